@@ -1,0 +1,33 @@
+/** Business constants and limits (SPEC.md §9, DESIGN.md §5). */
+export const API_PREFIX = '/api/v1';
+
+export const COOKIE_TOKEN = 'semear.token';
+export const COOKIE_REFRESH_TOKEN = 'semear.refresh_token';
+export const COOKIE_TOKEN_MAX_AGE_S = 604_800;
+export const COOKIE_REFRESH_TOKEN_MAX_AGE_S = 2_592_000;
+
+export const ACCESS_TOKEN_TTL_DEFAULT_S = 900;
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_S = 60 * 60;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const ANALYTICS_DRAIN_MS = 3000;
+export const PREFETCH_MARGIN_PX = 200;
+
+export const PROGRESS = { start: 20, step: 10, stepEveryMs: 500, ceiling: 70, finish: 100, resetAfterMs: 200 } as const;
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const LOCALES = ['pt', 'en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'pt';
+/** Formatting is always Brazilian whatever the interface language (SPEC.md §1). */
+export const FORMAT_LOCALE = 'pt-BR';
+export const CURRENCY = 'BRL';
+export const TIME_ZONE = 'America/Sao_Paulo';
+export const LOCALE_STORAGE_KEY = 'semear.locale';

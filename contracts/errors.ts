@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every API error body (DESIGN.md §5): message is a translated string or list of strings. */
+export const apiErrorSchema = z.object({
+  message: z.union([z.string(), z.array(z.string())]),
+  code: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Machine-readable error codes; views translate codes, machines speak them. */
+export const errorCodes = {
+  tokenExpired: 'token.expired',
+  tokenInvalid: 'token.invalid',
+  tokenMissing: 'token.missing',
+  invalidCredentials: 'auth.invalid_credentials',
+  userInactive: 'auth.user_inactive',
+  emailTaken: 'user.email_taken',
+  validation: 'validation.failed',
+  rateLimited: 'rate_limited',
+  refreshInvalid: 'refresh.invalid',
+  refreshReused: 'refresh.reused',
+  resetInvalid: 'reset.invalid',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  internal: 'internal',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,37 @@
+/** Roles and permissions (SPEC.md §6). An admin route needs role ADMIN and every permission listed. */
+export const ROLES = ['ADMIN', 'DONOR'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'MANAGE_FINANCES',
+  'MANAGE_CAMPAIGNS',
+  'MANAGE_PIX_ACCOUNTS',
+  'MANAGE_TEAM',
+  'MANAGE_USERS',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ADMIN_ROUTE_PERMISSIONS = {
+  '/admin/finances': ['MANAGE_FINANCES'],
+  '/admin/pix-keys': ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
+  '/admin/pix-accounts': ['MANAGE_PIX_ACCOUNTS'],
+  '/admin/categories': ['MANAGE_CAMPAIGNS'],
+  '/admin/tags': ['MANAGE_CAMPAIGNS'],
+  '/admin/campaigns': ['MANAGE_CAMPAIGNS'],
+  '/admin/campaigns/edit': ['MANAGE_CAMPAIGNS'],
+  '/admin/campaigns/new': ['MANAGE_CAMPAIGNS'],
+  '/admin/team': ['MANAGE_TEAM'],
+  '/admin/donations': ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
+  '/admin/webhooks': ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type AdminPath = keyof typeof ADMIN_ROUTE_PERMISSIONS;
+
+/** Role and permission names, as the client reduces them (SPEC.md §3). */
+export interface Grants {
+  roles: readonly string[];
+  permissions: readonly string[];
+}
+
+export function canAccessAdminPath(grants: Grants, path: AdminPath): boolean {
+  return grants.roles.includes('ADMIN') && ADMIN_ROUTE_PERMISSIONS[path].every((p) => grants.permissions.includes(p));
+}

@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+
+// Import boundaries of DESIGN.md §4: contracts import nothing of ours, machines only contracts,
+// the web app never the server (and vice versa), and feature folders never each other.
+const features = existsSync('src/features') ? readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const featureZones = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; compose them in routes.',
+}));
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'locales/**/*.ts', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './contracts', from: ['./src', './server', './machines'], message: 'contracts import nothing of ours.' },
+            { target: './machines', from: ['./src', './server'], message: 'Machines are pure: only xstate and contracts.' },
+            { target: './src', from: './server', message: 'The web app talks to the server over HTTP only.' },
+            { target: './server', from: ['./src', './machines'], message: 'The server does not import the web app.' },
+            ...featureZones,
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { webPlugins } from './vite.plugins';
+
+// The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
+const apiProjects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'api:pglite', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+];
+if (process.env.TEST_DATABASE_URL) {
+  apiProjects.push({
+    test: { name: 'api:postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/contracts/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: webPlugins({ routes: false }),
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/web/setup.ts'],
+        },
+      },
+      ...apiProjects,
+    ],
+  },
+});
