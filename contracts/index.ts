@@ -5,3 +5,4 @@ export * from './errors';
 export * from './messages';
 export * from './permissions';
 export * from './user';
+export * from './routes';

@@ -35,3 +35,9 @@ export interface Grants {
 export function canAccessAdminPath(grants: Grants, path: AdminPath): boolean {
   return grants.roles.includes('ADMIN') && ADMIN_ROUTE_PERMISSIONS[path].every((p) => grants.permissions.includes(p));
 }
+
+/** Roles and permissions arrive as lists of objects and are reduced to lists of names (SPEC.md §3). */
+export const grantsOf = (user: { roles: readonly { name: string }[]; permissions: readonly { name: string }[] }): Grants => ({
+  roles: user.roles.map((r) => r.name),
+  permissions: user.permissions.map((p) => p.name),
+});

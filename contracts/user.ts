@@ -151,8 +151,5 @@ export type Session = z.infer<typeof sessionSchema>;
 export const refreshedTokensSchema = z.object({ token: z.string(), refresh_token: z.string() });
 export type RefreshedTokens = z.infer<typeof refreshedTokensSchema>;
 
-/** Roles and permissions arrive as lists of objects and are reduced to lists of names (SPEC.md §3). */
-export const grantsOf = (user: Pick<User, 'roles' | 'permissions'>) => ({
-  roles: user.roles.map((r) => r.name),
-  permissions: user.permissions.map((p) => p.name),
-});
+// grantsOf lives in permissions.ts (no zod there), so code that only checks grants stays light.
+export { grantsOf } from './permissions';

@@ -1,0 +1,23 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Drives one URL with autocannon after a short warm-up and returns throughput and tail latency. */
+export async function measure(url: string, headers: Record<string, string> = {}, seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LoadResult> {
+  const run = (duration: number) => autocannon({ url, headers, connections: 20, pipelining: 1, duration });
+  await run(2);
+  const result = await run(seconds);
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export const ratio = (value: number, reference: number): string => (reference === 0 ? 'n/a' : (value / reference).toFixed(2));

@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+
+/**
+ * Search params of the web app's routes (SPEC.md §2), validated by the router and shared with anything
+ * that builds links. A malformed value is dropped (`.catch(undefined)`), never an error page: URLs
+ * are typed by hand, shared and truncated.
+ */
+
+/**
+ * A return_url we may send someone to after sign-in: a path on this site only. Refuses absolute
+ * URLs ('http://x'), protocol-relative ones ('//evil', '/\\evil'), other schemes and control characters.
+ * Returns the normalised path (pathname + search + hash) or undefined.
+ */
+export function safeReturnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  try {
+    const base = 'https://semear.invalid';
+    const url = new URL(value, base);
+    if (url.origin !== base) return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+const optional = <T extends z.core.$ZodType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+const text = (max = 200) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+/** Amounts in the URL are in reais (what people read and share), e.g. ?amount=50. */
+const amount = z.coerce.number().check(z.positive(), z.lte(1_000_000));
+const page = z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000));
+
+export const returnUrlSchema = z.pipe(
+  z.string(),
+  z.transform((v: string, ctx) => {
+    const path = safeReturnPath(v);
+    if (path === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'return_url must be a path on this site', input: v });
+      return z.NEVER;
+    }
+    return path;
+  }),
+);
+
+export const slugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(120));
+
+export const signInSearchSchema = z.object({ return_url: optional(returnUrlSchema) });
+export const signUpSearchSchema = z.object({ return_url: optional(returnUrlSchema) });
+export const resetPasswordSearchSchema = z.object({ token: optional(text(512)), email: optional(text(254)) });
+
+export const searchSearchSchema = z.object({
+  q: optional(text()),
+  category: optional(text(120)),
+  tag: optional(text(120)),
+  sort: optional(z.enum(['relevance', 'recent', 'most_raised', 'ending_soon'])),
+  page: optional(page),
+});
+
+export const campaignSearchSchema = z.object({ ref: optional(text(120)) });
+export const donateSearchSchema = z.object({
+  amount: optional(amount),
+  shared_campaign_id: optional(text(120)),
+  error: optional(text(500)),
+});
+
+export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount) });
+export const monthlyThanksSearchSchema = z.object({ amount: optional(amount) });
+export const donationThanksSearchSchema = z.object({ amount: optional(amount) });
+export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
+
+export const contributionsSearchSchema = z.object({ page: optional(page), status: optional(text(40)) });
+
+export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
+export const adminDonationsSearchSchema = z.object({
+  page: optional(page),
+  q: optional(text()),
+  status: optional(text(40)),
+  from: optional(z.iso.date()),
+  to: optional(z.iso.date()),
+});
+
+export type SignInSearch = z.infer<typeof signInSearchSchema>;
+export type SearchSearch = z.infer<typeof searchSearchSchema>;
+export type DonateSearch = z.infer<typeof donateSearchSchema>;

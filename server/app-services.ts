@@ -1,0 +1,14 @@
+import type { AccessTokens } from './auth/access-tokens';
+import type { RefreshTokens } from './auth/refresh-tokens';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import type { Clock } from './services/clock';
+
+/** What route plugins receive: collaborators are passed in, so tests can swap any of them. */
+export interface AppServices {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  refreshTokens: RefreshTokens;
+}

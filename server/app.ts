@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '../contracts/constants';
+import type { AppServices } from './app-services';
+import { createAccessTokens } from './auth/access-tokens';
+import { createRefreshTokens } from './auth/refresh-tokens';
+import type { Config } from './config';
+import type { Database } from './db/types';
+import { loggerOptions } from './http/request-log';
+import { createTranslator, type Translator } from './i18n/translator';
+import { authRateLimitPlugin } from './plugins/auth-rate-limit';
+import { authenticationPlugin } from './plugins/authentication';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { i18nPlugin } from './plugins/i18n';
+import { mailJobPlugin } from './plugins/mail-job';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+import { analyticsRoutes } from './routes/analytics';
+import { healthRoutes } from './routes/health';
+import { passwordRoutes } from './routes/password';
+import { sessionRoutes } from './routes/sessions';
+import { userRoutes } from './routes/users';
+import { systemClock, type Clock } from './services/clock';
+import { createMailTransport, type MailTransport } from './services/mail/mail-transport';
+
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Where mail goes; defaults to SMTP_URL or the embedded mailbox. */
+  mailer?: MailTransport;
+  clock?: Clock;
+  translator?: Translator;
+  /** Log destination (tests capture it); defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Poll the mail outbox in the background (npm start); tests call app.mailSender.runOnce(). */
+  startMailJob?: boolean;
+  /** The built SPA; defaults to dist/ at the project root. */
+  distDir?: string;
+}
+
+/**
+ * The whole HTTP application, without listening: tests drive it with app.inject, start.ts listens.
+ * Routes may still be added before the first request (tests register guarded routes this way).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+    // JSON bodies only (the largest, a full analytics batch, stays under 1 MiB); uploads get their own limit.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services: AppServices = {
+    config,
+    db,
+    clock,
+    accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
+    refreshTokens: createRefreshTokens(db, clock),
+  };
+
+  await app.register(i18nPlugin, { translator: options.translator ?? createTranslator() });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(authRateLimitPlugin, { config });
+  await app.register(authenticationPlugin, { accessTokens: services.accessTokens, db });
+  await app.register(mailJobPlugin, {
+    db,
+    clock,
+    transport: options.mailer ?? createMailTransport(config),
+    from: config.mailFrom,
+    pollEveryMs: options.startMailJob ? 1000 : null,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, services);
+      await api.register(userRoutes, services);
+      await api.register(sessionRoutes, services);
+      await api.register(passwordRoutes, services);
+      await api.register(analyticsRoutes, services);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(webAppPlugin, { distDir: options.distDir ?? DIST_DIR, uploadsDir: join(config.dataDir, 'uploads') });
+  return app;
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
+
+/**
+ * Every environment variable the server reads, with its default. The README and
+ * docs/configuration.md are written from this table, so it is the one place to add a variable.
+ */
+export const configVariables = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface the server binds to.' },
+  { name: 'DATA_DIR', default: '.data', description: 'Folder for the embedded database, the JWT secret, the embedded mailbox and uploads.' },
+  { name: 'DATABASE_URL', default: '(unset: embedded PGlite in DATA_DIR/db)', description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Public address of the site, used in links sent by e-mail.' },
+  { name: 'JWT_SECRET', default: '(unset: random, kept in DATA_DIR/jwt-secret)', description: 'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it.' },
+  { name: 'ACCESS_TOKEN_TTL', default: String(ACCESS_TOKEN_TTL_DEFAULT_S), description: 'Lifetime of an access token, in seconds.' },
+  { name: 'SMTP_URL', default: '(unset: embedded mailbox in DATA_DIR/mail)', description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).' },
+  { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
+  { name: 'AD_SCRIPT_URL', default: '(unset)', description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.' },
+  { name: 'DEMO_SEED', default: 'true', description: 'Seed demo accounts, categories and campaigns on first start (false in production).' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
+  { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+] as const;
+
+export type ConfigVariable = (typeof configVariables)[number]['name'];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanText = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const integerText = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${name} must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `${name} must be a whole number between ${min} and ${max}` });
+
+const urlText = (name: string, protocols: readonly string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const envSchema = z.object({
+  PORT: integerText('PORT', 0, 65535).default(3000),
+  HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('.data'),
+  DATABASE_URL: urlText('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: urlText('PUBLIC_URL', ['http:', 'https:']).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL: integerText('ACCESS_TOKEN_TTL', 1, 7 * 24 * 3600).default(ACCESS_TOKEN_TTL_DEFAULT_S),
+  SMTP_URL: urlText('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' }).default('Semear <nao-responda@semear.dev>'),
+  AD_SCRIPT_URL: urlText('AD_SCRIPT_URL', ['https:', 'http:']).optional(),
+  DEMO_SEED: booleanText('DEMO_SEED').default(true),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  AUTH_RATE_LIMIT_MAX: integerText('AUTH_RATE_LIMIT_MAX', 1, 1_000_000).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
+  TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  publicUrl: string;
+  jwtSecret: string;
+  accessTokenTtlS: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adScriptUrl: string | null;
+  demoSeed: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  authRateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty variables count as unset, the way shells and .env files usually mean them. */
+function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
+  const names = new Set<string>(configVariables.map((v) => v.name));
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => names.has(e[0]) && e[1] !== undefined && e[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
+}
+
+/** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(definedOnly(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      return issue.message.startsWith(name) ? issue.message : `${name} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    accessTokenTtlS: e.ACCESS_TOKEN_TTL,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    adScriptUrl: e.AD_SCRIPT_URL ?? null,
+    demoSeed: e.DEMO_SEED,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/**
+ * Without JWT_SECRET, a random secret is made once and kept in DATA_DIR/jwt-secret (mode 0600),
+ * so sessions survive restarts of a single-node install without any configuration.
+ */
+function persistedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

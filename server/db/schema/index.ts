@@ -1,0 +1,5 @@
+export * from './analytics';
+export * from './auth';
+export * from './campaigns';
+export * from './mail';
+export * from './users';

@@ -1,0 +1,20 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** The drizzle database, whichever driver runs it (PGlite embedded or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Queries that may run inside or outside a transaction take either. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations from server/db/migrations. */
+  migrate(): Promise<void>;
+  /** Closes connections and releases the data-folder lock. */
+  close(): Promise<void>;
+}

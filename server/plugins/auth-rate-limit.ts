@@ -1,0 +1,26 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Route config for calls that guess passwords or send mail: `{ config: app.authRateLimit }`. */
+    authRateLimit: { rateLimit: { max: number; timeWindow: number } };
+  }
+}
+
+/**
+ * Limits per client address on the authentication calls only. The store is in memory: behind a load
+ * balancer each node counts on its own (a shared store comes with REDIS_URL later).
+ */
+export const authRateLimitPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.register(rateLimit, {
+      global: false,
+      // The error handler turns this into { message, code: 'rate_limited' } in the caller's language.
+      errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
+    });
+    app.decorate('authRateLimit', { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } });
+  },
+  { name: 'semear-auth-rate-limit' },
+);

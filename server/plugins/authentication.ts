@@ -1,0 +1,69 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+import type { Permission } from '../../contracts/permissions';
+import type { AccessTokens } from '../auth/access-tokens';
+import type { Database } from '../db/types';
+import { HttpError } from '../http/http-error';
+import { findUserById, grantsOfUser, isUsable } from '../users/users-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid bearer access token, or 401 (token.missing / token.expired / token.invalid). */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler: signed in, role ADMIN and every listed permission, or 403 forbidden. */
+    requirePermissions(permissions: readonly Permission[]): preHandlerAsyncHookHandler;
+    /** The user id of a valid bearer token, or null; never fails (for calls open to visitors). */
+    optionalUserId(request: FastifyRequest): Promise<string | null>;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`. */
+    userId: string | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Database }>(
+  async (app, { accessTokens, db }) => {
+    app.decorateRequest('userId', null);
+
+    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw new HttpError(401, errorCodes.tokenMissing, m.tokenUndefined);
+      const check = await accessTokens.verify(token);
+      if (!check.ok) {
+        // Only an expired token gets token.expired: the client refreshes on that code alone.
+        throw check.reason === 'expired' ? new HttpError(401, errorCodes.tokenExpired, m.tokenExpired) : new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+      }
+      request.userId = check.userId;
+    };
+    app.decorate('authenticate', authenticate);
+
+    app.decorate('requirePermissions', (permissions: readonly Permission[]): preHandlerAsyncHookHandler => async function requirePermissions(request, reply) {
+      await authenticate.call(this, request, reply);
+      const user = await findUserById(db, request.userId as string);
+      // A deactivated admin keeps a valid access token for a few minutes; it must not open admin calls.
+      if (!user || !isUsable(user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+      const grants = await grantsOfUser(db, user.id);
+      const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
+      // Same rule as the admin routes of SPEC.md §6: role ADMIN and all of the listed permissions.
+      const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
+      if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+    });
+
+    app.decorate('optionalUserId', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) return null;
+      const check = await accessTokens.verify(token);
+      return check.ok ? check.userId : null;
+    });
+  },
+  { name: 'semear-authentication' },
+);
+

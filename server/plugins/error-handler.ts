@@ -1,0 +1,44 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ApiError } from '../../contracts/errors';
+import { messages as m, type MessageDescriptor } from '../../contracts/messages';
+import { HttpError } from '../http/http-error';
+
+/**
+ * Every error answers { message, code } (DESIGN.md §5). Zod issue messages are message ids,
+ * translated here; anything unexpected is logged and answered as 500 "Erro desconhecido.".
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        // A list stays a list (validation), a single message stays a string.
+        const message = Array.isArray(error.messages) ? error.messages.map((d) => request.t(d)) : request.t(error.messages as MessageDescriptor);
+        const body: ApiError = { message, code: error.code };
+        return reply.status(error.statusCode).send(body);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        // One message per field, the first one zod found ("required" rather than also "invalid"); issues whose
+        // message is not one of our ids (e.g. a body that is not an object) read "Dados inválidos".
+        const firstPerField = new Map<string, string>();
+        for (const issue of error.validation) {
+          if (firstPerField.has(issue.instancePath)) continue;
+          firstPerField.set(issue.instancePath, request.t(issue.message && request.server.translator.has(issue.message) ? issue.message : m.invalidBody));
+        }
+        return reply.status(400).send({ message: [...new Set(firstPerField.values())], code: errorCodes.validation } satisfies ApiError);
+      }
+      if (error.statusCode === 429) {
+        return reply.status(429).send({ message: request.t(m.rateLimited), code: errorCodes.rateLimited } satisfies ApiError);
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        // Fastify's own client errors: malformed JSON, unsupported media type, body too large...
+        request.log.info({ err: error }, 'client error');
+        return reply.status(error.statusCode).send({ message: request.t(m.invalidBody), code: errorCodes.validation } satisfies ApiError);
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ message: request.t(m.unknownError), code: errorCodes.internal } satisfies ApiError);
+    });
+  },
+  { name: 'semear-error-handler', dependencies: ['semear-i18n'] },
+);

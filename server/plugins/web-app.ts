@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../../contracts/constants';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+
+export interface WebAppOptions {
+  /** The built SPA (vite's dist/). */
+  distDir: string;
+  /** Uploaded and seeded files, served at /uploads. */
+  uploadsDir: string;
+}
+
+const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the built web app with history fallback: a GET outside /api that accepts HTML gets
+ * index.html, so client-side routes survive a reload. Unknown /api paths answer a JSON 404.
+ */
+export const webAppPlugin = fp<WebAppOptions>(
+  async (app, { distDir, uploadsDir }) => {
+    mkdirSync(uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      // Uploaded files are never run as pages, whatever their type says.
+      setHeaders: (reply) => reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+    });
+
+    const built = existsSync(join(distDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+      // Hashed assets never change under the same name.
+      app.addHook('onSend', async (request, reply) => {
+        if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      });
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/api/');
+      if (isApi || !(request.method === 'GET' || request.method === 'HEAD') || !wantsHtml(request)) {
+        return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
+      }
+      if (!built) {
+        return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    });
+  },
+  { name: 'semear-web-app', dependencies: ['semear-i18n'] },
+);

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+import { refreshTokenSchema, signInSchema, type RefreshedTokens, type Session } from '../../contracts/user';
+import type { AppServices } from '../app-services';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { HttpError } from '../http/http-error';
+import { presentUser } from '../users/user-presenter';
+import { findUserByEmail, findUserById, grantsOfUser, isUsable } from '../users/users-repository';
+
+export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/sessions', { schema: { body: signInSchema }, config: app.authRateLimit }, async (request): Promise<Session> => {
+    const { email, password } = request.body;
+    const user = await findUserByEmail(db, email);
+    // Without an account we still verify a hash, so the answer time does not reveal which e-mails exist.
+    const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !passwordMatches) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
+    if (!isUsable(user)) throw new HttpError(403, errorCodes.userInactive, m.userInactive);
+    const [token, refreshToken, grants] = await Promise.all([accessTokens.issue(user.id), refreshTokens.issue(db, user.id), grantsOfUser(db, user.id)]);
+    return { token, refresh_token: refreshToken, user: presentUser(user, grants, config.publicUrl) };
+  });
+
+  app.post('/sessions/refresh/token', { schema: { body: refreshTokenSchema }, config: app.authRateLimit }, async (request): Promise<RefreshedTokens> => {
+    const result = await refreshTokens.rotate(request.body.refresh_token);
+    if (!result.ok) {
+      throw result.reason === 'reused' ? new HttpError(401, errorCodes.refreshReused, m.refreshInvalid) : new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
+    }
+    const user = await findUserById(db, result.userId);
+    if (!user || !isUsable(user)) {
+      await refreshTokens.revokeAllOfUser(db, result.userId);
+      throw new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
+    }
+    return { token: await accessTokens.issue(user.id), refresh_token: result.refreshToken };
+  });
+
+  /** Sign-out: ends the refresh family; the short-lived access token simply runs out. */
+  app.delete('/sessions', { schema: { body: refreshTokenSchema } }, async (request, reply) => {
+    await refreshTokens.revokeFamilyOf(request.body.refresh_token);
+    return reply.status(204).send();
+  });
+};

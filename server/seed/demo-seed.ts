@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, inArray } from 'drizzle-orm';
+import { PERMISSIONS } from '../../contracts/permissions';
+import { hashPassword } from '../auth/passwords';
+import { campaigns, campaignTags, categories, tags, users } from '../db/schema';
+import type { Database } from '../db/types';
+import { insertUser } from '../users/users-repository';
+import { coverSvg } from './cover-art';
+import { demoAccounts, demoCampaigns, demoCategories, demoTags } from './demo-content';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo data for a first start (DEMO_SEED=true): two accounts, categories, tags and campaigns with
+ * cover images written to DATA_DIR/uploads/campaigns. Runs only while there is no user at all, so a
+ * restart never duplicates it and a real installation that already has users is left alone.
+ */
+export async function seedDemoData(db: Database, options: { uploadsDir: string; now: Date }): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+
+  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  const coverFolder = join(options.uploadsDir, 'campaigns');
+  mkdirSync(coverFolder, { recursive: true });
+  for (const c of demoCampaigns) writeFileSync(join(coverFolder, `${c.slug}.svg`), coverSvg({ title: c.title, motif: c.motif, palette: c.palette }));
+
+  await db.transaction(async (tx) => {
+    for (const [i, account] of demoAccounts.entries()) {
+      const { role, password: _password, ...profile } = account;
+      await insertUser(tx, { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] }, options.now);
+    }
+    await tx.insert(categories).values([...demoCategories]).onConflictDoNothing();
+    await tx.insert(tags).values([...demoTags]).onConflictDoNothing();
+    const categoryRows = await tx.select().from(categories);
+    const tagRows = await tx.select().from(tags).where(inArray(tags.slug, demoTags.map((t) => t.slug)));
+    for (const c of demoCampaigns) {
+      const [row] = await tx
+        .insert(campaigns)
+        .values({
+          slug: c.slug,
+          title: c.title,
+          summary: c.summary,
+          story: c.story,
+          coverImage: `/uploads/campaigns/${c.slug}.svg`,
+          categoryId: categoryRows.find((r) => r.slug === c.category)?.id ?? null,
+          goalCents: c.goalCents,
+          status: 'active',
+          startsAt: new Date(options.now.getTime() - c.daysRunning * DAY_MS),
+          endsAt: new Date(options.now.getTime() + 120 * DAY_MS),
+          organiserName: c.organiserName,
+          createdAt: options.now,
+          updatedAt: options.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: campaigns.id });
+      if (!row) continue;
+      const tagIds = tagRows.filter((t) => (c.tags as string[]).includes(t.slug)).map((t) => t.id);
+      if (tagIds.length > 0) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
+    }
+  });
+  return true;
+}

@@ -1,0 +1,101 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { mailOutbox } from '../../db/schema';
+import type { Database, Executor } from '../../db/types';
+import type { Clock } from '../clock';
+import type { MailTransport } from './mail-transport';
+
+export interface MailToSend {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Queues a message; pass the transaction of the change that causes it, so both commit together. */
+export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<void> {
+  await executor.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now });
+}
+
+export const MAX_MAIL_ATTEMPTS = 6;
+/** 2 s, 4 s, 8 s, ... between attempts, at most 10 minutes. */
+export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
+
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface MailSender {
+  /** Sends what is due now; resolves with how many were sent. */
+  runOnce(): Promise<number>;
+  /** Polls every intervalMs until stop(). */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createMailSender(options: { db: Database; transport: MailTransport; clock: Clock; from: string; log: MailLog; batchSize?: number }): MailSender {
+  const { db, transport, clock, from, log } = options;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function sendDue(): Promise<number> {
+    // Each row is claimed in its own short transaction with SKIP LOCKED, so several API nodes
+    // can run this job on one PostgreSQL without sending a message twice.
+    let sent = 0;
+    for (let i = 0; i < (options.batchSize ?? 20); i++) {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock.now())))
+          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return 'empty' as const;
+        try {
+          const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await tx.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
+          log.info({ mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where }, transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent');
+          return 'sent' as const;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const failed = attempts >= MAX_MAIL_ATTEMPTS;
+          await tx
+            .update(mailOutbox)
+            .set({ attempts, status: failed ? 'failed' : 'pending', lastError: String(error).slice(0, 1000), nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)) })
+            .where(eq(mailOutbox.id, row.id));
+          log[failed ? 'error' : 'warn']({ mailId: row.id, attempts, err: error }, failed ? 'mail failed for good' : 'mail failed, will retry');
+          return 'retry' as const;
+        }
+      });
+      if (outcome === 'empty') break;
+      if (outcome === 'sent') sent++;
+    }
+    return sent;
+  }
+
+  const runOnce = (): Promise<number> => {
+    running ??= sendDue().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  return {
+    runOnce,
+    start(intervalMs = 1000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        runOnce().catch((error: unknown) => log.error({ err: error }, 'mail job failed'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => 0);
+      transport.close();
+    },
+  };
+}

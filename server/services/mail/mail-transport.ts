@@ -1,0 +1,66 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Where mail goes: an SMTP server, or the embedded mailbox folder. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'mailbox';
+  /** Resolves with where the message went (a file path for the mailbox, the server's answer for SMTP). */
+  send(mail: OutgoingMail): Promise<string>;
+  close(): void;
+}
+
+const toNodemailer = (mail: OutgoingMail) => ({
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+  messageId: `<${mail.id}@semear.mail>`,
+});
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      const info = await transporter.sendMail(toNodemailer(mail));
+      return String(info.response ?? info.messageId);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * The embedded mailbox: each message is a real RFC 5322 file (DATA_DIR/mail/<timestamp>-<id>.eml)
+ * that any mail program opens, so development and tests need no mail server.
+ */
+export function mailboxTransport(folder: string, now: () => Date = () => new Date()): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      const info = await transporter.sendMail(toNodemailer(mail));
+      mkdirSync(folder, { recursive: true });
+      const stamp = now().toISOString().replace(/[:.]/g, '-');
+      const path = join(folder, `${stamp}-${mail.id}.eml`);
+      writeFileSync(path, info.message as Buffer);
+      return path;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export const createMailTransport = (config: { smtpUrl: string | null; dataDir: string }): MailTransport =>
+  config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxFolder(config.dataDir));
+
+export const mailboxFolder = (dataDir: string): string => join(dataDir, 'mail');

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataFolderLockedError } from './db/data-folder-lock';
+import { openDatabase } from './db/open-database';
+import { ensureReferenceData } from './db/reference-data';
+import { seedDemoData } from './seed/demo-seed';
+import { mailboxFolder } from './services/mail/mail-transport';
+import { buildWebApp, webBuildIsStale } from './web-build';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** The address it listens on, e.g. http://127.0.0.1:3000 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (PGlite or PostgreSQL), migrates, seeds on first start, starts the mail job and
+ * listens. Used by `npm start`, the benchmarks and Playwright (PORT=0 picks a free port).
+ */
+export async function startServer(config: Config, options: { logStream?: NodeJS.WritableStream } = {}): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let app: FastifyInstance | null = null;
+  try {
+    await database.migrate();
+    await ensureReferenceData(database.db);
+    const uploadsDir = join(config.dataDir, 'uploads');
+    const seeded = config.demoSeed ? await seedDemoData(database.db, { uploadsDir, now: new Date() }) : false;
+    app = await buildApp({ config, db: database.db, startMailJob: true, logStream: options.logStream });
+    // Registered after buildApp's own hooks, so the mail job stops before the database closes.
+    app.addHook('onClose', async () => database.close());
+    const url = await app.listen({ port: config.port, host: config.host });
+    if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');
+    app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);
+    if (!config.smtpUrl) app.log.info({ mailbox: mailboxFolder(config.dataDir) }, `outgoing mail is saved in ${mailboxFolder(config.dataDir)}`);
+    const server = app;
+    return { app: server, url, close: () => server.close() };
+  } catch (error) {
+    if (app) await app.close();
+    else await database.close();
+    throw error;
+  }
+}
+
+/** Graceful shutdown: stop taking requests, let the mail job finish, close the database, free the lock. */
+function closeOnSignals(server: RunningServer): void {
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      server.app.log.info(`${signal} received, shutting down`);
+      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      forceExit.unref();
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          server.app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  if (webBuildIsStale(PROJECT_ROOT)) {
+    console.log('The web app is missing or older than its sources: running npm run build first.');
+    buildWebApp(PROJECT_ROOT);
+  }
+  closeOnSignals(await startServer(config));
+}
+
+const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntryPoint) {
+  main().catch((error: unknown) => {
+    // Configuration and lock problems are the operator's to fix: say what, without a stack trace.
+    if (error instanceof ConfigError || error instanceof DataFolderLockedError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,93 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Address, SignUp } from '../../contracts/user';
+import type { Permission, Role } from '../../contracts/permissions';
+import { permissions, roles, userPermissions, userRoles, users } from '../db/schema';
+import type { Executor } from '../db/types';
+import type { Named } from './user-presenter';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email.toLowerCase())))[0];
+
+export const findUserById = async (db: Executor, id: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)))[0];
+
+/** A signed-in user must exist, be active and not deleted. */
+export const isUsable = (user: UserRow): boolean => user.active && !user.deletedAt;
+
+export async function grantsOfUser(db: Executor, userId: string): Promise<{ roles: Named[]; permissions: Named[] }> {
+  const [roleRows, permissionRows] = await Promise.all([
+    db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)).orderBy(asc(roles.name)),
+    db
+      .select({ id: permissions.id, name: permissions.name })
+      .from(userPermissions)
+      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+      .where(eq(userPermissions.userId, userId))
+      .orderBy(asc(permissions.name)),
+  ]);
+  return { roles: roleRows, permissions: permissionRows };
+}
+
+export interface NewUser extends SignUp {
+  passwordHash: string;
+  roles: readonly Role[];
+  permissions?: readonly Permission[];
+}
+
+export async function insertUser(db: Executor, input: NewUser, now: Date): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      passwordHash: input.passwordHash,
+      personType: input.person_type,
+      cpf: input.cpf,
+      cnpj: input.cnpj,
+      phone: input.phone,
+      birthDate: input.birth_date,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('insert into users returned no row');
+  if (input.roles.length > 0) {
+    const roleRows = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...input.roles]));
+    if (roleRows.length !== input.roles.length) throw new Error(`unknown role in ${input.roles.join(', ')}: run ensureReferenceData first`);
+    await db.insert(userRoles).values(roleRows.map((r) => ({ userId: row.id, roleId: r.id })));
+  }
+  if (input.permissions && input.permissions.length > 0) {
+    const permissionRows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...input.permissions]));
+    await db.insert(userPermissions).values(permissionRows.map((p) => ({ userId: row.id, permissionId: p.id })));
+  }
+  return row;
+}
+
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  changes: { name: string; phone: string; birth_date?: string | null; address: Address },
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: changes.name,
+      phone: changes.phone,
+      // Absent keeps the stored date; null clears it.
+      ...(changes.birth_date === undefined ? {} : { birthDate: changes.birth_date }),
+      country: changes.address.country,
+      zipCode: changes.address.zip_code,
+      state: changes.address.state,
+      city: changes.address.city,
+      neighborhood: changes.address.neighborhood,
+      streetAddress: changes.address.street_address,
+      complement: changes.address.complement,
+      houseNumber: changes.address.house_number,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}

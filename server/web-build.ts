@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the web build reads: a newer file in any of these means dist/ is stale. */
+export const WEB_SOURCES = ['src', 'public', 'locales', 'contracts', 'machines', 'index.html', 'vite.config.ts', 'vite.plugins.ts', 'lingui.config.ts', 'package.json'];
+
+function newestMtimeMs(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtimeMs(join(path, entry)));
+  }
+  return newest;
+}
+
+/** True when dist/index.html is missing or older than the newest web source. */
+export function webBuildIsStale(root: string, distDir = join(root, 'dist')): boolean {
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const builtAt = statSync(index).mtimeMs;
+  return WEB_SOURCES.some((source) => newestMtimeMs(join(root, source)) > builtAt);
+}
+
+/** Runs `npm run build` in the foreground, showing its output; throws when it fails. */
+export function buildWebApp(root: string): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal}); fix the build or run it by hand.`);
+}

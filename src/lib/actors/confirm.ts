@@ -1,0 +1,45 @@
+import { createActor, type Actor } from 'xstate';
+import { confirmDialogMachine, type ConfirmDialogMachine, type ConfirmRequest } from '../../../machines/dialogs/confirm-dialog.machine';
+
+/** What `confirm()` rejects with when the user cancels or closes the dialog. */
+export class ConfirmCancelledError extends Error {
+  constructor() {
+    super('confirm: cancelled');
+    this.name = 'ConfirmCancelledError';
+  }
+}
+
+export interface ConfirmService {
+  /** The dialog actor the view renders (`state:open`, `context.request`) and sends events to. */
+  actor: Actor<ConfirmDialogMachine>;
+  /** Opens the dialog; resolves on confirm, rejects with ConfirmCancelledError on cancel/close. */
+  confirm(request: ConfirmRequest): Promise<void>;
+}
+
+export function createConfirmService(): ConfirmService {
+  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const take = () => {
+    const current = pending;
+    pending = undefined;
+    return current;
+  };
+  const actor = createActor(
+    confirmDialogMachine.provide({
+      actions: {
+        resolve: () => take()?.resolve(),
+        reject: () => take()?.reject(new ConfirmCancelledError()),
+      },
+    }),
+  );
+  actor.start();
+  return {
+    actor,
+    confirm: (request) => {
+      // Sent before `pending` is replaced: opening over an open dialog rejects the older request.
+      actor.send({ type: 'dialog.opened', ...request });
+      return new Promise<void>((resolve, reject) => {
+        pending = { resolve, reject };
+      });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
+beforeAll(async () => {
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Semear</title><div id="root"></div>');
+  writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log("semear")');
+  ctx = await createTestContext({ AD_SCRIPT_URL: 'https://ads.example.net/tag.js?id=1' }, { distDir });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('health', () => {
+  it('GET /api/v1/health answers ok with the database reachable', async () => {
+    const response = await call(ctx.app, 'GET', '/api/v1/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client-side routes that accept HTML (history fallback)', async () => {
+    for (const path of ['/', '/profile/wallet', '/cozinha-solidaria-recife/donate?amount=5000']) {
+      const response = await call(ctx.app, 'GET', path, undefined, { headers: html });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets with a long cache', async () => {
+    const response = await call(ctx.app, 'GET', '/assets/app-1234.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404, even for browsers', async () => {
+    const response = await call(ctx.app, 'GET', '/api/v1/nope', undefined, { headers: html, locale: 'en' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'not_found', message: "We couldn't find what you were looking for." });
+  });
+
+  it('sends a CSP that admits only our origin and the ad script origin', async () => {
+    const response = await call(ctx.app, 'GET', '/', undefined, { headers: html });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://ads.example.net;");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("connect-src 'self' ws://semear.test wss://semear.test");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers 503 with a hint when the web app is not built', async () => {
+    const app = await ctx.buildAnotherApp({}, { distDir: join(distDir, 'missing') });
+    const response = await call(app, 'GET', '/signin', undefined, { headers: html });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});

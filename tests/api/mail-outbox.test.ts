@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema';
+import { createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
+import type { MailTransport, OutgoingMail } from '../../server/services/mail/mail-transport';
+import { createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+function flakyTransport(failuresBeforeSuccess: number) {
+  const delivered: OutgoingMail[] = [];
+  let calls = 0;
+  const transport: MailTransport = {
+    kind: 'smtp',
+    async send(mail) {
+      calls += 1;
+      if (calls <= failuresBeforeSuccess) throw new Error('421 try again later');
+      delivered.push(mail);
+      return '250 ok';
+    },
+    close: () => {},
+  };
+  return { transport, delivered };
+}
+
+describe('mail outbox sender', () => {
+  it('retries a failed message with growing delays, then marks it sent', async () => {
+    const { transport, delivered } = flakyTransport(2);
+    const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'Semear <x@semear.dev>', log: silentLog });
+    await enqueueMail(ctx.database.db, { to: 'retry@exemplo.com', subject: 'Oi', text: 'Olá' }, ctx.clock.now());
+
+    expect(await sender.runOnce()).toBe(0); // first failure: next try in 2 s
+    expect(await sender.runOnce()).toBe(0); // not due yet
+    ctx.clock.advance(2_000);
+    expect(await sender.runOnce()).toBe(0); // second failure: next try in 4 s
+    ctx.clock.advance(4_000);
+    expect(await sender.runOnce()).toBe(1);
+
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'retry@exemplo.com'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ to: 'retry@exemplo.com', from: 'Semear <x@semear.dev>', subject: 'Oi' });
+  });
+
+  it('gives up after the last attempt and marks the message failed', async () => {
+    const { transport } = flakyTransport(Number.POSITIVE_INFINITY);
+    const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'x@semear.dev', log: silentLog });
+    await enqueueMail(ctx.database.db, { to: 'never@exemplo.com', subject: 'Oi', text: 'Olá' }, ctx.clock.now());
+    for (let i = 0; i < MAX_MAIL_ATTEMPTS + 2; i++) {
+      await sender.runOnce();
+      ctx.clock.advance(11 * 60 * 1000);
+    }
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'never@exemplo.com'));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(row?.lastError).toContain('421');
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailboxFolder } from '../../server/services/mail/mail-transport';
+import { newSession, signUp } from './helpers/fixtures';
+import { readMailbox, resetTokenFrom } from './helpers/mailbox';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** Asks for a reset link, runs the mail job once and reads the link from the .eml file. */
+async function requestResetLink(email: string, locale = 'pt') {
+  const before = readMailbox(mailboxFolder(ctx.dataDir)).length;
+  const response = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email }, { locale });
+  expect(response.statusCode).toBe(204);
+  await ctx.app.mailSender.runOnce();
+  const mails = readMailbox(mailboxFolder(ctx.dataDir));
+  expect(mails).toHaveLength(before + 1);
+  const mail = mails[mails.length - 1]!;
+  const token = resetTokenFrom(mail);
+  expect(token).toBeTruthy();
+  return { mail, token: token as string };
+}
+
+const reset = (token: string, password: string, locale?: string) => call(ctx.app, 'POST', '/api/v1/password/reset', { token, password }, { locale });
+const signIn = (email: string, password: string) => call(ctx.app, 'POST', '/api/v1/sessions', { email, password });
+
+describe('password reset through the embedded mailbox', () => {
+  it('mails a link to PUBLIC_URL/reset-password; the new password works, the old does not, every session ends', async () => {
+    const session = await newSession(ctx.app);
+    const otherDevice = (await signIn(session.input.email, session.input.password)).json();
+    const { mail, token } = await requestResetLink(session.input.email);
+
+    expect(mail.to).toContain(session.input.email);
+    expect(mail.subject).toBe('Redefina sua senha do Semear');
+    expect(mail.text).toContain('Olá, Maria!');
+    expect(mail.text).toContain(`http://semear.test/reset-password?token=${token}`);
+    expect(mail.raw).toMatch(/^From: Semear <nao-responda@semear\.dev>/m);
+
+    const response = await reset(token, 'nova-senha-girassol-7');
+    expect(response.statusCode).toBe(204);
+    expect((await signIn(session.input.email, 'nova-senha-girassol-7')).statusCode).toBe(200);
+    expect((await signIn(session.input.email, session.input.password)).statusCode).toBe(401);
+    for (const refreshToken of [session.refresh_token, otherDevice.refresh_token]) {
+      expect((await call(ctx.app, 'POST', '/api/v1/sessions/refresh/token', { refresh_token: refreshToken })).statusCode).toBe(401);
+    }
+  });
+
+  it('writes the mail in the language of the request', async () => {
+    const { input } = await signUp(ctx.app);
+    const english = await requestResetLink(input.email, 'en');
+    expect(english.mail.subject).toBe('Reset your Semear password');
+    expect(english.mail.text).toContain('It is valid for 1 hour');
+    const spanish = await requestResetLink(input.email, 'es-AR');
+    expect(spanish.mail.subject).toBe('Restablece tu contraseña de Semear');
+  });
+
+  it('a link works once', async () => {
+    const { input } = await signUp(ctx.app);
+    const { token } = await requestResetLink(input.email);
+    expect((await reset(token, 'primeira-troca-de-senha')).statusCode).toBe(204);
+    const again = await reset(token, 'segunda-troca-de-senha', 'en');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: 'reset.invalid', message: 'This reset link is invalid or has expired. Request a new one.' });
+  });
+
+  it('a link expires after one hour', async () => {
+    const { input } = await signUp(ctx.app);
+    const { token } = await requestResetLink(input.email);
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    const response = await reset(token, 'tarde-demais-para-isso');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('reset.invalid');
+    expect((await signIn(input.email, input.password)).statusCode).toBe(200);
+  });
+
+  it('using one link spends the older links of the same user', async () => {
+    const { input } = await signUp(ctx.app);
+    const older = await requestResetLink(input.email);
+    const newer = await requestResetLink(input.email);
+    expect((await reset(newer.token, 'senha-do-link-novo')).statusCode).toBe(204);
+    expect((await reset(older.token, 'senha-do-link-velho')).statusCode).toBe(400);
+  });
+
+  it('answers 204 for an unknown e-mail and sends nothing', async () => {
+    const before = readMailbox(mailboxFolder(ctx.dataDir)).length;
+    const response = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email: 'ninguem@exemplo.com.br' });
+    expect(response.statusCode).toBe(204);
+    await ctx.app.mailSender.runOnce();
+    expect(readMailbox(mailboxFolder(ctx.dataDir))).toHaveLength(before);
+  });
+
+  it('refuses a common or short new password with 400, keeping the link usable', async () => {
+    const { input } = await signUp(ctx.app);
+    const { token } = await requestResetLink(input.email);
+    const common = await reset(token, 'iloveyou');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ code: 'validation.failed', message: ['Esta senha é muito comum. Escolha outra.'] });
+    const short = await reset(token, 'abc', 'en');
+    expect(short.json()).toEqual({ code: 'validation.failed', message: ['The password must be at least 8 characters long'] });
+    expect((await reset(token, 'agora-uma-senha-boa')).statusCode).toBe(204);
+  });
+
+  it('refuses an unknown token and a bad e-mail', async () => {
+    expect((await reset('made-up-token', 'uma-senha-qualquer-9')).json().code).toBe('reset.invalid');
+    const bad = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'validation.failed', message: ['E-mail inválido'] });
+  });
+});

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, campaignTags, categories, users } from '../../server/db/schema';
+import { seedDemoData } from '../../server/seed/demo-seed';
+import { DEMO_DONOR } from '../../server/seed/demo-content';
+import { signIn } from './helpers/fixtures';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('demo seed', () => {
+  it('seeds accounts, categories and active campaigns with covers once, and never again', async () => {
+    const uploadsDir = join(ctx.dataDir, 'uploads');
+    expect(await seedDemoData(ctx.database.db, { uploadsDir, now: new Date() })).toBe(true);
+    expect(await seedDemoData(ctx.database.db, { uploadsDir, now: new Date() })).toBe(false);
+
+    const db = ctx.database.db;
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(2);
+    expect((await db.select({ n: count() }).from(categories))[0]?.n).toBeGreaterThanOrEqual(6);
+    const active = await db.select().from(campaigns).where(eq(campaigns.status, 'active'));
+    expect(active.length).toBeGreaterThanOrEqual(4);
+    expect(active.map((c) => c.slug)).toEqual(expect.arrayContaining(['cozinha-solidaria-recife', 'enchentes-rio-grande-do-sul', 'biblioteca-escolar-belem', 'abrigo-animais-curitiba']));
+    for (const c of active) {
+      expect(c.goalCents === null || Number.isInteger(c.goalCents)).toBe(true);
+      expect(c.coverImage).toMatch(/^\/uploads\/campaigns\/.+\.svg$/);
+      expect(readFileSync(join(ctx.dataDir, c.coverImage as string), 'utf8')).toContain('<svg');
+    }
+    expect((await db.select({ n: count() }).from(campaignTags))[0]?.n).toBeGreaterThan(0);
+
+    const donor = await signIn(ctx.app, DEMO_DONOR.email, DEMO_DONOR.password);
+    expect(donor.user.roles.map((r) => r.name)).toEqual(['DONOR']);
+  });
+
+  it('serves the covers at /uploads with a sandboxing CSP', async () => {
+    expect(existsSync(join(ctx.dataDir, 'uploads', 'campaigns', 'cozinha-solidaria-recife.svg'))).toBe(true);
+    const response = await call(ctx.app, 'GET', '/uploads/campaigns/cozinha-solidaria-recife.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+  });
+});

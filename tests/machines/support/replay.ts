@@ -1,0 +1,172 @@
+import { expect, vi } from 'vitest';
+import { fromPromise, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+
+/**
+ * Model-based testing for machines that invoke actors or use `after` (which `createTestModel`
+ * refuses): the paths come from `getShortestPaths`/`getSimplePaths`, where the graph treats
+ * `xstate.done.actor.*`, `xstate.error.actor.*` and `xstate.after.*` as ordinary events. Here each
+ * such step is made to really happen on a live actor: a controllable fake actor is resolved or
+ * rejected, or the fake clock is advanced by the delay. Every step then checks that the real actor
+ * is where the graph said it would be.
+ */
+
+interface Deferred {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Fake promise actors whose outcome the test decides, one queue of pending calls per source. */
+export function controllableActors<const TNames extends string>(names: readonly TNames[]) {
+  const pending = new Map<string, Deferred[]>();
+  const inputs = new Map<string, unknown[]>();
+  const actors = Object.fromEntries(
+    names.map((name) => [
+      name,
+      fromPromise<never, unknown>(({ input }) => {
+        inputs.set(name, [...(inputs.get(name) ?? []), input]);
+        return new Promise<never>((resolve, reject) => {
+          pending.set(name, [...(pending.get(name) ?? []), { resolve: resolve as (value: unknown) => void, reject }]);
+        });
+      }),
+    ]),
+  ) as Record<TNames, AnyActorLogic>;
+  const take = (name: string): Deferred => {
+    const queue = pending.get(name) ?? [];
+    const next = queue.pop();
+    expect(next, `a pending call of ${name}`).toBeDefined();
+    pending.set(name, []);
+    return next as Deferred;
+  };
+  return {
+    actors,
+    /** How many times each actor was started, and with what input. */
+    calls: (name: TNames): unknown[] => inputs.get(name) ?? [],
+    resolve: (name: string, value: unknown) => take(name).resolve(value),
+    reject: (name: string, error: unknown) => take(name).reject(error),
+  };
+}
+
+export type Controls = Pick<ReturnType<typeof controllableActors>, 'resolve' | 'reject'>;
+
+/** Lets promise callbacks (and the actor events they send) run. */
+export const flush = async (): Promise<void> => {
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+/** The delay in ms of an `xstate.after.<delay>.<state id>` event: a number or a named delay. */
+export function delayOf(machine: AnyStateMachine, eventType: string): number {
+  const delay = eventType.slice('xstate.after.'.length).split('.')[0] ?? '';
+  if (/^\d+$/.test(delay)) return Number(delay);
+  const named = (machine.implementations.delays as Record<string, unknown>)[delay];
+  if (typeof named !== 'number') throw new Error(`unknown delay ${delay}`);
+  return named;
+}
+
+/** Makes one step of a path happen on the live actor. */
+export async function perform(actor: AnyActorRef, machine: AnyStateMachine, event: EventObject, controls: Controls): Promise<void> {
+  if (event.type.startsWith('xstate.done.actor.')) {
+    controls.resolve(event.type.slice('xstate.done.actor.'.length), (event as EventObject & { output: unknown }).output);
+    await flush();
+  } else if (event.type.startsWith('xstate.error.actor.')) {
+    controls.reject(event.type.slice('xstate.error.actor.'.length), (event as EventObject & { error: unknown }).error);
+    await flush();
+  } else if (event.type.startsWith('xstate.after.')) {
+    await vi.advanceTimersByTimeAsync(delayOf(machine, event.type));
+  } else {
+    actor.send(event);
+    await flush();
+  }
+}
+
+/** What the UI can observe of a snapshot: state value, tags and context. */
+export const observable = (snapshot: AnyMachineSnapshot) => ({
+  value: snapshot.value,
+  tags: [...snapshot.tags].sort(),
+  context: snapshot.context as unknown,
+});
+
+export const describePath = (path: StatePath<AnyMachineSnapshot, EventObject>): string =>
+  path.steps
+    .map((step) => step.event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\.([^.]+).*$/, '$1:$2'))
+    .join(' → ') + ` ⇒ ${JSON.stringify(path.state.value)}`;
+
+/**
+ * Replays a generated path on `actor` (already started, fake timers on) and asserts after every step
+ * that the live snapshot matches the graph's, and that it satisfies the spec's `invariant`.
+ */
+export async function replayPath(
+  actor: AnyActorRef,
+  machine: AnyStateMachine,
+  path: StatePath<AnyMachineSnapshot, EventObject>,
+  controls: Controls,
+  invariant: (snapshot: AnyMachineSnapshot) => void = () => {},
+): Promise<void> {
+  await flush();
+  for (const [index, step] of path.steps.entries()) {
+    if (step.event.type !== 'xstate.init') await perform(actor, machine, step.event, controls);
+    const live = actor.getSnapshot() as AnyMachineSnapshot;
+    expect(observable(live), `after step ${index} (${step.event.type})`).toEqual(observable(step.state));
+    invariant(live);
+  }
+  expect(observable(actor.getSnapshot() as AnyMachineSnapshot)).toEqual(observable(path.state));
+}
+
+/** Paths may repeat between generators; keep one per sequence of event types and payloads. */
+export function uniquePaths<T extends StatePath<AnyMachineSnapshot, EventObject>>(paths: T[]): T[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    const key = JSON.stringify(path.steps.map((s) => s.event));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** An event of a generated path: a machine event, or a done/error/after event with its payload. */
+export type GraphEvent = EventObject & Record<string, unknown>;
+
+export interface GraphOptions<TInput> {
+  /**
+   * Every event the model may take, with payloads, including the `xstate.done.actor.<id>` (with
+   * `output`), `xstate.error.actor.<id>` (with `error`) and `xstate.after.<delay>.<state id>` events.
+   */
+  events: GraphEvent[];
+  input?: TInput;
+  /** Bounds the state space when context holds growing values. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+}
+
+const stateKey = (snapshot: AnyMachineSnapshot): string => JSON.stringify([snapshot.value, snapshot.context]);
+
+/**
+ * Simple paths grow combinatorially with the events; replaying thousands of them adds time, not
+ * confidence. This keeps every shortest path (each state reached) and then, greedily, the fewest
+ * simple paths that still take every transition (source state + event) the graph found.
+ */
+export function coveringPaths<T extends StatePath<AnyMachineSnapshot, EventObject>>(shortest: T[], simple: T[]): T[] {
+  const edgesOf = (path: T): string[] =>
+    path.steps.slice(1).map((step, i) => `${stateKey((path.steps[i] as Step).state)} ${JSON.stringify(step.event)}`);
+  const kept = uniquePaths(shortest);
+  const covered = new Set(kept.flatMap(edgesOf));
+  let candidates = uniquePaths(simple).map((path) => ({ path, edges: edgesOf(path) }));
+  for (;;) {
+    let best: { path: T; fresh: number } | undefined;
+    for (const { path, edges } of candidates) {
+      const fresh = new Set(edges.filter((e) => !covered.has(e))).size;
+      if (fresh > 0 && (!best || fresh > best.fresh)) best = { path, fresh };
+    }
+    if (!best) return kept;
+    kept.push(best.path);
+    edgesOf(best.path).forEach((e) => covered.add(e));
+    candidates = candidates.filter((c) => c.path !== best.path);
+  }
+}
+type Step = StatePath<AnyMachineSnapshot, EventObject>['steps'][number];
+
+/** Shortest paths to every state, plus enough simple paths to take every transition. */
+export function pathsOf<TInput>(machine: AnyStateMachine, options: GraphOptions<TInput>): Array<StatePath<AnyMachineSnapshot, EventObject>> {
+  const traversal = { limit: 10_000, ...options } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
+  return coveringPaths(getShortestPaths(machine, traversal), getSimplePaths(machine, traversal));
+}

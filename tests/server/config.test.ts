@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configVariables, ConfigError, loadConfig } from '../../server/config';
+
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'semear-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has working defaults for every variable', () => {
+    const dataDir = scratch();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: null,
+      publicUrl: 'http://localhost:3000',
+      accessTokenTtlS: 900,
+      smtpUrl: null,
+      mailFrom: 'Semear <nao-responda@semear.dev>',
+      adScriptUrl: null,
+      demoSeed: true,
+      logLevel: 'info',
+      authRateLimit: { max: 10, windowMs: 60_000 },
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: scratch(),
+      DATABASE_URL: 'postgres://semear:x@db:5432/semear',
+      PUBLIC_URL: 'https://semear.org.br/',
+      JWT_SECRET: 'a'.repeat(40),
+      ACCESS_TOKEN_TTL: '60',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Semear <contato@semear.org.br>',
+      AD_SCRIPT_URL: 'https://ads.example.net/tag.js',
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '5',
+      AUTH_RATE_LIMIT_WINDOW_MS: '30000',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://semear:x@db:5432/semear',
+      publicUrl: 'https://semear.org.br',
+      jwtSecret: 'a'.repeat(40),
+      accessTokenTtlS: 60,
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      adScriptUrl: 'https://ads.example.net/tag.js',
+      demoSeed: false,
+      logLevel: 'warn',
+      authRateLimit: { max: 5, windowMs: 30_000 },
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: scratch(), PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number between 0 and 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
+    [{ PUBLIC_URL: 'semear.dev' }, 'PUBLIC_URL must be a URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must have at least 32 characters'],
+    [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL must be a whole number'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
+    [{ AD_SCRIPT_URL: 'javascript:alert(1)' }, 'AD_SCRIPT_URL must be a URL'],
+    [{ DEMO_SEED: 'maybe' }, 'DEMO_SEED must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
+    [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
+  ])('stops on %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(message);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT must .*; LOG_LEVEL must/);
+  });
+
+  it('without JWT_SECRET makes one secret, keeps it in DATA_DIR/jwt-secret (0600) and reuses it', () => {
+    const dataDir = scratch();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('documents every variable it reads', () => {
+    expect(configVariables.map((v) => v.name)).toEqual([
+      'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
+      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'TRUST_PROXY',
+    ]);
+    const docs = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    for (const v of configVariables) expect(docs).toContain(`\`${v.name}\``);
+  });
+});

@@ -1,0 +1,5 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// React Testing Library cleans up by itself only with `globals: true` (DESIGN.md §9).
+afterEach(cleanup);
