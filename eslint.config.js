@@ -11,7 +11,7 @@ const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other; compose them in routes.',
+  message: 'Features do not import each other; compose them in routes (shared pieces live in src/app, src/ui, src/lib).',
 }));
 
 export default tseslint.config(

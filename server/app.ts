@@ -90,6 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  await app.register(webAppPlugin, { distDir: options.distDir ?? DIST_DIR, uploadsDir: join(config.dataDir, 'uploads') });
+  await app.register(webAppPlugin, { distDir: options.distDir ?? DIST_DIR, uploadsDir: join(config.dataDir, 'uploads'), adScriptUrl: config.adScriptUrl });
   return app;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,6 +12,16 @@ export interface WebAppOptions {
   distDir: string;
   /** Uploaded and seeded files, served at /uploads. */
   uploadsDir: string;
+  /** AD_SCRIPT_URL: announced to the web app in a meta tag, which loads it asynchronously. */
+  adScriptUrl?: string | null;
+}
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html as served: the built file plus the meta tags that carry server configuration. */
+export function renderIndexHtml(html: string, adScriptUrl?: string | null): string {
+  if (!adScriptUrl) return html;
+  return html.replace('</head>', `  <meta name="semear:ad-script" content="${escapeAttribute(adScriptUrl)}" />\n  </head>`);
 }
 
 const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
@@ -21,7 +31,7 @@ const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept 
  * index.html, so client-side routes survive a reload. Unknown /api paths answer a JSON 404.
  */
 export const webAppPlugin = fp<WebAppOptions>(
-  async (app, { distDir, uploadsDir }) => {
+  async (app, { distDir, uploadsDir, adScriptUrl }) => {
     mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -32,7 +42,9 @@ export const webAppPlugin = fp<WebAppOptions>(
       setHeaders: (reply) => reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
     });
 
-    const built = existsSync(join(distDir, 'index.html'));
+    const indexPath = join(distDir, 'index.html');
+    const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl) : null;
+    const built = indexHtml !== null;
     if (built) {
       await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
       // Hashed assets never change under the same name.
@@ -49,7 +61,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!built) {
         return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     });
   },
   { name: 'semear-web-app', dependencies: ['semear-i18n'] },

@@ -1,4 +1,5 @@
 import { userSchema, type User } from '../../contracts';
+import { AUTH_CHANNEL, createChannelBroadcast, createListenerSet } from './broadcast-channel';
 
 /**
  * Tells the other tabs of this browser about sign-in and sign-out (SPEC.md §4). BroadcastChannel where
@@ -7,7 +8,7 @@ import { userSchema, type User } from '../../contracts';
  * anything can write to localStorage.
  */
 
-export const AUTH_CHANNEL = 'semear.auth';
+export { AUTH_CHANNEL };
 
 export type AuthBroadcastMessage = { type: 'signedIn'; user: User } | { type: 'signedOut' };
 
@@ -28,32 +29,17 @@ export function parseAuthBroadcastMessage(data: unknown): AuthBroadcastMessage |
 }
 
 export function createAuthBroadcast(name: string = AUTH_CHANNEL): AuthBroadcast {
-  const listeners = new Set<(message: AuthBroadcastMessage) => void>();
-  const deliver = (data: unknown): void => {
+  const accept = (data: unknown, deliver: (message: AuthBroadcastMessage) => void): void => {
     const message = parseAuthBroadcastMessage(data);
-    if (message) listeners.forEach((listener) => listener(message));
+    if (message) deliver(message);
   };
+  if (typeof BroadcastChannel !== 'undefined') return createChannelBroadcast(name, accept);
 
-  if (typeof BroadcastChannel !== 'undefined') {
-    const channel = new BroadcastChannel(name);
-    channel.onmessage = (event: MessageEvent) => deliver(event.data);
-    return {
-      post: (message) => channel.postMessage(message),
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      close: () => {
-        listeners.clear();
-        channel.close();
-      },
-    };
-  }
-
+  const listeners = createListenerSet();
   const onStorage = (event: StorageEvent): void => {
     if (event.key !== name || !event.newValue) return;
     try {
-      deliver((JSON.parse(event.newValue) as { message?: unknown }).message);
+      accept((JSON.parse(event.newValue) as { message?: unknown }).message, listeners.deliver);
     } catch {
       // Not ours or corrupt: ignore.
     }
@@ -65,10 +51,7 @@ export function createAuthBroadcast(name: string = AUTH_CHANNEL): AuthBroadcast 
       localStorage.setItem(name, JSON.stringify({ message, nonce: `${Date.now()}-${Math.random()}` }));
       localStorage.removeItem(name);
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     close: () => {
       listeners.clear();
       window.removeEventListener('storage', onStorage);

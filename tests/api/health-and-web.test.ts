@@ -8,7 +8,7 @@ let ctx: TestContext;
 const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
 beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Semear</title><div id="root"></div>');
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log("semear")');
   ctx = await createTestContext({ AD_SCRIPT_URL: 'https://ads.example.net/tag.js?id=1' }, { distDir });
 });
@@ -58,6 +58,16 @@ describe('the web app', () => {
     expect(csp).toContain("connect-src 'self' ws://semear.test wss://semear.test");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('announces the ad script to the web app in a meta tag only when AD_SCRIPT_URL is set', async () => {
+    const withAd = await call(ctx.app, 'GET', '/campanha', undefined, { headers: html });
+    expect(withAd.body).toContain('<meta name="semear:ad-script" content="https://ads.example.net/tag.js?id=1" />');
+    const plainApp = await ctx.buildAnotherApp({ AD_SCRIPT_URL: '' }, { distDir });
+    const plain = await call(plainApp, 'GET', '/campanha', undefined, { headers: html });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).not.toContain('semear:ad-script');
+    expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('answers 503 with a hint when the web app is not built', async () => {

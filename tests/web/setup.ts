@@ -3,3 +3,6 @@ import { cleanup } from '@testing-library/react';
 
 // React Testing Library cleans up by itself only with `globals: true` (DESIGN.md §9).
 afterEach(cleanup);
+
+// jsdom has no layout: the router's scroll restoration would only print "Not implemented".
+window.scrollTo = () => {};

@@ -43,7 +43,7 @@ describe('startAuthSession', () => {
       fetchProfile: opts.fetchProfile ?? (() => Promise.reject(new Error('no session'))),
       signOut: vi.fn(opts.signOut ?? (() => Promise.resolve())),
     };
-    const session = startAuthSession({ user: opts.user }, { api, broadcast: tabs.broadcast, client: http.client });
+    const session = startAuthSession({ user: opts.user }, { loadApi: async () => api, broadcast: tabs.broadcast, loadClient: async () => http.client });
     return { session, tabs, http, api };
   };
 
@@ -67,9 +67,9 @@ describe('startAuthSession', () => {
     storeSessionTokens({ token: 'tok', refreshToken: 'ref-7' });
     const { session, tabs, api } = start({ user: ana, signOut: () => Promise.reject(new Error('offline')) });
     session.actor.send({ type: 'auth.signOut' });
-    expect(api.signOut).toHaveBeenCalledWith('ref-7');
     expect(document.cookie).toBe('');
     expect(tabs.posted).toEqual([{ type: 'signedOut' }]);
+    await vi.waitFor(() => expect(api.signOut).toHaveBeenCalledWith('ref-7'));
     await Promise.resolve();
     expect(session.actor.getSnapshot().status).toBe('active');
     session.stop();
@@ -85,10 +85,12 @@ describe('startAuthSession', () => {
     session.stop();
   });
 
-  it('a session ended by the API client signs out', () => {
+  it('a session ended by the API client signs out', async () => {
     const { session, http } = start({ user: ana });
-    http.expire();
-    expect(session.actor.getSnapshot().value).toBe('signedOut');
+    await vi.waitFor(() => {
+      http.expire();
+      expect(session.actor.getSnapshot().value).toBe('signedOut');
+    });
     session.stop();
   });
 

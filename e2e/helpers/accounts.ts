@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The demo accounts every seeded database has (DESIGN.md §5). Never change their passwords here. */
+export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
+export const DEMO_ADMIN = { email: 'admin@semear.dev', password: 'semear-admin-123' } as const;
+
+let counter = 0;
+/** An e-mail no other test (or earlier run on the same data) has used. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}@semear.test`;
+}
+
+/** A valid random CPF (11 digits, both mod-11 check digits right). */
+export function randomCpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (base.every((d) => d === base[0])) base[0] = (base[0]! + 1) % 10;
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = check(base);
+  const second = check([...base, first]);
+  return [...base, first, second].join('');
+}
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+  cpf: string;
+  phone: string;
+}
+
+export function newIndividual(overrides: Partial<TestAccount> = {}): TestAccount {
+  return { name: 'Maria Teste', email: uniqueEmail(), password: 'senha-forte-123', cpf: randomCpf(), phone: '81987654321', ...overrides };
+}
+
+/** Creates an individual through the API (POST /api/v1/users), for tests about something else. */
+export async function createAccount(request: APIRequestContext, account: TestAccount = newIndividual()): Promise<TestAccount> {
+  const response = await request.post('/api/v1/users', {
+    data: { name: account.name, email: account.email, password: account.password, person_type: 'INDIVIDUAL', cpf: account.cpf, phone: account.phone },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+/** Signs in through the /signin form and waits until the app has left it. */
+export async function signInThroughForm(page: Page, credentials: { email: string; password: string }, path = '/signin'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(credentials.email);
+  await page.getByLabel('Senha').fill(credentials.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+}
+
+/** The session cookie the web app writes (DESIGN.md §5). */
+export async function sessionToken(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === 'semear.token')?.value;
+}

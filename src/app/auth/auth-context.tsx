@@ -1,0 +1,58 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
+import type { User } from '../../../contracts';
+import type { AuthEvent, AuthMachine, AuthSnapshot } from '../../../machines/auth/auth.machine';
+
+export type AuthActor = Actor<AuthMachine>;
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+const AuthContext = createContext<AuthActor | null>(null);
+
+/** Puts the app's auth actor (started in main.tsx with startAuthSession) in context. */
+export function AuthProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
+  return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
+}
+
+/** The status a snapshot stands for, read from its tags. */
+export function authStatusOf(snapshot: AuthSnapshot): AuthStatus {
+  if (snapshot.hasTag('state:signedIn')) return 'signedIn';
+  if (snapshot.hasTag('state:signedOut')) return 'signedOut';
+  return 'loading';
+}
+
+export function useAuthActor(): AuthActor {
+  const actor = useContext(AuthContext);
+  if (!actor) throw new Error('useAuth must be used inside <AuthProvider>');
+  return actor;
+}
+
+export interface UseAuth {
+  status: AuthStatus;
+  user: User | null;
+  isSignedIn: boolean;
+  isLoading: boolean;
+  hasTag: (tag: 'state:loading' | 'state:signedIn' | 'state:signedOut') => boolean;
+  matches: AuthSnapshot['matches'];
+  /** e.g. send({ type: 'auth.signedIn', user, token, refreshToken }), send({ type: 'auth.signOut' }). */
+  send: (event: AuthEvent) => void;
+  actor: AuthActor;
+}
+
+/** Current user and auth state, re-rendering when they change. */
+export function useAuth(): UseAuth {
+  const actor = useAuthActor();
+  const status = useSelector(actor, authStatusOf);
+  const user = useSelector(actor, (s) => s.context.user);
+  const snapshot = actor.getSnapshot();
+  return {
+    status,
+    user,
+    isSignedIn: status === 'signedIn',
+    isLoading: status === 'loading',
+    hasTag: (tag) => actor.getSnapshot().hasTag(tag),
+    matches: snapshot.matches.bind(snapshot),
+    send: (event) => actor.send(event),
+    actor,
+  };
+}

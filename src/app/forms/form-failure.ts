@@ -1,0 +1,36 @@
+import { messages, type MessageDescriptor } from '../../../contracts';
+import { normalizeApiError } from '../../lib/http/api-error';
+
+/** What a failed submission leaves for the view: the server's code and messages. */
+export interface FormFailure {
+  /** 0 when the server was never reached. */
+  status: number;
+  code?: string;
+  /** Translated by the server (Accept-Language), or message ids such as 'error.unknown'. */
+  messages: string[];
+}
+
+export function toFormFailure(error: unknown): FormFailure {
+  const { status, code, messages: list } = normalizeApiError(error);
+  return { status, code, messages: list };
+}
+
+/** Codes whose wording we own: shown in the interface language rather than the server's text. */
+const byCode: Record<string, MessageDescriptor> = {
+  'auth.invalid_credentials': messages.invalidCredentials,
+  'auth.user_inactive': messages.userInactive,
+  'user.email_taken': messages.emailTaken,
+  'reset.invalid': messages.resetInvalid,
+  rate_limited: messages.rateLimited,
+};
+
+/**
+ * Texts to show for a failure; `translate` is the view's `i18n._`. Server sentences pass through
+ * it unchanged (they are not catalog ids), while ids such as 'error.unknown' get translated.
+ */
+export function failureTexts(failure: FormFailure, translate: (id: string) => string): string[] {
+  const known = failure.code ? byCode[failure.code] : undefined;
+  if (known) return [translate(known.id)];
+  if (failure.messages.length > 0) return failure.messages.map((text) => translate(text));
+  return [translate(messages.unknownError.id)];
+}

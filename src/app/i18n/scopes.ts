@@ -1,0 +1,25 @@
+/**
+ * Catalog scopes. The messages of these feature folders are compiled into their own catalog chunk
+ * and load with the routes that show them (route `loader`); everything else (app, ui, shell, home,
+ * contracts, and any message shared by two scopes) is in the `core` catalog that loads at start.
+ * Keeps the first page's catalog small as features add text (JS budget, docs/web-app.md).
+ * Used by the Vite plugin (vite.lingui-scopes.ts) and by the app; no imports on purpose.
+ */
+export const LAZY_SCOPES = ['pages', 'admin', 'auth', 'profile'] as const;
+export type LazyScope = (typeof LAZY_SCOPES)[number];
+export type CatalogScope = 'core' | LazyScope;
+
+/** The scope of a message from the files it appears in ('server' when only the server uses it). */
+export function scopeOfFiles(files: readonly string[]): CatalogScope | 'server' {
+  const scopes = new Set<CatalogScope | 'server'>();
+  for (const file of files) {
+    const path = file.replace(/\\/g, '/');
+    const feature = /(?:^|\/)src\/features\/([^/]+)\//.exec(path)?.[1];
+    if (feature && (LAZY_SCOPES as readonly string[]).includes(feature)) scopes.add(feature as LazyScope);
+    else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
+    else scopes.add('core');
+  }
+  const web = [...scopes].filter((s) => s !== 'server');
+  if (web.length === 0) return scopes.size > 0 ? 'server' : 'core';
+  return web.length === 1 ? web[0]! : 'core';
+}

@@ -1,0 +1,34 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, Outlet } from '@tanstack/react-router';
+import { adminPathsFor, useAuth } from '../../app';
+import { Container } from '../../ui';
+import { ADMIN_PAGES } from './admin-pages';
+import * as s from './admin.css';
+
+/** The admin area: a menu of the pages this admin may open, and the page. */
+export function AdminLayout() {
+  const { t, i18n } = useLingui();
+  const { user } = useAuth();
+  const paths = adminPathsFor(user).filter((p) => ADMIN_PAGES[p].inMenu);
+  return (
+    <Container className={s.layout}>
+      <nav aria-label={t`Administração`}>
+        <p className={s.sideTitle}>
+          <Trans>Administração</Trans>
+        </p>
+        <ul className={s.sideList}>
+          {paths.map((path) => (
+            <li key={path}>
+              <Link to={path} className={s.sideLink}>
+                {i18n._(ADMIN_PAGES[path].title)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div>
+        <Outlet />
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AdminPath } from '../../../contracts';
+
+/** Title and one-line purpose of each admin page (SPEC.md §2), in menu order. */
+export const ADMIN_PAGES: Record<AdminPath, { title: MessageDescriptor; lead: MessageDescriptor; inMenu: boolean }> = {
+  '/admin/finances': { title: msg`Finanças`, lead: msg`Entradas, repasses e taxas por período, com gráficos.`, inMenu: true },
+  '/admin/pix-keys': { title: msg`Chaves PIX`, lead: msg`As chaves PIX que recebem as doações de cada campanha.`, inMenu: true },
+  '/admin/pix-accounts': { title: msg`Contas PIX`, lead: msg`As contas bancárias ligadas às chaves PIX.`, inMenu: true },
+  '/admin/categories': { title: msg`Categorias`, lead: msg`As causas em que as campanhas se agrupam.`, inMenu: true },
+  '/admin/tags': { title: msg`Tags`, lead: msg`Etiquetas que ajudam a encontrar campanhas na busca.`, inMenu: true },
+  '/admin/campaigns': { title: msg`Campanhas`, lead: msg`Todas as campanhas, com metas, status e valores arrecadados.`, inMenu: true },
+  '/admin/campaigns/edit': { title: msg`Editar campanha`, lead: msg`História, meta, imagens e categoria da campanha.`, inMenu: false },
+  '/admin/campaigns/new': { title: msg`Nova campanha`, lead: msg`Crie uma campanha: história, meta, imagens e categoria.`, inMenu: false },
+  '/admin/team': { title: msg`Equipe`, lead: msg`Quem administra a Semear e o que cada pessoa pode fazer.`, inMenu: true },
+  '/admin/donations': { title: msg`Doações`, lead: msg`Todas as doações, com filtros que ficam no endereço da página.`, inMenu: true },
+  '/admin/webhooks': { title: msg`Webhooks`, lead: msg`Avisos recebidos dos meios de pagamento e o resultado de cada um.`, inMenu: true },
+};

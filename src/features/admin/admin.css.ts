@@ -1,0 +1,23 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../ui/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  gridTemplateColumns: '1fr',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '220px 1fr' } },
+});
+export const sideList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], '@media': { [breakpoints.desktop]: { flexDirection: 'column' } } });
+export const sideLink = style({
+  display: 'block',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.inkSoft,
+  textDecoration: 'none',
+  fontWeight: vars.fontWeight.medium,
+  selectors: {
+    '&:hover': { background: vars.color.brandSoft, color: vars.color.ink },
+    '&[data-status="active"]': { background: vars.color.brandSoft, color: vars.color.brandHover, fontWeight: vars.fontWeight.semibold },
+  },
+});
+export const sideTitle = style({ fontSize: vars.fontSize.sm, textTransform: 'uppercase', letterSpacing: '0.06em', color: vars.color.muted, marginBottom: vars.space['2'] });

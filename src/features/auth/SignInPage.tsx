@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { signInSchema, type SignInInput } from '../../../contracts';
+import { Button, Form, FormActions, TextField } from '../../ui';
+import { AuthCard } from './AuthCard';
+import { FailureAlert } from '../../app/forms/FailureAlert';
+import { useSignInFlow } from './sign-in-provider';
+import { useFieldError } from './use-field-error';
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
+import { useReturnUrl } from './use-return-url';
+import * as s from './auth.css';
+
+/** /signin: e-mail and password; on success the session goes to the auth machine. */
+export function SignInPage() {
+  const { t } = useLingui();
+  const fieldError = useFieldError();
+  const returnUrl = useReturnUrl();
+  const { snapshot, submit } = useSignInFlow();
+  useLeaveWhenSignedIn();
+  const { register, handleSubmit, formState } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const busy = snapshot.hasTag('state:submitting') || snapshot.hasTag('state:succeeded');
+  const carry = returnUrl === '/' ? {} : { return_url: returnUrl };
+
+  return (
+    <AuthCard title={<Trans>Entrar</Trans>} lead={<Trans>Que bom ver você de novo.</Trans>}>
+      <Form onSubmit={handleSubmit((values) => submit(values))} aria-label={t`Entrar`}>
+        <TextField label={t`E-mail`} type="email" autoComplete="email" required error={fieldError(formState.errors.email)} {...register('email')} />
+        <TextField
+          label={t`Senha`}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError(formState.errors.password)}
+          {...register('password')}
+        />
+        <FailureAlert failure={snapshot.hasTag('state:failed') ? snapshot.context.failure : null} />
+        <FormActions>
+          <Button type="submit" fullWidth loading={busy}>
+            <Trans>Entrar</Trans>
+          </Button>
+        </FormActions>
+      </Form>
+      <div className={s.links}>
+        <Link to="/reset-password" className={s.link}>
+          <Trans>Esqueci minha senha</Trans>
+        </Link>
+        <Link to="/signup" search={carry} className={s.link}>
+          <Trans>Não tem conta? Faça seu cadastro</Trans>
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

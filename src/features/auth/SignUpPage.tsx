@@ -1,0 +1,128 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { errorCodes, messages, PASSWORD_MAX, PASSWORD_MIN } from '../../../contracts';
+import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextField } from '../../ui';
+import { AuthCard } from './AuthCard';
+import { FailureAlert } from '../../app/forms/FailureAlert';
+import { masked } from '../../app/forms/masked';
+import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
+import { signUpDefaults, signUpResolver, type SignUpFormValues } from './sign-up-form';
+import { useSignUpFlow } from './sign-up-provider';
+import { useFieldError } from './use-field-error';
+import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
+import { useReturnUrl } from './use-return-url';
+import * as s from './auth.css';
+
+/** /signup: individuals (CPF, birth date) or companies (CNPJ); ends signed in. */
+export function SignUpPage() {
+  const { t } = useLingui();
+  const fieldError = useFieldError();
+  const returnUrl = useReturnUrl();
+  const { snapshot, submit } = useSignUpFlow();
+  useLeaveWhenSignedIn();
+  const { register, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
+    resolver: signUpResolver,
+    defaultValues: signUpDefaults,
+  });
+  const errors = formState.errors;
+  const isCompany = watch('person_type') === 'COMPANY';
+  const passwordLength = (watch('password') ?? '').length;
+  const failure = snapshot.hasTag('state:failed') ? snapshot.context.failure : null;
+
+  // The one server answer that belongs to a field: the e-mail is already registered.
+  useEffect(() => {
+    if (failure?.code === errorCodes.emailTaken) setError('email', { type: 'server', message: messages.emailTaken.id }, { shouldFocus: true });
+  }, [failure, setError]);
+
+  return (
+    <AuthCard title={<Trans>Criar conta</Trans>} lead={<Trans>Leva um minuto. Depois é só doar.</Trans>}>
+      <Form onSubmit={handleSubmit((values) => submit(values))} aria-label={t`Criar conta`}>
+        <RadioGroup
+          legend={t`Tipo de pessoa`}
+          options={[
+            { value: 'INDIVIDUAL', label: t`Pessoa física` },
+            { value: 'COMPANY', label: t`Pessoa jurídica` },
+          ]}
+          error={fieldError(errors.person_type)}
+          {...register('person_type')}
+        />
+        <TextField
+          label={isCompany ? t`Razão social` : t`Nome completo`}
+          autoComplete={isCompany ? 'organization' : 'name'}
+          required
+          error={fieldError(errors.name)}
+          {...register('name')}
+        />
+        {isCompany ? (
+          <TextField
+            key="cnpj"
+            label={t`CNPJ`}
+            hint={t`Letras e números, como no cartão CNPJ.`}
+            placeholder="00.000.000/0000-00"
+            autoCapitalize="characters"
+            required
+            error={fieldError(errors.cnpj)}
+            {...masked(register('cnpj'), maskCnpj)}
+          />
+        ) : (
+          <TextField
+            key="cpf"
+            label={t`CPF`}
+            placeholder="000.000.000-00"
+            inputMode="numeric"
+            required
+            error={fieldError(errors.cpf)}
+            {...masked(register('cpf'), maskCpf)}
+          />
+        )}
+        <TextField label={t`E-mail`} type="email" autoComplete="email" required error={fieldError(errors.email)} {...register('email')} />
+        <FormRow>
+          <TextField
+            label={t`Telefone`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            required
+            error={fieldError(errors.phone)}
+            {...masked(register('phone'), maskPhone)}
+          />
+          {isCompany ? null : (
+            <TextField
+              label={t`Data de nascimento`}
+              type="date"
+              autoComplete="bday"
+              error={fieldError(errors.birth_date)}
+              // An empty date input means "not told", which the contract spells null.
+              {...register('birth_date', { setValueAs: (v: unknown) => (v === '' || v == null ? null : v), shouldUnregister: true })}
+            />
+          )}
+        </FormRow>
+        <TextField
+          label={t`Senha`}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t`Use de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres (${passwordLength} digitados).`}
+          error={fieldError(errors.password)}
+          {...register('password')}
+        />
+        <Checkbox label={t`Li e aceito os termos de uso e a política de privacidade`} error={fieldError(errors.accept_terms)} {...register('accept_terms')} />
+        {/* A taken e-mail is shown on its field instead. */}
+        <FailureAlert failure={failure?.code === errorCodes.emailTaken ? null : failure} />
+        <FormActions>
+          <Button type="submit" fullWidth loading={snapshot.hasTag('state:submitting') || snapshot.hasTag('state:succeeded')}>
+            <Trans>Criar conta</Trans>
+          </Button>
+        </FormActions>
+      </Form>
+      <div className={s.links}>
+        <Link to="/signin" search={returnUrl === '/' ? {} : { return_url: returnUrl }} className={s.link}>
+          <Trans>Já tem conta? Entrar</Trans>
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { submissionMachine } from './submission.machine';
+import type { FormFailure } from '../../app/forms/form-failure';
+
+export interface SubmissionImplementation<TValues, TOutput> {
+  /** The API call(s); only provider hooks pass this, never a view. */
+  submit: (values: TValues) => Promise<TOutput>;
+  onSuccess?: (output: TOutput) => void;
+  onFailure?: (failure: FormFailure, error: unknown) => void;
+}
+
+/**
+ * Runs `submissionMachine` with real implementations. The machine is provided once (an actor
+ * keeps the machine it started with); the latest callbacks are read through a ref so a re-render
+ * with a new `navigate` or return URL is still honoured.
+ */
+export function useSubmission<TValues, TOutput>(implementation: SubmissionImplementation<TValues, TOutput>) {
+  const latest = useRef(implementation);
+  useEffect(() => {
+    latest.current = implementation;
+  });
+  const [machine] = useState(() =>
+    submissionMachine.provide({
+      actors: { submit: fromPromise(({ input }) => latest.current.submit(input.values as TValues)) },
+      actions: {
+        succeeded: (_, { output }) => latest.current.onSuccess?.(output as TOutput),
+        failed: (_, { failure, error }) => latest.current.onFailure?.(failure, error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  return {
+    snapshot,
+    submit: (values: TValues) => send({ type: 'form.submitted', values }),
+  };
+}
+
+export type Submission<TValues> = { snapshot: ReturnType<typeof useSubmission<TValues, unknown>>['snapshot']; submit: (values: TValues) => void };

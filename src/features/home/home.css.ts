@@ -1,0 +1,76 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../ui/theme.css';
+
+export const hero = style({
+  display: 'grid',
+  gap: vars.space['8'],
+  alignItems: 'center',
+  gridTemplateColumns: '1fr',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.2fr 1fr' } },
+});
+export const heroTitle = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
+export const heroLead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, maxWidth: '560px' });
+export const heroActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], marginTop: vars.space['6'] });
+export const heroArt = style({ width: '100%', maxWidth: '420px', aspectRatio: '1 / 1', justifySelf: 'center' });
+export const section = style({ marginTop: vars.space['16'] });
+export const sectionLead = style({ color: vars.color.inkSoft, maxWidth: '640px', marginBottom: vars.space['6'] });
+export const grid3 = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: '1fr',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
+});
+export const grid4 = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: '1fr',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
+});
+export const stepNumber = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '50%',
+  background: vars.color.sun,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.bold,
+  marginBottom: vars.space['3'],
+});
+export const causeCard = style({
+  display: 'block',
+  height: '100%',
+  padding: vars.space['6'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+  color: vars.color.ink,
+  textDecoration: 'none',
+  borderTop: `4px solid ${vars.color.brand}`,
+  transition: `transform ${vars.motion.fast} ${vars.motion.easing}`,
+  selectors: { '&:hover': { transform: 'translateY(-2px)', color: vars.color.ink } },
+});
+export const causeTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['2'], display: 'block' });
+export const muted = style({ color: vars.color.inkSoft, margin: 0 });
+export const way = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], height: '100%' });
+export const wayLink = style({ marginTop: 'auto', fontWeight: vars.fontWeight.semibold });
+export const band = style({
+  marginTop: vars.space['16'],
+  padding: vars.space['8'],
+  borderRadius: vars.radius.md,
+  background: vars.color.brandStrong,
+  color: vars.color.onBrand,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+});
+export const bandTitle = style({ color: vars.color.onBrand, margin: 0 });

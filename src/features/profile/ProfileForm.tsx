@@ -1,0 +1,95 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { z } from 'zod';
+import { BRAZILIAN_STATES, profileUpdateSchema, type ProfileUpdateInput, type User } from '../../../contracts';
+import { Button, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
+import { FailureAlert } from '../../app/forms/FailureAlert';
+import { masked } from '../../app/forms/masked';
+import { maskPhone, maskZipCode } from '../../app/forms/masks';
+import { profileDefaults } from './profile-form';
+import type { FormFailure } from '../../app/forms/form-failure';
+import type { ProfileValues } from './profile.machine';
+
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+
+interface Props {
+  user: User;
+  saving: boolean;
+  failure: FormFailure | null;
+  onSave: (values: ProfileValues) => void;
+  onCancel: () => void;
+}
+
+/** Edits name, phone, birth date and address; resolves with the shared profileUpdateSchema. */
+// Fields register in screen order: react-hook-form focuses the first invalid one in that order.
+export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) {
+  const { t, i18n } = useLingui();
+  const { register, handleSubmit, formState } = useForm<ProfileUpdateInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: profileDefaults(user),
+  });
+  const errors = formState.errors;
+  const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
+  const states: SelectOption[] = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
+  // A registered state outside the list (older data) stays selectable instead of being wiped.
+  if (user.address.state && !states.some((o) => o.value === user.address.state)) states.push({ value: user.address.state, label: user.address.state });
+
+  return (
+    <Form onSubmit={handleSubmit((values) => onSave(values))} aria-label={t`Editar perfil`}>
+      <FormSection title={t`Dados pessoais`}>
+        <TextField label={t`Nome`} autoComplete="name" required error={err(errors.name)} {...register('name')} />
+        <FormRow>
+          <TextField
+            label={t`Telefone`}
+            type="tel"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            required
+            error={err(errors.phone)}
+            {...masked(register('phone'), maskPhone)}
+          />
+          {user.person_type === 'COMPANY' ? null : (
+            <TextField
+              label={t`Data de nascimento`}
+              type="date"
+              autoComplete="bday"
+              error={err(errors.birth_date)}
+              {...register('birth_date', { setValueAs: (v: unknown) => (v === '' || v == null ? null : v) })}
+            />
+          )}
+        </FormRow>
+      </FormSection>
+      <FormSection title={t`Endereço`}>
+        <FormRow>
+          <TextField
+            label={t`CEP`}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="00000-000"
+            error={err(errors.address?.zip_code)}
+            {...masked(register('address.zip_code'), maskZipCode)}
+          />
+          <Select label={t`Estado`} placeholder={t`Selecione`} options={states} error={err(errors.address?.state)} {...register('address.state')} />
+          <TextField label={t`Cidade`} autoComplete="address-level2" error={err(errors.address?.city)} {...register('address.city')} />
+        </FormRow>
+        <TextField label={t`Bairro`} autoComplete="address-level3" error={err(errors.address?.neighborhood)} {...register('address.neighborhood')} />
+        <TextField label={t`Rua`} autoComplete="address-line1" error={err(errors.address?.street_address)} {...register('address.street_address')} />
+        <FormRow>
+          <TextField label={t`Número`} inputMode="text" hint={t`Ou S/N`} error={err(errors.address?.house_number)} {...register('address.house_number')} />
+          <TextField label={t`Complemento`} autoComplete="address-line2" error={err(errors.address?.complement)} {...register('address.complement')} />
+          <TextField label={t`País`} autoComplete="country-name" error={err(errors.address?.country)} {...register('address.country')} />
+        </FormRow>
+      </FormSection>
+      <FailureAlert failure={failure} />
+      <FormActions>
+        <Button type="submit" loading={saving}>
+          <Trans>Salvar</Trans>
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          <Trans>Cancelar</Trans>
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

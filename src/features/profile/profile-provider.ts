@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
+import { fromPromise } from 'xstate';
+import { msg } from '@lingui/core/macro';
+import { updateProfile } from '../../lib/api/auth';
+import { useAuth, useAuthActor } from '../../app/auth/auth-context';
+import { i18n } from '../../app/i18n/catalogs';
+import { reportError } from '../../app/report-error';
+import { toast } from '../../app/toast';
+import { profileMachine, type ProfileValues } from './profile.machine';
+
+const profileUpdated = msg`Perfil atualizado.`;
+
+/** The profile machine with its real side effects: PUT /users/profile, then the auth machine and a toast. */
+export function useProfileFlow() {
+  const auth = useAuthActor();
+  const [machine] = useState(() =>
+    profileMachine.provide({
+      actors: { saveProfile: fromPromise(({ input }) => updateProfile(input.values)) },
+      actions: {
+        saved: (_, { user }) => {
+          auth.send({ type: 'auth.userUpdated', user });
+          toast.success(i18n._(profileUpdated));
+        },
+        failed: (_, { error }) => void reportError(error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  return {
+    snapshot,
+    edit: () => send({ type: 'profile.edit' }),
+    cancel: () => send({ type: 'profile.cancel' }),
+    save: (values: ProfileValues) => send({ type: 'profile.submitted', values }),
+    signOut: () => auth.send({ type: 'auth.signOut' }),
+  };
+}
+
+/**
+ * /profile is for signed-in users: when the session ends under the page — 'Sair' here, or in
+ * another tab (BroadcastChannel), or an expired token — the page goes home.
+ */
+export function useLeaveWhenSignedOut(): void {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'signedOut') void navigate({ to: '/', replace: true });
+  }, [status, navigate]);
+}

@@ -1,0 +1,63 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../../../contracts';
+import { toFormFailure, type FormFailure } from '../../app/forms/form-failure';
+
+/** The body of PUT /users/profile, as the contract's resolver hands it over. */
+export interface ProfileValues {
+  name: string;
+  phone: string;
+  birth_date?: string | null;
+  address: User['address'];
+}
+
+/**
+ * The profile page: viewing ⇄ editing → saving → viewing (saved) or back to editing (failed).
+ * Pure: `saveProfile` and the `saved`/`failed` reactions come in with `.provide()`.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as { values: ProfileValues | null; failure: FormFailure | null },
+    events: {} as { type: 'profile.edit' } | { type: 'profile.cancel' } | { type: 'profile.submitted'; values: ProfileValues },
+  },
+  actors: {
+    saveProfile: fromPromise<User, { values: ProfileValues }>(async () => {
+      throw new Error('profile: saveProfile not provided');
+    }),
+  },
+  actions: {
+    /** Hands the saved user to the auth machine and says so (toast). */
+    saved: (_, _params: { user: User }) => {},
+    /** Reports the raw error (toasts, SPEC.md §8). */
+    failed: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'profile',
+  context: { values: null, failure: null },
+  initial: 'viewing',
+  states: {
+    viewing: {
+      tags: ['state:viewing'],
+      on: { 'profile.edit': { target: 'editing', actions: assign({ failure: null }) } },
+    },
+    editing: {
+      tags: ['state:editing'],
+      on: {
+        'profile.cancel': 'viewing',
+        'profile.submitted': { target: 'saving', actions: assign({ values: ({ event }) => event.values }) },
+      },
+    },
+    saving: {
+      tags: ['state:editing', 'state:saving'],
+      entry: assign({ failure: null }),
+      invoke: {
+        src: 'saveProfile',
+        input: ({ context }) => ({ values: context.values as ProfileValues }),
+        onDone: { target: 'viewing', actions: { type: 'saved', params: ({ event }) => ({ user: event.output }) } },
+        onError: {
+          target: 'editing',
+          actions: [assign({ failure: ({ event }) => toFormFailure(event.error) }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useRouter } from '@tanstack/react-router';
+import { fromPromise } from 'xstate';
+import { analyticsQueueMachine } from '../../../machines/analytics/analytics-queue.machine';
+import { useLocale } from '../../app/i18n/I18nProvider';
+
+// The API client loads with the first batch (3 s after the first view), not with the page.
+const queueMachine = analyticsQueueMachine.provide({
+  actors: {
+    sendPageViews: fromPromise(async ({ input }) => (await import('../../lib/api/analytics')).sendPageViews(input.views)),
+  },
+});
+
+/**
+ * Records a page view after each route change (SPEC.md §1): the analytics-queue machine batches
+ * them and its sendPageViews actor posts every 3 s. Renders nothing.
+ */
+export function AnalyticsTracker() {
+  const router = useRouter();
+  const { locale } = useLocale();
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
+  const actor = useActorRef(queueMachine);
+
+  useEffect(() => {
+    let last: string | undefined;
+    let referrer: string | undefined = document.referrer || undefined;
+    const record = (path: string) => {
+      if (path === last) return;
+      actor.send({
+        type: 'analytics.pageViewed',
+        path,
+        referrer: referrer ? referrer.slice(0, 2048) : undefined,
+        locale: localeRef.current,
+        occurred_at: new Date().toISOString(),
+      });
+      referrer = `${location.origin}${path}`;
+      last = path;
+    };
+    const off = router.subscribe('onResolved', (event) => record(event.toLocation.href));
+    // The first page may have resolved before this effect subscribed.
+    if (router.state.status === 'idle' && !router.state.isLoading) record(router.state.resolvedLocation?.href ?? router.state.location.href);
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') actor.send({ type: 'analytics.flushRequested' });
+    };
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      off();
+      document.removeEventListener('visibilitychange', onHide);
+    };
+  }, [router, actor]);
+
+  return null;
+}

@@ -1,0 +1,60 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+
+export const wrapper = style({ position: 'relative' });
+
+export const trigger = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minHeight: '44px',
+  padding: `${vars.space['1']} ${vars.space['3']} ${vars.space['1']} ${vars.space['1']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.brandSoft } },
+});
+
+export const avatar = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: '50%',
+  background: vars.color.brandStrong,
+  color: vars.color.onBrand,
+  fontSize: vars.fontSize.sm,
+});
+
+export const panel = style({
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 8px)',
+  minWidth: '200px',
+  margin: 0,
+  padding: vars.space['2'],
+  listStyle: 'none',
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.dialog,
+  zIndex: vars.z.dialog,
+});
+
+export const item = style({
+  display: 'block',
+  width: '100%',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  border: 0,
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.ink,
+  textAlign: 'left',
+  textDecoration: 'none',
+  fontSize: vars.fontSize.md,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.brandSoft, color: vars.color.ink } },
+});

@@ -1,0 +1,12 @@
+export { vars, breakpoints } from './theme.css';
+export { visuallyHidden } from './a11y.css';
+export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export { TextField, type TextFieldProps } from './TextField';
+export { TextArea, type TextAreaProps } from './TextArea';
+export { Select, type SelectProps, type SelectOption } from './Select';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup';
+export { Form, FormRow, FormActions, FormSection, FormError } from './Form';
+export { Dialog, type DialogProps } from './Dialog';
+export { Container, Card, Stack, Notice, Meter, Spinner } from './Layout';
+export { PageHeader, chipClass } from './PageHeader';

@@ -1,0 +1,42 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from './theme.css';
+
+export const container = style({ width: '100%', maxWidth: vars.layout.maxWidth, marginInline: 'auto', paddingInline: vars.space['4'] });
+export const narrow = style({ maxWidth: vars.layout.narrow });
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space['6'],
+});
+
+export const stack = style({ display: 'flex', flexDirection: 'column' });
+export const stackGap = styleVariants({
+  '1': { gap: vars.space['1'] },
+  '2': { gap: vars.space['2'] },
+  '3': { gap: vars.space['3'] },
+  '4': { gap: vars.space['4'] },
+  '6': { gap: vars.space['6'] },
+  '8': { gap: vars.space['8'] },
+});
+
+export const notice = style({ padding: vars.space['4'], borderRadius: vars.radius.sm, borderLeft: '4px solid' });
+export const noticeTone = styleVariants({
+  info: { background: vars.color.brandSoft, borderColor: vars.color.brandStrong, color: vars.color.ink },
+  warning: { background: vars.color.sunSoft, borderColor: vars.color.sun, color: vars.color.ink },
+  error: { background: vars.color.dangerSoft, borderColor: vars.color.danger, color: vars.color.ink },
+});
+
+export const meter = style({ height: '8px', borderRadius: vars.radius.pill, background: vars.color.brandSoft, overflow: 'hidden' });
+export const meterFill = style({ height: '100%', background: vars.color.sun, borderRadius: vars.radius.pill });
+
+export const spinner = style({
+  display: 'inline-block',
+  width: '24px',
+  height: '24px',
+  borderRadius: '50%',
+  border: `3px solid ${vars.color.brandSoft}`,
+  borderTopColor: vars.color.brandStrong,
+  animation: 'semear-spin 800ms linear infinite',
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SignUpPage } from '../../../../src/features/auth/SignUpPage';
+import { ApiRequestError } from '../../../../src/lib/http/api-error';
+import { signIn, signUp } from '../../../../src/lib/api/auth';
+import { makeUser, renderPage } from '../harness';
+
+vi.mock('../../../../src/lib/api/auth', () => ({ signIn: vi.fn(), signUp: vi.fn() }));
+vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+
+const type = (label: RegExp | string, value: string) => {
+  const input = screen.getByLabelText(label) as HTMLInputElement;
+  fireEvent.input(input, { target: { value } });
+  return input;
+};
+
+async function fillIndividual() {
+  await screen.findByLabelText(/Nome completo/);
+  type(/Nome completo/, 'Ana Souza');
+  type(/^CPF/, '52998224725');
+  type(/E-mail/, 'ana@exemplo.com');
+  type(/Telefone/, '81987654321');
+  type(/Data de nascimento/, '1990-04-15');
+  type(/^Senha/, 'segredo-123');
+  fireEvent.click(screen.getByLabelText(/termos de uso/));
+}
+
+describe('SignUpPage', () => {
+  beforeEach(() => {
+    vi.mocked(signIn).mockReset();
+    vi.mocked(signUp).mockReset();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('switches between CPF (with birth date) and CNPJ (without) by person type', async () => {
+    await renderPage(SignUpPage, { path: '/signup' });
+    expect(await screen.findByLabelText(/^CPF/)).toBeTruthy();
+    expect(screen.getByLabelText(/Data de nascimento/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^CNPJ/)).toBeNull();
+    fireEvent.click(screen.getByLabelText('Pessoa jurídica'));
+    expect(await screen.findByLabelText(/^CNPJ/)).toBeTruthy();
+    expect(screen.queryByLabelText(/^CPF/)).toBeNull();
+    expect(screen.queryByLabelText(/Data de nascimento/)).toBeNull();
+    expect(screen.getByLabelText(/Razão social/)).toBeTruthy();
+  });
+
+  it('masks CPF, CNPJ (letters allowed) and phone while typing', async () => {
+    await renderPage(SignUpPage, { path: '/signup' });
+    await screen.findByLabelText(/^CPF/);
+    expect(type(/^CPF/, '52998224725').value).toBe('529.982.247-25');
+    expect(type(/Telefone/, '81987654321').value).toBe('(81) 98765-4321');
+    fireEvent.click(screen.getByLabelText('Pessoa jurídica'));
+    await screen.findByLabelText(/^CNPJ/);
+    expect(type(/^CNPJ/, '12abc34501de35').value).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('shows the contract errors translated and focuses the first invalid field', async () => {
+    await renderPage(SignUpPage, { path: '/signup' });
+    await screen.findByLabelText(/^CPF/);
+    type(/^CPF/, '11111111111');
+    type(/^Senha/, 'curta');
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('O nome é obrigatório')).toBeTruthy();
+    expect(screen.getByText('CPF inválido')).toBeTruthy();
+    expect(screen.getByText('O e-mail é obrigatório')).toBeTruthy();
+    expect(screen.getByText('O telefone é obrigatório')).toBeTruthy();
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres')).toBeTruthy();
+    expect(screen.getByText('Aceite os termos de uso para continuar')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Nome completo/)));
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('validates the CNPJ of a company with the contract', async () => {
+    await renderPage(SignUpPage, { path: '/signup' });
+    fireEvent.click(await screen.findByLabelText('Pessoa jurídica'));
+    type(/^CNPJ/, '12ABC34501DE00');
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('CNPJ inválido')).toBeTruthy();
+  });
+
+  it('shows the password length hint', async () => {
+    await renderPage(SignUpPage, { path: '/signup' });
+    await screen.findByLabelText(/^Senha/);
+    type(/^Senha/, 'abc');
+    expect(await screen.findByText('Use de 8 a 128 caracteres (3 digitados).')).toBeTruthy();
+  });
+
+  it('creates the account, signs in and goes to the return_url', async () => {
+    vi.mocked(signUp).mockResolvedValue(makeUser());
+    vi.mocked(signIn).mockResolvedValue({ token: 'jwt', refresh_token: 'refresh', user: makeUser() });
+    const { spies } = await renderPage(SignUpPage, { path: '/signup', url: '/signup?return_url=%2Fdoacao-mensal' });
+    await fillIndividual();
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/doacao-mensal');
+    expect(signUp).toHaveBeenCalledWith({
+      person_type: 'INDIVIDUAL',
+      name: 'Ana Souza',
+      email: 'ana@exemplo.com',
+      password: 'segredo-123',
+      phone: '81987654321',
+      cpf: '52998224725',
+      birth_date: '1990-04-15',
+    });
+    expect(signIn).toHaveBeenCalledWith({ email: 'ana@exemplo.com', password: 'segredo-123' });
+    expect(spies.persistSession).toHaveBeenCalledWith({ token: 'jwt', refreshToken: 'refresh' });
+  });
+
+  it('puts a taken e-mail on the e-mail field', async () => {
+    vi.mocked(signUp).mockRejectedValue(new ApiRequestError({ status: 409, code: 'user.email_taken', messages: ['Já existe uma conta com este e-mail.'] }));
+    await renderPage(SignUpPage, { path: '/signup' });
+    await fillIndividual();
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    const email = screen.getByLabelText(/E-mail/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Já existe uma conta com este e-mail.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('lists the server validation messages when the API refuses the body', async () => {
+    vi.mocked(signUp).mockRejectedValue(new ApiRequestError({ status: 400, code: 'validation.failed', messages: ['Telefone inválido', 'CPF inválido'] }));
+    await renderPage(SignUpPage, { path: '/signup' });
+    await fillIndividual();
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText('Telefone inválido CPF inválido', { selector: '[role="alert"]' })).toBeTruthy();
+  });
+});

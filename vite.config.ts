@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import { webPlugins } from './vite.plugins';
+
+export default defineConfig({
+  plugins: webPlugins({ routes: true }),
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, in one well-compressed chunk instead of dozens of small ones.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui[\\/](core|react))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import type { PluginOption } from 'vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { linguiScopes } from './vite.lingui-scopes';
+
+/**
+ * The web app's Vite plugins, in the order DESIGN.md §9 requires: the router plugin (file routes,
+ * automatic code splitting) before react(); Babel only for the Lingui macro (plugin-react 6 no
+ * longer runs Babel); lingui() compiles the .po catalogs and linguiScopes() serves them split by
+ * feature (`messages.po?scope=core`, see src/app/i18n/scopes.ts); vanilla-extract last.
+ * Tests pass `routes: false`: they build their own routers and must not regenerate the tree.
+ */
+export function webPlugins(opts: { routes: boolean }): PluginOption[] {
+  return [
+    opts.routes
+      ? tanstackRouter({
+          target: 'react',
+          autoCodeSplitting: true,
+          routesDirectory: './src/routes',
+          generatedRouteTree: './src/routeTree.gen.ts',
+          quoteStyle: 'single',
+        })
+      : null,
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    linguiScopes(),
+    vanillaExtractPlugin(),
+  ];
+}
