@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measure, ratio, type LoadResult } from './lib/load';
 import { javascriptWeight } from './lib/page-weight';
+import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
 const BARE_PORT = 3901;
@@ -32,31 +33,41 @@ async function signIn(base: string): Promise<string> {
 }
 
 const row = (name: string, r: LoadResult, bare: LoadResult) =>
-  `${name.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99Ms).padStart(4)} ms  ` +
+  `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99Ms).padStart(4)} ms  ` +
   `ratio req/s ${ratio(r.requestsPerSecond, bare.requestsPerSecond)}  ratio p99 ${ratio(r.p99Ms, bare.p99Ms)}  errors ${r.errors + r.non2xx}`;
 
 const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`, () =>
   measure(`http://127.0.0.1:${BARE_PORT}/bare`),
 );
 
-const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
-const base = `http://127.0.0.1:${APP_PORT}`;
-const appEnv = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000' };
-try {
-  const { profile, page } = await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
-    const token = await signIn(base);
-    const profile = await measure(`${base}/api/v1/users/profile`, { authorization: `Bearer ${token}` });
-    const page = await javascriptWeight(`${base}/`);
-    return { profile, page };
-  });
-
-  console.log('\nSemear benchmarks (PGlite, embedded defaults)\n');
-  console.log(row('GET /bare (bare Fastify JSON)', bare, bare));
-  console.log(row('GET /api/v1/users/profile', profile, bare));
-  const kb = (page.gzipBytes / 1024).toFixed(1);
-  const verdict = page.gzipBytes <= HOME_JS_BUDGET_BYTES ? 'within' : 'OVER';
-  console.log(`\nHome page JavaScript: ${page.scripts} files, ${kb} KB gzipped (${verdict} the 150 KB budget)`);
-  if (page.gzipBytes > HOME_JS_BUDGET_BYTES) process.exitCode = 1;
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+/** Starts the product on one database, signs the demo donor in and measures the profile route. */
+async function measureProduct(env: Record<string, string>, alsoPageWeight: boolean) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const appEnv = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', ...env };
+  try {
+    return await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
+      const token = await signIn(base);
+      const profile = await measure(`${base}/api/v1/users/profile`, { authorization: `Bearer ${token}` });
+      const page = alsoPageWeight ? await javascriptWeight(`${base}/`) : null;
+      return { profile, page };
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
+
+const embedded = await measureProduct({}, true);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const onPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, (url) => measureProduct({ DATABASE_URL: url }, false)) : null;
+
+console.log('\nSemear benchmarks (ratios against the bare route of this run)\n');
+console.log(row('GET /bare (bare Fastify JSON)', bare, bare));
+console.log(row('GET /api/v1/users/profile (PGlite)', embedded.profile, bare));
+if (onPostgres) console.log(row('GET /api/v1/users/profile (PostgreSQL)', onPostgres.profile, bare));
+else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure on PostgreSQL too)');
+const page = embedded.page!;
+const kb = (page.gzipBytes / 1024).toFixed(1);
+const verdict = page.gzipBytes <= HOME_JS_BUDGET_BYTES ? 'within' : 'OVER';
+console.log(`\nHome page JavaScript: ${page.scripts} files, ${kb} KB gzipped (${verdict} the 150 KB budget)`);
+if (page.gzipBytes > HOME_JS_BUDGET_BYTES) process.exitCode = 1;

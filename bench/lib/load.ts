@@ -20,4 +20,4 @@ export async function measure(url: string, headers: Record<string, string> = {},
   };
 }
 
-export const ratio = (value: number, reference: number): string => (reference === 0 ? 'n/a' : (value / reference).toFixed(2));
+export const ratio = (value: number, reference: number): string => (reference === 0 ? 'n/a' : (value / reference).toPrecision(3));

@@ -6,7 +6,7 @@ import type { Permission } from '../../contracts/permissions';
 import type { AccessTokens } from '../auth/access-tokens';
 import type { Database } from '../db/types';
 import { HttpError } from '../http/http-error';
-import { findUserById, grantsOfUser, isUsable } from '../users/users-repository';
+import { findUserWithGrants, isUsable } from '../users/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,10 +47,10 @@ export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Databas
 
     app.decorate('requirePermissions', (permissions: readonly Permission[]): preHandlerAsyncHookHandler => async function requirePermissions(request, reply) {
       await authenticate.call(this, request, reply);
-      const user = await findUserById(db, request.userId as string);
+      const found = await findUserWithGrants(db, request.userId as string);
       // A deactivated admin keeps a valid access token for a few minutes; it must not open admin calls.
-      if (!user || !isUsable(user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
-      const grants = await grantsOfUser(db, user.id);
+      if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+      const { grants } = found;
       const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
       // Same rule as the admin routes of SPEC.md §6: role ADMIN and all of the listed permissions.
       const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));

@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/http-error';
 import { presentUser } from '../users/user-presenter';
-import { findUserByEmail, findUserById, grantsOfUser, insertUser, isUsable, updateProfile } from '../users/users-repository';
+import { findUserByEmail, findUserById, findUserWithGrants, grantsOfUser, insertUser, isUsable, updateProfile } from '../users/users-repository';
 
 export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -41,8 +41,9 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   }
 
   app.get('/users/profile', { preHandler: app.authenticate }, async (request) => {
-    const row = await currentUser(request.userId as string);
-    return presentUser(row, await grantsOfUser(db, row.id), config.publicUrl);
+    const found = await findUserWithGrants(db, request.userId as string);
+    if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+    return presentUser(found.user, found.grants, config.publicUrl);
   });
 
   app.put('/users/profile', { preHandler: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) => {

@@ -1,4 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Address, SignUp } from '../../contracts/user';
 import type { Permission, Role } from '../../contracts/permissions';
 import { permissions, roles, userPermissions, userRoles, users } from '../db/schema';
@@ -16,7 +17,7 @@ export const findUserById = async (db: Executor, id: string): Promise<UserRow | 
 /** A signed-in user must exist, be active and not deleted. */
 export const isUsable = (user: UserRow): boolean => user.active && !user.deletedAt;
 
-export async function grantsOfUser(db: Executor, userId: string): Promise<{ roles: Named[]; permissions: Named[] }> {
+export async function grantsOfUser(db: Executor, userId: string): Promise<Grants> {
   const [roleRows, permissionRows] = await Promise.all([
     db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)).orderBy(asc(roles.name)),
     db
@@ -27,6 +28,36 @@ export async function grantsOfUser(db: Executor, userId: string): Promise<{ role
       .orderBy(asc(permissions.name)),
   ]);
   return { roles: roleRows, permissions: permissionRows };
+}
+
+export interface Grants {
+  roles: Named[];
+  permissions: Named[];
+}
+
+// Drizzle leaves columns unqualified in a single-table select, which a correlated subquery would
+// resolve against its own tables: these subqueries name every column with its table.
+const col = (table: AnyPgTable, column: AnyPgColumn) => sql`${table}.${sql.identifier(column.name)}`;
+
+/** The user's grants of one kind as a JSON array of {id, name}, sorted by name (correlated on users.id). */
+const grantsJson = (link: typeof userRoles | typeof userPermissions, linkColumn: AnyPgColumn, target: typeof roles | typeof permissions) =>
+  sql<Named[]>`coalesce((select json_agg(json_build_object('id', ${col(target, target.id)}, 'name', ${col(target, target.name)}) order by ${col(target, target.name)})
+    from ${link} join ${target} on ${col(target, target.id)} = ${col(link, linkColumn)}
+    where ${col(link, link.userId)} = ${col(users, users.id)}), '[]'::json)`;
+
+/** The user with roles and permissions, in one query: the profile and every admin check are one round trip. */
+export async function findUserWithGrants(db: Executor, id: string): Promise<{ user: UserRow; grants: Grants } | undefined> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(users),
+      grantedRoles: grantsJson(userRoles, userRoles.roleId, roles),
+      grantedPermissions: grantsJson(userPermissions, userPermissions.permissionId, permissions),
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return undefined;
+  const { grantedRoles, grantedPermissions, ...user } = row;
+  return { user, grants: { roles: grantedRoles, permissions: grantedPermissions } };
 }
 
 export interface NewUser extends SignUp {

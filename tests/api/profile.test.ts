@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../contracts/user';
-import { newSession } from './helpers/fixtures';
+import { grantAdmin, newSession } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -21,12 +21,25 @@ const address = {
 };
 
 describe('GET /api/v1/users/profile', () => {
+  it('lists the roles and permissions of an admin as objects, sorted by name', async () => {
+    const session = await newSession(ctx.app);
+    await grantAdmin(ctx, session.user.id, ['MANAGE_TEAM', 'MANAGE_CAMPAIGNS']);
+    const response = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: session.token });
+    const user = userSchema.parse(response.json());
+    expect(user.roles.map((r) => r.name)).toEqual(['ADMIN', 'DONOR']);
+    expect(user.permissions.map((p) => p.name)).toEqual(['MANAGE_CAMPAIGNS', 'MANAGE_TEAM']);
+    expect(user.permissions.every((p) => typeof p.id === 'string' && p.id.length > 0)).toBe(true);
+  });
+
   it('answers the signed-in user with every field of SPEC §3', async () => {
     const session = await newSession(ctx.app);
     const response = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: session.token });
     expect(response.statusCode).toBe(200);
     const user = userSchema.parse(response.json());
     expect(user.id).toBe(session.user.id);
+    expect(user.roles).toEqual([{ id: expect.any(String), name: 'DONOR' }]);
+    expect(user.permissions).toEqual([]);
+    expect(user).toEqual(session.user);
     expect(user.address).toEqual({ country: '', zip_code: '', state: '', city: '', neighborhood: '', street_address: '', complement: '', house_number: '' });
     expect(new Date(user.created_at).toISOString()).toBe(user.created_at);
     expect(Object.keys(response.json()).sort()).toEqual(

@@ -1,6 +1,10 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Session, SignUpInput } from '../../../contracts/user';
+import type { Permission } from '../../../contracts/permissions';
+import { permissions, roles, userPermissions, userRoles } from '../../../server/db/schema';
+import type { Database } from '../../../server/db/types';
 import { call } from './test-app';
 
 let counter = 0;
@@ -36,4 +40,14 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 export async function newSession(app: FastifyInstance, overrides: Partial<SignUpInput> = {}) {
   const { input } = await signUp(app, overrides);
   return { input, ...(await signIn(app, input.email, input.password)) };
+}
+
+/** Makes a user an admin with the given permissions, straight in the database (no admin API yet). */
+export async function grantAdmin(ctx: { database: { db: Database } }, userId: string, grants: readonly Permission[]): Promise<void> {
+  const { db } = ctx.database;
+  const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'ADMIN'));
+  if (!admin) throw new Error('reference data missing: role ADMIN');
+  await db.insert(userRoles).values({ userId, roleId: admin.id });
+  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...grants]));
+  if (rows.length > 0) await db.insert(userPermissions).values(rows.map((p) => ({ userId, permissionId: p.id })));
 }
