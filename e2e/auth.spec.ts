@@ -13,7 +13,7 @@ test.describe('auth', () => {
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Telefone').fill(account.phone);
     await expect(page.getByLabel('Telefone')).toHaveValue('(81) 98765-4321');
-    await page.getByLabel('Data de nascimento').fill('1992-03-08');
+    await page.getByLabel('Data de nascimento').fill('08/03/1992');
     await page.getByLabel('Senha').fill(account.password);
     await page.getByLabel(/termos de uso/).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createAccount, newIndividual, sessionToken, signInThroughForm } from './helpers/accounts';
 
 test.describe('profile', () => {
-  test('editing name, phone and address persists across a reload', async ({ page, request }) => {
+  test('editing name, phone, birth date and address persists across a reload', async ({ page, request }) => {
     // A fresh account: the demo donor stays as seeded for the other specs.
     const account = await createAccount(request, newIndividual({ name: 'Paulo Perfil' }));
     await signInThroughForm(page, account, '/signin?return_url=%2Fprofile');
@@ -12,6 +12,9 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Paula Perfil Editado');
     await page.getByLabel('Telefone').fill('11912345678');
+    // Typed the Brazilian way whatever the browser's language.
+    await page.getByLabel('Data de nascimento').fill('15041990');
+    await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/04/1990');
     await page.getByLabel('CEP').fill('50030230');
     await page.getByLabel('Estado').selectOption('PE');
     await page.getByLabel('Cidade').fill('Recife');
@@ -29,7 +32,9 @@ test.describe('profile', () => {
     await expect(page.getByText('(11) 91234-5678')).toBeVisible();
     await expect(page.getByText(/Rua da Aurora, 100, Apto 12/)).toBeVisible();
     await expect(page.getByText(/Recife\/PE/)).toBeVisible();
+    await expect(page.getByText('15/04/1990')).toBeVisible();
     await page.getByRole('button', { name: 'Editar perfil' }).click();
+    await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/04/1990');
     await expect(page.getByLabel('CEP')).toHaveValue('50030-230');
     await expect(page.getByLabel('Estado')).toHaveValue('PE');
   });

@@ -10,3 +10,4 @@ export { Form, FormRow, FormActions, FormSection, FormError } from './Form';
 export { Dialog, type DialogProps } from './Dialog';
 export { Container, Card, Stack, Notice, Meter, Spinner } from './Layout';
 export { PageHeader, chipClass } from './PageHeader';
+export { DateField, type DateFieldProps } from './DateField';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { errorCodes, messages, PASSWORD_MAX, PASSWORD_MIN } from '../../../contracts';
-import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextField } from '../../ui';
+import { Button, Checkbox, DateField, Form, FormActions, FormRow, RadioGroup, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { masked } from '../../app/forms/masked';
@@ -22,7 +22,7 @@ export function SignUpPage() {
   const returnUrl = useReturnUrl();
   const { snapshot, submit } = useSignUpFlow();
   useLeaveWhenSignedIn();
-  const { register, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
+  const { register, control, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
     resolver: signUpResolver,
     defaultValues: signUpDefaults,
   });
@@ -90,13 +90,14 @@ export function SignUpPage() {
             {...masked(register('phone'), maskPhone)}
           />
           {isCompany ? null : (
-            <TextField
-              label={t`Data de nascimento`}
-              type="date"
-              autoComplete="bday"
-              error={fieldError(errors.birth_date)}
-              // An empty date input means "not told", which the contract spells null.
-              {...register('birth_date', { setValueAs: (v: unknown) => (v === '' || v == null ? null : v), shouldUnregister: true })}
+            <Controller
+              control={control}
+              name="birth_date"
+              shouldUnregister
+              render={({ field }) => (
+                // An empty date means "not told", which the contract spells null.
+                <DateField label={t`Data de nascimento`} autoComplete="bday" error={fieldError(errors.birth_date)} {...field} />
+              )}
             />
           )}
         </FormRow>

@@ -1,9 +1,9 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { BRAZILIAN_STATES, profileUpdateSchema, type ProfileUpdateInput, type User } from '../../../contracts';
-import { Button, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
+import { Button, DateField, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { masked } from '../../app/forms/masked';
 import { maskPhone, maskZipCode } from '../../app/forms/masks';
@@ -25,7 +25,7 @@ interface Props {
 // Fields register in screen order: react-hook-form focuses the first invalid one in that order.
 export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) {
   const { t, i18n } = useLingui();
-  const { register, handleSubmit, formState } = useForm<ProfileUpdateInput, unknown, ProfileOutput>({
+  const { register, control, handleSubmit, formState } = useForm<ProfileUpdateInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: profileDefaults(user),
   });
@@ -50,12 +50,10 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) 
             {...masked(register('phone'), maskPhone)}
           />
           {user.person_type === 'COMPANY' ? null : (
-            <TextField
-              label={t`Data de nascimento`}
-              type="date"
-              autoComplete="bday"
-              error={err(errors.birth_date)}
-              {...register('birth_date', { setValueAs: (v: unknown) => (v === '' || v == null ? null : v) })}
+            <Controller
+              control={control}
+              name="birth_date"
+              render={({ field }) => <DateField label={t`Data de nascimento`} autoComplete="bday" error={err(errors.birth_date)} {...field} />}
             />
           )}
         </FormRow>

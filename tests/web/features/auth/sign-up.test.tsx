@@ -20,7 +20,7 @@ async function fillIndividual() {
   type(/^CPF/, '52998224725');
   type(/E-mail/, 'ana@exemplo.com');
   type(/Telefone/, '81987654321');
-  type(/Data de nascimento/, '1990-04-15');
+  type(/Data de nascimento/, '15041990');
   type(/^Senha/, 'segredo-123');
   fireEvent.click(screen.getByLabelText(/termos de uso/));
 }

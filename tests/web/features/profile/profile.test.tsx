@@ -49,6 +49,7 @@ describe('ProfilePage', () => {
     expect(field(/^Nome/).value).toBe('Ana Souza');
     expect(field(/Telefone/).value).toBe('(81) 98765-4321');
     expect(field(/^CEP/).value).toBe('50030-230');
+    expect(field(/Data de nascimento/).value).toBe('15/04/1990');
     type(/^Nome/, 'Ana Lima');
     expect(type(/Telefone/, '11912345678').value).toBe('(11) 91234-5678');
     expect(type(/^CEP/, '53020140').value).toBe('53020-140');
