@@ -1,8 +1,6 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { describedBy } from './describedBy';
-import { FieldMeta } from './FieldMeta';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { controlProps, FieldFrame, useFieldIds } from './FieldFrame';
 import * as s from './field.css';
-import { visuallyHidden as visuallyHiddenClass } from './a11y.css';
 
 export interface SelectOption {
   value: string;
@@ -26,25 +24,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   { label, options, placeholder, hint, error, id, className, required, hideLabel = false, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const selectId = id ?? `select-${autoId}`;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
+  const ids = useFieldIds(id);
   return (
-    <div className={[s.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={selectId} className={hideLabel ? visuallyHiddenClass : s.label}>
-        {label}
-        {required ? <span className={s.requiredMark} aria-hidden="true">*</span> : null}
-      </label>
-      <select
-        ref={ref}
-        id={selectId}
-        className={s.control}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : undefined, error ? errorId : undefined)}
-        {...rest}
-      >
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} required={required} hideLabel={hideLabel} className={className}>
+      <select ref={ref} className={s.control} required={required} {...controlProps(ids, { hint, error })} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -52,7 +35,6 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           </option>
         ))}
       </select>
-      <FieldMeta hintId={hintId} hint={hint} errorId={errorId} error={error} />
-    </div>
+    </FieldFrame>
   );
 });
