@@ -51,6 +51,31 @@ test.describe('profile', () => {
     await expect(page.getByLabel('Telefone')).toBeFocused();
   });
 
+  test('cancelling an edit with changes asks first, in a dialog that traps and restores focus', async ({ page, request }) => {
+    const account = await createAccount(request, newIndividual({ name: 'Clara Confirma' }));
+    await signInThroughForm(page, account, '/signin?return_url=%2Fprofile');
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Nome Que Não Fica');
+    const cancel = page.getByRole('button', { name: 'Cancelar' });
+    await cancel.click();
+
+    const dialog = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('O que você mudou no perfil não será salvo.')).toBeVisible();
+    // Tab stays inside the dialog; Escape closes it (cancel) and focus returns to the button.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Nome Que Não Fica');
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: 'Descartar' }).click();
+    await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+    await expect(page.getByText('Clara Confirma').first()).toBeVisible();
+  });
+
   test("'Sair' signs out and /profile is closed afterwards", async ({ page, request }) => {
     const account = await createAccount(request);
     await signInThroughForm(page, account, '/signin?return_url=%2Fprofile');

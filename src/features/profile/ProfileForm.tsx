@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { BRAZILIAN_STATES, profileUpdateSchema, type ProfileUpdateInput, type User } from '../../../contracts';
 import { Button, DateField, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
+import { ConfirmCancelledError, useConfirm } from '../../app/dialogs/confirm';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { masked } from '../../app/forms/masked';
 import { maskPhone, maskZipCode } from '../../app/forms/masks';
@@ -29,7 +30,19 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) 
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: profileDefaults(user),
   });
-  const errors = formState.errors;
+  // Read during render: react-hook-form only tracks the formState fields a render has read.
+  const { errors, isDirty } = formState;
+  const confirm = useConfirm();
+  // Leaving with unsaved changes asks first; a pristine form just closes.
+  const cancel = async () => {
+    if (!isDirty) return onCancel();
+    try {
+      await confirm({ title: t`Descartar alterações?`, description: t`O que você mudou no perfil não será salvo.`, confirmText: t`Descartar`, cancelText: t`Continuar editando` });
+      onCancel();
+    } catch (error) {
+      if (!(error instanceof ConfirmCancelledError)) throw error;
+    }
+  };
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   const states: SelectOption[] = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
   // A registered state outside the list (older data) stays selectable instead of being wiped.
@@ -84,7 +97,7 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) 
         <Button type="submit" loading={saving}>
           <Trans>Salvar</Trans>
         </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        <Button variant="secondary" onClick={() => void cancel()} disabled={saving}>
           <Trans>Cancelar</Trans>
         </Button>
       </FormActions>

@@ -14,6 +14,7 @@ import {
 import { I18nProvider } from '../../../src/app/i18n/I18nProvider';
 import { activateLocale } from '../../../src/app/i18n/catalogs';
 import { AuthProvider } from '../../../src/app/auth/auth-context';
+import { ConfirmProvider } from '../../../src/app/dialogs/confirm';
 import { authMachine } from '../../../machines/auth/auth.machine';
 import type { Locale, User } from '../../../contracts';
 
@@ -69,7 +70,9 @@ export async function renderPage(
   const utils = render(
     <I18nProvider>
       <AuthProvider actor={actor}>
-        <RouterProvider router={router} />
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
       </AuthProvider>
     </I18nProvider>,
   );

@@ -93,6 +93,31 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeTruthy();
   });
 
+  it('closes an untouched form at once', async () => {
+    await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before discarding changes: keep editing, or discard and see the saved data', async () => {
+    await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
+    type(/^Nome/, 'Outro Nome');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(field(/^Nome/).value).toBe('Outro Nome');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Descartar' }));
+    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeTruthy();
+    expect(screen.getByText('Ana Souza')).toBeTruthy();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
   it("'Sair' ends the session and goes home", async () => {
     const { spies } = await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Sair' }));
