@@ -9,7 +9,7 @@ export interface Cause {
 }
 
 export const CAUSES: readonly Cause[] = [
-  { slug: 'fome', name: msg`Combate à fome`, description: msg`Cozinhas comunitárias e cestas básicas, como a cozinha solidária do Coque, no Recife.` },
+  { slug: 'alimentacao', name: msg`Combate à fome`, description: msg`Cozinhas comunitárias e cestas básicas, como a cozinha solidária do Coque, no Recife.` },
   { slug: 'emergencias', name: msg`Emergências e enchentes`, description: msg`Água, abrigo e reconstrução para famílias atingidas, como no Rio Grande do Sul.` },
   { slug: 'educacao', name: msg`Educação`, description: msg`Bibliotecas, reforço escolar e material, como a biblioteca comunitária em Belém.` },
   { slug: 'animais', name: msg`Proteção animal`, description: msg`Resgate, castração e adoção responsável, como o abrigo de animais em Curitiba.` },

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { CAUSES } from '../../app/causes';
@@ -5,6 +7,19 @@ import { usePageTitle } from '../../app';
 import { buttonClass, Card, Container } from '../../ui';
 import { HeroArt } from './HeroArt';
 import * as s from './home.css';
+
+const STEPS: ReadonlyArray<{ title: MessageDescriptor; text: MessageDescriptor }> = [
+  { title: msg`Escolha uma causa`, text: msg`Cada campanha conta quem organiza, quanto precisa e para quê.` },
+  { title: msg`Doe do seu jeito`, text: msg`Cartão, PIX, PayPal, gift card ou o saldo da sua carteira.` },
+  { title: msg`Acompanhe o resultado`, text: msg`Você recebe o recibo na hora e vê a campanha chegar mais perto da meta.` },
+];
+
+const WAYS: ReadonlyArray<{ to: '/search' | '/doacao-mensal' | '/doacao-pix' | '/gift-card'; title: MessageDescriptor; text: MessageDescriptor; link: MessageDescriptor }> = [
+  { to: '/search', title: msg`Uma vez`, text: msg`Escolha a campanha e o valor. Leva um minuto.`, link: msg`Ver campanhas` },
+  { to: '/doacao-mensal', title: msg`Todo mês`, text: msg`Um valor fixo por mês, sem ocupar o limite do cartão.`, link: msg`Conhecer a doação mensal` },
+  { to: '/doacao-pix', title: msg`Por PIX`, text: msg`QR Code na tela, confirmação na hora.`, link: msg`Doar por PIX` },
+  { to: '/gift-card', title: msg`De presente`, text: msg`Um gift card para alguém escolher a causa. Vale 6 meses.`, link: msg`Dar um gift card` },
+];
 
 export function HomePage() {
   const { t, i18n } = useLingui();
@@ -39,39 +54,17 @@ export function HomePage() {
           <Trans>Como funciona</Trans>
         </h2>
         <ol className={s.grid3}>
-          <li>
-            <Card>
-              <span className={s.stepNumber} aria-hidden="true">1</span>
-              <h3>
-                <Trans>Escolha uma causa</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Cada campanha conta quem organiza, quanto precisa e para quê.</Trans>
-              </p>
-            </Card>
-          </li>
-          <li>
-            <Card>
-              <span className={s.stepNumber} aria-hidden="true">2</span>
-              <h3>
-                <Trans>Doe do seu jeito</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Cartão, PIX, PayPal, gift card ou o saldo da sua carteira.</Trans>
-              </p>
-            </Card>
-          </li>
-          <li>
-            <Card>
-              <span className={s.stepNumber} aria-hidden="true">3</span>
-              <h3>
-                <Trans>Acompanhe o resultado</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Você recebe o recibo na hora e vê a campanha chegar mais perto da meta.</Trans>
-              </p>
-            </Card>
-          </li>
+          {STEPS.map((step, index) => (
+            <li key={step.title.id}>
+              <Card>
+                <span className={s.stepNumber} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{i18n._(step.title)}</h3>
+                <p className={s.muted}>{i18n._(step.text)}</p>
+              </Card>
+            </li>
+          ))}
         </ol>
       </section>
 
@@ -99,58 +92,17 @@ export function HomePage() {
           <Trans>Jeitos de doar</Trans>
         </h2>
         <ul className={s.grid4}>
-          <li>
-            <Card className={s.way}>
-              <h3>
-                <Trans>Uma vez</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Escolha a campanha e o valor. Leva um minuto.</Trans>
-              </p>
-              <Link to="/search" className={s.wayLink}>
-                <Trans>Ver campanhas</Trans>
-              </Link>
-            </Card>
-          </li>
-          <li>
-            <Card className={s.way}>
-              <h3>
-                <Trans>Todo mês</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Um valor fixo por mês, sem ocupar o limite do cartão.</Trans>
-              </p>
-              <Link to="/doacao-mensal" className={s.wayLink}>
-                <Trans>Conhecer a doação mensal</Trans>
-              </Link>
-            </Card>
-          </li>
-          <li>
-            <Card className={s.way}>
-              <h3>
-                <Trans>Por PIX</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>QR Code na tela, confirmação na hora.</Trans>
-              </p>
-              <Link to="/doacao-pix" className={s.wayLink}>
-                <Trans>Doar por PIX</Trans>
-              </Link>
-            </Card>
-          </li>
-          <li>
-            <Card className={s.way}>
-              <h3>
-                <Trans>De presente</Trans>
-              </h3>
-              <p className={s.muted}>
-                <Trans>Um gift card para alguém escolher a causa. Vale 6 meses.</Trans>
-              </p>
-              <Link to="/gift-card" className={s.wayLink}>
-                <Trans>Dar um gift card</Trans>
-              </Link>
-            </Card>
-          </li>
+          {WAYS.map((way) => (
+            <li key={way.to}>
+              <Card className={s.way}>
+                <h3>{i18n._(way.title)}</h3>
+                <p className={s.muted}>{i18n._(way.text)}</p>
+                <Link to={way.to} className={s.wayLink}>
+                  {i18n._(way.link)}
+                </Link>
+              </Card>
+            </li>
+          ))}
         </ul>
       </section>
 
