@@ -32,6 +32,28 @@ describe('access tokens', () => {
     expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('a token already verified still expires at the second its exp names, as on first sight', async () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const tokens = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date(now) } });
+    const token = await tokens.issue('user-1');
+    const firstSight = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date(now) } });
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    now += 59_999;
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    now += 1;
+    expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
+    expect(await firstSight.verify(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a remembered token lends nothing to a tampered copy', async () => {
+    const tokens = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date() } });
+    const token = await tokens.issue('user-1');
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', exp: 4102444800 })).toString('base64url')}.${signature}`;
+    expect(await tokens.verify(forged)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('refuse tokens signed with another secret or with alg none', async () => {
     const clock = { now: () => new Date() };
     const mine = createAccessTokens({ secret: 'a'.repeat(40), ttlS: 60, clock });
