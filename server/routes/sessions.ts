@@ -7,7 +7,7 @@ import type { AppServices } from '../app-services';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { HttpError } from '../http/http-error';
 import { presentUser } from '../users/user-presenter';
-import { findUserByEmail, findUserById, grantsOfUser, isUsable } from '../users/users-repository';
+import { findUserByEmail, findUserById, findUserWithGrants, isUsable } from '../users/users-repository';
 
 export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +19,9 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
     const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !passwordMatches) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
     if (!isUsable(user)) throw new HttpError(403, errorCodes.userInactive, m.userInactive);
-    const [token, refreshToken, grants] = await Promise.all([accessTokens.issue(user.id), refreshTokens.issue(db, user.id), grantsOfUser(db, user.id)]);
-    return { token, refresh_token: refreshToken, user: presentUser(user, grants, config.publicUrl) };
+    const [token, refreshToken, found] = await Promise.all([accessTokens.issue(user.id), refreshTokens.issue(db, user.id), findUserWithGrants(db, user.id)]);
+    if (!found) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
+    return { token, refresh_token: refreshToken, user: presentUser(found.user, found.grants, config.publicUrl) };
   });
 
   app.post('/sessions/refresh/token', { schema: { body: refreshTokenSchema }, config: app.authRateLimit }, async (request): Promise<RefreshedTokens> => {

@@ -9,7 +9,8 @@ import { hashPassword } from '../auth/passwords';
 import { isUniqueViolation } from '../db/errors';
 import { HttpError } from '../http/http-error';
 import { presentUser } from '../users/user-presenter';
-import { findUserByEmail, findUserById, findUserWithGrants, grantsOfUser, insertUser, isUsable, updateProfile } from '../users/users-repository';
+import type { Executor } from '../db/types';
+import { findUserByEmail, findUserWithGrants, insertUser, isUsable, updateProfile } from '../users/users-repository';
 
 export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,7 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
     try {
       const user = await db.transaction(async (tx) => {
         const row = await insertUser(tx, { ...input, passwordHash, roles: ['DONOR'] }, clock.now());
-        return presentUser(row, await grantsOfUser(tx, row.id), config.publicUrl);
+        return signedInUser(tx, row.id);
       });
       return reply.status(201).send(user);
     } catch (error) {
@@ -33,23 +34,20 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
     }
   });
 
-  /** The signed-in user, or 401 when the token's user no longer exists or was deactivated. */
-  async function currentUser(userId: string) {
-    const row = await findUserById(db, userId);
-    if (!row || !isUsable(row)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
-    return row;
-  }
-
-  app.get('/users/profile', { preHandler: app.authenticate }, async (request) => {
-    const found = await findUserWithGrants(db, request.userId as string);
+  /** The user as the API presents it, or 401 when it no longer exists or was deactivated. */
+  async function signedInUser(executor: Executor, userId: string) {
+    const found = await findUserWithGrants(executor, userId);
     if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
     return presentUser(found.user, found.grants, config.publicUrl);
-  });
+  }
 
-  app.put('/users/profile', { preHandler: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) => {
-    await currentUser(request.userId as string);
-    const row = await updateProfile(db, request.userId as string, request.body, clock.now());
-    if (!row) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
-    return presentUser(row, await grantsOfUser(db, row.id), config.publicUrl);
-  });
+  app.get('/users/profile', { preHandler: app.authenticate }, async (request) => signedInUser(db, request.userId as string));
+
+  app.put('/users/profile', { preHandler: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) =>
+    // A deactivated user's change is rolled back by the 401 signedInUser throws inside the transaction.
+    db.transaction(async (tx) => {
+      await updateProfile(tx, request.userId as string, request.body, clock.now());
+      return signedInUser(tx, request.userId as string);
+    }),
+  );
 };

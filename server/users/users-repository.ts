@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Address, SignUp } from '../../contracts/user';
 import type { Permission, Role } from '../../contracts/permissions';
@@ -16,19 +16,6 @@ export const findUserById = async (db: Executor, id: string): Promise<UserRow | 
 
 /** A signed-in user must exist, be active and not deleted. */
 export const isUsable = (user: UserRow): boolean => user.active && !user.deletedAt;
-
-export async function grantsOfUser(db: Executor, userId: string): Promise<Grants> {
-  const [roleRows, permissionRows] = await Promise.all([
-    db.select({ id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId)).orderBy(asc(roles.name)),
-    db
-      .select({ id: permissions.id, name: permissions.name })
-      .from(userPermissions)
-      .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-      .where(eq(userPermissions.userId, userId))
-      .orderBy(asc(permissions.name)),
-  ]);
-  return { roles: roleRows, permissions: permissionRows };
-}
 
 export interface Grants {
   roles: Named[];

@@ -1,41 +1,33 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Container } from '../../ui';
 import * as s from './pages.css';
 
+const TABS: ReadonlyArray<{ to: '/profile' | '/profile/contributions' | '/profile/wallet' | '/profile/cards' | '/profile/notifications'; label: MessageDescriptor }> = [
+  { to: '/profile', label: msg`Perfil` },
+  { to: '/profile/contributions', label: msg`Contribuições` },
+  { to: '/profile/wallet', label: msg`Carteira` },
+  { to: '/profile/cards', label: msg`Cartões` },
+  { to: '/profile/notifications', label: msg`Notificações` },
+];
+
 /** Tabs over every /profile page; the page itself renders in the outlet. */
 export function ProfileLayout() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <>
       <Container>
         <nav aria-label={t`Sua conta`}>
           <ul className={s.tabs}>
-            <li>
-              <Link to="/profile" className={s.tab} activeOptions={{ exact: true }}>
-                <Trans>Perfil</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/profile/contributions" className={s.tab}>
-                <Trans>Contribuições</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/profile/wallet" className={s.tab}>
-                <Trans>Carteira</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/profile/cards" className={s.tab}>
-                <Trans>Cartões</Trans>
-              </Link>
-            </li>
-            <li>
-              <Link to="/profile/notifications" className={s.tab}>
-                <Trans>Notificações</Trans>
-              </Link>
-            </li>
+            {TABS.map((tab) => (
+              <li key={tab.to}>
+                <Link to={tab.to} className={s.tab} activeOptions={{ exact: tab.to === '/profile' }}>
+                  {i18n._(tab.label)}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
       </Container>
