@@ -31,3 +31,21 @@ export const FORMAT_LOCALE = 'pt-BR';
 export const CURRENCY = 'BRL';
 export const TIME_ZONE = 'America/Sao_Paulo';
 export const LOCALE_STORAGE_KEY = 'semear.locale';
+
+/** Donations (cents). R$ 5,00 keeps card fees from eating a gift; R$ 100.000,00 asks for a human. */
+export const DONATION_MIN_CENTS = 500;
+export const DONATION_MAX_CENTS = 10_000_000;
+export const DONATION_MESSAGE_MAX = 500;
+/** Suggested amounts on the campaign page and checkout, in reais. */
+export const SUGGESTED_AMOUNTS_REAIS = [30, 50, 100, 200] as const;
+export const CAMPAIGN_LATEST_ITEMS = 5;
+export const CAMPAIGN_PAGE_SIZE = 12;
+/** The checkout asks for the donation's state this often while a PIX or PayPal payment is open. */
+export const PAYMENT_POLL_MS = 2000;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const RECEIPT_TOKEN_HEADER = 'x-receipt-token';
+export const WEBHOOK_SIGNATURE_HEADER = 'x-semear-signature';
+/** Webhooks older than this are refused even with a good signature (replay protection). */
+export const WEBHOOK_TOLERANCE_S = 300;
+/** Gift card credit lasts 6 months from purchase (SPEC.md §9). */
+export const GIFT_CARD_VALIDITY_MONTHS = 6;

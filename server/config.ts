@@ -24,6 +24,14 @@ export const configVariables = [
   { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+  { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
+  { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
+  { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
+  { name: 'PIX_MERCHANT_NAME', default: 'SEMEAR DOACOES', description: 'Receiver name in the BR Code (accents are stripped; at most 25 characters).' },
+  { name: 'PIX_MERCHANT_CITY', default: 'SAO PAULO', description: 'Receiver city in the BR Code (accents are stripped; at most 15 characters).' },
+  { name: 'PIX_EXPIRES_S', default: '1800', description: 'How long a PIX charge can be paid, in seconds.' },
+  { name: 'CEP_PROVIDER', default: 'embedded', description: 'Postal-code lookup: `embedded` (offline: the state from the CEP range, city and street typed), `viacep` or `brasilapi`.' },
+  { name: 'CEP_PROVIDER_URL', default: '(unset: the provider\'s public address)', description: 'Base URL of the CEP provider (https://viacep.com.br or https://brasilapi.com.br), for a mirror or a test server.' },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -70,6 +78,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: integerText('AUTH_RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
+  PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
+  PIX_EXPIRES_S: integerText('PIX_EXPIRES_S', 60, 7 * 24 * 3600).default(1800),
+  CEP_PROVIDER: z.enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' }).default('embedded'),
+  CEP_PROVIDER_URL: urlText('CEP_PROVIDER_URL', ['https:', 'http:']).optional(),
 });
 
 export interface Config {
@@ -87,6 +103,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   authRateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
+  payments: {
+    gateway: 'sandbox';
+    webhookSecret: string;
+    pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
+  };
+  cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
 }
 
 export class ConfigError extends Error {
@@ -126,6 +148,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
+    payments: {
+      gateway: e.PAYMENT_GATEWAY,
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? persistedSecret(dataDir, 'webhook-secret'),
+      pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
+    },
+    cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
   };
 }
 
@@ -134,7 +162,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * so sessions survive restarts of a single-node install without any configuration.
  */
 function persistedJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+  return persistedSecret(dataDir, 'jwt-secret');
+}
+
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './campaigns';
 export * from './mail';
 export * from './users';
+export * from './money';

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from './cards';
+import { DONATION_MAX_CENTS, DONATION_MESSAGE_MAX, DONATION_MIN_CENTS } from './constants';
+import { BRAZILIAN_STATES, isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj, onlyDigits } from './documents';
+import { messages as m } from './messages';
+import { emailSchema, nameSchema } from './user';
+
+const trimmed = (max = 255) => z.string().trim().max(max, { error: m.fieldTooLong.id });
+const issue = (ctx: z.RefinementCtx, path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+/** International phone for foreign donors: a '+' and 8 to 15 digits, spaces and dashes allowed. */
+export const isValidInternationalPhone = (value: string): boolean => /^\+?[\d\s().-]{8,22}$/.test(value) && onlyDigits(value).length >= 8 && onlyDigits(value).length <= 15;
+
+/**
+ * Checkout contact (SPEC.md §3 Contact). A person gives name, e-mail, CPF and phone; a company gives
+ * corporate name, CNPJ, contact name, e-mail and phone. A foreigner has no CPF/CNPJ and may give an
+ * international phone. Checked as a whole so each message lands on its own field.
+ */
+export const contactSchema = z
+  .object({
+    is_company: z.boolean().default(false),
+    foreigner: z.boolean().default(false),
+    name: trimmed(120).default(''),
+    corporate_name: trimmed(200).default(''),
+    contact_name: trimmed(120).default(''),
+    email: z.string().default(''),
+    contact_email: z.string().default(''),
+    cpf: trimmed(20).default(''),
+    cnpj: trimmed(20).default(''),
+    telephone: trimmed(25).default(''),
+  })
+  .superRefine((c, ctx) => {
+    const personName = c.is_company ? 'contact_name' : 'name';
+    if (c.is_company && c.corporate_name === '') issue(ctx, ['corporate_name'], m.corporateNameRequired.id);
+    const nameResult = nameSchema.safeParse(c[personName]);
+    if (!nameResult.success) issue(ctx, [personName], c.is_company && c.contact_name === '' ? m.contactNameRequired.id : (nameResult.error.issues[0]?.message ?? m.nameRequired.id));
+    const emailResult = emailSchema.safeParse(c.email);
+    if (!emailResult.success) issue(ctx, ['email'], emailResult.error.issues[0]?.message ?? m.emailInvalid.id);
+    if (c.contact_email !== '' && !emailSchema.safeParse(c.contact_email).success) issue(ctx, ['contact_email'], m.emailInvalid.id);
+    if (c.telephone === '') issue(ctx, ['telephone'], m.phoneRequired.id);
+    else if (!(c.foreigner ? isValidInternationalPhone(c.telephone) : isValidPhone(c.telephone))) issue(ctx, ['telephone'], m.phoneInvalid.id);
+    if (c.foreigner) return;
+    if (c.is_company) {
+      if (c.cnpj === '') issue(ctx, ['cnpj'], m.cnpjRequired.id);
+      else if (!isValidCnpj(c.cnpj)) issue(ctx, ['cnpj'], m.cnpjInvalid.id);
+    } else if (c.cpf === '') issue(ctx, ['cpf'], m.cpfRequired.id);
+    else if (!isValidCpf(c.cpf)) issue(ctx, ['cpf'], m.cpfInvalid.id);
+  })
+  .transform((c) => ({
+    is_company: c.is_company,
+    foreigner: c.foreigner,
+    name: c.is_company ? c.corporate_name : c.name,
+    corporate_name: c.is_company ? c.corporate_name : null,
+    contact_name: c.is_company ? c.contact_name : null,
+    email: c.email.trim().toLowerCase(),
+    contact_email: c.contact_email.trim() === '' ? null : c.contact_email.trim().toLowerCase(),
+    cpf: !c.foreigner && !c.is_company ? onlyDigits(c.cpf) : null,
+    cnpj: !c.foreigner && c.is_company ? normalizeCnpj(c.cnpj) : null,
+    telephone: c.foreigner ? c.telephone.replace(/[^\d+]/g, '') : onlyDigits(c.telephone).replace(/^55(?=\d{10,11}$)/, ''),
+  }));
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;
+
+/**
+ * Checkout address: country is an ISO 3166-1 alpha-2 code. Brazilian addresses need a valid CEP, a UF,
+ * city, street and number; a foreigner's address needs country, city and state/region.
+ */
+export const checkoutAddressSchema = z
+  .object({
+    country: trimmed(2).default('BR'),
+    zip_code: trimmed(20).default(''),
+    state: trimmed(60).default(''),
+    city: trimmed(120).default(''),
+    neighborhood: trimmed(120).default(''),
+    street_address: trimmed(200).default(''),
+    complement: trimmed(120).default(''),
+    house_number: trimmed(10).default(''),
+  })
+  .superRefine((a, ctx) => {
+    if (a.country === '') issue(ctx, ['country'], m.countryRequired.id);
+    if (a.city === '') issue(ctx, ['city'], m.cityRequired.id);
+    if (a.state === '') issue(ctx, ['state'], m.stateRequired.id);
+    if (a.country.toUpperCase() !== 'BR') return;
+    if (a.zip_code === '') issue(ctx, ['zip_code'], m.zipCodeRequired.id);
+    else if (!isValidZipCode(a.zip_code)) issue(ctx, ['zip_code'], m.zipCodeInvalid.id);
+    if (a.state !== '' && !(BRAZILIAN_STATES as readonly string[]).includes(a.state.toUpperCase())) issue(ctx, ['state'], m.stateInvalid.id);
+    if (a.street_address === '') issue(ctx, ['street_address'], m.streetRequired.id);
+    if (a.house_number === '') issue(ctx, ['house_number'], m.houseNumberRequired.id);
+    else if (!/^(\d{1,6}[A-Za-z]?|S\/?N)$/i.test(a.house_number)) issue(ctx, ['house_number'], m.houseNumberInvalid.id);
+  })
+  .transform((a) => ({
+    ...a,
+    country: a.country.toUpperCase(),
+    state: a.country.toUpperCase() === 'BR' ? a.state.toUpperCase() : a.state,
+    zip_code: a.country.toUpperCase() === 'BR' ? onlyDigits(a.zip_code) : a.zip_code,
+  }));
+export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
+export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
+
+/** Gift card code: required, a UUID ('Código inserido é inválido'). */
+export const giftCardCodeSchema = z
+  .string({ error: m.giftCardCodeInvalid.id })
+  .trim()
+  .toLowerCase()
+  .pipe(z.uuid({ error: m.giftCardCodeInvalid.id }));
+
+export const PAYMENT_METHODS = ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How the donor pays. Card numbers never appear here: a new card arrives as the gateway's token. */
+export const paymentInputSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: m.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
+    z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: m.savedCardNotFound.id }) }),
+    z.object({ method: z.literal('pix') }),
+    z.object({ method: z.literal('paypal') }),
+    z.object({ method: z.literal('gift_card'), code: giftCardCodeSchema }),
+    z.object({ method: z.literal('wallet') }),
+  ],
+  { error: m.paymentMethodInvalid.id },
+);
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+
+export const donationAmountSchema = z
+  .number({ error: m.amountRequired.id })
+  .int({ error: m.amountWholeCents.id })
+  .min(DONATION_MIN_CENTS, { error: m.amountTooLow.id })
+  .max(DONATION_MAX_CENTS, { error: m.amountTooHigh.id });
+
+/**
+ * POST /campaigns/{slug}/donations and POST /donations (campaign_slug, or the general fund when absent).
+ * The address is required except for PIX, which /doacao-pix takes without one. Foreigners pay only
+ * with PayPal, and PayPal is only for foreigners.
+ */
+export const donationRequestSchema = z
+  .object({
+    amount: donationAmountSchema,
+    payment: paymentInputSchema,
+    contact: contactSchema,
+    address: checkoutAddressSchema.nullable().optional(),
+    message: trimmed(DONATION_MESSAGE_MAX).optional().nullable().refine((v) => v == null || v.length <= DONATION_MESSAGE_MAX, { error: m.messageTooLong.id }),
+    is_anonymous: z.boolean().default(false),
+    shared_campaign_id: trimmed(120).optional().nullable(),
+    campaign_slug: trimmed(120).optional().nullable(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], m.foreignerPaypalOnly.id);
+    if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], m.paypalForeignersOnly.id);
+    if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], m.zipCodeRequired.id);
+    if (d.address && !d.contact.foreigner && d.address.country !== 'BR') issue(ctx, ['address', 'country'], m.addressMustBeBrazilian.id);
+  });
+export type DonationRequestInput = z.input<typeof donationRequestSchema>;
+export type DonationRequest = z.output<typeof donationRequestSchema>;
+
+export const DONATION_STATUSES = ['pending', 'confirmed', 'failed', 'expired', 'refunded'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+export const PAYMENT_STATUSES = ['processing', 'pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
+
+export const donationSchema = z.object({
+  id: z.string(),
+  status: z.enum(DONATION_STATUSES),
+  /** Cents. */
+  amount: z.number().int(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  is_anonymous: z.boolean(),
+  message: z.string().nullable(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+});
+export type Donation = z.infer<typeof donationSchema>;
+
+export const paymentSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  /** The error code of a failed payment (e.g. payment.declined). */
+  failure_code: z.string().nullable(),
+  card_brand: z.enum(CARD_BRANDS).nullable(),
+  card_last4: z.string().nullable(),
+  /** PIX copy-and-paste code, its QR image (PNG data URL) and when it stops being payable. */
+  br_code: z.string().nullable(),
+  qr_code: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  /** PayPal: where the donor approves the payment. */
+  approve_url: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** 201 of a donation call, and GET /donations/{id} (without receipt_token). */
+export const donationResultSchema = z.object({
+  donation: donationSchema,
+  payment: paymentSchema,
+  /** Lets a guest read this donation later (GET /donations/{id} with header X-Receipt-Token). */
+  receipt_token: z.string().optional(),
+});
+export type DonationResult = z.infer<typeof donationResultSchema>;
+
+/** GET /donors/{id}/wallets/balance: data is the spendable balance in cents (SPEC.md §7). */
+export const walletBalanceSchema = z.object({ data: z.number().int() });
+
+/** GET /gift-cards/{code}: what is left on a gift card. */
+export const giftCardBalanceSchema = z.object({ balance: z.number().int(), expires_at: z.string() });

@@ -1,0 +1,78 @@
+import type { CardBrand } from '../../../contracts/cards';
+
+/**
+ * What a payment provider does for us (DESIGN.md §7). The embedded `sandbox` gateway implements it
+ * offline; a real provider gets its own adapter behind the same interface. Every call that moves
+ * money takes our idempotency key (the payment id), so retrying after a crash never charges twice.
+ */
+export interface PaymentGateway {
+  readonly name: string;
+
+  /** Charges a card token (one-time token from the browser, or a saved-card token). */
+  chargeCard(input: { idempotencyKey: string; amountCents: number; cardToken: string; description: string }): Promise<CardChargeResult>;
+  /** Turns a one-time browser token into a reusable token for a saved card ('my cards'). */
+  saveCard(input: { cardToken: string; customerRef: string }): Promise<SavedCardToken>;
+  /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
+  describeCard(cardToken: string): Promise<SavedCardToken | null>;
+
+  createPixCharge(input: { idempotencyKey: string; amountCents: number; description: string; expiresAt: Date }): Promise<PixCharge>;
+  createPaypalOrder(input: { idempotencyKey: string; amountCents: number; description: string; returnUrl: string; cancelUrl: string }): Promise<PaypalOrder>;
+
+  /** The gateway's current view of a payment we asked for (reconciliation after a crash). */
+  lookup(idempotencyKey: string): Promise<GatewayPaymentState | null>;
+  refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<{ gatewayRef: string; status: 'succeeded' | 'failed' }>;
+
+  /** Checks a webhook's signature over its raw body; returns the event or null when forged/stale. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
+}
+
+export type CardChargeResult =
+  | { status: 'succeeded'; gatewayRef: string; brand: CardBrand; last4: string }
+  | { status: 'failed'; gatewayRef: string | null; failureCode: CardFailureCode; brand: CardBrand | null; last4: string | null };
+
+/** Matches contracts errorCodes: payment.declined, payment.insufficient_funds, card.token_invalid, payment.failed. */
+export type CardFailureCode = 'payment.declined' | 'payment.insufficient_funds' | 'card.token_invalid' | 'payment.failed';
+
+export interface SavedCardToken {
+  token: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+}
+
+export interface PixCharge {
+  gatewayRef: string;
+  txid: string;
+  brCode: string;
+  /** PNG data URL of the QR code. */
+  qrCode: string;
+  expiresAt: Date;
+}
+
+export interface PaypalOrder {
+  gatewayRef: string;
+  approveUrl: string;
+}
+
+export interface GatewayPaymentState {
+  gatewayRef: string;
+  kind: 'card' | 'pix' | 'paypal';
+  status: 'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded';
+  amountCents: number;
+  failureCode?: CardFailureCode;
+}
+
+/**
+ * Events a gateway announces through the signed webhook. `idempotencyKey` is our payment id, sent
+ * with the original request, so we find the payment without trusting anything else in the body.
+ */
+export type GatewayEvent = {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.expired' | 'payment.refunded';
+  idempotencyKey: string;
+  gatewayRef: string;
+  amountCents: number;
+  occurredAt: Date;
+};
