@@ -6,3 +6,7 @@ export * from './messages';
 export * from './permissions';
 export * from './user';
 export * from './routes';
+export * from './address-lookup';
+export * from './campaigns';
+export * from './cards';
+export * from './donations';

@@ -17,11 +17,13 @@ import { i18nPlugin } from './plugins/i18n';
 import { mailJobPlugin } from './plugins/mail-job';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { addressRoutes } from './routes/addresses';
 import { analyticsRoutes } from './routes/analytics';
 import { healthRoutes } from './routes/health';
 import { passwordRoutes } from './routes/password';
 import { sessionRoutes } from './routes/sessions';
 import { userRoutes } from './routes/users';
+import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport, type MailTransport } from './services/mail/mail-transport';
 
@@ -86,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(sessionRoutes, services);
       await api.register(passwordRoutes, services);
       await api.register(analyticsRoutes, services);
+      await api.register(addressRoutes, { ...services, cepLookup: createCepLookup(config.cep) });
     },
     { prefix: API_PREFIX },
   );

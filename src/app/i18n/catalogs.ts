@@ -14,6 +14,8 @@ const loaders: Record<CatalogScope, Loaders> = {
   admin: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'admin' }, import: 'messages' }),
   auth: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'auth' }, import: 'messages' }),
   profile: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'profile' }, import: 'messages' }),
+  campaigns: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'campaigns' }, import: 'messages' }),
+  checkout: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'checkout' }, import: 'messages' }),
 };
 
 function loadScope(locale: Locale, scope: CatalogScope): Promise<Messages> {
