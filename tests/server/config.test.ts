@@ -87,6 +87,12 @@ describe('loadConfig', () => {
     [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
+    [{ PAYMENT_GATEWAY: 'stripe' }, 'PAYMENT_GATEWAY must be sandbox'],
+    [{ PAYMENT_WEBHOOK_SECRET: 'short' }, 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters'],
+    [{ PIX_MERCHANT_CITY: 'A CITY NAME TOO LONG' }, 'PIX_MERCHANT_CITY must have at most 15 characters'],
+    [{ PIX_EXPIRES_S: '10' }, 'PIX_EXPIRES_S must be a whole number between 60 and 604800'],
+    [{ CEP_PROVIDER: 'correios' }, 'CEP_PROVIDER must be embedded, viacep or brasilapi'],
+    [{ CEP_PROVIDER_URL: 'ftp://x' }, 'CEP_PROVIDER_URL must be a URL'],
   ])('stops on %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(message);
@@ -107,10 +113,21 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('without PAYMENT_WEBHOOK_SECRET keeps a random one in DATA_DIR/webhook-secret, like the JWT secret', () => {
+    const dataDir = scratch();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.payments.webhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.payments.webhookSecret).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).payments.webhookSecret).toBe(first.payments.webhookSecret);
+    expect(statSync(join(dataDir, 'webhook-secret')).mode & 0o777).toBe(0o600);
+  });
+
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
       'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
       'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'TRUST_PROXY',
+      'PAYMENT_GATEWAY', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
+      'CEP_PROVIDER', 'CEP_PROVIDER_URL',
     ]);
     const docs = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const v of configVariables) expect(docs).toContain(`\`${v.name}\``);
