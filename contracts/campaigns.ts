@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { CAMPAIGN_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 /**
  * Campaign payloads (public). Money fields are integer cents: goal (null when the campaign has no
@@ -92,3 +92,9 @@ export const campaignListQuerySchema = z.object({
 export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;
 
 export const pageQuerySchema = z.object(pageParams);
+
+/** GET /campaigns/:slug/messages and /donors: longer pages than the campaign grid. */
+export const campaignFeedQuerySchema = z.object({
+  page: pageParams.page,
+  amount: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});

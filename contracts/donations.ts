@@ -139,7 +139,7 @@ export const donationRequestSchema = z
     payment: paymentInputSchema,
     contact: contactSchema,
     address: checkoutAddressSchema.nullable().optional(),
-    message: trimmed(DONATION_MESSAGE_MAX).optional().nullable().refine((v) => v == null || v.length <= DONATION_MESSAGE_MAX, { error: m.messageTooLong.id }),
+    message: z.string().trim().max(DONATION_MESSAGE_MAX, { error: m.messageTooLong.id }).optional().nullable(),
     is_anonymous: z.boolean().default(false),
     shared_campaign_id: trimmed(120).optional().nullable(),
     campaign_slug: trimmed(120).optional().nullable(),

@@ -60,6 +60,8 @@ export const searchSearchSchema = z.object({
 });
 
 export const campaignSearchSchema = z.object({ ref: optional(text(120)) });
+/** /{slug}/messages and /{slug}/doadores: the page of the list (from 0, like the API). */
+export const campaignListPageSearchSchema = z.object({ page: optional(page) });
 export const donateSearchSchema = z.object({
   amount: optional(amount),
   shared_campaign_id: optional(text(120)),
@@ -68,7 +70,8 @@ export const donateSearchSchema = z.object({
 
 export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount) });
 export const monthlyThanksSearchSchema = z.object({ amount: optional(amount) });
-export const donationThanksSearchSchema = z.object({ amount: optional(amount) });
+/** ?campaign=<slug> (optional) lets the thank-you page share the campaign that was just given to. */
+export const donationThanksSearchSchema = z.object({ amount: optional(amount), campaign: optional(slugSchema) });
 export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
 
 export const contributionsSearchSchema = z.object({ page: optional(page), status: optional(text(40)) });

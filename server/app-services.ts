@@ -3,6 +3,7 @@ import type { RefreshTokens } from './auth/refresh-tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { Clock } from './services/clock';
+import type { PaymentGateway } from './services/payments/gateway';
 
 /** What route plugins receive: collaborators are passed in, so tests can swap any of them. */
 export interface AppServices {
@@ -11,4 +12,5 @@ export interface AppServices {
   clock: Clock;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
+  gateway: PaymentGateway;
 }

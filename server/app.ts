@@ -6,6 +6,7 @@ import { API_PREFIX } from '../contracts/constants';
 import type { AppServices } from './app-services';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRefreshTokens } from './auth/refresh-tokens';
+import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import { loggerOptions } from './http/request-log';
@@ -16,16 +17,30 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { i18nPlugin } from './plugins/i18n';
 import { mailJobPlugin } from './plugins/mail-job';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { reconcileJobPlugin } from './plugins/reconcile-job';
 import { webAppPlugin } from './plugins/web-app';
 import { addressRoutes } from './routes/addresses';
 import { analyticsRoutes } from './routes/analytics';
+import { cardRoutes } from './routes/cards';
+import { donationRoutes } from './routes/donations';
+import { giftCardRoutes } from './routes/gift-cards';
+import { paymentWebhookRoutes } from './routes/payment-webhooks';
+import { walletRoutes } from './routes/wallets';
+import { campaignRoutes } from './routes/campaigns';
+import { categoryRoutes } from './routes/categories';
 import { healthRoutes } from './routes/health';
 import { passwordRoutes } from './routes/password';
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 import { sessionRoutes } from './routes/sessions';
+import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/users';
 import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport, type MailTransport } from './services/mail/mail-transport';
+import { createPaymentGateway } from './services/payments/create-gateway';
+import type { PaymentGateway } from './services/payments/gateway';
+import type { DonationHooks } from './services/donations/create-donation';
+import { isSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
 
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -38,8 +53,15 @@ export interface BuildAppOptions {
   translator?: Translator;
   /** Log destination (tests capture it); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
-  /** Poll the mail outbox in the background (npm start); tests call app.mailSender.runOnce(). */
+  /**
+   * Poll the mail outbox and reconcile payments in the background (npm start); tests call
+   * app.mailSender.runOnce() and app.reconciler.runOnce().
+   */
   startMailJob?: boolean;
+  /** The payment gateway; defaults to PAYMENT_GATEWAY (the sandbox). Tests pass a fault-injecting fake. */
+  gateway?: PaymentGateway;
+  /** Fault-injection seams of the donation flow (tests only). */
+  donationHooks?: DonationHooks;
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
 }
@@ -66,6 +88,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
     refreshTokens: createRefreshTokens(db, clock),
+    gateway: options.gateway ?? createPaymentGateway(config, {
+      db,
+      clock,
+      // The sandbox's webhooks go through the very route a real provider calls.
+      deliverWebhook: async (body, headers) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
+      onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
+    }),
   };
 
   await app.register(i18nPlugin, { translator: options.translator ?? createTranslator() });
@@ -80,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     pollEveryMs: options.startMailJob ? 1000 : null,
   });
+  await app.register(reconcileJobPlugin, { db, clock, gateway: services.gateway, pollEveryMs: options.startMailJob ? 5000 : null });
 
   await app.register(
     async (api) => {
@@ -89,10 +119,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(passwordRoutes, services);
       await api.register(analyticsRoutes, services);
       await api.register(addressRoutes, { ...services, cepLookup: createCepLookup(config.cep) });
+      await api.register(campaignRoutes, services);
+      await api.register(categoryRoutes, services);
+      await api.register(statsRoutes, services);
+      await api.register(donationRoutes, { ...services, donationHooks: options.donationHooks });
+      await api.register(paymentWebhookRoutes, services);
+      await api.register(cardRoutes, services);
+      await api.register(walletRoutes, services);
+      await api.register(giftCardRoutes, services);
     },
     { prefix: API_PREFIX },
   );
 
-  await app.register(webAppPlugin, { distDir: options.distDir ?? DIST_DIR, uploadsDir: join(config.dataDir, 'uploads'), adScriptUrl: config.adScriptUrl });
+  if (isSandboxGateway(services.gateway)) await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
+
+  await app.register(webAppPlugin, {
+    distDir: options.distDir ?? DIST_DIR,
+    uploadsDir: join(config.dataDir, 'uploads'),
+    adScriptUrl: config.adScriptUrl,
+    campaignMeta: createCampaignMetaLookup(db, config.publicUrl),
+  });
   return app;
 }

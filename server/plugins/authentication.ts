@@ -14,6 +14,8 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** preHandler: signed in, role ADMIN and every listed permission, or 403 forbidden. */
     requirePermissions(permissions: readonly Permission[]): preHandlerAsyncHookHandler;
+    /** preHandler for calls open to guests and signed-in users: no bearer token is a guest (userId null); a bad one is a 401 like `authenticate`. */
+    optionalAuthenticate: preHandlerAsyncHookHandler;
     /** The user id of a valid bearer token, or null; never fails (for calls open to visitors). */
     optionalUserId(request: FastifyRequest): Promise<string | null>;
   }
@@ -44,6 +46,10 @@ export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Databas
       request.userId = check.userId;
     };
     app.decorate('authenticate', authenticate);
+    // A signed-in donor whose token expired must refresh rather than silently give as a guest.
+    app.decorate('optionalAuthenticate', async function optionalAuthenticate(this: unknown, request, reply) {
+      if (bearerToken(request)) await authenticate.call(this as never, request, reply);
+    } as preHandlerAsyncHookHandler);
 
     app.decorate('requirePermissions', (permissions: readonly Permission[]): preHandlerAsyncHookHandler => async function requirePermissions(request, reply) {
       await authenticate.call(this, request, reply);

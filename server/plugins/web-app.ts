@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
+import { campaignSlugFromPath, renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -14,6 +15,8 @@ export interface WebAppOptions {
   uploadsDir: string;
   /** AD_SCRIPT_URL: announced to the web app in a meta tag, which loads it asynchronously. */
   adScriptUrl?: string | null;
+  /** A public campaign's preview for /{slug} pages (Open Graph); null for unknown slugs. */
+  campaignMeta?: CampaignMetaLookup;
 }
 
 const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -31,7 +34,7 @@ const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept 
  * index.html, so client-side routes survive a reload. Unknown /api paths answer a JSON 404.
  */
 export const webAppPlugin = fp<WebAppOptions>(
-  async (app, { distDir, uploadsDir, adScriptUrl }) => {
+  async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta }) => {
     mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -61,7 +64,12 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!built) {
         return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const slug = campaignMeta ? campaignSlugFromPath(request.url) : null;
+      const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(meta ? renderOpenGraph(indexHtml as string, meta) : indexHtml);
     });
   },
   { name: 'semear-web-app', dependencies: ['semear-i18n'] },

@@ -5,16 +5,19 @@ import { PERMISSIONS } from '../../contracts/permissions';
 import { hashPassword } from '../auth/passwords';
 import { campaigns, campaignTags, categories, tags, users } from '../db/schema';
 import type { Database } from '../db/types';
+import { sanitizeStoryHtml } from '../services/story-html';
 import { insertUser } from '../users/users-repository';
 import { coverSvg } from './cover-art';
+import { seedDemoGiving } from './demo-giving';
 import { demoAccounts, demoCampaigns, demoCategories, demoTags } from './demo-content';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Demo data for a first start (DEMO_SEED=true): two accounts, categories, tags and campaigns with
- * cover images written to DATA_DIR/uploads/campaigns. Runs only while there is no user at all, so a
- * restart never duplicates it and a real installation that already has users is left alone.
+ * Demo data for a first start (DEMO_SEED=true): two accounts, categories, tags and campaigns (three
+ * featured, one without a goal, rich-text stories) with cover images written to
+ * DATA_DIR/uploads/campaigns. Runs only while there is no user at all, so a restart never duplicates
+ * it and a real installation that already has users is left alone.
  */
 export async function seedDemoData(db: Database, options: { uploadsDir: string; now: Date }): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
@@ -26,10 +29,13 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
   for (const c of demoCampaigns) writeFileSync(join(coverFolder, `${c.slug}.svg`), coverSvg({ title: c.title, motif: c.motif, palette: c.palette }));
 
   await db.transaction(async (tx) => {
+    let donorId = '';
     for (const [i, account] of demoAccounts.entries()) {
       const { role, password: _password, ...profile } = account;
-      await insertUser(tx, { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] }, options.now);
+      const user = await insertUser(tx, { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] }, options.now);
+      if (role === 'DONOR') donorId = user.id;
     }
+    const seeded: Array<{ id: string; slug: string; goalCents: number | null }> = [];
     await tx.insert(categories).values([...demoCategories]).onConflictDoNothing();
     await tx.insert(tags).values([...demoTags]).onConflictDoNothing();
     const categoryRows = await tx.select().from(categories);
@@ -41,23 +47,26 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
           slug: c.slug,
           title: c.title,
           summary: c.summary,
-          story: c.story,
+          story: sanitizeStoryHtml(c.story),
           coverImage: `/uploads/campaigns/${c.slug}.svg`,
           categoryId: categoryRows.find((r) => r.slug === c.category)?.id ?? null,
           goalCents: c.goalCents,
           status: 'active',
           startsAt: new Date(options.now.getTime() - c.daysRunning * DAY_MS),
-          endsAt: new Date(options.now.getTime() + 120 * DAY_MS),
+          endsAt: c.daysLeft === null ? null : new Date(options.now.getTime() + c.daysLeft * DAY_MS),
           organiserName: c.organiserName,
+          featured: c.featured,
           createdAt: options.now,
           updatedAt: options.now,
         })
         .onConflictDoNothing()
         .returning({ id: campaigns.id });
       if (!row) continue;
+      seeded.push({ id: row.id, slug: c.slug, goalCents: c.goalCents });
       const tagIds = tagRows.filter((t) => (c.tags as string[]).includes(t.slug)).map((t) => t.id);
       if (tagIds.length > 0) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
     }
+    await seedDemoGiving(tx, { now: options.now, users: { donorId }, campaigns: seeded });
   });
   return true;
 }

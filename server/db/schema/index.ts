@@ -4,3 +4,4 @@ export * from './campaigns';
 export * from './mail';
 export * from './users';
 export * from './money';
+export * from './sandbox-gateway';

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignDetailSchema,
+  campaignDonorSchema,
+  campaignFeedQuerySchema,
+  campaignListQuerySchema,
+  campaignMessageSchema,
+  campaignSummaryListSchema,
+} from '../../contracts/campaigns';
+import { CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+import type { AppServices } from '../app-services';
+import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMessage } from '../campaigns/campaign-presenter';
+import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns } from '../campaigns/campaigns-repository';
+import { HttpError } from '../http/http-error';
+
+const slugParams = z.object({ slug: z.string() });
+const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, m.campaignNotFound);
+
+/**
+ * Raised amounts and donor counts move with every confirmed donation and the donor expects to see
+ * theirs at once: browsers may keep these answers but must ask again before using them.
+ */
+const fresh = (reply: FastifyReply, total?: number) => {
+  reply.header('cache-control', 'no-cache');
+  if (total !== undefined) reply.header('x-total-count', String(total));
+};
+
+/** The public side of campaigns: list and search, a campaign's page, its messages and donors. */
+export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/campaigns', { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } }, async (request, reply) => {
+    const { rows, total } = await listPublicCampaigns(db, request.query, clock.now());
+    fresh(reply, total);
+    return rows.map((row) => presentCampaignSummary(row, config.publicUrl));
+  });
+
+  app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
+    const row = await findPublicCampaign(db, request.params.slug, CAMPAIGN_LATEST_ITEMS);
+    if (!row) throw campaignNotFound();
+    fresh(reply);
+    return presentCampaignDetail(row, config.publicUrl, clock.now());
+  });
+
+  app.get(
+    '/campaigns/:slug/messages',
+    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: z.array(campaignMessageSchema) } } },
+    async (request, reply) => {
+      const page = await listCampaignMessages(db, request.params.slug, request.query.page, request.query.amount);
+      if (!page) throw campaignNotFound();
+      fresh(reply, page.total);
+      return page.items.map(presentMessage);
+    },
+  );
+
+  app.get(
+    '/campaigns/:slug/donors',
+    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: z.array(campaignDonorSchema) } } },
+    async (request, reply) => {
+      const page = await listCampaignDonors(db, request.params.slug, request.query.page, request.query.amount);
+      if (!page) throw campaignNotFound();
+      fresh(reply, page.total);
+      return page.items.map(presentDonor);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
+import { donationRequestSchema, type DonationRequest } from '../../contracts/donations';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+import type { AppServices } from '../app-services';
+import { hashOpaqueToken } from '../auth/opaque-tokens';
+import { HttpError } from '../http/http-error';
+import { createDonationService, type DonationHooks } from '../services/donations/create-donation';
+import { loadDonation, presentDonation } from '../services/donations/donation-records';
+import { reconcilePayment } from '../services/donations/reconcile';
+import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
+import type { PaymentGateway } from '../services/payments/gateway';
+
+export interface DonationRouteOptions extends AppServices {
+  gateway: PaymentGateway;
+  donationHooks?: DonationHooks;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const key = typeof value === 'string' ? value.trim() : '';
+  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, m.idempotencyKeyRequired);
+  return key;
+}
+
+export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = options;
+  const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
+  const donations = createDonationService(deps);
+  const idempotency = createIdempotency({ db, clock });
+
+  /** Both donation calls: one key per donor (or all guests) and call; the request hash covers body and campaign. */
+  async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
+    const key = idempotencyKeyOf(request);
+    const userId = request.userId;
+    const outcome = await idempotency.run({
+      scope: `${userId ? `user:${userId}` : 'guest'}|donations`,
+      key,
+      requestHash: requestHash({ body, slug }),
+      execute: (checkpoint) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint }),
+      resume: (note) => donations.resume(note),
+    });
+    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(outcome.status).send(outcome.body);
+  }
+
+  app.post(
+    '/campaigns/:slug/donations',
+    { preHandler: app.optionalAuthenticate, schema: { params: z.object({ slug: z.string().min(1).max(120) }), body: donationRequestSchema } },
+    async (request, reply) => give(request, reply, request.body, request.params.slug),
+  );
+
+  app.post('/donations', { preHandler: app.optionalAuthenticate, schema: { body: donationRequestSchema } }, async (request, reply) =>
+    give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
+  );
+
+  /**
+   * The donation and its payment, for the signed-in donor who made it or whoever holds its receipt
+   * token; anyone else gets 404, so the answer never tells that a donation exists.
+   */
+  app.get('/donations/:id', { preHandler: app.optionalAuthenticate, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    const notFound = new HttpError(404, errorCodes.donationNotFound, m.donationNotFound);
+    if (!UUID.test(request.params.id)) throw notFound;
+    let found = await loadDonation(db, request.params.id);
+    if (!found) throw notFound;
+    const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
+    const isOwner = found.donation.userId !== null && found.donation.userId === request.userId;
+    const holdsReceipt = typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.donation.receiptTokenHash;
+    if (!isOwner && !holdsReceipt) throw notFound;
+    const { payment } = found;
+    // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
+    if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
+      await reconcilePayment(deps, payment, { locale: request.locale });
+      found = (await loadDonation(db, request.params.id)) ?? found;
+    }
+    return presentDonation(found);
+  });
+};

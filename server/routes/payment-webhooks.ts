@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCodes } from '../../contracts/errors';
+import { messages as m } from '../../contracts/messages';
+import type { AppServices } from '../app-services';
+import { HttpError } from '../http/http-error';
+import { applyGatewayEvent } from '../services/donations/gateway-events';
+import type { PaymentGateway } from '../services/payments/gateway';
+
+/**
+ * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
+ * only this one, in its own encapsulated plugin) reads JSON bodies as raw buffers.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsync<AppServices & { gateway: PaymentGateway }> = async (instance, options) => {
+  instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const deps = { ...options, translator: app.translator };
+
+  app.post('/payments/webhooks/:gateway', { schema: { params: z.object({ gateway: z.string() }) } }, async (request, reply) => {
+    const { gateway } = options;
+    if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const event = gateway.verifyWebhook(raw, request.headers);
+    if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, m.webhookSignatureInvalid);
+    const outcome = await applyGatewayEvent(deps, gateway.name, event);
+    // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
+    if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
+    return reply.status(204).send();
+  });
+};

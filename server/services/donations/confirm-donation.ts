@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
+import { campaigns, donations, payments } from '../../db/schema';
+import type { Database, Executor } from '../../db/types';
+import type { Translator } from '../../i18n/translator';
+import type { Clock } from '../clock';
+import type { AccountRef } from '../ledger';
+import { postLedgerGroup } from '../ledger';
+import { enqueueMail } from '../mail/mail-outbox';
+import { createNotification } from '../notifications/create-notification';
+import type { DonationRow } from './donation-records';
+import { receiptMail } from './receipt-mail';
+
+export interface ConfirmDeps {
+  db: Database;
+  clock: Clock;
+  translator: Translator;
+}
+
+/** Where a donation's money lands: its campaign, or the general fund. */
+export const donationTarget = (donation: Pick<DonationRow, 'campaignId'>): AccountRef =>
+  donation.campaignId ? { kind: 'campaign', campaignId: donation.campaignId } : { kind: 'general_fund' };
+
+export const donationReference = (donationId: string): string => `donation:${donationId}`;
+
+/**
+ * Marks a donation whose money is on the ledger as confirmed, tells a signed-in donor (notification)
+ * and queues the receipt, all in the caller's transaction.
+ */
+export async function finishConfirmation(tx: Executor, deps: Pick<ConfirmDeps, 'translator'>, donation: DonationRow, now: Date, locale: Locale): Promise<void> {
+  await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donation.id));
+  if (donation.userId) await createNotification(tx, { userId: donation.userId, type: 'donations', metadata: { donation_id: donation.id }, now });
+  const [campaign] = donation.campaignId ? await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, donation.campaignId)) : [];
+  const mail = receiptMail(deps.translator, locale, {
+    to: donation.contact.email,
+    name: donation.contact.is_company ? (donation.contact.contact_name ?? donation.contact.name) : donation.contact.name,
+    amountCents: donation.amountCents,
+    campaignTitle: campaign?.title ?? null,
+    confirmedAt: now,
+    donationId: donation.id,
+  });
+  await enqueueMail(tx, mail, now);
+}
+
+export type ConfirmOutcome = 'confirmed' | 'already_settled' | 'not_paid';
+
+/**
+ * Step 4 of a donation, in its own transaction and idempotent: a succeeded payment whose donation is
+ * still open gets its ledger group ('donation:<id>', gateway clearing → campaign or general fund)
+ * and the donation is confirmed. Running it again, or after a crash, changes nothing more.
+ */
+export async function confirmDonation(deps: ConfirmDeps, paymentId: string, options: { locale?: Locale } = {}): Promise<ConfirmOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment || payment.status !== 'succeeded') return 'not_paid';
+    const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).for('update');
+    if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
+    const now = deps.clock.now();
+    await postLedgerGroup(tx, {
+      kind: 'donation',
+      reference: donationReference(donation.id),
+      description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
+      lines: [
+        { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: -payment.amountCents },
+        { account: donationTarget(donation), amountCents: payment.amountCents },
+      ],
+    });
+    await finishConfirmation(tx, deps, donation, now, options.locale ?? 'pt');
+    return 'confirmed';
+  });
+}

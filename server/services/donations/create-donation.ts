@@ -1,0 +1,200 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
+import type { DonationRequest } from '../../../contracts/donations';
+import { errorCodes } from '../../../contracts/errors';
+import { messages as m } from '../../../contracts/messages';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
+import type { Config } from '../../config';
+import { payments, savedCards } from '../../db/schema';
+import type { Database, Executor } from '../../db/types';
+import { HttpError } from '../../http/http-error';
+import type { Translator } from '../../i18n/translator';
+import type { Clock } from '../clock';
+import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import { postLedgerGroup, spendFromWallet, usableGiftCard, WalletInsufficientError } from '../ledger';
+import type { PaymentGateway } from '../payments/gateway';
+import { donatableCampaign, type DonatableCampaign } from './campaign-access';
+import { confirmDonation, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
+import { donationAnswer } from './donation-answers';
+import { insertDonationWithPayment, loadDonation, type DonationRow, type PaymentRow } from './donation-records';
+import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
+import { reconcilePayment } from './reconcile';
+
+/** Seams for fault-injection tests (a crash between the recorded charge and the ledger write). */
+export interface DonationHooks {
+  beforeConfirm?(paymentId: string): Promise<void> | void;
+}
+
+export interface DonationDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'payments'>;
+  translator: Translator;
+  gateway: PaymentGateway;
+  hooks?: DonationHooks;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface NewDonation {
+  request: DonationRequest;
+  /** The campaign's slug, or null for the general fund. */
+  slug: string | null;
+  userId: string | null;
+  locale: Locale;
+  checkpoint: Checkpoint;
+}
+
+/** Payments that never reach a gateway: gift cards and the wallet move money inside our ledger. */
+export const INTERNAL_GATEWAY = 'internal';
+/** How long a PayPal order waits for the donor's approval before reconciliation expires it. */
+export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
+
+const mustBeSignedIn = () => new HttpError(401, errorCodes.tokenMissing, m.mustBeSignedIn);
+const reais = (cents: number) => String(cents / 100);
+
+/**
+ * A one-time donation (docs/ledger.md). Gateway payments go in four steps so a crash loses nothing:
+ * (1) donation + payment rows, (2) the gateway call keyed by the payment id, (3) the gateway's answer
+ * recorded on the payment, (4) the confirmation with its ledger group. Gift cards and the wallet move
+ * money inside the ledger, so they happen in one transaction.
+ */
+export function createDonationService(deps: DonationDeps) {
+  const { db, clock, gateway } = deps;
+
+  async function create(input: NewDonation): Promise<StoredResponse> {
+    const now = clock.now();
+    const { request, userId } = input;
+    const campaign = input.slug ? await donatableCampaign(db, input.slug, now) : null;
+    const method = request.payment.method;
+    if ((method === 'wallet' || method === 'saved_card') && !userId) throw mustBeSignedIn();
+    const receiptToken = newOpaqueToken();
+    const base = { request, campaignId: campaign?.id ?? null, userId, receiptTokenHash: hashOpaqueToken(receiptToken) };
+    const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
+
+    if (method === 'gift_card' || method === 'wallet') {
+      const donationId = await db.transaction(async (tx) => {
+        const { donation, payment } = await insertDonationWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
+        if (request.payment.method === 'gift_card') await payWithGiftCard(tx, donation, request.payment.code, now);
+        else await payWithWallet(tx, donation, now);
+        await tx.update(payments).set({ status: 'succeeded', attempts: 1, updatedAt: now }).where(eq(payments.id, payment.id));
+        await finishConfirmation(tx, deps, donation, now, input.locale);
+        await input.checkpoint(tx, note(donation.id));
+        return donation.id;
+      });
+      return answer(donationId, receiptToken, input.locale);
+    }
+
+    const cardToken = await cardTokenFor(request, userId);
+    const { donation, payment } = await db.transaction(async (tx) => {
+      const created = await insertDonationWithPayment(tx, { ...base, gateway: gateway.name, now });
+      await input.checkpoint(tx, note(created.donation.id));
+      return created;
+    });
+    const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
+
+    if (cardToken !== null) {
+      const result = await gateway.chargeCard({ idempotencyKey: payment.id, amountCents: payment.amountCents, cardToken, description });
+      const recorded = await db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
+      if (recorded?.status === 'succeeded') {
+        await deps.hooks?.beforeConfirm?.(payment.id);
+        await confirmDonation(deps, payment.id, { locale: input.locale });
+        if (request.payment.method === 'card' && request.payment.save_card && userId) await saveCard(cardToken, userId);
+      }
+    } else if (method === 'pix') {
+      const expiresAt = new Date(now.getTime() + deps.config.payments.pix.expiresS * 1000);
+      const pix = await gateway.createPixCharge({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, expiresAt });
+      await db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
+    } else {
+      const order = await gateway.createPaypalOrder({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, ...paypalUrls(campaign, payment.amountCents) });
+      await db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(now.getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
+    }
+    return answer(donation.id, receiptToken, input.locale);
+  }
+
+  /** The gateway token to charge for a card or saved card (checked before anything is written), else null. */
+  async function cardTokenFor(request: DonationRequest, userId: string | null): Promise<string | null> {
+    const p = request.payment;
+    if (p.method === 'card') {
+      if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, m.cardTokenInvalid);
+      return p.card_token;
+    }
+    if (p.method !== 'saved_card') return null;
+    const [card] = await db
+      .select({ token: savedCards.gatewayToken })
+      .from(savedCards)
+      .where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId as string), eq(savedCards.gateway, gateway.name), isNull(savedCards.deletedAt)));
+    if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, m.savedCardNotFound);
+    return card.token;
+  }
+
+  /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
+  function paypalUrls(campaign: DonatableCampaign | null, amountCents: number) {
+    return {
+      returnUrl: `/doacao-confirmacao/agradecimento?amount=${reais(amountCents)}`,
+      cancelUrl: campaign ? `/${campaign.slug}/donate?amount=${reais(amountCents)}&error=paypal_cancelled` : '/doacao-pix?error=paypal_cancelled',
+    };
+  }
+
+  async function payWithGiftCard(tx: Executor, donation: DonationRow, code: string, now: Date): Promise<void> {
+    const usable = await usableGiftCard(tx, code, now, { lock: true });
+    if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, m.giftCardNotFound);
+    if (usable.balanceCents < donation.amountCents) throw new HttpError(422, errorCodes.giftCardInsufficient, m.giftCardInsufficient);
+    await postLedgerGroup(tx, {
+      kind: 'donation',
+      reference: donationReference(donation.id),
+      description: `gift card ${usable.card.id}`,
+      lines: [
+        { account: { kind: 'gift_card', giftCardId: usable.card.id }, amountCents: -donation.amountCents },
+        { account: donationTarget(donation), amountCents: donation.amountCents },
+      ],
+    });
+  }
+
+  async function payWithWallet(tx: Executor, donation: DonationRow, now: Date): Promise<void> {
+    try {
+      await spendFromWallet(tx, { userId: donation.userId as string, amountCents: donation.amountCents, to: donationTarget(donation), reference: donationReference(donation.id), now });
+    } catch (error) {
+      if (error instanceof WalletInsufficientError) throw new HttpError(422, errorCodes.walletInsufficient, m.walletInsufficient);
+      throw error;
+    }
+  }
+
+  /** Keeps the card for the donor after a successful charge; the donation stands even if this fails. */
+  async function saveCard(cardToken: string, userId: string): Promise<void> {
+    try {
+      const saved = await gateway.saveCard({ cardToken, customerRef: userId });
+      await db
+        .insert(savedCards)
+        .values({ userId, gateway: gateway.name, gatewayToken: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName: saved.holderName })
+        .onConflictDoNothing();
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'card not saved after a successful donation');
+    }
+  }
+
+  async function answer(donationId: string, receiptToken: string, locale: Locale): Promise<StoredResponse> {
+    const found = await loadDonation(db, donationId);
+    if (!found) throw new Error(`donation ${donationId} vanished`);
+    return donationAnswer(found, receiptToken, deps.translator, locale);
+  }
+
+  /** A retry of a request that failed after its donation was written: finish it, then answer as the first would have. */
+  async function resume(note: Record<string, unknown>): Promise<StoredResponse> {
+    const donationId = String(note.donation_id);
+    const locale = (note.locale as Locale | undefined) ?? 'pt';
+    const found = await loadDonation(db, donationId);
+    if (!found) throw new Error(`donation ${donationId} vanished`);
+    await settle(found.payment, locale);
+    return answer(donationId, String(note.receipt_token), locale);
+  }
+
+  /** Brings an open payment up to date with the gateway and confirms it when paid. */
+  async function settle(payment: PaymentRow, locale: Locale): Promise<void> {
+    if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
+    else if (payment.status === 'succeeded') await confirmDonation(deps, payment.id, { locale });
+  }
+
+  return { create, resume };
+}
+
+export type DonationService = ReturnType<typeof createDonationService>;

@@ -1,0 +1,27 @@
+import type { Locale } from '../../../contracts/constants';
+import { errorCodes, type ErrorCode } from '../../../contracts/errors';
+import { messages as m, type MessageDescriptor } from '../../../contracts/messages';
+import type { Translator } from '../../i18n/translator';
+import type { StoredResponse } from '../idempotency/idempotency';
+import { presentDonation, type DonationWithPayment } from './donation-records';
+
+/** How a failed payment answers: a refused card is 402 (the donor may try another), a stale token 400. */
+const FAILURES: Record<string, { status: number; code: ErrorCode; message: MessageDescriptor }> = {
+  'payment.declined': { status: 402, code: errorCodes.paymentDeclined, message: m.cardDeclined },
+  'payment.insufficient_funds': { status: 402, code: errorCodes.paymentInsufficientFunds, message: m.cardInsufficientFunds },
+  'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: m.cardTokenInvalid },
+  'payment.pix_expired': { status: 402, code: errorCodes.pixExpired, message: m.pixExpired },
+};
+const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: m.paymentFailed };
+
+/**
+ * The answer to the donor who made the donation: 201 with the donation, its payment and the receipt
+ * token, or the failure of a payment that failed at once ({ message, code, donation_id }).
+ */
+export async function donationAnswer(found: DonationWithPayment, receiptToken: string, translator: Translator, locale: Locale): Promise<StoredResponse> {
+  if (found.payment.status === 'failed' || found.payment.status === 'expired') {
+    const failure = FAILURES[found.payment.failureCode ?? ''] ?? PAYMENT_FAILED;
+    return { status: failure.status, body: { message: translator.translate(locale, failure.message), code: failure.code, donation_id: found.donation.id } };
+  }
+  return { status: 201, body: await presentDonation(found, receiptToken) };
+}

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import { donations, payments } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { postLedgerGroup } from '../ledger';
+import type { GatewayEvent } from '../payments/gateway';
+import { confirmDonation, donationTarget } from './confirm-donation';
+import type { PaymentRow } from './donation-records';
+import { expirePayment, recordGatewayState } from './payment-outcomes';
+import type { ReconcileDeps } from './reconcile';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
+
+/**
+ * Applies a verified gateway event to the payment it names (its idempotency key is our payment id;
+ * gateway and amount must match too). Each transition only moves an open row, so a replayed event
+ * changes nothing.
+ */
+export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string, event: GatewayEvent): Promise<EventOutcome> {
+  const { db, clock } = deps;
+  if (!UUID.test(event.idempotencyKey)) return 'unknown_payment';
+  const [payment] = await db.select().from(payments).where(and(eq(payments.id, event.idempotencyKey), eq(payments.gateway, gatewayName)));
+  if (!payment || payment.amountCents !== event.amountCents) return 'unknown_payment';
+  const now = clock.now();
+  switch (event.type) {
+    case 'payment.succeeded': {
+      await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'succeeded', gatewayRef: event.gatewayRef }, now));
+      return (await confirmDonation(deps, payment.id)) === 'confirmed' ? 'applied' : 'unchanged';
+    }
+    case 'payment.failed':
+      return (await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'failed', gatewayRef: event.gatewayRef }, now))) ? 'applied' : 'unchanged';
+    case 'payment.expired':
+      return (await db.transaction((tx) => expirePayment(tx, payment, now))) ? 'applied' : 'unchanged';
+    case 'payment.refunded':
+      return (await db.transaction((tx) => refundDonation(tx, payment, now))) ? 'applied' : 'unchanged';
+  }
+}
+
+/**
+ * A refund takes a confirmed donation's money back out of its campaign (or the general fund) into the
+ * gateway's clearing account: group 'refund:<donation id>', once.
+ */
+export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).for('update');
+  if (!donation || donation.status !== 'confirmed') return false;
+  await postLedgerGroup(tx, {
+    kind: 'refund',
+    reference: `refund:${donation.id}`,
+    lines: [
+      { account: donationTarget(donation), amountCents: -donation.amountCents },
+      { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: donation.amountCents },
+    ],
+  });
+  await tx.update(donations).set({ status: 'refunded', updatedAt: now }).where(eq(donations.id, donation.id));
+  await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+  return true;
+}

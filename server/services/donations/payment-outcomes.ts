@@ -1,0 +1,83 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { donations, payments, type PaymentStatus } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import type { CardChargeResult, GatewayPaymentState, PaypalOrder, PixCharge } from '../payments/gateway';
+import type { PaymentRow } from './donation-records';
+
+/**
+ * Step 3 of a donation: the gateway's answer is written on the payment before any ledger movement,
+ * so a crash after the charge leaves a succeeded payment that reconciliation confirms.
+ * Each update only moves a payment that is still open, so a late or repeated answer changes nothing.
+ */
+const OPEN: PaymentStatus[] = ['processing', 'pending'];
+
+async function movePayment(tx: Executor, paymentId: string, from: PaymentStatus[], set: Partial<PaymentRow>, now: Date): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/** A failed, declined or expired payment fails (or expires) its donation too, unless already settled. */
+async function settleDonation(tx: Executor, donationId: string, status: 'failed' | 'expired', now: Date): Promise<void> {
+  await tx.update(donations).set({ status, updatedAt: now }).where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
+}
+
+export async function recordCardResult(tx: Executor, payment: PaymentRow, result: CardChargeResult, now: Date): Promise<PaymentRow | null> {
+  if (result.status === 'succeeded') {
+    return movePayment(tx, payment.id, OPEN, { status: 'succeeded', gatewayRef: result.gatewayRef, cardBrand: result.brand, cardLast4: result.last4, attempts: payment.attempts + 1 }, now);
+  }
+  const moved = await movePayment(
+    tx,
+    payment.id,
+    OPEN,
+    { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, cardBrand: result.brand, cardLast4: result.last4, attempts: payment.attempts + 1 },
+    now,
+  );
+  if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+  return moved;
+}
+
+export const recordPixCharge = (tx: Executor, payment: PaymentRow, pix: PixCharge, now: Date) =>
+  movePayment(tx, payment.id, ['processing'], { status: 'pending', gatewayRef: pix.gatewayRef, pixBrCode: pix.brCode, expiresAt: pix.expiresAt, attempts: payment.attempts + 1 }, now);
+
+export const recordPaypalOrder = (tx: Executor, payment: PaymentRow, order: PaypalOrder, expiresAt: Date, now: Date) =>
+  movePayment(tx, payment.id, ['processing'], { status: 'pending', gatewayRef: order.gatewayRef, approveUrl: order.approveUrl, expiresAt, attempts: payment.attempts + 1 }, now);
+
+/**
+ * What the gateway says now (a lookup or a webhook) applied to the payment. A success also moves an
+ * expired or failed payment: the money did arrive, so the donation is confirmed after all.
+ */
+export async function recordGatewayState(tx: Executor, payment: PaymentRow, state: Pick<GatewayPaymentState, 'status' | 'gatewayRef' | 'failureCode'>, now: Date): Promise<PaymentRow | null> {
+  const gatewayRef = payment.gatewayRef ?? state.gatewayRef;
+  switch (state.status) {
+    case 'succeeded':
+      return movePayment(tx, payment.id, ['processing', 'pending', 'expired', 'failed'], { status: 'succeeded', gatewayRef }, now);
+    case 'failed': {
+      const moved = await movePayment(tx, payment.id, OPEN, { status: 'failed', gatewayRef, failureCode: state.failureCode ?? 'payment.failed' }, now);
+      if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+      return moved;
+    }
+    case 'expired':
+      return expirePayment(tx, payment, now);
+    case 'pending':
+      return movePayment(tx, payment.id, ['processing'], { status: 'pending', gatewayRef }, now);
+    case 'refunded':
+      return null;
+  }
+}
+
+export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date): Promise<PaymentRow | null> {
+  const moved = await movePayment(tx, payment.id, OPEN, { status: 'expired', failureCode: payment.method === 'pix' ? 'payment.pix_expired' : 'payment.failed' }, now);
+  if (moved) await settleDonation(tx, payment.donationId, 'expired', now);
+  return moved;
+}
+
+/** The gateway never received the request (lookup found nothing): the payment failed. */
+export async function failUnsentPayment(tx: Executor, payment: PaymentRow, now: Date): Promise<PaymentRow | null> {
+  const moved = await movePayment(tx, payment.id, ['processing'], { status: 'failed', failureCode: 'payment.failed' }, now);
+  if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+  return moved;
+}

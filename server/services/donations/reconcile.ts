@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
+import { donations, payments } from '../../db/schema';
+import type { Database } from '../../db/types';
+import type { Translator } from '../../i18n/translator';
+import type { Clock } from '../clock';
+import type { PaymentGateway } from '../payments/gateway';
+import { confirmDonation } from './confirm-donation';
+import type { PaymentRow } from './donation-records';
+import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
+
+export interface ReconcileDeps {
+  db: Database;
+  clock: Clock;
+  translator: Translator;
+  gateway: PaymentGateway;
+}
+
+/** A payment still 'processing' after this long lost its request (crash, timeout): ask the gateway. */
+export const STALE_PROCESSING_MS = 60_000;
+const BATCH = 50;
+
+/**
+ * Asks the gateway what became of a payment and applies it: a charge that succeeded is confirmed, one
+ * the gateway never saw failed, an unpaid PIX or PayPal order past its expiry expires.
+ */
+export async function reconcilePayment(deps: ReconcileDeps, payment: PaymentRow, options: { locale?: Locale } = {}): Promise<PaymentRow['status']> {
+  const { db, clock, gateway } = deps;
+  if (payment.gateway !== gateway.name) return payment.status;
+  const state = await gateway.lookup(payment.id);
+  const now = clock.now();
+  const pastExpiry = payment.expiresAt !== null && payment.expiresAt.getTime() <= now.getTime();
+  const moved = await db.transaction(async (tx) => {
+    if (!state) return payment.status === 'processing' ? failUnsentPayment(tx, payment, now) : pastExpiry ? expirePayment(tx, payment, now) : null;
+    if (state.status === 'pending' && pastExpiry) return expirePayment(tx, payment, now);
+    return recordGatewayState(tx, payment, state, now);
+  });
+  const status = moved?.status ?? payment.status;
+  if (status === 'succeeded') await confirmDonation(deps, payment.id, options);
+  return status;
+}
+
+export interface ReconcileReport {
+  looked_up: number;
+  confirmed: number;
+  expired: number;
+}
+
+/**
+ * One pass of the reconciliation job (docs/ledger.md): stale 'processing' payments are looked up,
+ * succeeded payments whose donation is still pending are confirmed, and open PIX/PayPal payments past
+ * their expiry are looked up and expired unless paid. Safe to run on several nodes and repeatedly:
+ * every step only moves rows that are still open.
+ */
+export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileReport> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const report: ReconcileReport = { looked_up: 0, confirmed: 0, expired: 0 };
+
+  const stale = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'processing'), lt(payments.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS)), ne(payments.gateway, 'internal')))
+    .orderBy(asc(payments.updatedAt))
+    .limit(BATCH);
+  const overdue = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), isNotNull(payments.expiresAt), lt(payments.expiresAt, now)))
+    .orderBy(asc(payments.expiresAt))
+    .limit(BATCH);
+  for (const payment of [...stale, ...overdue]) {
+    report.looked_up++;
+    const status = await reconcilePayment(deps, payment);
+    if (status === 'succeeded') report.confirmed++;
+    if (status === 'expired') report.expired++;
+  }
+
+  const unconfirmed = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .innerJoin(donations, eq(donations.id, payments.donationId))
+    .where(and(eq(payments.status, 'succeeded'), inArray(donations.status, ['pending', 'expired', 'failed'])))
+    .limit(BATCH);
+  for (const { id } of unconfirmed) {
+    if ((await confirmDonation(deps, id)) === 'confirmed') report.confirmed++;
+  }
+  return report;
+}

@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { accountIdOf, ensureAccounts, type AccountRef } from './accounts';
+
+export interface LedgerLine {
+  account: AccountRef;
+  /** Signed cents: positive receives, negative gives. */
+  amountCents: number;
+  /** For donor-wallet lines: the lot the money goes into or comes out of. */
+  lotId?: string | null;
+}
+
+export interface LedgerGroupInput {
+  kind: LedgerGroupKind;
+  /** Makes the movement happen once ('donation:<id>', 'refund:<id>'): a second post is a no-op. */
+  reference: string;
+  description?: string;
+  lines: readonly LedgerLine[];
+}
+
+/** Thrown before anything is written when the lines do not form a balanced group. */
+export class UnbalancedLedgerGroupError extends Error {
+  override name = 'UnbalancedLedgerGroupError';
+}
+
+export function assertBalanced(lines: readonly LedgerLine[]): void {
+  if (lines.length < 2) throw new UnbalancedLedgerGroupError('a ledger group needs at least two lines');
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0) throw new UnbalancedLedgerGroupError(`ledger line of ${line.amountCents} cents: amounts are non-zero whole cents`);
+  }
+  const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (total !== 0) throw new UnbalancedLedgerGroupError(`ledger group is unbalanced by ${total} cents`);
+}
+
+/**
+ * Writes a balanced group of entries, once per reference. Call it with the transaction of the
+ * change that causes the movement (a donation's confirmation...), so both commit together. The
+ * database's deferred trigger refuses an unbalanced group at commit as the last line of defence.
+ */
+export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Promise<{ groupId: string; created: boolean }> {
+  assertBalanced(input.lines);
+  const [group] = await tx
+    .insert(ledgerGroups)
+    .values({ kind: input.kind, reference: input.reference, description: input.description ?? '' })
+    .onConflictDoNothing({ target: ledgerGroups.reference })
+    .returning({ id: ledgerGroups.id });
+  if (!group) {
+    const [existing] = await tx.select({ id: ledgerGroups.id }).from(ledgerGroups).where(eq(ledgerGroups.reference, input.reference));
+    if (!existing) throw new Error(`ledger group ${input.reference} vanished`);
+    return { groupId: existing.id, created: false };
+  }
+  const accounts = await ensureAccounts(tx, input.lines.map((l) => l.account));
+  await tx.insert(ledgerEntries).values(input.lines.map((l) => ({ groupId: group.id, accountId: accountIdOf(accounts, l.account), amountCents: l.amountCents, lotId: l.lotId ?? null })));
+  return { groupId: group.id, created: true };
+}
+
+/** The group posted under a reference, if any. */
+export async function findLedgerGroup(executor: Executor, reference: string): Promise<string | null> {
+  const [row] = await executor.select({ id: ledgerGroups.id }).from(ledgerGroups).where(eq(ledgerGroups.reference, reference));
+  return row?.id ?? null;
+}

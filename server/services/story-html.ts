@@ -1,0 +1,46 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** http, https and mailto only. Browsers ignore control characters and spaces in a scheme, so we do too. */
+const isSafeHref = (href: string | undefined): boolean =>
+  href !== undefined && /^(https?:\/\/|mailto:)/i.test([...href].filter((c) => c.charCodeAt(0) > 0x20).join(''));
+
+/**
+ * A campaign's story is rich text written by organisers (and later admins): it is stored and served
+ * as HTML, so only a small, harmless vocabulary survives. Links open in a new tab without handing
+ * the opener or our ranking to the target.
+ */
+const storyOptions: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote'],
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  // Script and style bodies go with their tags (the default for these); other unknown tags keep their text.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'template'],
+  transformTags: {
+    // A link without a safe address becomes a span, which is not allowed either: its text stays, the tag goes.
+    a: (tagName, attribs): sanitizeHtml.Tag =>
+      isSafeHref(attribs.href)
+        ? { tagName, attribs: { href: (attribs.href as string).trim(), rel: 'noopener noreferrer nofollow', target: '_blank' } }
+        : { tagName: 'span', attribs: {} },
+  },
+};
+
+/** The story as it may be stored and shown: allowed tags only, safe links, no scripts, styles, handlers or images. */
+export function sanitizeStoryHtml(html: string): string {
+  return sanitizeHtml(html, storyOptions).trim();
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Plain text (paragraphs separated by blank lines, single newlines kept as <br>) as story HTML. */
+export function storyFromPlainText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br />')}</p>`)
+    .join('\n');
+}

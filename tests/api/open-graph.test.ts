@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign, type CampaignRow } from './helpers/campaign-fixtures';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+const INDEX_HTML =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" /><meta name="description" content="Semear: doe para campanhas." />' +
+  '<title>Semear — doações que dão fruto</title></head><body><div id="root"></div></body></html>';
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+let ctx: TestContext;
+let campaign: CampaignRow;
+let hostile: CampaignRow;
+const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
+beforeAll(async () => {
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  ctx = await createTestContext({}, { distDir });
+  campaign = await insertCampaign(ctx.database.db, {
+    slug: 'cozinha-solidaria-recife',
+    title: 'Cozinha Solidária do Coque',
+    summary: 'Quinhentas refeições por dia no Recife.',
+    coverImage: '/uploads/campaigns/cozinha-solidaria-recife.svg',
+  });
+  hostile = await insertCampaign(ctx.database.db, {
+    slug: 'titulo-hostil',
+    title: '"/><script>alert(1)</script> & $& Cia',
+    summary: "Resumo com 'aspas' <b>e</b> tags",
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = async (path: string) => {
+  const response = await call(ctx.app, 'GET', path, undefined, { headers: html });
+  expect(response.statusCode, path).toBe(200);
+  expect(response.headers['content-type']).toContain('text/html');
+  return response.body;
+};
+
+describe('Open Graph and Twitter tags on campaign pages', () => {
+  it('puts the campaign title, summary, cover and canonical URL into the page head', async () => {
+    const body = await page(`/${campaign.slug}`);
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain('<title>Cozinha Solidária do Coque · Semear</title>');
+    expect(head).not.toContain('doações que dão fruto');
+    expect(head).toContain('<meta name="description" content="Quinhentas refeições por dia no Recife." />');
+    expect(head.match(/name="description"/g)).toHaveLength(1);
+    for (const tag of [
+      '<meta property="og:type" content="website" />',
+      '<meta property="og:site_name" content="Semear" />',
+      '<meta property="og:title" content="Cozinha Solidária do Coque" />',
+      '<meta property="og:description" content="Quinhentas refeições por dia no Recife." />',
+      '<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+      '<meta property="og:url" content="http://semear.test/cozinha-solidaria-recife" />',
+      '<meta property="og:locale" content="pt_BR" />',
+      '<meta name="twitter:card" content="summary_large_image" />',
+      '<meta name="twitter:title" content="Cozinha Solidária do Coque" />',
+      '<meta name="twitter:description" content="Quinhentas refeições por dia no Recife." />',
+      '<meta name="twitter:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+    ]) {
+      expect(head).toContain(tag);
+    }
+    expect(body).toContain('<div id="root"></div>');
+  });
+
+  it('shares the preview on the messages, donors and checkout pages, with the campaign page as canonical URL', async () => {
+    for (const path of ['messages', 'doadores', 'donate?amount=5000', '']) {
+      const body = await page(`/${campaign.slug}/${path}`);
+      expect(body, path).toContain('<meta property="og:title" content="Cozinha Solidária do Coque" />');
+      expect(body, path).toContain('<meta property="og:url" content="http://semear.test/cozinha-solidaria-recife" />');
+    }
+  });
+
+  it('escapes every value taken from the campaign', async () => {
+    const body = await page(`/${hostile.slug}`);
+    expect(body).not.toContain('<script>');
+    expect(body).not.toContain('<b>');
+    expect(body).toContain('<meta property="og:title" content="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia" />');
+    expect(body).toContain('<title>&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia · Semear</title>');
+    expect(body).toContain('<meta property="og:description" content="Resumo com &#39;aspas&#39; &lt;b&gt;e&lt;/b&gt; tags" />');
+  });
+
+  it('serves the plain page for unknown slugs, drafts and other pages', async () => {
+    const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
+    for (const path of ['/nao-existe', `/${draft.slug}`, `/${campaign.slug}/outra-coisa`, '/search?q=cozinha', '/', '/profile/wallet']) {
+      const body = await page(path);
+      expect(body, path).toBe(INDEX_HTML);
+    }
+  });
+
+  it('leaves API and JSON 404s alone', async () => {
+    const api = await call(ctx.app, 'GET', `/api/v1/${campaign.slug}`, undefined, { headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+    const json = await call(ctx.app, 'GET', `/${campaign.slug}`);
+    expect(json.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignSummaryListSchema } from '../../contracts/campaigns';
+import { insertCampaign, insertCategory, type CampaignRow } from './helpers/campaign-fixtures';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let kitchen: CampaignRow;
+let library: CampaignRow;
+let shelter: CampaignRow;
+let draft: CampaignRow;
+let categorySlug: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.database.db;
+  const category = await insertCategory(db, 'Alimentação');
+  categorySlug = category.slug;
+  kitchen = await insertCampaign(db, {
+    title: 'Alimentação para famílias do Coque',
+    summary: 'Quinhentas refeições por dia no Recife.',
+    story: '<p>Vizinhas cozinham juntas desde 2020.</p>',
+    organiserName: 'Associação de Moradoras do Coque',
+    categoryId: category.id,
+  });
+  library = await insertCampaign(db, {
+    title: 'Uma biblioteca para a Escola Terra Firme',
+    summary: 'Livros e estantes para 800 alunos em Belém.',
+    story: '<p>A merenda e a <strong>alimentação</strong> dos alunos já estão garantidas; faltam livros.</p>',
+    organiserName: 'Coletivo Leitura',
+  });
+  shelter = await insertCampaign(db, {
+    title: 'Abrigo Quatro Patas',
+    summary: 'Ração e vacinas para cães e gatos resgatados em Curitiba.',
+    organiserName: 'Associação Quatro Patas',
+    status: 'closed',
+  });
+  draft = await insertCampaign(db, { title: 'Alimentação escondida', summary: 'Rascunho.', status: 'draft' });
+});
+afterAll(() => ctx.close());
+
+async function search(q: string, extra = '') {
+  const response = await call(ctx.app, 'GET', `/api/v1/campaigns?q=${encodeURIComponent(q)}${extra}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const campaigns = campaignSummaryListSchema.parse(response.json());
+  return { slugs: campaigns.map((c) => c.slug), total: Number(response.headers['x-total-count']) };
+}
+
+describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
+  it('ignores accents and case: alimentacao, ALIMENTAÇÃO and Alimentação find the same campaigns', async () => {
+    const plain = await search('alimentacao');
+    expect(plain.slugs).toContain(kitchen.slug);
+    expect(await search('ALIMENTAÇÃO')).toEqual(plain);
+    expect(await search('Alimentação')).toEqual(plain);
+    expect(plain.slugs).not.toContain(draft.slug);
+  });
+
+  it('ranks a title match above a match in the story', async () => {
+    const { slugs, total } = await search('alimentação');
+    expect(slugs).toEqual([kitchen.slug, library.slug]);
+    expect(total).toBe(2);
+  });
+
+  it('finds words by their beginning while the visitor is still typing', async () => {
+    expect((await search('alimen')).slugs).toEqual([kitchen.slug, library.slug]);
+    expect((await search('bibliot')).slugs).toEqual([library.slug]);
+    expect((await search('quatro pat')).slugs).toEqual([shelter.slug]);
+  });
+
+  it('searches the summary and the organiser, and finds inflected forms (stemming)', async () => {
+    expect((await search('refeicoes')).slugs).toEqual([kitchen.slug]);
+    expect((await search('moradoras coque')).slugs).toEqual([kitchen.slug]);
+    expect((await search('livro')).slugs).toEqual([library.slug]);
+  });
+
+  it('understands quotes and minus (websearch syntax)', async () => {
+    expect((await search('"quatro patas"')).slugs).toEqual([shelter.slug]);
+    expect((await search('alimentação -biblioteca')).slugs).toEqual([kitchen.slug]);
+  });
+
+  it('combines the text with the category filter', async () => {
+    expect((await search('alimentação', `&category=${categorySlug}`)).slugs).toEqual([kitchen.slug]);
+  });
+
+  it('answers an empty list for no match, and never fails on search syntax characters', async () => {
+    expect(await search('xilofone')).toEqual({ slugs: [], total: 0 });
+    for (const q of ["'", '&', '!()', 'a:*', '\\', '<script>', '"', 'or', '-', '—']) {
+      const response = await call(ctx.app, 'GET', `/api/v1/campaigns?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, q).toBe(200);
+    }
+  });
+
+  it('treats a blank q as no search', async () => {
+    const all = await call(ctx.app, 'GET', '/api/v1/campaigns?q=%20%20');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBe('3');
+  });
+});
