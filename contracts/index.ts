@@ -10,3 +10,4 @@ export * from './address-lookup';
 export * from './campaigns';
 export * from './cards';
 export * from './donations';
+export * from './campaign-queries';

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  campaignDetailSchema,
-  campaignDonorSchema,
-  campaignFeedQuerySchema,
-  campaignListQuerySchema,
-  campaignMessageSchema,
-  campaignSummaryListSchema,
-} from '../../contracts/campaigns';
+import { campaignFeedQuerySchema, campaignListQuerySchema } from '../../contracts/campaign-queries';
+import { campaignDetailSchema, campaignDonorListSchema, campaignMessageListSchema, campaignSummaryListSchema } from '../../contracts/campaigns';
 import { CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
@@ -48,7 +42,7 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
 
   app.get(
     '/campaigns/:slug/messages',
-    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: z.array(campaignMessageSchema) } } },
+    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: campaignMessageListSchema } } },
     async (request, reply) => {
       const page = await listCampaignMessages(db, request.params.slug, request.query.page, request.query.amount);
       if (!page) throw campaignNotFound();
@@ -59,7 +53,7 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
 
   app.get(
     '/campaigns/:slug/donors',
-    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: z.array(campaignDonorSchema) } } },
+    { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: campaignDonorListSchema } } },
     async (request, reply) => {
       const page = await listCampaignDonors(db, request.params.slug, request.query.page, request.query.amount);
       if (!page) throw campaignNotFound();

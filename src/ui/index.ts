@@ -11,3 +11,4 @@ export { Dialog, type DialogProps } from './Dialog';
 export { Container, Card, Stack, Notice, Meter, Spinner } from './Layout';
 export { PageHeader, chipClass } from './PageHeader';
 export { DateField, type DateFieldProps } from './DateField';
+export { CampaignCard, CampaignProgress, goalPercent, type CampaignCardProps, type CampaignProgressProps } from './CampaignCard';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignSummaryListSchema } from '../../contracts/campaigns';
-import { insertCampaign, insertCategory, type CampaignRow } from './helpers/campaign-fixtures';
+import { insertCampaign, insertCategory, insertTag, type CampaignRow } from './helpers/campaign-fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -46,6 +46,7 @@ async function search(q: string, extra = '') {
 }
 
 describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
+
   it('ignores accents and case: alimentacao, ALIMENTAÇÃO and Alimentação find the same campaigns', async () => {
     const plain = await search('alimentacao');
     expect(plain.slugs).toContain(kitchen.slug);
@@ -93,5 +94,17 @@ describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
     const all = await call(ctx.app, 'GET', '/api/v1/campaigns?q=%20%20');
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe('3');
+  });
+});
+
+// Last: it adds a campaign, which the counts above do not expect.
+describe('GET /api/v1/campaigns?q= beyond the campaign text', () => {
+  it('finds a campaign by its category and tag names even when its own text uses other words', async () => {
+    const db = ctx.database.db;
+    const category = await insertCategory(db, 'Saúde Mental');
+    const tag = await insertTag(db, 'Acolhimento');
+    const clinic = await insertCampaign(db, { title: 'Escuta no bairro', summary: 'Rodas de conversa gratuitas.', categoryId: category.id, tagIds: [tag.id] });
+    expect((await search('saude mental')).slugs).toEqual([clinic.slug]);
+    expect((await search('acolhimento')).slugs).toEqual([clinic.slug]);
   });
 });

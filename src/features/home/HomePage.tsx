@@ -2,11 +2,20 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { CAUSES } from '../../app/causes';
-import { usePageTitle } from '../../app';
-import { buttonClass, Card, Container } from '../../ui';
+import type { CampaignSummary, Category, PlatformTotals } from '../../../contracts';
+import { formatMoney, formatNumber, usePageTitle } from '../../app';
+import { buttonClass, CampaignCard, Card, Container } from '../../ui';
 import { HeroArt } from './HeroArt';
+import { PlatformTotalsBand } from './PlatformTotalsBand';
 import * as s from './home.css';
+
+/** What the home shows from the API; a part that failed to load is null and its section is left out. */
+export interface HomeData {
+  featured: CampaignSummary[] | null;
+  recent: CampaignSummary[] | null;
+  categories: Category[] | null;
+  totals: PlatformTotals | null;
+}
 
 const STEPS: ReadonlyArray<{ title: MessageDescriptor; text: MessageDescriptor }> = [
   { title: msg`Escolha uma causa`, text: msg`Cada campanha conta quem organiza, quanto precisa e para quê.` },
@@ -21,9 +30,25 @@ const WAYS: ReadonlyArray<{ to: '/search' | '/doacao-mensal' | '/doacao-pix' | '
   { to: '/gift-card', title: msg`De presente`, text: msg`Um gift card para alguém escolher a causa. Vale 6 meses.`, link: msg`Dar um gift card` },
 ];
 
-export function HomePage() {
+function CampaignGrid({ campaigns }: { campaigns: readonly CampaignSummary[] }) {
+  return (
+    <ul className={s.grid3}>
+      {campaigns.map((campaign) => (
+        <li key={campaign.id}>
+          <CampaignCard campaign={campaign} formatMoney={formatMoney} formatNumber={formatNumber} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HomePage({ data }: { data: HomeData }) {
   const { t, i18n } = useLingui();
   usePageTitle();
+  const { featured, recent, categories, totals } = data;
+  // A featured campaign is not listed again among the recent ones.
+  const featuredIds = new Set((featured ?? []).map((c) => c.id));
+  const recentOnly = (recent ?? []).filter((c) => !featuredIds.has(c.id)).slice(0, 3);
   return (
     <Container>
       <section className={s.hero} aria-labelledby="home-title">
@@ -49,6 +74,22 @@ export function HomePage() {
         <HeroArt className={s.heroArt} />
       </section>
 
+      {totals ? <PlatformTotalsBand totals={totals} /> : null}
+
+      {featured && featured.length > 0 ? (
+        <section className={s.section} aria-labelledby="home-featured">
+          <div className={s.sectionHead}>
+            <h2 id="home-featured">
+              <Trans>Campanhas em destaque</Trans>
+            </h2>
+            <Link to="/search">
+              <Trans>Ver todas as campanhas</Trans>
+            </Link>
+          </div>
+          <CampaignGrid campaigns={featured} />
+        </section>
+      ) : null}
+
       <section className={s.section} aria-labelledby="home-how">
         <h2 id="home-how">
           <Trans>Como funciona</Trans>
@@ -68,24 +109,46 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section className={s.section} aria-labelledby="home-causes">
-        <h2 id="home-causes">
-          <Trans>Causas para apoiar</Trans>
-        </h2>
-        <p className={s.sectionLead}>
-          <Trans>Encontre campanhas pela causa que mais mexe com você.</Trans>
-        </p>
-        <ul className={s.grid3}>
-          {CAUSES.map((cause) => (
-            <li key={cause.slug}>
-              <Link to="/search" search={{ category: cause.slug }} className={s.causeCard}>
-                <span className={s.causeTitle}>{i18n._(cause.name)}</span>
-                <span className={s.muted}>{i18n._(cause.description)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {categories && categories.length > 0 ? (
+        <section className={s.section} aria-labelledby="home-causes">
+          <h2 id="home-causes">
+            <Trans>Causas para apoiar</Trans>
+          </h2>
+          <p className={s.sectionLead}>
+            <Trans>Encontre campanhas pela causa que mais mexe com você.</Trans>
+          </p>
+          <ul className={s.grid3}>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to="/search" search={{ category: category.slug }} className={s.causeCard}>
+                  <span className={s.causeTitle}>{category.name}</span>
+                  <span className={s.muted}>
+                    {category.campaign_count === 1 ? (
+                      <Trans>1 campanha</Trans>
+                    ) : (
+                      <Trans>{formatNumber(category.campaign_count)} campanhas</Trans>
+                    )}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {recentOnly.length > 0 ? (
+        <section className={s.section} aria-labelledby="home-recent">
+          <div className={s.sectionHead}>
+            <h2 id="home-recent">
+              <Trans>Campanhas recentes</Trans>
+            </h2>
+            <Link to="/search" search={{ sort: 'recent' }}>
+              <Trans>Ver mais recentes</Trans>
+            </Link>
+          </div>
+          <CampaignGrid campaigns={recentOnly} />
+        </section>
+      ) : null}
 
       <section className={s.section} aria-labelledby="home-ways">
         <h2 id="home-ways">

@@ -63,3 +63,17 @@ export const band = style({
   gap: vars.space['4'],
 });
 export const bandTitle = style({ color: vars.color.onBrand, margin: 0 });
+export const sectionHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: vars.space['2'] });
+export const totals = style({ marginTop: vars.space['12'], padding: vars.space['6'], borderRadius: vars.radius.md, background: vars.color.surface, boxShadow: vars.shadow.card });
+export const totalsList = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: '1fr',
+  margin: 0,
+  textAlign: 'center',
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
+});
+// The figure reads first (dd above dt visually), the label stays after it for screen readers' dt/dd order.
+export const total = style({ display: 'flex', flexDirection: 'column-reverse', gap: vars.space['1'] });
+export const totalLabel = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, textTransform: 'uppercase', letterSpacing: '0.06em' });
+export const totalValue = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong });

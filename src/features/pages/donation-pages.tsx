@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatMoney } from '../../app';
-import { buttonClass, Notice } from '../../ui';
+import { buttonClass } from '../../ui';
 import { PlaceholderPage } from './PlaceholderPage';
 import * as s from './pages.css';
 
@@ -54,35 +54,5 @@ export function MonthlyThanksPage({ amount }: { amount?: number }) {
           : t`Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.`
       }
     />
-  );
-}
-
-export function PixDonationPage() {
-  const { t } = useLingui();
-  return (
-    <PlaceholderPage
-      eyebrow={t`PIX`}
-      title={t`Doe por PIX`}
-      lead={t`Gere o QR Code, pague no app do seu banco e pronto: a confirmação aparece aqui sozinha.`}
-    />
-  );
-}
-
-export function DonationThanksPage({ amount }: { amount?: number }) {
-  const { t } = useLingui();
-  const value = amount !== undefined ? reais(amount) : undefined;
-  return (
-    <PlaceholderPage
-      title={t`Recebemos sua doação!`}
-      lead={
-        value
-          ? t`Sua doação de ${value} já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
-          : t`Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
-      }
-    >
-      <Notice>
-        <Trans>Compartilhe a campanha com quem você gosta: cada doação ajuda a chegar mais perto da meta.</Trans>
-      </Notice>
-    </PlaceholderPage>
   );
 }

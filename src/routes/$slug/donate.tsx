@@ -1,11 +1,16 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, notFound } from '@tanstack/react-router';
 import { donateSearchSchema } from '../../../contracts';
-import { CampaignDonatePage } from '../../features/pages/campaign-pages';
+import { CampaignDonatePage } from '../../features/checkout/CampaignDonatePage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
+import { getCampaign } from '../../lib/api/campaigns';
 
 export const Route = createFileRoute('/$slug/donate')({
-  loader: () => loadCatalogScope('pages'),
   validateSearch: donateSearchSchema,
+  loader: async ({ params }) => {
+    const [campaign] = await Promise.all([getCampaign(params.slug), loadCatalogScope('checkout')]);
+    if (!campaign) throw notFound();
+    return { campaign };
+  },
   component: DonateRoute,
 });
 
@@ -13,8 +18,8 @@ export const Route = createFileRoute('/$slug/donate')({
 const route = getRouteApi('/$slug/donate');
 
 function DonateRoute() {
-  const { slug } = route.useParams();
-  const { amount, error } = route.useSearch();
-  // The error text itself is never shown: a crafted link must not put words on our page.
-  return <CampaignDonatePage slug={slug} amount={amount} failed={error !== undefined} />;
+  const { campaign } = route.useLoaderData();
+  const { amount, shared_campaign_id, error } = route.useSearch();
+  // `error` is mapped to our own texts by code; an unknown value shows the generic failure text.
+  return <CampaignDonatePage campaign={campaign} amount={amount} sharedCampaignId={shared_campaign_id} error={error} />;
 }

@@ -1,18 +1,16 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { campaignSearchSchema } from '../../../contracts';
-import { CampaignPage } from '../../features/pages/campaign-pages';
-import { loadCatalogScope } from '../../app/i18n/catalogs';
+import { CampaignPage } from '../../features/campaigns/CampaignPage';
 
+// The campaign itself is loaded by the /$slug layout route.
 export const Route = createFileRoute('/$slug/')({
-  loader: () => loadCatalogScope('pages'),
   validateSearch: campaignSearchSchema,
   component: CampaignRoute,
 });
 
 // getRouteApi, not Route: the split component chunk then does not pull this file in again.
-const route = getRouteApi('/$slug/');
+const layout = getRouteApi('/$slug');
 
 function CampaignRoute() {
-  const { slug } = route.useParams();
-  return <CampaignPage slug={slug} />;
+  return <CampaignPage campaign={layout.useLoaderData().campaign} />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { donationThanksSearchSchema } from '../../../contracts';
-import { DonationThanksPage } from '../../features/pages/donation-pages';
+import { DonationThanksPage } from '../../features/campaigns/DonationThanksPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/doacao-confirmacao/agradecimento')({
-  loader: () => loadCatalogScope('pages'),
+  loader: () => loadCatalogScope('campaigns'),
   validateSearch: donationThanksSearchSchema,
   component: DonationThanksRoute,
 });
@@ -13,6 +13,6 @@ export const Route = createFileRoute('/doacao-confirmacao/agradecimento')({
 const route = getRouteApi('/doacao-confirmacao/agradecimento');
 
 function DonationThanksRoute() {
-  const { amount } = route.useSearch();
-  return <DonationThanksPage amount={amount} />;
+  const { amount, campaign } = route.useSearch();
+  return <DonationThanksPage amount={amount} campaign={campaign} />;
 }

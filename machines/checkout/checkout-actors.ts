@@ -1,0 +1,73 @@
+import { fromPromise } from 'xstate';
+import type { CardInput, CardToken, CepLookupResult, CheckoutAddressInput, ContactInput, DonationRequestInput, DonationResult, SavedCard } from '../../contracts';
+import type { CheckoutCampaign, CheckoutStep, PaymentChoice } from './checkout-rules';
+import { pixPaymentMachine } from './pix-payment.machine';
+
+/** The checkout machine's events and side effects (placeholders that fail loudly until provided). */
+
+export type CheckoutEvent =
+  | { type: 'amount.changed'; amount: number }
+  | { type: 'campaign.changed'; campaign: CheckoutCampaign | null }
+  | { type: 'contact.submitted'; contact: ContactInput; message?: string; is_anonymous?: boolean }
+  | { type: 'payment.submitted'; payment: PaymentChoice }
+  | { type: 'address.submitted'; address: CheckoutAddressInput }
+  /** The donor typed a full CEP: look it up (the view sends it once per 8-digit value). */
+  | { type: 'cep.entered'; cep: string }
+  | { type: 'step.back' }
+  /** Jump back to a step already done (step indicator, summary "Alterar"). */
+  | { type: 'step.selected'; step: CheckoutStep }
+  | { type: 'pix.regenerate' }
+  /** The countdown reached the expiry before the server said so. */
+  | { type: 'pix.timedOut' }
+  /** Try again a submission that never reached the server. */
+  | { type: 'checkout.retried' };
+
+/**
+ * The loaders are spawned children (signed-in donors only); their done/error events reach the machine
+ * like any other event, so they are part of its event type.
+ */
+export type LoaderEvent =
+  | { type: 'xstate.done.actor.loadSavedCards'; output: SavedCard[] }
+  | { type: 'xstate.done.actor.loadWalletBalance'; output: number }
+  | { type: 'xstate.error.actor.loadSavedCards'; error: unknown }
+  | { type: 'xstate.error.actor.loadWalletBalance'; error: unknown };
+
+export interface SubmitDonationInput {
+  request: DonationRequestInput;
+  /** null: the general fund (POST /donations). */
+  campaignSlug: string | null;
+  /** Reuse this Idempotency-Key (retry after a network error); null: a new attempt, a new key. */
+  retryKey: string | null;
+}
+
+export interface CheckoutOutput {
+  amount: number;
+  donationId: string | null;
+}
+
+/** Side effects of the checkout; the app provides real ones (src/features/checkout), tests fakes. */
+export const checkoutActors = {
+  /** Sends the card straight to the gateway's tokeniser (never to our API). */
+  tokenizeCard: fromPromise<CardToken, { card: CardInput }>(async () => {
+    throw new Error('checkout: tokenizeCard not provided');
+  }),
+  /** POST /campaigns/:slug/donations or /donations with an Idempotency-Key. Rejects with {status, code, messages, idempotencyKey}. */
+  submitDonation: fromPromise<DonationResult, SubmitDonationInput>(async () => {
+    throw new Error('checkout: submitDonation not provided');
+  }),
+  /** Polls an open PIX charge; provide `pixPaymentMachine.provide({ actors: { checkDonation } })`. */
+  pixPayment: pixPaymentMachine,
+  lookupCep: fromPromise<CepLookupResult, { cep: string }>(async () => {
+    throw new Error('checkout: lookupCep not provided');
+  }),
+  /** GET /gift-cards/:code → what is left on it. */
+  checkGiftCard: fromPromise<{ balance: number }, { code: string }>(async () => {
+    throw new Error('checkout: checkGiftCard not provided');
+  }),
+  loadSavedCards: fromPromise<SavedCard[]>(async () => {
+    throw new Error('checkout: loadSavedCards not provided');
+  }),
+  loadWalletBalance: fromPromise<number>(async () => {
+    throw new Error('checkout: loadWalletBalance not provided');
+  }),
+};

@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney } from '../../app';
+import { Button, FormError, Notice, Select, Stack } from '../../ui';
+import {
+  availableMethods,
+  type CheckoutCampaign,
+  type CheckoutInput,
+  type CheckoutMachine,
+  type CheckoutSnapshot,
+  type CheckoutStep,
+} from '../../../machines/checkout/checkout.machine';
+import { AddressStep } from './AddressStep';
+import { AmountPicker } from './AmountPicker';
+import { ContactStep } from './ContactStep';
+import { PaymentStep } from './PaymentStep';
+import { PixPanel } from './PixPanel';
+import { SummaryPanel } from './SummaryPanel';
+import { failureMessage, failureTexts } from './failure-text';
+import * as s from './checkout.css';
+
+/** Which step is on screen: the machine's step state, or the one submitted last while paying. */
+function shownStep(snapshot: CheckoutSnapshot): CheckoutStep | null {
+  for (const step of ['contact', 'payment', 'address'] as const) if (snapshot.hasTag(`step:${step}`)) return step;
+  return snapshot.hasTag('state:loading') || snapshot.hasTag('state:interrupted') ? snapshot.context.lastStep : null;
+}
+
+interface Props {
+  machine: CheckoutMachine;
+  input: CheckoutInput;
+  /** `?error` of the URL: the failure that sent the donor back (translated by code, never echoed). */
+  urlError?: string;
+  /** /doacao-pix: campaigns to choose from (empty value: the general fund). */
+  campaignOptions?: CheckoutCampaign[];
+}
+
+/** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
+export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Props) {
+  const { t, i18n } = useLingui();
+  const actor = useActorRef(machine, { input });
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const step = shownStep(snapshot);
+  const busy = snapshot.hasTag('state:loading');
+  const waitingPix = snapshot.hasTag('state:waiting');
+  const pixExpired = snapshot.hasTag('state:expired');
+  const methods = availableMethods(context);
+  const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
+  const payLabel = context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
+  const submitLabel = isLast ? payLabel : t`Continuar`;
+
+  // Focus moves to the heading of each new screen, so keyboard and screen-reader users follow along.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const screen = step ?? (waitingPix ? 'pix' : pixExpired ? 'expired' : String(snapshot.value));
+  const firstScreen = useRef(true);
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [screen]);
+
+  const onTimedOut = useCallback(() => actor.send({ type: 'pix.timedOut' }), [actor]);
+  const stepNames: Record<CheckoutStep, string> = { contact: t`Seus dados`, payment: t`Pagamento`, address: t`Endereço` };
+  const failure = context.failure;
+  const showUrlError = urlError !== undefined && context.completed.length === 0 && !failure;
+
+  return (
+    <div className={s.layout}>
+      <Stack gap="6">
+        {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
+        {step !== null || waitingPix || pixExpired ? (
+          <nav aria-label={t`Etapas da doação`}>
+            <ol className={s.steps}>
+              {context.steps.map((name, index) => {
+                const current = name === step;
+                const canJump = !current && context.completed.includes(name) && !busy;
+                return (
+                  <li key={name} className={`${s.stepItem} ${current ? s.stepCurrent : ''}`} aria-current={current ? 'step' : undefined}>
+                    {canJump ? (
+                      <button type="button" className={s.stepLink} onClick={() => actor.send({ type: 'step.selected', step: name })}>
+                        {index + 1}. {stepNames[name]}
+                      </button>
+                    ) : (
+                      <span>
+                        {index + 1}. {stepNames[name]}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        ) : null}
+        {campaignOptions && step !== null ? (
+          <Select
+            label={t`Para onde vai sua doação`}
+            value={context.campaign?.slug ?? ''}
+            options={[{ value: '', label: t`Fundo geral Semear` }, ...campaignOptions.map((c) => ({ value: c.slug, label: c.title }))]}
+            disabled={busy}
+            onChange={(event) => actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })}
+          />
+        ) : null}
+        {step !== null ? <AmountPicker amount={context.amount} onChange={(amount) => actor.send({ type: 'amount.changed', amount })} /> : null}
+
+        <h2 ref={heading} tabIndex={-1} className={s.stepHeading}>
+          {step !== null ? stepNames[step] : waitingPix || pixExpired ? <Trans>Pague com PIX</Trans> : snapshot.hasTag('state:redirecting') ? <Trans>Indo para o PayPal</Trans> : <Trans>Doação</Trans>}
+        </h2>
+
+        {failure && step !== null ? (
+          <FormError>{failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}</FormError>
+        ) : null}
+
+        {step === 'contact' ? (
+          <ContactStep
+            contact={context.contact}
+            message={context.message}
+            isAnonymous={context.isAnonymous}
+            busy={busy}
+            onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
+          />
+        ) : null}
+        {step === 'payment' ? (
+          <PaymentStep
+            // Re-mounted when the donor becomes (or stops being) a foreigner: the methods change.
+            key={methods.join()}
+            methods={methods}
+            payment={context.payment}
+            signedIn={context.signedIn}
+            amount={context.amount}
+            savedCards={context.savedCards}
+            walletBalance={context.walletBalance}
+            busy={busy}
+            submitLabel={isLast ? payLabel : t`Continuar`}
+            onSubmit={(payment) => actor.send({ type: 'payment.submitted', payment })}
+          />
+        ) : null}
+        {step === 'address' ? (
+          <AddressStep
+            key={String(context.contact.foreigner)}
+            address={context.address}
+            registeredAddress={context.registeredAddress}
+            foreigner={context.contact.foreigner === true}
+            cep={context.cep}
+            cepFailure={context.cepFailure}
+            lookingUp={snapshot.hasTag('state:lookingUp')}
+            busy={busy}
+            submitLabel={submitLabel}
+            onCep={(cep) => actor.send({ type: 'cep.entered', cep })}
+            onSubmit={(address) => actor.send({ type: 'address.submitted', address })}
+          />
+        ) : null}
+        {step !== null && context.steps.indexOf(step) > 0 && !busy ? (
+          <div>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'step.back' })}>
+              <Trans>Voltar</Trans>
+            </Button>
+          </div>
+        ) : null}
+
+        {snapshot.hasTag('state:interrupted') ? (
+          <Notice tone="error">
+            <Stack gap="3">
+              <span>
+                <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>
+              </span>
+              <div>
+                <Button onClick={() => actor.send({ type: 'checkout.retried' })}>
+                  <Trans>Tentar de novo</Trans>
+                </Button>
+              </div>
+            </Stack>
+          </Notice>
+        ) : null}
+        {(waitingPix || pixExpired) && context.result ? (
+          <PixPanel payment={context.result.payment} expired={pixExpired} onTimedOut={onTimedOut} onRegenerate={() => actor.send({ type: 'pix.regenerate' })} />
+        ) : null}
+        {snapshot.hasTag('state:redirecting') ? (
+          <Notice>
+            <Trans>Levando você ao PayPal para aprovar o pagamento…</Trans>
+          </Notice>
+        ) : null}
+        {snapshot.hasTag('state:succeeded') ? (
+          <Notice>
+            <Trans>Doação confirmada! Abrindo a página de agradecimento…</Trans>
+          </Notice>
+        ) : null}
+      </Stack>
+      <aside className={s.summary}>
+        <SummaryPanel
+          campaign={context.campaign}
+          amount={context.amount}
+          method={context.payment?.method ?? null}
+          donorName={context.completed.includes('contact') ? (context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null : null}
+          anonymous={context.isAnonymous}
+        />
+      </aside>
+    </div>
+  );
+}

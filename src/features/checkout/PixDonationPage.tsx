@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CheckoutCampaign, CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import { useAuth, usePageTitle } from '../../app';
+import { Container, PageHeader, Spinner, Stack } from '../../ui';
+import { CheckoutFlow } from './CheckoutFlow';
+import { contactFromUser } from './prefill';
+import { useCheckoutMachine } from './use-checkout-machine';
+
+function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
+  const { user, isSignedIn } = useAuth();
+  const machine = useCheckoutMachine();
+  const input = useMemo<CheckoutInput>(
+    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: null, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user) }),
+    // The input is read once, when the machine starts.
+    [],
+  );
+  return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} />;
+}
+
+/** /doacao-pix — give by PIX to a chosen campaign or the general fund, without a campaign page. */
+export function PixDonationPage({ campaigns }: { campaigns: CheckoutCampaign[] }) {
+  const { t } = useLingui();
+  const { isLoading } = useAuth();
+  usePageTitle(t`Doe por PIX`);
+  return (
+    <Container>
+      <Stack gap="6">
+        <PageHeader eyebrow={t`PIX`} title={t`Doe por PIX`} lead={t`Escolha a campanha (ou o fundo geral), o valor e pague no app do seu banco: a confirmação aparece aqui sozinha.`} />
+        {isLoading ? <Spinner label={t`Carregando…`} /> : <PixCheckout campaigns={campaigns} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { PaymentMethod } from '../../../contracts';
+import type { CheckoutCampaign } from '../../../machines/checkout/checkout.machine';
+import { formatMoney } from '../../app';
+import { Card, Stack } from '../../ui';
+import * as s from './checkout.css';
+
+interface Props {
+  campaign: CheckoutCampaign | null;
+  amount: number | null;
+  method: PaymentMethod | null;
+  donorName: string | null;
+  anonymous: boolean;
+}
+
+/** What the donor is about to give, always in sight (reads the machine's context, not a step). */
+export function SummaryPanel({ campaign, amount, method, donorName, anonymous }: Props) {
+  const { t } = useLingui();
+  const methods: Record<PaymentMethod, string> = {
+    card: t`Cartão de crédito`,
+    saved_card: t`Cartão salvo`,
+    pix: t`PIX`,
+    paypal: t`PayPal`,
+    gift_card: t`Gift card`,
+    wallet: t`Saldo da carteira`,
+  };
+  return (
+    <Card aria-label={t`Resumo da doação`} role="region">
+      <Stack gap="4">
+        {campaign?.cover_url ? <img className={s.cover} src={campaign.cover_url} alt="" width={320} height={180} /> : null}
+        <h2 className={s.stepHeading}>{campaign ? campaign.title : <Trans>Fundo geral Semear</Trans>}</h2>
+        <p className={s.bigAmount} data-testid="summary-amount">
+          {amount !== null ? formatMoney(amount) : '—'}
+        </p>
+        <dl className={s.summaryList}>
+          <dt className={s.term}>
+            <Trans>Pagamento</Trans>
+          </dt>
+          <dd className={s.definition}>{method ? methods[method] : '—'}</dd>
+          {donorName ? (
+            <>
+              <dt className={s.term}>
+                <Trans>Doador</Trans>
+              </dt>
+              <dd className={s.definition}>{anonymous ? <Trans>{donorName} (anônimo na lista)</Trans> : donorName}</dd>
+            </>
+          ) : null}
+        </dl>
+      </Stack>
+    </Card>
+  );
+}

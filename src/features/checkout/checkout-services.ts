@@ -1,0 +1,59 @@
+import { fromPromise } from 'xstate';
+import type { CardInput, CardToken, CepLookupResult, DonationRequestInput, DonationResult, SavedCard } from '../../../contracts';
+import { checkoutMachine, type CheckoutMachine, type SubmitDonationInput } from '../../../machines/checkout/checkout.machine';
+import { pixPaymentMachine } from '../../../machines/checkout/pix-payment.machine';
+import { donationsApi } from '../../lib/api/donations';
+import { addressesApi } from '../../lib/api/addresses';
+import { walletApi } from '../../lib/api/wallet';
+import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/card-tokenizer';
+
+/** Everything the checkout does outside itself; the real ones call the API and the gateway. */
+export interface CheckoutServices {
+  tokenizer: CardTokenizer;
+  createDonation(request: DonationRequestInput, options: { campaignSlug: string | null; idempotencyKey?: string | null }): Promise<DonationResult>;
+  getDonation(id: string, receiptToken: string | null): Promise<DonationResult>;
+  lookupCep(cep: string): Promise<CepLookupResult>;
+  getGiftCard(code: string): Promise<{ balance: number }>;
+  listSavedCards(): Promise<SavedCard[]>;
+  getWalletBalance(donorId: string): Promise<number>;
+}
+
+export const realCheckoutServices: CheckoutServices = {
+  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  createDonation: (request, options) => donationsApi.createDonation(request, options),
+  getDonation: (id, token) => donationsApi.getDonation(id, token),
+  lookupCep: (cep) => addressesApi.lookupCep(cep),
+  getGiftCard: (code) => donationsApi.getGiftCard(code),
+  listSavedCards: () => donationsApi.listSavedCards(),
+  getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),
+};
+
+export interface CheckoutEffects {
+  /** Where a confirmed donation goes (the thank-you page). */
+  finish(params: { amount: number; result: DonationResult | null }): void;
+  /** Leaves for the PayPal approval page. */
+  redirect(url: string): void;
+}
+
+/** The checkout machine with real side effects (DESIGN.md §4: machines stay pure, providers wire them). */
+export function provideCheckout(services: CheckoutServices, effects: CheckoutEffects, donorId: string | null): CheckoutMachine {
+  return checkoutMachine.provide({
+    actors: {
+      tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+      submitDonation: fromPromise<DonationResult, SubmitDonationInput>(({ input }) =>
+        services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
+      ),
+      pixPayment: pixPaymentMachine.provide({
+        actors: { checkDonation: fromPromise(({ input }: { input: { id: string; receiptToken: string | null } }) => services.getDonation(input.id, input.receiptToken)) },
+      }),
+      lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)),
+      checkGiftCard: fromPromise<{ balance: number }, { code: string }>(({ input }) => services.getGiftCard(input.code)),
+      loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
+      loadWalletBalance: fromPromise<number>(() => (donorId ? services.getWalletBalance(donorId) : Promise.resolve(0))),
+    },
+    actions: {
+      finish: (_, params) => effects.finish(params),
+      redirectToPaypal: (_, { url }) => effects.redirect(url),
+    },
+  });
+}

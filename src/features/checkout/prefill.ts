@@ -1,0 +1,23 @@
+import type { CheckoutAddressInput, ContactInput, User } from '../../../contracts';
+
+/** The signed-in donor's contact, as the checkout asks for it (SPEC.md §3: companies register with CNPJ). */
+export function contactFromUser(user: User | null): Partial<ContactInput> | undefined {
+  if (!user) return undefined;
+  const company = user.person_type === 'COMPANY';
+  return {
+    is_company: company,
+    name: company ? '' : user.name,
+    corporate_name: company ? user.name : '',
+    email: user.email,
+    cpf: user.cpf ?? '',
+    cnpj: user.cnpj ?? '',
+    telephone: user.phone,
+  };
+}
+
+/** The registered address, when there is one to reuse; the profile keeps the country as free text. */
+export function addressFromUser(user: User | null): CheckoutAddressInput | null {
+  if (!user || user.address.zip_code === '') return null;
+  const country = /^(br|brasil|brazil)?$/i.test(user.address.country.trim()) ? 'BR' : user.address.country.trim().slice(0, 2).toUpperCase();
+  return { ...user.address, country };
+}

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { donationRequestSchema } from '../../contracts';
+import { availableMethods, checkoutMachine, requestOf, type CheckoutContext } from '../../machines/checkout/checkout.machine';
+import { getShortestPaths } from 'xstate/graph';
+import { controllableActors, describePath, pathsOf, replayPath, uniquePaths } from './support/replay';
+import { checkoutModelEvents, checkoutModelKey, modelActorNames } from './checkout.model';
+import * as f from './checkout.fixtures';
+
+/**
+ * Model-based test: paths generated from the checkout machine's graph (guest on a campaign, and the
+ * PIX-only /doacao-pix checkout) are replayed on a live actor whose side effects are controllable
+ * fakes; after every step the live snapshot must match the graph and keep the checkout's invariants.
+ */
+
+const invariant = (snapshot: AnyMachineSnapshot) => {
+  const context = snapshot.context as CheckoutContext;
+  // Foreigners only PayPal, everyone else never PayPal.
+  const methods = availableMethods(context);
+  if (context.contact.foreigner) expect(methods.every((m) => m === 'paypal')).toBe(true);
+  else expect(methods).not.toContain('paypal');
+  // Nothing reaches the API that the contract would refuse, and never a card number.
+  if (snapshot.hasTag('state:loading') && context.payment && !snapshot.hasTag('step:payment')) {
+    const request = requestOf(context);
+    expect(donationRequestSchema.safeParse(request).success).toBe(true);
+    expect(JSON.stringify(request)).not.toContain('4111');
+  }
+  // Exactly one screen at a time.
+  const screens = ['step:contact', 'step:payment', 'step:address', 'state:waiting', 'state:expired', 'state:redirecting', 'state:succeeded', 'state:interrupted'].filter((t) => snapshot.hasTag(t));
+  expect(screens.length).toBeLessThanOrEqual(1);
+};
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/**
+ * The three-step checkout has too many simple paths to list (every back-and-forth between steps), so
+ * it is covered by the shortest path to each of its ~140 distinct screens; the two-step PIX checkout
+ * also gets the simple paths that take every transition.
+ */
+const modelPaths = (input: typeof f.guestInput, all: boolean) =>
+  all
+    ? pathsOf(checkoutMachine, { input, events: checkoutModelEvents, serializeState: checkoutModelKey })
+    : uniquePaths(getShortestPaths(checkoutMachine, { input, events: checkoutModelEvents as never, serializeState: checkoutModelKey as never }));
+
+describe.each([
+  ['campaign checkout (guest)', f.guestInput, false],
+  ['PIX-only checkout', f.pixOnlyInput, true],
+] as const)('checkout model: %s', (_name, input, all) => {
+  const paths = modelPaths(input, all);
+
+  it('reaches every outcome', () => {
+    const ends = new Set(paths.flatMap((p) => p.steps.map((s) => [...s.state.tags].filter((t) => t.startsWith('state:') || t.startsWith('step:')).join())));
+    expect([...ends].join(' ')).toContain('state:succeeded');
+    expect([...ends].join(' ')).toContain('state:waiting');
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
+    const controls = controllableActors(modelActorNames);
+    const actor = createActor(checkoutMachine.provide({ actors: controls.actors as never }), { input }).start();
+    await replayPath(actor, checkoutMachine, path, controls, invariant);
+    actor.stop();
+  });
+});

@@ -1,0 +1,115 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CampaignPage } from '../../src/features/campaigns/CampaignPage';
+import { toast } from '../../src/app/toast';
+import type { CampaignDetail } from '../../contracts';
+import { renderPage } from './features/harness';
+import { makeCampaignDetail } from './campaign-fixtures';
+
+vi.mock('../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }, useToast: () => toast }));
+
+const show = (campaign: CampaignDetail = makeCampaignDetail()) => renderPage(() => <CampaignPage campaign={campaign} />, { path: '/cozinha-solidaria-recife' });
+const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe('campaign page', () => {
+  beforeEach(() => vi.mocked(toast.success).mockReset());
+
+  it('shows the campaign: title, organiser, category, story, tags, progress and donors', async () => {
+    await show();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cozinha Solidária do Coque' })).toBeTruthy();
+    expect(document.title).toBe('Cozinha Solidária do Coque · Semear');
+    expect(screen.getByText('Organizado por Associação de Moradoras do Coque')).toBeTruthy();
+    expect(hrefOf('Alimentação')).toBe('/search?category=alimentacao');
+    expect(hrefOf('#Fome zero')).toBe('/search?tag=fome-zero');
+    // The sanitised story is rendered as HTML, not as escaped text.
+    expect(screen.getByText('R$ 6,00').tagName).toBe('STRONG');
+    expect(screen.getByText('24% da meta')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('24');
+    expect(screen.getByText('87 doadores')).toBeTruthy();
+    const cover = document.querySelector('img') as HTMLImageElement;
+    expect(cover.getAttribute('src')).toBe('http://localhost/uploads/covers/cozinha.svg');
+    expect(cover.getAttribute('alt')).toBe('');
+  });
+
+  it('offers the suggested amounts and "Doar agora" with the chosen amount', async () => {
+    await show();
+    const donate = await screen.findByRole('link', { name: 'Doar agora' });
+    expect(donate.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=50');
+    const choices = within(screen.getByRole('group', { name: 'Escolha um valor' })).getAllByRole('radio');
+    expect(choices.map((c) => c.closest('label')?.textContent)).toEqual(['R$ 30,00', 'R$ 50,00', 'R$ 100,00', 'R$ 200,00']);
+    fireEvent.click(screen.getByRole('radio', { name: 'R$ 100,00' }));
+    expect(donate.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=100');
+  });
+
+  it('shares with WhatsApp first, then Facebook, X, LinkedIn, e-mail and copy link', async () => {
+    await show();
+    const share = await screen.findByRole('list', { name: 'Compartilhar a campanha' });
+    const items = within(share).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['WhatsApp', 'Facebook', 'X (Twitter)', 'LinkedIn', 'E-mail', 'Copiar link']);
+    const url = `${window.location.origin}/cozinha-solidaria-recife`;
+    const invite = 'Apoie a campanha "Cozinha Solidária do Coque" na Semear:';
+    const whatsapp = within(share).getByRole('link', { name: 'Compartilhar por WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(`${invite} ${url}`)}`);
+    expect(whatsapp.getAttribute('target')).toBe('_blank');
+    expect(whatsapp.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(share).getByRole('link', { name: 'Compartilhar por Facebook' }).getAttribute('href')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    );
+    expect(within(share).getByRole('link', { name: 'Compartilhar por X (Twitter)' }).getAttribute('href')).toBe(
+      `https://twitter.com/intent/tweet?text=${encodeURIComponent(invite)}&url=${encodeURIComponent(url)}`,
+    );
+    expect(within(share).getByRole('link', { name: 'Compartilhar por LinkedIn' }).getAttribute('href')).toBe(
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+    );
+    expect(within(share).getByRole('link', { name: 'Compartilhar por E-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
+  });
+
+  it('copies the link and says so', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copiar link' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Link copiado'));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/cozinha-solidaria-recife`);
+  });
+
+  it('lists the latest messages and donors, anonymous ones as "Anônimo", with links to the full lists', async () => {
+    await show();
+    const messages = (await screen.findByRole('heading', { name: 'Mensagens de apoio' })).closest('section') as HTMLElement;
+    expect(within(messages).getByText('Força, Coque!')).toBeTruthy();
+    expect(within(messages).getByText('Anônimo')).toBeTruthy();
+    expect(within(messages).getByRole('link', { name: 'Ver todas as mensagens (2)' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/messages');
+    const donors = screen.getByRole('heading', { name: 'Últimos doadores' }).closest('section') as HTMLElement;
+    const rows = within(donors).getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual(['Ana SouzaR$ 50,0020/11/2026', 'AnônimoR$ 200,0018/11/2026']);
+    expect(within(donors).getByRole('link', { name: 'Ver todos os doadores (120)' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/doadores');
+  });
+
+  it('a campaign without a goal shows the raised amount and donors only', async () => {
+    await show(makeCampaignDetail({ goal: null, raised: 10_000, donor_count: 1 }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText(/% da meta/)).toBeNull();
+    expect(screen.getByText('1 doador')).toBeTruthy();
+  });
+
+  it('a paused or closed campaign says so and has no donate button', async () => {
+    await show(makeCampaignDetail({ status: 'paused', accepting_donations: false }));
+    expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('a closed campaign thanks everyone instead', async () => {
+    await show(makeCampaignDetail({ status: 'closed', accepting_donations: false }));
+    expect(await screen.findByText(/Esta campanha foi encerrada/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
+  });
+
+  it('invites the first message and donation when there are none', async () => {
+    await show(makeCampaignDetail({ latest_messages: [], latest_donors: [], message_count: 0, donation_count: 0 }));
+    expect(await screen.findByText('Ainda não há mensagens. Doe e deixe a primeira!')).toBeTruthy();
+    expect(screen.getByText('Ninguém doou ainda. Que tal ser a primeira pessoa?')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Ver todas as mensagens/ })).toBeNull();
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { CheckoutAddressInput, ContactInput } from '../../contracts';
+import { checkoutMachine, type CheckoutContext, type PaymentChoice } from '../../machines/checkout/checkout.machine';
+import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
+import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
+import { controllableActors, describePath, uniquePaths, type Controls, type GraphEvent } from '../machines/support/replay';
+import { modelActorNames } from '../machines/checkout.model';
+import * as f from '../machines/checkout.fixtures';
+import { renderWithI18n } from './app/render';
+
+/**
+ * The checkout's graph drives the rendered view: for each shortest path of the machine (guest on a
+ * campaign), the test does what a donor does to produce each event (fills and submits the forms,
+ * clicks "Voltar", "Tentar de novo", "Gerar novo código") or settles the fake API call, then checks
+ * what the screen shows for the state the graph says we are in.
+ */
+
+// Only events the screen can produce (a Brazilian's form has no country field, so no foreign address for them).
+const viewEvents: GraphEvent[] = [
+  { type: 'contact.submitted', contact: f.contact },
+  { type: 'contact.submitted', contact: f.foreignContact },
+  { type: 'payment.submitted', payment: f.cardChoice },
+  { type: 'payment.submitted', payment: { method: 'pix' } },
+  { type: 'payment.submitted', payment: { method: 'paypal' } },
+  { type: 'address.submitted', address: f.address },
+  { type: 'address.submitted', address: f.foreignAddress },
+  { type: 'step.back' },
+  { type: 'xstate.done.actor.tokenizeCard', output: f.cardToken },
+  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('card', 'confirmed') },
+  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('pix', 'pending') },
+  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('paypal', 'pending') },
+  { type: 'xstate.error.actor.submitDonation', error: f.declined },
+  { type: 'xstate.error.actor.submitDonation', error: f.networkError },
+  { type: 'checkout.retried' },
+  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') } },
+  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'expired', result: f.donationResult('pix', 'expired') } },
+  { type: 'pix.regenerate' },
+];
+
+// Foreign address only where the view offers it (the graph would also try it on a Brazilian's form).
+/** Screens, not data: one path per distinct screen (state, steps done, method, failure…). */
+const screenKey = (snapshot: AnyMachineSnapshot): string => {
+  const c = snapshot.context as CheckoutContext;
+  return JSON.stringify([snapshot.value, c.completed, c.lastStep, c.payment?.method ?? null, c.contact.foreigner === true, c.failure?.code ?? null, c.retryKey !== null]);
+};
+
+const paths = uniquePaths(getShortestPaths(checkoutMachine, { input: f.guestInput, events: viewEvents as never, serializeState: screenKey as never })).filter((path) =>
+  path.steps.every((step, i) => {
+    const event = step.event as GraphEvent;
+    const before = path.steps[i - 1]?.state.context as CheckoutContext | undefined;
+    return !(event.type === 'address.submitted' && (event.address as CheckoutAddressInput).country !== 'BR' && !before?.contact.foreigner);
+  }),
+);
+
+const settle = () => act(async () => {
+  for (let i = 0; i < 6; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+});
+/** A field by its label; required fields add a '*' (aria-hidden) to it. */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
+const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submitButton = () => screen.getByRole('button', { name: /^(Continuar|Doar R\$)/ });
+
+function fillContact(contact: ContactInput) {
+  const foreigner = screen.getByLabelText('Sou estrangeiro / I live outside Brazil') as HTMLInputElement;
+  if (foreigner.checked !== (contact.foreigner === true)) fireEvent.click(foreigner);
+  change('Nome completo', contact.name ?? '');
+  if (!contact.foreigner) change('CPF', contact.cpf ?? '');
+  change('E-mail', contact.email ?? '');
+  change('Telefone', contact.telephone ?? '');
+}
+
+function fillPayment(payment: PaymentChoice) {
+  const labels = { card: 'Cartão de crédito', pix: 'PIX', paypal: 'PayPal' } as Record<string, string>;
+  fireEvent.click(screen.getByLabelText(labels[payment.method] ?? payment.method));
+  if (payment.method === 'card') {
+    change('Número do cartão', payment.card.card_number);
+    change('Validade (MM/AA)', payment.card.exp_date);
+    change('CVV', payment.card.cvv);
+    change('Nome do titular', payment.card.holder_name);
+    change('CPF do titular', payment.card.holder_document);
+  }
+}
+
+/** A foreigner's form asks the country and has free-text postal code and region. */
+function fillAddress(address: CheckoutAddressInput, foreign: boolean) {
+  if (foreign) change('País', address.country ?? '');
+  change(foreign ? 'Código postal' : 'CEP', address.zip_code ?? '');
+  change(foreign ? 'Estado / região' : 'Estado', address.state ?? '');
+  change('Cidade', address.city ?? '');
+  change('Rua', address.street_address ?? '');
+  change('Número', address.house_number ?? '');
+}
+
+/** Makes one event of the path happen the way a donor (or the fake API) would. */
+async function perform(event: GraphEvent, controls: Controls, before: CheckoutContext) {
+  if (event.type.startsWith('xstate.done.actor.')) controls.resolve(event.type.slice('xstate.done.actor.'.length), event.output);
+  else if (event.type.startsWith('xstate.error.actor.')) controls.reject(event.type.slice('xstate.error.actor.'.length), event.error);
+  else if (event.type === 'contact.submitted') {
+    fillContact(event.contact as ContactInput);
+    fireEvent.click(submitButton());
+  } else if (event.type === 'payment.submitted') {
+    fillPayment(event.payment as PaymentChoice);
+    fireEvent.click(submitButton());
+  } else if (event.type === 'address.submitted') {
+    fillAddress(event.address as CheckoutAddressInput, before.contact.foreigner === true);
+    fireEvent.click(submitButton());
+  } else if (event.type === 'step.back') fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+  else if (event.type === 'checkout.retried') fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+  else if (event.type === 'pix.regenerate') fireEvent.click(screen.getByRole('button', { name: 'Gerar novo código' }));
+  else throw new Error(`no user action for ${event.type}`);
+  await settle();
+}
+
+/** What the donor must see in each state of the graph. */
+function expectScreen(state: AnyMachineSnapshot) {
+  const context = state.context as CheckoutContext;
+  // The amount is always in sight.
+  expect(within(screen.getByRole('region', { name: 'Resumo da doação' })).getByText('R$ 50,00')).toBeTruthy();
+  const names = { contact: 'Seus dados', payment: 'Pagamento', address: 'Endereço' } as const;
+  for (const step of ['contact', 'payment', 'address'] as const) {
+    if (state.hasTag(`step:${step}`)) expect(screen.getByRole('heading', { level: 2, name: names[step] })).toBeTruthy();
+  }
+  if (state.hasTag('state:loading')) expect(screen.getAllByRole('button').some((b) => b.getAttribute('aria-busy') === 'true')).toBe(true);
+  if (state.hasTag('state:failed')) {
+    expect(screen.getByRole('alert').textContent).toContain('Pagamento recusado pelo banco emissor');
+    // A declined card keeps the form filled.
+    if (context.payment?.method === 'card') expect((field('Número do cartão') as HTMLInputElement).value).toBe('4111 1111 1111 1111');
+  }
+  if (state.hasTag('state:waiting')) {
+    expect(screen.getByText('Aguardando pagamento…', { selector: 'p, p *' })).toBeTruthy();
+    expect((screen.getByLabelText('PIX copia e cola') as HTMLTextAreaElement).value).toContain('br.gov.bcb.pix');
+    expect(screen.getByRole('link', { name: 'Pagar no ambiente de testes' }).getAttribute('href')).toBe('/sandbox-gateway/pix/SEMEARTX01');
+  }
+  if (state.hasTag('state:expired')) expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
+  if (state.hasTag('state:interrupted')) expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
+  if (state.hasTag('state:redirecting')) expect(screen.getByText(/Levando você ao PayPal/)).toBeTruthy();
+  if (state.hasTag('state:succeeded')) expect(screen.getByText(/Doação confirmada!/)).toBeTruthy();
+}
+
+describe('checkout view driven by the machine graph', () => {
+  it('covers the screens that matter', () => {
+    const tags = new Set(paths.flatMap((p) => [...p.state.tags]));
+    for (const tag of ['step:contact', 'step:payment', 'step:address', 'state:failed', 'state:waiting', 'state:expired', 'state:interrupted', 'state:redirecting', 'state:succeeded']) expect(tags).toContain(tag);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const controls = controllableActors(modelActorNames);
+    const finish = vi.fn();
+    const redirect = vi.fn();
+    const machine = checkoutMachine.provide({ actors: controls.actors as never, actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirect(p) } });
+    await renderWithI18n(
+      <VisitorPromptProvider>
+        <CheckoutFlow machine={machine} input={f.guestInput} />
+      </VisitorPromptProvider>,
+    );
+    await settle();
+    for (const [index, step] of path.steps.entries()) {
+      const before = path.steps[index - 1]?.state.context as CheckoutContext;
+      const event = step.event as GraphEvent & EventObject;
+      if (event.type !== 'xstate.init') await perform(event, controls, before);
+      expectScreen(step.state);
+    }
+    if (path.state.hasTag('state:succeeded')) expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000 }));
+    if (path.state.hasTag('state:redirecting')) expect(redirect).toHaveBeenCalledWith({ url: '/sandbox-gateway/paypal/orders/PAYID1/approve' });
+  });
+});
