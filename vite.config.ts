@@ -24,6 +24,11 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui[\\/](core|react))[\\/]/,
             },
+            // Our own small modules that the shell and every page use: one chunk, not twenty tiny ones.
+            {
+              name: 'app',
+              test: /[\\/](src[\\/](app[\\/](toast|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader)|lib[\\/](cookies|broadcast-channel))|contracts[\\/](constants|routes|messages))\.tsx?$/,
+            },
           ],
         },
       },

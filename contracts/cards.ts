@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidCpf, onlyDigits } from './documents';
 import { messages as m } from './messages';
+import { givingMessages as gm } from './giving-messages';
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'elo', 'hipercard', 'diners', 'discover', 'jcb'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
@@ -74,19 +75,19 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
  */
 export const cardInputSchema = z
   .object({
-    card_number: required(m.cardNumberRequired.id).refine(isValidCardNumber, { error: m.cardNumberInvalid.id }).transform(onlyDigits),
-    exp_date: required(m.cardExpiryRequired.id)
-      .refine((v) => parseCardExpiry(v) !== null, { error: m.cardExpiryInvalid.id })
+    card_number: required(gm.cardNumberRequired.id).refine(isValidCardNumber, { error: gm.cardNumberInvalid.id }).transform(onlyDigits),
+    exp_date: required(gm.cardExpiryRequired.id)
+      .refine((v) => parseCardExpiry(v) !== null, { error: gm.cardExpiryInvalid.id })
       .refine((v) => {
         const parsed = parseCardExpiry(v);
         return parsed === null || !isCardExpired(parsed, new Date());
-      }, { error: m.cardExpired.id }),
-    cvv: required(m.cvvRequired.id).regex(/^\d{3,4}$/, { error: m.cvvInvalid.id }),
-    holder_name: required(m.holderNameRequired.id).max(26, { error: m.fieldTooLong.id }).regex(/^[\p{L}\s'.-]+$/u, { error: m.nameLettersOnly.id }),
-    holder_document: required(m.holderDocumentRequired.id).refine(isValidCpf, { error: m.cpfInvalid.id }).transform(onlyDigits),
+      }, { error: gm.cardExpired.id }),
+    cvv: required(gm.cvvRequired.id).regex(/^\d{3,4}$/, { error: gm.cvvInvalid.id }),
+    holder_name: required(gm.holderNameRequired.id).max(26, { error: m.fieldTooLong.id }).regex(/^[\p{L}\s'.-]+$/u, { error: m.nameLettersOnly.id }),
+    holder_document: required(gm.holderDocumentRequired.id).refine(isValidCpf, { error: m.cpfInvalid.id }).transform(onlyDigits),
   })
   .superRefine((card, ctx) => {
-    if (card.cvv.length !== cvvLength(cardBrand(card.card_number))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: m.cvvInvalid.id });
+    if (card.cvv.length !== cvvLength(cardBrand(card.card_number))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: gm.cvvInvalid.id });
   });
 export type CardInput = z.input<typeof cardInputSchema>;
 

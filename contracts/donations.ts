@@ -4,6 +4,7 @@ import { DONATION_MAX_CENTS, DONATION_MESSAGE_MAX, DONATION_MIN_CENTS } from './
 import { BRAZILIAN_STATES, isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj, onlyDigits } from './documents';
 import { messages as m } from './messages';
 import { emailSchema, nameSchema } from './user';
+import { givingMessages as gm } from './giving-messages';
 
 const trimmed = (max = 255) => z.string().trim().max(max, { error: m.fieldTooLong.id });
 const issue = (ctx: z.RefinementCtx, path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -31,9 +32,9 @@ export const contactSchema = z
   })
   .superRefine((c, ctx) => {
     const personName = c.is_company ? 'contact_name' : 'name';
-    if (c.is_company && c.corporate_name === '') issue(ctx, ['corporate_name'], m.corporateNameRequired.id);
+    if (c.is_company && c.corporate_name === '') issue(ctx, ['corporate_name'], gm.corporateNameRequired.id);
     const nameResult = nameSchema.safeParse(c[personName]);
-    if (!nameResult.success) issue(ctx, [personName], c.is_company && c.contact_name === '' ? m.contactNameRequired.id : (nameResult.error.issues[0]?.message ?? m.nameRequired.id));
+    if (!nameResult.success) issue(ctx, [personName], c.is_company && c.contact_name === '' ? gm.contactNameRequired.id : (nameResult.error.issues[0]?.message ?? m.nameRequired.id));
     const emailResult = emailSchema.safeParse(c.email);
     if (!emailResult.success) issue(ctx, ['email'], emailResult.error.issues[0]?.message ?? m.emailInvalid.id);
     if (c.contact_email !== '' && !emailSchema.safeParse(c.contact_email).success) issue(ctx, ['contact_email'], m.emailInvalid.id);
@@ -77,15 +78,15 @@ export const checkoutAddressSchema = z
     house_number: trimmed(10).default(''),
   })
   .superRefine((a, ctx) => {
-    if (a.country === '') issue(ctx, ['country'], m.countryRequired.id);
-    if (a.city === '') issue(ctx, ['city'], m.cityRequired.id);
-    if (a.state === '') issue(ctx, ['state'], m.stateRequired.id);
+    if (a.country === '') issue(ctx, ['country'], gm.countryRequired.id);
+    if (a.city === '') issue(ctx, ['city'], gm.cityRequired.id);
+    if (a.state === '') issue(ctx, ['state'], gm.stateRequired.id);
     if (a.country.toUpperCase() !== 'BR') return;
-    if (a.zip_code === '') issue(ctx, ['zip_code'], m.zipCodeRequired.id);
+    if (a.zip_code === '') issue(ctx, ['zip_code'], gm.zipCodeRequired.id);
     else if (!isValidZipCode(a.zip_code)) issue(ctx, ['zip_code'], m.zipCodeInvalid.id);
     if (a.state !== '' && !(BRAZILIAN_STATES as readonly string[]).includes(a.state.toUpperCase())) issue(ctx, ['state'], m.stateInvalid.id);
-    if (a.street_address === '') issue(ctx, ['street_address'], m.streetRequired.id);
-    if (a.house_number === '') issue(ctx, ['house_number'], m.houseNumberRequired.id);
+    if (a.street_address === '') issue(ctx, ['street_address'], gm.streetRequired.id);
+    if (a.house_number === '') issue(ctx, ['house_number'], gm.houseNumberRequired.id);
     else if (!/^(\d{1,6}[A-Za-z]?|S\/?N)$/i.test(a.house_number)) issue(ctx, ['house_number'], m.houseNumberInvalid.id);
   })
   .transform((a) => ({
@@ -99,10 +100,10 @@ export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
 /** Gift card code: required, a UUID ('Código inserido é inválido'). */
 export const giftCardCodeSchema = z
-  .string({ error: m.giftCardCodeInvalid.id })
+  .string({ error: gm.giftCardCodeInvalid.id })
   .trim()
   .toLowerCase()
-  .pipe(z.uuid({ error: m.giftCardCodeInvalid.id }));
+  .pipe(z.uuid({ error: gm.giftCardCodeInvalid.id }));
 
 export const PAYMENT_METHODS = ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -111,22 +112,22 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const paymentInputSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: m.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
-    z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: m.savedCardNotFound.id }) }),
+    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
+    z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
     z.object({ method: z.literal('pix') }),
     z.object({ method: z.literal('paypal') }),
     z.object({ method: z.literal('gift_card'), code: giftCardCodeSchema }),
     z.object({ method: z.literal('wallet') }),
   ],
-  { error: m.paymentMethodInvalid.id },
+  { error: gm.paymentMethodInvalid.id },
 );
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 
 export const donationAmountSchema = z
-  .number({ error: m.amountRequired.id })
-  .int({ error: m.amountWholeCents.id })
-  .min(DONATION_MIN_CENTS, { error: m.amountTooLow.id })
-  .max(DONATION_MAX_CENTS, { error: m.amountTooHigh.id });
+  .number({ error: gm.amountRequired.id })
+  .int({ error: gm.amountWholeCents.id })
+  .min(DONATION_MIN_CENTS, { error: gm.amountTooLow.id })
+  .max(DONATION_MAX_CENTS, { error: gm.amountTooHigh.id });
 
 /**
  * POST /campaigns/{slug}/donations and POST /donations (campaign_slug, or the general fund when absent).
@@ -139,16 +140,16 @@ export const donationRequestSchema = z
     payment: paymentInputSchema,
     contact: contactSchema,
     address: checkoutAddressSchema.nullable().optional(),
-    message: z.string().trim().max(DONATION_MESSAGE_MAX, { error: m.messageTooLong.id }).optional().nullable(),
+    message: z.string().trim().max(DONATION_MESSAGE_MAX, { error: gm.messageTooLong.id }).optional().nullable(),
     is_anonymous: z.boolean().default(false),
     shared_campaign_id: trimmed(120).optional().nullable(),
     campaign_slug: trimmed(120).optional().nullable(),
   })
   .superRefine((d, ctx) => {
-    if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], m.foreignerPaypalOnly.id);
-    if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], m.paypalForeignersOnly.id);
-    if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], m.zipCodeRequired.id);
-    if (d.address && !d.contact.foreigner && d.address.country !== 'BR') issue(ctx, ['address', 'country'], m.addressMustBeBrazilian.id);
+    if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
+    if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
+    if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
+    if (d.address && !d.contact.foreigner && d.address.country !== 'BR') issue(ctx, ['address', 'country'], gm.addressMustBeBrazilian.id);
   });
 export type DonationRequestInput = z.input<typeof donationRequestSchema>;
 export type DonationRequest = z.output<typeof donationRequestSchema>;
@@ -184,6 +185,8 @@ export const paymentSchema = z.object({
   expires_at: z.string().nullable(),
   /** PayPal: where the donor approves the payment. */
   approve_url: z.string().nullable(),
+  /** Where the embedded sandbox lets a tester pay this PIX; null with a real gateway. */
+  sandbox_pay_url: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -11,3 +11,4 @@ export * from './campaigns';
 export * from './cards';
 export * from './donations';
 export * from './campaign-queries';
+export * from './giving-messages';

@@ -57,8 +57,8 @@ export const checkoutMachine = setup({
   },
   actors: checkoutActors,
   actions: {
-    /** Goes to the thank-you page. */
-    finish: (_, _params: { amount: number; result: DonationResult | null }) => {},
+    /** Goes to the thank-you page (which offers to share the campaign, when there is one). */
+    finish: (_, _params: { amount: number; result: DonationResult | null; campaignSlug: string | null }) => {},
     /** window.location.assign(approve_url). */
     redirectToPaypal: (_, _params: { url: string }) => {},
     changeAmount: assign({ amount: ({ context, event }) => (event.type === 'amount.changed' ? event.amount : context.amount) }),
@@ -308,7 +308,7 @@ export const checkoutMachine = setup({
     succeeded: {
       type: 'final',
       tags: ['state:succeeded'],
-      entry: { type: 'finish', params: ({ context }) => ({ amount: context.amount ?? 0, result: context.result }) },
+      entry: { type: 'finish', params: ({ context }) => ({ amount: context.amount ?? 0, result: context.result, campaignSlug: context.campaign?.slug ?? null }) },
     },
   },
 });

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cepLookupResultSchema, normalizeCep } from '../../contracts/address-lookup';
 import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 import { CepProviderError, type CepLookup } from '../services/cep/cep-lookup';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 /** Address helpers for the forms: fill the address in from the CEP. Public (guests donate too). */
 export const addressRoutes: FastifyPluginAsync<AppServices & { cepLookup: CepLookup }> = async (instance, { cepLookup }) => {
@@ -17,7 +17,7 @@ export const addressRoutes: FastifyPluginAsync<AppServices & { cepLookup: CepLoo
     // A malformed CEP is "not found" (404) rather than a validation error: the form shows one message for both.
     { schema: { params: z.object({ cep: z.string() }), response: { 200: cepLookupResultSchema } } },
     async (request) => {
-      const notFound = new HttpError(404, errorCodes.cepNotFound, m.cepNotFound);
+      const notFound = new HttpError(404, errorCodes.cepNotFound, gm.cepNotFound);
       const cep = normalizeCep(request.params.cep);
       if (!cep) throw notFound;
       try {
@@ -27,7 +27,7 @@ export const addressRoutes: FastifyPluginAsync<AppServices & { cepLookup: CepLoo
       } catch (error) {
         if (!(error instanceof CepProviderError)) throw error;
         request.log.warn({ err: error }, 'CEP provider failed');
-        throw new HttpError(503, errorCodes.cepUnavailable, m.cepUnavailable);
+        throw new HttpError(503, errorCodes.cepUnavailable, gm.cepUnavailable);
       }
     },
   );

@@ -5,14 +5,14 @@ import { campaignFeedQuerySchema, campaignListQuerySchema } from '../../contract
 import { campaignDetailSchema, campaignDonorListSchema, campaignMessageListSchema, campaignSummaryListSchema } from '../../contracts/campaigns';
 import { CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMessage } from '../campaigns/campaign-presenter';
 import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns } from '../campaigns/campaigns-repository';
 import { HttpError } from '../http/http-error';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 const slugParams = z.object({ slug: z.string() });
-const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, m.campaignNotFound);
+const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
 
 /**
  * Raised amounts and donor counts move with every confirmed donation and the donor expects to see

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SavedCard } from '../../contracts/cards';
 import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { savedCards } from '../db/schema';
 import { HttpError } from '../http/http-error';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,7 +34,7 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
 
   /** Soft delete: past donations keep pointing at the card they were paid with. */
   app.delete('/cards/:id', { preHandler: app.authenticate, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    const notFound = new HttpError(404, errorCodes.savedCardNotFound, m.savedCardNotFound);
+    const notFound = new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
     if (!UUID.test(request.params.id)) throw notFound;
     const [deleted] = await db
       .update(savedCards)

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
 import { donationRequestSchema, type DonationRequest } from '../../contracts/donations';
 import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { hashOpaqueToken } from '../auth/opaque-tokens';
 import { HttpError } from '../http/http-error';
@@ -13,6 +12,7 @@ import { loadDonation, presentDonation } from '../services/donations/donation-re
 import { reconcilePayment } from '../services/donations/reconcile';
 import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
 import type { PaymentGateway } from '../services/payments/gateway';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 export interface DonationRouteOptions extends AppServices {
   gateway: PaymentGateway;
@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = typeof value === 'string' ? value.trim() : '';
-  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, m.idempotencyKeyRequired);
+  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, gm.idempotencyKeyRequired);
   return key;
 }
 
@@ -65,7 +65,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
    * token; anyone else gets 404, so the answer never tells that a donation exists.
    */
   app.get('/donations/:id', { preHandler: app.optionalAuthenticate, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    const notFound = new HttpError(404, errorCodes.donationNotFound, m.donationNotFound);
+    const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
     if (!UUID.test(request.params.id)) throw notFound;
     let found = await loadDonation(db, request.params.id);
     if (!found) throw notFound;

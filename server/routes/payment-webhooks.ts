@@ -7,6 +7,7 @@ import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 import { applyGatewayEvent } from '../services/donations/gateway-events';
 import type { PaymentGateway } from '../services/payments/gateway';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 /**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
@@ -22,7 +23,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices & { gateway: P
     if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const event = gateway.verifyWebhook(raw, request.headers);
-    if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, m.webhookSignatureInvalid);
+    if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
     const outcome = await applyGatewayEvent(deps, gateway.name, event);
     // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
     if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');

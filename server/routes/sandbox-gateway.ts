@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error';
 import { renderMessagePage, renderPaypalPage, renderPixPage, SANDBOX_PAGE_CSP } from '../services/payments/sandbox/pages';
 import { SANDBOX_GATEWAY_PREFIX, type SandboxGateway } from '../services/payments/sandbox/sandbox-gateway';
 import { pixQrImage } from '../services/payments/pix/qr-image';
+import { givingMessages as gm } from '../../contracts/giving-messages';
 
 /**
  * The embedded sandbox gateway's HTTP face (DESIGN.md §7), mounted at /sandbox-gateway, outside
@@ -55,7 +56,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway 
   app.post('/v1/pix/:txid/simulate-payment', { schema: { params: txidParams, response: { 200: z.object({ status: z.string() }) } } }, async (request) => {
     const payment = TXID.test(request.params.txid) ? await sandbox.simulatePixPayment(request.params.txid) : null;
     if (!payment) throw new HttpError(404, errorCodes.notFound, m.notFound);
-    if (payment.status === 'expired') throw new HttpError(409, errorCodes.pixExpired, m.pixExpired);
+    if (payment.status === 'expired') throw new HttpError(409, errorCodes.pixExpired, gm.pixExpired);
     return { status: payment.status };
   });
 

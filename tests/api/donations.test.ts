@@ -29,7 +29,7 @@ describe('card donations', () => {
     expect(response.statusCode, response.body).toBe(201);
     const answer = result(response.json());
     expect(answer.donation).toMatchObject({ status: 'confirmed', amount: 5000, payment_method: 'card', campaign: { slug: campaign.slug, title: campaign.title }, message: 'Força, pessoal!' });
-    expect(answer.payment).toMatchObject({ method: 'card', status: 'succeeded', card_brand: 'visa', card_last4: '1111', br_code: null });
+    expect(answer.payment).toMatchObject({ method: 'card', status: 'succeeded', card_brand: 'visa', card_last4: '1111', br_code: null, sandbox_pay_url: null });
     expect(answer.receipt_token).toEqual(expect.any(String));
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);
 
@@ -123,6 +123,9 @@ describe('PIX and PayPal', () => {
     expect(answer.payment.qr_code).toMatch(/^data:image\/png;base64,/);
     const parsed = parsePixBrCode(answer.payment.br_code as string);
     expect(parsed.amountCents).toBe(7500);
+    // The embedded sandbox's page where a tester pays this very charge.
+    expect(answer.payment.sandbox_pay_url).toBe(`/sandbox-gateway/pix/${parsed.txid}`);
+    expect((await ctx.app.inject({ method: 'GET', url: answer.payment.sandbox_pay_url as string })).statusCode).toBe(200);
     expect(new Date(answer.payment.expires_at as string).getTime()).toBeGreaterThan(Date.now() + 29 * 60 * 1000);
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before);
 
@@ -160,6 +163,8 @@ describe('PIX and PayPal', () => {
     expect(orderId).toBeTruthy();
     const approved = await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/paypal/orders/${orderId}/approve` });
     expect(approved.statusCode).toBeLessThan(400);
+    // Back to the thank-you page, which offers to share this campaign.
+    expect(approved.headers.location).toBe(`/doacao-confirmacao/agradecimento?amount=50&campaign=${campaign.slug}`);
     const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
     expect(result(read.json()).donation.status).toBe('confirmed');
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);

@@ -38,6 +38,7 @@ export function donationResult(method: PaymentMethod, status: 'confirmed' | 'pen
       // Far ahead: the view's countdown must not expire the charge during a test.
       expires_at: method === 'pix' ? '2099-11-22T12:30:00.000Z' : null,
       approve_url: method === 'paypal' ? '/sandbox-gateway/paypal/orders/PAYID1/approve' : null,
+      sandbox_pay_url: method === 'pix' ? '/sandbox-gateway/pix/SEMEARTX01' : null,
       ...overrides,
     },
     receipt_token: 'rt_123',

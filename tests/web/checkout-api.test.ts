@@ -2,11 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createDonationsApi } from '../../src/lib/api/donations';
 import { createSandboxTokenizer } from '../../src/lib/payments/card-tokenizer';
-import { txidOf } from '../../src/features/checkout/br-code';
 import { failureMessage } from '../../src/features/checkout/failure-text';
 import { reaisToCents } from '../../src/features/checkout/form-errors';
-import { messages } from '../../contracts';
 import * as f from '../machines/checkout.fixtures';
+import { givingMessages } from '../../contracts/giving-messages';
 
 const request = { amount: 5000, payment: { method: 'pix' as const }, contact: f.contact };
 
@@ -48,14 +47,9 @@ describe('sandbox card tokenizer', () => {
 });
 
 describe('checkout helpers', () => {
-  it('reads the txid out of a BR Code', () => {
-    expect(txidOf(f.donationResult('pix', 'pending').payment.br_code ?? '')).toBe('SEMEARTX01');
-    expect(txidOf('garbage')).toBeNull();
-  });
-
   it('maps ?error codes to our texts and anything else to the generic one', () => {
-    expect(failureMessage('paypal_cancelled')).toBe(messages.paypalCancelled);
-    expect(failureMessage('payment.declined')).toBe(messages.cardDeclined);
+    expect(failureMessage('paypal_cancelled')).toBe(givingMessages.paypalCancelled);
+    expect(failureMessage('payment.declined')).toBe(givingMessages.cardDeclined);
     expect(failureMessage('<script>')).toMatchObject({ message: 'O pagamento não foi concluído. Confira os dados e tente de novo.' });
   });
 

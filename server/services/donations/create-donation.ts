@@ -19,6 +19,7 @@ import { donationAnswer } from './donation-answers';
 import { insertDonationWithPayment, loadDonation, type DonationRow, type PaymentRow } from './donation-records';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { reconcilePayment } from './reconcile';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 /** Seams for fault-injection tests (a crash between the recorded charge and the ledger write). */
 export interface DonationHooks {
@@ -115,7 +116,7 @@ export function createDonationService(deps: DonationDeps) {
   async function cardTokenFor(request: DonationRequest, userId: string | null): Promise<string | null> {
     const p = request.payment;
     if (p.method === 'card') {
-      if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, m.cardTokenInvalid);
+      if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
       return p.card_token;
     }
     if (p.method !== 'saved_card') return null;
@@ -123,22 +124,23 @@ export function createDonationService(deps: DonationDeps) {
       .select({ token: savedCards.gatewayToken })
       .from(savedCards)
       .where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId as string), eq(savedCards.gateway, gateway.name), isNull(savedCards.deletedAt)));
-    if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, m.savedCardNotFound);
+    if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
     return card.token;
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
   function paypalUrls(campaign: DonatableCampaign | null, amountCents: number) {
     return {
-      returnUrl: `/doacao-confirmacao/agradecimento?amount=${reais(amountCents)}`,
+      // The thank-you page offers to share the campaign the donor gave to.
+      returnUrl: `/doacao-confirmacao/agradecimento?amount=${reais(amountCents)}${campaign ? `&campaign=${campaign.slug}` : ''}`,
       cancelUrl: campaign ? `/${campaign.slug}/donate?amount=${reais(amountCents)}&error=paypal_cancelled` : '/doacao-pix?error=paypal_cancelled',
     };
   }
 
   async function payWithGiftCard(tx: Executor, donation: DonationRow, code: string, now: Date): Promise<void> {
     const usable = await usableGiftCard(tx, code, now, { lock: true });
-    if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, m.giftCardNotFound);
-    if (usable.balanceCents < donation.amountCents) throw new HttpError(422, errorCodes.giftCardInsufficient, m.giftCardInsufficient);
+    if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);
+    if (usable.balanceCents < donation.amountCents) throw new HttpError(422, errorCodes.giftCardInsufficient, gm.giftCardInsufficient);
     await postLedgerGroup(tx, {
       kind: 'donation',
       reference: donationReference(donation.id),
@@ -154,7 +156,7 @@ export function createDonationService(deps: DonationDeps) {
     try {
       await spendFromWallet(tx, { userId: donation.userId as string, amountCents: donation.amountCents, to: donationTarget(donation), reference: donationReference(donation.id), now });
     } catch (error) {
-      if (error instanceof WalletInsufficientError) throw new HttpError(422, errorCodes.walletInsufficient, m.walletInsufficient);
+      if (error instanceof WalletInsufficientError) throw new HttpError(422, errorCodes.walletInsufficient, gm.walletInsufficient);
       throw error;
     }
   }

@@ -1,18 +1,19 @@
 import type { Locale } from '../../../contracts/constants';
 import { errorCodes, type ErrorCode } from '../../../contracts/errors';
-import { messages as m, type MessageDescriptor } from '../../../contracts/messages';
+import type { MessageDescriptor } from '../../../contracts/messages';
 import type { Translator } from '../../i18n/translator';
 import type { StoredResponse } from '../idempotency/idempotency';
 import { presentDonation, type DonationWithPayment } from './donation-records';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 /** How a failed payment answers: a refused card is 402 (the donor may try another), a stale token 400. */
 const FAILURES: Record<string, { status: number; code: ErrorCode; message: MessageDescriptor }> = {
-  'payment.declined': { status: 402, code: errorCodes.paymentDeclined, message: m.cardDeclined },
-  'payment.insufficient_funds': { status: 402, code: errorCodes.paymentInsufficientFunds, message: m.cardInsufficientFunds },
-  'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: m.cardTokenInvalid },
-  'payment.pix_expired': { status: 402, code: errorCodes.pixExpired, message: m.pixExpired },
+  'payment.declined': { status: 402, code: errorCodes.paymentDeclined, message: gm.cardDeclined },
+  'payment.insufficient_funds': { status: 402, code: errorCodes.paymentInsufficientFunds, message: gm.cardInsufficientFunds },
+  'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: gm.cardTokenInvalid },
+  'payment.pix_expired': { status: 402, code: errorCodes.pixExpired, message: gm.pixExpired },
 };
-const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: m.paymentFailed };
+const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: gm.paymentFailed };
 
 /**
  * The answer to the donor who made the donation: 201 with the donation, its payment and the receipt

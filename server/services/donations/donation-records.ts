@@ -3,6 +3,7 @@ import type { DonationRequest, DonationResult } from '../../../contracts/donatio
 import { campaigns, donations, payments, type PaymentMethodName } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { pixQrImage } from '../payments/pix/qr-image';
+import { SANDBOX_GATEWAY_PREFIX } from '../payments/sandbox/sandbox-gateway';
 
 export type DonationRow = typeof donations.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -59,6 +60,10 @@ export async function loadDonation(executor: Executor, donationId: string): Prom
   return { donation: latest.donation, payment: latest.payment, campaign: latest.campaignSlug && latest.campaignTitle ? { slug: latest.campaignSlug, title: latest.campaignTitle } : null };
 }
 
+/** The embedded sandbox's page where a tester pays this PIX (its txid is the gateway ref); null elsewhere. */
+const sandboxPayUrl = (payment: PaymentRow): string | null =>
+  payment.gateway === 'sandbox' && payment.method === 'pix' && payment.gatewayRef ? `${SANDBOX_GATEWAY_PREFIX}/pix/${encodeURIComponent(payment.gatewayRef)}` : null;
+
 /** donationResultSchema of contracts/donations.ts (receipt_token only in the creator's answer). */
 export async function presentDonation(found: DonationWithPayment, receiptToken?: string): Promise<DonationResult> {
   const { donation, payment, campaign } = found;
@@ -86,6 +91,7 @@ export async function presentDonation(found: DonationWithPayment, receiptToken?:
       qr_code: openPix && payment.pixBrCode ? await pixQrImage(payment.pixBrCode) : null,
       expires_at: payment.expiresAt?.toISOString() ?? null,
       approve_url: payment.status === 'pending' ? payment.approveUrl : null,
+      sandbox_pay_url: sandboxPayUrl(payment),
     },
     ...(receiptToken ? { receipt_token: receiptToken } : {}),
   };

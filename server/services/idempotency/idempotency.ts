@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
-import { messages as m } from '../../../contracts/messages';
 import { idempotencyKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import { HttpError } from '../../http/http-error';
 import type { Clock } from '../clock';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 export interface StoredResponse {
   status: number;
@@ -82,7 +82,7 @@ export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: n
     for (;;) {
       const [row] = await db.select().from(idempotencyKeys).where(where(call.scope, call.key));
       if (!row) return 'gone';
-      if (row.requestHash !== call.requestHash) throw new HttpError(409, errorCodes.idempotencyKeyReused, m.idempotencyKeyReused);
+      if (row.requestHash !== call.requestHash) throw new HttpError(409, errorCodes.idempotencyKeyReused, gm.idempotencyKeyReused);
       if (row.responseStatus !== null) {
         const note = row.responseStatus === UNFINISHED ? resumeNote(row.responseBody) : null;
         if (!note) return { status: row.responseStatus, body: row.responseBody };
@@ -90,7 +90,7 @@ export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: n
         await store(call.scope, call.key, response);
         return response;
       }
-      if (Date.now() >= deadline) throw new HttpError(409, errorCodes.idempotencyInProgress, m.idempotencyInProgress);
+      if (Date.now() >= deadline) throw new HttpError(409, errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }
@@ -108,7 +108,7 @@ export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: n
         // The first attempt was refused and freed the key: try to claim it ourselves.
         if (answer !== 'gone') return { ...answer, replayed: true };
       }
-      throw new HttpError(409, errorCodes.idempotencyInProgress, m.idempotencyInProgress);
+      throw new HttpError(409, errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
     },
   };
 }

@@ -16,6 +16,8 @@ export function scopeOfFiles(files: readonly string[]): CatalogScope | 'server' 
     const path = file.replace(/\\/g, '/');
     const feature = /(?:^|\/)src\/features\/([^/]+)\//.exec(path)?.[1];
     if (feature && (LAZY_SCOPES as readonly string[]).includes(feature)) scopes.add(feature as LazyScope);
+    // The giving flow's contract messages: only the checkout shows them (contracts/giving-messages.ts).
+    else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BRAZILIAN_STATES, checkoutAddressSchema, messages, normalizeCep, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
+import { BRAZILIAN_STATES, checkoutAddressSchema, normalizeCep, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
 import { Button, Form, FormActions, FormRow, Select, TextField } from '../../ui';
 import { masked } from '../../app/forms/masked';
 import { maskZipCode } from '../../app/forms/masks';
 import { resolveWith } from './form-errors';
+import { givingMessages } from '../../../contracts/giving-messages';
 
 type AddressValues = Required<{ [K in keyof CheckoutAddressInput]: string }>;
 
@@ -13,7 +14,7 @@ const resolverFor =
   (foreigner: boolean): Resolver<AddressValues> =>
   async (values) => {
     const issues = [...(checkoutAddressSchema.safeParse(values).error?.issues ?? [])];
-    if (!foreigner && values.country.toUpperCase() !== 'BR') issues.push({ code: 'custom', path: ['country'], message: messages.addressMustBeBrazilian.id, input: values.country });
+    if (!foreigner && values.country.toUpperCase() !== 'BR') issues.push({ code: 'custom', path: ['country'], message: givingMessages.addressMustBeBrazilian.id, input: values.country });
     return resolveWith(values, issues);
   };
 
@@ -58,7 +59,7 @@ export function AddressStep({ address, registeredAddress, foreigner, cep, cepFai
 
   const zip = masked(register('zip_code'), maskZipCode);
   const states = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
-  const cepError = err(errors.zip_code) ?? (cepFailure ? i18n._(messages.cepNotFound) : undefined);
+  const cepError = err(errors.zip_code) ?? (cepFailure ? i18n._(givingMessages.cepNotFound) : undefined);
 
   return (
     <Form aria-label={t`Endereço`} onSubmit={handleSubmit((v) => onSubmit(v))}>

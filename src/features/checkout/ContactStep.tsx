@@ -1,10 +1,11 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { contactSchema, DONATION_MESSAGE_MAX, messages, type ContactInput } from '../../../contracts';
+import { contactSchema, DONATION_MESSAGE_MAX, type ContactInput } from '../../../contracts';
 import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextArea, TextField } from '../../ui';
 import { masked } from '../../app/forms/masked';
 import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
 import { resolveWith } from './form-errors';
+import { givingMessages } from '../../../contracts/giving-messages';
 
 export interface ContactValues {
   person: 'person' | 'company';
@@ -42,7 +43,7 @@ const toContact = (v: ContactValues): ContactInput => ({
 // The contract decides every contact field; the message limit is the request's.
 const resolver: Resolver<ContactValues> = async (values) => {
   const issues = [...(contactSchema.safeParse(toContact(values)).error?.issues ?? [])];
-  if (values.message.length > DONATION_MESSAGE_MAX) issues.push({ code: 'custom', path: ['message'], message: messages.messageTooLong.id, input: values.message });
+  if (values.message.length > DONATION_MESSAGE_MAX) issues.push({ code: 'custom', path: ['message'], message: givingMessages.messageTooLong.id, input: values.message });
   return resolveWith(values, issues);
 };
 

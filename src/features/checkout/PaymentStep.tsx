@@ -1,12 +1,13 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { cardInputSchema, giftCardCodeSchema, messages, type PaymentMethod, type SavedCard } from '../../../contracts';
+import { cardInputSchema, giftCardCodeSchema, type PaymentMethod, type SavedCard } from '../../../contracts';
 import type { PaymentChoice } from '../../../machines/checkout/checkout.machine';
 import { Button, Checkbox, Form, FormActions, FormRow, Notice, RadioGroup, TextField } from '../../ui';
 import { formatMoney, useVisitorPrompt } from '../../app';
 import { masked } from '../../app/forms/masked';
 import { maskCpf } from '../../app/forms/masks';
 import { resolveWith } from './form-errors';
+import { givingMessages } from '../../../contracts/giving-messages';
 
 export interface PaymentValues {
   method: PaymentMethod | '';
@@ -45,10 +46,10 @@ const choiceOf = (v: PaymentValues): PaymentChoice | null => {
 
 // Each method is checked with its contract schema; the machine checks the same again.
 const resolver: Resolver<PaymentValues> = async (values) => {
-  if (values.method === '') return resolveWith(values, [{ code: 'custom', path: ['method'], message: messages.paymentMethodInvalid.id, input: '' }]);
+  if (values.method === '') return resolveWith(values, [{ code: 'custom', path: ['method'], message: givingMessages.paymentMethodInvalid.id, input: '' }]);
   if (values.method === 'card') return resolveWith(values, cardInputSchema.safeParse(choiceOf(values)?.method === 'card' ? (choiceOf(values) as { card: object }).card : {}).error?.issues ?? []);
   if (values.method === 'gift_card') return resolveWith(values, giftCardCodeSchema.safeParse(values.code).error?.issues ?? [], () => 'code');
-  if (values.method === 'saved_card' && values.card_id === '') return resolveWith(values, [{ code: 'custom', path: ['card_id'], message: messages.savedCardNotFound.id, input: '' }]);
+  if (values.method === 'saved_card' && values.card_id === '') return resolveWith(values, [{ code: 'custom', path: ['card_id'], message: givingMessages.savedCardNotFound.id, input: '' }]);
   return { values, errors: {} };
 };
 

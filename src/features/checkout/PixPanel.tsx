@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Payment } from '../../../contracts';
 import { Button, Card, Notice, Spinner, Stack } from '../../ui';
-import { txidOf } from './br-code';
 import * as s from './checkout.css';
 
 /** mm:ss until `expiresAt` (never negative); ticks every second. */
@@ -28,7 +27,6 @@ export function PixPanel({ payment, expired, onTimedOut, onRegenerate }: { payme
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const countdown = useCountdown(expired ? null : payment.expires_at, onTimedOut);
-  const txid = payment.br_code ? txidOf(payment.br_code) : null;
 
   if (expired) {
     return (
@@ -84,8 +82,9 @@ export function PixPanel({ payment, expired, onTimedOut, onRegenerate }: { payme
           <Spinner label={t`Aguardando pagamento…`} />
           <Trans>Aguardando pagamento…</Trans>
         </p>
-        {txid ? (
-          <a href={`/sandbox-gateway/pix/${txid}`} target="_blank" rel="noopener">
+        {payment.sandbox_pay_url ? (
+          // Only the embedded sandbox has such a page; with a real gateway the donor pays in the bank's app.
+          <a href={payment.sandbox_pay_url} target="_blank" rel="noopener">
             <Trans>Pagar no ambiente de testes</Trans>
           </a>
         ) : null}

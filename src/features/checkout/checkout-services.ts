@@ -29,8 +29,8 @@ export const realCheckoutServices: CheckoutServices = {
 };
 
 export interface CheckoutEffects {
-  /** Where a confirmed donation goes (the thank-you page). */
-  finish(params: { amount: number; result: DonationResult | null }): void;
+  /** Where a confirmed donation goes (the thank-you page; campaignSlug null: the general fund). */
+  finish(params: { amount: number; result: DonationResult | null; campaignSlug: string | null }): void;
   /** Leaves for the PayPal approval page. */
   redirect(url: string): void;
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor as LinguiDescriptor } from '@lingui/core';
 import { errorCodes, messages, type MessageDescriptor } from '../../../contracts';
+import { givingMessages } from '../../../contracts/giving-messages';
 
 /**
  * Texts for the failures a checkout can show. Codes come from the machine (an API error code) or from
@@ -8,22 +9,22 @@ import { errorCodes, messages, type MessageDescriptor } from '../../../contracts
  * else the generic one — the raw value is never shown.
  */
 const byCode: Record<string, MessageDescriptor> = {
-  [errorCodes.paymentDeclined]: messages.cardDeclined,
-  declined: messages.cardDeclined,
-  [errorCodes.paymentInsufficientFunds]: messages.cardInsufficientFunds,
-  [errorCodes.paymentFailed]: messages.paymentFailed,
-  [errorCodes.paypalCancelled]: messages.paypalCancelled,
-  paypal_cancelled: messages.paypalCancelled,
-  [errorCodes.pixExpired]: messages.pixExpired,
-  [errorCodes.cardTokenInvalid]: messages.cardTokenInvalid,
-  [errorCodes.savedCardNotFound]: messages.savedCardNotFound,
-  [errorCodes.giftCardNotFound]: messages.giftCardNotFound,
-  [errorCodes.giftCardInsufficient]: messages.giftCardInsufficient,
-  [errorCodes.walletInsufficient]: messages.walletInsufficient,
-  [errorCodes.campaignNotFound]: messages.campaignNotFound,
-  [errorCodes.campaignNotAccepting]: messages.campaignNotAccepting,
+  [errorCodes.paymentDeclined]: givingMessages.cardDeclined,
+  declined: givingMessages.cardDeclined,
+  [errorCodes.paymentInsufficientFunds]: givingMessages.cardInsufficientFunds,
+  [errorCodes.paymentFailed]: givingMessages.paymentFailed,
+  [errorCodes.paypalCancelled]: givingMessages.paypalCancelled,
+  paypal_cancelled: givingMessages.paypalCancelled,
+  [errorCodes.pixExpired]: givingMessages.pixExpired,
+  [errorCodes.cardTokenInvalid]: givingMessages.cardTokenInvalid,
+  [errorCodes.savedCardNotFound]: givingMessages.savedCardNotFound,
+  [errorCodes.giftCardNotFound]: givingMessages.giftCardNotFound,
+  [errorCodes.giftCardInsufficient]: givingMessages.giftCardInsufficient,
+  [errorCodes.walletInsufficient]: givingMessages.walletInsufficient,
+  [errorCodes.campaignNotFound]: givingMessages.campaignNotFound,
+  [errorCodes.campaignNotAccepting]: givingMessages.campaignNotAccepting,
   [errorCodes.rateLimited]: messages.rateLimited,
-  [errorCodes.cepNotFound]: messages.cepNotFound,
+  [errorCodes.cepNotFound]: givingMessages.cepNotFound,
 };
 
 export const genericFailure = msg`O pagamento não foi concluído. Confira os dados e tente de novo.`;

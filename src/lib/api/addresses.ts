@@ -1,7 +1,8 @@
 import type { AxiosInstance } from 'axios';
-import { cepLookupResultSchema, normalizeCep, errorCodes, messages, type CepLookupResult } from '../../../contracts';
+import { cepLookupResultSchema, normalizeCep, errorCodes, type CepLookupResult } from '../../../contracts';
 import { ApiRequestError, normalizeApiError } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
+import { givingMessages } from '../../../contracts/giving-messages';
 
 export function createAddressesApi(http: AxiosInstance) {
   return {
@@ -11,7 +12,7 @@ export function createAddressesApi(http: AxiosInstance) {
      */
     async lookupCep(cep: string): Promise<CepLookupResult> {
       const digits = normalizeCep(cep);
-      if (digits === null) throw new ApiRequestError({ status: 400, code: errorCodes.cepNotFound, messages: [messages.cepNotFound.id] });
+      if (digits === null) throw new ApiRequestError({ status: 400, code: errorCodes.cepNotFound, messages: [givingMessages.cepNotFound.id] });
       try {
         return cepLookupResultSchema.parse((await http.get(`/addresses/cep/${digits}`)).data);
       } catch (error) {
