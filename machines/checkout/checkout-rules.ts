@@ -63,12 +63,15 @@ export interface CheckoutInput {
   /** The donor's registered address, offered as "Usar meu endereço cadastrado". */
   registeredAddress?: CheckoutAddressInput | null;
   sharedCampaignId?: string | null;
+  /** May the donor say they live abroad? (Default true; /doacao-pix: false, PIX needs a Brazilian account.) */
+  allowForeigner?: boolean;
 }
 
 export interface CheckoutContext {
   steps: readonly CheckoutStep[];
   methods: readonly PaymentMethod[];
   signedIn: boolean;
+  allowForeigner: boolean;
   amount: number | null;
   campaign: CheckoutCampaign | null;
   sharedCampaignId: string | null;
@@ -123,10 +126,11 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     steps: input.steps,
     methods: input.methods,
     signedIn: input.signedIn ?? false,
+    allowForeigner: input.allowForeigner ?? true,
     amount: input.amount ?? null,
     campaign: input.campaign ?? null,
     sharedCampaignId: input.sharedCampaignId ?? null,
-    contact: { ...emptyContact, ...input.contact },
+    contact: { ...emptyContact, ...input.contact, ...(input.allowForeigner === false ? { foreigner: false } : {}) },
     message: '',
     isAnonymous: false,
     payment: null,
@@ -156,8 +160,8 @@ export function availableMethods(context: Pick<CheckoutContext, 'methods' | 'con
 
 export const isAmountValid = (amount: number | null): boolean => amount !== null && donationAmountSchema.safeParse(amount).success;
 
-export const isContactValid = (contact: ContactInput, message: string | undefined): boolean =>
-  contactSchema.safeParse(contact).success && (message ?? '').length <= DONATION_MESSAGE_MAX;
+export const isContactValid = (contact: ContactInput, message: string | undefined, allowForeigner = true): boolean =>
+  contactSchema.safeParse(contact).success && (message ?? '').length <= DONATION_MESSAGE_MAX && (allowForeigner || contact.foreigner !== true);
 
 export function isAddressValid(address: CheckoutAddressInput, foreigner: boolean): boolean {
   const parsed = checkoutAddressSchema.safeParse(address);

@@ -93,7 +93,7 @@ export const checkoutMachine = setup({
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
     lastStepIs: ({ context }, params: { step: CheckoutStep }) => context.lastStep === params.step,
     requestReady: ({ context }) => isRequestReady(context),
-    contactValid: ({ event }) => event.type === 'contact.submitted' && isContactValid(event.contact, event.message),
+    contactValid: ({ context, event }) => event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
     paymentValid: ({ context, event }) => event.type === 'payment.submitted' && isPaymentValid(context, event.payment),
     isGiftCard: ({ event }) => event.type === 'payment.submitted' && event.payment.method === 'gift_card',
     addressValid: ({ context, event }) => event.type === 'address.submitted' && isAddressValid(event.address, context.contact.foreigner === true),

@@ -118,6 +118,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
             contact={context.contact}
             message={context.message}
             isAnonymous={context.isAnonymous}
+            allowForeigner={context.allowForeigner}
             busy={busy}
             onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
           />

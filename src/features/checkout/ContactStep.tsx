@@ -1,4 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contactSchema, DONATION_MESSAGE_MAX, type ContactInput } from '../../../contracts';
 import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextArea, TextField } from '../../ui';
@@ -47,14 +48,24 @@ const resolver: Resolver<ContactValues> = async (values) => {
   return resolveWith(values, issues);
 };
 
+interface Props {
+  contact: ContactInput;
+  message: string;
+  isAnonymous: boolean;
+  /** false (/doacao-pix): no foreigner option; people abroad are sent to PayPal on a campaign page. */
+  allowForeigner?: boolean;
+  busy: boolean;
+  onSubmit: (s: ContactSubmission) => void;
+}
+
 /** Contact (SPEC.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
-export function ContactStep({ contact, message, isAnonymous, busy, onSubmit }: { contact: ContactInput; message: string; isAnonymous: boolean; busy: boolean; onSubmit: (s: ContactSubmission) => void }) {
+export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, busy, onSubmit }: Props) {
   const { t, i18n } = useLingui();
   const { register, handleSubmit, watch, formState } = useForm<ContactValues>({
     resolver,
     defaultValues: {
       person: contact.is_company ? 'company' : 'person',
-      foreigner: contact.foreigner ?? false,
+      foreigner: allowForeigner && contact.foreigner === true,
       name: contact.name ?? '',
       corporate_name: contact.corporate_name ?? '',
       contact_name: contact.contact_name ?? '',
@@ -85,7 +96,15 @@ export function ContactStep({ contact, message, isAnonymous, busy, onSubmit }: {
         ]}
         {...register('person')}
       />
-      <Checkbox label={t`Sou estrangeiro / I live outside Brazil`} {...register('foreigner')} />
+      {allowForeigner ? (
+        <Checkbox label={t`Sou estrangeiro / I live outside Brazil`} {...register('foreigner')} />
+      ) : (
+        <p>
+          <Trans>
+            Mora fora do Brasil? O PIX precisa de uma conta no Brasil: <Link to="/search">escolha uma campanha</Link> e doe por PayPal na página dela.
+          </Trans>
+        </p>
+      )}
       {isCompany ? (
         <>
           <TextField key="corporate_name" label={t`Razão social`} autoComplete="organization" required error={err(errors.corporate_name)} {...register('corporate_name')} />

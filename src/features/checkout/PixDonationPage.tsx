@@ -11,7 +11,8 @@ function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
   const { user, isSignedIn } = useAuth();
   const machine = useCheckoutMachine();
   const input = useMemo<CheckoutInput>(
-    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: null, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user) }),
+    // PIX needs a Brazilian bank account and PayPal is not offered here: no foreigner option.
+    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: null, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user), allowForeigner: false }),
     // The input is read once, when the machine starts.
     [],
   );
