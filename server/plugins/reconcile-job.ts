@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/types';
 import type { Clock } from '../services/clock';
 import { reconcileOnce, type ReconcileReport } from '../services/donations/reconcile';
+import { pruneIdempotencyKeys } from '../services/idempotency/idempotency';
 import type { PaymentGateway } from '../services/payments/gateway';
 
 export interface Reconciler {
@@ -14,6 +15,9 @@ declare module 'fastify' {
     reconciler: Reconciler;
   }
 }
+
+/** Old idempotency keys are few and cheap to keep for a while: an hourly sweep is plenty. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface ReconcileJobOptions {
   db: Database;
@@ -40,9 +44,14 @@ export const reconcileJobPlugin = fp<ReconcileJobOptions>(
     let timer: NodeJS.Timeout | null = null;
     if (options.pollEveryMs !== null) {
       const every = options.pollEveryMs;
+      let prunedAt = 0;
       app.addHook('onReady', async () => {
         timer = setInterval(() => {
           runOnce().catch((error: unknown) => app.log.error({ err: error }, 'payment reconciliation failed'));
+          const now = options.clock.now();
+          if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+          prunedAt = now.getTime();
+          pruneIdempotencyKeys(options.db, now).catch((error: unknown) => app.log.error({ err: error }, 'idempotency key pruning failed'));
         }, every);
         timer.unref();
       });

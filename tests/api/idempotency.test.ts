@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, donations, ledgerGroups, payments } from '../../server/db/schema';
+import { campaigns, donations, idempotencyKeys, ledgerGroups, payments } from '../../server/db/schema';
+import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys } from '../../server/services/idempotency/idempotency';
 import { FakeGateway } from '../support/fake-gateway';
 import { newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give, moneyRowCounts, newKey, sandboxCardToken } from './helpers/giving';
@@ -88,5 +89,19 @@ describe('50 concurrent duplicates', () => {
     expect(rows).toHaveLength(1);
     expect(await ctx.database.db.select().from(payments).where(eq(payments.donationId, rows[0]!.id))).toHaveLength(1);
     expect(await ctx.database.db.select().from(ledgerGroups).where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`))).toHaveLength(1);
+  });
+});
+
+describe('idempotency keys are kept for a day', () => {
+  it('forgets finished keys older than the retention and keeps the rest', async () => {
+    const key = newKey();
+    const body = donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) });
+    expect((await give(ctx.app, slug, body, { key })).statusCode).toBe(201);
+    const db = ctx.database.db;
+    expect(await pruneIdempotencyKeys(db, new Date(Date.now() + IDEMPOTENCY_RETENTION_MS - 60_000))).toBe(0);
+    const rows = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(rows).toHaveLength(1);
+    expect(await pruneIdempotencyKeys(db, new Date(Date.now() + IDEMPOTENCY_RETENTION_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, ne } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
 import { idempotencyKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
@@ -43,6 +43,18 @@ export const requestHash = (value: unknown): string => createHash('sha256').upda
 
 /** An answer that failed after the work had started: the next replay resumes it. */
 const UNFINISHED = 500;
+
+/** Kept answers are replayed for a day (as payment providers do); then the key may be used afresh. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Forgets finished keys past their retention; unfinished ones stay, since a replay may still resume them. */
+export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(and(isNotNull(idempotencyKeys.completedAt), lt(idempotencyKeys.completedAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)), ne(idempotencyKeys.responseStatus, UNFINISHED)))
+    .returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
 
 /**
  * Idempotency-Key handling (DESIGN.md §5, docs/ledger.md). The first call claims the key (insert ...
