@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, donations, idempotencyKeys, ledgerGroups, payments } from '../../server/db/schema';
+import { campaigns, donations, idempotencyKeys, ledgerGroups, payments, sandboxPayments } from '../../server/db/schema';
 import { IDEMPOTENCY_RETENTION_MS, pruneIdempotencyKeys } from '../../server/services/idempotency/idempotency';
 import { FakeGateway } from '../support/fake-gateway';
 import { newSession } from './helpers/fixtures';
@@ -72,6 +72,20 @@ describe('Idempotency-Key on donations (sandbox gateway)', () => {
 });
 
 describe('50 concurrent duplicates', () => {
+  it('through the sandbox gateway too: the provider records one charge and the campaign moves once', async () => {
+    const campaign = await createCampaign(ctx.database.db);
+    const key = newKey();
+    const body = donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => give(ctx.app, campaign.slug, body, { key })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(201));
+    for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
+    const rows = await ctx.database.db.select().from(donations).where(eq(donations.campaignId, campaign.id));
+    expect(rows).toHaveLength(1);
+    const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.donationId, rows[0]!.id));
+    expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, payment!.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(ledgerGroups).where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`))).toHaveLength(1);
+  });
+
   it('charge once: one donation, one payment, one ledger group, and all 50 answers are the same 201', async () => {
     const gateway = new FakeGateway();
     gateway.chargeDelayMs = 50;
