@@ -10,6 +10,8 @@ import { DEMO_DONOR, randomCpf, signInThroughForm, uniqueEmail } from './helpers
 
 const SLUG = 'cozinha-solidaria-recife';
 const GIFT_CARD = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
+/** The thank-you page, with the campaign given to (it offers to share it). */
+const thanks = (reais: number) => new RegExp(`/doacao-confirmacao/agradecimento\\?amount=${reais}&campaign=${SLUG}$`);
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 
 /** 'R$ 1.234,56' → 123456. */
@@ -77,7 +79,7 @@ test.describe('donation checkout', () => {
     await expect(field(page, 'Cidade')).toHaveValue('Recife');
     await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
 
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=50$/);
+    await expect(page).toHaveURL(thanks(50));
     await expectRaisedBy(page, before, 5000);
   });
 
@@ -94,7 +96,7 @@ test.describe('donation checkout', () => {
     if (await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).isVisible()) await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).click();
     if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=30$/);
+    await expect(page).toHaveURL(thanks(30));
 
     await page.goto(`/${SLUG}/donate?amount=30`);
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -103,7 +105,7 @@ test.describe('donation checkout', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=30$/);
+    await expect(page).toHaveURL(thanks(30));
     await expectRaisedBy(page, before, 6000);
   });
 
@@ -124,7 +126,7 @@ test.describe('donation checkout', () => {
     const paid = await context.request.post(`/sandbox-gateway/v1/pix/${txid}/simulate-payment`);
     expect(paid.status(), await paid.text()).toBe(200);
 
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=100$/, { timeout: 20_000 });
+    await expect(page).toHaveURL(thanks(100), { timeout: 20_000 });
     await expectRaisedBy(page, before, 10000);
   });
 
@@ -144,7 +146,7 @@ test.describe('donation checkout', () => {
 
     await expect(page).toHaveURL(/\/sandbox-gateway\/paypal\/orders\/.+\/approve/);
     await page.getByRole('button', { name: 'Aprovar pagamento' }).click();
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=50$/);
+    await expect(page).toHaveURL(thanks(50));
     await expectRaisedBy(page, before, 5000);
   });
 
@@ -160,7 +162,7 @@ test.describe('donation checkout', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=50$/);
+    await expect(page).toHaveURL(thanks(50));
     await expectRaisedBy(page, before, 5000);
   });
 
@@ -174,8 +176,16 @@ test.describe('donation checkout', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=30$/);
+    await expect(page).toHaveURL(thanks(30));
     await expectRaisedBy(page, before, 3000);
+  });
+
+  test('/doacao-pix has no foreigner option and sends people abroad to a campaign page (PayPal)', async ({ page }) => {
+    await page.goto('/doacao-pix');
+    await expect(page.getByRole('heading', { level: 2, name: 'Seus dados' })).toBeVisible();
+    await expect(page.getByLabel('Sou estrangeiro / I live outside Brazil')).toHaveCount(0);
+    await page.getByRole('link', { name: 'escolha uma campanha' }).click();
+    await expect(page).toHaveURL(/\/search/);
   });
 
   test('?error shows our text for known codes and a generic one otherwise, never the raw value', async ({ page }) => {

@@ -51,4 +51,5 @@ export const giftCardMissing = { status: 404, code: 'gift_card.not_found', messa
 export const cepMissing = { status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] };
 
 export const guestInput: CheckoutInput = { steps: ['contact', 'payment', 'address'], methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'], amount: 5000, campaign, signedIn: false };
-export const pixOnlyInput: CheckoutInput = { steps: ['contact', 'payment'], methods: ['pix'], amount: 5000, campaign: null, signedIn: false };
+/** As /doacao-pix: PIX only, no foreigner option. */
+export const pixOnlyInput: CheckoutInput = { steps: ['contact', 'payment'], methods: ['pix'], amount: 5000, campaign: null, signedIn: false, allowForeigner: false };

@@ -43,7 +43,8 @@ describe('checkout machine: steps', () => {
     await flush();
     expect(snap().status).toBe('done');
     expect(snap().output).toEqual({ amount: 5000, donationId: f.donationResult('card', 'confirmed').donation.id });
-    expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000 }));
+    // The thank-you page offers to share the campaign given to.
+    expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: 'cozinha-solidaria-recife' }));
   });
 
   it('refuses invalid data whatever the view sends', () => {
@@ -83,6 +84,15 @@ describe('checkout machine: steps', () => {
     actor.send({ type: 'payment.submitted', payment: { method: 'paypal' } });
     actor.send({ type: 'address.submitted', address: f.foreignAddress });
     expect(snap().hasTag('state:loading')).toBe(true);
+  });
+
+  it('without the foreigner option (/doacao-pix) a foreign contact is refused and a prefilled flag dropped', () => {
+    const { actor, snap } = start({ ...f.pixOnlyInput, contact: { foreigner: true } });
+    expect(snap().context.contact.foreigner).toBe(false);
+    actor.send({ type: 'contact.submitted', contact: f.foreignContact });
+    expect(snap().hasTag('step:contact')).toBe(true);
+    actor.send({ type: 'contact.submitted', contact: f.contact });
+    expect(snap().hasTag('step:payment')).toBe(true);
   });
 
   it('goes back a step and jumps only to steps already done', () => {
@@ -156,6 +166,21 @@ describe('checkout machine: outcomes', () => {
     await flush();
     expect(snap().status).toBe('done');
     expect(finish).toHaveBeenCalledTimes(1);
+    expect(finish).toHaveBeenCalledWith(expect.objectContaining({ campaignSlug: 'cozinha-solidaria-recife' }));
+  });
+
+  it('the general fund finishes without a campaign; a campaign chosen on /doacao-pix goes to the thank-you page', async () => {
+    for (const campaign of [null, f.campaign]) {
+      const { actor, controls, finish } = start(f.pixOnlyInput);
+      if (campaign) actor.send({ type: 'campaign.changed', campaign });
+      actor.send({ type: 'contact.submitted', contact: f.contact });
+      actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
+      controls.resolve('submitDonation', f.donationResult('pix', 'pending'));
+      await flush();
+      controls.resolve('pixPayment', { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') });
+      await flush();
+      expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: campaign?.slug ?? null }));
+    }
   });
 
   it('PayPal leaves for the approval page', async () => {

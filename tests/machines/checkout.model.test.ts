@@ -19,6 +19,7 @@ const invariant = (snapshot: AnyMachineSnapshot) => {
   const methods = availableMethods(context);
   if (context.contact.foreigner) expect(methods.every((m) => m === 'paypal')).toBe(true);
   else expect(methods).not.toContain('paypal');
+  if (!context.allowForeigner) expect(context.contact.foreigner).not.toBe(true);
   // Nothing reaches the API that the contract would refuse, and never a card number.
   if (snapshot.hasTag('state:loading') && context.payment && !snapshot.hasTag('step:payment')) {
     const request = requestOf(context);

@@ -163,7 +163,7 @@ describe('checkout view driven by the machine graph', () => {
       if (event.type !== 'xstate.init') await perform(event, controls, before);
       expectScreen(step.state);
     }
-    if (path.state.hasTag('state:succeeded')) expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000 }));
+    if (path.state.hasTag('state:succeeded')) expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: f.campaign.slug }));
     if (path.state.hasTag('state:redirecting')) expect(redirect).toHaveBeenCalledWith({ url: '/sandbox-gateway/paypal/orders/PAYID1/approve' });
   });
 });
