@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { PAYMENT_POLL_MS } from '../../contracts';
+import { pixPaymentMachine } from '../../machines/checkout/pix-payment.machine';
+import { donationResult } from './checkout.fixtures';
+import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
+
+const opened = { ...donationResult('pix', 'pending'), receipt_token: 'receipt-1' };
+const stillPending = donationResult('pix', 'pending');
+const paid = donationResult('pix', 'confirmed');
+const expired = donationResult('pix', 'expired');
+
+function harness() {
+  const fakes = controllableActors(['checkDonation'] as const);
+  const machine = pixPaymentMachine.provide({ actors: { checkDonation: fakes.actors.checkDonation } });
+  return { actor: createActor(machine, { input: { result: opened } }), fakes };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('PIX payment polling: model-based', () => {
+  const events: GraphEvent[] = [
+    { type: `xstate.after.pollInterval.pixPayment.waiting` },
+    { type: 'xstate.done.actor.checkDonation', output: stillPending },
+    { type: 'xstate.done.actor.checkDonation', output: paid },
+    { type: 'xstate.done.actor.checkDonation', output: expired },
+    { type: 'xstate.error.actor.checkDonation', error: new Error('network') },
+  ];
+  // Context only changes on the way into the final state, so the graph is small and finite.
+  const paths = pathsOf(pixPaymentMachine, { events, input: { result: opened } });
+
+  it('reaches waiting, checking and both endings (paid, expired)', () => {
+    expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(['"waiting"', '"checking"', '"settled"']));
+    const outcomes = new Set(paths.filter((p) => p.state.value === 'settled').map((p) => (p.state.context as { outcome: string }).outcome));
+    expect(outcomes).toEqual(new Set(['confirmed', 'expired']));
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const { actor, fakes } = harness();
+    actor.start();
+    await replayPath(actor, pixPaymentMachine, path, fakes, (snapshot: AnyMachineSnapshot) => {
+      // The page keeps saying "waiting" until the donation is settled, whatever a check answered.
+      expect(snapshot.hasTag('state:waiting')).toBe(snapshot.status === 'active');
+    });
+    // Every check asks for this donation with the receipt token the checkout got when it was created.
+    for (const input of fakes.calls('checkDonation')) expect(input).toEqual({ id: opened.donation.id, receiptToken: 'receipt-1' });
+    actor.stop();
+  });
+});
+
+describe('PIX payment polling: rules', () => {
+  it('asks every PAYMENT_POLL_MS, keeps asking after a failed check, and ends with the outcome and the receipt token', async () => {
+    const { actor, fakes } = harness();
+    actor.start();
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1);
+    expect(fakes.calls('checkDonation')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fakes.calls('checkDonation')).toHaveLength(1);
+    fakes.reject('checkDonation', new Error('offline'));
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    expect(fakes.calls('checkDonation')).toHaveLength(2);
+    fakes.resolve('checkDonation', paid);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toMatchObject({ outcome: 'confirmed', result: { receipt_token: 'receipt-1' } });
+  });
+});
