@@ -181,7 +181,7 @@ test('links near the viewport are prefetched; static routes win over /{slug}', a
   await page.goto('/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Como podemos ajudar?' })).toBeVisible();
   await page.goto('/cozinha-solidaria-recife/donate?amount=50&error=recusado');
-  await expect(page.getByText('R$ 50,00')).toBeVisible();
+  await expect(page.getByTestId('summary-amount')).toHaveText('R$ 50,00');
   await expect(page.getByText('O pagamento não foi concluído. Confira os dados e tente de novo.')).toBeVisible();
   await expect(page.getByText('recusado')).toHaveCount(0);
 });
