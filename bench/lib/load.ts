@@ -20,4 +20,8 @@ export async function measure(url: string, headers: Record<string, string> = {},
   };
 }
 
-export const ratio = (value: number, reference: number): string => (reference === 0 ? 'n/a' : (value / reference).toPrecision(3));
+/**
+ * value / reference. autocannon reports whole milliseconds, so a bare route's p99 often reads 0: it is
+ * then taken as 1 ms and the ratio shown as a lower bound (≥).
+ */
+export const ratio = (value: number, reference: number): string => (reference === 0 ? `≥${value.toPrecision(3)}` : (value / reference).toPrecision(3));
