@@ -7,7 +7,7 @@ import { checkoutMachine, type CheckoutContext, type PaymentChoice } from '../..
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
 import { controllableActors, describePath, uniquePaths, type Controls, type GraphEvent } from '../machines/support/replay';
-import { modelActorNames } from '../machines/checkout.model';
+import { checkoutModelEvents, modelActorNames } from '../machines/checkout.model';
 import * as f from '../machines/checkout.fixtures';
 import { renderWithI18n } from './app/render';
 
@@ -18,27 +18,9 @@ import { renderWithI18n } from './app/render';
  * what the screen shows for the state the graph says we are in.
  */
 
-// Only events the screen can produce (a Brazilian's form has no country field, so no foreign address for them).
-const viewEvents: GraphEvent[] = [
-  { type: 'contact.submitted', contact: f.contact },
-  { type: 'contact.submitted', contact: f.foreignContact },
-  { type: 'payment.submitted', payment: f.cardChoice },
-  { type: 'payment.submitted', payment: { method: 'pix' } },
-  { type: 'payment.submitted', payment: { method: 'paypal' } },
-  { type: 'address.submitted', address: f.address },
-  { type: 'address.submitted', address: f.foreignAddress },
-  { type: 'step.back' },
-  { type: 'xstate.done.actor.tokenizeCard', output: f.cardToken },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('card', 'confirmed') },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('pix', 'pending') },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('paypal', 'pending') },
-  { type: 'xstate.error.actor.submitDonation', error: f.declined },
-  { type: 'xstate.error.actor.submitDonation', error: f.networkError },
-  { type: 'checkout.retried' },
-  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') } },
-  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'expired', result: f.donationResult('pix', 'expired') } },
-  { type: 'pix.regenerate' },
-];
+// Only events the screen can produce: the machine's model events minus an invalid contact (the form
+// refuses it before it is sent).
+const viewEvents: GraphEvent[] = checkoutModelEvents.filter((event) => !(event.type === 'contact.submitted' && event.contact === f.invalidContact));
 
 // Foreign address only where the view offers it (the graph would also try it on a Brazilian's form).
 /** Screens, not data: one path per distinct screen (state, steps done, method, failure…). */

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { CampaignDetail } from '../../../contracts';
 import { formatDate, formatMoney, formatNumber, usePageTitle } from '../../app';
 import { CampaignProgress, Card, chipClass, Container } from '../../ui';
@@ -89,47 +90,50 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
             ) : null}
           </section>
 
-          <section className={s.section} aria-labelledby="campaign-messages">
-            <div className={s.sectionHead}>
-              <h2 id="campaign-messages">
-                <Trans>Mensagens de apoio</Trans>
-              </h2>
-              {campaign.message_count > 0 ? (
+          <LatestSection
+            id="campaign-messages"
+            title={<Trans>Mensagens de apoio</Trans>}
+            more={
+              campaign.message_count > 0 ? (
                 <Link to="/$slug/messages" params={{ slug: campaign.slug }}>
                   <Trans>Ver todas as mensagens ({formatNumber(campaign.message_count)})</Trans>
                 </Link>
-              ) : null}
-            </div>
-            {campaign.latest_messages.length > 0 ? (
-              <MessageList messages={campaign.latest_messages} />
-            ) : (
-              <p className={s.meta}>
-                <Trans>Ainda não há mensagens. Doe e deixe a primeira!</Trans>
-              </p>
-            )}
-          </section>
+              ) : null
+            }
+            empty={<Trans>Ainda não há mensagens. Doe e deixe a primeira!</Trans>}
+          >
+            {campaign.latest_messages.length > 0 ? <MessageList messages={campaign.latest_messages} /> : null}
+          </LatestSection>
 
-          <section className={s.section} aria-labelledby="campaign-donors">
-            <div className={s.sectionHead}>
-              <h2 id="campaign-donors">
-                <Trans>Últimos doadores</Trans>
-              </h2>
-              {campaign.donation_count > 0 ? (
+          <LatestSection
+            id="campaign-donors"
+            title={<Trans>Últimos doadores</Trans>}
+            more={
+              campaign.donation_count > 0 ? (
                 <Link to="/$slug/doadores" params={{ slug: campaign.slug }}>
                   <Trans>Ver todos os doadores ({formatNumber(campaign.donation_count)})</Trans>
                 </Link>
-              ) : null}
-            </div>
-            {campaign.latest_donors.length > 0 ? (
-              <DonorList donors={campaign.latest_donors} />
-            ) : (
-              <p className={s.meta}>
-                <Trans>Ninguém doou ainda. Que tal ser a primeira pessoa?</Trans>
-              </p>
-            )}
-          </section>
+              ) : null
+            }
+            empty={<Trans>Ninguém doou ainda. Que tal ser a primeira pessoa?</Trans>}
+          >
+            {campaign.latest_donors.length > 0 ? <DonorList donors={campaign.latest_donors} /> : null}
+          </LatestSection>
         </div>
       </article>
     </Container>
+  );
+}
+
+/** A titled section of the campaign page's latest items, with a link to the full list or an empty state. */
+function LatestSection({ id, title, more, empty, children }: { id: string; title: ReactNode; more: ReactNode; empty: ReactNode; children: ReactNode }) {
+  return (
+    <section className={s.section} aria-labelledby={id}>
+      <div className={s.sectionHead}>
+        <h2 id={id}>{title}</h2>
+        {more}
+      </div>
+      {children ?? <p className={s.meta}>{empty}</p>}
+    </section>
   );
 }
