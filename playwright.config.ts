@@ -36,6 +36,7 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT_MAX: '1000',
+      PAYMENT_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -23,6 +23,7 @@ export const configVariables = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
+  { name: 'PAYMENT_RATE_LIMIT_MAX', default: '20', description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
   { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
   { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
@@ -77,6 +78,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   AUTH_RATE_LIMIT_MAX: integerText('AUTH_RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
+  PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
@@ -102,6 +104,8 @@ export interface Config {
   demoSeed: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   authRateLimit: { max: number; windowMs: number };
+  /** Payment attempts per client address and minute. */
+  paymentRateLimitMax: number;
   trustProxy: boolean;
   payments: {
     gateway: 'sandbox';
@@ -147,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: e.DEMO_SEED,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,

@@ -6,11 +6,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Route config for calls that guess passwords or send mail: `{ config: app.authRateLimit }`. */
     authRateLimit: { rateLimit: { max: number; timeWindow: number } };
+    /** Route config for calls that attempt a payment (card testing tries many cards quickly). */
+    paymentRateLimit: { rateLimit: { max: number; timeWindow: number } };
   }
 }
 
 /**
- * Limits per client address on the authentication calls only. The store is in memory: behind a load
+ * Limits per client address on the authentication and payment calls only. The store is in memory: behind a load
  * balancer each node counts on its own (a shared store comes with REDIS_URL later).
  */
 export const authRateLimitPlugin = fp<{ config: Config }>(
@@ -21,6 +23,7 @@ export const authRateLimitPlugin = fp<{ config: Config }>(
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });
     app.decorate('authRateLimit', { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } });
+    app.decorate('paymentRateLimit', { rateLimit: { max: config.paymentRateLimitMax, timeWindow: 60_000 } });
   },
   { name: 'semear-auth-rate-limit' },
 );

@@ -52,11 +52,11 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
 
   app.post(
     '/campaigns/:slug/donations',
-    { preHandler: app.optionalAuthenticate, schema: { params: z.object({ slug: z.string().min(1).max(120) }), body: donationRequestSchema } },
+    { preHandler: app.optionalAuthenticate, config: app.paymentRateLimit, schema: { params: z.object({ slug: z.string().min(1).max(120) }), body: donationRequestSchema } },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
   );
 
-  app.post('/donations', { preHandler: app.optionalAuthenticate, schema: { body: donationRequestSchema } }, async (request, reply) =>
+  app.post('/donations', { preHandler: app.optionalAuthenticate, config: app.paymentRateLimit, schema: { body: donationRequestSchema } }, async (request, reply) =>
     give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
   );
 

@@ -35,7 +35,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
   app.addHook('onClose', async () => sandbox.stop());
 
-  app.post('/v1/tokens', { schema: { body: cardInputSchema, response: { 201: cardTokenSchema } } }, async (request, reply) => {
+  app.post('/v1/tokens', { config: app.paymentRateLimit, schema: { body: cardInputSchema, response: { 201: cardTokenSchema } } }, async (request, reply) => {
     const token = await sandbox.tokenizeCard(request.body);
     return reply.status(201).header('cache-control', 'no-store').send(token);
   });

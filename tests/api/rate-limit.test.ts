@@ -3,7 +3,7 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_MS: '60000' });
+  ctx = await createTestContext({ AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_MS: '60000', PAYMENT_RATE_LIMIT_MAX: '3' });
 });
 afterAll(() => ctx.close());
 
@@ -24,5 +24,18 @@ describe('rate limit of the authentication calls', () => {
 
   it('does not limit other calls', async () => {
     for (let i = 0; i < 6; i++) expect((await call(ctx.app, 'GET', '/api/v1/health')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit of payment attempts (card testing)', () => {
+  it.each([
+    ['POST', '/api/v1/campaigns/qualquer/donations'],
+    ['POST', '/api/v1/donations'],
+    ['POST', '/sandbox-gateway/v1/tokens'],
+  ] as const)('%s %s answers 429 after PAYMENT_RATE_LIMIT_MAX attempts a minute', async (method, url) => {
+    for (let i = 0; i < 3; i++) expect((await call(ctx.app, method, url, {})).statusCode).toBe(400);
+    const limited = await call(ctx.app, method, url, {});
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente de novo.' });
   });
 });

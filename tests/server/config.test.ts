@@ -125,7 +125,7 @@ describe('loadConfig', () => {
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
       'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
-      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'TRUST_PROXY',
+      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'TRUST_PROXY',
       'PAYMENT_GATEWAY', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
       'CEP_PROVIDER', 'CEP_PROVIDER_URL',
     ]);
