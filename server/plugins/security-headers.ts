@@ -10,7 +10,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publ
     'default-src': ["'self'"],
     // The advertising script (SPEC.md §1) is the only outside script allowed.
     'script-src': ["'self'", ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : [])],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Covers are served from PUBLIC_URL, which may be another host name than the one in the address bar.
+    'img-src': ["'self'", site.origin, 'data:', 'blob:'],
     // vanilla-extract in development and react-toastify inject <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],

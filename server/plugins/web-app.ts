@@ -42,7 +42,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       decorateReply: false,
       index: false,
       // Uploaded files are never run as pages, whatever their type says.
-      setHeaders: (reply) => reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox"),
+      // Covers are public images: other sites (and link previews) may embed them.
+      setHeaders: (reply) => {
+        reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      },
     });
 
     const indexPath = join(distDir, 'index.html');

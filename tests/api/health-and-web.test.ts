@@ -42,6 +42,15 @@ describe('the web app', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves uploads as inert files that other sites may embed (covers in link previews)', async () => {
+    mkdirSync(join(ctx.dataDir, 'uploads', 'campaigns'), { recursive: true });
+    writeFileSync(join(ctx.dataDir, 'uploads', 'campaigns', 'capa.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const response = await call(ctx.app, 'GET', '/uploads/campaigns/capa.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('answers unknown API paths with a JSON 404, even for browsers', async () => {
     const response = await call(ctx.app, 'GET', '/api/v1/nope', undefined, { headers: html, locale: 'en' });
     expect(response.statusCode).toBe(404);
@@ -53,7 +62,7 @@ describe('the web app', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://ads.example.net;");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("img-src 'self' http://semear.test data: blob:");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws://semear.test wss://semear.test");
     expect(csp).toContain("frame-ancestors 'none'");
