@@ -13,21 +13,44 @@ export const DEMO_GIFT_CARD_CODE = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 export const DEMO_GIFT_CARD_VALUE_CENTS = 10_000;
 
 /** Invented Brazilian donors (the CPFs pass the check digits but belong to no one). */
-const DONORS: Array<{ name: string; email: string; cpf: string; message: string | null; anonymous: boolean }> = [
+type DemoDonor = { name: string; email: string; cpf: string; message: string | null; anonymous: boolean };
+const DONORS: DemoDonor[] = [
   { name: 'Ana Beatriz Costa', email: 'ana.costa@exemplo.com.br', cpf: '52998224725', message: 'Que lindo projeto! Contem comigo.', anonymous: false },
   { name: 'Carlos Eduardo Lima', email: 'carlos.lima@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
   { name: 'Fernanda Oliveira', email: 'fernanda.o@exemplo.com.br', cpf: '39053344705', message: 'Força para toda a equipe!', anonymous: true },
   { name: 'José Ribamar Souza', email: 'ribamar@exemplo.com.br', cpf: '86288366757', message: 'Doei em nome da minha mãe, que sempre ajudou o bairro.', anonymous: false },
   { name: 'Luana Ferreira', email: 'luana.f@exemplo.com.br', cpf: '71428793860', message: null, anonymous: true },
   { name: 'Rafael Nascimento', email: 'rafa.nasc@exemplo.com.br', cpf: '04852678038', message: 'Vamos juntos!', anonymous: false },
+  { name: 'Mariana Albuquerque', email: 'mari.alb@exemplo.com.br', cpf: '52998224725', message: 'Orgulho de ver gente fazendo acontecer.', anonymous: false },
+  { name: 'Thiago Moreira', email: 'thiago.m@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
+  { name: 'Juliana Pereira dos Santos', email: 'ju.santos@exemplo.com.br', cpf: '39053344705', message: 'Todo mês um pouquinho. Obrigada pelo trabalho!', anonymous: false },
+  { name: 'Pedro Henrique Barbosa', email: 'pedro.hb@exemplo.com.br', cpf: '86288366757', message: null, anonymous: true },
+  { name: 'Camila Rocha', email: 'camila.rocha@exemplo.com.br', cpf: '71428793860', message: 'Compartilhei com a família toda.', anonymous: false },
+  { name: 'Antônio Carlos Mendes', email: 'acmendes@exemplo.com.br', cpf: '04852678038', message: null, anonymous: false },
+  { name: 'Beatriz Nogueira', email: 'bia.nogueira@exemplo.com.br', cpf: '52998224725', message: 'Que cheguem logo à meta!', anonymous: false },
+  { name: 'Gabriel Tavares', email: 'gabriel.t@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
 ];
-const AMOUNTS_CENTS = [5_000, 10_000, 3_000, 25_000, 7_500, 15_000];
+/** Companies that give the large sums real campaigns get from a few sponsors. */
+const SPONSORS: DemoDonor[] = [
+  { name: 'Instituto Semente Viva', email: 'contato@sementeviva.org.br', cpf: '', message: 'Parabéns pela mobilização!', anonymous: false },
+  { name: 'Padaria Pão de Mel Ltda', email: 'contato@paodemel.com.br', cpf: '', message: 'O bairro agradece.', anonymous: false },
+  { name: 'Cooperativa Vale Verde', email: 'coop@valeverde.coop.br', cpf: '', message: null, anonymous: false },
+];
+/** Everyday gifts, in cents. */
+const AMOUNTS_CENTS = [3_000, 5_000, 5_000, 10_000, 2_500, 15_000, 20_000, 5_000, 50_000, 7_500, 10_000, 25_000];
+/** How far along each demo campaign is (share of its goal); the first one goes past 100%. */
+const PROGRESS = [1.1, 0.64, 0.38, 0.81, 0.22, 0.55, 0.47, 0.7];
+/** What an open-ended campaign (no goal) has raised. */
+const OPEN_ENDED_RAISED_CENTS = 842_000;
+
+/** The demo donor account's own gift (README: doador@semear.dev). */
+const DEMO_DONOR_GIFT: DemoDonor = { name: 'Davi Doador', email: 'doador@semear.dev', cpf: '11144477735', message: 'Primeira doação pelo Semear!', anonymous: false };
 
 export interface DemoGivingInput {
   now: Date;
   users: { donorId: string };
   /** The demo campaigns; the first one is pushed past its goal when it has one. */
-  campaigns: Array<{ id: string; slug: string; goalCents?: number | null }>;
+  campaigns: Array<{ id: string; slug: string; goalCents?: number | null; startedDaysAgo?: number }>;
 }
 
 /**
@@ -39,9 +62,11 @@ export interface DemoGivingInput {
 export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Promise<void> {
   const { now } = input;
   let n = 0;
-  const give = async (campaignId: string, amountCents: number, donor: (typeof DONORS)[number], daysAgo: number, userId: string | null = null) => {
+  const give = async (campaignId: string, amountCents: number, donor: DemoDonor, daysAgo: number, userId: string | null = null, company = false) => {
     const at = new Date(now.getTime() - daysAgo * DAY_MS - (n++ % 24) * 3_600_000);
-    const contact: DonationContactRecord = { is_company: false, foreigner: false, name: donor.name, corporate_name: null, contact_name: null, email: donor.email, cpf: donor.cpf, cnpj: null, telephone: '11987654321' };
+    const contact: DonationContactRecord = company
+      ? { is_company: true, foreigner: false, name: donor.name, corporate_name: donor.name, contact_name: 'Marina Duarte', email: donor.email, cpf: null, cnpj: '11222333000181', telephone: '1133334444' }
+      : { is_company: false, foreigner: false, name: donor.name, corporate_name: null, contact_name: null, email: donor.email, cpf: donor.cpf, cnpj: null, telephone: '11987654321' };
     const [donation] = await tx
       .insert(donations)
       .values({
@@ -73,16 +98,22 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
   };
 
   for (const [i, campaign] of input.campaigns.entries()) {
-    const count = 3 + (i % 4);
-    for (let k = 0; k < count; k++) await give(campaign.id, AMOUNTS_CENTS[(i + k) % AMOUNTS_CENTS.length] as number, DONORS[(i + k) % DONORS.length]!, 1 + k * 3 + i);
+    const target = campaign.goalCents ? Math.round(campaign.goalCents * (PROGRESS[i % PROGRESS.length] as number)) : OPEN_ENDED_RAISED_CENTS;
+    let raised = 0;
+    const count = 8 + (i % 5);
+    // Gifts fall on the days since the campaign started (at most the last 40).
+    const span = Math.min(40, Math.max(1, (campaign.startedDaysAgo ?? 40) - 1));
+    for (let k = 0; k < count; k++) {
+      const amount = AMOUNTS_CENTS[(i * 5 + k) % AMOUNTS_CENTS.length] as number;
+      await give(campaign.id, amount, DONORS[(i * 3 + k) % DONORS.length]!, 1 + ((k * 3 + i) % span));
+      raised += amount;
+    }
+    // Sponsors bring the campaign to where its story says it is.
+    if (target > raised) await give(campaign.id, target - raised, SPONSORS[i % SPONSORS.length]!, Math.min(5 + i, span), null, true);
   }
   const first = input.campaigns[0];
-  if (first?.goalCents) {
-    // One campaign past its goal: the progress bar keeps counting beyond 100%.
-    await give(first.id, Math.ceil(first.goalCents * 1.1), { ...DONORS[3]!, name: 'Instituto Semente Viva', email: 'contato@sementeviva.org.br', message: 'Parabéns pela mobilização!' }, 2);
-  }
   if (first) {
-    const mine = await give(first.id, 5_000, { name: 'Doador Demo', email: 'doador@semear.dev', cpf: '52998224725', message: 'Primeira doação pelo Semear!', anonymous: false }, 4, input.users.donorId);
+    const mine = await give(first.id, 5_000, DEMO_DONOR_GIFT, 4, input.users.donorId);
     await createNotification(tx, { userId: input.users.donorId, type: 'donations', metadata: { donation_id: mine.id }, now: mine.confirmedAt ?? now });
   }
 
