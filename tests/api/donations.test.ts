@@ -137,6 +137,16 @@ describe('PIX and PayPal', () => {
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 7500);
   });
 
+  it('a PIX paid later by webhook sends the receipt in the language the donor gave in', async () => {
+    const email = `pix.en.${Date.now()}@exemplo.com.br`;
+    const body = donationBody({ method: 'pix' }, { amount: 4000, address: null, contact: { name: 'Mary Silva', email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' } });
+    const answer = result((await give(ctx.app, campaign.slug, body, { locale: 'en' })).json());
+    const txid = parsePixBrCode(answer.payment.br_code as string).txid as string;
+    expect((await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/v1/pix/${txid}/simulate-payment` })).statusCode).toBe(200);
+    const [mail] = await outboxTo(ctx.database.db, email);
+    expect(mail?.subject).toBe('Receipt for your donation of R$ 40,00');
+  });
+
   it('a PIX left unpaid past its expiry ends expired and never touches the total', async () => {
     const before = await campaignRaised(ctx.database.db, campaign.id);
     const answer = result((await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { address: null }))).json());

@@ -118,6 +118,8 @@ export const donations = pgTable(
     address: jsonb('address').$type<Record<string, string> | null>(),
     /** The campaign whose share link brought the donor (?shared_campaign_id). */
     sharedCampaignId: text('shared_campaign_id'),
+    /** The donor's language at checkout: a receipt confirmed later (webhook, reconciliation) uses it. */
+    locale: text('locale', { enum: ['pt', 'en', 'es'] }).notNull().default('pt'),
     /** SHA-256 of the receipt token the creator got: whoever holds it may read the donation. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
     createdAt: createdAt(),

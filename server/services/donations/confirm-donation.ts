@@ -65,7 +65,8 @@ export async function confirmDonation(deps: ConfirmDeps, paymentId: string, opti
         { account: donationTarget(donation), amountCents: payment.amountCents },
       ],
     });
-    await finishConfirmation(tx, deps, donation, now, options.locale ?? 'pt');
+    // The request's language when confirmed while the donor waits, else the one the donor gave in.
+    await finishConfirmation(tx, deps, donation, now, options.locale ?? donation.locale);
     return 'confirmed';
   });
 }

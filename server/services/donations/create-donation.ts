@@ -69,7 +69,7 @@ export function createDonationService(deps: DonationDeps) {
     const method = request.payment.method;
     if ((method === 'wallet' || method === 'saved_card') && !userId) throw mustBeSignedIn();
     const receiptToken = newOpaqueToken();
-    const base = { request, campaignId: campaign?.id ?? null, userId, receiptTokenHash: hashOpaqueToken(receiptToken) };
+    const base = { request, campaignId: campaign?.id ?? null, userId, receiptTokenHash: hashOpaqueToken(receiptToken), locale: input.locale };
     const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
 
     if (method === 'gift_card' || method === 'wallet') {

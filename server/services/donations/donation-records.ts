@@ -1,3 +1,4 @@
+import type { Locale } from '../../../contracts/constants';
 import { eq } from 'drizzle-orm';
 import type { DonationRequest, DonationResult } from '../../../contracts/donations';
 import { campaigns, donations, payments, type PaymentMethodName } from '../../db/schema';
@@ -11,7 +12,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Step 1 of a donation: the donation (pending) and its payment (processing), in one transaction. */
 export async function insertDonationWithPayment(
   tx: Executor,
-  input: { request: DonationRequest; campaignId: string | null; userId: string | null; receiptTokenHash: string; gateway: string; now: Date },
+  input: { request: DonationRequest; campaignId: string | null; userId: string | null; receiptTokenHash: string; gateway: string; locale: Locale; now: Date },
 ): Promise<{ donation: DonationRow; payment: PaymentRow }> {
   const { request, now } = input;
   const { contact_email: _contactEmail, ...contact } = request.contact;
@@ -28,6 +29,7 @@ export async function insertDonationWithPayment(
       address: request.address ?? null,
       sharedCampaignId: request.shared_campaign_id ?? null,
       receiptTokenHash: input.receiptTokenHash,
+      locale: input.locale,
       createdAt: now,
       updatedAt: now,
     })
