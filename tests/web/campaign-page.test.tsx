@@ -41,6 +41,12 @@ describe('campaign page', () => {
     expect(donate.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=100');
   });
 
+  it('keeps a way to give at the bottom of the screen on phones (the donate box scrolls away)', async () => {
+    await show();
+    const bar = await screen.findByRole('link', { name: 'Doar para esta campanha' });
+    expect(bar.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=50');
+  });
+
   it('shares with WhatsApp first, then Facebook, X, LinkedIn, e-mail and copy link', async () => {
     await show();
     const share = await screen.findByRole('list', { name: 'Compartilhar a campanha' });
@@ -97,6 +103,7 @@ describe('campaign page', () => {
     await show(makeCampaignDetail({ status: 'paused', accepting_donations: false }));
     expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Doar para esta campanha' })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { CampaignDetail } from '../../../contracts';
+import { SUGGESTED_AMOUNTS_REAIS, type CampaignDetail } from '../../../contracts';
 import { formatDate, formatMoney, formatNumber, usePageTitle } from '../../app';
-import { CampaignProgress, Card, chipClass, Container } from '../../ui';
+import { buttonClass, CampaignProgress, Card, chipClass, Container } from '../../ui';
 import { DonateBox } from './DonateBox';
 import { DonorList } from './DonorList';
 import { MessageList } from './MessageList';
@@ -120,6 +120,13 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
             {campaign.latest_donors.length > 0 ? <DonorList donors={campaign.latest_donors} /> : null}
           </LatestSection>
         </div>
+        {campaign.accepting_donations ? (
+          <div className={s.mobileDonateBar}>
+            <Link to="/$slug/donate" params={{ slug: campaign.slug }} search={{ amount: SUGGESTED_AMOUNTS_REAIS[1] }} className={buttonClass({ variant: 'accent', size: 'lg' })}>
+              <Trans>Doar para esta campanha</Trans>
+            </Link>
+          </div>
+        ) : null}
       </article>
     </Container>
   );

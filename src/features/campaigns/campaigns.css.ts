@@ -126,3 +126,18 @@ export const pagination = style({ display: 'flex', alignItems: 'center', justify
 export const empty = style({ textAlign: 'center', padding: vars.space['10'], display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'center' });
 
 export const thanksActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
+
+// Phones: the donate box scrolls away with the story, so a bar at the bottom of the screen keeps the
+// way to give in reach until the end of the page (sticky, so it never covers the footer).
+export const mobileDonateBar = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 1,
+  marginTop: vars.space['8'],
+  padding: `${vars.space['3']} 0`,
+  background: vars.color.background,
+  borderTop: `1px solid ${vars.color.border}`,
+  display: 'flex',
+  '@media': { [breakpoints.desktop]: { display: 'none' } },
+});
+globalStyle(`${mobileDonateBar} > a`, { flex: 1, textAlign: 'center' });
