@@ -30,12 +30,12 @@ export function prefixTsQuery(q: string): string | null {
 
 /**
  * The text-search query for `q` against campaigns.search_vector (Portuguese, accent-insensitive through
- * semear_unaccent on both sides): websearch syntax for whole words ("cozinha solidária", -recife, or),
+ * semear_search_text on both sides: unaccented, plurals in -ões folded): websearch syntax for whole words ("cozinha solidária", -recife, or),
  * OR every word as a prefix, so 'alimen' finds 'Alimentação' while the visitor is still typing.
  */
 export function campaignSearchQuery(q: string): SQL {
-  const whole = sql`websearch_to_tsquery('portuguese', semear_unaccent(${q}))`;
+  const whole = sql`websearch_to_tsquery('portuguese', semear_search_text(${q}))`;
   const prefixes = prefixTsQuery(q);
   if (prefixes === null) return whole;
-  return sql`(${whole} || to_tsquery('portuguese', semear_unaccent(${prefixes})))`;
+  return sql`(${whole} || to_tsquery('portuguese', semear_search_text(${prefixes})))`;
 }

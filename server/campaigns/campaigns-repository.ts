@@ -75,7 +75,7 @@ export interface CampaignListFilter {
  * so 'alimentacao' finds the campaigns filed under 'Alimentação' even when their text says
  * 'alimentos'. The names live in other tables, so they cannot be part of the generated column.
  */
-const searchVector = sql`(${campaigns}.${sql.identifier('search_vector')} || to_tsvector('portuguese', semear_unaccent(concat_ws(' ',
+const searchVector = sql`(${campaigns}.${sql.identifier('search_vector')} || to_tsvector('portuguese', semear_search_text(concat_ws(' ',
   ${categories.name},
   (select string_agg(t.name, ' ') from ${campaignTags} ct join ${tags} t on t.id = ct.tag_id where ct.campaign_id = ${campaigns.id})))))`;
 const recentFirst = [desc(sql`coalesce(${campaigns.startsAt}, ${campaigns.createdAt})`), desc(campaigns.createdAt)];

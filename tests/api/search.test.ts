@@ -99,6 +99,13 @@ describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
 
 // Last: it adds a campaign, which the counts above do not expect.
 describe('GET /api/v1/campaigns?q= beyond the campaign text', () => {
+  it('finds plurals in -ções/-ões and their singulars alike (the stemmer alone keeps them apart)', async () => {
+    const soup = await insertCampaign(ctx.database.db, { title: 'Refeições quentes no inverno', summary: 'Doações de sopa para quem dorme na rua.' });
+    expect((await search('refeição')).slugs).toContain(soup.slug);
+    expect((await search('refeicoes')).slugs).toContain(soup.slug);
+    expect((await search('doação de sopa')).slugs).toContain(soup.slug);
+  });
+
   it('finds a campaign by its category and tag names even when its own text uses other words', async () => {
     const db = ctx.database.db;
     const category = await insertCategory(db, 'Saúde Mental');
