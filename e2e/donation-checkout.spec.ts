@@ -180,6 +180,23 @@ test.describe('donation checkout', () => {
     await expectRaisedBy(page, before, 3000);
   });
 
+  test('/doacao-pix: a PIX to the general fund, paid on the sandbox, moves on by itself and counts in the platform total', async ({ page, context }) => {
+    const raised = async () => ((await (await context.request.get('/api/v1/stats/totals')).json()) as { raised: number }).raised;
+    const before = await raised();
+    await page.goto('/doacao-pix');
+    await expect(page.getByLabel('Para onde vai sua doação')).toHaveValue('');
+    await page.getByLabel('R$ 50,00').check();
+    await fillContact(page, guest());
+    await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
+    await expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
+    const sandbox = await page.getByRole('link', { name: 'Pagar no ambiente de testes' }).getAttribute('href');
+    const paid = await context.request.post(`/sandbox-gateway/v1/pix/${sandbox?.split('/').pop() ?? ''}/simulate-payment`);
+    expect(paid.status(), await paid.text()).toBe(200);
+    // The general fund has no campaign to share: the thank-you link carries the amount only.
+    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=50$/, { timeout: 20_000 });
+    expect(await raised()).toBe(before + 5000);
+  });
+
   test('/doacao-pix has no foreigner option and sends people abroad to a campaign page (PayPal)', async ({ page }) => {
     await page.goto('/doacao-pix');
     await expect(page.getByRole('heading', { level: 2, name: 'Seus dados' })).toBeVisible();
