@@ -179,6 +179,23 @@ describe('PIX and PayPal', () => {
     expect(result(read.json()).donation.status).toBe('confirmed');
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);
   });
+
+  it('PayPal to the general fund: cancelling sends the donor back to /doacao-pix with the error, nothing counted', async () => {
+    const body = donationBody(
+      { method: 'paypal' },
+      {
+        contact: { foreigner: true, name: 'John Smith', email: 'john.smith@example.com', telephone: '+1 415 555 0100' },
+        address: { country: 'US', zip_code: '94103', state: 'CA', city: 'San Francisco', street_address: 'Market St', house_number: '1' },
+      },
+    );
+    const answer = result((await give(ctx.app, null, body)).json());
+    expect(answer.donation.campaign).toBeNull();
+    const orderId = /orders\/([^/]+)\/approve/.exec(answer.payment.approve_url as string)?.[1];
+    const cancelled = await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/paypal/orders/${orderId}/cancel` });
+    expect(cancelled.headers.location).toBe('/doacao-pix?error=paypal_cancelled');
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    expect(result(read.json()).donation.status).toBe('failed');
+  });
 });
 
 describe('gift card and wallet', () => {
