@@ -24,4 +24,7 @@ export async function measure(url: string, headers: Record<string, string> = {},
  * value / reference. autocannon reports whole milliseconds, so a bare route's p99 often reads 0: it is
  * then taken as 1 ms and the ratio shown as a lower bound (≥).
  */
-export const ratio = (value: number, reference: number): string => (reference === 0 ? `≥${value.toPrecision(3)}` : (value / reference).toPrecision(3));
+export const ratio = (value: number, reference: number): string => {
+  if (reference === 0) return value === 0 ? (1).toPrecision(3) : `≥${value.toPrecision(3)}`;
+  return (value / reference).toPrecision(3);
+};
