@@ -96,6 +96,10 @@ export const checkoutAddressSchema = z
     zip_code: a.country.toUpperCase() === 'BR' ? onlyDigits(a.zip_code) : a.zip_code,
   }));
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
+
+/** Addresses must be Brazilian unless the donor lives abroad (SPEC.md §5): the message id, or null. */
+export const addressCountryIssue = (country: string, foreigner: boolean): string | null =>
+  foreigner || country.trim().toUpperCase() === 'BR' ? null : gm.addressMustBeBrazilian.id;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
 /** Gift card code: required, a UUID ('Código inserido é inválido'). */
@@ -149,7 +153,8 @@ export const donationRequestSchema = z
     if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
     if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
     if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
-    if (d.address && !d.contact.foreigner && d.address.country !== 'BR') issue(ctx, ['address', 'country'], gm.addressMustBeBrazilian.id);
+    const wrongCountry = d.address ? addressCountryIssue(d.address.country, d.contact.foreigner) : null;
+    if (wrongCountry) issue(ctx, ['address', 'country'], wrongCountry);
   });
 export type DonationRequestInput = z.input<typeof donationRequestSchema>;
 export type DonationRequest = z.output<typeof donationRequestSchema>;

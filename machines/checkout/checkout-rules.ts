@@ -1,5 +1,6 @@
 import {
   cardInputSchema,
+  addressCountryIssue,
   checkoutAddressSchema,
   contactSchema,
   DONATION_MESSAGE_MAX,
@@ -165,7 +166,7 @@ export const isContactValid = (contact: ContactInput, message: string | undefine
 
 export function isAddressValid(address: CheckoutAddressInput, foreigner: boolean): boolean {
   const parsed = checkoutAddressSchema.safeParse(address);
-  return parsed.success && (foreigner || parsed.data.country === 'BR');
+  return parsed.success && addressCountryIssue(parsed.data.country, foreigner) === null;
 }
 
 /** The API's payment object; a new card is sent as its token (a placeholder until tokenised). */

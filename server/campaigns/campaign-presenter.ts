@@ -1,5 +1,6 @@
 import type { CampaignDetail, CampaignDonor, CampaignMessage, CampaignSummary } from '../../contracts/campaigns';
 import type { DonorJson, MessageJson } from './campaign-figures';
+import { isAcceptingDonations } from './campaign-rules';
 import type { CampaignDetailRow, CampaignSummaryRow } from './campaigns-repository';
 
 /** An uploaded path (/uploads/...) as an absolute URL: shared links and e-mails need the host. */
@@ -10,13 +11,6 @@ export const campaignPageUrl = (slug: string, publicUrl: string): string => `${p
 
 /** Timestamps read inside JSON carry the session's offset; the API speaks UTC ISO. */
 const iso = (value: string | Date): string => new Date(value).toISOString();
-
-/** A campaign takes donations while active and within its dates (a missing date leaves that side open). */
-export function isAcceptingDonations(campaign: { status: string; startsAt: Date | null; endsAt: Date | null }, now: Date): boolean {
-  if (campaign.status !== 'active') return false;
-  if (campaign.startsAt && campaign.startsAt.getTime() > now.getTime()) return false;
-  return !(campaign.endsAt && campaign.endsAt.getTime() <= now.getTime());
-}
 
 export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: string): CampaignSummary {
   return {

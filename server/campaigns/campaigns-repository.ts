@@ -15,9 +15,9 @@ import {
   type MessageJson,
 } from './campaign-figures';
 import { campaignSearchQuery } from './campaign-search';
+import { PUBLIC_CAMPAIGN_STATUSES } from './campaign-rules';
 
 /** Drafts are the organiser's business: the public sees only these. */
-export const PUBLIC_CAMPAIGN_STATUSES = ['active', 'paused', 'closed'] as const;
 const isPublic = inArray(campaigns.status, [...PUBLIC_CAMPAIGN_STATUSES]);
 
 const summaryFields = {

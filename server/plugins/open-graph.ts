@@ -1,4 +1,5 @@
 import { slugSchema } from '../../contracts/routes';
+import { escapeHtml } from '../http/escape-html';
 
 /** What a shared campaign link previews: absolute image and page URLs, plain-text title and summary. */
 export interface CampaignMeta {
@@ -20,9 +21,6 @@ export function campaignSlugFromPath(url: string): string | null {
   if (!slug || rest.length > 0 || (subpage !== undefined && !CAMPAIGN_SUBPAGES.has(subpage))) return null;
   return slugSchema.safeParse(slug).success ? slug : null;
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * index.html with the campaign's title, description, Open Graph and Twitter tags, so WhatsApp and

@@ -7,6 +7,7 @@ import { API_PREFIX } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import { campaignSlugFromPath, renderOpenGraph, type CampaignMetaLookup } from './open-graph';
+import { escapeHtml } from '../http/escape-html';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -19,12 +20,10 @@ export interface WebAppOptions {
   campaignMeta?: CampaignMetaLookup;
 }
 
-const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** index.html as served: the built file plus the meta tags that carry server configuration. */
 export function renderIndexHtml(html: string, adScriptUrl?: string | null): string {
   if (!adScriptUrl) return html;
-  return html.replace('</head>', `  <meta name="semear:ad-script" content="${escapeAttribute(adScriptUrl)}" />\n  </head>`);
+  return html.replace('</head>', `  <meta name="semear:ad-script" content="${escapeHtml(adScriptUrl)}" />\n  </head>`);
 }
 
 const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');

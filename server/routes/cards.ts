@@ -8,8 +8,8 @@ import type { AppServices } from '../app-services';
 import { savedCards } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { isUuid } from '../db/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 'My cards': the signed-in donor's saved cards (token, brand, last four, expiry; never the number). */
 export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
@@ -35,7 +35,7 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   /** Soft delete: past donations keep pointing at the card they were paid with. */
   app.delete('/cards/:id', { preHandler: app.authenticate, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
     const notFound = new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
-    if (!UUID.test(request.params.id)) throw notFound;
+    if (!isUuid(request.params.id)) throw notFound;
     const [deleted] = await db
       .update(savedCards)
       .set({ deletedAt: clock.now() })

@@ -13,13 +13,13 @@ import { reconcilePayment } from '../services/donations/reconcile';
 import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { isUuid } from '../db/uuid';
 
 export interface DonationRouteOptions extends AppServices {
   gateway: PaymentGateway;
   donationHooks?: DonationHooks;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -66,7 +66,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
    */
   app.get('/donations/:id', { preHandler: app.optionalAuthenticate, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
     const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
-    if (!UUID.test(request.params.id)) throw notFound;
+    if (!isUuid(request.params.id)) throw notFound;
     let found = await loadDonation(db, request.params.id);
     if (!found) throw notFound;
     const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../http/escape-html';
+
 /**
  * Campaign cover illustrations, drawn as SVG at seed time: a sky, hills and a motif per cause,
  * so the demo has real images without shipping binary files.
@@ -45,13 +47,11 @@ const motifs: Record<Motif, string> = {
   heart: `<g transform="translate(600 250)"><path d="M0 90 C-150 -10 -110 -120 -40 -110 C-15 -106 0 -85 0 -70 C0 -85 15 -106 40 -110 C110 -120 150 -10 0 90z" fill="#fff"/></g>`,
 };
 
-const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function coverSvg(options: { title: string; motif: Motif; palette: CoverPalette }): string {
   const { palette } = options;
   return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630" role="img" aria-label="${escapeXml(options.title)}">
-  <title>${escapeXml(options.title)}</title>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630" role="img" aria-label="${escapeHtml(options.title)}">
+  <title>${escapeHtml(options.title)}</title>
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette.sky[0]}"/><stop offset="1" stop-color="${palette.sky[1]}"/></linearGradient>
   </defs>

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { escapeHtml } from '../http/escape-html';
 
 /** http, https and mailto only. Browsers ignore control characters and spaces in a scheme, so we do too. */
 const isSafeHref = (href: string | undefined): boolean =>
@@ -30,9 +31,6 @@ const storyOptions: sanitizeHtml.IOptions = {
 export function sanitizeStoryHtml(html: string): string {
   return sanitizeHtml(html, storyOptions).trim();
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Plain text (paragraphs separated by blank lines, single newlines kept as <br>) as story HTML. */
 export function storyFromPlainText(text: string): string {

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react';
 import type { CampaignSummary } from '../../contracts';
 import * as s from './campaign.css';
+import { chip } from './page.css';
 
 // src/ui uses no Lingui macro (style files import this folder and are evaluated without Babel);
 // the markers let `lingui extract` collect the messages. Money and numbers are formatted by the caller's
@@ -105,8 +106,8 @@ export function CampaignCard({ campaign, formatMoney, formatNumber, headingLevel
       <div className={s.body}>
         {campaign.category || status ? (
           <div className={s.chips}>
-            {campaign.category ? <span className={s.chip}>{campaign.category.name}</span> : null}
-            {status ? <span className={[s.chip, s.statusChip].join(' ')}>{i18n._(status)}</span> : null}
+            {campaign.category ? <span className={chip}>{campaign.category.name}</span> : null}
+            {status ? <span className={[chip, s.statusChip].join(' ')}>{i18n._(status)}</span> : null}
           </div>
         ) : null}
         <Heading className={s.title}>

@@ -49,14 +49,4 @@ export const titleLink = style({
 });
 export const organiser = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted });
 export const progressSlot = style({ marginTop: 'auto', paddingTop: vars.space['2'] });
-export const chip = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  padding: `${vars.space['1']} ${vars.space['3']}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brandSoft,
-  color: vars.color.brandHover,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
 export const statusChip = style({ background: vars.color.sunSoft, color: vars.color.ink });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { CAMPAIGN_STATUSES } from '../../../contracts/campaigns';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+// The lists of values live in the contracts: the API and the database speak the same words.
+export { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../contracts/campaigns';
 
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),

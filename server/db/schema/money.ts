@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } from '../../../contracts/donations';
 import { campaigns } from './campaigns';
 import { users } from './users';
 
@@ -84,23 +85,10 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const DONATION_STATUSES = ['pending', 'confirmed', 'failed', 'expired', 'refunded'] as const;
-export type DonationStatus = (typeof DONATION_STATUSES)[number];
-export const PAYMENT_METHODS = ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+export type { DonationStatus, PaymentMethod as PaymentMethodName } from '../../../contracts/donations';
 
-/** Contact and address as the donor typed them at checkout (snake_case, as the API contract). */
-export interface DonationContactRecord {
-  is_company: boolean;
-  foreigner: boolean;
-  name: string;
-  corporate_name: string | null;
-  contact_name: string | null;
-  email: string;
-  cpf: string | null;
-  cnpj: string | null;
-  telephone: string;
-}
+/** Contact as the donor gave it at checkout (the contract's parsed shape; a company's contact e-mail only when given). */
+export type DonationContactRecord = Omit<Contact, 'contact_email'> & { contact_email?: string };
 
 export const donations = pgTable(
   'donations',
@@ -133,7 +121,6 @@ export const donations = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ['processing', 'pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
 import { campaigns } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { isAcceptingDonations, isPublicCampaign } from '../../campaigns/campaign-rules';
 import { HttpError } from '../../http/http-error';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
@@ -20,9 +21,7 @@ export async function donatableCampaign(executor: Executor, slug: string, now: D
     .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title, status: campaigns.status, startsAt: campaigns.startsAt, endsAt: campaigns.endsAt })
     .from(campaigns)
     .where(eq(campaigns.slug, slug));
-  if (!campaign || campaign.status === 'draft') throw new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
-  const started = !campaign.startsAt || campaign.startsAt.getTime() <= now.getTime();
-  const notEnded = !campaign.endsAt || campaign.endsAt.getTime() > now.getTime();
-  if (campaign.status !== 'active' || !started || !notEnded) throw new HttpError(422, errorCodes.campaignNotAccepting, gm.campaignNotAccepting);
+  if (!campaign || !isPublicCampaign(campaign.status)) throw new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
+  if (!isAcceptingDonations(campaign, now)) throw new HttpError(422, errorCodes.campaignNotAccepting, gm.campaignNotAccepting);
   return { id: campaign.id, slug: campaign.slug, title: campaign.title };
 }

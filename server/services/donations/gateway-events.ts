@@ -7,8 +7,8 @@ import { confirmDonation, donationTarget } from './confirm-donation';
 import type { PaymentRow } from './donation-records';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
+import { isUuid } from '../../db/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 
@@ -19,7 +19,7 @@ export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
  */
 export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string, event: GatewayEvent): Promise<EventOutcome> {
   const { db, clock } = deps;
-  if (!UUID.test(event.idempotencyKey)) return 'unknown_payment';
+  if (!isUuid(event.idempotencyKey)) return 'unknown_payment';
   const [payment] = await db.select().from(payments).where(and(eq(payments.id, event.idempotencyKey), eq(payments.gateway, gatewayName)));
   if (!payment || payment.amountCents !== event.amountCents) return 'unknown_payment';
   const now = clock.now();

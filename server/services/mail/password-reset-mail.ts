@@ -2,9 +2,7 @@ import type { Locale } from '../../../contracts/constants';
 import type { Translator } from '../../i18n/translator';
 import type { MailToSend } from './mail-outbox';
 import { mailMessages as mm } from './mail-messages';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+import { escapeHtml } from '../../http/escape-html';
 
 /** The password reset message, in the language the request came in. */
 export function passwordResetMail(translator: Translator, locale: Locale, to: { name: string; email: string }, link: string): MailToSend {

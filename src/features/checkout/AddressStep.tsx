@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BRAZILIAN_STATES, checkoutAddressSchema, normalizeCep, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
+import { addressCountryIssue, BRAZILIAN_STATES, checkoutAddressSchema, normalizeCep, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
 import { Button, Form, FormActions, FormRow, Select, TextField } from '../../ui';
 import { masked } from '../../app/forms/masked';
 import { maskZipCode } from '../../app/forms/masks';
@@ -14,7 +14,8 @@ const resolverFor =
   (foreigner: boolean): Resolver<AddressValues> =>
   async (values) => {
     const issues = [...(checkoutAddressSchema.safeParse(values).error?.issues ?? [])];
-    if (!foreigner && values.country.toUpperCase() !== 'BR') issues.push({ code: 'custom', path: ['country'], message: givingMessages.addressMustBeBrazilian.id, input: values.country });
+    const wrongCountry = addressCountryIssue(values.country, foreigner);
+    if (wrongCountry) issues.push({ code: 'custom', path: ['country'], message: wrongCountry, input: values.country });
     return resolveWith(values, issues);
   };
 

@@ -1,5 +1,6 @@
-import { CURRENCY, FORMAT_LOCALE } from '../../../../contracts/constants';
 import type { SandboxPayment } from './sandbox-gateway';
+import { escapeHtml } from '../../../http/escape-html';
+import { formatBrazilianDateTime, formatBrl } from '../../../i18n/format';
 
 /**
  * The sandbox's own small pages (the PIX "bank app" and the PayPal approval page). They stand for
@@ -9,12 +10,6 @@ import type { SandboxPayment } from './sandbox-gateway';
 
 /** Their own inline <style>, a data: QR image, and forms that post back to the sandbox only. */
 export const SANDBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-
-const money = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency: CURRENCY });
-export const formatCents = (cents: number): string => money.format(cents / 100);
 
 const STATUS_TEXT: Record<SandboxPayment['status'], string> = {
   pending: 'Aguardando pagamento',
@@ -61,12 +56,12 @@ const statusLine = (payment: SandboxPayment): string => `<p>Situação: <span cl
 
 export function renderPixPage(payment: SandboxPayment, qrCode: string, basePath: string): string {
   const action = `${basePath}/pix/${encodeURIComponent(payment.id)}/pay`;
-  const expires = payment.expiresAt ? payment.expiresAt.toLocaleString(FORMAT_LOCALE, { timeZone: 'America/Sao_Paulo' }) : '';
+  const expires = payment.expiresAt ? formatBrazilianDateTime(payment.expiresAt) : '';
   return page(
     'PIX (sandbox)',
     `<h1>PIX (sandbox)</h1>
 <p class="note">Ambiente de testes: nenhum dinheiro de verdade é movimentado.</p>
-<p class="amount">${escapeHtml(formatCents(payment.amountCents))}</p>
+<p class="amount">${escapeHtml(formatBrl(payment.amountCents))}</p>
 ${payment.description ? `<p>${escapeHtml(payment.description)}</p>` : ''}
 ${statusLine(payment)}
 <img src="${escapeHtml(qrCode)}" width="220" height="220" alt="QR Code do PIX">
@@ -83,7 +78,7 @@ export function renderPaypalPage(payment: SandboxPayment, basePath: string): str
     'PayPal (sandbox)',
     `<h1>PayPal (sandbox)</h1>
 <p class="note">Ambiente de testes: nenhum dinheiro de verdade é movimentado.</p>
-<p class="amount">${escapeHtml(formatCents(payment.amountCents))}</p>
+<p class="amount">${escapeHtml(formatBrl(payment.amountCents))}</p>
 ${payment.description ? `<p>${escapeHtml(payment.description)}</p>` : ''}
 ${statusLine(payment)}
 ${
