@@ -49,3 +49,15 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-semear-signature';
 export const WEBHOOK_TOLERANCE_S = 300;
 /** Gift card credit lasts 6 months from purchase (SPEC.md §9). */
 export const GIFT_CARD_VALIDITY_MONTHS = 6;
+
+/** Monthly giving (cents): R$ 10,00 to R$ 10.000,00 a month; presets on /doacao-mensal in reais. */
+export const MONTHLY_MIN_CENTS = 1000;
+export const MONTHLY_MAX_CENTS = 1_000_000;
+export const MONTHLY_PRESETS_REAIS = [20, 35, 50, 100] as const;
+/** A failed monthly charge is retried this many days after its due date (3 retries over 7 days). */
+export const MONTHLY_RETRY_DAYS = [1, 3, 7] as const;
+/** Donors hear about credit about to expire (and be donated) this many days ahead. */
+export const CREDIT_EXPIRING_NOTICE_DAYS = 7;
+/** What the automatic donation looks back on to find the cause a donor gave most to. */
+export const AUTO_DONATION_LOOKBACK_MONTHS = 12;
+export const WALLET_BALANCE_VISIBILITY_KEY = 'semear.wallet.visible';

@@ -12,3 +12,8 @@ export * from './cards';
 export * from './donations';
 export * from './campaign-queries';
 export * from './giving-messages';
+export * from './notifications';
+export * from './realtime';
+export * from './subscriptions';
+export * from './wallet';
+export * from './donor-messages';

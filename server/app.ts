@@ -8,7 +8,7 @@ import { createAccessTokens } from './auth/access-tokens';
 import { createRefreshTokens } from './auth/refresh-tokens';
 import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import type { Config } from './config';
-import type { Database } from './db/types';
+import type { Database, DatabaseHandle } from './db/types';
 import { loggerOptions } from './http/request-log';
 import { createTranslator, type Translator } from './i18n/translator';
 import { authRateLimitPlugin } from './plugins/auth-rate-limit';
@@ -64,6 +64,10 @@ export interface BuildAppOptions {
   donationHooks?: DonationHooks;
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
+  /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
+  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen'>;
+  /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
+  startJobs?: boolean;
 }
 
 /**

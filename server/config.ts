@@ -33,6 +33,13 @@ export const configVariables = [
   { name: 'PIX_EXPIRES_S', default: '1800', description: 'How long a PIX charge can be paid, in seconds.' },
   { name: 'CEP_PROVIDER', default: 'embedded', description: 'Postal-code lookup: `embedded` (offline: the state from the CEP range, city and street typed), `viacep` or `brasilapi`.' },
   { name: 'CEP_PROVIDER_URL', default: '(unset: the provider\'s public address)', description: 'Base URL of the CEP provider (https://viacep.com.br or https://brasilapi.com.br), for a mirror or a test server.' },
+  { name: 'PUSHER_APP_ID', default: 'semear', description: 'Pusher Channels app id. With PUSHER_HOST unset the embedded Pusher-protocol endpoint of this server uses it.' },
+  { name: 'PUSHER_KEY', default: 'semear-key', description: 'Pusher Channels app key (public: the browser connects with it).' },
+  { name: 'PUSHER_SECRET', default: '(unset: random, kept in DATA_DIR/pusher-secret)', description: 'Pusher Channels app secret: signs private-channel authorisations and event publishing. Every API node must share it.' },
+  { name: 'PUSHER_HOST', default: '(unset: the embedded endpoint, /app/{key} on this server)', description: 'Host of hosted Pusher (api-CLUSTER.pusher.com is used when PUSHER_CLUSTER is set and this is unset) or of a Soketi cluster.' },
+  { name: 'PUSHER_PORT', default: '(unset: 443 with TLS, else 80; embedded: PORT)', description: 'Port of the Pusher-protocol server, for both the HTTP events API and the browsers\' WebSocket.' },
+  { name: 'PUSHER_USE_TLS', default: 'true for hosted Pusher, false for the embedded endpoint', description: 'Use https/wss to reach the Pusher-protocol server.' },
+  { name: 'PUSHER_CLUSTER', default: '(unset)', description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.' },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -88,6 +95,13 @@ const envSchema = z.object({
   PIX_EXPIRES_S: integerText('PIX_EXPIRES_S', 60, 7 * 24 * 3600).default(1800),
   CEP_PROVIDER: z.enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' }).default('embedded'),
   CEP_PROVIDER_URL: urlText('CEP_PROVIDER_URL', ['https:', 'http:']).optional(),
+  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, { error: 'PUSHER_APP_ID must be 1 to 64 letters, digits, - or _' }).default('semear'),
+  PUSHER_KEY: z.string().regex(/^[\w-]{1,64}$/, { error: 'PUSHER_KEY must be 1 to 64 letters, digits, - or _' }).default('semear-key'),
+  PUSHER_SECRET: z.string().min(16, { error: 'PUSHER_SECRET must have at least 16 characters' }).optional(),
+  PUSHER_HOST: z.string().regex(/^[\w.-]+$/, { error: 'PUSHER_HOST must be a host name, without scheme or port' }).optional(),
+  PUSHER_PORT: integerText('PUSHER_PORT', 1, 65535).optional(),
+  PUSHER_USE_TLS: booleanText('PUSHER_USE_TLS').optional(),
+  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]{2,20}$/, { error: 'PUSHER_CLUSTER must be a cluster name such as sa1' }).optional(),
 });
 
 export interface Config {
@@ -113,6 +127,23 @@ export interface Config {
     pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
   };
   cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
+  realtime: RealtimeConfig;
+}
+
+/**
+ * Where realtime events go (DESIGN.md §1). `embedded`: this server speaks the Pusher protocol itself
+ * (WebSocket /app/{key} and the HTTP events API), so host and port are filled in at listen time.
+ */
+export interface RealtimeConfig {
+  embedded: boolean;
+  appId: string;
+  key: string;
+  secret: string;
+  /** null with the embedded endpoint: the browser uses the page's own host. */
+  host: string | null;
+  port: number | null;
+  useTLS: boolean;
+  cluster: string | null;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +190,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
     },
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
+    realtime: realtimeConfig(e, dataDir),
+  };
+}
+
+function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): RealtimeConfig {
+  const embedded = !e.PUSHER_HOST && !e.PUSHER_CLUSTER;
+  const useTLS = e.PUSHER_USE_TLS ?? !embedded;
+  const host = e.PUSHER_HOST ?? (e.PUSHER_CLUSTER ? `api-${e.PUSHER_CLUSTER}.pusher.com` : null);
+  return {
+    embedded,
+    appId: e.PUSHER_APP_ID,
+    key: e.PUSHER_KEY,
+    secret: e.PUSHER_SECRET ?? persistedSecret(dataDir, 'pusher-secret'),
+    host,
+    port: e.PUSHER_PORT ?? (embedded ? null : useTLS ? 443 : 80),
+    useTLS,
+    cluster: e.PUSHER_CLUSTER ?? null,
   };
 }
 

@@ -31,7 +31,7 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     await ensureReferenceData(database.db);
     const uploadsDir = join(config.dataDir, 'uploads');
     const seeded = config.demoSeed ? await seedDemoData(database.db, { uploadsDir, now: new Date() }) : false;
-    app = await buildApp({ config, db: database.db, startMailJob: true, logStream: options.logStream });
+    app = await buildApp({ config, db: database.db, database, startMailJob: true, startJobs: true, logStream: options.logStream });
     // Registered after buildApp's own hooks, so the mail job stops before the database closes.
     app.addHook('onClose', async () => database.close());
     const url = await app.listen({ port: config.port, host: config.host });

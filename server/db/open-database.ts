@@ -30,9 +30,17 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const pglite = client;
   return {
     db,
     kind: 'pglite',
+    // DESIGN.md §9: with values a single statement (query), without them maybe several (exec).
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       try {
@@ -54,7 +62,37 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     db: raw as unknown as Database,
     kind: 'postgres',
     migrate: () => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER }),
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
+    listen: (channel, onPayload) => listenOnPool(pool, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection that LISTENs, and listens again after losing its connection. */
+async function listenOnPool(pool: pg.Pool, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.PoolClient | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = await pool.connect();
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.release(true);
+      if (client === next) client = null;
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = null;
+    if (!current) return;
+    await current.query(`UNLISTEN "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
+    current.release();
   };
 }
 

@@ -17,4 +17,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Closes connections and releases the data-folder lock. */
   close(): Promise<void>;
+  /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** LISTEN: calls back with each NOTIFY payload on the channel (delivered at commit); resolves to unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }

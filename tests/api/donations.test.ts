@@ -71,7 +71,7 @@ describe('card donations', () => {
     expect(first.statusCode, first.body).toBe(201);
     const firstId = result(first.json()).donation.id;
     const rows = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, session.user.id));
-    expect(rows).toEqual([expect.objectContaining({ type: 'donations', metadata: { donation_id: firstId }, read: false })]);
+    expect(rows).toEqual([expect.objectContaining({ type: 'donations', metadata: expect.objectContaining({ donation_id: firstId, amount: 5000, campaign: { slug: campaign.slug, title: campaign.title } }), read: false })]);
 
     const cards = await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: session.token });
     expect(cards.statusCode).toBe(200);

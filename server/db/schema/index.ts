@@ -5,3 +5,4 @@ export * from './mail';
 export * from './users';
 export * from './money';
 export * from './sandbox-gateway';
+export * from './donor-home';

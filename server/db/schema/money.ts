@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';
 import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } from '../../../contracts/donations';
 import { campaigns } from './campaigns';
 import { users } from './users';
@@ -29,7 +30,7 @@ export const ledgerAccounts = pgTable(
   (t) => [uniqueIndex('ledger_accounts_owner_unique').on(t.kind, t.ownerKey)],
 );
 
-export const LEDGER_GROUP_KINDS = ['donation', 'refund', 'wallet_credit', 'wallet_expiry', 'gift_card_purchase', 'gift_card_redemption'] as const;
+export const LEDGER_GROUP_KINDS = ['donation', 'refund', 'wallet_credit', 'wallet_expiry', 'gift_card_purchase', 'gift_card_redemption', 'automatic_donation', 'gift_card_expiry'] as const;
 export type LedgerGroupKind = (typeof LEDGER_GROUP_KINDS)[number];
 
 /** A balanced movement: its entries sum to zero, checked by a deferred trigger at commit. */
@@ -46,7 +47,7 @@ export const ledgerGroups = pgTable(
   (t) => [uniqueIndex('ledger_groups_reference_unique').on(t.reference)],
 );
 
-export const WALLET_LOT_ORIGINS = ['monthly_credit', 'gift_card', 'refund', 'adjustment'] as const;
+export { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';
 export type WalletLotOrigin = (typeof WALLET_LOT_ORIGINS)[number];
 
 /** Wallet credit comes in lots with an origin and an expiry; spending takes the lot that expires first. */
@@ -110,6 +111,11 @@ export const donations = pgTable(
     locale: text('locale', { enum: ['pt', 'en', 'es'] }).notNull().default('pt'),
     /** SHA-256 of the receipt token the creator got: whoever holds it may read the donation. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
+    /**
+     * Set on automatic donations of unused or expired credit (DESIGN.md §6): 'lot:<wallet lot id>' or
+     * 'gift_card:<id>'. Unique, so a job that runs twice donates once.
+     */
+    automaticSource: text('automatic_source'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -117,6 +123,7 @@ export const donations = pgTable(
   (t) => [
     index('donations_campaign_status_idx').on(t.campaignId, t.status, t.confirmedAt),
     index('donations_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('donations_automatic_source_unique').on(t.automaticSource).where(sql`${t.automaticSource} is not null`),
     check('donations_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -184,6 +191,8 @@ export const savedCards = pgTable(
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     holderName: text('holder_name').notNull(),
+    /** The card checkouts offer first and a new subscription uses; at most one per donor. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -219,7 +228,12 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     read: boolean('read').notNull().default(false),
+    /** Makes a notice happen once (e.g. 'credit_expiring:<lot id>'); null for ordinary ones. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.read, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.read, t.createdAt),
+    uniqueIndex('notifications_dedupe_unique').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  ],
 );

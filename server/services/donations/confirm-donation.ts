@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { AccountRef } from '../ledger';
 import { postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
-import { createNotification } from '../notifications/create-notification';
+import { notifyDonor } from '../notifications/create-notification';
 import type { DonationRow } from './donation-records';
 import { receiptMail } from './receipt-mail';
 
@@ -29,8 +29,12 @@ export const donationReference = (donationId: string): string => `donation:${don
  */
 export async function finishConfirmation(tx: Executor, deps: Pick<ConfirmDeps, 'translator'>, donation: DonationRow, now: Date, locale: Locale): Promise<void> {
   await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donation.id));
-  if (donation.userId) await createNotification(tx, { userId: donation.userId, type: 'donations', metadata: { donation_id: donation.id }, now });
-  const [campaign] = donation.campaignId ? await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, donation.campaignId)) : [];
+  const [campaign] = donation.campaignId ? await tx.select({ title: campaigns.title, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, donation.campaignId)) : [];
+  // The receipt below is the e-mail; the notification is in-app only.
+  if (donation.userId) {
+    const metadata = { donation_id: donation.id, amount: donation.amountCents, campaign: campaign ? { slug: campaign.slug, title: campaign.title } : null };
+    await notifyDonor(tx, { userId: donation.userId, type: 'donations', metadata, now });
+  }
   const mail = receiptMail(deps.translator, locale, {
     to: donation.contact.email,
     name: donation.contact.is_company ? (donation.contact.contact_name ?? donation.contact.name) : donation.contact.name,

@@ -5,7 +5,7 @@
  * Keeps the first page's catalog small as features add text (JS budget, docs/web-app.md).
  * Used by the Vite plugin (vite.lingui-scopes.ts) and by the app; no imports on purpose.
  */
-export const LAZY_SCOPES = ['pages', 'admin', 'auth', 'profile', 'campaigns', 'checkout'] as const;
+export const LAZY_SCOPES = ['pages', 'admin', 'auth', 'profile', 'campaigns', 'checkout', 'wallet', 'notifications', 'monthly', 'contributions'] as const;
 export type LazyScope = (typeof LAZY_SCOPES)[number];
 export type CatalogScope = 'core' | LazyScope;
 
@@ -18,6 +18,8 @@ export function scopeOfFiles(files: readonly string[]): CatalogScope | 'server' 
     if (feature && (LAZY_SCOPES as readonly string[]).includes(feature)) scopes.add(feature as LazyScope);
     // The giving flow's contract messages: only the checkout shows them (contracts/giving-messages.ts).
     else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
+    // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.
+    else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }

@@ -51,7 +51,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const apps: FastifyInstance[] = [];
   const make = async (moreEnv: Record<string, string>, moreOptions: Partial<BuildAppOptions>) => {
     const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env, ...moreEnv });
-    const app = await buildApp({ config, db: database.db, clock, ...options, ...moreOptions });
+    const app = await buildApp({ config, db: database.db, database, clock, ...options, ...moreOptions });
     apps.push(app);
     return { app, config };
   };

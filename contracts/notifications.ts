@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+
+/**
+ * Notifications (SPEC.md §3, §4, §7). Every type is a thing that happened to the donor's money;
+ * `donations` is the spec's own example and carries metadata.donation_id.
+ */
+export const NOTIFICATION_TYPES = [
+  'donations',
+  'monthly_charge_succeeded',
+  'monthly_charge_failed',
+  'automatic_donation',
+  'gift_card_received',
+  'credit_expiring',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** donation_id, amount (cents), campaign {slug,title}, subscription_id, expires_at... by type. */
+  metadata: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.array(notificationSchema);
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** GET /notifications?read&page&amount&type; total in x-total-count. */
+export const notificationQuerySchema = z.object({
+  read: booleanQuery.optional(),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  amount: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationQuery = z.input<typeof notificationQuerySchema>;
+
+/** PATCH /notifications: marks the listed notifications (the caller's own) read or unread. */
+export const notificationPatchSchema = z.object({
+  notification_id: z.array(z.uuid()).min(1).max(MAX_PAGE_SIZE),
+  read: z.boolean(),
+});
+export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
+
+/** GET /notification-types. */
+export const notificationTypesSchema = z.object({ notificationTypes: z.array(z.object({ type: z.enum(NOTIFICATION_TYPES) })) });
+
+/**
+ * GET / PUT /notification-preferences (SPEC.md §3): `types` are the types the donor wants to hear
+ * about, `channels` how (in-app, e-mail). A type left out is muted on every channel.
+ */
+export const notificationPreferencesSchema = z.object({
+  types: z.array(z.object({ type: z.enum(NOTIFICATION_TYPES) })),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Realtime (SPEC.md §3, §7; DESIGN.md §9): one private channel per donor, one event for the balance. */
+export const userChannel = (userId: string): string => `private-user-${userId}`;
+export const BALANCE_EVENT = 'balance';
+
+/** The event's data as sent on the wire: a JSON string holding the balance in cents. */
+export const balanceMessageSchema = z.object({ balance: z.number().int() });
+export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
+
+/** GET /realtime/config: where pusher-js connects (host null: the page's own host and port). */
+export const realtimeClientConfigSchema = z.object({
+  key: z.string(),
+  cluster: z.string().nullable(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  use_tls: z.boolean(),
+  auth_endpoint: z.string(),
+});
+export type RealtimeClientConfig = z.infer<typeof realtimeClientConfigSchema>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from './cards';
+import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS } from './constants';
+import { checkoutAddressSchema, contactSchema } from './donations';
+import { givingMessages as gm } from './giving-messages';
+
+/**
+ * Monthly giving (SPEC.md §1, §9): the card is charged once a month, on the day the donor
+ * subscribed (the last day of shorter months), and each charge becomes wallet credit for that month.
+ * A failed charge makes the subscription past_due and is retried; paused skips months; canceled ends.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_CHARGE_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+export type SubscriptionChargeStatus = (typeof SUBSCRIPTION_CHARGE_STATUSES)[number];
+
+export const monthlyAmountSchema = z
+  .number({ error: gm.amountRequired.id })
+  .int({ error: gm.amountWholeCents.id })
+  .min(MONTHLY_MIN_CENTS, { error: gm.amountTooLow.id })
+  .max(MONTHLY_MAX_CENTS, { error: gm.amountTooHigh.id });
+
+/** A monthly subscription is paid by card only: a new card (kept as a token for the next months) or a saved one. */
+export const subscriptionPaymentSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200) }),
+    z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
+  ],
+  { error: gm.paymentMethodInvalid.id },
+);
+
+/** POST /subscriptions (Idempotency-Key): signed-in donors only; the first month is charged at once. */
+export const subscriptionRequestSchema = z.object({
+  amount: monthlyAmountSchema,
+  payment: subscriptionPaymentSchema,
+  contact: contactSchema,
+  address: checkoutAddressSchema,
+});
+export type SubscriptionRequestInput = z.input<typeof subscriptionRequestSchema>;
+export type SubscriptionRequest = z.output<typeof subscriptionRequestSchema>;
+
+export const subscriptionCardSchema = z.object({ id: z.string(), brand: z.enum(CARD_BRANDS), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** Cents per month. */
+  amount: z.number().int(),
+  card: subscriptionCardSchema.nullable(),
+  /** Day of the month the donor subscribed on (1–31); shorter months use their last day. */
+  billing_day: z.number().int().min(1).max(31),
+  /** When the next charge (or retry) is due; null when paused or canceled. */
+  next_charge_at: z.string().nullable(),
+  /** Failed attempts for the current month (0–3); retries run 1, 3 and 7 days after the due date. */
+  retry_count: z.number().int(),
+  created_at: z.string(),
+  paused_at: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionChargeSchema = z.object({
+  id: z.string(),
+  status: z.enum(SUBSCRIPTION_CHARGE_STATUSES),
+  amount: z.number().int(),
+  /** The month this charge pays for (its due date). */
+  period_start: z.string(),
+  attempt: z.number().int(),
+  failure_code: z.string().nullable(),
+  card_brand: z.enum(CARD_BRANDS).nullable(),
+  card_last4: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
+
+/** 201 of POST /subscriptions: the subscription and its first charge (failed: nothing was created but the charge record). */
+export const subscriptionResultSchema = z.object({ subscription: subscriptionSchema, charge: subscriptionChargeSchema });
+export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
+
+/** PATCH /subscriptions/{id}: a new monthly amount and/or another saved card. */
+export const subscriptionPatchSchema = z
+  .object({ amount: monthlyAmountSchema.optional(), card_id: z.uuid({ error: gm.savedCardNotFound.id }).optional() })
+  .refine((p) => p.amount !== undefined || p.card_id !== undefined, { error: gm.amountRequired.id });
+export type SubscriptionPatch = z.infer<typeof subscriptionPatchSchema>;
+
+/** POST /subscriptions/cancel-by-link: the signed token of a monthly e-mail's cancel link (no sign-in). */
+export const cancelByLinkSchema = z.object({ token: z.string().min(10).max(500) });
