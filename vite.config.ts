@@ -5,10 +5,11 @@ export default defineConfig({
   plugins: webPlugins({ routes: true }),
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // /app is the embedded Pusher-protocol WebSocket (docs/realtime.md).
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true }, '/app': { target: 'ws://localhost:3000', ws: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true }, '/app': { target: 'ws://localhost:3000', ws: true } },
   },
   build: {
     outDir: 'dist',

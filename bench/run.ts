@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignPageUrl, campaignUrl, measureCardDonations } from './lib/giving';
 import { measure, ratio, type LoadResult } from './lib/load';
+import { seedNotifications } from './lib/notifications';
+import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
@@ -53,9 +55,13 @@ async function measureProduct(env: Record<string, string>, alsoPageWeight: boole
       const profile = await measure(`${base}/api/v1/users/profile`, { authorization: `Bearer ${token}` });
       const campaign = await measure(campaignUrl(base));
       const donation = await measureCardDonations(base);
+      const notificationsPage = await seedNotifications(base, token);
+      const notifications = await measure(notificationsPage.url, notificationsPage.headers);
+      // The embedded realtime endpoint is the same on either database: measured once, with the page weights.
+      const realtime = alsoPageWeight ? await measureRealtimeFanout(base, { dataDir }) : null;
       const home = alsoPageWeight ? await javascriptWeight(`${base}/`) : null;
       const campaignPage = alsoPageWeight ? await javascriptWeight(campaignPageUrl(base)) : null;
-      return { profile, campaign, donation, home, campaignPage };
+      return { profile, campaign, donation, notifications, realtime, home, campaignPage };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,7 +82,17 @@ for (const [database, figures] of [['PGlite', embedded], ['PostgreSQL', onPostgr
   console.log(row(`GET /api/v1/users/profile (${database})`, figures.profile, bare));
   console.log(row(`GET /api/v1/campaigns/{slug} (${database})`, figures.campaign, bare));
   console.log(row(`POST donation, sandbox card (${database})`, figures.donation, bare));
+  console.log(row(`GET /api/v1/notifications (${database})`, figures.notifications, bare));
 }
+
+function reportRealtime(fanout: RealtimeFanoutResult): void {
+  console.log(
+    `Realtime fan-out (embedded Pusher endpoint): ${fanout.connectedHeld}/${fanout.clients} connections held, ` +
+      `${fanout.events} balance events delivered, latency p50 ${fanout.p50Ms} ms, p99 ${fanout.p99Ms} ms`,
+  );
+}
+console.log('');
+reportRealtime(embedded.realtime!);
 
 function reportWeight(name: string, weight: PageWeight, budget: number): void {
   const verdict = weight.gzipBytes <= budget ? 'within' : 'OVER';

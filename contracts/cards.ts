@@ -110,6 +110,8 @@ export const savedCardSchema = z.object({
   exp_month: z.number().int(),
   exp_year: z.number().int(),
   holder_name: z.string(),
+  /** The card checkouts offer first and a new monthly donation uses; at most one per donor. */
+  is_default: z.boolean(),
   created_at: z.string(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;

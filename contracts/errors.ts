@@ -42,5 +42,13 @@ export const errorCodes = {
   idempotencyKeyReused: 'idempotency.key_reused',
   idempotencyInProgress: 'idempotency.in_progress',
   webhookSignatureInvalid: 'webhook.signature_invalid',
+  realtimeSignatureInvalid: 'realtime.signature_invalid',
+  realtimeSocketIdInvalid: 'realtime.socket_id_invalid',
+  notificationNotFound: 'notification.not_found',
+  cardInUseByMonthly: 'card.in_use_by_monthly',
+  subscriptionAlreadyOpen: 'subscription.already_open',
+  subscriptionNotFound: 'subscription.not_found',
+  subscriptionStateInvalid: 'subscription.state_invalid',
+  subscriptionCancelLinkInvalid: 'subscription.cancel_link_invalid',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

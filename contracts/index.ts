@@ -17,3 +17,4 @@ export * from './realtime';
 export * from './subscriptions';
 export * from './wallet';
 export * from './donor-messages';
+export * from './contributions';

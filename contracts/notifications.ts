@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATIONS_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { donorMessages as dm } from './donor-messages';
 
 /**
  * Notifications (SPEC.md §3, §4, §7). Every type is a thing that happened to the donor's money;
@@ -29,21 +30,27 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.array(notificationSchema);
 
-const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+const booleanQuery = z.enum(['true', 'false'], { error: dm.notificationReadFilterInvalid.id }).transform((v) => v === 'true');
+const notificationType = z.enum(NOTIFICATION_TYPES, { error: dm.notificationTypeInvalid.id });
 
 /** GET /notifications?read&page&amount&type; total in x-total-count. */
 export const notificationQuerySchema = z.object({
   read: booleanQuery.optional(),
-  type: z.enum(NOTIFICATION_TYPES).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-  amount: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATIONS_PAGE_SIZE),
+  type: notificationType.optional(),
+  page: z.coerce.number({ error: dm.notificationPageInvalid.id }).int({ error: dm.notificationPageInvalid.id }).min(0, { error: dm.notificationPageInvalid.id }).max(10_000, { error: dm.notificationPageInvalid.id }).default(0),
+  amount: z.coerce
+    .number({ error: dm.notificationAmountInvalid.id })
+    .int({ error: dm.notificationAmountInvalid.id })
+    .min(1, { error: dm.notificationAmountInvalid.id })
+    .max(MAX_PAGE_SIZE, { error: dm.notificationAmountInvalid.id })
+    .default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationQuery = z.input<typeof notificationQuerySchema>;
 
 /** PATCH /notifications: marks the listed notifications (the caller's own) read or unread. */
 export const notificationPatchSchema = z.object({
-  notification_id: z.array(z.uuid()).min(1).max(MAX_PAGE_SIZE),
-  read: z.boolean(),
+  notification_id: z.array(z.uuid({ error: dm.notificationIdsInvalid.id }), { error: dm.notificationIdsInvalid.id }).min(1, { error: dm.notificationIdsInvalid.id }).max(MAX_PAGE_SIZE, { error: dm.notificationIdsInvalid.id }),
+  read: z.boolean({ error: dm.notificationReadRequired.id }),
 });
 export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
 
@@ -55,7 +62,7 @@ export const notificationTypesSchema = z.object({ notificationTypes: z.array(z.o
  * about, `channels` how (in-app, e-mail). A type left out is muted on every channel.
  */
 export const notificationPreferencesSchema = z.object({
-  types: z.array(z.object({ type: z.enum(NOTIFICATION_TYPES) })),
-  channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
+  types: z.array(z.object({ type: notificationType }, { error: dm.notificationTypeInvalid.id }), { error: dm.notificationPreferencesInvalid.id }),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS, { error: dm.notificationChannelInvalid.id }), { error: dm.notificationPreferencesInvalid.id }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { donorMessages as dm } from './donor-messages';
 
 /** Realtime (SPEC.md §3, §7; DESIGN.md §9): one private channel per donor, one event for the balance. */
 export const userChannel = (userId: string): string => `private-user-${userId}`;
@@ -18,3 +19,14 @@ export const realtimeClientConfigSchema = z.object({
   auth_endpoint: z.string(),
 });
 export type RealtimeClientConfig = z.infer<typeof realtimeClientConfigSchema>;
+
+/**
+ * POST /realtime/auth: pusher-js's channel authorisation request (JSON from our client, or the
+ * form-urlencoded body pusher-js sends by default) and its answer `{auth: "key:signature"}`.
+ */
+export const realtimeAuthRequestSchema = z.object({
+  socket_id: z.string({ error: dm.realtimeSocketIdInvalid.id }).regex(/^\d+\.\d+$/, { error: dm.realtimeSocketIdInvalid.id }),
+  channel_name: z.string({ error: dm.realtimeChannelInvalid.id }).min(1, { error: dm.realtimeChannelInvalid.id }).max(164, { error: dm.realtimeChannelInvalid.id }),
+});
+export type RealtimeAuthRequest = z.infer<typeof realtimeAuthRequestSchema>;
+export const realtimeAuthResponseSchema = z.object({ auth: z.string() });

@@ -68,13 +68,15 @@ export const donateSearchSchema = z.object({
   error: optional(text(500)),
 });
 
-export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount) });
+/**
+ * ?amount plus optional query pairs that prefill the contact step (?name=Ana&email=…&telephone=…);
+ * the signed-in donor's profile fills what they leave out, and the checkout's own schema still checks them.
+ */
+export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount), name: optional(text()), email: optional(text(254)), telephone: optional(text(40)) });
 export const monthlyThanksSearchSchema = z.object({ amount: optional(amount) });
 /** ?campaign=<slug> (optional) lets the thank-you page share the campaign that was just given to. */
 export const donationThanksSearchSchema = z.object({ amount: optional(amount), campaign: optional(slugSchema) });
 export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
-
-export const contributionsSearchSchema = z.object({ page: optional(page), status: optional(text(40)) });
 
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
 export const adminDonationsSearchSchema = z.object({

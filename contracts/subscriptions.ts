@@ -79,6 +79,18 @@ export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
 export const subscriptionResultSchema = z.object({ subscription: subscriptionSchema, charge: subscriptionChargeSchema });
 export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
 
+/** GET /subscriptions/current: the donor's subscription that is not canceled (null when none) and its latest charges, newest first (at most 12). */
+export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable(), charges: z.array(subscriptionChargeSchema) });
+export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
+
+/**
+ * GET and POST /subscriptions/cancel-by-link: what the link's page shows before and after it is used.
+ * No sign-in, so only the amount and status: no card, no contact, nothing a forwarded e-mail should reveal.
+ */
+export const cancelLinkAnswerSchema = z.object({ subscription: z.object({ amount: z.number().int(), status: z.enum(SUBSCRIPTION_STATUSES) }) });
+export type CancelLinkAnswer = z.infer<typeof cancelLinkAnswerSchema>;
+export type CancelLinkSubscription = CancelLinkAnswer['subscription'];
+
 /** PATCH /subscriptions/{id}: a new monthly amount and/or another saved card. */
 export const subscriptionPatchSchema = z
   .object({ amount: monthlyAmountSchema.optional(), card_id: z.uuid({ error: gm.savedCardNotFound.id }).optional() })

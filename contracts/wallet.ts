@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+import { donorMessages as dm } from './donor-messages';
 
 /** The donor's wallet page (DESIGN.md §6): lots with origin and expiry, the statement, the next automatic donation. */
 export const WALLET_LOT_ORIGINS = ['monthly_credit', 'gift_card', 'refund', 'adjustment'] as const;
@@ -58,5 +60,14 @@ export const walletStatementEntrySchema = z.object({
 export type WalletStatementEntry = z.infer<typeof walletStatementEntrySchema>;
 export const walletStatementSchema = z.array(walletStatementEntrySchema);
 
+/** The statement's page (from 0) and page size. */
+export const walletStatementQuerySchema = z.object({
+  page: z.coerce.number(dm.walletPageInvalid.id).int(dm.walletPageInvalid.id).min(0, dm.walletPageInvalid.id).max(10_000, dm.walletPageInvalid.id).default(0),
+  amount: z.coerce.number(dm.walletPageSizeInvalid.id).int(dm.walletPageSizeInvalid.id).min(1, dm.walletPageSizeInvalid.id).max(MAX_PAGE_SIZE, dm.walletPageSizeInvalid.id).default(DEFAULT_PAGE_SIZE),
+});
+export type WalletStatementQuery = z.input<typeof walletStatementQuerySchema>;
+
 /** PUT /wallet/auto-donation-cause: a campaign slug, or null to let Semear choose. */
-export const autoDonationCauseSchema = z.object({ campaign_slug: z.string().trim().min(1).max(120).nullable() });
+export const autoDonationCauseSchema = z.object({
+  campaign_slug: z.string(dm.walletCauseInvalid.id).trim().min(1, dm.walletCauseInvalid.id).max(120, dm.walletCauseInvalid.id).nullable(),
+});

@@ -18,14 +18,23 @@ import { i18nPlugin } from './plugins/i18n';
 import { mailJobPlugin } from './plugins/mail-job';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { reconcileJobPlugin } from './plugins/reconcile-job';
+import { jobsPlugin } from './plugins/jobs';
+import { chargeDueSubscriptions } from './services/subscriptions/charge-due';
+import { notifyExpiringCredit } from './services/wallet/notify-expiring';
+import { settleExpiredCredit } from './services/wallet/settle-expired';
+import { realtimePlugin } from './plugins/realtime';
+import { realtimeRoutes } from './routes/realtime';
 import { webAppPlugin } from './plugins/web-app';
 import { addressRoutes } from './routes/addresses';
 import { analyticsRoutes } from './routes/analytics';
 import { cardRoutes } from './routes/cards';
+import { contributionRoutes } from './routes/contributions';
 import { donationRoutes } from './routes/donations';
 import { giftCardRoutes } from './routes/gift-cards';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import { walletRoutes } from './routes/wallets';
+import { notificationRoutes } from './routes/notifications';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { campaignRoutes } from './routes/campaigns';
 import { categoryRoutes } from './routes/categories';
 import { healthRoutes } from './routes/health';
@@ -114,6 +123,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pollEveryMs: options.startMailJob ? 1000 : null,
   });
   await app.register(reconcileJobPlugin, { db, clock, gateway: services.gateway, pollEveryMs: options.startMailJob ? 5000 : null });
+  await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
+  if (options.startJobs && options.database) {
+    const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log };
+    await app.register(jobsPlugin, {
+      database: options.database,
+      jobs: [
+        // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
+        { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
+        // "At each lot's expiry": expired credit is donated within a minute.
+        { name: 'wallet-settle-expired', cron: '* * * * *', run: () => settleExpiredCredit(deps, clock.now()) },
+        { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
+      ],
+    });
+  }
 
   await app.register(
     async (api) => {
@@ -129,8 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(donationRoutes, { ...services, donationHooks: options.donationHooks });
       await api.register(paymentWebhookRoutes, services);
       await api.register(cardRoutes, services);
+      await api.register(contributionRoutes, services);
       await api.register(walletRoutes, services);
+      await api.register(notificationRoutes, services);
+      await api.register(subscriptionRoutes, services);
       await api.register(giftCardRoutes, services);
+      await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },
   );

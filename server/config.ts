@@ -38,7 +38,7 @@ export const configVariables = [
   { name: 'PUSHER_SECRET', default: '(unset: random, kept in DATA_DIR/pusher-secret)', description: 'Pusher Channels app secret: signs private-channel authorisations and event publishing. Every API node must share it.' },
   { name: 'PUSHER_HOST', default: '(unset: the embedded endpoint, /app/{key} on this server)', description: 'Host of hosted Pusher (api-CLUSTER.pusher.com is used when PUSHER_CLUSTER is set and this is unset) or of a Soketi cluster.' },
   { name: 'PUSHER_PORT', default: '(unset: 443 with TLS, else 80; embedded: PORT)', description: 'Port of the Pusher-protocol server, for both the HTTP events API and the browsers\' WebSocket.' },
-  { name: 'PUSHER_USE_TLS', default: 'true for hosted Pusher, false for the embedded endpoint', description: 'Use https/wss to reach the Pusher-protocol server.' },
+  { name: 'PUSHER_USE_TLS', default: '(unset: true for hosted Pusher, false for the embedded endpoint)', description: 'Use https/wss to reach the Pusher-protocol server.' },
   { name: 'PUSHER_CLUSTER', default: '(unset)', description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.' },
 ] as const;
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/constants';
+import { donorMessages } from '../../contracts/donor-messages';
+import { givingMessages } from '../../contracts/giving-messages';
 import { messages as contractMessages, type MessageDescriptor } from '../../contracts/messages';
 import { mailMessages } from '../services/mail/mail-messages';
 import { readPoFile } from './po-catalog';
@@ -19,7 +21,7 @@ export interface Translator {
 
 /** Source messages known to the server: the catalogs may lag behind the code, these never do. */
 function sourceMessages(): Map<string, string> {
-  const all: MessageDescriptor[] = [...Object.values(contractMessages), ...Object.values(mailMessages)];
+  const all: MessageDescriptor[] = [...Object.values(contractMessages), ...Object.values(givingMessages), ...Object.values(donorMessages), ...Object.values(mailMessages)];
   return new Map(all.map((d) => [d.id, d.message]));
 }
 

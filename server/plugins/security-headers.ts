@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
-export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publicUrl'>): Record<string, string[] | null> {
+export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime'] }): Record<string, string[] | null> {
   const site = new URL(config.publicUrl);
   const secure = site.protocol === 'https:';
   return {
@@ -15,8 +15,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publ
     // vanilla-extract in development and react-toastify inject <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],
-    // The realtime endpoint is a WebSocket on the same host.
-    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`],
+    // The realtime endpoint is a WebSocket on the same host, or hosted Pusher / Soketi when configured.
+    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -24,6 +24,14 @@ export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publ
     // Upgrading only makes sense when the site itself is served over HTTPS.
     'upgrade-insecure-requests': secure ? [] : null,
   };
+}
+
+/** Where browsers open the realtime WebSocket when it is not this server (pusher-js uses ws/wss only). */
+function realtimeOrigins(realtime: Config['realtime'] | undefined): string[] {
+  if (!realtime || realtime.embedded) return [];
+  const scheme = realtime.useTLS ? 'wss' : 'ws';
+  if (realtime.cluster && (!realtime.host || realtime.host.endsWith('.pusher.com'))) return [`${scheme}://ws-${realtime.cluster}.pusher.com`];
+  return realtime.host ? [`${scheme}://${realtime.host}${realtime.port ? `:${realtime.port}` : ''}`] : [];
 }
 
 export const securityHeadersPlugin = fp<{ config: Config }>(

@@ -1,47 +1,43 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SavedCard } from '../../contracts/cards';
+import { savedCardPatchSchema } from '../../contracts/contributions';
+import { donorMessages as dm } from '../../contracts/donor-messages';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
-import { savedCards } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { isUuid } from '../db/uuid';
+import { listSavedCards, removeSavedCard, setDefaultCard } from '../services/contributions/saved-cards';
 
+const idParams = z.object({ id: z.string() });
 
 /** 'My cards': the signed-in donor's saved cards (token, brand, last four, expiry; never the number). */
 export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Another donor's card answers exactly like a card that does not exist.
+  const notFound = () => new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
 
-  app.get('/cards', { preHandler: app.authenticate }, async (request): Promise<SavedCard[]> => {
-    const rows = await db
-      .select()
-      .from(savedCards)
-      .where(and(eq(savedCards.userId, request.userId as string), isNull(savedCards.deletedAt)))
-      .orderBy(desc(savedCards.createdAt));
-    return rows.map((c) => ({
-      id: c.id,
-      brand: c.brand as SavedCard['brand'],
-      last4: c.last4,
-      exp_month: c.expMonth,
-      exp_year: c.expYear,
-      holder_name: c.holderName,
-      created_at: c.createdAt.toISOString(),
-    }));
+  /** Default card first, then newest first. */
+  app.get('/cards', { preHandler: app.authenticate }, async (request): Promise<SavedCard[]> => listSavedCards(db, request.userId as string));
+
+  /** { is_default: true } makes the card the default and unsets the others; answers the donor's cards. */
+  app.patch('/cards/:id', { preHandler: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } }, async (request): Promise<SavedCard[]> => {
+    const userId = request.userId as string;
+    if (!isUuid(request.params.id) || !(await setDefaultCard(db, userId, request.params.id))) throw notFound();
+    return listSavedCards(db, userId);
   });
 
-  /** Soft delete: past donations keep pointing at the card they were paid with. */
-  app.delete('/cards/:id', { preHandler: app.authenticate, schema: { params: z.object({ id: z.string() }) } }, async (request, reply) => {
-    const notFound = new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
-    if (!isUuid(request.params.id)) throw notFound;
-    const [deleted] = await db
-      .update(savedCards)
-      .set({ deletedAt: clock.now() })
-      .where(and(eq(savedCards.id, request.params.id), eq(savedCards.userId, request.userId as string), isNull(savedCards.deletedAt)))
-      .returning({ id: savedCards.id });
-    if (!deleted) throw notFound;
+  /**
+   * Soft delete. A card that pays an open monthly donation is refused (409); when the default goes,
+   * the newest remaining card becomes the default (none when no card is left).
+   */
+  app.delete('/cards/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
+    if (!isUuid(request.params.id)) throw notFound();
+    const outcome = await removeSavedCard(db, request.userId as string, request.params.id, clock.now());
+    if (outcome === 'not_found') throw notFound();
+    if (outcome === 'pays_monthly') throw new HttpError(409, errorCodes.cardInUseByMonthly, dm.cardPaysMonthly);
     return reply.status(204).send();
   });
 };

@@ -3,16 +3,56 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
+import { autoDonationCauseSchema, walletOverviewSchema, walletStatementQuerySchema, walletStatementSchema } from '../../contracts/wallet';
 import type { AppServices } from '../app-services';
+import { donorSettings } from '../db/schema';
+import { isUuid } from '../db/uuid';
 import { HttpError } from '../http/http-error';
+import { donatableCampaign } from '../services/donations/campaign-access';
 import { walletBalance } from '../services/ledger';
+import { walletOverview } from '../services/wallet/wallet-overview';
+import { walletStatement } from '../services/wallet/wallet-statement';
+import { findUserWithGrants, isUsable } from '../users/users-repository';
 
+/** The donor's wallet (DESIGN.md §6, docs/ledger.md): balance, lots, statement and where unused credit goes. */
 export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  /** SPEC.md §7: data is the donor's spendable balance in cents (lots not yet expired); one's own only. */
+  /** Someone else's wallet is an admin's business only (role ADMIN, like every admin call). */
+  async function mayReadWalletOf(readerId: string, ownerId: string): Promise<boolean> {
+    if (readerId === ownerId) return true;
+    const reader = await findUserWithGrants(db, readerId);
+    return !!reader && isUsable(reader.user) && reader.grants.roles.some((r) => r.name === 'ADMIN');
+  }
+
+  /** SPEC.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
   app.get('/donors/:id/wallets/balance', { preHandler: app.authenticate, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    if (request.params.id !== request.userId) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
-    return { data: await walletBalance(db, request.userId, clock.now()) };
+    if (!(await mayReadWalletOf(request.userId as string, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+    if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
+    return { data: await walletBalance(db, request.params.id, clock.now()) };
+  });
+
+  app.get('/wallet', { preHandler: app.authenticate, schema: { response: { 200: walletOverviewSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return walletOverview(db, request.userId as string, clock.now());
+  });
+
+  app.get('/wallet/statement', { preHandler: app.authenticate, schema: { querystring: walletStatementQuerySchema, response: { 200: walletStatementSchema } } }, async (request, reply) => {
+    const { entries, total } = await walletStatement(db, request.userId as string, request.query);
+    reply.header('cache-control', 'no-store').header('x-total-count', String(total));
+    return entries;
+  });
+
+  /** A campaign that takes donations now (else 404 / 422, nothing stored), or null to let Semear choose. */
+  app.put('/wallet/auto-donation-cause', { preHandler: app.authenticate, schema: { body: autoDonationCauseSchema, response: { 200: walletOverviewSchema } } }, async (request) => {
+    const userId = request.userId as string;
+    const now = clock.now();
+    const slug = request.body.campaign_slug;
+    const campaign = slug === null ? null : await donatableCampaign(db, slug, now);
+    await db
+      .insert(donorSettings)
+      .values({ userId, autoDonationCampaignId: campaign?.id ?? null, updatedAt: now })
+      .onConflictDoUpdate({ target: donorSettings.userId, set: { autoDonationCampaignId: campaign?.id ?? null, updatedAt: now } });
+    return walletOverview(db, userId, now);
   });
 };

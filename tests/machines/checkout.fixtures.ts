@@ -19,7 +19,7 @@ export const invalidCardChoice: PaymentChoice = { method: 'card', card: { ...car
 export const giftCode = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 
 export const cardToken: CardToken = { token: 'tok_sandbox_1', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'Ana Souza' };
-export const savedCard: SavedCard = { id: '0b7c3f7e-6a0d-4f51-9c1b-8e9d7a6b5c4d', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'ANA SOUZA', created_at: '2026-11-01T12:00:00.000Z' };
+export const savedCard: SavedCard = { id: '0b7c3f7e-6a0d-4f51-9c1b-8e9d7a6b5c4d', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'ANA SOUZA', is_default: true, created_at: '2026-11-01T12:00:00.000Z' };
 export const cepResult: CepLookupResult = { zip_code: '50030230', state: 'PE', city: '', neighborhood: '', street_address: '', source: 'embedded' };
 
 export const campaign = { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária Recife', cover_url: null };

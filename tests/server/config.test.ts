@@ -128,8 +128,34 @@ describe('loadConfig', () => {
       'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'TRUST_PROXY',
       'PAYMENT_GATEWAY', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
       'CEP_PROVIDER', 'CEP_PROVIDER_URL',
+      'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER',
     ]);
     const docs = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const v of configVariables) expect(docs).toContain(`\`${v.name}\``);
+  });
+
+  it('has its table copied row for row, once each, into the README and docs/configuration.md', () => {
+    const cell = (text: string) => (text.startsWith('(') ? text : `\`${text}\``);
+    const expected = configVariables.map((v) => `| \`${v.name}\` | ${cell(v.default)} | ${v.description} |`);
+    for (const file of ['../../README.md', '../../docs/configuration.md']) {
+      const lines = readFileSync(new URL(file, import.meta.url), 'utf8').split('\n');
+      const header = lines.findIndex((line) => line.startsWith('| Variable | Default |'));
+      const rows: string[] = [];
+      for (let i = header + 2; lines[i]?.startsWith('| `'); i++) rows.push(lines[i] as string);
+      expect(rows, file).toEqual(expected);
+    }
+  });
+
+  it('uses the embedded Pusher endpoint by default, hosted Pusher with a cluster, Soketi with a host', () => {
+    const dataDir = scratch();
+    const embedded = loadConfig({ DATA_DIR: dataDir }).realtime;
+    expect(embedded).toMatchObject({ embedded: true, appId: 'semear', key: 'semear-key', host: null, port: null, useTLS: false, cluster: null });
+    expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).realtime.secret).toBe(embedded.secret);
+    expect(statSync(join(dataDir, 'pusher-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_CLUSTER: 'sa1' }).realtime).toMatchObject({ embedded: false, host: 'api-sa1.pusher.com', port: 443, useTLS: true, cluster: 'sa1' });
+    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' }).realtime).toMatchObject({ embedded: false, host: 'soketi.interno', port: 6001, useTLS: false });
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'https://soketi.interno' })).toThrow(/PUSHER_HOST must be a host name/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_SECRET: 'short' })).toThrow(/PUSHER_SECRET must have at least 16 characters/);
   });
 });

@@ -230,6 +230,11 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     /** Makes a notice happen once (e.g. 'credit_expiring:<lot id>'); null for ordinary ones. */
     dedupeKey: text('dedupe_key'),
+    /**
+     * false: the donor had in-app notifications off; the row only remembers that the notice was given
+     * (its dedupe key) and is never listed.
+     */
+    inApp: boolean('in_app').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

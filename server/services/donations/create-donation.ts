@@ -6,6 +6,7 @@ import { messages as m } from '../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import type { Config } from '../../config';
 import { payments, savedCards } from '../../db/schema';
+import { ensureDefaultCard } from '../contributions/saved-cards';
 import type { Database, Executor } from '../../db/types';
 import { HttpError } from '../../http/http-error';
 import type { Translator } from '../../i18n/translator';
@@ -169,6 +170,8 @@ export function createDonationService(deps: DonationDeps) {
         .insert(savedCards)
         .values({ userId, gateway: gateway.name, gatewayToken: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName: saved.holderName })
         .onConflictDoNothing();
+      // The donor's first card becomes the default one (contributions/saved-cards.ts).
+      await ensureDefaultCard(db, userId);
     } catch (error) {
       deps.log?.warn({ err: error }, 'card not saved after a successful donation');
     }

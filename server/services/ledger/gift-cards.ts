@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { giftCards } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import type { Locale } from '../../../contracts/constants';
+import type { Translator } from '../../i18n/translator';
+import { notifyGiftCardReceived } from '../notifications/gift-card-received';
 import { accountBalance } from './balances';
 import { postLedgerGroup } from './post-group';
 
@@ -9,6 +12,7 @@ export type GiftCardRow = typeof giftCards.$inferSelect;
 /**
  * Issues a gift card: its row and the purchase group that fills its ledger account from the
  * gateway's clearing account. Issue 5 buys cards through checkout; tests and the demo seed use this.
+ * A recipient with an account is told at once (notification 'gift_card_received', in `locale`).
  */
 export async function issueGiftCard(
   tx: Executor,
@@ -24,6 +28,9 @@ export async function issueGiftCard(
     template?: string | null;
     gateway?: string;
     now?: Date;
+    /** The e-mail's language and translations; without them Portuguese from the catalogs. */
+    translator?: Translator;
+    locale?: Locale;
   },
 ): Promise<GiftCardRow> {
   const [card] = await tx
@@ -50,6 +57,7 @@ export async function issueGiftCard(
       { account: { kind: 'gift_card', giftCardId: card.id }, amountCents: input.valueCents },
     ],
   });
+  await notifyGiftCardReceived(tx, { card, now: input.now ?? card.createdAt, translator: input.translator, locale: input.locale });
   return card;
 }
 

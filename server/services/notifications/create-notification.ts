@@ -29,7 +29,7 @@ export async function notifyDonor(
     // The row doubles as the "already told" marker, read even when in-app is off.
     const [row] = await tx
       .insert(notifications)
-      .values({ userId: input.userId, type: input.type, metadata: input.metadata, createdAt: input.now, dedupeKey: input.dedupeKey, read: !inApp })
+      .values({ userId: input.userId, type: input.type, metadata: input.metadata, createdAt: input.now, dedupeKey: input.dedupeKey, read: !inApp, inApp })
       .onConflictDoNothing()
       .returning({ id: notifications.id });
     if (!row) return false;

@@ -16,6 +16,10 @@ const loaders: Record<CatalogScope, Loaders> = {
   profile: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'profile' }, import: 'messages' }),
   campaigns: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'campaigns' }, import: 'messages' }),
   checkout: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'checkout' }, import: 'messages' }),
+  wallet: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'wallet' }, import: 'messages' }),
+  notifications: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'notifications' }, import: 'messages' }),
+  monthly: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'monthly' }, import: 'messages' }),
+  contributions: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'contributions' }, import: 'messages' }),
 };
 
 function loadScope(locale: Locale, scope: CatalogScope): Promise<Messages> {

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { donorMessages as dm } from '../../contracts/donor-messages';
+import { errorCodes } from '../../contracts/errors';
+import {
+  NOTIFICATION_TYPES,
+  notificationListSchema,
+  notificationPatchSchema,
+  notificationPreferencesSchema,
+  notificationQuerySchema,
+  notificationTypesSchema,
+} from '../../contracts/notifications';
+import type { AppServices } from '../app-services';
+import { HttpError } from '../http/http-error';
+import { listNotifications, markNotifications } from '../services/notifications/notification-list';
+import { readNotificationPreferences, saveNotificationPreferences } from '../services/notifications/notification-preferences';
+
+const notificationTypes = { notificationTypes: NOTIFICATION_TYPES.map((type) => ({ type })) };
+
+/** SPEC.md §7: the signed-in donor's notifications and what they want to hear about; one's own only. */
+export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/notifications',
+    { preHandler: app.authenticate, schema: { querystring: notificationQuerySchema, response: { 200: notificationListSchema } } },
+    async (request, reply) => {
+      const { items, total } = await listNotifications(db, request.userId as string, request.query);
+      reply.header('x-total-count', String(total)).header('cache-control', 'no-store');
+      return items;
+    },
+  );
+
+  /** All or nothing: any id that is not the caller's (or does not exist) is a 404 and nothing changes. */
+  app.patch(
+    '/notifications',
+    { preHandler: app.authenticate, schema: { body: notificationPatchSchema, response: { 200: notificationListSchema } } },
+    async (request) => {
+      const updated = await markNotifications(db, request.userId as string, request.body.notification_id, request.body.read);
+      if (!updated) throw new HttpError(404, errorCodes.notificationNotFound, dm.notificationNotFound);
+      return updated;
+    },
+  );
+
+  app.get('/notification-types', { preHandler: app.authenticate, schema: { response: { 200: notificationTypesSchema } } }, async () => notificationTypes);
+
+  app.get('/notification-preferences', { preHandler: app.authenticate, schema: { response: { 200: notificationPreferencesSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readNotificationPreferences(db, request.userId as string);
+  });
+
+  app.put(
+    '/notification-preferences',
+    { preHandler: app.authenticate, schema: { body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
+    async (request) => saveNotificationPreferences(db, request.userId as string, request.body, clock.now()),
+  );
+};

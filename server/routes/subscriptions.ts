@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contracts/constants';
+import { errorCodes } from '../../contracts/errors';
+import { givingMessages as gm } from '../../contracts/giving-messages';
+import {
+  cancelByLinkSchema,
+  cancelLinkAnswerSchema,
+  currentSubscriptionSchema,
+  subscriptionPatchSchema,
+  subscriptionRequestSchema,
+  subscriptionSchema,
+  type CancelLinkAnswer,
+  type Subscription,
+} from '../../contracts/subscriptions';
+import type { AppServices } from '../app-services';
+import type { SubscriptionRow } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
+import { createSubscriptionService } from '../services/subscriptions/create-subscription';
+import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
+import type { SubscriptionHooks } from '../services/subscriptions/subscription-deps';
+import { loadPresentedSubscription, openSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
+
+export interface SubscriptionRouteOptions extends AppServices {
+  /** Fault-injection seams of the monthly charge (tests only). */
+  subscriptionHooks?: SubscriptionHooks;
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  const key = typeof value === 'string' ? value.trim() : '';
+  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, gm.idempotencyKeyRequired);
+  return key;
+}
+
+const idParams = z.object({ id: z.string() });
+const linkAnswer = (sub: SubscriptionRow): CancelLinkAnswer => ({ subscription: { amount: sub.amountCents, status: sub.status } });
+
+/** Monthly giving (docs/monthly-giving.md): subscribe, manage from the profile, cancel from an e-mail. */
+export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = options;
+  const deps = { db, clock, gateway: options.gateway, translator: app.translator, config: options.config, hooks: options.subscriptionHooks, log: app.log };
+  const service = createSubscriptionService(deps);
+  const management = createSubscriptionManagement(deps);
+  const idempotency = createIdempotency({ db, clock });
+
+  const presented = async (id: string): Promise<Subscription> => {
+    const found = await loadPresentedSubscription(db, id);
+    if (!found) throw new Error(`subscription ${id} vanished`);
+    return found;
+  };
+
+  // Signed-out callers hear 401 before anything about their body.
+  app.post(
+    '/subscriptions',
+    { onRequest: app.authenticate, config: app.paymentRateLimit, schema: { body: subscriptionRequestSchema } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const userId = request.userId as string;
+      const outcome = await idempotency.run({
+        scope: `user:${userId}|subscriptions`,
+        key,
+        requestHash: requestHash({ body: request.body }),
+        execute: (checkpoint) => service.create({ request: request.body, userId, locale: request.locale, checkpoint }),
+        resume: (note) => service.resume(note),
+      });
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+
+  app.get('/subscriptions/current', { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } }, async (request) => {
+    const open = await openSubscriptionOf(db, request.userId as string);
+    if (!open) return { subscription: null, charges: [] };
+    return { subscription: await presented(open.id), charges: await recentCharges(db, open.id) };
+  });
+
+  app.patch(
+    '/subscriptions/:id',
+    { onRequest: app.authenticate, schema: { params: idParams, body: subscriptionPatchSchema, response: { 200: subscriptionSchema } } },
+    async (request) => presented(await management.update(request.userId as string, request.params.id, request.body, clock.now())),
+  );
+
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    app.post(`/subscriptions/:id/${action}`, { onRequest: app.authenticate, schema: { params: idParams, response: { 200: subscriptionSchema } } }, async (request) =>
+      presented(await management[action](request.userId as string, request.params.id, clock.now())),
+    );
+  }
+
+  // No sign-in: the signed token is the permission (cancel-link.ts).
+  app.get(
+    '/subscriptions/cancel-by-link',
+    { config: app.paymentRateLimit, schema: { querystring: cancelByLinkSchema, response: { 200: cancelLinkAnswerSchema } } },
+    async (request) => linkAnswer(await management.fromLink(request.query.token)),
+  );
+
+  app.post(
+    '/subscriptions/cancel-by-link',
+    { config: app.paymentRateLimit, schema: { body: cancelByLinkSchema, response: { 200: cancelLinkAnswerSchema } } },
+    async (request) => linkAnswer(await management.cancelByLink(request.body.token, clock.now())),
+  );
+};

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { savedCards, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import type { CardChargeResult } from '../payments/gateway';
+import { settleCharge, type ChargeAnswer, type SettleOutcome } from './settle-charge';
+import type { SubscriptionDeps } from './subscription-deps';
+
+export const MONTHLY_CHARGE_DESCRIPTION = 'Doação mensal Semear';
+
+/** The token of the subscription's card, if the donor still has it. */
+async function cardOf(executor: Executor, sub: SubscriptionRow, gateway: string): Promise<{ token: string; brand: string; last4: string } | null> {
+  if (!sub.savedCardId) return null;
+  const [card] = await executor.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
+  if (!card || card.deletedAt !== null || card.gateway !== gateway) return null;
+  return { token: card.gatewayToken, brand: card.brand, last4: card.last4 };
+}
+
+const fromGateway = (result: CardChargeResult): ChargeAnswer =>
+  result.status === 'succeeded'
+    ? { status: 'succeeded', gatewayRef: result.gatewayRef, brand: result.brand, last4: result.last4 }
+    : { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, brand: result.brand, last4: result.last4 };
+
+/**
+ * Charges a claimed attempt with the subscription's card — idempotency key = the charge id, so
+ * sending it again never charges twice — and settles it. Month by month: nothing is ever
+ * pre-authorised. A card the donor removed fails the attempt without reaching the gateway.
+ */
+export async function chargeClaimed(deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+  const card = await cardOf(deps.db, sub, deps.gateway.name);
+  const answer: ChargeAnswer = card
+    ? fromGateway(await deps.gateway.chargeCard({ idempotencyKey: charge.id, amountCents: charge.amountCents, cardToken: card.token, description: MONTHLY_CHARGE_DESCRIPTION }))
+    : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
+  await deps.hooks?.afterGatewayCall?.(charge.id);
+  return settleCharge(deps, charge.id, answer, now, options);
+}
+
+/**
+ * A charge left 'processing' by a crash (or a lost answer): the gateway is asked what became of it,
+ * by our charge id, and its answer settled. If the gateway never received it, it is sent now with
+ * the same key.
+ */
+export async function settleStaleCharge(deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+  const state = await deps.gateway.lookup(charge.id);
+  if (!state) return chargeClaimed(deps, sub, charge, now, options);
+  const card = await cardOf(deps.db, sub, deps.gateway.name);
+  const shown = { brand: card?.brand ?? null, last4: card?.last4 ?? null };
+  const answer: ChargeAnswer =
+    state.status === 'succeeded'
+      ? { status: 'succeeded', gatewayRef: state.gatewayRef, ...shown }
+      : { status: 'failed', gatewayRef: state.gatewayRef, failureCode: state.failureCode ?? 'payment.failed', ...shown };
+  return settleCharge(deps, charge.id, answer, now, options);
+}

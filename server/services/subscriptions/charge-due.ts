@@ -1,0 +1,97 @@
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import { latestBillingDateAtOrBefore, nextDueDate } from './billing-calendar';
+import { chargeClaimed, settleStaleCharge } from './charge-attempt';
+import type { SettleOutcome } from './settle-charge';
+import { BILLABLE_STATUSES } from './subscription-records';
+import type { SubscriptionDeps } from './subscription-deps';
+
+export type { SubscriptionDeps } from './subscription-deps';
+
+/** A charge still 'processing' this long after it was claimed lost its answer (crash): ask the gateway. */
+export const STALE_CHARGE_MS = 60_000;
+const BATCH = 100;
+
+export interface ChargeDueReport {
+  charged: number;
+  failed: number;
+  canceled: number;
+}
+
+type Claim = { sub: SubscriptionRow; charge: SubscriptionChargeRow; stale: boolean };
+
+/**
+ * Takes the attempt a due subscription owes, exactly once: the (subscription, period, attempt) row
+ * is the claim, inserted with `on conflict do nothing` under a skip-locked lock of the subscription.
+ * Whoever inserts it charges; anyone else finds it and leaves it alone — unless it has been
+ * processing for longer than STALE_CHARGE_MS, when the owner evidently died and it is settled here.
+ */
+async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date): Promise<Claim | null> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, [...BILLABLE_STATUSES]), lte(subscriptions.nextChargeAt, now)))
+      .for('update', { skipLocked: true });
+    if (!found) return null;
+    let sub = found;
+    // A whole month went by without this job (downtime): bill the month running now, not the missed ones.
+    if (nextDueDate(sub.currentPeriodStart, sub.billingDay).getTime() <= now.getTime()) {
+      const current = latestBillingDateAtOrBefore(now, sub.billingDay);
+      const [moved] = await tx.update(subscriptions).set({ currentPeriodStart: current, nextChargeAt: current, retryCount: 0, updatedAt: now }).where(eq(subscriptions.id, sub.id)).returning();
+      sub = moved ?? found;
+    }
+    const attempt = { subscriptionId: sub.id, periodStart: sub.currentPeriodStart, attempt: sub.retryCount };
+    const [inserted] = await tx
+      .insert(subscriptionCharges)
+      .values({ ...attempt, userId: sub.userId, amountCents: sub.amountCents, gateway: deps.gateway.name, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return { sub, charge: inserted, stale: false };
+    const [existing] = await tx
+      .select()
+      .from(subscriptionCharges)
+      .where(and(eq(subscriptionCharges.subscriptionId, sub.id), eq(subscriptionCharges.periodStart, attempt.periodStart), eq(subscriptionCharges.attempt, attempt.attempt)));
+    const stale = existing?.status === 'processing' && existing.createdAt.getTime() <= now.getTime() - STALE_CHARGE_MS;
+    return stale && existing ? { sub, charge: existing, stale: true } : null;
+  });
+}
+
+/** Claims, charges and settles one due subscription; null when someone else has it. */
+export async function chargeSubscription(deps: SubscriptionDeps, subscriptionId: string, now: Date): Promise<SettleOutcome | null> {
+  const claimed = await claim(deps, subscriptionId, now);
+  if (!claimed) return null;
+  return claimed.stale ? settleStaleCharge(deps, claimed.sub, claimed.charge, now) : chargeClaimed(deps, claimed.sub, claimed.charge, now);
+}
+
+/**
+ * The monthly charge job (a pg-boss cron every minute): charges every active or past_due
+ * subscription whose next charge is due. Safe to run twice or on several nodes at once — each
+ * attempt is charged once — and a crash between the gateway and the ledger is settled by a later run.
+ * One subscription's failure (the gateway unreachable) does not stop the others.
+ */
+export async function chargeDueSubscriptions(deps: SubscriptionDeps, now: Date): Promise<ChargeDueReport> {
+  const report: ChargeDueReport = { charged: 0, failed: 0, canceled: 0 };
+  let after: string | null = null;
+  for (;;) {
+    const due: Array<{ id: string }> = await deps.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(inArray(subscriptions.status, [...BILLABLE_STATUSES]), lte(subscriptions.nextChargeAt, now), after ? gt(subscriptions.id, after) : undefined))
+      .orderBy(asc(subscriptions.id))
+      .limit(BATCH);
+    for (const { id } of due) {
+      try {
+        const outcome = await chargeSubscription(deps, id, now);
+        if (outcome === 'succeeded') report.charged++;
+        else if (outcome === 'failed') report.failed++;
+        else if (outcome === 'canceled') report.canceled++;
+      } catch (error) {
+        // The attempt stays 'processing' and is settled by a later run.
+        deps.log?.error({ err: error, subscriptionId: id }, 'monthly charge interrupted');
+      }
+    }
+    if (due.length < BATCH) return report;
+    after = due[due.length - 1]!.id;
+  }
+}

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
+import { donorMessages as dm } from '../../../contracts/donor-messages';
+import { errorCodes, type ErrorCode } from '../../../contracts/errors';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
+import type { MessageDescriptor } from '../../../contracts/messages';
+import type { SubscriptionRequest } from '../../../contracts/subscriptions';
+import { isUniqueViolation } from '../../db/errors';
+import { savedCards, subscriptionCharges, subscriptions } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import type { Clock } from '../clock';
+import { ensureDefaultCard, removeSavedCard } from '../contributions/saved-cards';
+import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import { billingDayOf, firstPeriodStart } from './billing-calendar';
+import { chargeClaimed, settleStaleCharge } from './charge-attempt';
+import type { SubscriptionDeps } from './subscription-deps';
+import { loadPresentedSubscription, openSubscriptionOf, presentCharge, usableSavedCard, type SavedCardRow } from './subscription-records';
+
+export interface NewSubscription {
+  request: SubscriptionRequest;
+  userId: string;
+  locale: Locale;
+  checkpoint: Checkpoint;
+}
+
+/** How a refused first charge answers: a refused card is 402 (the donor may try another), an unusable token 400. */
+const FAILURES: Record<string, { status: number; code: ErrorCode; message: MessageDescriptor }> = {
+  'payment.declined': { status: 402, code: errorCodes.paymentDeclined, message: gm.cardDeclined },
+  'payment.insufficient_funds': { status: 402, code: errorCodes.paymentInsufficientFunds, message: gm.cardInsufficientFunds },
+  'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: gm.cardTokenInvalid },
+};
+const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: gm.paymentFailed };
+
+/**
+ * POST /subscriptions: the first month is charged while the donor waits. Like a donation it goes in
+ * steps so a crash loses nothing: (1) the subscription and the claim of its first charge, with the
+ * idempotency note, in one transaction; (2) the gateway call keyed by the charge id; (3) the answer
+ * settled with the wallet credit (settle-charge.ts). A refused first charge cancels the subscription.
+ */
+export function createSubscriptionService(deps: SubscriptionDeps & { clock: Clock }) {
+  const { db, gateway, clock } = deps;
+
+  async function create(input: NewSubscription): Promise<StoredResponse> {
+    const { request, userId } = input;
+    if (await openSubscriptionOf(db, userId)) throw alreadyOpen();
+    const { card, saved } = await cardFor(request, userId);
+    const now = clock.now();
+    const periodStart = firstPeriodStart(now);
+    const created = await db
+      .transaction(async (tx) => {
+        const { contact_email: contactEmail, ...contact } = request.contact;
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            userId,
+            amountCents: request.amount,
+            status: 'active',
+            savedCardId: card.id,
+            billingDay: billingDayOf(now),
+            currentPeriodStart: periodStart,
+            // Due now: should this request die after the charge, the charge job settles it.
+            nextChargeAt: periodStart,
+            contact: { ...contact, ...(contactEmail ? { contact_email: contactEmail } : {}) },
+            address: request.address,
+            locale: input.locale,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!sub) throw new Error('subscription not created');
+        const [charge] = await tx
+          .insert(subscriptionCharges)
+          .values({ subscriptionId: sub.id, userId, periodStart, attempt: 0, amountCents: sub.amountCents, gateway: gateway.name, createdAt: now })
+          .returning();
+        if (!charge) throw new Error('subscription charge not created');
+        await input.checkpoint(tx, { subscription_id: sub.id, charge_id: charge.id, locale: input.locale, saved_card_id: saved ? card.id : null });
+        return { sub, charge };
+      })
+      .catch((error: unknown) => {
+        // Two first requests at once: the one-open-per-donor index lets one through.
+        throw isUniqueViolation(error) ? alreadyOpen() : error;
+      });
+    await chargeClaimed(deps, created.sub, created.charge, clock.now(), { donorWaiting: true });
+    return answer(created.charge.id, input.locale, saved ? card.id : null);
+  }
+
+  /** A retry of a request that died after its charge was claimed: settle it, then answer as the first would have. */
+  async function resume(note: Record<string, unknown>): Promise<StoredResponse> {
+    const chargeId = String(note.charge_id);
+    const locale = (note.locale as Locale | undefined) ?? 'pt';
+    const [charge] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId));
+    const [sub] = charge ? await db.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)) : [];
+    if (!charge || !sub) throw new Error(`subscription charge ${chargeId} vanished`);
+    if (charge.status === 'processing') await settleStaleCharge(deps, sub, charge, clock.now(), { donorWaiting: true });
+    return answer(chargeId, locale, typeof note.saved_card_id === 'string' ? note.saved_card_id : null);
+  }
+
+  /**
+   * The card to charge, checked before anything is written: a saved card of this donor, or a new
+   * card the gateway knows, kept as the donor's saved card (the next months charge it).
+   */
+  async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ card: SavedCardRow; saved: boolean }> {
+    const p = request.payment;
+    if (p.method === 'saved_card') {
+      const card = await usableSavedCard(db, { cardId: p.card_id, userId, gateway: gateway.name });
+      if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
+      return { card, saved: false };
+    }
+    if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId }).catch(() => {
+      throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    });
+    const values = { userId, gateway: gateway.name, gatewayToken: kept.token, brand: kept.brand, last4: kept.last4, expMonth: kept.expMonth, expYear: kept.expYear, holderName: kept.holderName };
+    const [inserted] = await db.insert(savedCards).values(values).onConflictDoNothing().returning();
+    const card = inserted ?? (await db.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
+    if (!card || card.userId !== userId) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    await ensureDefaultCard(db, userId);
+    return { card, saved: inserted !== undefined };
+  }
+
+  /** 201 with the subscription and its first charge, or the refusal; a refused new card is not kept. */
+  async function answer(chargeId: string, locale: Locale, newCardId: string | null): Promise<StoredResponse> {
+    const [charge] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId));
+    if (!charge) throw new Error(`subscription charge ${chargeId} vanished`);
+    if (charge.status === 'failed') {
+      if (newCardId) await removeSavedCard(db, charge.userId, newCardId, clock.now());
+      const failure = FAILURES[charge.failureCode ?? ''] ?? PAYMENT_FAILED;
+      return { status: failure.status, body: { message: deps.translator.translate(locale, failure.message), code: failure.code } };
+    }
+    const subscription = await loadPresentedSubscription(db, charge.subscriptionId);
+    if (!subscription) throw new Error(`subscription ${charge.subscriptionId} vanished`);
+    return { status: 201, body: { subscription, charge: presentCharge(charge) } };
+  }
+
+  return { create, resume };
+}
+
+const alreadyOpen = () => new HttpError(409, errorCodes.subscriptionAlreadyOpen, dm.subscriptionAlreadyOpen);
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm';
+import { subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { creditWallet } from '../ledger';
+import { notifyDonor } from '../notifications/create-notification';
+import { nextDueDate, retryAt } from './billing-calendar';
+import type { SubscriptionDeps } from './subscription-deps';
+import { chargeFailedMail, chargeSucceededMail, type MonthlyMailContext } from './subscription-mails';
+
+/** The gateway's answer to one charge attempt (or our own refusal when the card is gone). */
+export type ChargeAnswer =
+  | { status: 'succeeded'; gatewayRef: string; brand: string | null; last4: string | null }
+  | { status: 'failed'; gatewayRef: string | null; failureCode: string; brand: string | null; last4: string | null };
+
+/** What settling did to the subscription. */
+export type SettleOutcome = 'succeeded' | 'failed' | 'canceled';
+
+export const chargeReference = (chargeId: string): string => `subscription_charge:${chargeId}`;
+
+export function mailContext(deps: Pick<SubscriptionDeps, 'translator' | 'config'>, sub: SubscriptionRow): MonthlyMailContext {
+  const contact = sub.contact;
+  return {
+    translator: deps.translator,
+    config: deps.config,
+    locale: sub.locale,
+    to: contact.email,
+    name: contact.is_company ? contact.contact_name || contact.name : contact.name,
+    subscriptionId: sub.id,
+    amountCents: sub.amountCents,
+  };
+}
+
+/** Whether the subscription is still waiting for exactly this attempt (not paused, canceled or moved on since). */
+const awaits = (sub: SubscriptionRow, charge: SubscriptionChargeRow): boolean =>
+  (sub.status === 'active' || sub.status === 'past_due') && sub.currentPeriodStart.getTime() === charge.periodStart.getTime() && sub.retryCount === charge.attempt;
+
+/**
+ * Records the gateway's answer on a charge that is still processing, in one transaction with what
+ * follows from it, so it happens once whoever settles it (the request, the job, a replay):
+ * - paid: the wallet gets a lot that expires when the next month falls due, the subscription moves to
+ *   that month (active, retries reset) and the donor is told;
+ * - refused: the next retry is scheduled (past_due), or after the last one the subscription is
+ *   canceled; the donor is told each time. A subscription never paid (its first charge, made while the
+ *   donor waits at checkout) is canceled at once instead: the checkout shows the refusal.
+ * Money that arrives for a subscription paused or canceled meanwhile still becomes credit.
+ * Resolves to null when the charge was already settled.
+ */
+export async function settleCharge(deps: SubscriptionDeps, chargeId: string, answer: ChargeAnswer, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+  return deps.db.transaction(async (tx) => {
+    const [charge] = await tx.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId)).for('update');
+    if (!charge || charge.status !== 'processing') return null;
+    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)).for('update');
+    if (!sub) return null;
+    const base = { gatewayRef: answer.gatewayRef, cardBrand: answer.brand, cardLast4: answer.last4, settledAt: now };
+    return answer.status === 'succeeded' ? paid(tx, deps, sub, charge, { ...base }, now) : refused(tx, deps, sub, charge, { ...base, failureCode: answer.failureCode }, now, options.donorWaiting === true);
+  });
+}
+
+async function paid(tx: Executor, deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, set: Partial<SubscriptionChargeRow>, now: Date): Promise<SettleOutcome> {
+  const nextDue = nextDueDate(charge.periodStart, sub.billingDay);
+  const reference = chargeReference(charge.id);
+  const { lotId } = await creditWallet(tx, {
+    userId: charge.userId,
+    amountCents: charge.amountCents,
+    origin: 'monthly_credit',
+    expiresAt: nextDue,
+    sourceRef: reference,
+    from: { kind: 'gateway_clearing', gateway: charge.gateway },
+    reference,
+    description: `monthly ${set.gatewayRef ?? ''}`.trim(),
+  });
+  await tx.update(subscriptionCharges).set({ ...set, status: 'succeeded', lotId }).where(eq(subscriptionCharges.id, charge.id));
+  if (awaits(sub, charge)) {
+    await tx.update(subscriptions).set({ status: 'active', retryCount: 0, currentPeriodStart: nextDue, nextChargeAt: nextDue, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+  }
+  const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
+  await notifyDonor(tx, {
+    userId: charge.userId,
+    type: 'monthly_charge_succeeded',
+    metadata: { subscription_id: sub.id, charge_id: charge.id, amount: charge.amountCents, period_start: charge.periodStart.toISOString(), expires_at: nextDue.toISOString() },
+    now,
+    dedupeKey: reference,
+    email: chargeSucceededMail(ctx, { brand: set.cardBrand ?? '', last4: set.cardLast4 ?? '', creditExpiresAt: nextDue }),
+  });
+  return 'succeeded';
+}
+
+async function refused(
+  tx: Executor,
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  charge: SubscriptionChargeRow,
+  set: Partial<SubscriptionChargeRow> & { failureCode: string },
+  now: Date,
+  donorWaiting: boolean,
+): Promise<SettleOutcome> {
+  await tx.update(subscriptionCharges).set({ ...set, status: 'failed' }).where(eq(subscriptionCharges.id, charge.id));
+  if (!awaits(sub, charge)) return 'failed';
+  const [paidBefore] = await tx
+    .select({ id: subscriptionCharges.id })
+    .from(subscriptionCharges)
+    .where(and(eq(subscriptionCharges.subscriptionId, sub.id), eq(subscriptionCharges.status, 'succeeded')))
+    .limit(1);
+  const neverPaid = !paidBefore;
+  const retry = neverPaid ? null : retryAt(charge.periodStart, charge.attempt);
+  if (retry) {
+    await tx.update(subscriptions).set({ status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+  } else {
+    await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', cancelReason: 'payment_failed', canceledAt: now, nextChargeAt: null, pausedAt: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
+  }
+  if (!donorWaiting) {
+    const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
+    await notifyDonor(tx, {
+      userId: charge.userId,
+      type: 'monthly_charge_failed',
+      metadata: {
+        subscription_id: sub.id,
+        charge_id: charge.id,
+        amount: charge.amountCents,
+        period_start: charge.periodStart.toISOString(),
+        failure_code: set.failureCode,
+        attempt: charge.attempt,
+        retry_at: retry?.toISOString() ?? null,
+        canceled: retry === null,
+      },
+      now,
+      dedupeKey: chargeReference(charge.id),
+      email: chargeFailedMail(ctx, { failureCode: set.failureCode, retryAt: retry }),
+    });
+  }
+  return retry ? 'failed' : 'canceled';
+}

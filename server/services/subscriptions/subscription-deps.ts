@@ -1,0 +1,19 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/types';
+import type { Translator } from '../../i18n/translator';
+import type { PaymentGateway } from '../payments/gateway';
+
+/** Seams for fault-injection tests (a crash between the gateway's answer and the ledger write). */
+export interface SubscriptionHooks {
+  afterGatewayCall?(chargeId: string): Promise<void> | void;
+}
+
+/** What the monthly charges need; the charge job and the routes pass the same collaborators. */
+export interface SubscriptionDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  translator: Translator;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  hooks?: SubscriptionHooks;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}

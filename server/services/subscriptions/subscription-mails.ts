@@ -1,0 +1,71 @@
+import { FORMAT_LOCALE, TIME_ZONE, type Locale } from '../../../contracts/constants';
+import type { Config } from '../../config';
+import { escapeHtml } from '../../http/escape-html';
+import { formatBrlText } from '../../i18n/format';
+import type { Translator } from '../../i18n/translator';
+import type { MailToSend } from '../mail/mail-outbox';
+import { cancelLink } from './cancel-link';
+import { subscriptionMailMessages as sm } from './subscription-mail-messages';
+
+/** What every monthly e-mail needs to know about its subscription. */
+export interface MonthlyMailContext {
+  translator: Translator;
+  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  locale: Locale;
+  to: string;
+  name: string;
+  subscriptionId: string;
+  amountCents: number;
+}
+
+type Descriptor = { id: string; message: string };
+
+const dateOnly = new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+/** '28/02/2027' in Brasília time: due dates are whole days there. */
+export const formatBrazilianDate = (date: Date): string => dateOnly.format(date);
+
+const REASONS: Record<string, Descriptor> = {
+  'payment.declined': sm.reasonDeclined,
+  'payment.insufficient_funds': sm.reasonInsufficientFunds,
+  'card.token_invalid': sm.reasonCardUnusable,
+  'card.saved_not_found': sm.reasonCardUnusable,
+};
+
+/** Greeting, the given paragraphs, the cancel link and the signature, as text and HTML. */
+function compose(ctx: MonthlyMailContext, subject: Descriptor, paragraphs: (t: (d: Descriptor, v?: Record<string, string>) => string) => string[]): MailToSend {
+  const t = (d: Descriptor, values?: Record<string, string>) => ctx.translator.translate(ctx.locale, d, values);
+  const amount = formatBrlText(ctx.amountCents);
+  const firstName = ctx.name.split(/\s+/)[0] || ctx.name;
+  const lines = [t(sm.greeting, { name: firstName }), ...paragraphs(t), t(sm.cancelLink, { url: cancelLink(ctx.config, ctx.subscriptionId) })];
+  const signature = t(sm.signature);
+  return {
+    to: ctx.to,
+    subject: t(subject, { amount }),
+    text: `${lines.join('\n\n')}\n\n${signature}\n`,
+    html: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>${escapeHtml(signature)}</p>`,
+  };
+}
+
+export function chargeSucceededMail(ctx: MonthlyMailContext, input: { brand: string; last4: string; creditExpiresAt: Date }): MailToSend {
+  const amount = formatBrlText(ctx.amountCents);
+  return compose(ctx, sm.succeededSubject, (t) => [
+    t(sm.succeededCharged, { amount, brand: input.brand.toUpperCase(), last4: input.last4 }),
+    t(sm.succeededExpiry, { date: formatBrazilianDate(input.creditExpiresAt) }),
+  ]);
+}
+
+/** A failed attempt; `retryAt` null means the retries ran out and the subscription was canceled. */
+export function chargeFailedMail(ctx: MonthlyMailContext, input: { failureCode: string; retryAt: Date | null }): MailToSend {
+  const amount = formatBrlText(ctx.amountCents);
+  const reason = (t: (d: Descriptor, v?: Record<string, string>) => string) => t(sm.failedReason, { amount, reason: t(REASONS[input.failureCode] ?? sm.reasonFailed) });
+  if (input.retryAt === null) {
+    return compose(ctx, sm.endedSubject, (t) => [reason(t), t(sm.endedAfterFailures, { amount, url: `${ctx.config.publicUrl}/doacao-mensal` })]);
+  }
+  const retry = input.retryAt;
+  return compose(ctx, sm.failedSubject, (t) => [reason(t), t(sm.failedRetry, { date: formatBrazilianDate(retry), url: `${ctx.config.publicUrl}/profile/wallet` })]);
+}
+
+/** Confirms a cancellation the donor asked for (profile or e-mail link). */
+export function canceledMail(ctx: MonthlyMailContext): MailToSend {
+  return compose(ctx, sm.endedSubject, (t) => [t(sm.canceledConfirmation, { amount: formatBrlText(ctx.amountCents) })]);
+}

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/types';
+import { createJobRunner } from '../../server/services/jobs/job-runner';
+import { openTestDatabase } from '../api/helpers/test-database';
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openTestDatabase();
+}, 60_000);
+afterAll(async () => handle.close());
+
+const silent = { error: () => {} };
+
+describe('recurring jobs on pg-boss (on the test database: PGlite, or PostgreSQL with TEST_DB=postgres)', () => {
+  it('runs a scheduled job, and two runners on one database run each tick once between them', async () => {
+    const runs: string[] = [];
+    const options = { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1 };
+    const first = createJobRunner(handle, silent, options);
+    const second = createJobRunner(handle, silent, options);
+    const job = (node: string) => ({ name: 'test-tick', cron: '* * * * *', run: async () => void runs.push(node) });
+    await first.start([job('first')]);
+    await second.start([job('second')]);
+    try {
+      await expect.poll(() => runs.length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+      // The next tick is a minute away: whatever ran now is this tick's work, done by one node only.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  }, 40_000);
+});
