@@ -36,6 +36,7 @@ import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
 import { Route as DoacaoConfirmacaoAgradecimentoRouteImport } from './routes/doacao-confirmacao/agradecimento'
 import { Route as DoacaoMensalIndexRouteImport } from './routes/doacao-mensal/index'
 import { Route as DoacaoMensalAgradecimentoRouteImport } from './routes/doacao-mensal/agradecimento'
+import { Route as DoacaoMensalCancelarRouteImport } from './routes/doacao-mensal/cancelar'
 import { Route as DoacaoMensalCheckoutRouteImport } from './routes/doacao-mensal/checkout'
 import { Route as GiftCardIndexRouteImport } from './routes/gift-card/index'
 import { Route as GiftCardAgradecimentoRouteImport } from './routes/gift-card/agradecimento'
@@ -189,6 +190,11 @@ const DoacaoMensalAgradecimentoRoute =
     path: '/doacao-mensal/agradecimento',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DoacaoMensalCancelarRoute = DoacaoMensalCancelarRouteImport.update({
+  id: '/doacao-mensal/cancelar',
+  path: '/doacao-mensal/cancelar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DoacaoMensalCheckoutRoute = DoacaoMensalCheckoutRouteImport.update({
   id: '/doacao-mensal/checkout',
   path: '/doacao-mensal/checkout',
@@ -292,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/doacao-confirmacao/agradecimento': typeof DoacaoConfirmacaoAgradecimentoRoute
   '/doacao-mensal/agradecimento': typeof DoacaoMensalAgradecimentoRoute
+  '/doacao-mensal/cancelar': typeof DoacaoMensalCancelarRoute
   '/doacao-mensal/checkout': typeof DoacaoMensalCheckoutRoute
   '/gift-card/agradecimento': typeof GiftCardAgradecimentoRoute
   '/gift-card/checkout': typeof GiftCardCheckoutRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/doacao-confirmacao/agradecimento': typeof DoacaoConfirmacaoAgradecimentoRoute
   '/doacao-mensal/agradecimento': typeof DoacaoMensalAgradecimentoRoute
+  '/doacao-mensal/cancelar': typeof DoacaoMensalCancelarRoute
   '/doacao-mensal/checkout': typeof DoacaoMensalCheckoutRoute
   '/gift-card/agradecimento': typeof GiftCardAgradecimentoRoute
   '/gift-card/checkout': typeof GiftCardCheckoutRoute
@@ -378,6 +386,7 @@ export interface FileRoutesById {
   '/admin/webhooks': typeof AdminWebhooksRoute
   '/doacao-confirmacao/agradecimento': typeof DoacaoConfirmacaoAgradecimentoRoute
   '/doacao-mensal/agradecimento': typeof DoacaoMensalAgradecimentoRoute
+  '/doacao-mensal/cancelar': typeof DoacaoMensalCancelarRoute
   '/doacao-mensal/checkout': typeof DoacaoMensalCheckoutRoute
   '/gift-card/agradecimento': typeof GiftCardAgradecimentoRoute
   '/gift-card/checkout': typeof GiftCardCheckoutRoute
@@ -424,6 +433,7 @@ export interface FileRouteTypes {
     | '/admin/webhooks'
     | '/doacao-confirmacao/agradecimento'
     | '/doacao-mensal/agradecimento'
+    | '/doacao-mensal/cancelar'
     | '/doacao-mensal/checkout'
     | '/gift-card/agradecimento'
     | '/gift-card/checkout'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/admin/webhooks'
     | '/doacao-confirmacao/agradecimento'
     | '/doacao-mensal/agradecimento'
+    | '/doacao-mensal/cancelar'
     | '/doacao-mensal/checkout'
     | '/gift-card/agradecimento'
     | '/gift-card/checkout'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/webhooks'
     | '/doacao-confirmacao/agradecimento'
     | '/doacao-mensal/agradecimento'
+    | '/doacao-mensal/cancelar'
     | '/doacao-mensal/checkout'
     | '/gift-card/agradecimento'
     | '/gift-card/checkout'
@@ -543,6 +555,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   DoacaoConfirmacaoAgradecimentoRoute: typeof DoacaoConfirmacaoAgradecimentoRoute
   DoacaoMensalAgradecimentoRoute: typeof DoacaoMensalAgradecimentoRoute
+  DoacaoMensalCancelarRoute: typeof DoacaoMensalCancelarRoute
   DoacaoMensalCheckoutRoute: typeof DoacaoMensalCheckoutRoute
   GiftCardAgradecimentoRoute: typeof GiftCardAgradecimentoRoute
   GiftCardCheckoutRoute: typeof GiftCardCheckoutRoute
@@ -744,6 +757,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DoacaoMensalAgradecimentoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/doacao-mensal/cancelar': {
+      id: '/doacao-mensal/cancelar'
+      path: '/doacao-mensal/cancelar'
+      fullPath: '/doacao-mensal/cancelar'
+      preLoaderRoute: typeof DoacaoMensalCancelarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/doacao-mensal/checkout': {
       id: '/doacao-mensal/checkout'
       path: '/doacao-mensal/checkout'
@@ -938,6 +958,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   DoacaoConfirmacaoAgradecimentoRoute: DoacaoConfirmacaoAgradecimentoRoute,
   DoacaoMensalAgradecimentoRoute: DoacaoMensalAgradecimentoRoute,
+  DoacaoMensalCancelarRoute: DoacaoMensalCancelarRoute,
   DoacaoMensalCheckoutRoute: DoacaoMensalCheckoutRoute,
   GiftCardAgradecimentoRoute: GiftCardAgradecimentoRoute,
   GiftCardCheckoutRoute: GiftCardCheckoutRoute,

@@ -41,6 +41,12 @@ async function mailFiles(): Promise<string[]> {
   }
 }
 
+/** Whether a raw message's To header (folded lines included) names the recipient. */
+function isAddressedTo(raw: string, recipient: string): boolean {
+  const header = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return (/^To:.*(?:\r?\n[ \t].*)*/im.exec(header)?.[0] ?? '').toLowerCase().includes(recipient);
+}
+
 /** Waits for the newest message to `to` (and, if given, whose file sorts after `since`). */
 export async function waitForMail(to: string, { timeoutMs = 20_000, since }: { timeoutMs?: number; since?: string } = {}): Promise<{ file: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
@@ -49,9 +55,7 @@ export async function waitForMail(to: string, { timeoutMs = 20_000, since }: { t
     const files = (await mailFiles()).filter((name) => since === undefined || name > since).reverse();
     for (const file of files) {
       const raw = await readFile(join(MAIL_DIR, file), 'utf8');
-      const header = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
-      const toLine = /^To:.*(?:\r?\n[ \t].*)*/im.exec(header)?.[0] ?? '';
-      if (toLine.toLowerCase().includes(recipient)) return { file, text: readableText(raw) };
+      if (isAddressedTo(raw, recipient)) return { file, text: readableText(raw) };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -68,4 +72,20 @@ export function resetPathFrom(text: string): string {
   const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=([A-Za-z0-9_\-.~%]+)/.exec(text);
   if (!match?.[1]) throw new Error(`No reset link in the e-mail:\n${text.slice(0, 2000)}`);
   return `/reset-password?token=${match[1]}`;
+}
+
+/** Waits for a message to `to` whose text matches `pattern` (the newest such), and returns the match. */
+export async function waitForMailMatching(to: string, pattern: RegExp, { timeoutMs = 20_000 }: { timeoutMs?: number } = {}): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  const recipient = to.toLowerCase();
+  while (Date.now() < deadline) {
+    for (const file of (await mailFiles()).reverse()) {
+      const raw = await readFile(join(MAIL_DIR, file), 'utf8');
+      if (!isAddressedTo(raw, recipient)) continue;
+      const match = pattern.exec(readableText(raw));
+      if (match) return match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No e-mail to ${to} matching ${pattern} in ${MAIL_DIR} after ${timeoutMs} ms`);
 }

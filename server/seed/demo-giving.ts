@@ -50,7 +50,7 @@ export interface DemoGivingInput {
   now: Date;
   users: { donorId: string };
   /** The demo campaigns; the first one is pushed past its goal when it has one. */
-  campaigns: Array<{ id: string; slug: string; goalCents?: number | null; startedDaysAgo?: number }>;
+  campaigns: Array<{ id: string; slug: string; title: string; goalCents?: number | null; startedDaysAgo?: number }>;
 }
 
 /**
@@ -114,7 +114,7 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
   const first = input.campaigns[0];
   if (first) {
     const mine = await give(first.id, 5_000, DEMO_DONOR_GIFT, 4, input.users.donorId);
-    await createNotification(tx, { userId: input.users.donorId, type: 'donations', metadata: { donation_id: mine.id }, now: mine.confirmedAt ?? now });
+    await createNotification(tx, { userId: input.users.donorId, type: 'donations', metadata: { donation_id: mine.id, amount: 5_000, campaign: { slug: first.slug, title: first.title } }, now: mine.confirmedAt ?? now });
   }
 
   const donorId = input.users.donorId;

@@ -35,7 +35,7 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
       const user = await insertUser(tx, { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] }, options.now);
       if (role === 'DONOR') donorId = user.id;
     }
-    const seeded: Array<{ id: string; slug: string; goalCents: number | null; startedDaysAgo: number }> = [];
+    const seeded: Array<{ id: string; slug: string; title: string; goalCents: number | null; startedDaysAgo: number }> = [];
     await tx.insert(categories).values([...demoCategories]).onConflictDoNothing();
     await tx.insert(tags).values([...demoTags]).onConflictDoNothing();
     const categoryRows = await tx.select().from(categories);
@@ -62,7 +62,7 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
         .onConflictDoNothing()
         .returning({ id: campaigns.id });
       if (!row) continue;
-      seeded.push({ id: row.id, slug: c.slug, goalCents: c.goalCents, startedDaysAgo: c.daysRunning });
+      seeded.push({ id: row.id, slug: c.slug, title: c.title, goalCents: c.goalCents, startedDaysAgo: c.daysRunning });
       const tagIds = tagRows.filter((t) => (c.tags as string[]).includes(t.slug)).map((t) => t.id);
       if (tagIds.length > 0) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
     }

@@ -18,6 +18,7 @@ import { PaymentStep } from './PaymentStep';
 import { PixPanel } from './PixPanel';
 import { SummaryPanel } from './SummaryPanel';
 import { failureMessage, failureTexts } from './failure-text';
+import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
 
 /** Which step is on screen: the machine's step state, or the one submitted last while paying. */
@@ -33,10 +34,12 @@ interface Props {
   urlError?: string;
   /** /doacao-pix: campaigns to choose from (empty value: the general fund). */
   campaignOptions?: CheckoutCampaign[];
+  /** 'monthly' (/doacao-mensal/checkout): a card subscription's amounts and wording; default one-time. */
+  frequency?: GivingFrequency;
 }
 
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
-export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Props) {
+export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once' }: Props) {
   const { t, i18n } = useLingui();
   const actor = useActorRef(machine, { input });
   const snapshot = useSelector(actor, (s) => s);
@@ -47,8 +50,14 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
   const pixExpired = snapshot.hasTag('state:expired');
   const methods = availableMethods(context);
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
-  const payLabel = context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
+  const payLabel = frequency === 'monthly' ? monthlyPayLabel(context.amount) : context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
   const submitLabel = isLast ? payLabel : t`Continuar`;
+
+  function monthlyPayLabel(amount: number | null): string {
+    if (amount === null) return t`Assinar doação mensal`;
+    const value = formatMoney(amount);
+    return t`Assinar doação mensal de ${value}`;
+  }
 
   // Focus moves to the heading of each new screen, so keyboard and screen-reader users follow along.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -103,7 +112,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
             onChange={(event) => actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })}
           />
         ) : null}
-        {step !== null ? <AmountPicker amount={context.amount} onChange={(amount) => actor.send({ type: 'amount.changed', amount })} /> : null}
+        {step !== null ? <AmountPicker amount={context.amount} frequency={frequency} onChange={(amount) => actor.send({ type: 'amount.changed', amount })} /> : null}
 
         <h2 ref={heading} tabIndex={-1} className={s.stepHeading}>
           {step !== null ? stepNames[step] : waitingPix || pixExpired ? <Trans>Pague com PIX</Trans> : snapshot.hasTag('state:redirecting') ? <Trans>Indo para o PayPal</Trans> : <Trans>Doação</Trans>}
@@ -119,6 +128,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
             message={context.message}
             isAnonymous={context.isAnonymous}
             allowForeigner={context.allowForeigner}
+            frequency={frequency}
             busy={busy}
             onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
           />
@@ -135,6 +145,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
             walletBalance={context.walletBalance}
             busy={busy}
             submitLabel={isLast ? payLabel : t`Continuar`}
+            frequency={frequency}
             onSubmit={(payment) => actor.send({ type: 'payment.submitted', payment })}
           />
         ) : null}
@@ -185,7 +196,11 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
         ) : null}
         {snapshot.hasTag('state:succeeded') ? (
           <Notice>
-            <Trans>Doação confirmada! Abrindo a página de agradecimento…</Trans>
+            {frequency === 'monthly' ? (
+              <Trans>Doação mensal confirmada! Abrindo a página de agradecimento…</Trans>
+            ) : (
+              <Trans>Doação confirmada! Abrindo a página de agradecimento…</Trans>
+            )}
           </Notice>
         ) : null}
       </Stack>
@@ -196,6 +211,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions }: Prop
           method={context.payment?.method ?? null}
           donorName={context.completed.includes('contact') ? (context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null : null}
           anonymous={context.isAnonymous}
+          frequency={frequency}
         />
       </aside>
     </div>

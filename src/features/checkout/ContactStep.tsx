@@ -5,6 +5,7 @@ import { contactSchema, DONATION_MESSAGE_MAX, type ContactInput } from '../../..
 import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextArea, TextField } from '../../ui';
 import { masked } from '../../app/forms/masked';
 import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
+import type { GivingFrequency } from './frequency';
 import { resolveWith } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
@@ -54,12 +55,14 @@ interface Props {
   isAnonymous: boolean;
   /** false (/doacao-pix): no foreigner option; people abroad are sent to PayPal on a campaign page. */
   allowForeigner?: boolean;
+  /** 'monthly': no anonymous flag, message or PIX note (the credit goes to the donor's wallet). */
+  frequency?: GivingFrequency;
   busy: boolean;
   onSubmit: (s: ContactSubmission) => void;
 }
 
 /** Contact (SPEC.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
-export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, busy, onSubmit }: Props) {
+export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, frequency = 'once', busy, onSubmit }: Props) {
   const { t, i18n } = useLingui();
   const { register, handleSubmit, watch, formState } = useForm<ContactValues>({
     resolver,
@@ -82,11 +85,13 @@ export function ContactStep({ contact, message, isAnonymous, allowForeigner = tr
   const isCompany = watch('person') === 'company';
   const foreigner = watch('foreigner');
   const messageLength = (watch('message') ?? '').length;
+  // A subscription is nobody's entry in a campaign's donor list or messages; PIX is not offered with it.
+  const oneTime = frequency === 'once';
 
   return (
     <Form
       aria-label={t`Seus dados`}
-      onSubmit={handleSubmit((v) => onSubmit({ contact: toContact(v), message: v.message, is_anonymous: v.is_anonymous }))}
+      onSubmit={handleSubmit((v) => onSubmit({ contact: toContact(v), message: oneTime ? v.message : '', is_anonymous: oneTime && v.is_anonymous }))}
     >
       <RadioGroup
         legend={t`Você doa como`}
@@ -98,13 +103,13 @@ export function ContactStep({ contact, message, isAnonymous, allowForeigner = tr
       />
       {allowForeigner ? (
         <Checkbox label={t`Sou estrangeiro / I live outside Brazil`} {...register('foreigner')} />
-      ) : (
+      ) : oneTime ? (
         <p>
           <Trans>
             Mora fora do Brasil? O PIX precisa de uma conta no Brasil: <Link to="/search">escolha uma campanha</Link> e doe por PayPal na página dela.
           </Trans>
         </p>
-      )}
+      ) : null}
       {isCompany ? (
         <>
           <TextField key="corporate_name" label={t`Razão social`} autoComplete="organization" required error={err(errors.corporate_name)} {...register('corporate_name')} />
@@ -129,14 +134,18 @@ export function ContactStep({ contact, message, isAnonymous, allowForeigner = tr
           <TextField key="phone" label={t`Telefone`} type="tel" autoComplete="tel-national" placeholder="(00) 00000-0000" required error={err(errors.telephone)} {...masked(register('telephone'), maskPhone)} />
         )}
       </FormRow>
-      <Checkbox label={t`Doar anonimamente`} hint={t`Seu nome não aparece na lista de doadores; o valor conta no total.`} {...register('is_anonymous')} />
-      <TextArea
-        label={t`Mensagem para a campanha (opcional)`}
-        hint={t`${messageLength} de ${DONATION_MESSAGE_MAX} caracteres`}
-        rows={3}
-        error={err(errors.message)}
-        {...register('message')}
-      />
+      {oneTime ? (
+        <>
+          <Checkbox label={t`Doar anonimamente`} hint={t`Seu nome não aparece na lista de doadores; o valor conta no total.`} {...register('is_anonymous')} />
+          <TextArea
+            label={t`Mensagem para a campanha (opcional)`}
+            hint={t`${messageLength} de ${DONATION_MESSAGE_MAX} caracteres`}
+            rows={3}
+            error={err(errors.message)}
+            {...register('message')}
+          />
+        </>
+      ) : null}
       <FormActions>
         <Button type="submit" loading={busy}>
           <Trans>Continuar</Trans>

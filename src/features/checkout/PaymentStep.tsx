@@ -6,6 +6,7 @@ import { Button, Checkbox, Form, FormActions, FormRow, Notice, RadioGroup, TextF
 import { formatMoney, useVisitorPrompt } from '../../app';
 import { masked } from '../../app/forms/masked';
 import { maskCpf } from '../../app/forms/masks';
+import type { GivingFrequency } from './frequency';
 import { resolveWith } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
@@ -72,11 +73,13 @@ interface Props {
   walletBalance: number | null;
   busy: boolean;
   submitLabel: string;
+  /** 'monthly': a new card is always kept for the next charges, so there is nothing to tick. */
+  frequency?: GivingFrequency;
   onSubmit: (choice: PaymentChoice) => void;
 }
 
 /** Payment (SPEC.md §3, §9): new card, my cards, PIX, PayPal (foreigners only), gift card code, wallet. */
-export function PaymentStep({ methods, payment, signedIn, amount, savedCards, walletBalance, busy, submitLabel, onSubmit }: Props) {
+export function PaymentStep({ methods, payment, signedIn, amount, savedCards, walletBalance, busy, submitLabel, frequency = 'once', onSubmit }: Props) {
   const { t, i18n } = useLingui();
   const visitorPrompt = useVisitorPrompt();
   const { register, handleSubmit, watch, setValue, formState } = useForm<PaymentValues>({ resolver, defaultValues: defaultsOf(payment, methods) });
@@ -84,6 +87,7 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   const method = watch('method');
   const walletShort = walletBalance !== null && amount !== null && walletBalance < amount;
+  const monthly = frequency === 'monthly';
 
   const labels: Record<PaymentMethod, string> = {
     card: t`Cartão de crédito`,
@@ -123,14 +127,24 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
           </FormRow>
           <TextField label={t`Nome do titular`} autoComplete="cc-name" hint={t`Como está impresso no cartão.`} required error={err(errors.holder_name)} {...register('holder_name')} />
           <TextField label={t`CPF do titular`} inputMode="numeric" placeholder="000.000.000-00" required error={err(errors.holder_document)} {...masked(register('holder_document'), maskCpf)} />
-          {signedIn ? <Checkbox label={t`Salvar este cartão`} {...register('save_card')} /> : null}
+          {monthly ? (
+            <p><Trans>O cartão fica salvo para as próximas cobranças; você pode trocá-lo depois, na sua carteira.</Trans></p>
+          ) : signedIn ? (
+            <Checkbox label={t`Salvar este cartão`} {...register('save_card')} />
+          ) : null}
         </>
       ) : null}
       {method === 'saved_card' ? (
         savedCards === null ? (
           <p><Trans>Carregando seus cartões…</Trans></p>
         ) : savedCards.length === 0 ? (
-          <Notice><Trans>Você ainda não tem cartões salvos. Pague com um cartão novo e marque "Salvar este cartão".</Trans></Notice>
+          <Notice>
+            {monthly ? (
+              <Trans>Você ainda não tem cartões salvos. Use um cartão novo: ele fica salvo para as próximas cobranças.</Trans>
+            ) : (
+              <Trans>Você ainda não tem cartões salvos. Pague com um cartão novo e marque "Salvar este cartão".</Trans>
+            )}
+          </Notice>
         ) : (
           <RadioGroup
             legend={t`Seus cartões`}

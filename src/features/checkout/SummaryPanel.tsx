@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../contracts';
 import type { CheckoutCampaign } from '../../../machines/checkout/checkout.machine';
 import { formatMoney } from '../../app';
 import { Card, Stack } from '../../ui';
+import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
 
 interface Props {
@@ -11,11 +12,18 @@ interface Props {
   method: PaymentMethod | null;
   donorName: string | null;
   anonymous: boolean;
+  /** 'monthly': titled "Doação mensal", the amount read per month. */
+  frequency?: GivingFrequency;
 }
 
 /** What the donor is about to give, always in sight (reads the machine's context, not a step). */
-export function SummaryPanel({ campaign, amount, method, donorName, anonymous }: Props) {
+export function SummaryPanel({ campaign, amount, method, donorName, anonymous, frequency = 'once' }: Props) {
   const { t } = useLingui();
+  const monthly = frequency === 'monthly';
+  const perMonth = (cents: number) => {
+    const value = formatMoney(cents);
+    return t`${value} por mês`;
+  };
   const methods: Record<PaymentMethod, string> = {
     card: t`Cartão de crédito`,
     saved_card: t`Cartão salvo`,
@@ -28,9 +36,9 @@ export function SummaryPanel({ campaign, amount, method, donorName, anonymous }:
     <Card aria-label={t`Resumo da doação`} role="region">
       <Stack gap="4">
         {campaign?.cover_url ? <img className={s.cover} src={campaign.cover_url} alt="" width={320} height={180} /> : null}
-        <h2 className={s.stepHeading}>{campaign ? campaign.title : <Trans>Fundo geral Semear</Trans>}</h2>
+        <h2 className={s.stepHeading}>{monthly ? <Trans>Doação mensal</Trans> : campaign ? campaign.title : <Trans>Fundo geral Semear</Trans>}</h2>
         <p className={s.bigAmount} data-testid="summary-amount">
-          {amount !== null ? formatMoney(amount) : '—'}
+          {amount === null ? '—' : monthly ? perMonth(amount) : formatMoney(amount)}
         </p>
         <dl className={s.summaryList}>
           <dt className={s.term}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app';
@@ -9,8 +9,10 @@ import * as s from './shell.css';
 
 // Only signed-in users see it: it loads with the session, not with every visitor's first page.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+/** What other features add to the header for a signed-in user (the root route composes it, e.g. the live balance). */
+export type SignedInTool = ComponentType<{ userId: string }>;
 
-export function Header() {
+export function Header({ signedInTool: SignedInTool }: { signedInTool?: SignedInTool }) {
   const { t } = useLingui();
   const { status, user } = useAuth();
   return (
@@ -52,9 +54,16 @@ export function Header() {
         <div className={s.tools}>
           <LanguageSwitch />
           {status === 'signedIn' && user ? (
-            <Suspense fallback={null}>
-              <UserMenu user={user} />
-            </Suspense>
+            <>
+              {SignedInTool ? (
+                <Suspense fallback={null}>
+                  <SignedInTool userId={user.id} />
+                </Suspense>
+              ) : null}
+              <Suspense fallback={null}>
+                <UserMenu user={user} />
+              </Suspense>
+            </>
           ) : status === 'signedOut' ? (
             <>
               <Link to="/signin" className={buttonClass({ variant: 'ghost', size: 'md' })}>

@@ -5,7 +5,7 @@ import { loadAdScript } from './ad-script';
 import { AnalyticsTracker } from './AnalyticsTracker';
 import { FocusOnNavigate } from './FocusOnNavigate';
 import { Footer } from './Footer';
-import { Header } from './Header';
+import { Header, type SignedInTool } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { SessionGuard } from './SessionGuard';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -16,7 +16,7 @@ import * as s from './shell.css';
  * Every page: skip link, progress bar, header, the route, footer; plus the app-wide dialogs,
  * toasts, analytics, link prefetch and the (async, non-blocking) ad script.
  */
-export function RootLayout() {
+export function RootLayout({ signedInTool }: { signedInTool?: SignedInTool }) {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
     idle(() => loadAdScript());
@@ -27,7 +27,7 @@ export function RootLayout() {
         <div className={s.page}>
           <SkipLink />
           <ProgressBar />
-          <Header />
+          <Header signedInTool={signedInTool} />
           <main id={MAIN_ID} className={s.main} tabIndex={-1}>
             <Outlet />
           </main>

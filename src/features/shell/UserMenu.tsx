@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { User } from '../../../contracts';
 import { adminPathsFor, useAuth } from '../../app';
 import * as s from './user-menu.css';
+
+// Its own chunk: the count needs the API client, which must not ride with the menu's first paint.
+const UnreadBadge = lazy(() => import('./UnreadBadge').then((m) => ({ default: m.UnreadBadge })));
 
 const initials = (name: string): string =>
   name
@@ -48,6 +51,9 @@ export function UserMenu({ user }: { user: User }) {
 
   return (
     <div className={s.wrapper} ref={wrapperRef}>
+      <Suspense fallback={null}>
+        <UnreadBadge />
+      </Suspense>
       <button
         ref={triggerRef}
         type="button"

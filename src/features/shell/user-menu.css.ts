@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
-export const wrapper = style({ position: 'relative' });
+export const wrapper = style({ position: 'relative', display: 'flex', alignItems: 'center', gap: vars.space['2'] });
 
 export const trigger = style({
   display: 'inline-flex',
@@ -57,4 +57,32 @@ export const item = style({
   fontSize: vars.fontSize.md,
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandSoft, color: vars.color.ink } },
+});
+
+export const bell = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
+  height: '44px',
+  borderRadius: '50%',
+  color: vars.color.ink,
+  selectors: { '&:hover': { background: vars.color.brandSoft } },
+});
+
+export const count = style({
+  position: 'absolute',
+  top: '2px',
+  right: '0',
+  minWidth: '20px',
+  height: '20px',
+  padding: `0 ${vars.space['1']}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.danger,
+  color: vars.color.onBrand,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: '20px',
+  textAlign: 'center',
 });

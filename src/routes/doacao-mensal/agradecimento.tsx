@@ -1,10 +1,24 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { monthlyThanksSearchSchema } from '../../../contracts';
-import { MonthlyThanksPage } from '../../features/pages/donation-pages';
+import { MonthlyThanksPage } from '../../features/monthly/MonthlyThanksPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
+import { getToken } from '../../lib/cookies';
+
+/** The next charge date, when the donor is signed in and the API answers; the page reads well without it. */
+async function nextChargeAt(): Promise<string | null> {
+  if (!getToken()) return null;
+  const { subscriptionsApi } = await import('../../lib/api/subscriptions');
+  return subscriptionsApi.getCurrent().then(
+    (current) => current.subscription?.next_charge_at ?? null,
+    () => null,
+  );
+}
 
 export const Route = createFileRoute('/doacao-mensal/agradecimento')({
-  loader: () => loadCatalogScope('pages'),
+  loader: async () => {
+    const [next] = await Promise.all([nextChargeAt(), loadCatalogScope('monthly')]);
+    return { nextChargeAt: next };
+  },
   validateSearch: monthlyThanksSearchSchema,
   component: MonthlyThanksRoute,
 });
@@ -14,5 +28,6 @@ const route = getRouteApi('/doacao-mensal/agradecimento');
 
 function MonthlyThanksRoute() {
   const { amount } = route.useSearch();
-  return <MonthlyThanksPage amount={amount} />;
+  const { nextChargeAt } = route.useLoaderData();
+  return <MonthlyThanksPage amount={amount} nextChargeAt={nextChargeAt} />;
 }

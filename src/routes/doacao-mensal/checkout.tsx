@@ -1,10 +1,14 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { monthlyCheckoutSearchSchema } from '../../../contracts';
-import { MonthlyCheckoutPage } from '../../features/pages/donation-pages';
+import { CheckoutFlow } from '../../features/checkout/CheckoutFlow';
+import { addressFromUser, contactFromUser } from '../../features/checkout/prefill';
+import { MonthlyCheckoutPage, type PrefillFromUser } from '../../features/monthly/MonthlyCheckoutPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/doacao-mensal/checkout')({
-  loader: () => loadCatalogScope('pages'),
+  // The checkout's step forms and texts, plus the monthly ones.
+  loader: () => Promise.all([loadCatalogScope('checkout'), loadCatalogScope('monthly')]),
+  // ?amount and the optional prefill pairs (name, email, telephone); a malformed value is dropped.
   validateSearch: monthlyCheckoutSearchSchema,
   component: MonthlyCheckoutRoute,
 });
@@ -12,7 +16,10 @@ export const Route = createFileRoute('/doacao-mensal/checkout')({
 // getRouteApi, not Route: the split component chunk then does not pull this file in again.
 const route = getRouteApi('/doacao-mensal/checkout');
 
+const prefill: PrefillFromUser = (user) => ({ contact: contactFromUser(user), registeredAddress: addressFromUser(user) });
+
+/** Composes the monthly page with the checkout feature's screen (features do not import each other). */
 function MonthlyCheckoutRoute() {
-  const { amount } = route.useSearch();
-  return <MonthlyCheckoutPage amount={amount} />;
+  const { amount, name, email, telephone } = route.useSearch();
+  return <MonthlyCheckoutPage amount={amount} contact={{ name, email, telephone }} Checkout={CheckoutFlow} prefill={prefill} />;
 }

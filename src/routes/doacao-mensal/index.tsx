@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MonthlyDonationPage } from '../../features/pages/donation-pages';
+import { MonthlyLandingPage } from '../../features/monthly/MonthlyLandingPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/doacao-mensal/')({
-  loader: () => loadCatalogScope('pages'),
-  component: MonthlyDonationPage,
+  loader: () => loadCatalogScope('monthly'),
+  component: MonthlyLandingPage,
 });

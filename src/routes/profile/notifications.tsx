@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotificationsPage } from '../../features/pages/profile-pages';
+import { NotificationsPage } from '../../features/notifications/NotificationsPage';
+import { loadCatalogScope } from '../../app/i18n/catalogs';
 
-export const Route = createFileRoute('/profile/notifications')({ component: NotificationsPage });
+export const Route = createFileRoute('/profile/notifications')({
+  loader: () => loadCatalogScope('notifications'),
+  component: NotificationsPage,
+});

@@ -1,0 +1,88 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatMoney, usePageTitle } from '../../app';
+import { messagesOf } from '../../app/report-error';
+import { Button, buttonClass, Card, Container, FormError, Notice, PageHeader, Spinner, Stack } from '../../ui';
+import { useCancelLink, type CancelLinkServices } from './cancel-link-provider';
+import * as s from './monthly.css';
+
+/**
+ * /doacao-mensal/cancelar?token — the link in every monthly e-mail. Shows what it cancels and asks
+ * once; no sign-in (the signed token is the proof). States: loading, confirm, canceled, invalid link,
+ * already canceled, and "try again" when the server could not be reached.
+ */
+export function CancelLinkPage({ token, services }: { token?: string; services?: CancelLinkServices }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Cancelar doação mensal`);
+  const { snapshot, confirm, retry } = useCancelLink(token ?? null, services);
+  const amount = snapshot.context.subscription ? formatMoney(snapshot.context.subscription.amount) : null;
+  const errorText = () => messagesOf(snapshot.context.error).map((m) => i18n._(m)).join(' ');
+
+  return (
+    <Container narrow>
+      <Stack gap="6">
+        <PageHeader eyebrow={t`Doação mensal`} title={t`Cancelar doação mensal`} />
+        {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando…`} /> : null}
+        {snapshot.hasTag('state:confirm') ? (
+          <Card>
+            <Stack gap="4">
+              <p>
+                {amount ? (
+                  <Trans>Você doa {amount} por mês. Ao cancelar, nenhuma nova cobrança será feita; o crédito que já está na sua carteira continua valendo até o fim do mês.</Trans>
+                ) : null}
+              </p>
+              {snapshot.hasTag('state:failed') ? <FormError>{errorText()}</FormError> : null}
+              <div className={s.actions}>
+                <Button variant="danger" loading={snapshot.hasTag('state:canceling')} onClick={confirm}>
+                  <Trans>Cancelar doação mensal</Trans>
+                </Button>
+                <Link to="/" className={buttonClass({ variant: 'ghost' })}>
+                  <Trans>Manter minha doação</Trans>
+                </Link>
+              </div>
+            </Stack>
+          </Card>
+        ) : null}
+        {snapshot.hasTag('state:canceled') ? (
+          <Notice>
+            <Trans>Sua doação mensal foi cancelada. Obrigado por ter doado com a gente: você pode voltar quando quiser.</Trans>
+          </Notice>
+        ) : null}
+        {snapshot.hasTag('state:alreadyCanceled') ? (
+          <Notice>
+            <Trans>Esta doação mensal já estava cancelada. Nenhuma nova cobrança será feita.</Trans>
+          </Notice>
+        ) : null}
+        {snapshot.hasTag('state:invalid') ? (
+          <Notice tone="error">
+            <Trans>Este link de cancelamento não é válido. Use o link do e-mail mais recente ou entre na sua conta para cancelar pela carteira.</Trans>
+          </Notice>
+        ) : null}
+        {snapshot.hasTag('state:unavailable') ? (
+          <Notice tone="error">
+            <Stack gap="3">
+              <span>
+                <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo.</Trans>
+              </span>
+              <div>
+                <Button onClick={retry}>
+                  <Trans>Tentar de novo</Trans>
+                </Button>
+              </div>
+            </Stack>
+          </Notice>
+        ) : null}
+        {snapshot.hasTag('state:canceled') || snapshot.hasTag('state:alreadyCanceled') || snapshot.hasTag('state:invalid') ? (
+          <div className={s.actions}>
+            <Link to="/profile/wallet" className={buttonClass({ variant: 'secondary' })}>
+              <Trans>Ir para minha carteira</Trans>
+            </Link>
+            <Link to="/doacao-mensal" className={buttonClass({ variant: 'ghost' })}>
+              <Trans>Conhecer a doação mensal</Trans>
+            </Link>
+          </div>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,196 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Subscription, SubscriptionCharge } from '../../../contracts';
+import { formatDate, formatMoney } from '../../app';
+import { Button, buttonClass, Card, Notice, Spinner, Stack } from '../../ui';
+import { AmountEditor, CardPicker } from './SubscriptionEditors';
+import { useSubscriptionPanel, type SubscriptionPanelServices } from './subscription-panel-provider';
+import { cardLabel, chargeStatusText, subscriptionStatusText } from './status-text';
+import * as s from './monthly.css';
+
+function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
+  const { i18n } = useLingui();
+  const { status } = subscription;
+  return (
+    <dl className={s.facts}>
+      <dt className={s.term}>
+        <Trans>Valor por mês</Trans>
+      </dt>
+      <dd className={s.definition}>{formatMoney(subscription.amount)}</dd>
+      <dt className={s.term}>
+        <Trans>Cartão</Trans>
+      </dt>
+      <dd className={s.definition}>{subscription.card ? cardLabel(subscription.card) : '—'}</dd>
+      <dt className={s.term}>
+        <Trans>Situação</Trans>
+      </dt>
+      <dd className={s.definition}>
+        <span className={s.status} data-status={status} data-testid="subscription-status">
+          {i18n._(subscriptionStatusText[status])}
+        </span>
+      </dd>
+      {subscription.next_charge_at ? (
+        <>
+          <dt className={s.term}>{status === 'past_due' ? <Trans>Nova tentativa</Trans> : <Trans>Próxima cobrança</Trans>}</dt>
+          <dd className={s.definition}>{formatDate(subscription.next_charge_at)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function ChargeList({ charges }: { charges: SubscriptionCharge[] }) {
+  const { t, i18n } = useLingui();
+  if (charges.length === 0) return null;
+  return (
+    <table className={s.table} aria-label={t`Últimas cobranças`}>
+      <thead>
+        <tr>
+          <th className={s.cell} scope="col">
+            <Trans>Mês</Trans>
+          </th>
+          <th className={s.cell} scope="col">
+            <Trans>Valor</Trans>
+          </th>
+          <th className={s.cell} scope="col">
+            <Trans>Cartão</Trans>
+          </th>
+          <th className={s.cell} scope="col">
+            <Trans>Situação</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {charges.map((charge) => (
+          <tr key={charge.id}>
+            <td className={s.cell}>{formatDate(charge.period_start)}</td>
+            <td className={s.cell}>{formatMoney(charge.amount)}</td>
+            <td className={s.cell}>{charge.card_brand && charge.card_last4 ? cardLabel({ brand: charge.card_brand, last4: charge.card_last4 }) : '—'}</td>
+            <td className={s.cell}>{i18n._(chargeStatusText[charge.status])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Invite({ canceledAt }: { canceledAt: string | null }) {
+  const date = canceledAt ? formatDate(canceledAt) : null;
+  return (
+    <Stack gap="3">
+      <p className={s.muted}>
+        {date ? (
+          <Trans>Sua doação mensal foi cancelada em {date}.</Trans>
+        ) : (
+          <Trans>Doe todo mês: o valor vira crédito na sua carteira, você escolhe as causas e o que sobrar é doado automaticamente.</Trans>
+        )}
+      </p>
+      <div>
+        <Link to="/doacao-mensal" className={buttonClass({ variant: 'accent' })}>
+          {date ? <Trans>Voltar a doar todo mês</Trans> : <Trans>Começar a doar todo mês</Trans>}
+        </Link>
+      </div>
+    </Stack>
+  );
+}
+
+/**
+ * The donor's monthly donation on /profile/wallet: amount, card, status, next charge, last charges,
+ * and change amount / change card / pause / resume / cancel (subscription-panel machine).
+ */
+export function SubscriptionPanel({ services }: { services?: SubscriptionPanelServices }) {
+  const { t } = useLingui();
+  const [snapshot, send] = useSubscriptionPanel(services);
+  const { subscription, charges, savedCards } = snapshot.context;
+  const saving = snapshot.hasTag('state:saving') || snapshot.hasTag('state:confirming');
+  const showInvite = snapshot.hasTag('state:none') || (subscription?.status === 'canceled' && snapshot.hasTag('state:loaded'));
+
+  return (
+    <Card role="region" aria-labelledby="subscription-panel-title">
+      <Stack gap="4">
+        <h2 id="subscription-panel-title" className={s.sectionTitle}>
+          <Trans>Doação mensal</Trans>
+        </h2>
+        {snapshot.hasTag('state:loading') && subscription === null ? <Spinner label={t`Carregando sua doação mensal…`} /> : null}
+        {snapshot.hasTag('state:failed') ? (
+          <Notice tone="error">
+            <Stack gap="3">
+              <span>
+                <Trans>Não conseguimos carregar sua doação mensal.</Trans>
+              </span>
+              <div>
+                <Button variant="secondary" onClick={() => send({ type: 'subscription.reloaded' })}>
+                  <Trans>Tentar de novo</Trans>
+                </Button>
+              </div>
+            </Stack>
+          </Notice>
+        ) : null}
+        {subscription && !snapshot.hasTag('state:none') ? <SubscriptionFacts subscription={subscription} /> : null}
+        {subscription?.status === 'past_due' ? (
+          <Notice tone="warning">
+            <Trans>A última cobrança não passou. Tentaremos de novo na data acima; se preferir, troque o cartão.</Trans>
+          </Notice>
+        ) : null}
+        {subscription?.status === 'paused' ? (
+          <p className={s.muted}>
+            <Trans>Pausada: nada é cobrado até você retomar.</Trans>
+          </p>
+        ) : null}
+        {showInvite ? <Invite canceledAt={subscription?.canceled_at ?? null} /> : null}
+
+        {snapshot.hasTag('state:editingAmount') && subscription ? (
+          <AmountEditor current={subscription.amount} busy={saving} onSubmit={(amount) => send({ type: 'amount.submitted', amount })} onCancel={() => send({ type: 'edit.cancelled' })} />
+        ) : null}
+        {snapshot.hasTag('state:choosingCard') ? (
+          <CardPicker
+            cards={snapshot.hasTag('state:loadingCards') ? null : savedCards}
+            currentId={subscription?.card?.id ?? null}
+            busy={saving}
+            onSubmit={(cardId) => send({ type: 'card.submitted', cardId })}
+            onCancel={() => send({ type: 'edit.cancelled' })}
+          />
+        ) : null}
+
+        {snapshot.hasTag('state:loaded') && !snapshot.hasTag('state:editingAmount') && !snapshot.hasTag('state:choosingCard') && subscription?.status !== 'canceled' ? (
+          <div className={s.actions}>
+            {snapshot.can({ type: 'amount.editRequested' }) ? (
+              <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'amount.editRequested' })}>
+                <Trans>Alterar valor</Trans>
+              </Button>
+            ) : null}
+            {snapshot.can({ type: 'card.editRequested' }) ? (
+              <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'card.editRequested' })}>
+                <Trans>Trocar cartão</Trans>
+              </Button>
+            ) : null}
+            {snapshot.can({ type: 'subscription.pauseRequested' }) ? (
+              <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'subscription.pauseRequested' })}>
+                <Trans>Pausar</Trans>
+              </Button>
+            ) : null}
+            {snapshot.can({ type: 'subscription.resumeRequested' }) ? (
+              <Button disabled={saving} onClick={() => send({ type: 'subscription.resumeRequested' })}>
+                <Trans>Retomar</Trans>
+              </Button>
+            ) : null}
+            {snapshot.can({ type: 'subscription.cancelRequested' }) ? (
+              <Button variant="ghost" disabled={saving} onClick={() => send({ type: 'subscription.cancelRequested' })}>
+                <Trans>Cancelar doação mensal</Trans>
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+
+        {subscription && charges.length > 0 ? (
+          <Stack gap="2">
+            <h3 className={s.sectionTitle}>
+              <Trans>Últimas cobranças</Trans>
+            </h3>
+            <ChargeList charges={charges} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

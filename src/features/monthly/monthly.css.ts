@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../ui/theme.css';
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
+export const presets = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0, padding: 0, margin: 0 });
+export const legend = style({ fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['3'], padding: 0 });
+export const preset = style({
+  minWidth: '112px',
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  borderRadius: vars.radius.sm,
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { borderColor: vars.color.brandStrong, background: vars.color.brandSoft },
+    '&:hover': { borderColor: vars.color.brand },
+  },
+});
+export const customAmount = style({ maxWidth: '240px' });
+export const grid = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  gridTemplateColumns: '1fr',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
+});
+export const impactAmount = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap' });
+export const bigAmount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap', margin: 0 });
+export const steps = style({ display: 'grid', gap: vars.space['3'], paddingLeft: vars.space['6'], margin: 0 });
+export const muted = style({ color: vars.color.muted, margin: 0 });
+export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
+export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0 });
+export const term = style({ color: vars.color.muted });
+export const definition = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+export const cell = style({ textAlign: 'left', padding: `${vars.space['2']} ${vars.space['2']}`, borderBottom: `1px solid ${vars.color.border}` });
+export const status = style({
+  display: 'inline-block',
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  selectors: {
+    '&[data-status="past_due"]': { background: vars.color.sunSoft, color: vars.color.ink },
+    '&[data-status="paused"]': { background: vars.color.background, color: vars.color.inkSoft },
+    '&[data-status="canceled"]': { background: vars.color.dangerSoft, color: vars.color.danger },
+  },
+});

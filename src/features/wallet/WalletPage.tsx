@@ -1,0 +1,90 @@
+import { useEffect, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../app/auth/auth-context';
+import { usePageTitle } from '../../app/page-title';
+import { Button, buttonClass, Card, Container, Notice, Spinner } from '../../ui';
+import { CausePicker } from './CausePicker';
+import { CreditLots } from './CreditLots';
+import { NextAutomaticDonation } from './NextAutomaticDonation';
+import { WalletBalance } from './WalletBalance';
+import { WalletStatement } from './WalletStatement';
+import { useLiveBalance } from './balance-provider';
+import { useWalletPage } from './wallet-page-provider';
+import * as s from './wallet.css';
+
+/**
+ * /profile/wallet: the live balance, credit lots, the next automatic donation and its cause, the
+ * statement. `children` (the monthly giving panel, composed by the route) goes below the balance.
+ */
+export function WalletPage({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
+  const { user } = useAuth();
+  usePageTitle(t`Carteira`);
+  return (
+    <Container className={s.page}>
+      <h1 className={s.title}>
+        <Trans>Carteira</Trans>
+      </h1>
+      {user ? <Wallet userId={user.id}>{children}</Wallet> : <Spinner label={t`Carregando`} />}
+    </Container>
+  );
+}
+
+function Wallet({ userId, children }: { userId: string; children?: ReactNode }) {
+  const { t } = useLingui();
+  const { snapshot, chooseCause, showStatementPage, retry, walletChanged } = useWalletPage();
+  const { balance } = useLiveBalance(userId);
+  const data = snapshot.context.data;
+  const shownBalance = data?.overview.balance;
+
+  // Credit arriving or leaving (realtime) changes the lots, the statement and the next donation too.
+  useEffect(() => {
+    if (balance !== null && shownBalance !== undefined && balance !== shownBalance) walletChanged();
+    // Only a new balance refreshes: the page's own answer arriving must not ask again.
+  }, [balance]);
+
+  return (
+    <>
+      <Card className={s.balanceCard}>
+        <WalletBalance userId={userId} />
+        <Link to="/search" className={buttonClass({ variant: 'primary', size: 'lg' })}>
+          <Trans>Doar do meu saldo</Trans>
+        </Link>
+      </Card>
+      {children}
+      {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando sua carteira`} /> : null}
+      {snapshot.hasTag('state:failed') ? (
+        <Notice tone="error">
+          <p>
+            <Trans>Não conseguimos carregar sua carteira agora.</Trans>
+          </p>
+          <Button variant="secondary" onClick={retry}>
+            <Trans>Tentar de novo</Trans>
+          </Button>
+        </Notice>
+      ) : null}
+      {data ? (
+        <>
+          <Card>
+            <h2 className={s.sectionTitle}>
+              <Trans>Próxima doação automática</Trans>
+            </h2>
+            <NextAutomaticDonation next={data.overview.next_automatic_donation} />
+            <CausePicker
+              key={data.overview.chosen_cause?.slug ?? ''}
+              causes={data.causes}
+              chosen={data.overview.chosen_cause}
+              saving={snapshot.hasTag('state:savingCause')}
+              onSave={chooseCause}
+            />
+          </Card>
+          <div className={s.grid}>
+            <CreditLots lots={data.overview.lots} />
+            <WalletStatement statement={data.statement} loading={snapshot.hasTag('state:loadingStatement')} onPage={showStatementPage} />
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { msg } from '@lingui/core/macro';
+import { MAX_PAGE_SIZE, type CampaignSummary } from '../../../contracts';
+import { walletPageMachine, type Cause, type WalletPageData } from '../../../machines/wallet/wallet-page.machine';
+import { listCampaigns } from '../../lib/api/campaigns';
+import { walletApi } from '../../lib/api/wallet';
+import { i18n } from '../../app/i18n/catalogs';
+import { reportError } from '../../app/report-error';
+import { toast } from '../../app/toast';
+
+const causeSaved = msg`Pronto! Guardamos a causa da sua doação automática.`;
+
+/** Campaigns the automatic donation may go to: active and within their dates (as the server checks). */
+export function acceptsDonationsNow(campaign: Pick<CampaignSummary, 'status' | 'starts_at' | 'ends_at'>, now: Date): boolean {
+  if (campaign.status !== 'active') return false;
+  if (campaign.starts_at && new Date(campaign.starts_at) > now) return false;
+  return !(campaign.ends_at && new Date(campaign.ends_at) <= now);
+}
+
+/** The causes for the picker; without them the page still works (the donor can let Semear choose). */
+async function loadCauses(now: Date): Promise<Cause[]> {
+  try {
+    const { items } = await listCampaigns({ amount: MAX_PAGE_SIZE, sort: 'most_raised' });
+    return items.filter((c) => acceptsDonationsNow(c, now)).map(({ slug, title }) => ({ slug, title }));
+  } catch {
+    return [];
+  }
+}
+
+async function loadWallet(page: number): Promise<WalletPageData> {
+  const [overview, statement, causes] = await Promise.all([walletApi.getWallet(), walletApi.getWalletStatement({ page }), loadCauses(new Date())]);
+  return { overview, statement, causes };
+}
+
+/** The wallet page machine with its real side effects: the wallet API, the campaign list, toasts. */
+export function useWalletPage() {
+  const [machine] = useState(() =>
+    walletPageMachine.provide({
+      actors: {
+        loadWallet: fromPromise(({ input }) => loadWallet(input.page)),
+        loadStatement: fromPromise(({ input }) => walletApi.getWalletStatement({ page: input.page })),
+        saveCause: fromPromise(({ input }) => walletApi.setAutoDonationCause(input.slug)),
+      },
+      actions: {
+        causeSaved: () => toast.success(i18n._(causeSaved)),
+        failed: (_, { error }) => void reportError(error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  return {
+    snapshot,
+    chooseCause: (slug: string | null) => send({ type: 'cause.selected', slug }),
+    showStatementPage: (page: number) => send({ type: 'statement.pageRequested', page }),
+    retry: () => send({ type: 'wallet.retried' }),
+    walletChanged: () => send({ type: 'wallet.changed' }),
+  };
+}

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { NOTIFICATIONS_PAGE_SIZE } from '../../contracts';
+import {
+  hasMorePages,
+  isListable,
+  loadPageInput,
+  notificationsMachine,
+  type NotificationsContext,
+} from '../../machines/notifications/notifications.machine';
+import { controllableActors, describePath, replayPath, uniquePaths, type GraphEvent } from './support/replay';
+import * as f from './notifications.fixtures';
+
+/**
+ * Model-based tests of the notifications machine (SPEC.md §4): paths generated from its graph are
+ * replayed on a live actor whose loadPage / loadUnreadCount / markRead are fakes the test resolves
+ * or rejects; after every step the live snapshot must be the graph's and keep the spec's rules.
+ * Two models keep the graph small: paging and filters, then selection and read/unread marking.
+ */
+
+const actorNames = ['loadPage', 'loadUnreadCount', 'markRead'] as const;
+type Controls = ReturnType<typeof controllableActors<(typeof actorNames)[number]>>;
+
+/** The rules every reachable snapshot keeps, and the requests the fakes received. */
+const invariant = (controls: Controls) => (snapshot: AnyMachineSnapshot) => {
+  const context = snapshot.context as NotificationsContext;
+  // Donation notices without donation_id never reach the list; nothing is listed twice.
+  expect(context.notifications.every(isListable)).toBe(true);
+  expect(new Set(context.notifications.map((n) => n.id)).size).toBe(context.notifications.length);
+  expect(context.unreadCount === null || context.unreadCount >= 0).toBe(true);
+  expect(context.amount).toBe(NOTIFICATIONS_PAGE_SIZE);
+  // A rollback exists exactly while a mark is in flight.
+  expect(context.rollback !== null).toBe(snapshot.matches({ list: 'marking' }));
+  // "Load more" is offered only when ready and page × amount is below the total.
+  expect(snapshot.can({ type: 'notifications.loadMore' })).toBe(snapshot.matches({ list: 'ready' }) && hasMorePages(context.page, context.amount, context.total));
+  // Nothing changes the list under a pending mark.
+  if (snapshot.matches({ list: 'marking' })) {
+    expect(snapshot.can({ type: 'notifications.filtered', read: 'unread' })).toBe(false);
+    expect(snapshot.can({ type: 'notifications.allSelected' })).toBe(false);
+  }
+  // Each load asks for the next page with the current filters.
+  if (snapshot.matches({ list: 'loading' })) expect(controls.calls('loadPage').at(-1)).toEqual(loadPageInput(context.filters, context.page, NOTIFICATIONS_PAGE_SIZE));
+  // A mark sends the ids it removed or changed, and whether they are now read.
+  if (snapshot.matches({ list: 'marking' })) expect(controls.calls('markRead').at(-1)).toEqual(context.rollback?.request);
+};
+
+async function replay(path: Parameters<typeof replayPath>[2]) {
+  const controls = controllableActors(actorNames);
+  const actor = createActor(notificationsMachine.provide({ actors: controls.actors as never }), {}).start();
+  await replayPath(actor, notificationsMachine, path, controls, invariant(controls));
+  actor.stop();
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const tagsOf = (paths: Array<{ steps: Array<{ state: AnyMachineSnapshot }> }>): Set<string> => new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
+
+/**
+ * The paging model's state: the listed ids stand for the list (no marking here, so read and
+ * selection flags never change). A key coarser than what replay compares would let a path continue
+ * from another path's list, so nothing observable is left out. Simple paths are out of reach (loads
+ * and filters loop), so every distinct state gets its shortest path.
+ */
+const pagingKey = (snapshot: AnyMachineSnapshot): string => {
+  const c = snapshot.context as NotificationsContext;
+  return JSON.stringify([snapshot.value, c.filters, c.page, c.total, c.notifications.map((n) => n.id), c.failure?.operation ?? null]);
+};
+
+describe('notifications model: paging, filters and dropped notices', () => {
+  const events: GraphEvent[] = [
+    { type: 'xstate.done.actor.loadPage', output: f.firstPage },
+    { type: 'xstate.done.actor.loadPage', output: f.pageWithOrphan },
+    { type: 'xstate.done.actor.loadPage', output: f.onlyPage },
+    { type: 'xstate.error.actor.loadPage', error: f.serverError },
+    { type: 'notifications.loadMore' },
+    { type: 'notifications.retried' },
+    { type: 'notifications.filtered', read: 'unread' },
+    { type: 'notifications.filtered', notificationType: 'donations' },
+    { type: 'notifications.filtered', read: 'all', notificationType: null },
+  ];
+  const paths = uniquePaths(getShortestPaths(notificationsMachine, { events: events as never, serializeState: pagingKey as never, limit: 30_000 }));
+
+  it('reaches loading, ready and failed, the last page, and a page loaded by itself after a drop', () => {
+    expect([...tagsOf(paths)].filter((t) => t.startsWith('state:')).sort()).toEqual(['state:failed', 'state:loading', 'state:ready']);
+    const ends = paths.map((p) => p.state.context as NotificationsContext);
+    expect(ends.some((c) => c.total !== null && !hasMorePages(c.page, c.amount, c.total))).toBe(true);
+    const autoLoads = paths.filter((p) => p.steps.some((s, i) => i > 0 && (s.event.type as string) === 'xstate.done.actor.loadPage' && s.state.matches({ list: 'loading' })));
+    expect(autoLoads.length).toBeGreaterThan(0);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
+    await replay(path);
+  });
+});
+
+describe('notifications model: selection and optimistic read / unread', () => {
+  const events: GraphEvent[] = [
+    { type: 'xstate.done.actor.loadPage', output: f.firstPage },
+    { type: 'xstate.done.actor.loadUnreadCount', output: 2 },
+    { type: 'xstate.error.actor.loadUnreadCount', error: f.serverError },
+    { type: 'notification.selected', id: f.ids.donation },
+    { type: 'notification.unselected', id: f.ids.donation },
+    { type: 'notifications.allSelected' },
+    { type: 'notifications.noneSelected' },
+    { type: 'notifications.markRead', ids: [f.ids.donation] },
+    { type: 'notifications.markUnread', ids: [f.ids.charge] },
+    { type: 'notifications.markRead' },
+    { type: 'notifications.markUnread' },
+    { type: 'xstate.done.actor.markRead', output: [] },
+    { type: 'xstate.error.actor.markRead', error: f.forbidden },
+  ];
+  // Every distinct list, selection and count gets its shortest path (a few hundred).
+  const paths = uniquePaths(getShortestPaths(notificationsMachine, { events: events as never, limit: 30_000 }));
+
+  it('reaches marking, its success and its failure, and every unread-count state', () => {
+    expect([...tagsOf(paths)].sort()).toEqual(['count:failed', 'count:loaded', 'count:loading', 'state:loading', 'state:ready', 'state:saving']);
+    const failures = new Set(paths.map((p) => (p.state.context as NotificationsContext).failure?.operation).filter(Boolean));
+    expect(failures).toEqual(new Set(['markRead', 'markUnread', 'count']));
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
+    await replay(path);
+  });
+});
