@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogDependentFiles, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { scopeOfFiles } from './src/app/i18n/scopes';
+import { scopesOfFiles, type CatalogScope } from './src/app/i18n/scopes';
 
 const scoped = /[\\/]locales[\\/][^\\/]+[\\/]messages\.po\?(?:.*&)?scope=(\w+)(?:&|$)/;
 
@@ -21,7 +21,7 @@ export function linguiScopes(): Plugin {
     async transform(_src, id) {
       const match = scoped.exec(id);
       if (!match) return null;
-      const scope = match[1]!;
+      const scope = match[1]! as CatalogScope;
       const file = id.split('?')[0]!;
       const found = getCatalogForFile(path.relative(rootDir, file), await getCatalogs(config));
       if (!found) throw new Error(`semear-lingui-scopes: ${file} is not a Lingui catalog`);
@@ -31,7 +31,7 @@ export function linguiScopes(): Plugin {
       const { messages } = await catalog.getTranslations(locale, { fallbackLocales, sourceLocale });
       const source = (await catalog.read(sourceLocale)) ?? {};
       const inScope = Object.fromEntries(
-        Object.entries(messages).filter(([messageId]) => scopeOfFiles((source[messageId]?.origin ?? []).map((o) => String(o[0]))) === scope),
+        Object.entries(messages).filter(([messageId]) => scopesOfFiles((source[messageId]?.origin ?? []).map((o) => String(o[0]))).includes(scope)),
       );
       const { source: code, errors } = createCompiledCatalog(locale, inScope, { namespace: 'es', pseudoLocale: config.pseudoLocale });
       if (errors.length > 0) this.warn(`semear-lingui-scopes: ${errors.length} message(s) of ${locale}/${scope} did not compile`);

@@ -1,20 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { scopeOfFiles } from '../../src/app/i18n/scopes';
+import { scopesOfFiles } from '../../src/app/i18n/scopes';
 
-describe('catalog scopes: which chunk of translations carries a message', () => {
-  it('puts a feature folder’s messages in its own scope and shared ones in core', () => {
-    expect(scopeOfFiles(['src/features/checkout/PaymentStep.tsx'])).toBe('checkout');
-    expect(scopeOfFiles(['src/features/campaigns/CampaignPage.tsx'])).toBe('campaigns');
-    expect(scopeOfFiles(['src/features/home/HomePage.tsx'])).toBe('core');
-    expect(scopeOfFiles(['src/features/checkout/A.tsx', 'src/features/campaigns/B.tsx'])).toBe('core');
-    expect(scopeOfFiles(['contracts/messages.ts'])).toBe('core');
+describe('catalog scopes: which chunks of translations carry a message', () => {
+  it('puts a feature folder’s messages in its own scope, and anything the first page shows in core alone', () => {
+    expect(scopesOfFiles(['src/features/checkout/PaymentStep.tsx'])).toEqual(['checkout']);
+    expect(scopesOfFiles(['src/features/campaigns/CampaignPage.tsx'])).toEqual(['campaigns']);
+    expect(scopesOfFiles(['src/features/home/HomePage.tsx'])).toEqual(['core']);
+    expect(scopesOfFiles(['src/features/checkout/A.tsx', 'src/features/home/B.tsx'])).toEqual(['core']);
+    expect(scopesOfFiles(['contracts/messages.ts'])).toEqual(['core']);
   });
 
-  it('loads the giving flow’s contract messages with the checkout, not with the first page', () => {
-    expect(scopeOfFiles(['contracts/giving-messages.ts'])).toBe('checkout');
+  it('repeats a message two lazy features share in both of their chunks, keeping it off the first page', () => {
+    expect(scopesOfFiles(['src/features/checkout/A.tsx', 'src/features/contributions/B.tsx'])).toEqual(['checkout', 'contributions']);
+  });
+
+  it('loads the giving flow’s and the donor home’s contract messages with their pages, not with the first page', () => {
+    expect(scopesOfFiles(['contracts/giving-messages.ts'])).toEqual(['checkout']);
+    expect(scopesOfFiles(['contracts/donor-messages.ts'])).toEqual(['wallet']);
   });
 
   it('leaves messages only the server uses out of every web catalog', () => {
-    expect(scopeOfFiles(['server/services/donations/receipt-messages.ts'])).toBe('server');
+    expect(scopesOfFiles(['server/services/donations/receipt-messages.ts'])).toEqual([]);
+    expect(scopesOfFiles(['server/a.ts', 'src/features/wallet/B.tsx'])).toEqual(['wallet']);
   });
 });

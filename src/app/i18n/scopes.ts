@@ -9,8 +9,13 @@ export const LAZY_SCOPES = ['pages', 'admin', 'auth', 'profile', 'campaigns', 'c
 export type LazyScope = (typeof LAZY_SCOPES)[number];
 export type CatalogScope = 'core' | LazyScope;
 
-/** The scope of a message from the files it appears in ('server' when only the server uses it). */
-export function scopeOfFiles(files: readonly string[]): CatalogScope | 'server' {
+/**
+ * The catalog scopes a message is compiled into, from the files it appears in: `core` alone when any
+ * of them loads with the app; otherwise every lazy scope that shows it (a word shared by two lazy
+ * features is repeated in both chunks rather than weighing on the first page); none when only the
+ * server uses it.
+ */
+export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[] {
   const scopes = new Set<CatalogScope | 'server'>();
   for (const file of files) {
     const path = file.replace(/\\/g, '/');
@@ -23,7 +28,7 @@ export function scopeOfFiles(files: readonly string[]): CatalogScope | 'server' 
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }
-  const web = [...scopes].filter((s) => s !== 'server');
-  if (web.length === 0) return scopes.size > 0 ? 'server' : 'core';
-  return web.length === 1 ? web[0]! : 'core';
+  if (scopes.size === 0) return ['core'];
+  if (scopes.has('core')) return ['core'];
+  return [...scopes].filter((s): s is CatalogScope => s !== 'server');
 }
