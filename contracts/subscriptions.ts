@@ -79,7 +79,10 @@ export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
 export const subscriptionResultSchema = z.object({ subscription: subscriptionSchema, charge: subscriptionChargeSchema });
 export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
 
-/** GET /subscriptions/current: the donor's subscription that is not canceled (null when none) and its latest charges, newest first (at most 12). */
+/**
+ * GET /subscriptions/current: the donor's subscription that is not canceled, else the last one that
+ * ran and was canceled (null when none), and its latest charges, newest first (at most 12).
+ */
 export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable(), charges: z.array(subscriptionChargeSchema) });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 

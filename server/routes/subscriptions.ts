@@ -21,7 +21,7 @@ import { createIdempotency, requestHash } from '../services/idempotency/idempote
 import { createSubscriptionService } from '../services/subscriptions/create-subscription';
 import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
 import type { SubscriptionHooks } from '../services/subscriptions/subscription-deps';
-import { loadPresentedSubscription, openSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
+import { loadPresentedSubscription, currentSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
 
 export interface SubscriptionRouteOptions extends AppServices {
   /** Fault-injection seams of the monthly charge (tests only). */
@@ -73,9 +73,9 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
   );
 
   app.get('/subscriptions/current', { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } }, async (request) => {
-    const open = await openSubscriptionOf(db, request.userId as string);
-    if (!open) return { subscription: null, charges: [] };
-    return { subscription: await presented(open.id), charges: await recentCharges(db, open.id) };
+    const current = await currentSubscriptionOf(db, request.userId as string);
+    if (!current) return { subscription: null, charges: [] };
+    return { subscription: await presented(current.id), charges: await recentCharges(db, current.id) };
   });
 
   app.patch(

@@ -224,7 +224,10 @@ describe('managing the subscription', () => {
     expect((await call(ctx.app, 'PATCH', url, { amount: 2000 }, { token: who.token })).statusCode).toBe(409);
     const mails = await outboxTo(ctx.database.db, who.email);
     expect(mails.map((m) => m.subject)).toContain('Sua doação mensal foi cancelada');
-    expect((await call(ctx.app, 'GET', '/api/v1/subscriptions/current', undefined, { token: who.token })).json()).toEqual({ subscription: null, charges: [] });
+    // The wallet page still shows it, canceled, with the months it paid.
+    const current = (await call(ctx.app, 'GET', '/api/v1/subscriptions/current', undefined, { token: who.token })).json();
+    expect(current.subscription).toMatchObject({ id: subscription.id, status: 'canceled', canceled_at: expect.any(String) });
+    expect(current.charges).toEqual([expect.objectContaining({ status: 'succeeded' })]);
   });
 
   it("another donor's subscription is 404 for every call and stays as it was; another donor's card is refused; signed-out is 401", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, ne } from 'drizzle-orm';
 import type { CardBrand } from '../../../contracts/cards';
 import type { Subscription, SubscriptionCharge } from '../../../contracts/subscriptions';
 import { savedCards, subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
@@ -27,6 +27,27 @@ export async function openSubscriptionOf(executor: Executor, userId: string): Pr
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')))
     .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * What the donor's wallet page shows: the open subscription, else the last one that ran (had a paid
+ * month) and was canceled, so the page can say when it ended. A first charge that was declined never
+ * started a subscription: it is not shown.
+ */
+export async function currentSubscriptionOf(executor: Executor, userId: string): Promise<SubscriptionRow | null> {
+  const open = await openSubscriptionOf(executor, userId);
+  if (open) return open;
+  const paid = executor
+    .select({ id: subscriptionCharges.id })
+    .from(subscriptionCharges)
+    .where(and(eq(subscriptionCharges.subscriptionId, subscriptions.id), eq(subscriptionCharges.status, 'succeeded')));
+  const [row] = await executor
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), exists(paid)))
+    .orderBy(desc(subscriptions.canceledAt), desc(subscriptions.createdAt))
     .limit(1);
   return row ?? null;
 }
