@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DONOR, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { field, fillAddress, fillCard } from './helpers/checkout';
 
 /**
  * One-time donations through the checkout (issue 3 "Must show"): guest card (declined first, then
@@ -12,7 +13,6 @@ const SLUG = 'cozinha-solidaria-recife';
 const GIFT_CARD = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 /** The thank-you page, with the campaign given to (it offers to share it). */
 const thanks = (reais: number) => new RegExp(`/doacao-confirmacao/agradecimento\\?amount=${reais}&campaign=${SLUG}$`);
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 
 /** 'R$ 1.234,56' → 123456. */
 const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
@@ -38,24 +38,6 @@ async function fillContact(page: Page, person: { name: string; email: string; cp
   await field(page, 'Telefone').fill(person.phone);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pagamento' })).toBeFocused();
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Cartão de crédito').check();
-  await field(page, 'Número do cartão').fill(number);
-  await field(page, 'Validade (MM/AA)').fill('12/34');
-  await field(page, 'CVV').fill('123');
-  await field(page, 'Nome do titular').fill('Ana Souza');
-  await field(page, 'CPF do titular').fill('529.982.247-25');
-}
-
-async function fillAddress(page: Page) {
-  await field(page, 'CEP').fill('50030-230');
-  // The embedded CEP source knows the state from the CEP range; city and street are typed.
-  await expect(field(page, 'Estado')).toHaveValue('PE');
-  await field(page, 'Cidade').fill('Recife');
-  await field(page, 'Rua').fill('Rua da Aurora');
-  await field(page, 'Número').fill('100');
 }
 
 const guest = () => ({ name: 'Ana Souza', email: uniqueEmail('doacao'), cpf: randomCpf(), phone: '81987654321' });

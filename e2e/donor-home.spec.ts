@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, newIndividual, signInThroughForm } from './helpers/accounts';
+import { field, fillAddress, fillCard } from './helpers/checkout';
 import { waitForMailMatching } from './helpers/mailbox';
 
 /**
@@ -10,29 +11,8 @@ import { waitForMailMatching } from './helpers/mailbox';
  */
 
 const SLUG = 'cozinha-solidaria-recife';
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 /** The header's live balance ("Saldo R$ 50,00: abrir carteira"); \s also matches the no-break space of pt-BR money. */
 const headerBalance = (page: Page, reais: string) => page.getByRole('link', { name: new RegExp(`^Saldo R\\$\\s${reais}: abrir carteira$`) });
-
-async function fillNewCardAndAddress(page: Page, submit: string) {
-  await page.getByLabel('Cartão de crédito').check();
-  await field(page, 'Número do cartão').fill('4111 1111 1111 1111');
-  await field(page, 'Validade (MM/AA)').fill('12/34');
-  await field(page, 'CVV').fill('123');
-  await field(page, 'Nome do titular').fill('Ana Souza');
-  await field(page, 'CPF do titular').fill('529.982.247-25');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await fillAddress(page);
-  await page.getByRole('button', { name: submit }).click();
-}
-
-async function fillAddress(page: Page) {
-  await field(page, 'CEP').fill('50030-230');
-  await expect(field(page, 'Estado')).toHaveValue('PE');
-  await field(page, 'Cidade').fill('Recife');
-  await field(page, 'Rua').fill('Rua da Aurora');
-  await field(page, 'Número').fill('100');
-}
 
 test('subscribe monthly, watch the balance live, give from the wallet, handle the notification, cancel by e-mail link', async ({ page, context, browser, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -53,7 +33,10 @@ test('subscribe monthly, watch the balance live, give from the wallet, handle th
   await expect(field(page, 'E-mail')).toHaveValue(donor.email);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pagamento' })).toBeFocused();
-  await fillNewCardAndAddress(page, 'Assinar doação mensal de R$ 50,00');
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Assinar doação mensal de R$ 50,00' }).click();
   await expect(page).toHaveURL(/\/doacao-mensal\/agradecimento\?amount=50/);
 
   // The other tab was not reloaded: the credit arrived through the realtime channel.

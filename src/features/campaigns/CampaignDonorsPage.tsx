@@ -3,7 +3,7 @@ import type { CampaignDonor } from '../../../contracts';
 import type { Paged } from '../../lib/api/campaigns';
 import { CampaignSubpage } from './CampaignSubpage';
 import { DonorList } from './DonorList';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../app/navigation/Pagination';
 import * as s from './campaigns.css';
 
 /** /{slug}/doadores: every confirmed donation, newest first; anonymous ones as 'Anônimo', amount kept. */

@@ -3,7 +3,7 @@ import type { CampaignMessage } from '../../../contracts';
 import type { Paged } from '../../lib/api/campaigns';
 import { CampaignSubpage } from './CampaignSubpage';
 import { MessageList } from './MessageList';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../app/navigation/Pagination';
 import * as s from './campaigns.css';
 
 /** /{slug}/messages: every message of support, newest first, a page at a time. */

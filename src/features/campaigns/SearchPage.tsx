@@ -4,7 +4,7 @@ import type { CampaignSummary, Category, SearchSearch, Tag } from '../../../cont
 import type { Paged } from '../../lib/api/campaigns';
 import { formatMoney, formatNumber, usePageTitle } from '../../app';
 import { buttonClass, CampaignCard, Container, PageHeader, visuallyHidden } from '../../ui';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../app/navigation/Pagination';
 import { SearchForm } from './SearchForm';
 import * as s from './campaigns.css';
 

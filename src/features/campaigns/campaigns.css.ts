@@ -122,7 +122,6 @@ export const grid = style({
   margin: 0,
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
 });
-export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space['4'], marginTop: vars.space['8'], flexWrap: 'wrap' });
 export const empty = style({ textAlign: 'center', padding: vars.space['10'], display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'center' });
 
 export const thanksActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });

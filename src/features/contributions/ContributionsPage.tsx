@@ -7,7 +7,7 @@ import { usePageTitle } from '../../app/page-title';
 import type { ContributionsPage as ContributionsResult } from '../../lib/api/contributions';
 import { Button, buttonClass, Container, PageHeader } from '../../ui';
 import { ContributionFilters } from './ContributionFilters';
-import { ContributionsPagination } from './ContributionsPagination';
+import { Pagination } from '../../app/navigation/Pagination';
 import { methodOf, whatOf } from './contribution-text';
 import { STATUS_LABELS } from './labels';
 import { ReceiptDialog } from './ReceiptDialog';
@@ -81,7 +81,7 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
           )}
         </div>
       )}
-      <ContributionsPagination page={result.page} total={result.total} amount={result.amount} />
+      <Pagination page={result.page} total={result.total} amount={result.amount} />
       <ReceiptDialog item={open} onClose={() => setOpen(null)} />
     </Container>
   );

@@ -48,8 +48,6 @@ export const defaultChip = style([chipBase, { background: vars.color.brandSoft, 
 
 export const empty = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'flex-start' });
 
-export const pagination = style({ display: 'flex', gap: vars.space['4'], alignItems: 'center', justifyContent: 'center' });
-
 export const receipt = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0 });
 export const receiptTerm = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 export const receiptValue = style({ margin: 0, overflowWrap: 'anywhere' });

@@ -1,17 +1,11 @@
 import type { AxiosInstance } from 'axios';
 import { savedCardListSchema, type SavedCard } from '../../../contracts/cards';
-import { normalizeApiError } from '../http/api-error';
+import { withApiErrors } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
 
 /** 'My cards': tokens only — brand, last four digits, expiry and holder; never a card number. */
 export function createCardsApi(http: AxiosInstance) {
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      throw normalizeApiError(error);
-    }
-  };
+  const call = withApiErrors;
   return {
     /** GET /cards: default first, then newest. */
     listCards: (): Promise<SavedCard[]> => call(async () => savedCardListSchema.parse((await http.get('/cards')).data)),

@@ -7,7 +7,7 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '../../../contracts';
-import { normalizeApiError } from '../http/api-error';
+import { withApiErrors } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
 
 export interface NotificationListQuery {
@@ -29,13 +29,7 @@ const totalOf = (headers: Record<string, unknown>, fallback: number): number => 
  */
 export function createNotificationsApi(http: AxiosInstance) {
   const listeners = new Set<() => void>();
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      throw normalizeApiError(error);
-    }
-  };
+  const call = withApiErrors;
   return {
     /** GET /notifications?read&page&amount&type → the page and x-total-count. */
     listNotifications: (query: NotificationListQuery): Promise<{ notifications: Notification[]; total: number }> =>

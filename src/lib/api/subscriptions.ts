@@ -13,7 +13,7 @@ import {
   type SubscriptionResult,
 } from '../../../contracts';
 import type { SubscriptionChange } from '../../../machines/monthly/subscription-panel.machine';
-import { normalizeApiError, type ApiRequestError } from '../http/api-error';
+import { normalizeApiError, withApiErrors, type ApiRequestError } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
 
 // The answers' types live with their schemas in contracts/subscriptions.ts; re-exported for the callers of this client.
@@ -25,13 +25,7 @@ export type SubscriptionRequestError = ApiRequestError & { idempotencyKey: strin
 const newKey = (): string => crypto.randomUUID();
 
 /** Calls the API and parses the answer with the contract; any failure is an ApiRequestError. */
-async function call<T>(run: () => Promise<{ data: unknown }>, schema: z.ZodType<T>): Promise<T> {
-  try {
-    return schema.parse((await run()).data);
-  } catch (error) {
-    throw normalizeApiError(error);
-  }
-}
+const call = <T>(run: () => Promise<{ data: unknown }>, schema: z.ZodType<T>): Promise<T> => withApiErrors(async () => schema.parse((await run()).data));
 
 /**
  * Monthly giving calls. Creating a subscription charges the first month, so it carries an

@@ -7,7 +7,7 @@ import {
   type WalletOverview,
   type WalletStatementEntry,
 } from '../../../contracts';
-import { normalizeApiError } from '../http/api-error';
+import { withApiErrors } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
 
 /** One page of the wallet statement and the total behind it (header x-total-count). */
@@ -22,13 +22,7 @@ export function createWalletApi(http: AxiosInstance) {
   const balancePath = (donorId: string) => `/donors/${encodeURIComponent(donorId)}/wallets/balance`;
 
   /** Every failure reaches callers as an ApiRequestError (a malformed answer included). */
-  async function call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw normalizeApiError(error);
-    }
-  }
+  const call = withApiErrors;
 
   return {
     /** GET /donors/:id/wallets/balance → spendable cents; 0 on any failure (SPEC.md §7, §8). */

@@ -20,6 +20,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Runs an API call so that any failure (network, status, a body the contract refuses) is an ApiRequestError. */
+export async function withApiErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw normalizeApiError(error);
+  }
+}
+
 export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
 
 export function normalizeApiError(error: unknown): ApiRequestError {

@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatNumber } from '../../app/format';
-import * as s from './contributions.css';
+import { formatNumber } from '../format';
+import * as s from './pagination.css';
 
-/** Previous / next links; the page lives in the URL (?page=, from 0 like the API) with the filters. */
-export function ContributionsPagination({ page, total, amount }: { page: number; total: number; amount: number }) {
+/**
+ * Previous / next page links for a list whose page lives in the URL (?page=, from 0 like the API), so
+ * reload, back and a shared link keep it (the filters in the search stay). Renders nothing when
+ * everything fits on one page. Campaign lists, search and the contributions history use it.
+ */
+export function Pagination({ page, total, amount }: { page: number; total: number; amount: number }) {
   const { t } = useLingui();
   const pages = Math.max(1, Math.ceil(total / amount));
   if (pages <= 1 && page === 0) return null;

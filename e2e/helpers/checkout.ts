@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A form field by its visible label (required fields end in '*'). */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
+
+/** The new-card fields of the payment step, with a test card of the sandbox. */
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Cartão de crédito').check();
+  await field(page, 'Número do cartão').fill(number);
+  await field(page, 'Validade (MM/AA)').fill('12/34');
+  await field(page, 'CVV').fill('123');
+  await field(page, 'Nome do titular').fill('Ana Souza');
+  await field(page, 'CPF do titular').fill('529.982.247-25');
+}
+
+/** A Recife address: the embedded CEP source knows the state from the CEP range; city and street are typed. */
+export async function fillAddress(page: Page) {
+  await field(page, 'CEP').fill('50030-230');
+  await expect(field(page, 'Estado')).toHaveValue('PE');
+  await field(page, 'Cidade').fill('Recife');
+  await field(page, 'Rua').fill('Rua da Aurora');
+  await field(page, 'Número').fill('100');
+}
