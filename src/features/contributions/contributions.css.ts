@@ -37,6 +37,8 @@ const chipBase = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.semibold,
   whiteSpace: 'nowrap',
+  // In the list's grid a chip keeps its own width instead of stretching across the row.
+  justifySelf: 'start',
 });
 export const statusChip = styleVariants({
   paid: [chipBase, { background: vars.color.brandSoft, color: vars.color.brandHover }],

@@ -22,7 +22,7 @@ export function Header({ signedInTool: SignedInTool }: { signedInTool?: SignedIn
           <Logo />
           <span>Semear</span>
         </Link>
-        <nav className={s.nav} aria-label={t`Principal`}>
+        <nav className={status === 'signedIn' ? s.navBesideAccount : s.nav} aria-label={t`Principal`}>
           <ul className={s.navList}>
             <li>
               <Link to="/search" className={s.navLink}>

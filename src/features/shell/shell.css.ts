@@ -43,12 +43,17 @@ export const logo = style({
   selectors: { '&:hover': { color: vars.color.brandStrong } },
 });
 
-export const nav = style({
-  order: 3,
-  width: '100%',
-  overflowX: 'auto',
-  '@media': { [breakpoints.desktop]: { order: 0, width: 'auto', flex: 1 } },
-});
+const navBase = { order: 3, width: '100%', overflowX: 'auto' } as const;
+const navInline = { order: 0, width: 'auto', flex: 1 } as const;
+
+/** The main links: their own row on small screens, beside the logo from desktop widths. */
+export const nav = style({ ...navBase, '@media': { [breakpoints.desktop]: navInline } });
+
+/**
+ * Signed in, the header also carries the balance, the notifications bell and the account menu: the
+ * links keep their own row until the screen is wide enough for all of it, instead of being cut off.
+ */
+export const navBesideAccount = style({ ...navBase, '@media': { 'screen and (min-width: 1400px)': navInline } });
 
 export const navList = style({ display: 'flex', gap: vars.space['1'], listStyle: 'none', margin: 0, padding: 0, whiteSpace: 'nowrap' });
 
