@@ -70,29 +70,37 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
 
 /** A dedicated connection that LISTENs, and listens again after losing its connection. */
 async function listenOnPool(pool: pg.Pool, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
   let client: pg.PoolClient | null = null;
   let stopped = false;
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+  };
+  // Each connection is given back to the pool once: after an error (destroyed) or on stop (reusable).
+  const giveBack = (connection: pg.PoolClient, destroy: boolean) => {
+    connection.off('notification', onNotification);
+    connection.off('error', onError);
+    if (client === connection) client = null;
+    connection.release(destroy);
+  };
+  function onError(this: pg.PoolClient) {
+    giveBack(this, true);
+    if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+  }
   const connect = async (): Promise<void> => {
     const next = await pool.connect();
-    next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-    });
-    next.on('error', () => {
-      next.release(true);
-      if (client === next) client = null;
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    next.on('notification', onNotification);
+    next.on('error', onError);
     client = next;
+    await next.query(`LISTEN ${quoted}`);
   };
   await connect();
   return async () => {
     stopped = true;
     const current = client;
-    client = null;
     if (!current) return;
-    await current.query(`UNLISTEN "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
-    current.release();
+    await current.query(`UNLISTEN ${quoted}`).catch(() => undefined);
+    if (client === current) giveBack(current, false);
   };
 }
 
