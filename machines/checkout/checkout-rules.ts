@@ -4,7 +4,8 @@ import {
   checkoutAddressSchema,
   contactSchema,
   DONATION_MESSAGE_MAX,
-  donationAmountSchema,
+  DONATION_MAX_CENTS,
+  DONATION_MIN_CENTS,
   donationRequestSchema,
   errorCodes,
   paymentInputSchema,
@@ -66,7 +67,16 @@ export interface CheckoutInput {
   sharedCampaignId?: string | null;
   /** May the donor say they live abroad? (Default true; /doacao-pix: false, PIX needs a Brazilian account.) */
   allowForeigner?: boolean;
+  /** Cents the amount may take (default: a one-time donation's; the monthly checkout's is its own). */
+  amountRange?: AmountRange;
 }
+
+export interface AmountRange {
+  min: number;
+  max: number;
+}
+
+const ONE_TIME_AMOUNT_RANGE: AmountRange = { min: DONATION_MIN_CENTS, max: DONATION_MAX_CENTS };
 
 export interface CheckoutContext {
   steps: readonly CheckoutStep[];
@@ -74,6 +84,7 @@ export interface CheckoutContext {
   signedIn: boolean;
   allowForeigner: boolean;
   amount: number | null;
+  amountRange: AmountRange;
   campaign: CheckoutCampaign | null;
   sharedCampaignId: string | null;
   contact: ContactInput;
@@ -129,6 +140,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     signedIn: input.signedIn ?? false,
     allowForeigner: input.allowForeigner ?? true,
     amount: input.amount ?? null,
+    amountRange: input.amountRange ?? ONE_TIME_AMOUNT_RANGE,
     campaign: input.campaign ?? null,
     sharedCampaignId: input.sharedCampaignId ?? null,
     contact: { ...emptyContact, ...input.contact, ...(input.allowForeigner === false ? { foreigner: false } : {}) },
@@ -159,7 +171,9 @@ export function availableMethods(context: Pick<CheckoutContext, 'methods' | 'con
   return context.methods.filter((method) => (foreigner ? method === 'paypal' : method !== 'paypal'));
 }
 
-export const isAmountValid = (amount: number | null): boolean => amount !== null && donationAmountSchema.safeParse(amount).success;
+/** Within this checkout's range (the request's schema checks the one-time range on top). */
+export const isAmountInRange = ({ amount, amountRange }: Pick<CheckoutContext, 'amount' | 'amountRange'>): boolean =>
+  amount !== null && amount >= amountRange.min && amount <= amountRange.max;
 
 export const isContactValid = (contact: ContactInput, message: string | undefined, allowForeigner = true): boolean =>
   contactSchema.safeParse(contact).success && (message ?? '').length <= DONATION_MESSAGE_MAX && (allowForeigner || contact.foreigner !== true);
@@ -213,7 +227,7 @@ export function requestOf(context: CheckoutContext): DonationRequestInput | null
 
 export function isRequestReady(context: CheckoutContext): boolean {
   const request = requestOf(context);
-  return request !== null && context.steps.every((step) => context.completed.includes(step)) && donationRequestSchema.safeParse(request).success;
+  return request !== null && isAmountInRange(context) && context.steps.every((step) => context.completed.includes(step)) && donationRequestSchema.safeParse(request).success;
 }
 
 /**

@@ -70,6 +70,21 @@ describe('checkout machine: steps', () => {
     expect(snap().context.amount).toBe(5000);
   });
 
+  it("keeps to the checkout's amount range: below the monthly minimum nothing is sent, within it the gift goes", async () => {
+    const { actor, controls, snap } = start({ ...f.guestInput, amount: 500, amountRange: { min: 1000, max: 1_000_000 } });
+    actor.send({ type: 'contact.submitted', contact: f.contact });
+    actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
+    actor.send({ type: 'address.submitted', address: f.address });
+    await flush();
+    expect(controls.calls('submitDonation')).toEqual([]);
+    expect(snap().context.failure?.code).toBe('validation.failed');
+    expect(snap().hasTag('step:address')).toBe(true);
+    actor.send({ type: 'amount.changed', amount: 1000 });
+    actor.send({ type: 'address.submitted', address: f.address });
+    await flush();
+    expect(controls.calls('submitDonation')).toEqual([expect.objectContaining({ request: expect.objectContaining({ amount: 1000 }) })]);
+  });
+
   it('a foreigner sees only PayPal and may give a foreign address; becoming one drops a chosen card', () => {
     const { actor, snap } = start();
     expect(availableMethods(snap().context)).not.toContain('paypal');

@@ -3,7 +3,7 @@ import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig }
 import { createDonationsApi } from '../../src/lib/api/donations';
 import { createSandboxTokenizer } from '../../src/lib/payments/card-tokenizer';
 import { failureMessage } from '../../src/features/checkout/failure-text';
-import { reaisToCents } from '../../src/features/checkout/form-errors';
+import { reaisToCents } from '../../src/app/format';
 import * as f from '../machines/checkout.fixtures';
 import { givingMessages } from '../../contracts/giving-messages';
 

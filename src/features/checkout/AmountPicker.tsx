@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { donationAmountSchema, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS, monthlyAmountSchema, SUGGESTED_AMOUNTS_REAIS } from '../../../contracts';
 import { formatMoney } from '../../app';
+import { reaisToCents } from '../../app/format';
 import { RadioGroup, TextField } from '../../ui';
 import type { GivingFrequency } from './frequency';
-import { reaisToCents } from './form-errors';
 import * as s from './checkout.css';
 
 interface Props {

@@ -14,10 +14,3 @@ export function resolveWith<T extends FieldValues>(values: T, issues: readonly z
   }
   return { values: {}, errors: errors as FieldErrors<T> };
 }
-
-/** Digits of a money text typed in reais ('50', '50,5', '1.234,56') → cents, or null. */
-export function reaisToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^R\$\s*/, '').replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100);
-}

@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS } from '../../../contracts';
 import { formatMoney } from '../../app';
 import { Button, buttonClass, Stack, TextField } from '../../ui';
-import { isMonthlyAmount, reaisOfCents, reaisToCents } from './amount';
+import { reaisToCents } from '../../app/format';
+import { isMonthlyAmount, reaisOfCents } from './amount';
 import * as s from './monthly.css';
 
 /** Presets or "Outro valor" (typed in reais), then on to the checkout with the amount in the URL. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CheckoutAddressInput, ContactInput, User } from '../../../contracts';
+import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, type CheckoutAddressInput, type ContactInput, type User } from '../../../contracts';
 import type { CheckoutInput, CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { formatMoney, useAuth, usePageTitle, useVisitorPrompt } from '../../app';
 import { Button, buttonClass, Container, Notice, PageHeader, Spinner, Stack } from '../../ui';
@@ -74,6 +74,7 @@ function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: Month
       contact: { ...filled(fromUser.contact), ...filled(contact) },
       registeredAddress: fromUser.registeredAddress,
       allowForeigner: false,
+      amountRange: { min: MONTHLY_MIN_CENTS, max: MONTHLY_MAX_CENTS },
     };
     // The input is read once, when the machine starts.
   }, []);

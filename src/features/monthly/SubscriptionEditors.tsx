@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, type SavedCard } from '../../../contracts';
 import { formatMoney } from '../../app';
 import { Button, Form, FormActions, RadioGroup, Spinner, TextField } from '../../ui';
-import { isMonthlyAmount, reaisToCents } from './amount';
+import { reaisToCents } from '../../app/format';
+import { isMonthlyAmount } from './amount';
 import { cardLabel } from './status-text';
 
 /** The new monthly amount, typed in reais; the machine checks it again with the contract. */

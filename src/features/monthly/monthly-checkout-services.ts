@@ -1,10 +1,6 @@
 import { fromPromise } from 'xstate';
-import { msg } from '@lingui/core/macro';
 import {
   errorCodes,
-  monthlyAmountSchema,
-  MONTHLY_MAX_CENTS,
-  MONTHLY_MIN_CENTS,
   type CardInput,
   type CardToken,
   type CepLookupResult,
@@ -16,8 +12,6 @@ import {
 } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmitDonationInput } from '../../../machines/checkout/checkout.machine';
 import { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
-import { formatMoney } from '../../app/format';
-import { i18n } from '../../app/i18n/catalogs';
 import { addressesApi } from '../../lib/api/addresses';
 import { donationsApi } from '../../lib/api/donations';
 import { subscriptionsApi, type CurrentSubscription } from '../../lib/api/subscriptions';
@@ -40,12 +34,6 @@ export const realMonthlyCheckoutServices: MonthlyCheckoutServices = {
   listSavedCards: () => donationsApi.listSavedCards(),
 };
 
-function outOfRangeText(): string {
-  const min = formatMoney(MONTHLY_MIN_CENTS);
-  const max = formatMoney(MONTHLY_MAX_CENTS);
-  return i18n._(msg`A doação mensal vai de ${min} a ${max} por mês.`);
-}
-
 /** A refusal shaped like the API's (code + texts), so the checkout shows it on the payment step. */
 const refusal = (messages: string[]) => Object.assign(new Error(messages.join(' ')), { status: 400, code: errorCodes.validation, messages });
 
@@ -53,12 +41,9 @@ const refusal = (messages: string[]) => Object.assign(new Error(messages.join(' 
  * The checkout machine speaks donations; POST /subscriptions takes the same contact, address and
  * card. A new card goes as its token (the API keeps it for the next months, so `save_card` does not
  * apply); a saved card by id. Other methods never reach here (the monthly checkout offers card and
- * saved card only), and an amount outside the monthly range is refused before any call.
+ * saved card only), nor an amount outside the monthly range (the machine's `amountRange`).
  */
 export function subscriptionRequestOf(request: DonationRequestInput): SubscriptionRequestInput {
-  if (!monthlyAmountSchema.safeParse(request.amount).success) {
-    throw refusal([outOfRangeText()]);
-  }
   const { payment } = request;
   if (payment.method !== 'card' && payment.method !== 'saved_card') throw refusal([]);
   if (!request.address) throw refusal([]);
