@@ -6,6 +6,12 @@ import { givingMessages as gm } from './giving-messages';
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'elo', 'hipercard', 'diners', 'discover', 'jcb'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
+/** Brand names are names: the same in every language. */
+const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners Club', discover: 'Discover', jcb: 'JCB',
+};
+export const cardBrandName = (brand: string): string => CARD_BRAND_NAMES[brand as CardBrand] ?? brand;
+
 /** Luhn mod-10 check over the digits of a card number. */
 export function passesLuhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

@@ -9,6 +9,7 @@ export { RadioGroup, type RadioGroupProps, type RadioOption } from './RadioGroup
 export { Form, FormRow, FormActions, FormSection, FormError } from './Form';
 export { Dialog, type DialogProps } from './Dialog';
 export { Container, Card, Stack, Notice, Meter, Spinner } from './Layout';
+export { cardGrid } from './layout.css';
 export { PageHeader, chipClass } from './PageHeader';
 export { DateField, type DateFieldProps } from './DateField';
 export { CampaignCard, CampaignProgress, goalPercent, type CampaignCardProps, type CampaignProgressProps } from './CampaignCard';

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from './theme.css';
+import { breakpoints, vars } from './theme.css';
 
 export const container = style({ width: '100%', maxWidth: vars.layout.maxWidth, marginInline: 'auto', paddingInline: vars.space['4'] });
 export const narrow = style({ maxWidth: vars.layout.narrow });
@@ -39,4 +39,15 @@ export const spinner = style({
   border: `3px solid ${vars.color.brandSoft}`,
   borderTopColor: vars.color.brandStrong,
   animation: 'semear-spin 800ms linear infinite',
+});
+
+// Card lists: one column on phones, more as the screen grows (home, search, the monthly giving page).
+const cardList = style({ display: 'grid', gap: vars.space['4'], gridTemplateColumns: '1fr', listStyle: 'none', padding: 0, margin: 0 });
+export const cardGrid = styleVariants({
+  /** Three across from tablets up. */
+  three: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }],
+  /** Two on tablets, three on desktops (room for a filter bar's long cards). */
+  twoThenThree: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }],
+  /** Two on tablets, four on desktops. */
+  twoThenFour: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } } }],
 });

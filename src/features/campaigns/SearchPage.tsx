@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { CampaignSummary, Category, SearchSearch, Tag } from '../../../contracts';
 import type { Paged } from '../../lib/api/campaigns';
 import { formatMoney, formatNumber, usePageTitle } from '../../app';
-import { buttonClass, CampaignCard, Container, PageHeader, visuallyHidden } from '../../ui';
+import { buttonClass, CampaignCard, cardGrid, Container, PageHeader, visuallyHidden } from '../../ui';
 import { Pagination } from '../../app/navigation/Pagination';
 import { SearchForm } from './SearchForm';
 import * as s from './campaigns.css';
@@ -33,7 +33,7 @@ export function SearchPage({ search, results, categories, tags }: SearchPageProp
           {results.total === 1 ? <Trans>1 campanha encontrada</Trans> : <Trans>{count} campanhas encontradas</Trans>}
         </p>
         {results.items.length > 0 ? (
-          <ul className={s.grid}>
+          <ul className={cardGrid.twoThenThree}>
             {results.items.map((campaign) => (
               <li key={campaign.id}>
                 <CampaignCard campaign={campaign} formatMoney={formatMoney} formatNumber={formatNumber} />

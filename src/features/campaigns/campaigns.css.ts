@@ -113,15 +113,6 @@ export const searchForm = style({
 });
 export const searchText = style({ '@media': { [breakpoints.tablet]: { gridColumn: '1 / -1' }, [breakpoints.desktop]: { gridColumn: 'auto' } } });
 export const results = style({ marginTop: vars.space['8'] });
-export const grid = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  gridTemplateColumns: '1fr',
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
-});
 export const empty = style({ textAlign: 'center', padding: vars.space['10'], display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'center' });
 
 export const thanksActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
 import { Button, FormError, Notice, Select, Stack } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import {
   availableMethods,
   type CheckoutCampaign,
@@ -173,18 +174,9 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
         ) : null}
 
         {snapshot.hasTag('state:interrupted') ? (
-          <Notice tone="error">
-            <Stack gap="3">
-              <span>
-                <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>
-              </span>
-              <div>
-                <Button onClick={() => actor.send({ type: 'checkout.retried' })}>
-                  <Trans>Tentar de novo</Trans>
-                </Button>
-              </div>
-            </Stack>
-          </Notice>
+          <RetryNotice onRetry={() => actor.send({ type: 'checkout.retried' })}>
+            <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>
+          </RetryNotice>
         ) : null}
         {(waitingPix || pixExpired) && context.result ? (
           <PixPanel payment={context.result.payment} expired={pixExpired} onTimedOut={onTimedOut} onRegenerate={() => actor.send({ type: 'pix.regenerate' })} />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentMethod } from '../../../contracts';
 import type { CheckoutCampaign } from '../../../machines/checkout/checkout.machine';
 import { formatMoney } from '../../app';
+import { PAYMENT_METHOD_LABELS } from '../../app/payment-methods';
 import { Card, Stack } from '../../ui';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -18,19 +19,11 @@ interface Props {
 
 /** What the donor is about to give, always in sight (reads the machine's context, not a step). */
 export function SummaryPanel({ campaign, amount, method, donorName, anonymous, frequency = 'once' }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const monthly = frequency === 'monthly';
   const perMonth = (cents: number) => {
     const value = formatMoney(cents);
     return t`${value} por mês`;
-  };
-  const methods: Record<PaymentMethod, string> = {
-    card: t`Cartão de crédito`,
-    saved_card: t`Cartão salvo`,
-    pix: t`PIX`,
-    paypal: t`PayPal`,
-    gift_card: t`Gift card`,
-    wallet: t`Saldo da carteira`,
   };
   return (
     <Card aria-label={t`Resumo da doação`} role="region">
@@ -44,7 +37,7 @@ export function SummaryPanel({ campaign, amount, method, donorName, anonymous, f
           <dt className={s.term}>
             <Trans>Pagamento</Trans>
           </dt>
-          <dd className={s.definition}>{method ? methods[method] : '—'}</dd>
+          <dd className={s.definition}>{method ? i18n._(PAYMENT_METHOD_LABELS[method]) : '—'}</dd>
           {donorName ? (
             <>
               <dt className={s.term}>

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../app/page-title';
 import type { CardsApi } from '../../lib/api/cards';
 import { Button, buttonClass, Container, PageHeader } from '../../ui';
 import { useCardsFlow } from './cards-provider';
-import { brandName } from './labels';
+import { cardBrandName } from '../../../contracts/cards';
 import * as s from './contributions.css';
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
@@ -23,7 +23,7 @@ export function CardsPage({ cards: initialCards, api }: { cards: SavedCard[]; ap
       {cards.length > 0 ? (
         <ul className={s.list} aria-label={t`Seus cartões`} aria-busy={busy}>
           {cards.map((card) => {
-            const name = `${brandName(card.brand)} •••• ${card.last4}`;
+            const name = `${cardBrandName(card.brand)} •••• ${card.last4}`;
             const expiry = `${twoDigits(card.exp_month)}/${card.exp_year}`;
             return (
               <li key={card.id} className={s.cardRow} aria-label={name}>

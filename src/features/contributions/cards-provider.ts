@@ -9,7 +9,7 @@ import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
 import { cardsApi, type CardsApi } from '../../lib/api/cards';
 import { cardsMachine } from './cards.machine';
-import { brandName } from './labels';
+import { cardBrandName } from '../../../contracts/cards';
 
 const defaultSet = msg`Cartão padrão atualizado.`;
 const removed = msg`Cartão removido.`;
@@ -23,7 +23,7 @@ export function useCardsFlow(initialCards: SavedCard[], api: CardsApi = cardsApi
         setDefault: fromPromise(({ input }) => api.setDefaultCard(input.id)),
         removeCard: fromPromise(({ input }) => api.removeCard(input.id)),
         confirmRemoval: fromPromise(({ input }) => {
-          const card = `${brandName(input.card.brand)} •••• ${input.card.last4}`;
+          const card = `${cardBrandName(input.card.brand)} •••• ${input.card.last4}`;
           return confirm({
             title: i18n._(msg`Remover o cartão ${card}?`),
             description: i18n._(msg`Você não poderá mais doar com ele sem digitá-lo de novo. As doações já feitas continuam no seu histórico.`),

@@ -1,7 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Contribution } from '../../../contracts/contributions';
-import { brandName, METHOD_LABELS, TYPE_LABELS } from './labels';
+import { cardBrandName } from '../../../contracts/cards';
+import { PAYMENT_METHOD_LABELS } from '../../app/payment-methods';
+import { TYPE_LABELS } from './labels';
 
 const generalFund = msg`Fundo geral`;
 
@@ -14,6 +16,6 @@ export function whatOf(item: Contribution, i18n: I18n): string {
 
 /** 'Cartão de crédito · Visa •••• 1111', 'PIX'; '—' when nothing recorded it. */
 export function methodOf(item: Contribution, i18n: I18n): string {
-  const method = item.payment_method ? i18n._(METHOD_LABELS[item.payment_method]) : '—';
-  return item.card ? `${method} · ${brandName(item.card.brand)} •••• ${item.card.last4}` : method;
+  const method = item.payment_method ? i18n._(PAYMENT_METHOD_LABELS[item.payment_method]) : '—';
+  return item.card ? `${method} · ${cardBrandName(item.card.brand)} •••• ${item.card.last4}` : method;
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CampaignSummary, Category, PlatformTotals } from '../../../contracts';
 import { formatMoney, formatNumber, usePageTitle } from '../../app';
-import { buttonClass, CampaignCard, Card, Container } from '../../ui';
+import { buttonClass, CampaignCard, Card, cardGrid, Container } from '../../ui';
 import { HeroArt } from './HeroArt';
 import { PlatformTotalsBand } from './PlatformTotalsBand';
 import * as s from './home.css';
@@ -32,7 +32,7 @@ const WAYS: ReadonlyArray<{ to: '/search' | '/doacao-mensal' | '/doacao-pix' | '
 
 function CampaignGrid({ campaigns }: { campaigns: readonly CampaignSummary[] }) {
   return (
-    <ul className={s.grid3}>
+    <ul className={cardGrid.three}>
       {campaigns.map((campaign) => (
         <li key={campaign.id}>
           <CampaignCard campaign={campaign} formatMoney={formatMoney} formatNumber={formatNumber} />
@@ -94,7 +94,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <h2 id="home-how">
           <Trans>Como funciona</Trans>
         </h2>
-        <ol className={s.grid3}>
+        <ol className={cardGrid.three}>
           {STEPS.map((step, index) => (
             <li key={step.title.id}>
               <Card>
@@ -117,7 +117,7 @@ export function HomePage({ data }: { data: HomeData }) {
           <p className={s.sectionLead}>
             <Trans>Encontre campanhas pela causa que mais mexe com você.</Trans>
           </p>
-          <ul className={s.grid3}>
+          <ul className={cardGrid.three}>
             {categories.map((category) => (
               <li key={category.slug}>
                 <Link to="/search" search={{ category: category.slug }} className={s.causeCard}>
@@ -154,7 +154,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <h2 id="home-ways">
           <Trans>Jeitos de doar</Trans>
         </h2>
-        <ul className={s.grid4}>
+        <ul className={cardGrid.twoThenFour}>
           {WAYS.map((way) => (
             <li key={way.to}>
               <Card className={s.way}>

@@ -14,13 +14,6 @@ export const heroActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.
 export const heroArt = style({ width: '100%', maxWidth: '420px', aspectRatio: '1 / 1', justifySelf: 'center' });
 export const section = style({ marginTop: vars.space['16'] });
 export const sectionLead = style({ color: vars.color.inkSoft, maxWidth: '640px', marginBottom: vars.space['6'] });
-// Card lists: one column on phones, more from the tablet breakpoint up.
-const cardList = style({ display: 'grid', gap: vars.space['4'], gridTemplateColumns: '1fr', listStyle: 'none', padding: 0, margin: 0 });
-export const grid3 = style([cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }]);
-export const grid4 = style([
-  cardList,
-  { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } } },
-]);
 export const stepNumber = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, usePageTitle } from '../../app';
 import { messagesOf } from '../../app/report-error';
 import { Button, buttonClass, Card, Container, FormError, Notice, PageHeader, Spinner, Stack } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import { useCancelLink, type CancelLinkServices } from './cancel-link-provider';
 import * as s from './monthly.css';
 
@@ -59,18 +60,9 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
           </Notice>
         ) : null}
         {snapshot.hasTag('state:unavailable') ? (
-          <Notice tone="error">
-            <Stack gap="3">
-              <span>
-                <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo.</Trans>
-              </span>
-              <div>
-                <Button onClick={retry}>
-                  <Trans>Tentar de novo</Trans>
-                </Button>
-              </div>
-            </Stack>
-          </Notice>
+          <RetryNotice onRetry={retry}>
+            <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo.</Trans>
+          </RetryNotice>
         ) : null}
         {snapshot.hasTag('state:canceled') || snapshot.hasTag('state:alreadyCanceled') || snapshot.hasTag('state:invalid') ? (
           <div className={s.actions}>

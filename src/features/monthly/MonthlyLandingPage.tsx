@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, usePageTitle } from '../../app';
-import { Card, Container, PageHeader, Stack } from '../../ui';
+import { Card, cardGrid, Container, PageHeader, Stack } from '../../ui';
 import { MonthlyAmountPicker } from './MonthlyAmountPicker';
 import * as s from './monthly.css';
 
@@ -31,7 +31,7 @@ export function MonthlyLandingPage() {
             <h2 id="monthly-impact" className={s.sectionTitle}>
               <Trans>O que sua doação mensal faz</Trans>
             </h2>
-            <ul className={s.grid}>
+            <ul className={cardGrid.twoThenFour}>
               {impact.map(({ cents, text }) => (
                 <li key={cents}>
                   <Card>

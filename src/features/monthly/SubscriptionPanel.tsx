@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Subscription, SubscriptionCharge } from '../../../contracts';
 import { formatDate, formatMoney } from '../../app';
 import { Button, buttonClass, Card, Notice, Spinner, Stack } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import { AmountEditor, CardPicker } from './SubscriptionEditors';
 import { useSubscriptionPanel, type SubscriptionPanelServices } from './subscription-panel-provider';
 import { cardLabel, chargeStatusText, subscriptionStatusText } from './status-text';
@@ -113,18 +114,9 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
         </h2>
         {snapshot.hasTag('state:loading') && subscription === null ? <Spinner label={t`Carregando sua doação mensal…`} /> : null}
         {snapshot.hasTag('state:failed') ? (
-          <Notice tone="error">
-            <Stack gap="3">
-              <span>
-                <Trans>Não conseguimos carregar sua doação mensal.</Trans>
-              </span>
-              <div>
-                <Button variant="secondary" onClick={() => send({ type: 'subscription.reloaded' })}>
-                  <Trans>Tentar de novo</Trans>
-                </Button>
-              </div>
-            </Stack>
-          </Notice>
+          <RetryNotice onRetry={() => send({ type: 'subscription.reloaded' })}>
+            <Trans>Não conseguimos carregar sua doação mensal.</Trans>
+          </RetryNotice>
         ) : null}
         {subscription && !snapshot.hasTag('state:none') ? <SubscriptionFacts subscription={subscription} /> : null}
         {subscription?.status === 'past_due' ? (

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../ui/theme.css';
+import { vars } from '../../ui/theme.css';
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
 export const presets = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0, padding: 0, margin: 0 });
@@ -20,15 +20,6 @@ export const preset = style({
   },
 });
 export const customAmount = style({ maxWidth: '240px' });
-export const grid = style({
-  display: 'grid',
-  gap: vars.space['4'],
-  gridTemplateColumns: '1fr',
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
-});
 export const impactAmount = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap' });
 export const bigAmount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap', margin: 0 });
 export const steps = style({ display: 'grid', gap: vars.space['3'], paddingLeft: vars.space['6'], margin: 0 });

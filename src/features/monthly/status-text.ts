@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { SubscriptionChargeStatus, SubscriptionStatus } from '../../../contracts';
+import { cardBrandName, type SubscriptionChargeStatus, type SubscriptionStatus } from '../../../contracts';
 
 /** How a subscription's status reads to the donor. */
 export const subscriptionStatusText: Record<SubscriptionStatus, MessageDescriptor> = {
@@ -16,7 +16,5 @@ export const chargeStatusText: Record<SubscriptionChargeStatus, MessageDescripto
   failed: msg`Recusada`,
 };
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners', discover: 'Discover', jcb: 'JCB' };
-
 /** 'Visa •••• 4242' (brand names are not translated). */
-export const cardLabel = (card: { brand: string; last4: string }): string => `${BRAND_NAMES[card.brand] ?? card.brand} •••• ${card.last4}`;
+export const cardLabel = (card: { brand: string; last4: string }): string => `${cardBrandName(card.brand)} •••• ${card.last4}`;

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../app/page-title';
-import { Button, Card, Container, Notice, PageHeader } from '../../ui';
+import { Card, Container, PageHeader } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import { failureTexts } from './notification-labels';
 import { NotificationFilters } from './NotificationFilters';
 import { NotificationList } from './NotificationList';
@@ -34,17 +35,9 @@ export function NotificationsPage() {
         />
         <div>
           {failure && failure.operation !== 'count' ? (
-            <Notice tone="error">
+            <RetryNotice onRetry={snapshot.hasTag('state:failed') ? () => send({ type: 'notifications.retried' }) : undefined}>
               {i18n._(failureTexts[failure.operation])}
-              {snapshot.hasTag('state:failed') ? (
-                <>
-                  {' '}
-                  <Button variant="ghost" size="sm" onClick={() => send({ type: 'notifications.retried' })}>
-                    <Trans>Tentar de novo</Trans>
-                  </Button>
-                </>
-              ) : null}
-            </Notice>
+            </RetryNotice>
           ) : null}
         </div>
         <NotificationList snapshot={snapshot} send={send} />

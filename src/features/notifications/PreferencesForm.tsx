@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATION_CHANNELS } from '../../../contracts';
 import { isDirty } from '../../../machines/notifications/notification-preferences.machine';
 import { Button, Card, Checkbox, Notice, Spinner } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import { channelLabels, typeLabels } from './notification-labels';
 import { usePreferencesFlow } from './notifications-provider';
 import * as s from './notifications.css';
@@ -23,12 +24,9 @@ export function PreferencesForm() {
         </h2>
         {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando preferências`} /> : null}
         {snapshot.hasTag('state:failed') ? (
-          <Notice tone="error">
-            <Trans>Não conseguimos carregar suas preferências.</Trans>{' '}
-            <Button variant="ghost" size="sm" onClick={() => send({ type: 'preferences.retried' })}>
-              <Trans>Tentar de novo</Trans>
-            </Button>
-          </Notice>
+          <RetryNotice onRetry={() => send({ type: 'preferences.retried' })}>
+            <Trans>Não conseguimos carregar suas preferências.</Trans>
+          </RetryNotice>
         ) : null}
         {snapshot.hasTag('state:editing') ? (
           <form

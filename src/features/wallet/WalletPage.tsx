@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/auth-context';
 import { usePageTitle } from '../../app/page-title';
-import { Button, buttonClass, Card, Container, Notice, Spinner } from '../../ui';
+import { buttonClass, Card, Container, Spinner } from '../../ui';
+import { RetryNotice } from '../../app/RetryNotice';
 import { CausePicker } from './CausePicker';
 import { CreditLots } from './CreditLots';
 import { NextAutomaticDonation } from './NextAutomaticDonation';
@@ -55,14 +56,9 @@ function Wallet({ userId, children }: { userId: string; children?: ReactNode }) 
       {children}
       {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando sua carteira`} /> : null}
       {snapshot.hasTag('state:failed') ? (
-        <Notice tone="error">
-          <p>
-            <Trans>Não conseguimos carregar sua carteira agora.</Trans>
-          </p>
-          <Button variant="secondary" onClick={retry}>
-            <Trans>Tentar de novo</Trans>
-          </Button>
-        </Notice>
+        <RetryNotice onRetry={retry}>
+          <Trans>Não conseguimos carregar sua carteira agora.</Trans>
+        </RetryNotice>
       ) : null}
       {data ? (
         <>
