@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import { campaignSlugFromPath, renderOpenGraph, type CampaignMetaLookup } from './open-graph';
@@ -26,11 +25,22 @@ export function renderIndexHtml(html: string, adScriptUrl?: string | null): stri
   return html.replace('</head>', `  <meta name="semear:ad-script" content="${escapeHtml(adScriptUrl)}" />\n  </head>`);
 }
 
-const wantsHtml = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
 /**
- * Serves the built web app with history fallback: a GET outside /api that accepts HTML gets
- * index.html, so client-side routes survive a reload. Unknown /api paths answer a JSON 404.
+ * A file the server would have served (a hashed asset, an upload, /favicon.ico...): missing, it is a 404,
+ * never the app. Web routes have no dot in their last segment (slugs are [a-z0-9-]).
+ */
+const isFilePath = (path: string): boolean => path.startsWith('/assets/') || path.startsWith('/uploads/') || /\.[^/]*$/.test(path);
+
+/** The path alone, without the query or fragment. */
+const pathOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? '/';
+
+/**
+ * Serves the built web app with history fallback: every GET or HEAD of a web route gets index.html,
+ * whatever its Accept header says (curl and the link-preview crawlers of WhatsApp, Slack, Telegram
+ * and X send `*\/*` or nothing), so client-side routes survive a reload and shared links preview.
+ * Unknown /api paths and missing files answer a JSON 404.
  */
 export const webAppPlugin = fp<WebAppOptions>(
   async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta }) => {
@@ -60,8 +70,8 @@ export const webAppPlugin = fp<WebAppOptions>(
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith('/api/');
-      if (isApi || !(request.method === 'GET' || request.method === 'HEAD') || !wantsHtml(request)) {
+      const path = pathOf(request.url);
+      if (isApiPath(path) || isFilePath(path) || !(request.method === 'GET' || request.method === 'HEAD')) {
         return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
       }
       if (!built) {

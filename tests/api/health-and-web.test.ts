@@ -36,6 +36,39 @@ describe('the web app', () => {
     }
   });
 
+  it('serves index.html to every HTTP client, whatever its Accept header, on GET and HEAD', async () => {
+    const accepts = [{ accept: '*/*' }, {}, { accept: 'application/json' }, { accept: 'image/webp,*/*;q=0.8' }];
+    for (const headers of accepts) {
+      for (const path of ['/', '/profile/wallet', '/search?q=fome', '/signin']) {
+        const get = await call(ctx.app, 'GET', path, undefined, { headers });
+        expect(get.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(200);
+        expect(get.headers['content-type']).toContain('text/html');
+        expect(get.body).toContain('<div id="root">');
+        const head = await call(ctx.app, 'HEAD', path, undefined, { headers });
+        expect(head.statusCode, `HEAD ${path}`).toBe(200);
+        expect(head.headers['content-type']).toContain('text/html');
+      }
+    }
+  });
+
+  it('answers 404 for missing files and for anything but GET and HEAD, even from a browser', async () => {
+    for (const path of ['/assets/app-0000.js', '/favicon-missing.ico', '/uploads/campaigns/nao-existe.png', '/robots-old.txt']) {
+      for (const headers of [html, { accept: '*/*' }]) {
+        const response = await call(ctx.app, 'GET', path, undefined, { headers });
+        expect(response.statusCode, path).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'not_found' });
+      }
+    }
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      const response = await call(ctx.app, method, '/profile/wallet', undefined, { headers: html });
+      expect(response.statusCode, method).toBe(404);
+    }
+    for (const path of ['/api', '/api/v2/campaigns']) {
+      const response = await call(ctx.app, 'GET', path, undefined, { headers: { accept: '*/*' } });
+      expect(response.statusCode, path).toBe(404);
+    }
+  });
+
   it('serves built assets with a long cache', async () => {
     const response = await call(ctx.app, 'GET', '/assets/app-1234.js');
     expect(response.statusCode).toBe(200);

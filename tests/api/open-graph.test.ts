@@ -92,11 +92,42 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
     }
   });
 
-  it('leaves API and JSON 404s alone', async () => {
+  it('leaves API paths and missing files to a JSON 404', async () => {
     const api = await call(ctx.app, 'GET', `/api/v1/${campaign.slug}`, undefined, { headers: html });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'not_found' });
-    const json = await call(ctx.app, 'GET', `/${campaign.slug}`);
-    expect(json.statusCode).toBe(404);
+    const file = await call(ctx.app, 'GET', `/${campaign.slug}.png`, undefined, { headers: { accept: '*/*' } });
+    expect(file.statusCode).toBe(404);
   });
+});
+
+/** Each link-preview crawler as it asks for a page (their documented user agents and Accept headers). */
+const CRAWLERS: { name: string; headers: Record<string, string> }[] = [
+  // Meta's crawler builds WhatsApp's and Facebook's previews; its documented check is `curl -A ...` (Accept: */*).
+  { name: 'Meta (WhatsApp, Facebook)', headers: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', accept: '*/*' } },
+  { name: 'WhatsApp', headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' } },
+  { name: 'Slack', headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', accept: '*/*' } },
+  { name: 'Telegram', headers: { 'user-agent': 'TelegramBot (like TwitterBot)' } },
+  { name: 'X', headers: { 'user-agent': 'Twitterbot/1.0', accept: '*/*' } },
+  { name: 'curl', headers: { 'user-agent': 'curl/8.5.0', accept: '*/*' } },
+  { name: 'a JSON client', headers: { accept: 'application/json' } },
+];
+
+describe('link previews for every client, whatever its Accept header', () => {
+  for (const crawler of CRAWLERS) {
+    it(`${crawler.name}: GET of a campaign page gets the HTML with its preview tags`, async () => {
+      const response = await call(ctx.app, 'GET', `/${campaign.slug}`, undefined, { headers: crawler.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<meta property="og:title" content="Cozinha Solidária do Coque" />');
+      expect(response.body).toContain('<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />');
+    });
+
+    it(`${crawler.name}: HEAD of a campaign page answers 200 HTML without a body`, async () => {
+      const response = await call(ctx.app, 'HEAD', `/${campaign.slug}`, undefined, { headers: crawler.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toBe('');
+    });
+  }
 });
