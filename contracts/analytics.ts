@@ -7,5 +7,13 @@ export const pageViewSchema = z.object({
   locale: z.string().max(8).optional(),
   occurred_at: z.iso.datetime(),
 });
+/**
+ * How far occurred_at may be from the server's clock. Past: the client's queue lives in the tab's memory,
+ * so views it held through a long offline spell (a laptop asleep for a weekend) still count, for up
+ * to a week; older ones would only be someone writing history. Future: browsers' clocks drift a little.
+ */
+export const PAGE_VIEW_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const PAGE_VIEW_MAX_AHEAD_MS = 5 * 60 * 1000;
+
 export const pageViewBatchSchema = z.object({ views: z.array(pageViewSchema).min(1).max(100) });
 export type PageView = z.infer<typeof pageViewSchema>;

@@ -6,6 +6,9 @@ import type { MessageDescriptor } from './messages';
  * (src/app/i18n/scopes.ts): the first page never loads them.
  */
 export const donorMessages = {
+  // analytics
+  pageViewInFuture: /*i18n*/ { id: 'analytics.occurred_at.future', message: 'A data da visita (occurred_at) não pode estar no futuro.' },
+  pageViewTooOld: /*i18n*/ { id: 'analytics.occurred_at.too_old', message: 'A data da visita (occurred_at) deve ser dos últimos 7 dias.' },
   // realtime
   realtimeSignatureInvalid: /*i18n*/ { id: 'realtime.signature.invalid', message: 'Assinatura do evento inválida ou expirada.' },
   realtimeSocketIdInvalid: /*i18n*/ { id: 'realtime.socket_id.invalid', message: 'O socket_id deve ter o formato 123.456' },

@@ -24,6 +24,7 @@ export const configVariables = [
   { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
   { name: 'PAYMENT_RATE_LIMIT_MAX', default: '20', description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.' },
+  { name: 'ANALYTICS_RATE_LIMIT_MAX', default: '60', description: 'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
   { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
   { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
@@ -40,6 +41,9 @@ export const configVariables = [
   { name: 'PUSHER_PORT', default: '(unset: 443 with TLS, else 80; embedded: PORT)', description: 'Port of the Pusher-protocol server, for both the HTTP events API and the browsers\' WebSocket.' },
   { name: 'PUSHER_USE_TLS', default: '(unset: true for hosted Pusher, false for the embedded endpoint)', description: 'Use https/wss to reach the Pusher-protocol server.' },
   { name: 'PUSHER_CLUSTER', default: '(unset)', description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.' },
+  { name: 'REALTIME_MAX_CONNECTIONS', default: '5000', description: 'WebSockets the embedded Pusher endpoint holds at once in this process; more are refused with Pusher error 4100 (pusher-js tries again later).' },
+  { name: 'REALTIME_MAX_CONNECTIONS_PER_USER', default: '20', description: 'WebSockets one donor may hold on the embedded endpoint (one per open tab); a newer one closes their oldest.' },
+  { name: 'REALTIME_AUTH_TIMEOUT_MS', default: '10000', description: 'Milliseconds a socket of the embedded endpoint has to subscribe to its donor\'s private channel before it is closed (Pusher error 4009).' },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -86,6 +90,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: integerText('AUTH_RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
   PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
+  ANALYTICS_RATE_LIMIT_MAX: integerText('ANALYTICS_RATE_LIMIT_MAX', 1, 1_000_000).default(60),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
@@ -102,6 +107,9 @@ const envSchema = z.object({
   PUSHER_PORT: integerText('PUSHER_PORT', 1, 65535).optional(),
   PUSHER_USE_TLS: booleanText('PUSHER_USE_TLS').optional(),
   PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]{2,20}$/, { error: 'PUSHER_CLUSTER must be a cluster name such as sa1' }).optional(),
+  REALTIME_MAX_CONNECTIONS: integerText('REALTIME_MAX_CONNECTIONS', 1, 1_000_000).default(5000),
+  REALTIME_MAX_CONNECTIONS_PER_USER: integerText('REALTIME_MAX_CONNECTIONS_PER_USER', 1, 1000).default(20),
+  REALTIME_AUTH_TIMEOUT_MS: integerText('REALTIME_AUTH_TIMEOUT_MS', 100, 600_000).default(10_000),
 });
 
 export interface Config {
@@ -120,6 +128,8 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Payment attempts per client address and minute. */
   paymentRateLimitMax: number;
+  /** Page-view batches per client address and minute. */
+  analyticsRateLimitMax: number;
   trustProxy: boolean;
   payments: {
     gateway: 'sandbox';
@@ -144,6 +154,15 @@ export interface RealtimeConfig {
   port: number | null;
   useTLS: boolean;
   cluster: string | null;
+  /** The embedded endpoint's limits (docs/realtime.md): hosted Pusher and Soketi have their own. */
+  limits: RealtimeLimits;
+}
+
+export interface RealtimeLimits {
+  maxConnections: number;
+  maxConnectionsPerUser: number;
+  /** A socket must subscribe to its donor's private channel within this time. */
+  authTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
+    analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
@@ -207,6 +227,7 @@ function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): Realtim
     port: e.PUSHER_PORT ?? (embedded ? null : useTLS ? 443 : 80),
     useTLS,
     cluster: e.PUSHER_CLUSTER ?? null,
+    limits: { maxConnections: e.REALTIME_MAX_CONNECTIONS, maxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER, authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS },
   };
 }
 

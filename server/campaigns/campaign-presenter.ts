@@ -1,5 +1,6 @@
 import type { CampaignDetail, CampaignDonor, CampaignMessage, CampaignSummary } from '../../contracts/campaigns';
 import type { DonorJson, MessageJson } from './campaign-figures';
+import { servedStoryHtml } from '../services/story-html';
 import { isAcceptingDonations } from './campaign-rules';
 import type { CampaignDetailRow, CampaignSummaryRow } from './campaigns-repository';
 
@@ -39,7 +40,7 @@ export const presentDonor = (d: DonorJson): CampaignDonor => ({ id: d.id, donor_
 export function presentCampaignDetail(row: CampaignDetailRow, publicUrl: string, now: Date): CampaignDetail {
   return {
     ...presentCampaignSummary(row, publicUrl),
-    story_html: row.story,
+    story_html: servedStoryHtml(row.story),
     donation_count: row.donationCount,
     message_count: row.messageCount,
     latest_messages: row.latestMessages.map(presentMessage),

@@ -8,11 +8,13 @@ declare module 'fastify' {
     authRateLimit: { rateLimit: { max: number; timeWindow: number } };
     /** Route config for calls that attempt a payment (card testing tries many cards quickly). */
     paymentRateLimit: { rateLimit: { max: number; timeWindow: number } };
+    /** Route config for page views: anyone may send them, so a flood must not fill the table. */
+    analyticsRateLimit: { rateLimit: { max: number; timeWindow: number } };
   }
 }
 
 /**
- * Limits per client address on the authentication and payment calls only. The store is in memory: behind a load
+ * Limits per client address on the authentication, payment and page-view calls only. The store is in memory: behind a load
  * balancer each node counts on its own (a shared store comes with REDIS_URL later).
  */
 export const authRateLimitPlugin = fp<{ config: Config }>(
@@ -24,6 +26,7 @@ export const authRateLimitPlugin = fp<{ config: Config }>(
     });
     app.decorate('authRateLimit', { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } });
     app.decorate('paymentRateLimit', { rateLimit: { max: config.paymentRateLimitMax, timeWindow: 60_000 } });
+    app.decorate('analyticsRateLimit', { rateLimit: { max: config.analyticsRateLimitMax, timeWindow: 60_000 } });
   },
   { name: 'semear-auth-rate-limit' },
 );

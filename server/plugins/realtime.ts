@@ -11,8 +11,9 @@ import { createBalanceEvents, WALLET_CHANGED_CHANNEL } from '../services/realtim
 import { createChannelRegistry, type ChannelRegistry } from '../services/realtime/channel-registry';
 import { embeddedEventsRoutes } from '../services/realtime/events-routes';
 import { createPusherClient, createRealtimePublisher, loopbackTarget, type RealtimePublisher } from '../services/realtime/publisher';
-import { ACTIVITY_TIMEOUT_S } from '../services/realtime/protocol';
-import { acceptConnection, type PusherConnection } from '../services/realtime/ws-connection';
+import { createConnectionLimits } from '../services/realtime/connection-limits';
+import { ACTIVITY_TIMEOUT_S, closeCodes } from '../services/realtime/protocol';
+import { acceptConnection, refuseConnection } from '../services/realtime/ws-connection';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,21 +40,28 @@ const MAX_CLIENT_FRAME_BYTES = 16 * 1024;
 
 async function embeddedEndpoint(app: FastifyInstance, config: RealtimeConfig, registry: ChannelRegistry): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_FRAME_BYTES } });
-  const connections = new Set<PusherConnection>();
+  const limits = createConnectionLimits(config.limits);
   app.get<{ Params: { key: string }; Querystring: { protocol?: string } }>('/app/:key', { websocket: true }, (socket, request) => {
+    // One client once held 3,000 sockets here and slowed every other request: the process has a cap.
+    if (!limits.hasRoom()) {
+      refuseConnection(socket, closeCodes.overCapacity, 'Over capacity: try again later');
+      return;
+    }
     const connection = acceptConnection(socket, {
       app: config,
       registry,
       key: request.params.key,
       protocol: request.query.protocol,
-      onClose: (closed) => connections.delete(closed),
+      authTimeoutMs: config.limits.authTimeoutMs,
+      onAuthenticated: (authenticated) => limits.authenticated(authenticated),
+      onClose: (closed) => limits.closed(closed),
     });
-    if (connection) connections.add(connection);
+    if (connection) limits.opened(connection);
   });
   // Quiet clients get a ping, silent ones are closed: half-open TCP connections would otherwise stay forever.
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const connection of connections) connection.checkActivity(now);
+    for (const connection of limits.all()) connection.checkActivity(now);
   }, (ACTIVITY_TIMEOUT_S * 1000) / 4);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

@@ -32,6 +32,22 @@ export function sanitizeStoryHtml(html: string): string {
   return sanitizeHtml(html, storyOptions).trim();
 }
 
+const served = new Map<string, string>();
+const SERVED_CACHE_SIZE = 200;
+
+/**
+ * The stored story sanitised again before it is served, whatever wrote it. The few stories people are
+ * reading are remembered, so a popular campaign's page does not parse its story on every request.
+ */
+export function servedStoryHtml(stored: string): string {
+  const known = served.get(stored);
+  if (known !== undefined) return known;
+  const clean = sanitizeStoryHtml(stored);
+  if (served.size >= SERVED_CACHE_SIZE) served.delete(served.keys().next().value as string);
+  served.set(stored, clean);
+  return clean;
+}
+
 /** Plain text (paragraphs separated by blank lines, single newlines kept as <br>) as story HTML. */
 export function storyFromPlainText(text: string): string {
   return text

@@ -7,7 +7,7 @@ import { creditWallet } from '../../server/services/ledger';
 import { channelAuth, signedEventsQuery } from '../../server/services/realtime/signatures';
 import { createBalanceChannels } from '../../src/lib/realtime/balance-channel';
 import { newSession } from './helpers/fixtures';
-import { openRawSocket, type RawPusherSocket } from './helpers/pusher-socket';
+import { openOwnChannelSocket, openRawSocket, type RawPusherSocket } from './helpers/pusher-socket';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,12 +42,8 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const subscribed = (socket: RawPusherSocket, channel: string) => socket.next((f) => f.channel === channel && f.event.includes('subscription'));
 
 async function subscribeOwnChannel(token: string, userId: string): Promise<RawPusherSocket> {
-  const socket = await connect();
-  const channel = userChannel(userId);
-  const response = await call(ctx.app, 'POST', '/api/v1/realtime/auth', { socket_id: socket.socketId, channel_name: channel }, { token });
-  expect(response.statusCode, response.body).toBe(200);
-  socket.send('pusher:subscribe', { channel, auth: (response.json() as { auth: string }).auth });
-  expect((await subscribed(socket, channel)).event).toBe('pusher_internal:subscription_succeeded');
+  const socket = await openOwnChannelSocket(ctx.app, `ws://127.0.0.1:${port}/app/${ctx.config.realtime.key}?protocol=7&client=js&version=8.6.0`, token, userId);
+  sockets.push(socket);
   return socket;
 }
 

@@ -129,6 +129,16 @@ describe('POST /subscriptions', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('concurrent first requests of one donor, each with a new card: one 201, the others 409, and only the winner\'s card is saved', async () => {
+    const who = await donor();
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => sandboxCardToken(ctx.app)));
+    const answers = await Promise.all(tokens.map((card_token) => subscribe(bodyFor(who, { method: 'card', card_token }), { token: who.token })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const cards = await ctx.database.db.select().from(savedCards).where(eq(savedCards.userId, who.user.id));
+    const winner = subscriptionResultSchema.parse(answers.find((a) => a.statusCode === 201)?.json());
+    expect(cards.map((c) => c.id)).toEqual([winner.subscription.card?.id]);
+  });
+
   it('refuses bad input with a translated 4xx and writes nothing', async () => {
     const who = await donor();
     const token = await sandboxCardToken(ctx.app);

@@ -125,10 +125,11 @@ describe('loadConfig', () => {
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
       'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
-      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'TRUST_PROXY',
+      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'ANALYTICS_RATE_LIMIT_MAX', 'TRUST_PROXY',
       'PAYMENT_GATEWAY', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
       'CEP_PROVIDER', 'CEP_PROVIDER_URL',
       'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER',
+      'REALTIME_MAX_CONNECTIONS', 'REALTIME_MAX_CONNECTIONS_PER_USER', 'REALTIME_AUTH_TIMEOUT_MS',
     ]);
     const docs = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const v of configVariables) expect(docs).toContain(`\`${v.name}\``);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUSES } from '../../../contracts/campaigns';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sanitizeStoryHtml } from '../../services/story-html';
 
 // The lists of values live in the contracts: the API and the database speak the same words.
 export { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../contracts/campaigns';
@@ -19,6 +20,16 @@ export const tags = pgTable('tags', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A story column that sanitises every value written through drizzle (seed, repositories, scripts), so no
+ * write path can forget it. Reads are sanitised again when served (campaign-presenter.ts): rows
+ * written by other means (psql, a restored dump) get no pass.
+ */
+const storyHtml = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => sanitizeStoryHtml(value),
+});
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -26,7 +37,7 @@ export const campaigns = pgTable(
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
-    story: text('story').notNull(),
+    story: storyHtml('story').notNull(),
     /** Path under /uploads (e.g. /uploads/campaigns/cozinha-solidaria-recife.svg). */
     coverImage: text('cover_image'),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),

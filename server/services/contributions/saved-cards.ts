@@ -80,6 +80,11 @@ export async function removeSavedCard(db: Database, userId: string, cardId: stri
  * the default. Idempotent; safe to run concurrently.
  */
 export async function ensureDefaultCard(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => promoteNewestIfNoDefault(tx, await lockDonorCards(tx, userId)));
+  await db.transaction(async (tx) => promoteDefaultCard(tx, userId));
+}
+
+/** ensureDefaultCard inside the caller's transaction (the card saved with what it pays). */
+export async function promoteDefaultCard(tx: Transaction, userId: string): Promise<void> {
+  await promoteNewestIfNoDefault(tx, await lockDonorCards(tx, userId));
 }
 

@@ -15,7 +15,13 @@ export const MAX_CHANNELS_PER_CONNECTION = 100;
 /** Close and error codes from the protocol: 4000–4099 tell pusher-js not to reconnect, 4200–4299 to reconnect at once. */
 export const closeCodes = {
   applicationDoesNotExist: 4001,
+  /** Pusher's "over connection quota": here one donor's; the closed (oldest) tab does not come back to evict another. */
+  overConnectionQuota: 4004,
   unsupportedProtocol: 4007,
+  /** Pusher's "connection is unauthorized", as Soketi closes a socket that did not sign in in time. */
+  unauthorized: 4009,
+  /** Pusher's "over capacity": pusher-js tries again after a back-off. */
+  overCapacity: 4100,
   pongNotReceived: 4201,
 } as const;
 

@@ -34,6 +34,16 @@ const frameText = (raw: Buffer | ArrayBuffer | Buffer[]): string =>
 export interface PusherConnection extends Subscriber {
   /** Called by the heartbeat sweep: pings a quiet client, closes one that stopped answering. */
   checkActivity(nowMs: number): void;
+  /** The private channel of its first authorised subscription (its donor's), null before. */
+  readonly owner: string | null;
+  /** Tells the client why (pusher:error) and closes with that code. */
+  closeWith(code: number, message: string): void;
+}
+
+/** Says why in the protocol's terms before closing: pusher-js reads the code to decide whether to reconnect. */
+export function refuseConnection(socket: SocketLike, code: number, message: string): void {
+  if (socket.readyState === OPEN) socket.send(protocolError(code, message));
+  socket.close(code, message.slice(0, 120));
 }
 
 export interface ConnectionOptions {
@@ -43,6 +53,10 @@ export interface ConnectionOptions {
   key: string;
   protocol: string | undefined;
   now?: () => number;
+  /** A socket that has not subscribed to a private channel by then is closed with 4009; none: no deadline. */
+  authTimeoutMs?: number;
+  /** Its first authorised private subscription: the connection now belongs to that channel's donor. */
+  onAuthenticated?: (connection: PusherConnection) => void;
   onClose?: (connection: PusherConnection) => void;
 }
 
@@ -54,23 +68,38 @@ export interface ConnectionOptions {
 export function acceptConnection(socket: SocketLike, options: ConnectionOptions): PusherConnection | null {
   const now = options.now ?? Date.now;
   if (options.key !== options.app.key) {
-    socket.send(protocolError(closeCodes.applicationDoesNotExist, `Application does not exist: ${options.key}`));
-    socket.close(closeCodes.applicationDoesNotExist, 'Application does not exist');
+    refuseConnection(socket, closeCodes.applicationDoesNotExist, `Application does not exist: ${options.key.slice(0, 64)}`);
     return null;
   }
   const protocol = options.protocol === undefined ? 7 : Number(options.protocol);
   if (!Number.isInteger(protocol) || protocol < 5 || protocol > 7) {
-    socket.send(protocolError(closeCodes.unsupportedProtocol, 'Unsupported protocol version'));
-    socket.close(closeCodes.unsupportedProtocol, 'Unsupported protocol version');
+    refuseConnection(socket, closeCodes.unsupportedProtocol, 'Unsupported protocol version');
     return null;
   }
 
   let lastActivity = now();
   let pinged = false;
+  let owner: string | null = null;
+  // Only a donor's page has a reason to be here: an idle socket that never authorises is someone holding sockets.
+  const timeoutMs = options.authTimeoutMs;
+  const authDeadline =
+    timeoutMs === undefined
+      ? null
+      : setTimeout(
+          () => connection.closeWith(closeCodes.unauthorized, `Connection is unauthorized: subscribe to your private channel within ${Math.ceil(timeoutMs / 1000)} s`),
+          timeoutMs,
+        );
+  authDeadline?.unref();
   const connection: PusherConnection = {
     socketId: newSocketId(),
+    get owner() {
+      return owner;
+    },
     send(frame) {
       if (socket.readyState === OPEN) socket.send(frame);
+    },
+    closeWith(code, message) {
+      refuseConnection(socket, code, message);
     },
     checkActivity(nowMs) {
       const quietMs = nowMs - lastActivity;
@@ -103,6 +132,11 @@ export function acceptConnection(socket: SocketLike, options: ConnectionOptions)
     }
     options.registry.subscribe(connection, channel);
     connection.send(subscriptionSucceeded(channel));
+    if (owner === null && isPrivateChannel(channel)) {
+      owner = channel;
+      if (authDeadline) clearTimeout(authDeadline);
+      options.onAuthenticated?.(connection);
+    }
   };
 
   socket.on('message', (raw, isBinary) => {
@@ -130,6 +164,7 @@ export function acceptConnection(socket: SocketLike, options: ConnectionOptions)
     }
   });
   socket.on('close', () => {
+    if (authDeadline) clearTimeout(authDeadline);
     options.registry.remove(connection);
     options.onClose?.(connection);
   });

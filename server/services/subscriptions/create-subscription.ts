@@ -7,10 +7,12 @@ import type { MessageDescriptor } from '../../../contracts/messages';
 import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import { isUniqueViolation } from '../../db/errors';
 import { savedCards, subscriptionCharges, subscriptions } from '../../db/schema';
+import type { Transaction } from '../../db/types';
 import { HttpError } from '../../http/http-error';
 import type { Clock } from '../clock';
-import { ensureDefaultCard, removeSavedCard } from '../contributions/saved-cards';
+import { promoteDefaultCard, removeSavedCard } from '../contributions/saved-cards';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import type { SavedCardToken } from '../payments/gateway';
 import { billingDayOf, firstPeriodStart } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
 import type { SubscriptionDeps } from './subscription-deps';
@@ -43,11 +45,14 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
   async function create(input: NewSubscription): Promise<StoredResponse> {
     const { request, userId } = input;
     if (await openSubscriptionOf(db, userId)) throw alreadyOpen();
-    const { card, saved } = await cardFor(request, userId);
+    const chosen = await cardFor(request, userId);
     const now = clock.now();
     const periodStart = firstPeriodStart(now);
     const created = await db
       .transaction(async (tx) => {
+        // The new card is saved in the transaction that opens the subscription: a request that loses the
+        // race for the one open subscription (409) leaves no card behind.
+        const { card, saved } = 'card' in chosen ? { card: chosen.card, saved: false } : await saveCard(tx, userId, chosen.kept);
         const { contact_email: contactEmail, ...contact } = request.contact;
         const [sub] = await tx
           .insert(subscriptions)
@@ -73,15 +78,16 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
           .values({ subscriptionId: sub.id, userId, periodStart, attempt: 0, amountCents: sub.amountCents, gateway: gateway.name, createdAt: now })
           .returning();
         if (!charge) throw new Error('subscription charge not created');
-        await input.checkpoint(tx, { subscription_id: sub.id, charge_id: charge.id, locale: input.locale, saved_card_id: saved ? card.id : null });
-        return { sub, charge };
+        const newCardId = saved ? card.id : null;
+        await input.checkpoint(tx, { subscription_id: sub.id, charge_id: charge.id, locale: input.locale, saved_card_id: newCardId });
+        return { sub, charge, newCardId };
       })
       .catch((error: unknown) => {
         // Two first requests at once: the one-open-per-donor index lets one through.
         throw isUniqueViolation(error) ? alreadyOpen() : error;
       });
     await chargeClaimed(deps, created.sub, created.charge, clock.now(), { donorWaiting: true });
-    return answer(created.charge.id, input.locale, saved ? card.id : null);
+    return answer(created.charge.id, input.locale, created.newCardId);
   }
 
   /** A retry of a request that died after its charge was claimed: settle it, then answer as the first would have. */
@@ -97,24 +103,29 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
 
   /**
    * The card to charge, checked before anything is written: a saved card of this donor, or a new
-   * card the gateway knows, kept as the donor's saved card (the next months charge it).
+   * card the gateway knows and keeps for the next months (saved by `saveCard` with the subscription).
    */
-  async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ card: SavedCardRow; saved: boolean }> {
+  async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ card: SavedCardRow } | { kept: SavedCardToken }> {
     const p = request.payment;
     if (p.method === 'saved_card') {
       const card = await usableSavedCard(db, { cardId: p.card_id, userId, gateway: gateway.name });
       if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
-      return { card, saved: false };
+      return { card };
     }
     if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId }).catch(() => {
       throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     });
+    return { kept };
+  }
+
+  /** The donor's saved card for the gateway's token (a new row unless they saved it before). */
+  async function saveCard(tx: Transaction, userId: string, kept: SavedCardToken): Promise<{ card: SavedCardRow; saved: boolean }> {
     const values = { userId, gateway: gateway.name, gatewayToken: kept.token, brand: kept.brand, last4: kept.last4, expMonth: kept.expMonth, expYear: kept.expYear, holderName: kept.holderName };
-    const [inserted] = await db.insert(savedCards).values(values).onConflictDoNothing().returning();
-    const card = inserted ?? (await db.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
+    const [inserted] = await tx.insert(savedCards).values(values).onConflictDoNothing().returning();
+    const card = inserted ?? (await tx.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
     if (!card || card.userId !== userId) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
-    await ensureDefaultCard(db, userId);
+    await promoteDefaultCard(tx, userId);
     return { card, saved: inserted !== undefined };
   }
 

@@ -1,4 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { userChannel } from '../../../contracts/realtime';
+import { call } from './test-app';
 
 export interface Frame {
   event: string;
@@ -68,4 +71,16 @@ export async function openRawSocket(url: string): Promise<RawPusherSocket> {
     closed,
     close: () => socket.close(),
   };
+}
+
+/** A raw socket on the donor's own channel, authorised through POST /realtime/auth the way pusher-js is. */
+export async function openOwnChannelSocket(app: FastifyInstance, url: string, token: string, userId: string): Promise<RawPusherSocket> {
+  const socket = await openRawSocket(url);
+  const channel = userChannel(userId);
+  const response = await call(app, 'POST', '/api/v1/realtime/auth', { socket_id: socket.socketId, channel_name: channel }, { token });
+  if (response.statusCode !== 200) throw new Error(`realtime auth answered ${response.statusCode}: ${response.body}`);
+  socket.send('pusher:subscribe', { channel, auth: (response.json() as { auth: string }).auth });
+  const answer = await socket.next((f) => f.channel === channel && f.event.includes('subscription'));
+  if (answer.event !== 'pusher_internal:subscription_succeeded') throw new Error(`subscription refused: ${JSON.stringify(answer)}`);
+  return socket;
 }

@@ -29,6 +29,7 @@ export const TEST_ENV = {
   // High enough that only the rate-limit test (which builds its own app) ever meets it.
   AUTH_RATE_LIMIT_MAX: '10000',
   PAYMENT_RATE_LIMIT_MAX: '100000',
+  ANALYTICS_RATE_LIMIT_MAX: '100000',
   PUBLIC_URL: 'http://semear.test',
 };
 

@@ -97,4 +97,12 @@ describe('analytics api', () => {
     await analytics.sendPageViews([pageView('/'), pageView('/help', 1)]);
     expect(requests[0]).toMatchObject({ url: '/analytics/page-views', body: { views: [pageView('/'), pageView('/help', 1)] } });
   });
+
+  it('drops a batch the API refuses as invalid (sending it again cannot help), but fails on 429 so the queue keeps it', async () => {
+    let status = 400;
+    const { analytics } = setup({ 'POST /analytics/page-views': () => ({ status, data: { message: 'no', code: 'validation.failed' } }) });
+    await expect(analytics.sendPageViews([pageView('/')])).resolves.toBeUndefined();
+    status = 429;
+    await expect(analytics.sendPageViews([pageView('/')])).rejects.toBeTruthy();
+  });
 });
