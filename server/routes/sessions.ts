@@ -12,7 +12,7 @@ import { findUserByEmail, findUserById, findUserWithGrants, isUsable } from '../
 export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/sessions', { schema: { body: signInSchema }, config: app.authRateLimit }, async (request): Promise<Session> => {
+  app.post('/sessions', { schema: { body: signInSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request): Promise<Session> => {
     const { email, password } = request.body;
     const user = await findUserByEmail(db, email);
     // Without an account we still verify a hash, so the answer time does not reveal which e-mails exist.
@@ -24,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
     return { token, refresh_token: refreshToken, user: presentUser(found.user, found.grants, config.publicUrl) };
   });
 
-  app.post('/sessions/refresh/token', { schema: { body: refreshTokenSchema }, config: app.authRateLimit }, async (request): Promise<RefreshedTokens> => {
+  app.post('/sessions/refresh/token', { schema: { body: refreshTokenSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request): Promise<RefreshedTokens> => {
     const result = await refreshTokens.rotate(request.body.refresh_token);
     if (!result.ok) {
       throw result.reason === 'reused' ? new HttpError(401, errorCodes.refreshReused, m.refreshInvalid) : new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
@@ -38,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
   });
 
   /** Sign-out: ends the refresh family; the short-lived access token simply runs out. */
-  app.delete('/sessions', { schema: { body: refreshTokenSchema } }, async (request, reply) => {
+  app.delete('/sessions', { schema: { body: refreshTokenSchema }, config: { noStore: true } }, async (request, reply) => {
     await refreshTokens.revokeFamilyOf(request.body.refresh_token);
     return reply.status(204).send();
   });
