@@ -48,7 +48,7 @@ const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT)
 async function measureProduct(env: Record<string, string>, alsoPageWeight: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const appEnv = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '1000000', ...env };
+  const appEnv = { NODE_ENV: 'test', PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '1000000', ...env };
   try {
     return await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
       const token = await signIn(base);
