@@ -19,7 +19,7 @@ export const passwordRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   app.post('/password/forgot', { schema: { body: forgotPasswordSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
     const { email } = request.body;
     const { locale } = request;
-    app.afterAnswer('password reset request', () => passwordReset.request(email, locale));
+    app.afterAnswer(reply, 'password reset request', () => passwordReset.request(email, locale));
     return reply.status(204).send();
   });
 
