@@ -9,7 +9,7 @@ import { HttpError } from '../http/http-error';
 import { presentUser } from '../users/user-presenter';
 import { findUserByEmail, findUserById, findUserWithGrants, isUsable } from '../users/users-repository';
 
-export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens }) => {
+export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens, userStatus }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post('/sessions', { schema: { body: signInSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request): Promise<Session> => {
@@ -19,6 +19,8 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
     const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !passwordMatches) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
     if (!isUsable(user)) throw new HttpError(403, errorCodes.userInactive, m.userInactive);
+    // The account was just read: a reactivated one must not wait out a cached "closed".
+    userStatus.forget(user.id);
     const [token, refreshToken, found] = await Promise.all([accessTokens.issue(user.id), refreshTokens.issue(db, user.id), findUserWithGrants(db, user.id)]);
     if (!found) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
     return { token, refresh_token: refreshToken, user: presentUser(found.user, found.grants, config.publicUrl) };
@@ -34,6 +36,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
       await refreshTokens.revokeAllOfUser(db, result.userId);
       throw new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
     }
+    userStatus.forget(user.id);
     return { token: await accessTokens.issue(user.id), refresh_token: result.refreshToken };
   });
 

@@ -108,3 +108,15 @@ describe('a closed account stops at once', () => {
     expect((await wallet()).statusCode).toBe(401);
   });
 });
+
+describe('a reactivated account', () => {
+  it('works again as soon as it signs in, without waiting out the cached status', async () => {
+    const session = await newSession(ctx.app);
+    await ctx.app.accountClosing.deactivate(session.user.id);
+    expect((await call(ctx.app, 'GET', '/api/v1/wallet', undefined, { token: session.token })).statusCode).toBe(401);
+    await ctx.database.db.update(users).set({ active: true, inactivatedAt: null }).where(eq(users.id, session.user.id));
+    const signIn = await call(ctx.app, 'POST', '/api/v1/sessions', { email: session.input.email, password: session.input.password });
+    expect(signIn.statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/v1/wallet', undefined, { token: signIn.json().token })).statusCode).toBe(200);
+  });
+});
