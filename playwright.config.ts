@@ -32,6 +32,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {
+      // The demo seed and the sandbox gateway are what the end-to-end tests drive: never production here.
+      NODE_ENV: 'test',
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       DEMO_SEED: 'true',

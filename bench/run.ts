@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { campaignPageUrl, campaignUrl, measureCardDonations } from './lib/giving';
 import { measure, ratio, type LoadResult } from './lib/load';
 import { seedNotifications } from './lib/notifications';
+import { measureForgotPassword, type ForgotPasswordTimes } from './lib/password-forgot';
 import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
 import { withScratchDatabase } from './lib/postgres';
@@ -48,7 +49,7 @@ const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT)
 async function measureProduct(env: Record<string, string>, alsoPageWeight: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const appEnv = { PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '1000000', ...env };
+  const appEnv = { NODE_ENV: 'test', PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '1000000', ...env };
   try {
     return await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
       const token = await signIn(base);
@@ -57,11 +58,12 @@ async function measureProduct(env: Record<string, string>, alsoPageWeight: boole
       const donation = await measureCardDonations(base);
       const notificationsPage = await seedNotifications(base, token);
       const notifications = await measure(notificationsPage.url, notificationsPage.headers);
+      const forgotPassword = await measureForgotPassword(base, 'doador@semear.dev');
       // The embedded realtime endpoint is the same on either database: measured once, with the page weights.
       const realtime = alsoPageWeight ? await measureRealtimeFanout(base, { dataDir }) : null;
       const home = alsoPageWeight ? await javascriptWeight(`${base}/`) : null;
       const campaignPage = alsoPageWeight ? await javascriptWeight(campaignPageUrl(base)) : null;
-      return { profile, campaign, donation, notifications, realtime, home, campaignPage };
+      return { profile, campaign, donation, notifications, forgotPassword, realtime, home, campaignPage };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -83,6 +85,14 @@ for (const [database, figures] of [['PGlite', embedded], ['PostgreSQL', onPostgr
   console.log(row(`GET /api/v1/campaigns/{slug} (${database})`, figures.campaign, bare));
   console.log(row(`POST donation, sandbox card (${database})`, figures.donation, bare));
   console.log(row(`GET /api/v1/notifications (${database})`, figures.notifications, bare));
+  reportForgotPassword(database, figures.forgotPassword);
+}
+
+function reportForgotPassword(database: string, times: ForgotPasswordTimes): void {
+  console.log(
+    `POST /api/v1/password/forgot (${database}): median ${times.knownMedianMs.toFixed(2)} ms for an account's e-mail, ` +
+      `${times.unknownMedianMs.toFixed(2)} ms for an unknown one (${times.requests} each, alternating)`,
+  );
 }
 
 function reportRealtime(fanout: RealtimeFanoutResult): void {

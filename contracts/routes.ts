@@ -16,15 +16,49 @@ export function safeReturnPath(value: unknown): string | undefined {
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  const path = sameOriginPath(value);
+  // Dot segments ('/.//evil', '/%2e//evil') can leave '//' at the front once resolved, and a router or
+  // browser may decode the result again: every decoded form must still be a plain path on this site.
+  return path !== undefined && staysOnSite(path) ? path : undefined;
+}
+
+const SITE = 'https://semear.invalid';
+
+function sameOriginPath(value: string): string | undefined {
   try {
-    const base = 'https://semear.invalid';
-    const url = new URL(value, base);
-    if (url.origin !== base) return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(value, SITE);
+    return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : undefined;
   } catch {
     return undefined;
   }
 }
+
+function staysOnSite(path: string): boolean {
+  let current = path;
+  // A few rounds cover double encoding ('%252e'); anything still changing after that is refused.
+  for (let round = 0; round < 4; round++) {
+    const slashed = current.replace(/\\/g, '/');
+    if (slashed.startsWith('//')) return false;
+    const resolved = sameOriginPath(slashed);
+    if (resolved === undefined || resolved.startsWith('//')) return false;
+    const decoded = decodeLeniently(current);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) return false;
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  return false;
+}
+
+/** Decodes every well-formed %XX run and keeps the rest, as a forgiving router would. */
+const decodeLeniently = (text: string): string =>
+  text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 
 const optional = <T extends z.core.$ZodType>(schema: T) => z.catch(z.optional(schema), undefined);
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import type { Clock } from './services/clock';
 import type { PaymentGateway } from './services/payments/gateway';
+import type { UserStatus } from './users/user-status';
 
 /** What route plugins receive: collaborators are passed in, so tests can swap any of them. */
 export interface AppServices {
@@ -13,4 +14,6 @@ export interface AppServices {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
   gateway: PaymentGateway;
+  /** Whether a signed-in user may still act (cached briefly; `forget` after changing an account). */
+  userStatus: UserStatus;
 }

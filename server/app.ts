@@ -6,11 +6,13 @@ import { API_PREFIX } from '../contracts/constants';
 import type { AppServices } from './app-services';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRefreshTokens } from './auth/refresh-tokens';
+import { createUserStatus } from './users/user-status';
 import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/types';
 import { loggerOptions } from './http/request-log';
 import { createTranslator, type Translator } from './i18n/translator';
+import { afterAnswerPlugin } from './plugins/after-answer';
 import { authRateLimitPlugin } from './plugins/auth-rate-limit';
 import { authenticationPlugin } from './plugins/authentication';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
     refreshTokens: createRefreshTokens(db, clock),
+    userStatus: createUserStatus({ db, clock }),
     gateway: options.gateway ?? createPaymentGateway(config, {
       db,
       clock,
@@ -114,7 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   await app.register(authRateLimitPlugin, { config });
-  await app.register(authenticationPlugin, { accessTokens: services.accessTokens, db });
+  await app.register(authenticationPlugin, services);
+  await app.register(afterAnswerPlugin);
   await app.register(mailJobPlugin, {
     db,
     clock,

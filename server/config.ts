@@ -9,6 +9,7 @@ import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
  * docs/configuration.md are written from this table, so it is the one place to add a variable.
  */
 export const configVariables = [
+  { name: 'NODE_ENV', default: '(unset)', description: '`production` makes the safe choices the defaults: no demo seed unless DEMO_SEED says so, and no start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true.' },
   { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface the server binds to.' },
   { name: 'DATA_DIR', default: '.data', description: 'Folder for the embedded database, the JWT secret, the embedded mailbox and uploads.' },
@@ -19,7 +20,7 @@ export const configVariables = [
   { name: 'SMTP_URL', default: '(unset: embedded mailbox in DATA_DIR/mail)', description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).' },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
   { name: 'AD_SCRIPT_URL', default: '(unset)', description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.' },
-  { name: 'DEMO_SEED', default: 'true', description: 'Seed demo accounts, categories and campaigns on first start (false in production).' },
+  { name: 'DEMO_SEED', default: '(unset: true, false with NODE_ENV=production)', description: 'Seed demo accounts, categories and campaigns on first start.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
@@ -27,6 +28,7 @@ export const configVariables = [
   { name: 'ANALYTICS_RATE_LIMIT_MAX', default: '60', description: 'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
   { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
+  { name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION', default: 'false', description: 'Lets NODE_ENV=production start on the sandbox gateway, whose public pages confirm any PIX or PayPal payment (a staging site only).' },
   { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
   { name: 'PIX_MERCHANT_NAME', default: 'SEMEAR DOACOES', description: 'Receiver name in the BR Code (accents are stripped; at most 25 characters).' },
@@ -75,6 +77,7 @@ const urlText = (name: string, protocols: readonly string[]) =>
   );
 
 const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
   PORT: integerText('PORT', 0, 65535).default(3000),
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('.data'),
@@ -85,7 +88,7 @@ const envSchema = z.object({
   SMTP_URL: urlText('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' }).default('Semear <nao-responda@semear.dev>'),
   AD_SCRIPT_URL: urlText('AD_SCRIPT_URL', ['https:', 'http:']).optional(),
-  DEMO_SEED: booleanText('DEMO_SEED').default(true),
+  DEMO_SEED: booleanText('DEMO_SEED').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   AUTH_RATE_LIMIT_MAX: integerText('AUTH_RATE_LIMIT_MAX', 1, 1_000_000).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
@@ -93,6 +96,7 @@ const envSchema = z.object({
   ANALYTICS_RATE_LIMIT_MAX: integerText('ANALYTICS_RATE_LIMIT_MAX', 1, 1_000_000).default(60),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
+  PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
@@ -113,6 +117,8 @@ const envSchema = z.object({
 });
 
 export interface Config {
+  /** NODE_ENV=production. */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -186,8 +192,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  // Anyone can confirm a payment on the sandbox's public pages: production must say it means it.
+  if (production && e.PAYMENT_GATEWAY === 'sandbox' && !e.PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV=production with PAYMENT_GATEWAY=sandbox, whose public pages confirm any payment; ' +
+        'configure a real gateway, or set PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true for a staging site',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
+    production,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -198,7 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     adScriptUrl: e.AD_SCRIPT_URL ?? null,
-    demoSeed: e.DEMO_SEED,
+    demoSeed: e.DEMO_SEED ?? !production,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,

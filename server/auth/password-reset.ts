@@ -10,6 +10,7 @@ import { findUserByEmail, isUsable } from '../users/users-repository';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import { hashPassword } from './passwords';
 import type { RefreshTokens } from './refresh-tokens';
+import type { UserStatus } from '../users/user-status';
 
 export interface PasswordReset {
   /** Mails a single-use link valid for one hour; does nothing visible when the e-mail is unknown. */
@@ -18,7 +19,7 @@ export interface PasswordReset {
   complete(token: string, newPassword: string): Promise<boolean>;
 }
 
-export function createPasswordReset(deps: { db: Database; clock: Clock; translator: Translator; refreshTokens: RefreshTokens; publicUrl: string }): PasswordReset {
+export function createPasswordReset(deps: { db: Database; clock: Clock; translator: Translator; refreshTokens: RefreshTokens; userStatus: UserStatus; publicUrl: string }): PasswordReset {
   const { db, clock } = deps;
   return {
     async request(email, locale) {
@@ -35,7 +36,7 @@ export function createPasswordReset(deps: { db: Database; clock: Clock; translat
 
     async complete(token, newPassword) {
       const passwordHash = await hashPassword(newPassword);
-      return db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const now = clock.now();
         // The conditional update is the single-use check: two concurrent uses cannot both win.
         const [used] = await tx
@@ -43,13 +44,16 @@ export function createPasswordReset(deps: { db: Database; clock: Clock; translat
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.tokenHash, hashOpaqueToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
           .returning({ userId: passwordResetTokens.userId });
-        if (!used) return false;
+        if (!used) return null;
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
         // Other links sent before this one stop working too.
         await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
         await deps.refreshTokens.revokeAllOfUser(tx, used.userId);
-        return true;
+        return used.userId;
       });
+      if (userId === null) return false;
+      deps.userStatus.forget(userId);
+      return true;
     },
   };
 }

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import type { Permission } from '../../contracts/permissions';
-import type { AccessTokens } from '../auth/access-tokens';
-import type { Database } from '../db/types';
+import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
+import { createAccountClosing, type AccountClosing } from '../users/user-status';
 import { findUserWithGrants, isUsable } from '../users/users-repository';
 
 declare module 'fastify' {
@@ -18,10 +18,16 @@ declare module 'fastify' {
     optionalAuthenticate: preHandlerAsyncHookHandler;
     /** The user id of a valid bearer token, or null; never fails (for calls open to visitors). */
     optionalUserId(request: FastifyRequest): Promise<string | null>;
+    /** Deactivating or deleting an account (no admin API yet: tests and operators' scripts call it). */
+    accountClosing: AccountClosing;
   }
   interface FastifyRequest {
     /** Set by `authenticate`. */
     userId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The answer is someone's own (a session, a receipt) though the call may come without a bearer token. */
+    noStore?: boolean;
   }
 }
 
@@ -31,17 +37,32 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Database }>(
-  async (app, { accessTokens, db }) => {
+export const authenticationPlugin = fp<AppServices>(
+  async (app, services) => {
+    const { accessTokens, db, userStatus } = services;
     app.decorateRequest('userId', null);
+    app.decorate('accountClosing', createAccountClosing(services));
+
+    // A signed-in user's answers, sessions and receipts must never sit in a shared or browser cache.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.userId !== null || request.headers.authorization !== undefined || request.routeOptions.config?.noStore) reply.header('cache-control', 'no-store');
+    });
+
+    /** The user id of a valid token whose account is still usable; a closed account stops within USER_STATUS_CACHE_TTL_MS, at once on this node. */
+    const usableUserOf = async (token: string) => {
+      const check = await accessTokens.verify(token);
+      if (!check.ok) return check;
+      return (await userStatus.isUsable(check.userId)) ? check : ({ ok: false, reason: 'closed' } as const);
+    };
 
     const authenticate: preHandlerAsyncHookHandler = async (request) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, errorCodes.tokenMissing, m.tokenUndefined);
-      const check = await accessTokens.verify(token);
+      const check = await usableUserOf(token);
       if (!check.ok) {
         // Only an expired token gets token.expired: the client refreshes on that code alone.
-        throw check.reason === 'expired' ? new HttpError(401, errorCodes.tokenExpired, m.tokenExpired) : new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+        if (check.reason === 'expired') throw new HttpError(401, errorCodes.tokenExpired, m.tokenExpired);
+        throw new HttpError(401, errorCodes.tokenInvalid, check.reason === 'closed' ? m.userInactive : m.authTokenError);
       }
       request.userId = check.userId;
     };
@@ -54,7 +75,7 @@ export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Databas
     app.decorate('requirePermissions', (permissions: readonly Permission[]): preHandlerAsyncHookHandler => async function requirePermissions(request, reply) {
       await authenticate.call(this, request, reply);
       const found = await findUserWithGrants(db, request.userId as string);
-      // A deactivated admin keeps a valid access token for a few minutes; it must not open admin calls.
+      // Admin calls read the account itself, not the briefly cached status: a closed admin stops on every node at once.
       if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
       const { grants } = found;
       const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
@@ -66,7 +87,7 @@ export const authenticationPlugin = fp<{ accessTokens: AccessTokens; db: Databas
     app.decorate('optionalUserId', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) return null;
-      const check = await accessTokens.verify(token);
+      const check = await usableUserOf(token);
       return check.ok ? check.userId : null;
     });
   },

@@ -12,13 +12,18 @@ export const passwordRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const passwordReset = createPasswordReset({ ...services, translator: app.translator, publicUrl: services.config.publicUrl });
 
-  /** Always 204, so the answer never tells whether an account exists. */
-  app.post('/password/forgot', { schema: { body: forgotPasswordSchema }, config: app.authRateLimit }, async (request, reply) => {
-    await passwordReset.request(request.body.email, request.locale);
+  /**
+   * Always 204 at once, and the lookup, link and mail come after the answer: neither the status nor
+   * the time tells whether an account exists.
+   */
+  app.post('/password/forgot', { schema: { body: forgotPasswordSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
+    const { email } = request.body;
+    const { locale } = request;
+    app.afterAnswer(reply, 'password reset request', () => passwordReset.request(email, locale));
     return reply.status(204).send();
   });
 
-  app.post('/password/reset', { schema: { body: resetPasswordSchema }, config: app.authRateLimit }, async (request, reply) => {
+  app.post('/password/reset', { schema: { body: resetPasswordSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
     assertPasswordNotCommon(request.body.password);
     if (!(await passwordReset.complete(request.body.token, request.body.password))) throw new HttpError(400, errorCodes.resetInvalid, m.resetInvalid);
     return reply.status(204).send();

@@ -15,7 +15,7 @@ import { findUserByEmail, findUserWithGrants, insertUser, isUsable, updateProfil
 export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/users', { schema: { body: signUpSchema }, config: app.authRateLimit }, async (request, reply) => {
+  app.post('/users', { schema: { body: signUpSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
     const input = request.body;
     assertPasswordNotCommon(input.password);
     const emailTaken = new HttpError(409, errorCodes.emailTaken, m.emailTaken);

@@ -25,6 +25,7 @@ describe('logs', () => {
     const rotated = (await call(ctx.app, 'POST', '/api/v1/sessions/refresh/token', { refresh_token: session.refresh_token })).json();
     await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: rotated.token });
     await call(ctx.app, 'POST', '/api/v1/password/forgot', { email: input.email });
+    await ctx.app.afterAnswerSettled();
     await ctx.app.mailSender.runOnce();
     // The reset page itself carries the token in its query string.
     await call(ctx.app, 'GET', '/reset-password?token=TOKEN-IN-THE-URL-123&lang=pt', undefined, { headers: { accept: 'text/html' } });

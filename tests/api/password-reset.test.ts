@@ -15,6 +15,8 @@ async function requestResetLink(email: string, locale = 'pt') {
   const before = readMailbox(mailboxFolder(ctx.dataDir)).length;
   const response = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email }, { locale });
   expect(response.statusCode).toBe(204);
+  // The link is made and the mail queued after the answer.
+  await ctx.app.afterAnswerSettled();
   await ctx.app.mailSender.runOnce();
   const mails = readMailbox(mailboxFolder(ctx.dataDir));
   expect(mails).toHaveLength(before + 1);
@@ -88,8 +90,25 @@ describe('password reset through the embedded mailbox', () => {
     const before = readMailbox(mailboxFolder(ctx.dataDir)).length;
     const response = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email: 'ninguem@exemplo.com.br' });
     expect(response.statusCode).toBe(204);
+    await ctx.app.afterAnswerSettled();
     await ctx.app.mailSender.runOnce();
     expect(readMailbox(mailboxFolder(ctx.dataDir))).toHaveLength(before);
+  });
+
+  it('answers a known and an unknown e-mail alike; the link still comes for the known one', async () => {
+    const { input } = await signUp(ctx.app);
+    const before = readMailbox(mailboxFolder(ctx.dataDir)).length;
+    const answers = [];
+    for (const email of [input.email, 'ninguem@exemplo.com.br']) {
+      const response = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email });
+      answers.push({ status: response.statusCode, body: response.body, cache: response.headers['cache-control'] });
+    }
+    expect(answers[0]).toEqual({ status: 204, body: '', cache: 'no-store' });
+    expect(answers[1]).toEqual(answers[0]);
+    await ctx.app.afterAnswerSettled();
+    await ctx.app.mailSender.runOnce();
+    const mails = readMailbox(mailboxFolder(ctx.dataDir));
+    expect(mails.slice(before).map((mail) => mail.to)).toEqual([expect.stringContaining(input.email)]);
   });
 
   it('refuses a common or short new password with 400, keeping the link usable', async () => {

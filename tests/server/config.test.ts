@@ -122,11 +122,34 @@ describe('loadConfig', () => {
     expect(statSync(join(dataDir, 'webhook-secret')).mode & 0o777).toBe(0o600);
   });
 
+  describe('NODE_ENV=production is explicit', () => {
+    const production = { NODE_ENV: 'production', PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'true' };
+
+    it('turns the demo seed off by default; DEMO_SEED set explicitly still decides', () => {
+      const DATA_DIR = scratch();
+      expect(loadConfig({ DATA_DIR, ...production })).toMatchObject({ production: true, demoSeed: false });
+      expect(loadConfig({ DATA_DIR, ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
+      expect(loadConfig({ DATA_DIR, NODE_ENV: 'development' })).toMatchObject({ production: false, demoSeed: true });
+      expect(loadConfig({ DATA_DIR, NODE_ENV: 'test', DEMO_SEED: 'false' }).demoSeed).toBe(false);
+    });
+
+    it('refuses to start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true', () => {
+      const DATA_DIR = scratch();
+      for (const env of [{}, { PAYMENT_GATEWAY: 'sandbox' }, { PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'false' }]) {
+        const load = () => loadConfig({ DATA_DIR, NODE_ENV: 'production', ...env });
+        expect(load).toThrow(ConfigError);
+        expect(load).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true/);
+      }
+      expect(loadConfig({ DATA_DIR, ...production }).payments.gateway).toBe('sandbox');
+      expect(() => loadConfig({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/);
+    });
+  });
+
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
-      'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
+      'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
       'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'ANALYTICS_RATE_LIMIT_MAX', 'TRUST_PROXY',
-      'PAYMENT_GATEWAY', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
+      'PAYMENT_GATEWAY', 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
       'CEP_PROVIDER', 'CEP_PROVIDER_URL',
       'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER',
       'REALTIME_MAX_CONNECTIONS', 'REALTIME_MAX_CONNECTIONS_PER_USER', 'REALTIME_AUTH_TIMEOUT_MS',

@@ -23,6 +23,7 @@ export class TestClock implements Clock {
 }
 
 export const TEST_ENV = {
+  NODE_ENV: 'test',
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
   LOG_LEVEL: 'silent',
   DEMO_SEED: 'false',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { safeReturnPath, signInSearchSchema } from '../../../contracts';
 import { afterSignInPath, sanitizeReturnUrl } from '../../../src/app/navigation/return-url';
 
@@ -48,5 +49,46 @@ describe('return_url sanitising', () => {
     expect(signInSearchSchema.parse({ return_url: 'https://evil.example' }).return_url).toBeUndefined();
     expect(signInSearchSchema.parse({ return_url: '//evil' }).return_url).toBeUndefined();
     expect(signInSearchSchema.parse({}).return_url).toBeUndefined();
+  });
+});
+
+describe('return_url never leaves the site after normalisation', () => {
+  const startsOffSite = (path: string) => /^[/\\][/\\]/.test(path);
+
+  it.each(['/.//evil.com', '/..//evil.com', '/%2e//evil.com', '/%2E%2E//evil.com', '/a/..//evil.com', '/%2e%2e/%2e%2e//evil.com', '/%5c/evil.com', '/%2f/evil.com', '/%2F%2Fevil.com', '/%252e//evil.com', '/.%2f/evil.com'])(
+    'refuses %j',
+    (input) => {
+      expect(safeReturnPath(input)).toBeUndefined();
+      expect(afterSignInPath(input)).toBe('/');
+    },
+  );
+
+  it('keeps a path whose query merely carries encoded characters', () => {
+    expect(safeReturnPath('/busca?q=100%25%20org%C3%A2nico')).toBe('/busca?q=100%25%20org%C3%A2nico');
+  });
+
+  it('whatever the input, the result is undefined or a path on this site in every decoded form', () => {
+    const piece = fc.constantFrom('/', '\\', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%5C', '%25', '%252e', '%252f', 'evil.com', 'a', '?', '#', ':', '@', 'http:', '%00', ' ');
+    const hostile = fc.array(piece, { maxLength: 12 }).map((parts) => `/${parts.join('')}`);
+    fc.assert(
+      fc.property(fc.oneof(hostile, fc.string()), (input) => {
+        const path = safeReturnPath(input);
+        if (path === undefined) return;
+        let form = path;
+        for (let round = 0; round < 4; round++) {
+          expect(form.startsWith('/')).toBe(true);
+          expect(startsOffSite(form), `${input} → ${path} → ${form}`).toBe(false);
+          expect(new URL(form.replace(/\\/g, '/'), 'https://semear.invalid').origin).toBe('https://semear.invalid');
+          const resolved = new URL(form.replace(/\\/g, '/'), 'https://semear.invalid').pathname;
+          expect(startsOffSite(resolved), `${input} resolves to ${resolved}`).toBe(false);
+          try {
+            form = decodeURIComponent(form);
+          } catch {
+            break;
+          }
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
