@@ -37,7 +37,7 @@ describe('the web app', () => {
   });
 
   it('serves index.html to every HTTP client, whatever its Accept header, on GET and HEAD', async () => {
-    const accepts = [{ accept: '*/*' }, {}, { accept: 'application/json' }, { accept: 'image/webp,*/*;q=0.8' }];
+    const accepts: Record<string, string>[] = [{ accept: '*/*' }, {}, { accept: 'application/json' }, { accept: 'image/webp,*/*;q=0.8' }];
     for (const headers of accepts) {
       for (const path of ['/', '/profile/wallet', '/search?q=fome', '/signin']) {
         const get = await call(ctx.app, 'GET', path, undefined, { headers });
