@@ -39,6 +39,7 @@ export default defineConfig({
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT_MAX: '1000',
       PAYMENT_RATE_LIMIT_MAX: '1000',
+      ANALYTICS_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
     },
   },
