@@ -25,8 +25,13 @@ export function webBuildIsStale(root: string, distDir = join(root, 'dist')): boo
   return WEB_SOURCES.some((source) => newestMtimeMs(join(root, source)) > builtAt);
 }
 
-/** Runs `npm run build` in the foreground, showing its output; throws when it fails. */
+/**
+ * Runs `npm run build` in the foreground, showing its output; throws when it fails. The bundle is the
+ * production one whatever NODE_ENV the server runs under: Vite builds React's development bundle when
+ * NODE_ENV says test or development, and its toasts and timings differ from what donors get.
+ */
 export function buildWebApp(root: string): void {
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal}); fix the build or run it by hand.`);
 }
