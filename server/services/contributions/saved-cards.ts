@@ -79,7 +79,7 @@ export async function removeSavedCard(db: Database, userId: string, cardId: stri
  * Call after saving a card: the donor's first card (or any card when none is the default) becomes
  * the default. Idempotent; safe to run concurrently.
  */
-export async function ensureDefaultCard(db: Database, userId: string): Promise<void> {
+export async function ensureDefaultCard(db: Executor, userId: string): Promise<void> {
   await db.transaction(async (tx) => promoteNewestIfNoDefault(tx, await lockDonorCards(tx, userId)));
 }
 

@@ -6,11 +6,13 @@ import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import { isUniqueViolation } from '../../db/errors';
+import type { Transaction } from '../../db/types';
 import { savedCards, subscriptionCharges, subscriptions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import type { Clock } from '../clock';
 import { ensureDefaultCard, removeSavedCard } from '../contributions/saved-cards';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import type { SavedCardToken } from '../payments/gateway';
 import { billingDayOf, firstPeriodStart } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
 import type { SubscriptionDeps } from './subscription-deps';
@@ -43,11 +45,14 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
   async function create(input: NewSubscription): Promise<StoredResponse> {
     const { request, userId } = input;
     if (await openSubscriptionOf(db, userId)) throw alreadyOpen();
-    const { card, saved } = await cardFor(request, userId);
+    const chosen = await cardFor(request, userId);
     const now = clock.now();
     const periodStart = firstPeriodStart(now);
     const created = await db
       .transaction(async (tx) => {
+        // A new card is kept with the subscription or not at all: a refused request (409 for a concurrent
+        // first request, a value the database refuses) leaves no saved card behind.
+        const { card, saved } = 'row' in chosen ? { card: chosen.row, saved: false } : await keepCard(tx, userId, chosen.kept);
         const { contact_email: contactEmail, ...contact } = request.contact;
         const [sub] = await tx
           .insert(subscriptions)
@@ -74,14 +79,14 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
           .returning();
         if (!charge) throw new Error('subscription charge not created');
         await input.checkpoint(tx, { subscription_id: sub.id, charge_id: charge.id, locale: input.locale, saved_card_id: saved ? card.id : null });
-        return { sub, charge };
+        return { sub, charge, newCardId: saved ? card.id : null };
       })
       .catch((error: unknown) => {
         // Two first requests at once: the one-open-per-donor index lets one through.
         throw isUniqueViolation(error) ? alreadyOpen() : error;
       });
     await chargeClaimed(deps, created.sub, created.charge, clock.now(), { donorWaiting: true });
-    return answer(created.charge.id, input.locale, saved ? card.id : null);
+    return answer(created.charge.id, input.locale, created.newCardId);
   }
 
   /** A retry of a request that died after its charge was claimed: settle it, then answer as the first would have. */
@@ -97,24 +102,29 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
 
   /**
    * The card to charge, checked before anything is written: a saved card of this donor, or a new
-   * card the gateway knows, kept as the donor's saved card (the next months charge it).
+   * card the gateway knows and keeps for the next months (saved with the subscription, keepCard).
    */
-  async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ card: SavedCardRow; saved: boolean }> {
+  async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ row: SavedCardRow } | { kept: SavedCardToken }> {
     const p = request.payment;
     if (p.method === 'saved_card') {
       const card = await usableSavedCard(db, { cardId: p.card_id, userId, gateway: gateway.name });
       if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
-      return { card, saved: false };
+      return { row: card };
     }
     if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId }).catch(() => {
       throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     });
+    return { kept };
+  }
+
+  /** The gateway's kept card as the donor's saved card (the first becomes the default); saved: false when it already was. */
+  async function keepCard(tx: Transaction, userId: string, kept: SavedCardToken): Promise<{ card: SavedCardRow; saved: boolean }> {
     const values = { userId, gateway: gateway.name, gatewayToken: kept.token, brand: kept.brand, last4: kept.last4, expMonth: kept.expMonth, expYear: kept.expYear, holderName: kept.holderName };
-    const [inserted] = await db.insert(savedCards).values(values).onConflictDoNothing().returning();
-    const card = inserted ?? (await db.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
+    const [inserted] = await tx.insert(savedCards).values(values).onConflictDoNothing().returning();
+    const card = inserted ?? (await tx.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
     if (!card || card.userId !== userId) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
-    await ensureDefaultCard(db, userId);
+    await ensureDefaultCard(tx, userId);
     return { card, saved: inserted !== undefined };
   }
 
