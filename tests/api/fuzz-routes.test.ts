@@ -17,7 +17,7 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
  * request (4xx) may not change a single row of any table.
  */
 
-const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 18);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260709);
 /**
  * Tables a refused request may legitimately change: none so far. (Rate limits live in memory; a

@@ -49,12 +49,13 @@ const TEN_MB = 10 * 1024 * 1024;
 
 /** Strings a database, a regex or a JSON encoder may choke on. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\u0001\u0002\u001f', '\u007f', '\u0085\u009f', '\ud800', 'x\udc00y', '\udbff', '\u2028\u2029', '\ufeff', '\uffff'),
-  fc.constantFrom('', ' ', '\n', "'; drop table users; --", '%_\\', '${7*7}{{7*7}}', '<script>alert(1)</script>', '../../etc/passwd', '0', '-1', 'NaN', 'null', 'true', '1e999'),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 }),
-  fc.constant('ação'.repeat(600)),
-  fc.constant('x'.repeat(TEN_MB)),
+  // NUL is what PostgreSQL refuses outright: it comes most often.
+  { weight: 6, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', 'horta\u0000', '\u0001\u0002\u001f', '\u007f', '\u0085\u009f', '\ud800', 'x\udc00y', '\udbff', '\u2028\u2029', '\ufeff', '\uffff') },
+  { weight: 2, arbitrary: fc.constantFrom('', ' ', '\n', "'; drop table users; --", '%_\\', '${7*7}{{7*7}}', '<script>alert(1)</script>', '../../etc/passwd', '0', '-1', 'NaN', 'null', 'true', '1e999') },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.constant('ação'.repeat(600)) },
+  { weight: 1, arbitrary: fc.constant('x'.repeat(TEN_MB)) },
 );
 
 /** A value of the wrong type, size or shape. */
