@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 
 /** A page view recorded after each route change; the client queues them and drains every 3 s. */
 export const pageViewSchema = z.object({
-  path: z.string().min(1).max(2048),
-  referrer: z.string().max(2048).optional(),
-  locale: z.string().max(8).optional(),
+  path: plainText().min(1).max(2048),
+  referrer: plainText().max(2048).optional(),
+  locale: plainText().max(8).optional(),
   occurred_at: z.iso.datetime(),
 });
 /**

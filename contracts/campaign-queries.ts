@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { CAMPAIGN_SORTS } from './campaigns';
 import { CAMPAIGN_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
@@ -9,9 +10,9 @@ const pageParams = {
 
 /** GET /campaigns: public list and search. Only active, paused and closed campaigns are listed. */
 export const campaignListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  category: z.string().trim().max(120).optional(),
-  tag: z.string().trim().max(120).optional(),
+  q: plainText().trim().max(200).optional(),
+  category: plainText().trim().max(120).optional(),
+  tag: plainText().trim().max(120).optional(),
   sort: z.enum(CAMPAIGN_SORTS).optional(),
   featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   ...pageParams,

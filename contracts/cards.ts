@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { isValidCpf, onlyDigits } from './documents';
 import { messages as m } from './messages';
 import { givingMessages as gm } from './giving-messages';
@@ -73,7 +74,7 @@ export function isCardExpired(expiry: { month: number; year: number }, now: Date
   return expiry.year < nowYear || (expiry.year === nowYear && expiry.month < nowMonth);
 }
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const required = (message: string) => plainText({ error: message }).trim().min(1, { error: message });
 
 /**
  * The card as typed (SPEC.md §3 Payment). It goes from the browser to the gateway's tokenisation

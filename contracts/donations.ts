@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { CARD_BRANDS } from './cards';
 import { DONATION_MAX_CENTS, DONATION_MESSAGE_MAX, DONATION_MIN_CENTS } from './constants';
 import { BRAZILIAN_STATES, isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj, onlyDigits } from './documents';
@@ -6,7 +7,7 @@ import { messages as m } from './messages';
 import { emailSchema, nameSchema } from './user';
 import { givingMessages as gm } from './giving-messages';
 
-const trimmed = (max = 255) => z.string().trim().max(max, { error: m.fieldTooLong.id });
+const trimmed = (max = 255) => plainText().trim().max(max, { error: m.fieldTooLong.id });
 const issue = (ctx: z.RefinementCtx, path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
 /** International phone for foreign donors: a '+' and 8 to 15 digits, spaces and dashes allowed. */
@@ -24,8 +25,8 @@ export const contactSchema = z
     name: trimmed(120).default(''),
     corporate_name: trimmed(200).default(''),
     contact_name: trimmed(120).default(''),
-    email: z.string().default(''),
-    contact_email: z.string().default(''),
+    email: plainText().default(''),
+    contact_email: plainText().default(''),
     cpf: trimmed(20).default(''),
     cnpj: trimmed(20).default(''),
     telephone: trimmed(25).default(''),
@@ -116,7 +117,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const paymentInputSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
+    z.object({ method: z.literal('card'), card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
     z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
     z.object({ method: z.literal('pix') }),
     z.object({ method: z.literal('paypal') }),
@@ -144,7 +145,7 @@ export const donationRequestSchema = z
     payment: paymentInputSchema,
     contact: contactSchema,
     address: checkoutAddressSchema.nullable().optional(),
-    message: z.string().trim().max(DONATION_MESSAGE_MAX, { error: gm.messageTooLong.id }).optional().nullable(),
+    message: plainText({ multiline: true }).trim().max(DONATION_MESSAGE_MAX, { error: gm.messageTooLong.id }).optional().nullable(),
     is_anonymous: z.boolean().default(false),
     shared_campaign_id: trimmed(120).optional().nullable(),
     campaign_slug: trimmed(120).optional().nullable(),

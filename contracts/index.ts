@@ -18,3 +18,4 @@ export * from './subscriptions';
 export * from './wallet';
 export * from './donor-messages';
 export * from './contributions';
+export * from './plain-text';

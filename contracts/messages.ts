@@ -48,6 +48,7 @@ export const messages = {
   fieldTooLong: /*i18n*/ { id: 'validation.too_long', message: 'Texto longo demais' },
   tokenRequired: /*i18n*/ { id: 'validation.token.required', message: 'O token é obrigatório' },
   invalidBody: /*i18n*/ { id: 'validation.invalid_body', message: 'Dados inválidos' },
+  invalidCharacters: /*i18n*/ { id: 'validation.invalid_characters', message: 'Este campo contém caracteres inválidos' },
   passwordsDiffer: /*i18n*/ { id: 'validation.password.confirmation', message: 'As senhas não conferem' },
 } satisfies Record<string, MessageDescriptor>;
 

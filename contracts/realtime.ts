@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { donorMessages as dm } from './donor-messages';
 
 /** Realtime (SPEC.md §3, §7; DESIGN.md §9): one private channel per donor, one event for the balance. */
@@ -26,7 +27,7 @@ export type RealtimeClientConfig = z.infer<typeof realtimeClientConfigSchema>;
  */
 export const realtimeAuthRequestSchema = z.object({
   socket_id: z.string({ error: dm.realtimeSocketIdInvalid.id }).regex(/^\d+\.\d+$/, { error: dm.realtimeSocketIdInvalid.id }),
-  channel_name: z.string({ error: dm.realtimeChannelInvalid.id }).min(1, { error: dm.realtimeChannelInvalid.id }).max(164, { error: dm.realtimeChannelInvalid.id }),
+  channel_name: plainText({ error: dm.realtimeChannelInvalid.id }).min(1, { error: dm.realtimeChannelInvalid.id }).max(164, { error: dm.realtimeChannelInvalid.id }),
 });
 export type RealtimeAuthRequest = z.infer<typeof realtimeAuthRequestSchema>;
 export const realtimeAuthResponseSchema = z.object({ auth: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { CARD_BRANDS } from './cards';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS } from './constants';
 import { checkoutAddressSchema, contactSchema } from './donations';
@@ -25,7 +26,7 @@ export const monthlyAmountSchema = z
 export const subscriptionPaymentSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('card'), card_token: z.string().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200) }),
+    z.object({ method: z.literal('card'), card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200) }),
     z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
   ],
   { error: gm.paymentMethodInvalid.id },
@@ -101,4 +102,4 @@ export const subscriptionPatchSchema = z
 export type SubscriptionPatch = z.infer<typeof subscriptionPatchSchema>;
 
 /** POST /subscriptions/cancel-by-link: the signed token of a monthly e-mail's cancel link (no sign-in). */
-export const cancelByLinkSchema = z.object({ token: z.string().min(10).max(500) });
+export const cancelByLinkSchema = z.object({ token: plainText().min(10).max(500) });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj, onlyDigits } from './documents';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { messages as m } from './messages';
 
 const requiredText = (required: string, max = 255) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: m.fieldTooLong.id });
+  plainText({ error: required }).trim().min(1, { error: required }).max(max, { error: m.fieldTooLong.id });
 
 export const personTypeSchema = z.enum(['INDIVIDUAL', 'COMPANY'], { error: m.personTypeInvalid.id });
 export type PersonType = z.infer<typeof personTypeSchema>;
@@ -39,20 +40,18 @@ export const birthDateSchema = z
 
 /** Address (SPEC.md §3): every field defaults to the empty string. */
 export const addressSchema = z.object({
-  country: z.string().trim().max(60, { error: m.fieldTooLong.id }).default(''),
-  zip_code: z
-    .string()
+  country: plainText().trim().max(60, { error: m.fieldTooLong.id }).default(''),
+  zip_code: plainText()
     .trim()
     .default('')
     .refine((z) => z === '' || isValidZipCode(z), { error: m.zipCodeInvalid.id })
     .transform(onlyDigits),
-  state: z.string().trim().max(60, { error: m.fieldTooLong.id }).default(''),
-  city: z.string().trim().max(120, { error: m.fieldTooLong.id }).default(''),
-  neighborhood: z.string().trim().max(120, { error: m.fieldTooLong.id }).default(''),
-  street_address: z.string().trim().max(200, { error: m.fieldTooLong.id }).default(''),
-  complement: z.string().trim().max(120, { error: m.fieldTooLong.id }).default(''),
-  house_number: z
-    .string()
+  state: plainText().trim().max(60, { error: m.fieldTooLong.id }).default(''),
+  city: plainText().trim().max(120, { error: m.fieldTooLong.id }).default(''),
+  neighborhood: plainText().trim().max(120, { error: m.fieldTooLong.id }).default(''),
+  street_address: plainText().trim().max(200, { error: m.fieldTooLong.id }).default(''),
+  complement: plainText().trim().max(120, { error: m.fieldTooLong.id }).default(''),
+  house_number: plainText()
     .trim()
     .default('')
     .refine((n) => n === '' || /^(\d{1,6}[A-Za-z]?|S\/?N)$/i.test(n), { error: m.houseNumberInvalid.id }),
@@ -65,8 +64,8 @@ export const emptyAddress: Address = {
 /** The document the person type asks for: cpf for INDIVIDUAL, cnpj for COMPANY. */
 const documentFields = z.object({
   person_type: personTypeSchema,
-  cpf: z.string().optional(),
-  cnpj: z.string().optional(),
+  cpf: plainText().optional(),
+  cnpj: plainText().optional(),
 });
 type DocumentFields = z.infer<typeof documentFields>;
 
@@ -103,11 +102,11 @@ export const signInSchema = z.object({
 export type SignInInput = z.input<typeof signInSchema>;
 
 export const refreshTokenSchema = z.object({
-  refresh_token: z.string({ error: m.tokenRequired.id }).min(1, { error: m.tokenRequired.id }).max(512, { error: m.tokenRequired.id }),
+  refresh_token: plainText({ error: m.tokenRequired.id }).min(1, { error: m.tokenRequired.id }).max(512, { error: m.tokenRequired.id }),
 });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: m.tokenRequired.id }).min(1, { error: m.tokenRequired.id }).max(512, { error: m.tokenRequired.id }),
+  token: plainText({ error: m.tokenRequired.id }).min(1, { error: m.tokenRequired.id }).max(512, { error: m.tokenRequired.id }),
   password: passwordSchema,
 });
 
@@ -132,15 +131,18 @@ export const userSchema = z.object({
   avatar_url: z.string().nullable(),
   phone: z.string(),
   person_type: personTypeSchema,
-  cpf: z.string().optional(),
-  cnpj: z.string().optional(),
+  cpf: plainText().optional(),
+  cnpj: plainText().optional(),
   birth_date: z.string().nullable(),
   birth_date_formatted: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
   inactivated_at: z.string().nullable(),
-  address: addressSchema,
+  // As stored: an address saved before control characters were refused must still read back.
+  address: z.object({
+    country: z.string(), zip_code: z.string(), state: z.string(), city: z.string(), neighborhood: z.string(), street_address: z.string(), complement: z.string(), house_number: z.string(),
+  }),
   roles: z.array(namedSchema),
   permissions: z.array(namedSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { donorMessages as dm } from './donor-messages';
 
@@ -69,5 +70,5 @@ export type WalletStatementQuery = z.input<typeof walletStatementQuerySchema>;
 
 /** PUT /wallet/auto-donation-cause: a campaign slug, or null to let Semear choose. */
 export const autoDonationCauseSchema = z.object({
-  campaign_slug: z.string(dm.walletCauseInvalid.id).trim().min(1, dm.walletCauseInvalid.id).max(120, dm.walletCauseInvalid.id).nullable(),
+  campaign_slug: plainText({ error: dm.walletCauseInvalid.id }).trim().min(1, dm.walletCauseInvalid.id).max(120, dm.walletCauseInvalid.id).nullable(),
 });

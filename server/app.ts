@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../contracts/constants';
 import type { AppServices } from './app-services';
@@ -79,6 +79,8 @@ export interface BuildAppOptions {
   database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen'>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
+  /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // JSON bodies only (the largest, a full analytics batch, stays under 1 MiB); uploads get their own limit.
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,11 +3,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '../../contracts/errors';
 import { messages as m, type MessageDescriptor } from '../../contracts/messages';
+import { isDataException, sqlStateOf } from '../db/errors';
 import { HttpError } from '../http/http-error';
+import { suspectInputFields } from '../http/suspect-input';
 
 /**
  * Every error answers { message, code } (DESIGN.md §5). Zod issue messages are message ids,
- * translated here; anything unexpected is logged and answered as 500 "Erro desconhecido.".
+ * translated here; a value the database refused is a 400 "Dados inválidos" logged at warn with the fields
+ * that look responsible; anything unexpected is logged and answered as 500 "Erro desconhecido.".
  */
 export const errorHandlerPlugin = fp(
   async (app) => {
@@ -35,6 +38,21 @@ export const errorHandlerPlugin = fp(
         // Fastify's own client errors: malformed JSON, unsupported media type, body too large...
         request.log.info({ err: error }, 'client error');
         return reply.status(error.statusCode).send({ message: request.t(m.invalidBody), code: errorCodes.validation } satisfies ApiError);
+      }
+      if (isDataException(error)) {
+        // The database refused a value of the request (a NUL byte, an out-of-range number...): the schema
+        // let it through, which is the bug the log line points at. Field names only: values may be secrets,
+        // and PostgreSQL's message may quote the value, so it is not logged either.
+        request.log.warn(
+          {
+            sqlState: sqlStateOf(error),
+            method: request.method,
+            route: request.routeOptions.url,
+            fields: suspectInputFields({ body: request.body, query: request.query, params: request.params }),
+          },
+          'database refused a value of the request',
+        );
+        return reply.status(400).send({ message: request.t(m.invalidBody), code: errorCodes.validation } satisfies ApiError);
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({ message: request.t(m.unknownError), code: errorCodes.internal } satisfies ApiError);

@@ -7,6 +7,7 @@ import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 import { CepProviderError, type CepLookup } from '../services/cep/cep-lookup';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { pathParam } from '../../contracts/plain-text';
 
 /** Address helpers for the forms: fill the address in from the CEP. Public (guests donate too). */
 export const addressRoutes: FastifyPluginAsync<AppServices & { cepLookup: CepLookup }> = async (instance, { cepLookup }) => {
@@ -15,7 +16,7 @@ export const addressRoutes: FastifyPluginAsync<AppServices & { cepLookup: CepLoo
   app.get(
     '/addresses/cep/:cep',
     // A malformed CEP is "not found" (404) rather than a validation error: the form shows one message for both.
-    { schema: { params: z.object({ cep: z.string() }), response: { 200: cepLookupResultSchema } } },
+    { schema: { params: z.object({ cep: pathParam() }), response: { 200: cepLookupResultSchema } } },
     async (request) => {
       const notFound = new HttpError(404, errorCodes.cepNotFound, gm.cepNotFound);
       const cep = normalizeCep(request.params.cep);

@@ -10,8 +10,9 @@ import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMes
 import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns } from '../campaigns/campaigns-repository';
 import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { pathParam } from '../../contracts/plain-text';
 
-const slugParams = z.object({ slug: z.string() });
+const slugParams = z.object({ slug: pathParam() });
 const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
 
 /**

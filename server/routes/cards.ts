@@ -10,8 +10,9 @@ import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { isUuid } from '../db/uuid';
 import { listSavedCards, removeSavedCard, setDefaultCard } from '../services/contributions/saved-cards';
+import { pathParam } from '../../contracts/plain-text';
 
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: pathParam() });
 
 /** 'My cards': the signed-in donor's saved cards (token, brand, last four, expiry; never the number). */
 export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {

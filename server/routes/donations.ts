@@ -14,6 +14,7 @@ import { createIdempotency, requestHash } from '../services/idempotency/idempote
 import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { isUuid } from '../db/uuid';
+import { pathParam } from '../../contracts/plain-text';
 
 export interface DonationRouteOptions extends AppServices {
   gateway: PaymentGateway;
@@ -52,7 +53,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
 
   app.post(
     '/campaigns/:slug/donations',
-    { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true }, schema: { params: z.object({ slug: z.string().min(1).max(120) }), body: donationRequestSchema } },
+    { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true }, schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema } },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
   );
 
@@ -64,7 +65,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
    * The donation and its payment, for the signed-in donor who made it or whoever holds its receipt
    * token; anyone else gets 404, so the answer never tells that a donation exists.
    */
-  app.get('/donations/:id', { preHandler: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+  app.get('/donations/:id', { preHandler: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } }, async (request) => {
     const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
     if (!isUuid(request.params.id)) throw notFound;
     let found = await loadDonation(db, request.params.id);

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error';
 import { applyGatewayEvent } from '../services/donations/gateway-events';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { pathParam } from '../../contracts/plain-text';
 
 /**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
@@ -18,7 +19,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices & { gateway: P
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = { ...options, translator: app.translator };
 
-  app.post('/payments/webhooks/:gateway', { schema: { params: z.object({ gateway: z.string() }) } }, async (request, reply) => {
+  app.post('/payments/webhooks/:gateway', { schema: { params: z.object({ gateway: pathParam() }) } }, async (request, reply) => {
     const { gateway } = options;
     if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -9,6 +9,7 @@ import { renderMessagePage, renderPaypalPage, renderPixPage, SANDBOX_PAGE_CSP } 
 import { SANDBOX_GATEWAY_PREFIX, type SandboxGateway } from '../services/payments/sandbox/sandbox-gateway';
 import { pixQrImage } from '../services/payments/pix/qr-image';
 import { givingMessages as gm } from '../../contracts/giving-messages';
+import { pathParam } from '../../contracts/plain-text';
 
 /**
  * The embedded sandbox gateway's HTTP face (DESIGN.md §7), mounted at /sandbox-gateway, outside
@@ -16,8 +17,8 @@ import { givingMessages as gm } from '../../contracts/giving-messages';
  * here. Confirmations reach our API only through the signed webhook.
  */
 
-const txidParams = z.object({ txid: z.string() });
-const orderParams = z.object({ id: z.string() });
+const txidParams = z.object({ txid: pathParam() });
+const orderParams = z.object({ id: pathParam() });
 const TXID = /^[A-Za-z0-9]{1,25}$/;
 const ORDER_ID = /^PAY-[A-Z0-9]{1,40}$/;
 

@@ -22,6 +22,7 @@ import { createSubscriptionService } from '../services/subscriptions/create-subs
 import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
 import type { SubscriptionHooks } from '../services/subscriptions/subscription-deps';
 import { loadPresentedSubscription, currentSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
+import { pathParam } from '../../contracts/plain-text';
 
 export interface SubscriptionRouteOptions extends AppServices {
   /** Fault-injection seams of the monthly charge (tests only). */
@@ -35,7 +36,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-const idParams = z.object({ id: z.string() });
+const idParams = z.object({ id: pathParam() });
 const linkAnswer = (sub: SubscriptionRow): CancelLinkAnswer => ({ subscription: { amount: sub.amountCents, status: sub.status } });
 
 /** Monthly giving (docs/monthly-giving.md): subscribe, manage from the profile, cancel from an e-mail. */

@@ -13,6 +13,7 @@ import { walletBalance } from '../services/ledger';
 import { walletOverview } from '../services/wallet/wallet-overview';
 import { walletStatement } from '../services/wallet/wallet-statement';
 import { findUserWithGrants, isUsable } from '../users/users-repository';
+import { pathParam } from '../../contracts/plain-text';
 
 /** The donor's wallet (DESIGN.md §6, docs/ledger.md): balance, lots, statement and where unused credit goes. */
 export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
@@ -26,7 +27,7 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
   }
 
   /** SPEC.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
-  app.get('/donors/:id/wallets/balance', { preHandler: app.authenticate, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+  app.get('/donors/:id/wallets/balance', { preHandler: app.authenticate, schema: { params: z.object({ id: pathParam() }) } }, async (request) => {
     if (!(await mayReadWalletOf(request.userId as string, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
     if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
     return { data: await walletBalance(db, request.params.id, clock.now()) };
