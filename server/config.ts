@@ -25,6 +25,7 @@ export const configVariables = [
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
   { name: 'PAYMENT_RATE_LIMIT_MAX', default: '20', description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+  { name: 'IDEMPOTENCY_LEASE_MS', default: '12000', description: 'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.' },
   { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
   { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
@@ -87,6 +88,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
   PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
@@ -120,6 +122,7 @@ export interface Config {
   authRateLimit: { max: number; windowMs: number };
   /** Payment attempts per client address and minute. */
   paymentRateLimitMax: number;
+  idempotencyLeaseMs: number;
   trustProxy: boolean;
   payments: {
     gateway: 'sandbox';
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
