@@ -63,7 +63,7 @@ describe('a claim whose process died', () => {
     const body = donationBody({ method: 'pix' }, { address: null });
     const earlier = newKey();
     expect((await give(ctx.app, slug, body, { key: earlier })).statusCode).toBe(201);
-    const [{ requestHash: sameRequest }] = (await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, earlier))) as [{ requestHash: string }];
+    const [{ requestHash: sameRequest }] = (await ctx.database.db.select({ requestHash: idempotencyKeys.requestHash }).from(idempotencyKeys).where(eq(idempotencyKeys.key, earlier))) as [{ requestHash: string }];
     // A claim taken just before the crash: no checkpoint, nothing written yet.
     const key = newKey();
     await ctx.database.db.insert(idempotencyKeys).values({ scope: 'guest|donations', key, requestHash: sameRequest, owner: 'dead-process', leaseExpiresAt: new Date(ctx.clock.now().getTime() + 60_000) });

@@ -3,4 +3,5 @@
 -- was last asked about them, so reconciliation checks them in turn while they are open.
 ALTER TABLE "idempotency_keys" ADD COLUMN "owner" text;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD COLUMN "lease_expires_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "payments" ADD COLUMN "checked_at" timestamp with time zone;
+ALTER TABLE "payments" ADD COLUMN "checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payments_open_check_idx" ON "payments" USING btree ("status","checked_at");

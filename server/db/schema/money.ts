@@ -161,6 +161,7 @@ export const payments = pgTable(
     index('payments_donation_idx').on(t.donationId),
     uniqueIndex('payments_gateway_ref_unique').on(t.gateway, t.gatewayRef).where(sql`${t.gatewayRef} is not null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
+    index('payments_open_check_idx').on(t.status, t.checkedAt),
   ],
 );
 
