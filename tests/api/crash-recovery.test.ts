@@ -78,6 +78,15 @@ interface Answer {
   receipt_token?: string;
 }
 
+/** Stops the server; one that has not exited 5 s after a SIGTERM gets a SIGKILL. */
+function stop(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill(signal);
+  const fallback = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+  return exited.finally(() => clearTimeout(fallback));
+}
+
 interface Sent {
   kind: 'card' | 'pix' | 'wallet';
   key: string;
@@ -85,9 +94,10 @@ interface Sent {
   token?: string;
 }
 
-const send = (url: string, slug: string, r: Sent) =>
+const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
   fetch(`${url}/api/v1/campaigns/${slug}/donations`, {
     method: 'POST',
+    signal,
     headers: { 'content-type': 'application/json', 'idempotency-key': r.key, ...(r.token ? { authorization: `Bearer ${r.token}` } : {}) },
     body: JSON.stringify(r.body),
   });
@@ -126,16 +136,19 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
       ),
     );
     // Kill once a few have answered: the rest are in flight, at every step of their work.
-    while (firstAnswers.size < 3) await new Promise((resolve) => setTimeout(resolve, 5));
-    first.process.kill('SIGKILL');
+    while (firstAnswers.size < 8) await new Promise((resolve) => setTimeout(resolve, 2));
+    // Not right after an answer: PGlite runs one request's queries at a time, so land mid-request.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const exited = stop(first.process, 'SIGKILL');
     killedAt = Date.now();
     const inFlight = requests.length - firstAnswers.size;
     await Promise.all(burst);
-    await new Promise((resolve) => first.process.once('exit', resolve).exitCode !== null && resolve(null));
+    await exited;
 
     // Claims the kill left "in progress": before leases, these answered 409 forever.
     const crashed = await openDatabase(config);
     const stuck = ((await crashed.executeSql('select count(*)::int as n from idempotency_keys where response_status is null')).rows[0] as { n: number }).n;
+    const kept = ((await crashed.executeSql('select count(*)::int as n from donations')).rows[0] as { n: number }).n;
     await crashed.close();
 
     const second = await startChild(env);
@@ -143,15 +156,18 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const answers = await Promise.all(
       requests.map(async (r) => {
         const started = Date.now();
-        const response = await send(second.url, slug, r);
-        return { r, status: response.status, body: (await response.json()) as Answer, ms: Date.now() - started };
+        // A request that gets no answer in time counts as status 0 (before leases: 409 after 15 s, or nothing).
+        const response = await send(second.url, slug, r, AbortSignal.timeout(35_000)).catch(() => null);
+        const body = response ? ((await response.json().catch(() => ({}))) as Answer) : ({} as Answer);
+        return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
       }),
     );
     const slowest = Math.max(...answers.map((a) => a.ms));
+    const statuses = answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
     const recovered = answers.filter((a) => a.status === 201 && !firstAnswers.has(a.r.key)).length;
     console.log(
-      `[crash ${process.env.TEST_DB ?? 'pglite'}] ${requests.length} sent, ${inFlight} in flight at kill -9 (${stuck} claims left in progress), ${recovered} of them recovered after restart ` +
-        `(${answers.filter((a) => a.status === 201).length}/${requests.length} answered 201), slowest answer ${slowest} ms, restart took ${restartedAt - killedAt} ms`,
+      `[crash ${process.env.TEST_DB ?? 'pglite'}] ${requests.length} sent, ${inFlight} in flight at kill -9 (${stuck} claims left in progress, ${kept} donations on disk), ${recovered} of them recovered after restart ` +
+        `(${answers.filter((a) => a.status === 201).length}/${requests.length} answered 201), slowest answer ${slowest} ms, restart took ${restartedAt - killedAt} ms, statuses ${JSON.stringify(statuses)}`,
     );
 
     for (const a of answers) {
@@ -167,8 +183,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     }
     expect(recovered).toBe(inFlight);
 
-    second.process.kill('SIGTERM');
-    await new Promise((resolve) => second.process.once('exit', resolve));
+    await stop(second.process, 'SIGTERM');
     const db = await openDatabase(config);
     try {
       const one = async <T,>(text: string) => (await db.executeSql(text)).rows[0] as T;

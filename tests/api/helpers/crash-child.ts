@@ -3,4 +3,11 @@ import { loadConfig } from '../../../server/config';
 import { startServer } from '../../../server/start';
 
 const server = await startServer(loadConfig(process.env));
+// SIGTERM closes cleanly (the embedded database flushed, its lock freed) for the test's final checks.
+process.once('SIGTERM', () => {
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+});
 process.stdout.write(`LISTENING ${server.url}\n`);
