@@ -129,7 +129,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: config.mailFrom,
     pollEveryMs: options.startMailJob ? 1000 : null,
   });
-  await app.register(reconcileJobPlugin, { db, clock, gateway: services.gateway, pollEveryMs: options.startMailJob ? 5000 : null });
+  await app.register(reconcileJobPlugin, {
+    db,
+    clock,
+    gateway: services.gateway,
+    pollEveryMs: options.startMailJob ? 5000 : null,
+    deliverDueWebhooks: isSandboxGateway(services.gateway) ? services.gateway.deliverDueWebhooks : undefined,
+  });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
     const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log };

@@ -27,6 +27,7 @@ export const configVariables = [
   { name: 'PAYMENT_RATE_LIMIT_MAX', default: '20', description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.' },
   { name: 'ANALYTICS_RATE_LIMIT_MAX', default: '60', description: 'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).' },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+  { name: 'IDEMPOTENCY_LEASE_MS', default: '12000', description: 'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.' },
   { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
   { name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION', default: 'false', description: 'Lets NODE_ENV=production start on the sandbox gateway, whose public pages confirm any PIX or PayPal payment (a staging site only).' },
   { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
@@ -95,6 +96,7 @@ const envSchema = z.object({
   PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
   ANALYTICS_RATE_LIMIT_MAX: integerText('ANALYTICS_RATE_LIMIT_MAX', 1, 1_000_000).default(60),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
@@ -136,6 +138,7 @@ export interface Config {
   paymentRateLimitMax: number;
   /** Page-view batches per client address and minute. */
   analyticsRateLimitMax: number;
+  idempotencyLeaseMs: number;
   trustProxy: boolean;
   payments: {
     gateway: 'sandbox';
@@ -218,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
     analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,

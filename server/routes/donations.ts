@@ -34,7 +34,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
   const { db, clock } = options;
   const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
   const donations = createDonationService(deps);
-  const idempotency = createIdempotency({ db, clock });
+  const idempotency = createIdempotency({ db, clock, leaseMs: options.config.idempotencyLeaseMs, onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed') });
 
   /** Both donation calls: one key per donor (or all guests) and call; the request hash covers body and campaign. */
   async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
@@ -45,7 +45,8 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
       key,
       requestHash: requestHash({ body, slug }),
       execute: (checkpoint) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint }),
-      resume: (note) => donations.resume(note),
+      // A takeover after a crash may still have to reach the gateway: it needs the request (card token, campaign).
+      resume: (note) => donations.resume(note, { request: body, userId }),
     });
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status).send(outcome.body);

@@ -46,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
   const deps = { db, clock, gateway: options.gateway, translator: app.translator, config: options.config, hooks: options.subscriptionHooks, log: app.log };
   const service = createSubscriptionService(deps);
   const management = createSubscriptionManagement(deps);
-  const idempotency = createIdempotency({ db, clock });
+  const idempotency = createIdempotency({ db, clock, leaseMs: options.config.idempotencyLeaseMs, onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed') });
 
   const presented = async (id: string): Promise<Subscription> => {
     const found = await loadPresentedSubscription(db, id);

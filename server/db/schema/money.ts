@@ -152,6 +152,8 @@ export const payments = pgTable(
     approveUrl: text('approve_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** When reconciliation last asked the gateway about this open payment (a lost webhook is caught while it is open). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -159,6 +161,7 @@ export const payments = pgTable(
     index('payments_donation_idx').on(t.donationId),
     uniqueIndex('payments_gateway_ref_unique').on(t.gateway, t.gatewayRef).where(sql`${t.gatewayRef} is not null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
+    index('payments_open_check_idx').on(t.status, t.checkedAt),
   ],
 );
 
@@ -174,6 +177,9 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The process doing the work, and until when its claim holds unless renewed (a crash lets it run out). */
+    owner: text('owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('idempotency_keys_scope_key_unique').on(t.scope, t.key)],
 );

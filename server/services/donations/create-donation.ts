@@ -5,7 +5,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { messages as m } from '../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import type { Config } from '../../config';
-import { payments, savedCards } from '../../db/schema';
+import { campaigns, payments, savedCards } from '../../db/schema';
 import { ensureDefaultCard } from '../contributions/saved-cards';
 import type { Database, Executor } from '../../db/types';
 import { HttpError } from '../../http/http-error';
@@ -92,8 +92,17 @@ export function createDonationService(deps: DonationDeps) {
       await input.checkpoint(tx, note(created.donation.id));
       return created;
     });
-    const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
+    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale });
+    return answer(donation.id, receiptToken, input.locale);
+  }
 
+  /**
+   * Steps 2-4 for a payment written in step 1: the gateway call keyed by the payment id (sent again
+   * after a crash, it is the same charge, PIX or order), its answer recorded, a paid one confirmed.
+   */
+  async function pay(payment: PaymentRow, input: { request: DonationRequest; userId: string | null; cardToken: string | null; campaign: DonatableCampaign | null; locale: Locale }): Promise<void> {
+    const { request, userId, cardToken, campaign } = input;
+    const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
     if (cardToken !== null) {
       const result = await gateway.chargeCard({ idempotencyKey: payment.id, amountCents: payment.amountCents, cardToken, description });
       const recorded = await db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
@@ -102,15 +111,14 @@ export function createDonationService(deps: DonationDeps) {
         await confirmDonation(deps, payment.id, { locale: input.locale });
         if (request.payment.method === 'card' && request.payment.save_card && userId) await saveCard(cardToken, userId);
       }
-    } else if (method === 'pix') {
-      const expiresAt = new Date(now.getTime() + deps.config.payments.pix.expiresS * 1000);
+    } else if (request.payment.method === 'pix') {
+      const expiresAt = new Date(clock.now().getTime() + deps.config.payments.pix.expiresS * 1000);
       const pix = await gateway.createPixCharge({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, expiresAt });
       await db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
     } else {
       const order = await gateway.createPaypalOrder({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, ...paypalUrls(campaign, payment.amountCents) });
-      await db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(now.getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
+      await db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
     }
-    return answer(donation.id, receiptToken, input.locale);
   }
 
   /** The gateway token to charge for a card or saved card (checked before anything is written), else null. */
@@ -183,14 +191,43 @@ export function createDonationService(deps: DonationDeps) {
     return donationAnswer(found, receiptToken, deps.translator, locale);
   }
 
-  /** A retry of a request that failed after its donation was written: finish it, then answer as the first would have. */
-  async function resume(note: Record<string, unknown>): Promise<StoredResponse> {
+  /**
+   * A retry of a request that failed (or whose process died) after its donation was written: finish
+   * it, then answer as the first would have. A payment still 'processing' never got its gateway
+   * answer recorded: with the request at hand the gateway call is made again under the same key
+   * (the gateway answers the charge it already made, or makes it now); without it, it is reconciled.
+   */
+  async function resume(note: Record<string, unknown>, retry?: { request: DonationRequest; userId: string | null }): Promise<StoredResponse> {
     const donationId = String(note.donation_id);
     const locale = (note.locale as Locale | undefined) ?? 'pt';
     const found = await loadDonation(db, donationId);
     if (!found) throw new Error(`donation ${donationId} vanished`);
-    await settle(found.payment, locale);
+    const { payment } = found;
+    // Touching the payment keeps reconciliation from failing it as never sent while we send it.
+    const [held] =
+      retry && payment.status === 'processing' && payment.gateway === gateway.name
+        ? await db.update(payments).set({ updatedAt: clock.now() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'processing'))).returning()
+        : [];
+    const cardToken = retry ? await resumedCardToken(retry) : null;
+    const payable = retry && (cardToken !== null || retry.request.payment.method === 'pix' || retry.request.payment.method === 'paypal');
+    if (held && retry && payable) await pay(held, { ...retry, locale, cardToken, campaign: await campaignOf(found.donation.campaignId) });
+    else await settle((await loadDonation(db, donationId))?.payment ?? payment, locale);
     return answer(donationId, String(note.receipt_token), locale);
+  }
+
+  /** The card the first attempt was charging (a saved card removed since is still the one it meant). */
+  async function resumedCardToken({ request, userId }: { request: DonationRequest; userId: string | null }): Promise<string | null> {
+    const p = request.payment;
+    if (p.method === 'card') return p.card_token;
+    if (p.method !== 'saved_card' || !userId) return null;
+    const [card] = await db.select({ token: savedCards.gatewayToken }).from(savedCards).where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId)));
+    return card?.token ?? null;
+  }
+
+  async function campaignOf(campaignId: string | null): Promise<DonatableCampaign | null> {
+    if (!campaignId) return null;
+    const [campaign] = await db.select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title }).from(campaigns).where(eq(campaigns.id, campaignId));
+    return campaign ?? null;
   }
 
   /** Brings an open payment up to date with the gateway and confirms it when paid. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { donations, payments, type PaymentStatus } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { CardChargeResult, GatewayPaymentState, PaypalOrder, PixCharge } from '../payments/gateway';
@@ -11,11 +11,11 @@ import type { PaymentRow } from './donation-records';
  */
 const OPEN: PaymentStatus[] = ['processing', 'pending'];
 
-async function movePayment(tx: Executor, paymentId: string, from: PaymentStatus[], set: Partial<PaymentRow>, now: Date): Promise<PaymentRow | null> {
+async function movePayment(tx: Executor, paymentId: string, from: PaymentStatus[], set: Partial<PaymentRow>, now: Date, unchangedSince?: Date): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)
     .set({ ...set, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from), unchangedSince ? lte(payments.updatedAt, unchangedSince) : undefined))
     .returning();
   return row ?? null;
 }
@@ -75,9 +75,12 @@ export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date
   return moved;
 }
 
-/** The gateway never received the request (lookup found nothing): the payment failed. */
+/**
+ * The gateway never received the request (lookup found nothing): the payment failed, unless it was
+ * touched since it was read (a retry taking over after a crash is sending it right now).
+ */
 export async function failUnsentPayment(tx: Executor, payment: PaymentRow, now: Date): Promise<PaymentRow | null> {
-  const moved = await movePayment(tx, payment.id, ['processing'], { status: 'failed', failureCode: 'payment.failed' }, now);
+  const moved = await movePayment(tx, payment.id, ['processing'], { status: 'failed', failureCode: 'payment.failed' }, now, payment.updatedAt);
   if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
   return moved;
 }

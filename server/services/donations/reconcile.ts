@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import { donations, payments } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -18,6 +18,11 @@ export interface ReconcileDeps {
 
 /** A payment still 'processing' after this long lost its request (crash, timeout): ask the gateway. */
 export const STALE_PROCESSING_MS = 60_000;
+/**
+ * An open PIX or PayPal payment this old is asked about again every this often, so a webhook the
+ * gateway lost (or sent while we were down) settles it within two minutes rather than at its expiry.
+ */
+export const OPEN_CHECK_EVERY_MS = 60_000;
 const BATCH = 50;
 
 /**
@@ -41,6 +46,8 @@ export async function reconcilePayment(deps: ReconcileDeps, payment: PaymentRow,
 }
 
 export interface ReconcileReport {
+  /** Open payments asked about while open (their webhook may have been lost). */
+  checked_open: number;
   looked_up: number;
   confirmed: number;
   expired: number;
@@ -49,13 +56,14 @@ export interface ReconcileReport {
 /**
  * One pass of the reconciliation job (docs/ledger.md): stale 'processing' payments are looked up,
  * succeeded payments whose donation is still pending are confirmed, and open PIX/PayPal payments past
- * their expiry are looked up and expired unless paid. Safe to run on several nodes and repeatedly:
+ * their expiry are looked up and expired unless paid, and open ones are looked up about once a minute
+ * while open (least recently checked first, so none starves behind a long queue). Safe to run on several nodes and repeatedly:
  * every step only moves rows that are still open.
  */
 export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileReport> {
   const { db, clock } = deps;
   const now = clock.now();
-  const report: ReconcileReport = { looked_up: 0, confirmed: 0, expired: 0 };
+  const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0 };
 
   const stale = await db
     .select()
@@ -76,6 +84,11 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
     if (status === 'expired') report.expired++;
   }
 
+  for (const payment of await openPaymentsToCheck(db, now)) {
+    report.checked_open++;
+    if ((await reconcilePayment(deps, payment)) === 'succeeded') report.confirmed++;
+  }
+
   const unconfirmed = await db
     .select({ id: payments.id })
     .from(payments)
@@ -86,4 +99,25 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
     if ((await confirmDonation(deps, id)) === 'confirmed') report.confirmed++;
   }
   return report;
+}
+
+/**
+ * Open payments whose last check (or creation) is over a minute old, each claimed by stamping
+ * checked_at first: another node running the same pass skips it, and a lookup that fails waits its turn.
+ */
+async function openPaymentsToCheck(db: Database, now: Date): Promise<PaymentRow[]> {
+  const before = new Date(now.getTime() - OPEN_CHECK_EVERY_MS);
+  const due = and(or(isNull(payments.checkedAt), lt(payments.checkedAt, before)), eq(payments.status, 'pending'));
+  const candidates = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(due, ne(payments.gateway, 'internal'), lt(payments.createdAt, before), or(isNull(payments.expiresAt), gte(payments.expiresAt, now))))
+    .orderBy(sql`coalesce(${payments.checkedAt}, ${payments.createdAt})`)
+    .limit(BATCH);
+  const claimed: PaymentRow[] = [];
+  for (const { id } of candidates) {
+    const [row] = await db.update(payments).set({ checkedAt: now }).where(and(eq(payments.id, id), due)).returning();
+    if (row) claimed.push(row);
+  }
+  return claimed;
 }

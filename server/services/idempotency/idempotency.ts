@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, lt, ne } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
 import { idempotencyKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
@@ -56,37 +56,93 @@ export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<num
   return removed.length;
 }
 
+/** Names this process in the claims it holds, so a renewal never extends someone else's claim. */
+export const PROCESS_ID = randomUUID();
+
+/** Default lease: a retry within half a minute of a crash finds it run out and takes the key over. */
+export const IDEMPOTENCY_LEASE_MS = 12_000;
+
+export interface IdempotencyDeps {
+  db: Database;
+  clock: Clock;
+  /** How long a claim holds unless renewed; the work renews it every third of it. */
+  leaseMs?: number;
+  /** The claimant's name (tests give two "processes" in one). */
+  owner?: string;
+  pollMs?: number;
+  /** How long a replay waits for a live claim's answer before 409 (longer than a lease, so a dead claim is taken over first). */
+  waitMs?: number;
+  onError?: (error: unknown) => void;
+}
+
 /**
  * Idempotency-Key handling (DESIGN.md §5, docs/ledger.md). The first call claims the key (insert ...
- * on conflict do nothing) and does the work; a replay with the same request gets the stored answer,
- * a different request 409, and a replay while the first is still running waits for its answer.
+ * on conflict do nothing) with this process as owner and a lease it renews while it works; a replay
+ * with the same request gets the stored answer, a different request 409, and a replay while the
+ * claim's lease holds waits for its answer. A claim whose lease ran out (its process died) or whose
+ * work failed after a checkpoint is taken over by one replay, atomically: it resumes from the
+ * checkpoint (or does the work afresh when there is none) and answers as the first would have.
  */
-export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: number; waitMs?: number }): Idempotency {
+export function createIdempotency(deps: IdempotencyDeps): Idempotency {
   const { db, clock } = deps;
+  const owner = deps.owner ?? PROCESS_ID;
+  const leaseMs = deps.leaseMs ?? IDEMPOTENCY_LEASE_MS;
   const pollMs = deps.pollMs ?? 30;
-  const waitMs = deps.waitMs ?? 15_000;
+  const waitMs = deps.waitMs ?? Math.max(15_000, leaseMs + 5_000);
   const where = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
+  const mine = (call: IdempotentCall, claim: string) => and(where(call.scope, call.key), eq(idempotencyKeys.owner, claim), isNull(idempotencyKeys.responseStatus));
+  // The process id plus one per claim, so two requests of one process are told apart too.
+  const newClaim = () => `${owner}/${randomUUID()}`;
 
-  async function store(scope: string, key: string, response: StoredResponse): Promise<void> {
-    await db.update(idempotencyKeys).set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now() }).where(where(scope, key));
+  // Every write after the claim names us as owner: a process that lost its claim (its lease ran out
+  // while it was stalled) neither writes a second donation behind the taker's back nor overwrites its answer.
+  async function store(call: IdempotentCall, claim: string, response: StoredResponse): Promise<void> {
+    await db.update(idempotencyKeys).set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now(), leaseExpiresAt: null }).where(mine(call, claim));
   }
 
-  async function firstRun(call: IdempotentCall): Promise<StoredResponse> {
-    const checkpoint: Checkpoint = async (tx, note) => {
-      await tx.update(idempotencyKeys).set({ responseBody: { resume: note } }).where(where(call.scope, call.key));
+  /** Does the work under our claim, renewing its lease until it is done. */
+  async function work(call: IdempotentCall, claim: string, note: Record<string, unknown> | null): Promise<StoredResponse> {
+    const checkpoint: Checkpoint = async (tx, next) => {
+      const [held] = await tx.update(idempotencyKeys).set({ responseBody: { resume: next } }).where(mine(call, claim)).returning({ key: idempotencyKeys.key });
+      // Throwing rolls back the transaction that would have written the work.
+      if (!held) throw new Error(`idempotency claim on ${call.scope} ${call.key} was taken over`);
     };
+    const heartbeat = setInterval(() => {
+      db.update(idempotencyKeys)
+        .set({ leaseExpiresAt: leaseEnd() })
+        .where(mine(call, claim))
+        .catch((error: unknown) => deps.onError?.(error));
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
     try {
-      const response = await call.execute(checkpoint);
-      await store(call.scope, call.key, response);
+      const response = note ? await call.resume(note) : await call.execute(checkpoint);
+      await store(call, claim, response);
       return response;
     } catch (error) {
       const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(where(call.scope, call.key));
-      const note = resumeNote(row?.body);
       // Nothing happened yet (a refused request): free the key so the same request may be sent again.
-      if (!note) await db.delete(idempotencyKeys).where(where(call.scope, call.key));
-      else await db.update(idempotencyKeys).set({ responseStatus: UNFINISHED, completedAt: clock.now() }).where(where(call.scope, call.key));
+      if (!resumeNote(row?.body)) await db.delete(idempotencyKeys).where(mine(call, claim));
+      else await db.update(idempotencyKeys).set({ responseStatus: UNFINISHED, completedAt: clock.now(), leaseExpiresAt: null }).where(mine(call, claim));
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  /** Claims a dead or failed claim for ourselves; only one replay wins (the update checks what it saw). */
+  async function takeOver(call: IdempotentCall, claim: string, seen: typeof idempotencyKeys.$inferSelect): Promise<boolean> {
+    const now = clock.now();
+    const stillAsSeen =
+      seen.responseStatus === UNFINISHED
+        ? eq(idempotencyKeys.responseStatus, UNFINISHED)
+        : and(isNull(idempotencyKeys.responseStatus), or(isNull(idempotencyKeys.leaseExpiresAt), lte(idempotencyKeys.leaseExpiresAt, now)));
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({ owner: claim, leaseExpiresAt: leaseEnd(), responseStatus: null, completedAt: null })
+      .where(and(where(call.scope, call.key), eq(idempotencyKeys.requestHash, call.requestHash), stillAsSeen))
+      .returning({ key: idempotencyKeys.key });
+    return taken !== undefined;
   }
 
   async function awaitAnswer(call: IdempotentCall): Promise<StoredResponse | 'gone'> {
@@ -95,12 +151,12 @@ export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: n
       const [row] = await db.select().from(idempotencyKeys).where(where(call.scope, call.key));
       if (!row) return 'gone';
       if (row.requestHash !== call.requestHash) throw new HttpError(409, errorCodes.idempotencyKeyReused, gm.idempotencyKeyReused);
-      if (row.responseStatus !== null) {
-        const note = row.responseStatus === UNFINISHED ? resumeNote(row.responseBody) : null;
-        if (!note) return { status: row.responseStatus, body: row.responseBody };
-        const response = await call.resume(note);
-        await store(call.scope, call.key, response);
-        return response;
+      const unfinished = row.responseStatus === UNFINISHED && resumeNote(row.responseBody) !== null;
+      if (row.responseStatus !== null && !unfinished) return { status: row.responseStatus, body: row.responseBody };
+      const abandoned = row.responseStatus === null && (row.leaseExpiresAt === null || row.leaseExpiresAt.getTime() <= clock.now().getTime());
+      if (unfinished || abandoned) {
+        const claim = newClaim();
+        if (await takeOver(call, claim, row)) return work(call, claim, resumeNote(row.responseBody));
       }
       if (Date.now() >= deadline) throw new HttpError(409, errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -110,12 +166,13 @@ export function createIdempotency(deps: { db: Database; clock: Clock; pollMs?: n
   return {
     async run(call) {
       for (let attempt = 0; attempt < 3; attempt++) {
+        const claim = newClaim();
         const [claimed] = await db
           .insert(idempotencyKeys)
-          .values({ scope: call.scope, key: call.key, requestHash: call.requestHash, createdAt: clock.now() })
+          .values({ scope: call.scope, key: call.key, requestHash: call.requestHash, createdAt: clock.now(), owner: claim, leaseExpiresAt: leaseEnd() })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
-        if (claimed) return { ...(await firstRun(call)), replayed: false };
+        if (claimed) return { ...(await work(call, claim, null)), replayed: false };
         const answer = await awaitAnswer(call);
         // The first attempt was refused and freed the key: try to claim it ourselves.
         if (answer !== 'gone') return { ...answer, replayed: true };

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/open-database';
+import { ensureReferenceData } from '../../server/db/reference-data';
+import { creditWallet, walletBalance } from '../../server/services/ledger';
+import { newSession } from './helpers/fixtures';
+import { createCampaign, donationBody, newKey, sandboxCardToken } from './helpers/giving';
+import { TEST_ENV } from './helpers/test-app';
+
+/**
+ * Issue 9, "nothing stuck after a crash": a burst of card, PIX and wallet donations, kill -9 while
+ * requests are in flight, restart on the same data, every request re-sent with its key. Each must
+ * answer its outcome within 30 s (no 409 in progress, no 5xx), the cards charged exactly once.
+ */
+const CARDS = 12;
+const PIXES = 12;
+const WALLETS = 8;
+const AMOUNT = 1500;
+const CHILD = fileURLToPath(new URL('./helpers/crash-child.ts', import.meta.url));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'semear-crash-'));
+let scratch: string | null = null;
+let child: ChildProcess | null = null;
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+  if (scratch) await adminQuery(`drop database if exists "${scratch}" with (force)`);
+});
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** PGlite in DATA_DIR, or a scratch database on TEST_DATABASE_URL when the suite runs on PostgreSQL. */
+async function environment(): Promise<Record<string, string>> {
+  const env: Record<string, string> = { ...TEST_ENV, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex') };
+  if (process.env.TEST_DB !== 'postgres') return env;
+  scratch = `semear_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(`create database "${scratch}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${scratch}`;
+  return { ...env, DATABASE_URL: url.toString() };
+}
+
+function startChild(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child = proc;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match) resolve({ url: match[1] as string, process: proc });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+  });
+}
+
+/** The parts of a donation answer (or an error) the test reads. */
+interface Answer {
+  code?: string;
+  donation: { status: string };
+  payment: { status: string; br_code: string | null };
+  receipt_token?: string;
+}
+
+/** Stops the server; one that has not exited 5 s after a SIGTERM gets a SIGKILL. */
+function stop(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill(signal);
+  const fallback = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+  return exited.finally(() => clearTimeout(fallback));
+}
+
+interface Sent {
+  kind: 'card' | 'pix' | 'wallet';
+  key: string;
+  body: unknown;
+  token?: string;
+}
+
+const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
+  fetch(`${url}/api/v1/campaigns/${slug}/donations`, {
+    method: 'POST',
+    signal,
+    headers: { 'content-type': 'application/json', 'idempotency-key': r.key, ...(r.token ? { authorization: `Bearer ${r.token}` } : {}) },
+    body: JSON.stringify(r.body),
+  });
+
+describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
+  it('every request re-sent with its key after the restart answers its outcome within 30 s, charged once', async () => {
+    const env = await environment();
+    const config = loadConfig(env);
+
+    // Setup through an in-process app on the same data: a campaign, card tokens, a donor with credit.
+    const setupDb = await openDatabase(config);
+    await setupDb.migrate();
+    await ensureReferenceData(setupDb.db);
+    const setupApp = await buildApp({ config, db: setupDb.db, database: setupDb });
+    const { slug } = await createCampaign(setupDb.db);
+    const donor = await newSession(setupApp);
+    await setupDb.db.transaction((tx) =>
+      creditWallet(tx, { userId: donor.user.id, amountCents: WALLETS * AMOUNT, origin: 'monthly_credit', expiresAt: new Date(Date.now() + 30 * 86_400_000), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `crash:${donor.user.id}` }),
+    );
+    const requests: Sent[] = [];
+    for (let i = 0; i < CARDS; i++) requests.push({ kind: 'card', key: newKey(), body: donationBody({ method: 'card', card_token: await sandboxCardToken(setupApp) }, { amount: AMOUNT }) });
+    for (let i = 0; i < PIXES; i++) requests.push({ kind: 'pix', key: newKey(), body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }) });
+    for (let i = 0; i < WALLETS; i++) requests.push({ kind: 'wallet', key: newKey(), body: donationBody({ method: 'wallet' }, { amount: AMOUNT }), token: donor.token });
+    await setupApp.close();
+    await setupDb.close();
+
+    const first = await startChild(env);
+    const firstAnswers = new Map<string, number>();
+    let killedAt = 0;
+    const burst = requests.map((r) =>
+      send(first.url, slug, r).then(
+        (response) => {
+          if (!killedAt) firstAnswers.set(r.key, response.status);
+        },
+        () => undefined,
+      ),
+    );
+    // Kill once a few have answered: the rest are in flight, at every step of their work.
+    while (firstAnswers.size < 8) await new Promise((resolve) => setTimeout(resolve, 2));
+    // Not right after an answer: PGlite runs one request's queries at a time, so land mid-request.
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const exited = stop(first.process, 'SIGKILL');
+    killedAt = Date.now();
+    const inFlight = requests.length - firstAnswers.size;
+    await Promise.all(burst);
+    await exited;
+
+    // Claims the kill left "in progress": before leases, these answered 409 forever.
+    const crashed = await openDatabase(config);
+    const stuck = ((await crashed.executeSql('select count(*)::int as n from idempotency_keys where response_status is null')).rows[0] as { n: number }).n;
+    const kept = ((await crashed.executeSql('select count(*)::int as n from donations')).rows[0] as { n: number }).n;
+    await crashed.close();
+
+    const second = await startChild(env);
+    const restartedAt = Date.now();
+    const answers = await Promise.all(
+      requests.map(async (r) => {
+        const started = Date.now();
+        // A request that gets no answer in time counts as status 0 (before leases: 409 after 15 s, or nothing).
+        const response = await send(second.url, slug, r, AbortSignal.timeout(35_000)).catch(() => null);
+        const body = response ? ((await response.json().catch(() => ({}))) as Answer) : ({} as Answer);
+        return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
+      }),
+    );
+    const slowest = Math.max(...answers.map((a) => a.ms));
+    const statuses = answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+    const recovered = answers.filter((a) => a.status === 201 && !firstAnswers.has(a.r.key)).length;
+    console.log(
+      `[crash ${process.env.TEST_DB ?? 'pglite'}] ${requests.length} sent, ${inFlight} in flight at kill -9 (${stuck} claims left in progress, ${kept} donations on disk), ${recovered} of them recovered after restart ` +
+        `(${answers.filter((a) => a.status === 201).length}/${requests.length} answered 201), slowest answer ${slowest} ms, restart took ${restartedAt - killedAt} ms, statuses ${JSON.stringify(statuses)}`,
+    );
+
+    for (const a of answers) {
+      expect(a.status, `${a.r.kind} ${JSON.stringify(a.body)}`).toBe(201);
+      expect(a.ms).toBeLessThan(30_000);
+      if (a.r.kind === 'pix') {
+        expect(a.body.payment.status).toBe('pending');
+        expect(a.body.payment.br_code).toMatch(/^000201/);
+      } else {
+        expect(a.body.donation.status).toBe('confirmed');
+        if (a.r.kind === 'card') expect(a.body.receipt_token).toEqual(expect.any(String));
+      }
+    }
+    expect(recovered).toBe(inFlight);
+
+    await stop(second.process, 'SIGTERM');
+    const db = await openDatabase(config);
+    try {
+      const one = async <T,>(text: string) => (await db.executeSql(text)).rows[0] as T;
+      // One donation per key, one gateway charge per card donation, every ledger group balanced.
+      expect(await one<{ n: number }>("select count(*)::int as n from donations")).toEqual({ n: requests.length });
+      expect(await one<{ n: number }>("select count(*)::int as n from sandbox_payments where kind = 'card'")).toEqual({ n: CARDS });
+      expect(await one<{ n: number }>("select count(*)::int as n from (select group_id from ledger_entries group by group_id having sum(amount_cents) <> 0) g")).toEqual({ n: 0 });
+      expect(await one<{ n: number }>("select count(*)::int as n from donations where status = 'confirmed'")).toEqual({ n: CARDS + WALLETS });
+      expect(await walletBalance(db.db, donor.user.id, new Date())).toBe(0);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});
