@@ -33,13 +33,15 @@ describe('language switch', () => {
     expect(screen.getByText('Doar agora')).toBeTruthy();
     expect(document.documentElement.lang).toBe('pt-BR');
 
+    // Each catalog is a lazy chunk compiled on first import: on a busy machine that takes over a second.
+    const catalogLoad = { timeout: 10_000 };
     fireEvent.change(select, { target: { value: 'en' } });
-    await screen.findByText('Donate now');
+    await screen.findByText('Donate now', {}, catalogLoad);
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
 
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'es' } });
-    await screen.findByText('Donar ahora');
+    await screen.findByText('Donar ahora', {}, catalogLoad);
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
     expect(readStoredLocale()).toBe('es');
     await waitFor(() => expect((screen.getByLabelText('Idioma') as HTMLSelectElement).value).toBe('es'));
