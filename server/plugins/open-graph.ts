@@ -1,4 +1,3 @@
-import { slugSchema } from '../../contracts/routes';
 import { escapeHtml } from '../http/escape-html';
 
 /** What a shared campaign link previews: absolute image and page URLs, plain-text title and summary. */
@@ -11,17 +10,6 @@ export interface CampaignMeta {
 export type CampaignMetaLookup = (slug: string) => Promise<CampaignMeta | null>;
 
 const SITE_NAME = 'Semear';
-/** The campaign pages that share a campaign's preview: its page, messages, donors and checkout. */
-const CAMPAIGN_SUBPAGES = new Set(['messages', 'doadores', 'donate']);
-
-/** The campaign slug of a page path (/{slug}, /{slug}/messages|doadores|donate), or null for any other path. */
-export function campaignSlugFromPath(url: string): string | null {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  const [slug, subpage, ...rest] = path.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
-  if (!slug || rest.length > 0 || (subpage !== undefined && !CAMPAIGN_SUBPAGES.has(subpage))) return null;
-  return slugSchema.safeParse(slug).success ? slug : null;
-}
-
 /**
  * index.html with the campaign's title, description, Open Graph and Twitter tags, so WhatsApp and
  * social networks show a preview (their crawlers do not run JavaScript). The page's own title and

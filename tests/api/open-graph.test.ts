@@ -84,11 +84,26 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
     expect(body).toContain('<meta property="og:description" content="Resumo com &#39;aspas&#39; &lt;b&gt;e&lt;/b&gt; tags" />');
   });
 
-  it('serves the plain page for unknown slugs, drafts and other pages', async () => {
-    const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
-    for (const path of ['/nao-existe', `/${draft.slug}`, `/${campaign.slug}/outra-coisa`, '/search?q=cozinha', '/', '/profile/wallet']) {
+  it('serves the plain page for the other pages of the app', async () => {
+    for (const path of ['/search?q=cozinha', '/', '/profile/wallet', '/about']) {
       const body = await page(path);
       expect(body, path).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers 404 with the plain page, for the app to show its not-found page, for unknown slugs, drafts and unknown pages', async () => {
+    const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
+    const paths = ['/nao-existe', '/nao-existe/donate', `/${draft.slug}`, `/${draft.slug}/messages`, `/${campaign.slug}/outra-coisa`, '/profile/nada', '/a/b/c', '/NAO_E_SLUG'];
+    for (const path of paths) {
+      for (const headers of [html, { accept: '*/*' }, {}]) {
+        const response = await call(ctx.app, 'GET', path, undefined, { headers });
+        expect(response.statusCode, path).toBe(404);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body, path).toBe(INDEX_HTML);
+      }
+      const head = await call(ctx.app, 'HEAD', path, undefined, { headers: { accept: '*/*' } });
+      expect(head.statusCode, `HEAD ${path}`).toBe(404);
+      expect(head.headers['content-type']).toContain('text/html');
     }
   });
 
