@@ -4,7 +4,8 @@ import { escapeHtml } from '../http/escape-html';
 export interface CampaignMeta {
   title: string;
   summary: string;
-  imageUrl: string | null;
+  /** The link-preview image: an absolute URL of a raster image, its size and type, and its alternative text. */
+  image: { url: string; width: number; height: number; type: string; alt: string } | null;
   url: string;
 }
 export type CampaignMetaLookup = (slug: string) => Promise<CampaignMeta | null>;
@@ -18,6 +19,7 @@ const SITE_NAME = 'Semear';
 export function renderOpenGraph(html: string, meta: CampaignMeta): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.summary);
+  const { image } = meta;
   const tag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${value}" />`;
   const tags = [
     tag('name', 'description', description),
@@ -25,13 +27,21 @@ export function renderOpenGraph(html: string, meta: CampaignMeta): string {
     tag('property', 'og:site_name', SITE_NAME),
     tag('property', 'og:title', title),
     tag('property', 'og:description', description),
-    ...(meta.imageUrl ? [tag('property', 'og:image', escapeHtml(meta.imageUrl))] : []),
+    ...(image
+      ? [
+          tag('property', 'og:image', escapeHtml(image.url)),
+          tag('property', 'og:image:type', escapeHtml(image.type)),
+          tag('property', 'og:image:width', String(image.width)),
+          tag('property', 'og:image:height', String(image.height)),
+          tag('property', 'og:image:alt', escapeHtml(image.alt)),
+        ]
+      : []),
     tag('property', 'og:url', escapeHtml(meta.url)),
     tag('property', 'og:locale', 'pt_BR'),
-    tag('name', 'twitter:card', meta.imageUrl ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     tag('name', 'twitter:title', title),
     tag('name', 'twitter:description', description),
-    ...(meta.imageUrl ? [tag('name', 'twitter:image', escapeHtml(meta.imageUrl))] : []),
+    ...(image ? [tag('name', 'twitter:image', escapeHtml(image.url)), tag('name', 'twitter:image:alt', escapeHtml(image.alt))] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
   ];
   const head = `<title>${title} · ${SITE_NAME}</title>\n    ${tags.join('\n    ')}\n  </head>`;

@@ -54,13 +54,18 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
       '<meta property="og:site_name" content="Semear" />',
       '<meta property="og:title" content="Cozinha Solidária do Coque" />',
       '<meta property="og:description" content="Quinhentas refeições por dia no Recife." />',
-      '<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+      '<meta property="og:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />',
+      '<meta property="og:image:type" content="image/jpeg" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+      '<meta property="og:image:alt" content="Cozinha Solidária do Coque" />',
       '<meta property="og:url" content="http://semear.test/cozinha-solidaria-recife" />',
       '<meta property="og:locale" content="pt_BR" />',
       '<meta name="twitter:card" content="summary_large_image" />',
       '<meta name="twitter:title" content="Cozinha Solidária do Coque" />',
       '<meta name="twitter:description" content="Quinhentas refeições por dia no Recife." />',
-      '<meta name="twitter:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+      '<meta name="twitter:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />',
+      '<meta name="twitter:image:alt" content="Cozinha Solidária do Coque" />',
     ]) {
       expect(head).toContain(tag);
     }
@@ -81,6 +86,7 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
     expect(body).not.toContain('<b>');
     expect(body).toContain('<meta property="og:title" content="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia" />');
     expect(body).toContain('<title>&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia · Semear</title>');
+    expect(body).toContain('<meta property="og:image:alt" content="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia" />');
     expect(body).toContain('<meta property="og:description" content="Resumo com &#39;aspas&#39; &lt;b&gt;e&lt;/b&gt; tags" />');
   });
 
@@ -135,7 +141,7 @@ describe('link previews for every client, whatever its Accept header', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<meta property="og:title" content="Cozinha Solidária do Coque" />');
-      expect(response.body).toContain('<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />');
+      expect(response.body).toContain('<meta property="og:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />');
     });
 
     it(`${crawler.name}: HEAD of a campaign page answers 200 HTML without a body`, async () => {
