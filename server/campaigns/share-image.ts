@@ -89,29 +89,29 @@ interface Rendered {
  * a donation that changes the card draws a new one, and a crawler's second visit costs nothing.
  */
 export function createShareImageRenderer(uploadsDir: string, maxEntries = 64) {
-  const cache = new Map<string, Rendered>();
+  // Promises, so that crawlers arriving together for a new image wait for one drawing.
+  const cache = new Map<string, Promise<Rendered>>();
 
   async function keyAndDraw(slug: string, source: ShareImageSource): Promise<{ key: string; draw: () => Promise<Buffer> }> {
     const file = coverFile(uploadsDir, source.coverImage);
     const cover = file ? await stat(file).catch(() => null) : null;
     if (file && cover?.isFile()) {
+      // A cover that is not an image sharp can read gets the card instead of no preview.
       return { key: JSON.stringify(['cover', slug, file, cover.mtimeMs, cover.size]), draw: () => toJpeg(sharp(file)).catch(() => drawCard(source)) };
     }
-    // A cover that is not an image sharp can read gets the card instead of no preview.
     return { key: JSON.stringify(['card', slug, shareCardSvg(source)]), draw: () => drawCard(source) };
   }
 
   return async function render(slug: string, source: ShareImageSource): Promise<Rendered> {
     const { key, draw } = await keyAndDraw(slug, source);
-    const hit = cache.get(key);
-    if (hit) {
-      // Most recently used last: the first entry is the one to drop.
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
+    let rendered = cache.get(key);
+    // Most recently used last: the first entry is the one to drop.
+    cache.delete(key);
+    if (!rendered) {
+      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+      rendered = draw().then((body) => ({ body, etag }));
+      rendered.catch(() => cache.delete(key));
     }
-    const body = await draw();
-    const rendered = { body, etag: `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"` };
     cache.set(key, rendered);
     while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     return rendered;

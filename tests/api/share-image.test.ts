@@ -72,10 +72,13 @@ describe('the link-preview image of a campaign (og:image)', () => {
     expect(b?.mean).toBeLessThan(15);
   });
 
-  it('is a generated 1200×630 card for a campaign without a cover, and for one whose cover file is missing', async () => {
+  it('is a generated 1200×630 card for a campaign without a cover, and for one whose cover is missing or unreadable', async () => {
     await expectPreviewRaster(await imageUrlOf(bare.slug));
     const missing = await insertCampaign(ctx.database.db, { coverImage: '/uploads/campaigns/nao-existe.svg' });
     await expectPreviewRaster(await imageUrlOf(missing.slug));
+    writeFileSync(join(ctx.dataDir, 'uploads', 'campaigns', 'quebrada.svg'), 'isto não é uma imagem');
+    const broken = await insertCampaign(ctx.database.db, { coverImage: '/uploads/campaigns/quebrada.svg' });
+    await expectPreviewRaster(await imageUrlOf(broken.slug));
   });
 
   it('renders a card for a hostile title, with the title escaped in the drawing', async () => {
@@ -93,6 +96,14 @@ describe('the link-preview image of a campaign (og:image)', () => {
     const svg = shareCardSvg({ title: 'Biblioteca sem capa', coverImage: null, goalCents: 500_000, raised: 123_456 });
     expect(svg).toContain('Biblioteca sem capa');
     expect(svg).toContain('R$ 1.234 / R$ 5.000 · 24%');
+  });
+
+  it('answers crawlers that arrive together with the same image', async () => {
+    const path = `/og/${seeded.slug}.jpg`;
+    await ctx.database.db.update(campaigns).set({ title: 'Cozinha Solidária 2' }).where(eq(campaigns.id, seeded.id));
+    const answers = await Promise.all([1, 2, 3].map(() => fetchImage(path)));
+    expect(answers.map(({ response }) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map(({ response }) => response.headers.etag)).size).toBe(1);
   });
 
   it('answers 304 to a crawler that has it, and draws a new one when what it shows changes', async () => {
