@@ -42,6 +42,7 @@ import { categoryRoutes } from './routes/categories';
 import { healthRoutes } from './routes/health';
 import { passwordRoutes } from './routes/password';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
+import { shareImageRoutes } from './routes/share-image';
 import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/users';
@@ -177,9 +178,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (isSandboxGateway(services.gateway)) await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
 
+  const uploadsDir = join(config.dataDir, 'uploads');
+  await app.register(shareImageRoutes, { db, uploadsDir });
   await app.register(webAppPlugin, {
     distDir: options.distDir ?? DIST_DIR,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    uploadsDir,
     adScriptUrl: config.adScriptUrl,
     campaignMeta: createCampaignMetaLookup(db, config.publicUrl),
   });

@@ -163,6 +163,15 @@ export async function findPublicCampaignMeta(db: Executor, slug: string): Promis
   return row;
 }
 
+/** What a public campaign's share image is drawn from: title, cover, goal and amount raised. */
+export async function findPublicCampaignCard(db: Executor, slug: string): Promise<{ title: string; coverImage: string | null; goalCents: number | null; raised: number } | undefined> {
+  const [row] = await db
+    .select({ title: campaigns.title, coverImage: campaigns.coverImage, goalCents: campaigns.goalCents, raised: raisedCents })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), isPublic));
+  return row ? { ...row, raised: Number(row.raised) } : undefined;
+}
+
 export interface Page<T> {
   items: T[];
   total: number;

@@ -1,27 +1,16 @@
-import { slugSchema } from '../../contracts/routes';
 import { escapeHtml } from '../http/escape-html';
 
 /** What a shared campaign link previews: absolute image and page URLs, plain-text title and summary. */
 export interface CampaignMeta {
   title: string;
   summary: string;
-  imageUrl: string | null;
+  /** The link-preview image: an absolute URL of a raster image, its size and type, and its alternative text. */
+  image: { url: string; width: number; height: number; type: string; alt: string } | null;
   url: string;
 }
 export type CampaignMetaLookup = (slug: string) => Promise<CampaignMeta | null>;
 
 const SITE_NAME = 'Semear';
-/** The campaign pages that share a campaign's preview: its page, messages, donors and checkout. */
-const CAMPAIGN_SUBPAGES = new Set(['messages', 'doadores', 'donate']);
-
-/** The campaign slug of a page path (/{slug}, /{slug}/messages|doadores|donate), or null for any other path. */
-export function campaignSlugFromPath(url: string): string | null {
-  const path = url.split(/[?#]/, 1)[0] ?? '';
-  const [slug, subpage, ...rest] = path.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
-  if (!slug || rest.length > 0 || (subpage !== undefined && !CAMPAIGN_SUBPAGES.has(subpage))) return null;
-  return slugSchema.safeParse(slug).success ? slug : null;
-}
-
 /**
  * index.html with the campaign's title, description, Open Graph and Twitter tags, so WhatsApp and
  * social networks show a preview (their crawlers do not run JavaScript). The page's own title and
@@ -30,6 +19,7 @@ export function campaignSlugFromPath(url: string): string | null {
 export function renderOpenGraph(html: string, meta: CampaignMeta): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.summary);
+  const { image } = meta;
   const tag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${value}" />`;
   const tags = [
     tag('name', 'description', description),
@@ -37,13 +27,21 @@ export function renderOpenGraph(html: string, meta: CampaignMeta): string {
     tag('property', 'og:site_name', SITE_NAME),
     tag('property', 'og:title', title),
     tag('property', 'og:description', description),
-    ...(meta.imageUrl ? [tag('property', 'og:image', escapeHtml(meta.imageUrl))] : []),
+    ...(image
+      ? [
+          tag('property', 'og:image', escapeHtml(image.url)),
+          tag('property', 'og:image:type', escapeHtml(image.type)),
+          tag('property', 'og:image:width', String(image.width)),
+          tag('property', 'og:image:height', String(image.height)),
+          tag('property', 'og:image:alt', escapeHtml(image.alt)),
+        ]
+      : []),
     tag('property', 'og:url', escapeHtml(meta.url)),
     tag('property', 'og:locale', 'pt_BR'),
-    tag('name', 'twitter:card', meta.imageUrl ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     tag('name', 'twitter:title', title),
     tag('name', 'twitter:description', description),
-    ...(meta.imageUrl ? [tag('name', 'twitter:image', escapeHtml(meta.imageUrl))] : []),
+    ...(image ? [tag('name', 'twitter:image', escapeHtml(image.url)), tag('name', 'twitter:image:alt', escapeHtml(image.alt))] : []),
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
   ];
   const head = `<title>${title} · ${SITE_NAME}</title>\n    ${tags.join('\n    ')}\n  </head>`;

@@ -5,8 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import { campaignSlugFromPath, renderOpenGraph, type CampaignMetaLookup } from './open-graph';
+import { slugSchema } from '../../contracts/routes';
+import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
+import { loadWebRouteMatcher } from '../http/web-routes';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -69,6 +71,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       });
     }
 
+    const matchRoute = loadWebRouteMatcher();
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const path = pathOf(request.url);
       if (isApiPath(path) || isFilePath(path) || !(request.method === 'GET' || request.method === 'HEAD')) {
@@ -77,9 +80,14 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!built) {
         return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
       }
-      const slug = campaignMeta ? campaignSlugFromPath(request.url) : null;
+      // A page the app does not have, or a campaign that does not exist or is not public, is a real 404
+      // (not a soft one): the same index.html, whose router then shows its not-found page.
+      const route = matchRoute(path);
+      const slug = route.kind === 'campaign' && slugSchema.safeParse(route.slug).success ? route.slug : null;
       const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
+      const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
       return reply
+        .status(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(meta ? renderOpenGraph(indexHtml as string, meta) : indexHtml);

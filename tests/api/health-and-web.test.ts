@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign } from './helpers/campaign-fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -11,6 +12,7 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>');
   writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log("semear")');
   ctx = await createTestContext({ AD_SCRIPT_URL: 'https://ads.example.net/tag.js?id=1' }, { distDir });
+  await insertCampaign(ctx.database.db, { slug: 'cozinha-solidaria-recife' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -103,10 +105,10 @@ describe('the web app', () => {
   });
 
   it('announces the ad script to the web app in a meta tag only when AD_SCRIPT_URL is set', async () => {
-    const withAd = await call(ctx.app, 'GET', '/campanha', undefined, { headers: html });
+    const withAd = await call(ctx.app, 'GET', '/', undefined, { headers: html });
     expect(withAd.body).toContain('<meta name="semear:ad-script" content="https://ads.example.net/tag.js?id=1" />');
     const plainApp = await ctx.buildAnotherApp({ AD_SCRIPT_URL: '' }, { distDir });
-    const plain = await call(plainApp, 'GET', '/campanha', undefined, { headers: html });
+    const plain = await call(plainApp, 'GET', '/', undefined, { headers: html });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).not.toContain('semear:ad-script');
     expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self';");

@@ -54,13 +54,18 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
       '<meta property="og:site_name" content="Semear" />',
       '<meta property="og:title" content="Cozinha Solidária do Coque" />',
       '<meta property="og:description" content="Quinhentas refeições por dia no Recife." />',
-      '<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+      '<meta property="og:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />',
+      '<meta property="og:image:type" content="image/jpeg" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+      '<meta property="og:image:alt" content="Cozinha Solidária do Coque" />',
       '<meta property="og:url" content="http://semear.test/cozinha-solidaria-recife" />',
       '<meta property="og:locale" content="pt_BR" />',
       '<meta name="twitter:card" content="summary_large_image" />',
       '<meta name="twitter:title" content="Cozinha Solidária do Coque" />',
       '<meta name="twitter:description" content="Quinhentas refeições por dia no Recife." />',
-      '<meta name="twitter:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />',
+      '<meta name="twitter:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />',
+      '<meta name="twitter:image:alt" content="Cozinha Solidária do Coque" />',
     ]) {
       expect(head).toContain(tag);
     }
@@ -81,14 +86,30 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
     expect(body).not.toContain('<b>');
     expect(body).toContain('<meta property="og:title" content="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia" />');
     expect(body).toContain('<title>&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia · Semear</title>');
+    expect(body).toContain('<meta property="og:image:alt" content="&quot;/&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; $&amp; Cia" />');
     expect(body).toContain('<meta property="og:description" content="Resumo com &#39;aspas&#39; &lt;b&gt;e&lt;/b&gt; tags" />');
   });
 
-  it('serves the plain page for unknown slugs, drafts and other pages', async () => {
-    const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
-    for (const path of ['/nao-existe', `/${draft.slug}`, `/${campaign.slug}/outra-coisa`, '/search?q=cozinha', '/', '/profile/wallet']) {
+  it('serves the plain page for the other pages of the app', async () => {
+    for (const path of ['/search?q=cozinha', '/', '/profile/wallet', '/about']) {
       const body = await page(path);
       expect(body, path).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers 404 with the plain page, for the app to show its not-found page, for unknown slugs, drafts and unknown pages', async () => {
+    const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
+    const paths = ['/nao-existe', '/nao-existe/donate', `/${draft.slug}`, `/${draft.slug}/messages`, `/${campaign.slug}/outra-coisa`, '/profile/nada', '/a/b/c', '/NAO_E_SLUG'];
+    for (const path of paths) {
+      for (const headers of [html, { accept: '*/*' }, {}]) {
+        const response = await call(ctx.app, 'GET', path, undefined, { headers });
+        expect(response.statusCode, path).toBe(404);
+        expect(response.headers['content-type']).toContain('text/html');
+        expect(response.body, path).toBe(INDEX_HTML);
+      }
+      const head = await call(ctx.app, 'HEAD', path, undefined, { headers: { accept: '*/*' } });
+      expect(head.statusCode, `HEAD ${path}`).toBe(404);
+      expect(head.headers['content-type']).toContain('text/html');
     }
   });
 
@@ -120,7 +141,7 @@ describe('link previews for every client, whatever its Accept header', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<meta property="og:title" content="Cozinha Solidária do Coque" />');
-      expect(response.body).toContain('<meta property="og:image" content="http://semear.test/uploads/campaigns/cozinha-solidaria-recife.svg" />');
+      expect(response.body).toContain('<meta property="og:image" content="http://semear.test/og/cozinha-solidaria-recife.jpg" />');
     });
 
     it(`${crawler.name}: HEAD of a campaign page answers 200 HTML without a body`, async () => {
