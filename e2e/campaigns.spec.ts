@@ -64,14 +64,18 @@ test('an unknown campaign is a 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
 });
 
-test('the campaign page carries Open Graph and Twitter tags for link previews', async ({ request }) => {
-  const response = await request.get('/cozinha-solidaria-recife', { headers: { accept: 'text/html' } });
+test('the campaign page carries Open Graph and Twitter tags for link previews, as a crawler asks for it', async ({ request }) => {
+  const response = await request.get('/cozinha-solidaria-recife', { headers: { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*' } });
   expect(response.status()).toBe(200);
   const html = await response.text();
   const meta = (attr: 'property' | 'name', key: string) => new RegExp(`<meta[^>]*${attr}="${key}"[^>]*content="([^"]+)"`).exec(html)?.[1];
   expect(meta('property', 'og:title')).toContain(COQUE);
   expect(meta('property', 'og:image')).toMatch(/^https?:\/\/.+/);
   expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+  // WhatsApp and Facebook render rasters only.
+  const image = await request.get(new URL(meta('property', 'og:image') as string).pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
 });
 
 test('the thank-you page thanks, shares WhatsApp first and invites a visitor to sign up', async ({ page }) => {
