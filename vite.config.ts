@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite';
 import { webPlugins } from './vite.plugins';
+import { precompress } from './vite.precompress';
 
 export default defineConfig({
-  plugins: webPlugins({ routes: true }),
+  // Build only (not in webPlugins, which the tests use): .br and .gz beside each text file of dist/.
+  plugins: [...webPlugins({ routes: true }), precompress()],
   server: {
     port: 5173,
     // /app is the embedded Pusher-protocol WebSocket (docs/realtime.md).

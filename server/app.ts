@@ -26,6 +26,7 @@ import { notifyExpiringCredit } from './services/wallet/notify-expiring';
 import { settleExpiredCredit } from './services/wallet/settle-expired';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeRoutes } from './routes/realtime';
+import { compressionPlugin } from './plugins/compression';
 import { webAppPlugin } from './plugins/web-app';
 import { addressRoutes } from './routes/addresses';
 import { analyticsRoutes } from './routes/analytics';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(i18nPlugin, { translator: options.translator ?? createTranslator() });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
+  // Before any route: it hooks onRoute.
+  await app.register(compressionPlugin);
   await app.register(authRateLimitPlugin, { config });
   await app.register(authenticationPlugin, services);
   await app.register(afterAnswerPlugin);

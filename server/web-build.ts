@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the web build reads: a newer file in any of these means dist/ is stale. */
-export const WEB_SOURCES = ['src', 'public', 'locales', 'contracts', 'machines', 'index.html', 'vite.config.ts', 'vite.plugins.ts', 'vite.lingui-scopes.ts', 'lingui.config.ts', 'package.json'];
+export const WEB_SOURCES = ['src', 'public', 'locales', 'contracts', 'machines', 'index.html', 'vite.config.ts', 'vite.plugins.ts', 'vite.lingui-scopes.ts', 'vite.precompress.ts', 'lingui.config.ts', 'package.json'];
 
 function newestMtimeMs(path: string): number {
   if (!existsSync(path)) return 0;

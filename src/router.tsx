@@ -6,7 +6,8 @@ import { routeTree } from './routeTree.gen';
 
 /**
  * The app router. Guards read `context.auth` (the auth actor). Link prefetch near the viewport is
- * done by the shell's ViewportPrefetcher (200 px margin; TanStack's viewport preload uses 100 px),
+ * done by the shell's ViewportPrefetcher (200 px margin; TanStack's viewport preload uses 100 px; in
+ * idle time, never on data-saver or slow connections: features/shell/prefetch-gate.ts),
  * and links also preload on hover/focus ('intent').
  */
 export function createAppRouter(auth: AuthActor) {

@@ -64,25 +64,33 @@ export const webAppPlugin = fp<WebAppOptions>(
     const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl) : null;
     const built = indexHtml !== null;
     if (built) {
-      await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        decorateReply: true,
+        // The build's .br and .gz variants (vite.precompress.ts) go to clients that accept them, with
+        // `Vary: Accept-Encoding`; they get no route of their own.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
+      });
       // Hashed assets never change under the same name.
       app.addHook('onSend', async (request, reply) => {
         if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
       });
     }
 
-    const matchRoute = loadWebRouteMatcher();
-    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const isWebRoute = (request: FastifyRequest): boolean => {
       const path = pathOf(request.url);
-      if (isApiPath(path) || isFilePath(path) || !(request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
-      }
-      if (!built) {
-        return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
-      }
+      return !isApiPath(path) && !isFilePath(path) && (request.method === 'GET' || request.method === 'HEAD');
+    };
+
+    const matchRoute = loadWebRouteMatcher();
+    const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       // A page the app does not have, or a campaign that does not exist or is not public, is a real 404
       // (not a soft one): the same index.html, whose router then shows its not-found page.
-      const route = matchRoute(path);
+      const route = matchRoute(pathOf(request.url));
       const slug = route.kind === 'campaign' && slugSchema.safeParse(route.slug).success ? route.slug : null;
       const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
       const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
@@ -91,6 +99,22 @@ export const webAppPlugin = fp<WebAppOptions>(
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(meta ? renderOpenGraph(indexHtml as string, meta) : indexHtml);
+    };
+
+    if (built) {
+      // Web routes are a real route (the files above win, being more specific) rather than the
+      // not-found handler: route hooks, @fastify/compress's among them, never run for that handler.
+      app.get('/*', async (request, reply) => (isWebRoute(request) ? sendApp(request, reply) : reply.callNotFound()));
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isWebRoute(request)) {
+        return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
+      }
+      if (!built) {
+        return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
+      }
+      return sendApp(request, reply);
     });
   },
   { name: 'semear-web-app', dependencies: ['semear-i18n'] },
