@@ -1,15 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_DONOR } from './helpers/accounts';
+import { seriousViolations } from './helpers/axe';
 import { signInWithCookies, waitForShell } from './helpers/session';
-
-/** Serious and critical accessibility problems on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('guards', () => {
   test('a visitor going to /profile or /admin lands home', async ({ page }) => {
@@ -95,25 +87,6 @@ test('the language switch goes pt → en → es and is remembered after a reload
 });
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
-  for (const path of ['/', '/help', '/about', '/signin', '/signup', '/reset-password', '/gift-card', '/search?q=fome', '/cozinha-solidaria-recife', '/pagina-que-nao-existe/x/y']) {
-    test(`visitor: ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await waitForShell(page);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-
-  for (const path of ['/profile', '/profile/wallet', '/admin/finances']) {
-    test(`admin: ${path}`, async ({ page, baseURL }) => {
-      await signInWithCookies(page, baseURL!, DEMO_ADMIN);
-      await page.goto(path);
-      await waitForShell(page);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-
   test('the account menu and the language switch in English', async ({ page, baseURL }) => {
     await signInWithCookies(page, baseURL!, DEMO_DONOR);
     await page.goto('/');
