@@ -11,6 +11,8 @@ import {
   isRequestReady,
   nextStep,
   previousStep,
+  refusedStep,
+  requestIssues,
   requestOf,
   retryKeyOf,
   stillValid,
@@ -66,7 +68,8 @@ export const checkoutMachine = setup({
     rememberFailure: assign({ failure: (_, params: { error: unknown; fallback?: string }) => failureOf(params.error, params.fallback), cardToken: null }),
     /** A refused gift card leaves the payment step to do again (the typed code stays in `payment`). */
     forgetPayment: assign({ completed: ({ context }) => context.completed.filter((step) => step !== 'payment') }),
-    refuseRequest: assign({ failure: { code: errorCodes.validation, messages: [] } }),
+    /** Names every refused field, so the view can highlight each (SPEC.md §8: never a bare "check the data"). */
+    refuseRequest: assign({ failure: ({ context }) => ({ code: errorCodes.validation, messages: [], fields: requestIssues(context) }) }),
     keepResult: assign({ result: (_, params: { result: DonationResult }) => params.result }),
     choosePayment: assign(({ context, event }) => {
       if (event.type !== 'payment.submitted') return {};
@@ -91,7 +94,7 @@ export const checkoutMachine = setup({
     canSelect: ({ context }, params: { step: CheckoutStep }) => context.steps.includes(params.step) && context.completed.includes(params.step),
     previousIs: ({ context }, params: { from: CheckoutStep; step: CheckoutStep }) => previousStep(context, params.from) === params.step,
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
-    lastStepIs: ({ context }, params: { step: CheckoutStep }) => context.lastStep === params.step,
+    refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
     contactValid: ({ context, event }) => event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
     paymentValid: ({ context, event }) => event.type === 'payment.submitted' && isPaymentValid(context, event.payment),
@@ -127,9 +130,10 @@ export const checkoutMachine = setup({
       always: [
         ...CHECKOUT_STEPS.map((step) => ({ guard: { type: 'routeTo', params: { step } } as const, target: step })),
         { guard: 'requestReady', target: 'submitting' },
-        // All steps done but the whole request is refused (e.g. amount): stay where the donor pressed.
+        // All steps done but the whole request is refused (e.g. no amount): back to the step of the first
+        // refused field, or stay where the donor pressed (the amount is on every step).
         ...CHECKOUT_STEPS.map((step) => ({
-          guard: { type: 'lastStepIs', params: { step } } as const,
+          guard: { type: 'refusedStepIs', params: { step } } as const,
           target: step,
           actions: 'refuseRequest' as const,
         })),
