@@ -15,6 +15,7 @@ import {
   requestIssues,
   requestOf,
   retryKeyOf,
+  stepOfField,
   stillValid,
   withDone,
   type CheckoutContext,
@@ -108,6 +109,10 @@ export const checkoutMachine = setup({
     isPendingPaypal: (_, params: { result: DonationResult }) => params.result.payment.method === 'paypal' && params.result.payment.approve_url !== null,
     isInterrupted: (_, params: { error: unknown }) => retryKeyOf(params.error) !== null,
     signedIn: ({ context }) => context.signedIn,
+    refusedFieldOn: ({ context }, params: { error: unknown; step: CheckoutStep }) => {
+      const first = failureOf(params.error).fields?.[0];
+      return first !== undefined && context.steps.includes(params.step) && stepOfField(first.field) === params.step;
+    },
   },
 }).createMachine({
   id: 'checkout',
@@ -264,6 +269,17 @@ export const checkoutMachine = setup({
                 guard: { type: 'isInterrupted', params: ({ event }) => ({ error: event.error }) },
                 target: '#checkout.interrupted',
                 actions: assign({ retryKey: ({ event }) => retryKeyOf(event.error), failure: ({ event }) => failureOf(event.error) }),
+              },
+              // A refusal naming a field of another step goes to that step, where the field is highlighted.
+              {
+                guard: { type: 'refusedFieldOn', params: ({ event }) => ({ error: event.error, step: 'contact' as const }) },
+                target: '#checkout.contact',
+                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
+              },
+              {
+                guard: { type: 'refusedFieldOn', params: ({ event }) => ({ error: event.error, step: 'address' as const }) },
+                target: '#checkout.address',
+                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
               },
               { target: '#checkout.payment.failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })] },
             ],

@@ -34,13 +34,14 @@ describe('checkout machine: refusals name their fields', () => {
     expect(snap().context.failure?.fields).toEqual([{ field: 'amount', message: 'validation.amount.too_low' }]);
   });
 
-  it("a server refusal's field list is kept for the view", async () => {
+  it("a server refusal's field list is kept for the view, on the step of its first field", async () => {
     const { actor, controls, snap } = start(f.pixOnlyInput);
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     controls.reject('submitDonation', { status: 400, code: 'validation.failed', messages: ['CPF inválido'], fields: [{ field: 'contact.cpf', message: 'validation.cpf.invalid' }] });
     await flush();
     expect(snap().context.failure?.fields).toEqual([{ field: 'contact.cpf', message: 'validation.cpf.invalid' }]);
+    expect(snap().hasTag('step:contact')).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@ import { addressCountryIssue, BRAZILIAN_STATES, checkoutAddressSchema, normalize
 import { Button, Form, FormActions, FormRow, Select, TextField } from '../../ui';
 import { masked } from '../../app/forms/masked';
 import { maskZipCode } from '../../app/forms/masks';
-import { resolveWith } from './form-errors';
+import { resolveWith, useRefusedFields } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
 type AddressValues = Required<{ [K in keyof CheckoutAddressInput]: string }>;
@@ -30,6 +30,8 @@ const filled = (address: CheckoutAddressInput, foreigner: boolean): AddressValue
   house_number: address.house_number ?? '',
 });
 
+const addressFields = ['country', 'zip_code', 'state', 'city', 'neighborhood', 'street_address', 'complement', 'house_number'] as const;
+
 interface Props {
   address: CheckoutAddressInput;
   registeredAddress: CheckoutAddressInput | null;
@@ -39,14 +41,20 @@ interface Props {
   lookingUp: boolean;
   busy: boolean;
   submitLabel: string;
+  /** Fields the last request was refused for, by form field name (message ids). */
+  fieldErrors?: Record<string, string>;
   onCep: (cep: string) => void;
   onSubmit: (address: CheckoutAddressInput) => void;
 }
 
 /** Address (SPEC.md §5): CEP lookup fills what it knows; Brazilian unless the donor is a foreigner. */
-export function AddressStep({ address, registeredAddress, foreigner, cep, cepFailure, lookingUp, busy, submitLabel, onCep, onSubmit }: Props) {
+export function AddressStep({ address, registeredAddress, foreigner, cep, cepFailure, lookingUp, busy, submitLabel, fieldErrors, onCep, onSubmit }: Props) {
   const { t, i18n } = useLingui();
-  const { register, handleSubmit, setValue, reset, formState } = useForm<AddressValues>({ resolver: resolverFor(foreigner), defaultValues: filled(address, foreigner) });
+  const { register, handleSubmit, setValue, setError, reset, formState } = useForm<AddressValues>({
+    resolver: resolverFor(foreigner),
+    defaultValues: { ...filled(address, foreigner), zip_code: foreigner ? (address.zip_code ?? '') : maskZipCode(address.zip_code ?? '') },
+  });
+  useRefusedFields(setError, fieldErrors, addressFields, 'zip_code');
   const errors = formState.errors;
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   const lastLookedUp = useRef<string | null>(null);

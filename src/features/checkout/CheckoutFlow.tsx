@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
@@ -6,7 +6,10 @@ import { Button, FormError, Notice, Select, Stack } from '../../ui';
 import { RetryNotice } from '../../app/RetryNotice';
 import {
   availableMethods,
+  progressOf,
+  stepOfField,
   type CheckoutCampaign,
+  type FieldIssue,
   type CheckoutInput,
   type CheckoutMachine,
   type CheckoutSnapshot,
@@ -17,7 +20,9 @@ import { AmountPicker } from './AmountPicker';
 import { ContactStep } from './ContactStep';
 import { PaymentStep } from './PaymentStep';
 import { PixPanel } from './PixPanel';
+import { SummaryDisclosure, useSideSummary } from './SummaryDisclosure';
 import { SummaryPanel } from './SummaryPanel';
+import { clearProgress, loadProgress, saveProgress } from './checkout-progress';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -37,12 +42,30 @@ interface Props {
   campaignOptions?: CheckoutCampaign[];
   /** 'monthly' (/doacao-mensal/checkout): a card subscription's amounts and wording; default one-time. */
   frequency?: GivingFrequency;
+  /**
+   * Keeps the progress in this tab's sessionStorage under this key, so leaving to sign in (the
+   * visitor prompt) comes back to the same step with what was typed (card number and CVV never).
+   */
+  progressKey?: string;
+}
+
+/** A step's refused fields, keyed by the form's field name ('contact.cpf' → 'cpf'). */
+function fieldErrorsOf(fields: readonly FieldIssue[], step: CheckoutStep): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { field, message } of fields) {
+    if (stepOfField(field) !== step) continue;
+    const name = field === 'message' ? 'message' : field.split('.').slice(1).join('.') || field;
+    errors[name] ??= message;
+  }
+  return errors;
 }
 
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
-export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once' }: Props) {
+export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once', progressKey }: Props) {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(machine, { input });
+  // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
+  const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
+  const actor = useActorRef(machine, { input: startInput });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const step = shownStep(snapshot);
@@ -72,13 +95,59 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
     heading.current?.focus();
   }, [screen]);
 
+  const charged = snapshot.hasTag('state:succeeded') || waitingPix;
+  useEffect(() => {
+    if (!progressKey) return;
+    // Once a charge exists there is nothing to resume: a new visit starts a new donation.
+    if (charged) clearProgress(progressKey);
+    else if (step !== null) saveProgress(progressKey, progressOf(context, step));
+  }, [progressKey, charged, step, context]);
+
   const onTimedOut = useCallback(() => actor.send({ type: 'pix.timedOut' }), [actor]);
   const stepNames: Record<CheckoutStep, string> = { contact: t`Seus dados`, payment: t`Pagamento`, address: t`Endereço` };
   const failure = context.failure;
+  const refused = failure?.fields ?? [];
+  const amountError = refused.find((f) => f.field === 'amount')?.message;
+  const fieldLabels: Record<string, string> = {
+    amount: frequency === 'monthly' ? t`Valor mensal da doação` : t`Valor da doação`,
+    'contact.name': t`Nome completo`,
+    'contact.corporate_name': t`Razão social`,
+    'contact.contact_name': t`Nome do responsável`,
+    'contact.email': t`E-mail`,
+    'contact.cpf': t`CPF`,
+    'contact.cnpj': t`CNPJ`,
+    'contact.telephone': t`Telefone`,
+    message: t`Mensagem para a campanha (opcional)`,
+    'address.country': t`País`,
+    'address.zip_code': t`CEP`,
+    'address.state': t`Estado`,
+    'address.city': t`Cidade`,
+    'address.street_address': t`Rua`,
+    'address.house_number': t`Número`,
+  };
+  const refusedNames = [...new Set(refused.map((f) => fieldLabels[f.field] ?? (stepOfField(f.field) ? stepNames[stepOfField(f.field)!] : null)).filter((n): n is string => !!n))].join(', ');
+  const sideSummary = useSideSummary();
   const showUrlError = urlError !== undefined && context.completed.length === 0 && !failure;
+
+  const summary = (
+    <SummaryPanel
+      campaign={context.campaign}
+      amount={context.amount}
+      method={context.payment?.method ?? null}
+      donorName={context.completed.includes('contact') ? ((context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null) : null}
+      anonymous={context.isAnonymous}
+      frequency={frequency}
+    />
+  );
 
   return (
     <div className={s.layout}>
+      {/* On a phone, first in reading order too: one line, so the amount and the first field fit the first screen. */}
+      {sideSummary ? null : (
+        <SummaryDisclosure amount={context.amount} frequency={frequency}>
+          {summary}
+        </SummaryDisclosure>
+      )}
       <Stack gap="6">
         {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
         {step !== null || waitingPix || pixExpired ? (
@@ -113,14 +182,25 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             onChange={(event) => actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })}
           />
         ) : null}
-        {step !== null ? <AmountPicker amount={context.amount} frequency={frequency} onChange={(amount) => actor.send({ type: 'amount.changed', amount })} /> : null}
+        {step !== null ? (
+          <AmountPicker
+            amount={context.amount}
+            frequency={frequency}
+            range={context.amountRange}
+            error={amountError ? i18n._(amountError) : undefined}
+            onChange={(amount) => actor.send({ type: 'amount.changed', amount })}
+          />
+        ) : null}
 
         <h2 ref={heading} tabIndex={-1} className={s.stepHeading}>
           {step !== null ? stepNames[step] : waitingPix || pixExpired ? <Trans>Pague com PIX</Trans> : snapshot.hasTag('state:redirecting') ? <Trans>Indo para o PayPal</Trans> : <Trans>Doação</Trans>}
         </h2>
 
         {failure && step !== null ? (
-          <FormError>{failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}</FormError>
+          <FormError>
+            {failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}
+            {refusedNames ? ` ${t`Confira: ${refusedNames}.`}` : null}
+          </FormError>
         ) : null}
 
         {step === 'contact' ? (
@@ -131,6 +211,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             allowForeigner={context.allowForeigner}
             frequency={frequency}
             busy={busy}
+            fieldErrors={fieldErrorsOf(refused, 'contact')}
             onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
           />
         ) : null}
@@ -147,6 +228,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             busy={busy}
             submitLabel={isLast ? payLabel : t`Continuar`}
             frequency={frequency}
+            fieldErrors={fieldErrorsOf(refused, 'payment')}
             onSubmit={(payment) => actor.send({ type: 'payment.submitted', payment })}
           />
         ) : null}
@@ -161,6 +243,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             lookingUp={snapshot.hasTag('state:lookingUp')}
             busy={busy}
             submitLabel={submitLabel}
+            fieldErrors={fieldErrorsOf(refused, 'address')}
             onCep={(cep) => actor.send({ type: 'cep.entered', cep })}
             onSubmit={(address) => actor.send({ type: 'address.submitted', address })}
           />
@@ -196,16 +279,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
           </Notice>
         ) : null}
       </Stack>
-      <aside className={s.summary}>
-        <SummaryPanel
-          campaign={context.campaign}
-          amount={context.amount}
-          method={context.payment?.method ?? null}
-          donorName={context.completed.includes('contact') ? (context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null : null}
-          anonymous={context.isAnonymous}
-          frequency={frequency}
-        />
-      </aside>
+      {sideSummary ? <aside className={s.summary}>{summary}</aside> : null}
     </div>
   );
 }
