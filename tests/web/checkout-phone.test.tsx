@@ -176,3 +176,18 @@ describe('progress across a sign-in', () => {
     expect(loadProgress('doacao-pix')).toBeNull();
   });
 });
+
+describe('checkout progress store', () => {
+  it('is read back only on the page address it was saved at, and only for an hour', async () => {
+    const { saveProgress } = await import('../../src/features/checkout/checkout-progress');
+    const progress = { step: 'payment' as const, amount: 10000, campaign: f.campaign, contact: f.contact, message: 'Oi', isAnonymous: false, payment: null, address: null };
+    window.history.replaceState(null, '', '/cozinha-solidaria-recife/donate?amount=50');
+    saveProgress('donate:x', progress, 1_000);
+    expect(loadProgress('donate:x', 1_000 + 59 * 60_000)).toEqual(progress);
+    expect(loadProgress('donate:x', 1_000 + 61 * 60_000)).toBeNull();
+    // Back on the campaign page, a new amount chosen: a new start.
+    window.history.replaceState(null, '', '/cozinha-solidaria-recife/donate?amount=200');
+    expect(loadProgress('donate:x', 1_000)).toBeNull();
+    window.history.replaceState(null, '', '/');
+  });
+});
