@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DONOR, randomCpf, uniqueEmail } from './helpers/accounts';
 import { field } from './helpers/checkout';
@@ -23,6 +24,12 @@ async function pageBox(page: Page, locator: ReturnType<Page['locator']>) {
   return { ...box!, top: box!.y + scrollY, bottom: box!.y + scrollY + box!.height };
 }
 
+/** Serious and critical accessibility problems on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function fillGuestContact(page: Page) {
   await field(page, 'Nome completo').fill('Ana Souza');
   await field(page, 'CPF').fill(randomCpf());
@@ -45,6 +52,7 @@ test('the first checkout screen shows the amount and a field; the summary is one
 
   await line.click();
   await expect(page.getByTestId('summary-amount')).toHaveText('R$ 50,00');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('the demo donor with a saved address finds it filled on the address step: one tap confirms', async ({ page, baseURL }) => {
@@ -109,11 +117,19 @@ test('a guest who signs in from the prompt comes back on the same step with the 
   await expect(field(page, 'Nome completo')).toHaveValue('Ana Souza');
 });
 
-test('/doacao-pix without an amount has one chosen and goes on to the PIX code', async ({ page }) => {
+test('/doacao-pix without an amount has one chosen and goes on to the PIX code; an amount refused is highlighted and named', async ({ page }) => {
   await page.goto('/doacao-pix');
   await expect(page.getByLabel('R$ 50,00')).toBeChecked();
   await fillGuestContact(page);
   await page.getByRole('button', { name: 'Continuar' }).click();
+
+  await page.getByLabel('Outro valor').check();
+  await field(page, 'Outro valor (R$)').fill('2');
+  await page.getByRole('button', { name: 'Doar R$ 2,00' }).click();
+  await expect(field(page, 'Outro valor (R$)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Mínimo: R$ 5,00')).toBeVisible();
+  await expect(page.getByText('Confira os dados destacados e tente de novo. Campos a corrigir: Valor da doação.')).toBeVisible();
+  await page.getByLabel('R$ 50,00').check();
   await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pague com PIX' })).toBeVisible();
   await expect(page.getByText('Confira os dados destacados')).toHaveCount(0);

@@ -95,7 +95,7 @@ describe('refusals name and highlight their field', () => {
     const group = await screen.findByRole('group', { name: 'Valor da doação' });
     await waitFor(() => expect(group.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(group)).toContain('O valor é obrigatório');
-    expect(screen.getByText(/Confira os dados destacados e tente de novo\. Confira: Valor da doação\./)).toBeTruthy();
+    expect(screen.getByText(/Confira os dados destacados e tente de novo\. Campos a corrigir: Valor da doação\./)).toBeTruthy();
     expect(services.createDonation).not.toHaveBeenCalled();
     fireEvent.click(screen.getByLabelText('R$ 30,00'));
     submit();
@@ -115,7 +115,7 @@ describe('refusals name and highlight their field', () => {
     submit();
     await waitFor(() => expect(field('CPF').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByRole('heading', { level: 2, name: 'Seus dados' })).toBeTruthy();
-    expect(screen.getByText(/Confira: CPF\./)).toBeTruthy();
+    expect(screen.getByText(/Campos a corrigir: CPF\./)).toBeTruthy();
   });
 
   it('"Valor menor que o permitido" comes with the minimum, tied to the field', async () => {

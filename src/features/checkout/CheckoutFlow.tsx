@@ -199,7 +199,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
         {failure && step !== null ? (
           <FormError>
             {failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}
-            {refusedNames ? ` ${t`Confira: ${refusedNames}.`}` : null}
+            {refusedNames ? ` ${t`Campos a corrigir: ${refusedNames}.`}` : null}
           </FormError>
         ) : null}
 
