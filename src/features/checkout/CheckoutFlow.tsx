@@ -7,9 +7,7 @@ import { RetryNotice } from '../../app/RetryNotice';
 import {
   availableMethods,
   progressOf,
-  stepOfField,
   type CheckoutCampaign,
-  type FieldIssue,
   type CheckoutInput,
   type CheckoutMachine,
   type CheckoutSnapshot,
@@ -23,6 +21,7 @@ import { PixPanel } from './PixPanel';
 import { SummaryDisclosure, useSideSummary } from './SummaryDisclosure';
 import { SummaryPanel } from './SummaryPanel';
 import { clearProgress, loadProgress, saveProgress } from './checkout-progress';
+import { fieldErrorsOf, useRefusedNames } from './refused-fields';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -47,17 +46,6 @@ interface Props {
    * visitor prompt) comes back to the same step with what was typed (card number and CVV never).
    */
   progressKey?: string;
-}
-
-/** A step's refused fields, keyed by the form's field name ('contact.cpf' → 'cpf'). */
-function fieldErrorsOf(fields: readonly FieldIssue[], step: CheckoutStep): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const { field, message } of fields) {
-    if (stepOfField(field) !== step) continue;
-    const name = field === 'message' ? 'message' : field.split('.').slice(1).join('.') || field;
-    errors[name] ??= message;
-  }
-  return errors;
 }
 
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
@@ -108,24 +96,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   const failure = context.failure;
   const refused = failure?.fields ?? [];
   const amountError = refused.find((f) => f.field === 'amount')?.message;
-  const fieldLabels: Record<string, string> = {
-    amount: frequency === 'monthly' ? t`Valor mensal da doação` : t`Valor da doação`,
-    'contact.name': t`Nome completo`,
-    'contact.corporate_name': t`Razão social`,
-    'contact.contact_name': t`Nome do responsável`,
-    'contact.email': t`E-mail`,
-    'contact.cpf': t`CPF`,
-    'contact.cnpj': t`CNPJ`,
-    'contact.telephone': t`Telefone`,
-    message: t`Mensagem para a campanha (opcional)`,
-    'address.country': t`País`,
-    'address.zip_code': t`CEP`,
-    'address.state': t`Estado`,
-    'address.city': t`Cidade`,
-    'address.street_address': t`Rua`,
-    'address.house_number': t`Número`,
-  };
-  const refusedNames = [...new Set(refused.map((f) => fieldLabels[f.field] ?? (stepOfField(f.field) ? stepNames[stepOfField(f.field)!] : null)).filter((n): n is string => !!n))].join(', ');
+  const refusedNames = useRefusedNames(refused, frequency, stepNames);
   const sideSummary = useSideSummary();
   const showUrlError = urlError !== undefined && context.completed.length === 0 && !failure;
 
