@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   message: z.union([z.string(), z.array(z.string())]),
   code: z.string().optional(),
+  /**
+   * Routes that opt in (the donation checkout's) name each refused field of a 400: its path in the
+   * body ('contact.cpf', 'address.state', 'amount') and its message, translated.
+   */
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -44,6 +44,7 @@ export const messages = {
   birthDateInvalid: /*i18n*/ { id: 'validation.birth_date.invalid', message: 'Data de nascimento inválida' },
   zipCodeInvalid: /*i18n*/ { id: 'validation.zip_code.invalid', message: 'CEP inválido' },
   stateInvalid: /*i18n*/ { id: 'validation.state.invalid', message: 'Estado inválido' },
+  addressStateRequired: /*i18n*/ { id: 'validation.address.state_required', message: 'Escolha o estado (UF) do endereço' },
   houseNumberInvalid: /*i18n*/ { id: 'validation.house_number.invalid', message: 'Número inválido' },
   fieldTooLong: /*i18n*/ { id: 'validation.too_long', message: 'Texto longo demais' },
   tokenRequired: /*i18n*/ { id: 'validation.token.required', message: 'O token é obrigatório' },

@@ -111,12 +111,17 @@ export const resetPasswordSchema = z.object({
 });
 
 /** What a signed-in user may change on /profile. E-mail and document stay as registered. */
-export const profileUpdateSchema = z.object({
-  name: nameSchema,
-  phone: phoneSchema,
-  birth_date: birthDateSchema.optional().nullable(),
-  address: addressSchema,
-});
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema,
+    phone: phoneSchema,
+    birth_date: birthDateSchema.optional().nullable(),
+    address: addressSchema,
+  })
+  // An address with a CEP is Brazilian, and the checkout needs its state (UF) to reuse it.
+  .superRefine((value, ctx) => {
+    if (value.address.zip_code !== '' && value.address.state === '') ctx.addIssue({ code: 'custom', path: ['address', 'state'], message: m.addressStateRequired.id });
+  });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });

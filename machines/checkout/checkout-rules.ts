@@ -20,6 +20,7 @@ import {
   type PaymentMethod,
   type SavedCard,
 } from '../../contracts';
+import { givingMessages } from '../../contracts/giving-messages';
 
 /**
  * The checkout's vocabulary and its pure rules (which step comes next, which payment methods a donor
@@ -48,6 +49,29 @@ export interface CheckoutCampaign {
 export interface CheckoutFailure {
   code: string;
   messages: string[];
+  /** The fields refused, in screen order: the view highlights each and names them in its summary. */
+  fields?: FieldIssue[];
+}
+
+/** A refused field: its path in the request ('amount', 'contact.cpf', 'address.state') and the message id. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * What a donor typed, kept across a sign-in (the visitor prompt leaves the page): never a new card,
+ * whose number and CVV live in memory only. `step` is the screen they were on.
+ */
+export interface CheckoutProgress {
+  step: CheckoutStep;
+  amount: number | null;
+  campaign: CheckoutCampaign | null;
+  contact: Partial<ContactInput>;
+  message: string;
+  isAnonymous: boolean;
+  payment: Exclude<PaymentChoice, { method: 'card' }> | null;
+  address: CheckoutAddressInput | null;
 }
 
 export interface CheckoutInput {
@@ -62,13 +86,15 @@ export interface CheckoutInput {
   signedIn?: boolean;
   /** Prefill (e.g. from the signed-in user's profile). */
   contact?: Partial<ContactInput>;
-  /** The donor's registered address, offered as "Usar meu endereço cadastrado". */
+  /** The donor's registered address: the address step starts filled with it (one tap to confirm). */
   registeredAddress?: CheckoutAddressInput | null;
   sharedCampaignId?: string | null;
   /** May the donor say they live abroad? (Default true; /doacao-pix: false, PIX needs a Brazilian account.) */
   allowForeigner?: boolean;
   /** Cents the amount may take (default: a one-time donation's; the monthly checkout's is its own). */
   amountRange?: AmountRange;
+  /** Progress saved before the donor left to sign in: it wins over the prefill, and the donor lands on its step. */
+  resume?: CheckoutProgress | null;
 }
 
 export interface AmountRange {
@@ -133,21 +159,27 @@ export const emptyCheckoutAddress: CheckoutAddressInput = {
   house_number: '',
 };
 
+/** Only what was typed: an empty string in saved progress must not wipe the profile's prefill. */
+const typedOnly = (contact: Partial<ContactInput>): Partial<ContactInput> =>
+  Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as Partial<ContactInput>;
+
 export function initialContext(input: CheckoutInput): CheckoutContext {
-  return {
+  const resume = input.resume ?? null;
+  const context: CheckoutContext = {
     steps: input.steps,
     methods: input.methods,
     signedIn: input.signedIn ?? false,
     allowForeigner: input.allowForeigner ?? true,
-    amount: input.amount ?? null,
+    amount: resume ? resume.amount : (input.amount ?? null),
     amountRange: input.amountRange ?? ONE_TIME_AMOUNT_RANGE,
-    campaign: input.campaign ?? null,
+    campaign: resume ? resume.campaign : (input.campaign ?? null),
     sharedCampaignId: input.sharedCampaignId ?? null,
-    contact: { ...emptyContact, ...input.contact, ...(input.allowForeigner === false ? { foreigner: false } : {}) },
-    message: '',
-    isAnonymous: false,
-    payment: null,
-    address: emptyCheckoutAddress,
+    contact: { ...emptyContact, ...input.contact, ...typedOnly(resume?.contact ?? {}), ...(input.allowForeigner === false ? { foreigner: false } : {}) },
+    message: resume?.message ?? '',
+    isAnonymous: resume?.isAnonymous ?? false,
+    payment: resume?.payment ?? null,
+    // A registered address fills the step, so a signed-in donor only confirms it.
+    address: resume?.address ?? input.registeredAddress ?? emptyCheckoutAddress,
     registeredAddress: input.registeredAddress ?? null,
     completed: [],
     lastStep: null,
@@ -159,6 +191,38 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     cepFailure: null,
     savedCards: null,
     walletBalance: null,
+  };
+  return resume ? resumedAt(context, resume.step) : context;
+}
+
+/** The steps before `step` count as done while their data still passes; the donor lands on the first one that does not. */
+function resumedAt(context: CheckoutContext, step: CheckoutStep): CheckoutContext {
+  const completed: CheckoutStep[] = [];
+  for (const s of context.steps) {
+    if (s === step) break;
+    const valid =
+      s === 'contact'
+        ? isContactValid(context.contact, context.message, context.allowForeigner)
+        : s === 'payment'
+          ? context.payment !== null && isPaymentValid(context, context.payment)
+          : isAddressValid(context.address, context.contact.foreigner === true);
+    if (!valid) break;
+    completed.push(s);
+  }
+  return { ...context, completed, lastStep: completed.at(-1) ?? null };
+}
+
+/** The progress to keep for `step` (the screen shown); a new card is left out. */
+export function progressOf(context: CheckoutContext, step: CheckoutStep): CheckoutProgress {
+  return {
+    step,
+    amount: context.amount,
+    campaign: context.campaign,
+    contact: context.contact,
+    message: context.message,
+    isAnonymous: context.isAnonymous,
+    payment: context.payment && context.payment.method !== 'card' ? context.payment : null,
+    address: context.completed.includes('address') || step === 'address' ? context.address : null,
   };
 }
 
@@ -249,12 +313,49 @@ export function previousStep(context: CheckoutContext, from: CheckoutStep): Chec
   return index > 0 ? (context.steps[index - 1] ?? null) : null;
 }
 
+/** Why the whole request is refused, field by field (the amount first: it sits above every step). */
+export function requestIssues(context: CheckoutContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const { amount, amountRange } = context;
+  if (amount === null) issues.push({ field: 'amount', message: givingMessages.amountRequired.id });
+  else if (amount < amountRange.min) issues.push({ field: 'amount', message: givingMessages.amountTooLow.id });
+  else if (amount > amountRange.max) issues.push({ field: 'amount', message: givingMessages.amountTooHigh.id });
+  const request = requestOf(context);
+  for (const issue of (request ? donationRequestSchema.safeParse(request).error?.issues : undefined) ?? []) {
+    const field = issue.path.join('.');
+    if (!issues.some((i) => i.field === field)) issues.push({ field, message: issue.message });
+  }
+  return issues;
+}
+
+/** The step a refused field is typed on; null for the amount (on every step) and anything else. */
+export function stepOfField(field: string): CheckoutStep | null {
+  const head = field.split('.')[0];
+  if (head === 'contact' || head === 'message' || head === 'is_anonymous') return 'contact';
+  if (head === 'payment') return 'payment';
+  if (head === 'address') return 'address';
+  return null;
+}
+
+/** Where a refused request sends the donor: the step of its first field that has one, else where they pressed. */
+export function refusedStep(context: CheckoutContext): CheckoutStep | null {
+  for (const issue of requestIssues(context)) {
+    const step = stepOfField(issue.field);
+    if (step && context.steps.includes(step)) return step;
+  }
+  return context.lastStep;
+}
+
 /** What an actor's rejection tells us, read defensively (the machine does not know the HTTP client). */
 export function failureOf(error: unknown, fallback: string = errorCodes.paymentFailed): CheckoutFailure {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; messages?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; messages?: unknown; fields?: unknown };
+  const fields = Array.isArray(e.fields)
+    ? e.fields.filter((f): f is FieldIssue => typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string')
+    : [];
   return {
     code: typeof e.code === 'string' ? e.code : fallback,
     messages: Array.isArray(e.messages) ? e.messages.filter((m): m is string => typeof m === 'string') : [],
+    ...(fields.length > 0 ? { fields } : {}),
   };
 }
 

@@ -11,8 +11,11 @@ import {
   isRequestReady,
   nextStep,
   previousStep,
+  refusedStep,
+  requestIssues,
   requestOf,
   retryKeyOf,
+  stepOfField,
   stillValid,
   withDone,
   type CheckoutContext,
@@ -66,7 +69,8 @@ export const checkoutMachine = setup({
     rememberFailure: assign({ failure: (_, params: { error: unknown; fallback?: string }) => failureOf(params.error, params.fallback), cardToken: null }),
     /** A refused gift card leaves the payment step to do again (the typed code stays in `payment`). */
     forgetPayment: assign({ completed: ({ context }) => context.completed.filter((step) => step !== 'payment') }),
-    refuseRequest: assign({ failure: { code: errorCodes.validation, messages: [] } }),
+    /** Names every refused field, so the view can highlight each (SPEC.md §8: never a bare "check the data"). */
+    refuseRequest: assign({ failure: ({ context }) => ({ code: errorCodes.validation, messages: [], fields: requestIssues(context) }) }),
     keepResult: assign({ result: (_, params: { result: DonationResult }) => params.result }),
     choosePayment: assign(({ context, event }) => {
       if (event.type !== 'payment.submitted') return {};
@@ -91,7 +95,7 @@ export const checkoutMachine = setup({
     canSelect: ({ context }, params: { step: CheckoutStep }) => context.steps.includes(params.step) && context.completed.includes(params.step),
     previousIs: ({ context }, params: { from: CheckoutStep; step: CheckoutStep }) => previousStep(context, params.from) === params.step,
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
-    lastStepIs: ({ context }, params: { step: CheckoutStep }) => context.lastStep === params.step,
+    refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
     contactValid: ({ context, event }) => event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
     paymentValid: ({ context, event }) => event.type === 'payment.submitted' && isPaymentValid(context, event.payment),
@@ -105,6 +109,10 @@ export const checkoutMachine = setup({
     isPendingPaypal: (_, params: { result: DonationResult }) => params.result.payment.method === 'paypal' && params.result.payment.approve_url !== null,
     isInterrupted: (_, params: { error: unknown }) => retryKeyOf(params.error) !== null,
     signedIn: ({ context }) => context.signedIn,
+    refusedFieldOn: ({ context }, params: { error: unknown; step: CheckoutStep }) => {
+      const first = failureOf(params.error).fields?.[0];
+      return first !== undefined && context.steps.includes(params.step) && stepOfField(first.field) === params.step;
+    },
   },
 }).createMachine({
   id: 'checkout',
@@ -127,9 +135,10 @@ export const checkoutMachine = setup({
       always: [
         ...CHECKOUT_STEPS.map((step) => ({ guard: { type: 'routeTo', params: { step } } as const, target: step })),
         { guard: 'requestReady', target: 'submitting' },
-        // All steps done but the whole request is refused (e.g. amount): stay where the donor pressed.
+        // All steps done but the whole request is refused (e.g. no amount): back to the step of the first
+        // refused field, or stay where the donor pressed (the amount is on every step).
         ...CHECKOUT_STEPS.map((step) => ({
-          guard: { type: 'lastStepIs', params: { step } } as const,
+          guard: { type: 'refusedStepIs', params: { step } } as const,
           target: step,
           actions: 'refuseRequest' as const,
         })),
@@ -260,6 +269,17 @@ export const checkoutMachine = setup({
                 guard: { type: 'isInterrupted', params: ({ event }) => ({ error: event.error }) },
                 target: '#checkout.interrupted',
                 actions: assign({ retryKey: ({ event }) => retryKeyOf(event.error), failure: ({ event }) => failureOf(event.error) }),
+              },
+              // A refusal naming a field of another step goes to that step, where the field is highlighted.
+              {
+                guard: { type: 'refusedFieldOn', params: ({ event }) => ({ error: event.error, step: 'contact' as const }) },
+                target: '#checkout.contact',
+                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
+              },
+              {
+                guard: { type: 'refusedFieldOn', params: ({ event }) => ({ error: event.error, step: 'address' as const }) },
+                target: '#checkout.address',
+                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
               },
               { target: '#checkout.payment.failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })] },
             ],

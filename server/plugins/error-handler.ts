@@ -12,6 +12,13 @@ import { suspectInputFields } from '../http/suspect-input';
  * translated here; a value the database refused is a 400 "Dados inválidos" logged at warn with the fields
  * that look responsible; anything unexpected is logged and answered as 500 "Erro desconhecido.".
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A 400 of this route's schema also lists each refused field (`fields`), for forms that highlight them. */
+    fieldErrors?: boolean;
+  }
+}
+
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,7 +36,12 @@ export const errorHandlerPlugin = fp(
           if (firstPerField.has(issue.instancePath)) continue;
           firstPerField.set(issue.instancePath, request.t(issue.message && request.server.translator.has(issue.message) ? issue.message : m.invalidBody));
         }
-        return reply.status(400).send({ message: [...new Set(firstPerField.values())], code: errorCodes.validation } satisfies ApiError);
+        const body: ApiError = { message: [...new Set(firstPerField.values())], code: errorCodes.validation };
+        // A form that highlights each refused field needs to know which ones (e.g. the checkout).
+        if (request.routeOptions.config?.fieldErrors) {
+          body.fields = [...firstPerField].map(([path, message]) => ({ field: path.split('/').filter(Boolean).join('.'), message }));
+        }
+        return reply.status(400).send(body);
       }
       if (error.statusCode === 429) {
         return reply.status(429).send({ message: request.t(m.rateLimited), code: errorCodes.rateLimited } satisfies ApiError);

@@ -54,11 +54,11 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
 
   app.post(
     '/campaigns/:slug/donations',
-    { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true }, schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema } },
+    { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true }, schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema } },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
   );
 
-  app.post('/donations', { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true }, schema: { body: donationRequestSchema } }, async (request, reply) =>
+  app.post('/donations', { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true }, schema: { body: donationRequestSchema } }, async (request, reply) =>
     give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
   );
 

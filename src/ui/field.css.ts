@@ -33,10 +33,11 @@ export const textarea = style({ minHeight: '96px', resize: 'vertical' });
 
 export const choice = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space['2'], cursor: 'pointer', fontSize: vars.fontSize.md });
 
+// 24 × 24 px at least: the target size a finger needs (WCAG 2.5.8), also on a phone.
 export const choiceInput = style({
-  width: '20px',
-  height: '20px',
-  margin: '2px 0 0',
+  width: '24px',
+  height: '24px',
+  margin: 0,
   flexShrink: 0,
   accentColor: vars.color.brandStrong,
   cursor: 'pointer',

@@ -54,6 +54,20 @@ describe('POST /campaigns/{slug}/donations refuses bad input with 400 and writes
     expect(await moneyRowCounts(ctx.database.db)).toEqual(before);
   });
 
+  it('names each refused field (path in the body and message), for the checkout to highlight', async () => {
+    const body = donationBody(card, { contact: { ...personContact, cpf: '111.111.111-11' }, address: { ...brazilianAddress, state: '' } });
+    const response = await give(ctx.app, slug, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual(
+      expect.arrayContaining([
+        { field: 'contact.cpf', message: 'CPF inválido' },
+        { field: 'address.state', message: 'O estado é obrigatório' },
+      ]),
+    );
+    const tooLow = await give(ctx.app, null, donationBody(card, { amount: 100 }));
+    expect(tooLow.json().fields).toEqual([{ field: 'amount', message: 'Valor menor que o permitido' }]);
+  });
+
   it('answers in English when asked', async () => {
     const response = await give(ctx.app, slug, donationBody(card, { amount: 100 }), { locale: 'en' });
     expect(response.statusCode).toBe(400);

@@ -109,6 +109,15 @@ describe('PUT /api/v1/users/profile', () => {
     expect(profile.json().name).toBe('Maria da Silva');
   });
 
+  it('refuses an address with a CEP and no state (the checkout could not reuse it)', async () => {
+    const session = await newSession(ctx.app);
+    const response = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria José', phone: '11987654321', address: { ...address, state: '' } }, { token: session.token, locale: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ['Choose the address state (UF)'], code: 'validation.failed' });
+    const empty = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria José', phone: '11987654321', address: { country: '', zip_code: '', state: '' } }, { token: session.token });
+    expect(empty.statusCode).toBe(200);
+  });
+
   it('needs a token', async () => {
     const response = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Ana', phone: '11987654321', address: {} });
     expect(response.statusCode).toBe(401);

@@ -53,3 +53,10 @@ export const cepMissing = { status: 404, code: 'cep.not_found', messages: ['CEP 
 export const guestInput: CheckoutInput = { steps: ['contact', 'payment', 'address'], methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'], amount: 5000, campaign, signedIn: false };
 /** As /doacao-pix: PIX only, no foreigner option. */
 export const pixOnlyInput: CheckoutInput = { steps: ['contact', 'payment'], methods: ['pix'], amount: 5000, campaign: null, signedIn: false, allowForeigner: false };
+/** A donor back from signing in on the payment step, with a registered address (prefilled on the address step). */
+export const resumedInput: CheckoutInput = {
+  ...guestInput,
+  signedIn: true,
+  registeredAddress: address,
+  resume: { step: 'payment', amount: 5000, campaign, contact, message: 'Força!', isAnonymous: false, payment: null, address: null },
+};

@@ -47,6 +47,7 @@ const modelPaths = (input: typeof f.guestInput, all: boolean) =>
 describe.each([
   ['campaign checkout (guest)', f.guestInput, false],
   ['PIX-only checkout', f.pixOnlyInput, true],
+  ['resumed after sign-in, registered address', f.resumedInput, false],
 ] as const)('checkout model: %s', (_name, input, all) => {
   const paths = modelPaths(input, all);
 

@@ -102,7 +102,7 @@ describe('checkout address step', () => {
     expect(services.createDonation.mock.calls[0]?.[0].address).toMatchObject({ zip_code: '99999-999', state: 'SP', city: 'São Paulo', street_address: 'Avenida Paulista', house_number: '1000' });
   });
 
-  it('"Usar meu endereço cadastrado" fills the form with the signed-in donor\'s registered address', async () => {
+  it("a signed-in donor's registered address fills the address step: one tap confirms it", async () => {
     const user = makeUser({ address: { country: 'Brasil', zip_code: '01310-100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', complement: 'Sala 4', house_number: '1578' } });
     const input: CheckoutInput = { ...f.guestInput, signedIn: true, contact: contactFromUser(user), registeredAddress: addressFromUser(user) };
     const { services } = await renderCheckout(input, fakeServices(), user.id);
@@ -112,9 +112,7 @@ describe('checkout address step', () => {
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
     await payByPix();
 
-    expect(field('Rua').value).toBe('');
-    fireEvent.click(screen.getByRole('button', { name: 'Usar meu endereço cadastrado' }));
-    await waitFor(() => expect(field('Rua').value).toBe('Avenida Paulista'));
+    expect(field('Rua').value).toBe('Avenida Paulista');
     expect({ cep: field('CEP').value, state: field('Estado').value, city: field('Cidade').value, neighborhood: field('Bairro').value, number: field('Número').value, complement: field('Complemento').value }).toEqual({
       cep: '01310-100',
       state: 'SP',

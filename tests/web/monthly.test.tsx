@@ -275,7 +275,9 @@ describe('/doacao-mensal/checkout query pairs', () => {
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
     expect(field('Nome completo').value).toBe('Bia Lima');
     expect(field('E-mail').value).toBe('bia@exemplo.com');
-    expect(field('Telefone').value).toBe(makeUser().phone);
+    // Prefilled the way a typed one looks.
+    expect(field('Telefone').value).toBe('(81) 98765-4321');
+    expect(makeUser().phone).toBe('81987654321');
   });
 });
 

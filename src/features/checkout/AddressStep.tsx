@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { addressCountryIssue, BRAZILIAN_STATES, checkoutAddressSchema, normalizeCep, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
+import { addressCountryIssue, BRAZILIAN_STATES, checkoutAddressSchema, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
 import { Button, Form, FormActions, FormRow, Select, TextField } from '../../ui';
+import { applyCep, useCepTrigger } from '../../app/forms/cep-lookup';
 import { masked } from '../../app/forms/masked';
 import { maskZipCode } from '../../app/forms/masks';
-import { resolveWith } from './form-errors';
+import { resolveWith, useRefusedFields } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
 type AddressValues = Required<{ [K in keyof CheckoutAddressInput]: string }>;
@@ -30,6 +31,8 @@ const filled = (address: CheckoutAddressInput, foreigner: boolean): AddressValue
   house_number: address.house_number ?? '',
 });
 
+const addressFields = ['country', 'zip_code', 'state', 'city', 'neighborhood', 'street_address', 'complement', 'house_number'] as const;
+
 interface Props {
   address: CheckoutAddressInput;
   registeredAddress: CheckoutAddressInput | null;
@@ -39,23 +42,29 @@ interface Props {
   lookingUp: boolean;
   busy: boolean;
   submitLabel: string;
+  /** Fields the last request was refused for, by form field name (message ids). */
+  fieldErrors?: Record<string, string>;
   onCep: (cep: string) => void;
   onSubmit: (address: CheckoutAddressInput) => void;
 }
 
 /** Address (SPEC.md §5): CEP lookup fills what it knows; Brazilian unless the donor is a foreigner. */
-export function AddressStep({ address, registeredAddress, foreigner, cep, cepFailure, lookingUp, busy, submitLabel, onCep, onSubmit }: Props) {
+export function AddressStep({ address, registeredAddress, foreigner, cep, cepFailure, lookingUp, busy, submitLabel, fieldErrors, onCep, onSubmit }: Props) {
   const { t, i18n } = useLingui();
-  const { register, handleSubmit, setValue, reset, formState } = useForm<AddressValues>({ resolver: resolverFor(foreigner), defaultValues: filled(address, foreigner) });
+  const { register, handleSubmit, setValue, setError, reset, formState } = useForm<AddressValues>({
+    resolver: resolverFor(foreigner),
+    defaultValues: { ...filled(address, foreigner), zip_code: foreigner ? (address.zip_code ?? '') : maskZipCode(address.zip_code ?? '') },
+  });
+  useRefusedFields(setError, fieldErrors, addressFields, 'zip_code');
   const errors = formState.errors;
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
-  const lastLookedUp = useRef<string | null>(null);
+  // Looked up once per complete CEP (8 digits), not on every key (shared with the profile editor).
+  const cepEntered = useCepTrigger(onCep);
 
   // What the lookup knows replaces the fields; what it does not know (the embedded source: all but
   // the state) stays as typed.
   useEffect(() => {
-    if (!cep) return;
-    for (const field of ['state', 'city', 'neighborhood', 'street_address'] as const) if (cep[field]) setValue(field, cep[field], { shouldValidate: false });
+    if (cep) applyCep(cep, (field, value) => setValue(field, value, { shouldValidate: false }));
   }, [cep, setValue]);
 
   const zip = masked(register('zip_code'), maskZipCode);
@@ -86,12 +95,7 @@ export function AddressStep({ address, registeredAddress, foreigner, cep, cepFai
           {...(foreigner ? register('zip_code') : zip)}
           onChange={(event) => {
             const result = foreigner ? register('zip_code').onChange(event) : zip.onChange(event);
-            // Looked up once per complete CEP (8 digits), not on every key.
-            const digits = foreigner ? null : normalizeCep(event.target.value);
-            if (digits && digits !== lastLookedUp.current) {
-              lastLookedUp.current = digits;
-              onCep(digits);
-            }
+            if (!foreigner) cepEntered(event.target.value);
             return result;
           }}
         />

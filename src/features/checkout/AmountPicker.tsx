@@ -1,21 +1,28 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { donationAmountSchema, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS, monthlyAmountSchema, SUGGESTED_AMOUNTS_REAIS } from '../../../contracts';
+import { DONATION_MIN_CENTS, donationAmountSchema, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS, monthlyAmountSchema, SUGGESTED_AMOUNTS_REAIS } from '../../../contracts';
 import { formatMoney } from '../../app';
 import { reaisToCents } from '../../app/format';
 import { RadioGroup, TextField } from '../../ui';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
 
+/** The suggested amount a checkout starts with when none was chosen (R$ 50, the campaign page's default too). */
+export const PRESELECTED_AMOUNT_CENTS = 5000;
+
 interface Props {
   amount: number | null;
   onChange: (cents: number) => void;
   /** 'monthly': the monthly presets and range, every amount read "por mês". */
   frequency?: GivingFrequency;
+  /** The checkout's range: its minimum is shown with every "too low". */
+  range?: { min: number; max: number };
+  /** A refused request's message for the amount (already translated). */
+  error?: string;
 }
 
 /** Suggested amounts plus "Outro valor" (typed in reais); the machine keeps cents. */
-export function AmountPicker({ amount, onChange, frequency = 'once' }: Props) {
+export function AmountPicker({ amount, onChange, frequency = 'once', range, error }: Props) {
   const { t, i18n } = useLingui();
   const monthly = frequency === 'monthly';
   const suggested = (monthly ? MONTHLY_PRESETS_REAIS : SUGGESTED_AMOUNTS_REAIS).map((r) => r * 100) as number[];
@@ -23,6 +30,10 @@ export function AmountPicker({ amount, onChange, frequency = 'once' }: Props) {
   const [otherText, setOtherText] = useState(() => (amount !== null && !suggested.includes(amount) ? String(amount / 100).replace('.', ',') : ''));
   const problem = amount === null ? null : monthly ? monthlyProblem(amount) : onceProblem(amount);
   const choice = other ? 'other' : amount !== null && suggested.includes(amount) ? String(amount) : '';
+  const minimum = formatMoney(range?.min ?? (monthly ? MONTHLY_MIN_CENTS : DONATION_MIN_CENTS));
+  // The contract's "Valor menor que o permitido" stays as it is; the minimum is the hint beside it.
+  const minimumHint = t`Mínimo: ${minimum}`;
+  const groupError = !other ? (problem ?? error) : problem ? undefined : error;
   const label = (cents: number) => {
     const value = formatMoney(cents);
     return monthly ? t`${value}/mês` : value;
@@ -48,7 +59,8 @@ export function AmountPicker({ amount, onChange, frequency = 'once' }: Props) {
         name="amount-choice"
         value={choice}
         options={[...suggested.map((cents) => ({ value: String(cents), label: label(cents) })), { value: 'other', label: t`Outro valor` }]}
-        error={!other && problem ? problem : undefined}
+        error={groupError}
+        hint={!other && groupError ? minimumHint : undefined}
         onChange={(event) => {
           const value = event.target.value;
           if (value === 'other') {
@@ -67,6 +79,7 @@ export function AmountPicker({ amount, onChange, frequency = 'once' }: Props) {
           label={monthly ? t`Outro valor por mês (R$)` : t`Outro valor (R$)`}
           inputMode="decimal"
           value={otherText}
+          hint={minimumHint}
           error={problem ?? undefined}
           onChange={(event) => {
             setOtherText(event.target.value);

@@ -6,6 +6,7 @@ import type { CampaignDetail } from '../../../contracts';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import { useAuth, usePageTitle } from '../../app';
 import { Container, Notice, PageHeader, Spinner, Stack } from '../../ui';
+import { PRESELECTED_AMOUNT_CENTS } from './AmountPicker';
 import { CheckoutFlow } from './CheckoutFlow';
 import { addressFromUser, contactFromUser } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
@@ -25,7 +26,8 @@ function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
     () => ({
       steps: ['contact', 'payment', 'address'],
       methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'],
-      amount: amount !== undefined ? Math.round(amount * 100) : null,
+      // No amount in the URL: a suggested one is chosen, so the donor never ends at "nothing chosen".
+      amount: amount !== undefined ? Math.round(amount * 100) : PRESELECTED_AMOUNT_CENTS,
       campaign: { slug: campaign.slug, title: campaign.title, cover_url: campaign.cover_url },
       signedIn: isSignedIn,
       contact: contactFromUser(user),
@@ -35,7 +37,7 @@ function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
     // The input is read once, when the machine starts.
     [],
   );
-  return <CheckoutFlow machine={machine} input={input} urlError={error} />;
+  return <CheckoutFlow machine={machine} input={input} urlError={error} progressKey={`donate:${campaign.slug}`} />;
 }
 
 /** /{slug}/donate?amount&shared_campaign_id&error — one-time donation to a campaign. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
@@ -6,6 +6,7 @@ import { Button, FormError, Notice, Select, Stack } from '../../ui';
 import { RetryNotice } from '../../app/RetryNotice';
 import {
   availableMethods,
+  progressOf,
   type CheckoutCampaign,
   type CheckoutInput,
   type CheckoutMachine,
@@ -17,7 +18,10 @@ import { AmountPicker } from './AmountPicker';
 import { ContactStep } from './ContactStep';
 import { PaymentStep } from './PaymentStep';
 import { PixPanel } from './PixPanel';
+import { SummaryDisclosure, useSideSummary } from './SummaryDisclosure';
 import { SummaryPanel } from './SummaryPanel';
+import { clearProgress, loadProgress, saveProgress } from './checkout-progress';
+import { fieldErrorsOf, useRefusedNames } from './refused-fields';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -37,12 +41,19 @@ interface Props {
   campaignOptions?: CheckoutCampaign[];
   /** 'monthly' (/doacao-mensal/checkout): a card subscription's amounts and wording; default one-time. */
   frequency?: GivingFrequency;
+  /**
+   * Keeps the progress in this tab's sessionStorage under this key, so leaving to sign in (the
+   * visitor prompt) comes back to the same step with what was typed (card number and CVV never).
+   */
+  progressKey?: string;
 }
 
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
-export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once' }: Props) {
+export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once', progressKey }: Props) {
   const { t, i18n } = useLingui();
-  const actor = useActorRef(machine, { input });
+  // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
+  const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
+  const actor = useActorRef(machine, { input: startInput });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const step = shownStep(snapshot);
@@ -72,13 +83,42 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
     heading.current?.focus();
   }, [screen]);
 
+  const charged = snapshot.hasTag('state:succeeded') || waitingPix;
+  useEffect(() => {
+    if (!progressKey) return;
+    // Once a charge exists there is nothing to resume: a new visit starts a new donation.
+    if (charged) clearProgress(progressKey);
+    else if (step !== null) saveProgress(progressKey, progressOf(context, step));
+  }, [progressKey, charged, step, context]);
+
   const onTimedOut = useCallback(() => actor.send({ type: 'pix.timedOut' }), [actor]);
   const stepNames: Record<CheckoutStep, string> = { contact: t`Seus dados`, payment: t`Pagamento`, address: t`Endereço` };
   const failure = context.failure;
+  const refused = failure?.fields ?? [];
+  const amountError = refused.find((f) => f.field === 'amount')?.message;
+  const refusedNames = useRefusedNames(refused, frequency, stepNames);
+  const sideSummary = useSideSummary();
   const showUrlError = urlError !== undefined && context.completed.length === 0 && !failure;
+
+  const summary = (
+    <SummaryPanel
+      campaign={context.campaign}
+      amount={context.amount}
+      method={context.payment?.method ?? null}
+      donorName={context.completed.includes('contact') ? ((context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null) : null}
+      anonymous={context.isAnonymous}
+      frequency={frequency}
+    />
+  );
 
   return (
     <div className={s.layout}>
+      {/* On a phone, first in reading order too: one line, so the amount and the first field fit the first screen. */}
+      {sideSummary ? null : (
+        <SummaryDisclosure amount={context.amount} frequency={frequency}>
+          {summary}
+        </SummaryDisclosure>
+      )}
       <Stack gap="6">
         {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
         {step !== null || waitingPix || pixExpired ? (
@@ -113,14 +153,25 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             onChange={(event) => actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })}
           />
         ) : null}
-        {step !== null ? <AmountPicker amount={context.amount} frequency={frequency} onChange={(amount) => actor.send({ type: 'amount.changed', amount })} /> : null}
+        {step !== null ? (
+          <AmountPicker
+            amount={context.amount}
+            frequency={frequency}
+            range={context.amountRange}
+            error={amountError ? i18n._(amountError) : undefined}
+            onChange={(amount) => actor.send({ type: 'amount.changed', amount })}
+          />
+        ) : null}
 
         <h2 ref={heading} tabIndex={-1} className={s.stepHeading}>
           {step !== null ? stepNames[step] : waitingPix || pixExpired ? <Trans>Pague com PIX</Trans> : snapshot.hasTag('state:redirecting') ? <Trans>Indo para o PayPal</Trans> : <Trans>Doação</Trans>}
         </h2>
 
         {failure && step !== null ? (
-          <FormError>{failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}</FormError>
+          <FormError>
+            {failureTexts(failure, (d) => (typeof d === 'string' ? i18n._(d) : i18n._(d))).join(' ')}
+            {refusedNames ? ` ${t`Campos a corrigir: ${refusedNames}.`}` : null}
+          </FormError>
         ) : null}
 
         {step === 'contact' ? (
@@ -131,6 +182,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             allowForeigner={context.allowForeigner}
             frequency={frequency}
             busy={busy}
+            fieldErrors={fieldErrorsOf(refused, 'contact')}
             onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
           />
         ) : null}
@@ -147,6 +199,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             busy={busy}
             submitLabel={isLast ? payLabel : t`Continuar`}
             frequency={frequency}
+            fieldErrors={fieldErrorsOf(refused, 'payment')}
             onSubmit={(payment) => actor.send({ type: 'payment.submitted', payment })}
           />
         ) : null}
@@ -161,6 +214,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             lookingUp={snapshot.hasTag('state:lookingUp')}
             busy={busy}
             submitLabel={submitLabel}
+            fieldErrors={fieldErrorsOf(refused, 'address')}
             onCep={(cep) => actor.send({ type: 'cep.entered', cep })}
             onSubmit={(address) => actor.send({ type: 'address.submitted', address })}
           />
@@ -196,16 +250,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
           </Notice>
         ) : null}
       </Stack>
-      <aside className={s.summary}>
-        <SummaryPanel
-          campaign={context.campaign}
-          amount={context.amount}
-          method={context.payment?.method ?? null}
-          donorName={context.completed.includes('contact') ? (context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null : null}
-          anonymous={context.isAnonymous}
-          frequency={frequency}
-        />
-      </aside>
+      {sideSummary ? <aside className={s.summary}>{summary}</aside> : null}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button, Checkbox, Form, FormActions, FormRow, RadioGroup, TextArea, Tex
 import { masked } from '../../app/forms/masked';
 import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
 import type { GivingFrequency } from './frequency';
-import { resolveWith } from './form-errors';
+import { resolveWith, useRefusedFields } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
 export interface ContactValues {
@@ -58,28 +58,35 @@ interface Props {
   /** 'monthly': no anonymous flag, message or PIX note (the credit goes to the donor's wallet). */
   frequency?: GivingFrequency;
   busy: boolean;
+  /** Fields the last request was refused for, by form field name (message ids). */
+  fieldErrors?: Record<string, string>;
   onSubmit: (s: ContactSubmission) => void;
 }
 
+const contactFields = ['name', 'corporate_name', 'contact_name', 'email', 'cpf', 'cnpj', 'telephone', 'message'] as const;
+
 /** Contact (SPEC.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
-export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, frequency = 'once', busy, onSubmit }: Props) {
+export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, frequency = 'once', busy, fieldErrors, onSubmit }: Props) {
   const { t, i18n } = useLingui();
-  const { register, handleSubmit, watch, formState } = useForm<ContactValues>({
+  const foreignerAtStart = allowForeigner && contact.foreigner === true;
+  const { register, handleSubmit, watch, setError, formState } = useForm<ContactValues>({
     resolver,
     defaultValues: {
       person: contact.is_company ? 'company' : 'person',
-      foreigner: allowForeigner && contact.foreigner === true,
+      foreigner: foreignerAtStart,
       name: contact.name ?? '',
       corporate_name: contact.corporate_name ?? '',
       contact_name: contact.contact_name ?? '',
       email: contact.email ?? '',
-      cpf: contact.cpf ?? '',
-      cnpj: contact.cnpj ?? '',
-      telephone: contact.telephone ?? '',
+      // Prefilled (profile, saved progress) the way typed ones look: the masks only run on typing.
+      cpf: maskCpf(contact.cpf ?? ''),
+      cnpj: maskCnpj(contact.cnpj ?? ''),
+      telephone: foreignerAtStart ? (contact.telephone ?? '') : maskPhone(contact.telephone ?? ''),
       is_anonymous: isAnonymous,
       message,
     },
   });
+  useRefusedFields(setError, fieldErrors, contactFields);
   const errors = formState.errors;
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   const isCompany = watch('person') === 'company';

@@ -7,7 +7,7 @@ import { formatMoney, useVisitorPrompt } from '../../app';
 import { masked } from '../../app/forms/masked';
 import { maskCpf } from '../../app/forms/masks';
 import type { GivingFrequency } from './frequency';
-import { resolveWith } from './form-errors';
+import { resolveWith, useRefusedFields } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
 
 export interface PaymentValues {
@@ -75,14 +75,19 @@ interface Props {
   submitLabel: string;
   /** 'monthly': a new card is always kept for the next charges, so there is nothing to tick. */
   frequency?: GivingFrequency;
+  /** Fields the last request was refused for, by form field name (message ids); others land on the method. */
+  fieldErrors?: Record<string, string>;
   onSubmit: (choice: PaymentChoice) => void;
 }
 
+const paymentFields = ['method', 'card_id', 'code'] as const;
+
 /** Payment (SPEC.md §3, §9): new card, my cards, PIX, PayPal (foreigners only), gift card code, wallet. */
-export function PaymentStep({ methods, payment, signedIn, amount, savedCards, walletBalance, busy, submitLabel, frequency = 'once', onSubmit }: Props) {
+export function PaymentStep({ methods, payment, signedIn, amount, savedCards, walletBalance, busy, submitLabel, frequency = 'once', fieldErrors, onSubmit }: Props) {
   const { t, i18n } = useLingui();
   const visitorPrompt = useVisitorPrompt();
-  const { register, handleSubmit, watch, setValue, formState } = useForm<PaymentValues>({ resolver, defaultValues: defaultsOf(payment, methods) });
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<PaymentValues>({ resolver, defaultValues: defaultsOf(payment, methods) });
+  useRefusedFields(setError, fieldErrors, paymentFields, 'method');
   const errors = formState.errors;
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   const method = watch('method');

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { CheckoutCampaign, CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import { useAuth, usePageTitle } from '../../app';
 import { Container, PageHeader, Spinner, Stack } from '../../ui';
+import { PRESELECTED_AMOUNT_CENTS } from './AmountPicker';
 import { CheckoutFlow } from './CheckoutFlow';
 import { contactFromUser } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
@@ -11,12 +12,13 @@ function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
   const { user, isSignedIn } = useAuth();
   const machine = useCheckoutMachine();
   const input = useMemo<CheckoutInput>(
+    // A suggested amount is chosen from the start (none chosen ended in a refusal naming nothing).
     // PIX needs a Brazilian bank account and PayPal is not offered here: no foreigner option.
-    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: null, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user), allowForeigner: false }),
+    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: PRESELECTED_AMOUNT_CENTS, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user), allowForeigner: false }),
     // The input is read once, when the machine starts.
     [],
   );
-  return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} />;
+  return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} progressKey="doacao-pix" />;
 }
 
 /** /doacao-pix — give by PIX to a chosen campaign or the general fund, without a campaign page. */

@@ -53,3 +53,25 @@ export const brCode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, 
 export const countdown = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, fontVariantNumeric: 'tabular-nums' });
 
 export const inlineActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
+
+/** Phones: the summary as one line above the form (order -1), opening in place. */
+export const disclosure = style({ order: -1, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
+
+export const disclosureButton = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  width: '100%',
+  minHeight: '44px',
+  padding: `${vars.space['2']} ${vars.space['4']}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  font: 'inherit',
+  fontWeight: vars.fontWeight.semibold,
+  cursor: 'pointer',
+  textAlign: 'left',
+});
+
+export const disclosureChevron = style({ color: vars.color.muted });

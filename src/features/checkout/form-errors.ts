@@ -1,4 +1,5 @@
-import type { FieldErrors, FieldValues, ResolverResult } from 'react-hook-form';
+import { useEffect } from 'react';
+import type { FieldErrors, FieldValues, Path, ResolverResult, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
@@ -13,4 +14,24 @@ export function resolveWith<T extends FieldValues>(values: T, issues: readonly z
     errors[field] ??= { type: issue.code, message: issue.message };
   }
   return { values: {}, errors: errors as FieldErrors<T> };
+}
+
+/**
+ * Puts the fields a refused request named (the machine's `failure.fields`, by form field name) on
+ * the form, so each gets aria-invalid and its message; the first one takes the focus. A name the
+ * form does not have lands on `fallback` (e.g. the payment's method).
+ */
+export function useRefusedFields<T extends FieldValues>(setError: UseFormSetError<T>, refused: Record<string, string> | undefined, known: readonly string[], fallback?: string): void {
+  const signature = JSON.stringify(refused ?? {});
+  useEffect(() => {
+    const entries = Object.entries(JSON.parse(signature) as Record<string, string>);
+    let first = true;
+    for (const [name, message] of entries) {
+      const field = known.includes(name) ? name : fallback;
+      if (!field) continue;
+      setError(field as Path<T>, { type: 'refused', message }, { shouldFocus: first });
+      first = false;
+    }
+    // Keyed by the refusal's content: `known` and `fallback` are constants of each form.
+  }, [signature, setError]);
 }

@@ -36,6 +36,8 @@ export interface MonthlyCheckoutPageProps {
   services?: MonthlyCheckoutServices;
 }
 
+const PRESELECTED_MONTHLY_CENTS = 5000;
+
 const filled = (contact: Partial<ContactInput> | undefined) => Object.fromEntries(Object.entries(contact ?? {}).filter(([, v]) => v !== '' && v !== undefined));
 
 function VisitorNotice() {
@@ -67,7 +69,8 @@ function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: Month
       steps: ['contact', 'payment', 'address'],
       // A card is charged month by month; PayPal, PIX, gift cards and the wallet do not fit a subscription.
       methods: ['card', 'saved_card'],
-      amount: isMonthlyAmount(cents) ? cents : null,
+      // None (or a wrong one) in the URL: a preset is chosen, so the donor never ends at "nothing chosen".
+      amount: isMonthlyAmount(cents) ? cents : PRESELECTED_MONTHLY_CENTS,
       campaign: null,
       signedIn: true,
       // The URL's pairs win over the profile: whoever sent the link chose them for this donor.

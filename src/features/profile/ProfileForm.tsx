@@ -2,10 +2,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
-import { BRAZILIAN_STATES, profileUpdateSchema, type ProfileUpdateInput, type User } from '../../../contracts';
+import { useCallback } from 'react';
+import { BRAZILIAN_STATES, profileUpdateSchema, type CepLookupResult, type ProfileUpdateInput, type User } from '../../../contracts';
 import { Button, DateField, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
 import { ConfirmCancelledError, useConfirm } from '../../app/dialogs/confirm';
 import { FailureAlert } from '../../app/forms/FailureAlert';
+import { applyCep, useCepLookup } from '../../app/forms/cep-lookup';
 import { masked } from '../../app/forms/masked';
 import { maskPhone, maskZipCode } from '../../app/forms/masks';
 import { profileDefaults } from './profile-form';
@@ -20,13 +22,15 @@ interface Props {
   failure: FormFailure | null;
   onSave: (values: ProfileValues) => void;
   onCancel: () => void;
+  /** GET /addresses/cep/:cep (tests pass a fake). */
+  lookupCep?: (cep: string) => Promise<CepLookupResult>;
 }
 
 /** Edits name, phone, birth date and address; resolves with the shared profileUpdateSchema. */
 // Fields register in screen order: react-hook-form focuses the first invalid one in that order.
-export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) {
+export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep }: Props) {
   const { t, i18n } = useLingui();
-  const { register, control, handleSubmit, formState } = useForm<ProfileUpdateInput, unknown, ProfileOutput>({
+  const { register, control, handleSubmit, setValue, formState } = useForm<ProfileUpdateInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: profileDefaults(user),
   });
@@ -44,6 +48,24 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) 
     }
   };
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
+  // The same lookup as the checkout's address step: the state (and what else the source knows) fills in.
+  const onCepFound = useCallback(
+    (result: CepLookupResult) => applyCep(result, (field, value) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' })),
+    [setValue],
+  );
+  const cep = useCepLookup(onCepFound, lookupCep);
+  // Registered where it is rendered (see above: the focus order); the lookup runs after the mask.
+  const zipField = () => {
+    const zip = masked(register('address.zip_code'), maskZipCode);
+    return {
+      ...zip,
+      onChange: (event: { target: EventTarget & { value: string } }) => {
+        const result = zip.onChange(event);
+        cep.entered(event.target.value);
+        return result;
+      },
+    };
+  };
   const states: SelectOption[] = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
   // A registered state outside the list (older data) stays selectable instead of being wiped.
   if (user.address.state && !states.some((o) => o.value === user.address.state)) states.push({ value: user.address.state, label: user.address.state });
@@ -78,8 +100,9 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel }: Props) 
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="00000-000"
-            error={err(errors.address?.zip_code)}
-            {...masked(register('address.zip_code'), maskZipCode)}
+            hint={cep.lookingUp ? t`Buscando o CEP…` : undefined}
+            error={err(errors.address?.zip_code) ?? (cep.failed ? t`CEP não encontrado` : undefined)}
+            {...zipField()}
           />
           <Select label={t`Estado`} placeholder={t`Selecione`} options={states} error={err(errors.address?.state)} {...register('address.state')} />
           <TextField label={t`Cidade`} autoComplete="address-level2" error={err(errors.address?.city)} {...register('address.city')} />

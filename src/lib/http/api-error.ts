@@ -10,13 +10,16 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly messages: string[];
+  /** The refused fields of a 400, when the route names them (the donation checkout's). */
+  readonly fields: Array<{ field: string; message: string }>;
 
-  constructor(init: { status: number; code?: string; messages: string[] }, options?: { cause?: unknown }) {
+  constructor(init: { status: number; code?: string; messages: string[]; fields?: Array<{ field: string; message: string }> }, options?: { cause?: unknown }) {
     super(init.messages.join('\n'), options);
     this.name = 'ApiRequestError';
     this.status = init.status;
     this.code = init.code;
     this.messages = init.messages;
+    this.fields = init.fields ?? [];
   }
 }
 
@@ -44,7 +47,7 @@ export function normalizeApiError(error: unknown): ApiRequestError {
   }
   const list = typeof body.data.message === 'string' ? [body.data.message] : body.data.message;
   return new ApiRequestError(
-    { status, code: body.data.code, messages: list.length > 0 ? list : [messages.unknownError.id] },
+    { status, code: body.data.code, messages: list.length > 0 ? list : [messages.unknownError.id], fields: body.data.fields },
     { cause: error },
   );
 }

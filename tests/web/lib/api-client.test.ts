@@ -66,6 +66,14 @@ describe('api client: errors', () => {
     expect({ status: error.status, code: error.code, messages: error.messages }).toEqual({ status, code, messages: list });
   });
 
+  it("keeps a 400's refused fields (the checkout highlights each)", async () => {
+    const fields = [{ field: 'contact.cpf', message: 'CPF inválido' }];
+    const api = fakeApi({ 'POST /donations': () => ({ status: 400, data: { message: ['CPF inválido'], code: errorCodes.validation, fields } }) });
+    const client = createApiClient({ adapter: api.adapter });
+    const error = await rejectionOf(client.http.post('/donations', {}));
+    expect(error.fields).toEqual(fields);
+  });
+
   it('normalises a network failure to status 0 and the unknown-error message', async () => {
     const client = createApiClient({
       adapter: () => Promise.reject(new Error('socket hang up')),

@@ -4,9 +4,11 @@ import { ProfilePage } from '../../../../src/features/profile/ProfilePage';
 import { updateProfile } from '../../../../src/lib/api/auth';
 import { toast } from '../../../../src/app/toast';
 import { ApiRequestError } from '../../../../src/lib/http/api-error';
+import { addressesApi } from '../../../../src/lib/api/addresses';
 import { makeUser, renderPage } from '../harness';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ updateProfile: vi.fn() }));
+vi.mock('../../../../src/lib/api/addresses', () => ({ addressesApi: { lookupCep: vi.fn() } }));
 vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
 
 const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -18,6 +20,7 @@ const type = (label: RegExp | string, value: string) => {
 describe('ProfilePage', () => {
   beforeEach(() => {
     vi.mocked(updateProfile).mockReset();
+    vi.mocked(addressesApi.lookupCep).mockReset().mockResolvedValue({ zip_code: '53020140', state: 'PE', city: '', neighborhood: '', street_address: '', source: 'embedded' });
     vi.mocked(toast.success).mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -66,6 +69,31 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Ana Lima')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith('Perfil atualizado.');
     expect(actor.getSnapshot().context.user?.name).toBe('Ana Lima');
+  });
+
+  it("looks the CEP up like the checkout (once per complete CEP) and fills the state; a CEP without a state is not saved", async () => {
+    const user = makeUser({ address: { ...makeUser().address, zip_code: '', state: '', city: '' } });
+    await renderPage(ProfilePage, { path: '/profile', user });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
+    type(/^CEP/, '5302');
+    type(/^CEP/, '53020140');
+    type(/^CEP/, '53020-140');
+    await waitFor(() => expect((screen.getByLabelText(/Estado/) as HTMLSelectElement).value).toBe('PE'));
+    expect(addressesApi.lookupCep).toHaveBeenCalledTimes(1);
+    expect(addressesApi.lookupCep).toHaveBeenCalledWith('53020140');
+
+    fireEvent.change(screen.getByLabelText(/Estado/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Escolha o estado (UF) do endereço')).toBeTruthy();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('an unknown CEP says so under the field', async () => {
+    vi.mocked(addressesApi.lookupCep).mockRejectedValue(new ApiRequestError({ status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] }));
+    await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
+    type(/^CEP/, '99999999');
+    expect(await screen.findByText('CEP não encontrado')).toBeTruthy();
   });
 
   it('shows translated contract errors and focuses the first invalid field', async () => {
