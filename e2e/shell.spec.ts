@@ -1,15 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_DONOR } from './helpers/accounts';
+import { seriousViolations } from './helpers/axe';
 import { signInWithCookies, waitForShell } from './helpers/session';
-
-/** Serious and critical accessibility problems on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('guards', () => {
   test('a visitor going to /profile or /admin lands home', async ({ page }) => {

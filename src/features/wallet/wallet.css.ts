@@ -45,6 +45,8 @@ export const eyeButton = style({
 
 export const headerBalance = style({
   display: 'inline-flex',
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
   alignItems: 'center',
   gap: vars.space['1'],
   paddingLeft: vars.space['3'],
