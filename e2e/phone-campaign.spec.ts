@@ -8,6 +8,21 @@ const CAMPAIGN = '/cozinha-solidaria-recife';
 /** How much of the viewport the header covers (its visible part, from the top of the screen). */
 const headerCover = (page: Page) => page.getByRole('banner').evaluate((header) => Math.round(header.getBoundingClientRect().bottom));
 
+/** Nothing in the header reaches past the screen's edges, and the page does not scroll sideways. */
+async function headerFits(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const outside = await page.getByRole('banner').evaluate((header, innerWidth) => {
+    const shown = Array.from(header.querySelectorAll<HTMLElement>('*')).filter((el) => el.getClientRects().length > 0);
+    return shown
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < -0.5 || r.right > innerWidth + 0.5;
+      })
+      .map((el) => `${el.tagName}.${el.className}: ${el.textContent?.slice(0, 30)}`);
+  }, width);
+  expect(outside).toEqual([]);
+}
+
 test.describe('a donor on a phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -40,10 +55,10 @@ test.describe('a donor on a phone (390×844)', () => {
 });
 
 for (const width of [360, 390]) {
-  test.describe(`the signed-in header at ${width} px`, () => {
+  test.describe(`the phone header at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
 
-    test('fits: nothing cut or scrolling sideways; links and language in the menu', async ({ page, baseURL }) => {
+    test('signed in, it fits: nothing cut or scrolling sideways; links and language in the menu', async ({ page, baseURL }) => {
       await signInWithCookies(page, baseURL!, DEMO_DONOR);
       await page.goto(CAMPAIGN);
       await waitForShell(page);
@@ -51,21 +66,7 @@ for (const width of [360, 390]) {
       const balance = banner.getByRole('link', { name: /^Saldo/ });
       await expect(balance).toHaveText(/R\$\s?\d/);
 
-      const fits = async () => {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const outside = await banner.evaluate((header, innerWidth) => {
-          const all = Array.from(header.querySelectorAll<HTMLElement>('*')).filter((el) => el.getClientRects().length > 0);
-          return all
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.left < -0.5 || r.right > innerWidth + 0.5;
-            })
-            .map((el) => `${el.tagName}.${el.className}: ${el.textContent?.slice(0, 30)}`);
-        }, width);
-        expect(outside).toEqual([]);
-      };
-      await expect(banner.getByRole('link', { name: /^Notificações/ })).toBeVisible();
-      await fits();
+      await headerFits(page, width);
       // The balance on one line: the amount is one box (an inline box that wraps gets one per line).
       const lines = await balance.evaluate((link) => {
         const amount = Array.from(link.querySelectorAll('span')).find((span) => span.textContent?.startsWith('R$'));
@@ -84,7 +85,7 @@ for (const width of [360, 390]) {
       expect(await language.evaluate((select) => select.scrollWidth <= select.clientWidth)).toBe(true);
       await expect(banner.getByRole('link', { name: 'Sobre' })).toBeVisible();
       await expect(banner.getByRole('link', { name: 'Ajuda' })).toBeVisible();
-      await fits();
+      await headerFits(page, width);
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.keyboard.press('Escape');
@@ -96,6 +97,21 @@ for (const width of [360, 390]) {
       await banner.getByRole('link', { name: 'Ajuda' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Como podemos ajudar?' })).toBeVisible();
       await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    });
+
+    test('fits a visitor, and a large balance shortened', async ({ page, baseURL }) => {
+      await page.goto(CAMPAIGN);
+      await waitForShell(page);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Cadastrar' })).toBeVisible();
+      await headerFits(page, width);
+
+      await page.route('**/api/v1/donors/*/wallets/balance', (route) => route.fulfill({ json: { data: 12_345_678 } }));
+      await signInWithCookies(page, baseURL!, DEMO_DONOR);
+      await page.goto(CAMPAIGN);
+      const balance = page.getByRole('banner').getByRole('link', { name: 'Saldo R$ 123.456,78: abrir carteira' });
+      await expect(balance).toHaveText(width < 480 ? /R\$ 123,4 mil/ : /R\$ 123\.456,78/);
+      await expect(page.getByRole('banner').getByRole('link', { name: /^Notificações/ })).toBeVisible();
+      await headerFits(page, width);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../app/format';
+import { formatMoney, formatMoneyCompact } from '../../app/format';
 
 /** What a hidden balance shows instead of the amount. */
 export const HIDDEN_AMOUNT = 'R$ ••••';
@@ -7,4 +7,9 @@ export const HIDDEN_AMOUNT = 'R$ ••••';
 export function balanceText(balance: number | null, visible: boolean): string {
   if (!visible) return HIDDEN_AMOUNT;
   return balance === null ? '…' : formatMoney(balance);
+}
+
+/** As balanceText, with large amounts shortened ('R$ 12,3 mil') for a phone's header. */
+export function compactBalanceText(balance: number | null, visible: boolean): string {
+  return visible && balance !== null ? formatMoneyCompact(balance) : balanceText(balance, visible);
 }
