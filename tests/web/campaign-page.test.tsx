@@ -80,7 +80,7 @@ describe('campaign page', () => {
     const observers = fakeIntersectionObservers();
     await show();
     const donate = await screen.findByRole('link', { name: 'Doar agora' });
-    const barLink = () => screen.getByRole('link', { name: /para esta campanha$/, hidden: true });
+    const barLink = () => screen.getByRole('link', { name: /^Doar R\$/, hidden: true });
     // Until the observer answers the box may be on screen: the bar waits, inert (not focused, not read).
     expect(barLink().closest('[inert]')).not.toBeNull();
     const box = observers.watching(donate);
@@ -88,10 +88,10 @@ describe('campaign page', () => {
     expect(barLink().closest('[inert]')).not.toBeNull();
     act(() => box.report(false));
     expect(barLink().closest('[inert]')).toBeNull();
-    expect(barLink().textContent).toBe('Doar R$ 50,00 para esta campanha');
+    expect(barLink().textContent).toBe('Doar R$ 50,00');
     expect(barLink().getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=50');
     fireEvent.click(screen.getByRole('radio', { name: 'R$ 200,00' }));
-    expect(barLink().textContent).toBe('Doar R$ 200,00 para esta campanha');
+    expect(barLink().textContent).toBe('Doar R$ 200,00');
     expect(barLink().getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=200');
     act(() => box.report(true));
     expect(barLink().closest('[inert]')).not.toBeNull();
@@ -153,7 +153,7 @@ describe('campaign page', () => {
     await show(makeCampaignDetail({ status: 'paused', accepting_donations: false }));
     expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
-    expect(screen.queryByRole('link', { name: /para esta campanha$/, hidden: true })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Doar R\$/, hidden: true })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

@@ -16,7 +16,7 @@ export function MobileDonateBar({ campaign, amount, hidden }: { campaign: Pick<C
   return (
     <div className={s.mobileDonateBar} data-hidden={hidden ? '' : undefined} inert={hidden}>
       <Link to="/$slug/donate" params={{ slug: campaign.slug }} search={{ amount }} className={buttonClass({ variant: 'accent', size: 'lg' })}>
-        {t`Doar ${money} para esta campanha`}
+        {t`Doar ${money}`}
       </Link>
     </div>
   );

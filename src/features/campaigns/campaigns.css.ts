@@ -139,4 +139,4 @@ export const mobileDonateBar = style({
   },
   '@media': { [breakpoints.desktop]: { display: 'none' } },
 });
-globalStyle(`${mobileDonateBar} > a`, { flex: 1, textAlign: 'center' });
+globalStyle(`${mobileDonateBar} > a`, { flex: 1, textAlign: 'center', whiteSpace: 'nowrap' });
