@@ -25,22 +25,6 @@ export function formatMoney(cents: number): string {
   return plainSpaces(money.format(Math.round(cents) / 100));
 }
 
-// Never rounds up: a compact balance must not promise more than there is.
-const compactMoney = new Intl.NumberFormat(FORMAT_LOCALE, {
-  style: 'currency',
-  currency: CURRENCY,
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-  roundingMode: 'trunc',
-});
-const COMPACT_FROM_CENTS = 1_000_000;
-
-/** For tight spaces (a phone's header): as formatMoney below R$ 10.000, then 'R$ 12,3 mil', 'R$ 1,2 mi' (truncated). */
-export function formatMoneyCompact(cents: number): string {
-  return Math.abs(cents) < COMPACT_FROM_CENTS ? formatMoney(cents) : plainSpaces(compactMoney.format(Math.trunc(cents) / 100));
-}
-
 /** 1234567 → '1.234.567'. */
 export function formatNumber(value: number): string {
   return number.format(value);

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
-import { focusableIn } from '../../ui/focus';
 import * as s from './shell.css';
 
 export type SiteMenu = ReturnType<typeof useSiteMenu>;
@@ -26,7 +25,8 @@ export function useSiteMenu() {
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
-    focusableIn(panel)[0]?.focus();
+    // Its first link (not the Dialog's focus helpers: they would be one more chunk on every first page).
+    panel.querySelector<HTMLElement>('a[href]')?.focus();
     const outside = (target: EventTarget | null) => !(target instanceof Node && (panel.contains(target) || buttonRef.current?.contains(target)));
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatMoneyCompact, formatNumber } from '../../../src/app/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../src/app/format';
 
 describe('formatting (always pt-BR, BRL, America/Sao_Paulo)', () => {
   it.each([
@@ -11,17 +11,6 @@ describe('formatting (always pt-BR, BRL, America/Sao_Paulo)', () => {
     [-500, '-R$ 5,00'],
   ])('formatMoney(%i) → %s', (cents, expected) => {
     expect(formatMoney(cents)).toBe(expected);
-  });
-
-  it.each([
-    [9_999_99, 'R$ 9.999,99'],
-    [1_000_000, 'R$ 10 mil'],
-    [1_234_567, 'R$ 12,3 mil'],
-    [12_345_678, 'R$ 123,4 mil'],
-    [99_999_999, 'R$ 999,9 mil'],
-    [123_456_789, 'R$ 1,2 mi'],
-  ])('formatMoneyCompact(%i) → %s (never rounded up)', (cents, expected) => {
-    expect(formatMoneyCompact(cents)).toBe(expected);
   });
 
   it('rounds fractional cents', () => {
