@@ -106,6 +106,13 @@ for (const width of [360, 390]) {
       await waitForShell(page);
       await expect(page.getByRole('banner').getByRole('link', { name: 'Cadastrar' })).toBeVisible();
       await headerFits(page, width);
+      // Spanish has the longest visitor buttons ("Iniciar sesión", "Registrarse").
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByLabel('Idioma').selectOption('es');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Registrarse' })).toBeVisible();
+      await headerFits(page, width);
+      await page.evaluate(() => localStorage.clear());
 
       await page.route('**/api/v1/donors/*/wallets/balance', (route) => route.fulfill({ json: { data: 12_345_678 } }));
       await signInWithCookies(page, baseURL!, DEMO_DONOR);

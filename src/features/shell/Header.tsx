@@ -83,10 +83,10 @@ export function Header({ signedInTool: SignedInTool }: { signedInTool?: SignedIn
               </>
             ) : status === 'signedOut' ? (
               <>
-                <Link to="/signin" className={buttonClass({ variant: 'ghost', size: 'md' })}>
+                <Link to="/signin" className={`${buttonClass({ variant: 'ghost', size: 'md' })} ${s.visitorButton}`}>
                   <Trans>Entrar</Trans>
                 </Link>
-                <Link to="/signup" className={buttonClass({ variant: 'primary', size: 'md' })}>
+                <Link to="/signup" className={`${buttonClass({ variant: 'primary', size: 'md' })} ${s.visitorButton}`}>
                   <Trans>Cadastrar</Trans>
                 </Link>
               </>
