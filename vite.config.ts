@@ -30,7 +30,7 @@ export default defineConfig({
             // Our own small modules that the shell and every page use: one chunk, not twenty tiny ones.
             {
               name: 'app',
-              test: /[\\/](src[\\/](app[\\/](toast|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader)|lib[\\/](cookies|broadcast-channel))|contracts[\\/](constants|routes|contributions-search|messages))\.tsx?$/,
+              test: /[\\/](src[\\/](app[\\/](toast|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader|use-in-view)|lib[\\/](cookies|broadcast-channel))|contracts[\\/](constants|routes|contributions-search|messages))\.tsx?$/,
             },
           ],
         },

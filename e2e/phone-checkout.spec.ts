@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers/axe';
 import { DEMO_DONOR, randomCpf, uniqueEmail } from './helpers/accounts';
 import { field } from './helpers/checkout';
 import { signInWithCookies } from './helpers/session';
@@ -22,12 +22,6 @@ async function pageBox(page: Page, locator: ReturnType<Page['locator']>) {
   const scrollY = await page.evaluate(() => window.scrollY);
   expect(box).not.toBeNull();
   return { ...box!, top: box!.y + scrollY, bottom: box!.y + scrollY + box!.height };
-}
-
-/** Serious and critical accessibility problems on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function fillGuestContact(page: Page) {

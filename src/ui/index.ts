@@ -1,5 +1,6 @@
 export { vars, breakpoints } from './theme.css';
 export { visuallyHidden } from './a11y.css';
+export { useInView } from './use-in-view';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
 export { TextField, type TextFieldProps } from './TextField';
 export { TextArea, type TextAreaProps } from './TextArea';

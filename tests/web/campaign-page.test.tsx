@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CampaignPage } from '../../src/features/campaigns/CampaignPage';
 import { toast } from '../../src/app/toast';
 import type { CampaignDetail } from '../../contracts';
@@ -8,11 +8,46 @@ import { makeCampaignDetail } from './campaign-fixtures';
 
 vi.mock('../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }, useToast: () => toast }));
 
+/** A stand-in IntersectionObserver (jsdom has none): the test says when an observed element is on screen. */
+function fakeIntersectionObservers() {
+  const all: Array<{ element?: Element; callback: IntersectionObserverCallback }> = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry: { element?: Element; callback: IntersectionObserverCallback };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback };
+        all.push(this.entry);
+      }
+      observe(element: Element) {
+        this.entry.element = element;
+      }
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  return {
+    /** The observer of the element holding `inside`, to report it on or off screen. */
+    watching(inside: Element) {
+      const found = all.find((o) => o.element?.contains(inside));
+      if (!found) throw new Error('nothing observes that element');
+      return {
+        report: (isIntersecting: boolean) =>
+          found.callback([{ isIntersecting, target: found.element! } as unknown as IntersectionObserverEntry], {} as IntersectionObserver),
+      };
+    },
+  };
+}
+
 const show = (campaign: CampaignDetail = makeCampaignDetail()) => renderPage(() => <CampaignPage campaign={campaign} />, { path: '/cozinha-solidaria-recife' });
 const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('campaign page', () => {
   beforeEach(() => vi.mocked(toast.success).mockReset());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('shows the campaign: title, organiser, category, story, tags, progress and donors', async () => {
     await show();
@@ -41,10 +76,25 @@ describe('campaign page', () => {
     expect(donate.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=100');
   });
 
-  it('keeps a way to give at the bottom of the screen on phones (the donate box scrolls away)', async () => {
+  it('keeps a way to give at the bottom of the screen on phones, with the chosen amount, once the donate box scrolls away', async () => {
+    const observers = fakeIntersectionObservers();
     await show();
-    const bar = await screen.findByRole('link', { name: 'Doar para esta campanha' });
-    expect(bar.getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=50');
+    const donate = await screen.findByRole('link', { name: 'Doar agora' });
+    const barLink = () => screen.getByRole('link', { name: /^Doar R\$/, hidden: true });
+    // Until the observer answers the box may be on screen: the bar waits, inert (not focused, not read).
+    expect(barLink().closest('[inert]')).not.toBeNull();
+    const box = observers.watching(donate);
+    act(() => box.report(true));
+    expect(barLink().closest('[inert]')).not.toBeNull();
+    act(() => box.report(false));
+    expect(barLink().closest('[inert]')).toBeNull();
+    expect(barLink().textContent).toBe('Doar R$ 50,00');
+    expect(barLink().getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=50');
+    fireEvent.click(screen.getByRole('radio', { name: 'R$ 200,00' }));
+    expect(barLink().textContent).toBe('Doar R$ 200,00');
+    expect(barLink().getAttribute('href')).toBe('/cozinha-solidaria-recife/donate?amount=200');
+    act(() => box.report(true));
+    expect(barLink().closest('[inert]')).not.toBeNull();
   });
 
   it('shares with WhatsApp first, then Facebook, X, LinkedIn, e-mail and copy link', async () => {
@@ -103,7 +153,7 @@ describe('campaign page', () => {
     await show(makeCampaignDetail({ status: 'paused', accepting_donations: false }));
     expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Doar para esta campanha' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Doar R\$/, hidden: true })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
   });
 

@@ -48,6 +48,16 @@ describe('the balance in the header', () => {
     expect(link.textContent).toContain('R$ 250,50');
   });
 
+  it('has a shortened large balance for narrow phones, the exact one in its name', async () => {
+    vi.mocked(walletApi.fetchWalletBalance).mockResolvedValue(1_234_567);
+    await openSignedIn();
+    const link = await balanceLink();
+    await waitFor(() => expect(link.getAttribute('aria-label')).toBe('Saldo R$ 12.345,67: abrir carteira'));
+    expect(link.textContent).toBe('SaldoR$ 12.345,67R$ 12,3 mil');
+    act(() => pushBalance(10_000));
+    expect(link.textContent).toBe('SaldoR$ 100,00');
+  });
+
   it('shows R$ 0,00 when the balance cannot be loaded', async () => {
     vi.mocked(walletApi.fetchWalletBalance).mockRejectedValue(new Error('503'));
     await openSignedIn();

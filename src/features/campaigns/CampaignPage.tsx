@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { SUGGESTED_AMOUNTS_REAIS, type CampaignDetail } from '../../../contracts';
+import { useRef, useState, type ReactNode } from 'react';
+import type { CampaignDetail } from '../../../contracts';
 import { formatDate, formatMoney, formatNumber, usePageTitle } from '../../app';
-import { buttonClass, CampaignProgress, Card, chipClass, Container } from '../../ui';
-import { DonateBox } from './DonateBox';
+import { CampaignProgress, Card, chipClass, Container, useInView } from '../../ui';
+import { DEFAULT_AMOUNT, DonateBox } from './DonateBox';
 import { DonorList } from './DonorList';
 import { MessageList } from './MessageList';
+import { MobileDonateBar } from './MobileDonateBar';
 import { ShareButtons } from './ShareButtons';
 import { absoluteUrl } from './share-links';
 import { StoryHtml } from './StoryHtml';
@@ -18,6 +19,11 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
   usePageTitle(campaign.title);
   const url = absoluteUrl(`/${campaign.slug}`);
   const title = campaign.title;
+  // The chosen amount belongs to the page: the donate box sets it, the phone's bottom bar gives it too.
+  const [amount, setAmount] = useState<number>(DEFAULT_AMOUNT);
+  const donateBox = useRef<HTMLDivElement>(null);
+  // Until the observer has answered, the box may well be on screen: the bar waits rather than flashing.
+  const boxOffScreen = useInView(donateBox) === false;
   return (
     <Container>
       <article className={s.layout} aria-labelledby="campaign-title">
@@ -55,7 +61,7 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
                 formatNumber={formatNumber}
                 size="lg"
               />
-              <DonateBox campaign={campaign} />
+              <DonateBox ref={donateBox} campaign={campaign} amount={amount} onAmountChange={setAmount} />
             </div>
           </Card>
           <Card>
@@ -121,11 +127,7 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
           </LatestSection>
         </div>
         {campaign.accepting_donations ? (
-          <div className={s.mobileDonateBar}>
-            <Link to="/$slug/donate" params={{ slug: campaign.slug }} search={{ amount: SUGGESTED_AMOUNTS_REAIS[1] }} className={buttonClass({ variant: 'accent', size: 'lg' })}>
-              <Trans>Doar para esta campanha</Trans>
-            </Link>
-          </div>
+          <MobileDonateBar campaign={campaign} amount={amount} hidden={!boxOffScreen} />
         ) : null}
       </article>
     </Container>

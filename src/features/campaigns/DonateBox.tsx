@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { SUGGESTED_AMOUNTS_REAIS, type CampaignDetail } from '../../../contracts';
@@ -6,15 +6,25 @@ import { formatMoney } from '../../app';
 import { buttonClass, Notice } from '../../ui';
 import * as s from './campaigns.css';
 
-const DEFAULT_AMOUNT = SUGGESTED_AMOUNTS_REAIS[1];
+/** The amount the donate box starts with (reais): the page holds the choice, the box and the phone bar read it. */
+export const DEFAULT_AMOUNT: number = SUGGESTED_AMOUNTS_REAIS[1];
 
 /**
  * Suggested amounts and "Doar agora" → /{slug}/donate?amount=… (reais). A campaign that does not take
  * donations (paused, closed, or outside its dates) shows why instead, and no button.
  */
-export function DonateBox({ campaign }: { campaign: CampaignDetail }) {
+export function DonateBox({
+  campaign,
+  amount,
+  onAmountChange,
+  ref,
+}: {
+  campaign: CampaignDetail;
+  amount: number;
+  onAmountChange: (amount: number) => void;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const { t } = useLingui();
-  const [amount, setAmount] = useState<number>(DEFAULT_AMOUNT);
   const name = useId();
   if (!campaign.accepting_donations) {
     return (
@@ -28,7 +38,7 @@ export function DonateBox({ campaign }: { campaign: CampaignDetail }) {
     );
   }
   return (
-    <div className={s.amounts}>
+    <div className={s.amounts} ref={ref}>
       <fieldset className={s.amounts}>
         <legend className={s.amountLegend}>
           <Trans>Escolha um valor</Trans>
@@ -42,7 +52,7 @@ export function DonateBox({ campaign }: { campaign: CampaignDetail }) {
                 name={name}
                 value={value}
                 checked={amount === value}
-                onChange={() => setAmount(value)}
+                onChange={() => onAmountChange(value)}
               />
               {formatMoney(value * 100)}
             </label>

@@ -128,6 +128,15 @@ export const mobileDonateBar = style({
   background: vars.color.background,
   borderTop: `1px solid ${vars.color.border}`,
   display: 'flex',
+  transition: `transform ${vars.motion.normal} ${vars.motion.easing}, visibility 0s`,
+  selectors: {
+    // Slides away while the donate box is on screen; its place stays, so nothing below it moves.
+    '&[data-hidden]': {
+      transform: 'translateY(110%)',
+      visibility: 'hidden',
+      transition: `transform ${vars.motion.normal} ${vars.motion.easing}, visibility 0s linear ${vars.motion.normal}`,
+    },
+  },
   '@media': { [breakpoints.desktop]: { display: 'none' } },
 });
-globalStyle(`${mobileDonateBar} > a`, { flex: 1, textAlign: 'center' });
+globalStyle(`${mobileDonateBar} > a`, { flex: 1, textAlign: 'center', whiteSpace: 'nowrap' });

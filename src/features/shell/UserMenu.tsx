@@ -66,7 +66,9 @@ export function UserMenu({ user }: { user: User }) {
         <span className={s.avatar} aria-hidden="true">
           {initials(user.name)}
         </span>
-        <span aria-hidden="true">{firstName}</span>
+        <span className={s.triggerName} aria-hidden="true">
+          {firstName}
+        </span>
       </button>
       {open ? (
         <ul id={panelId} className={s.panel}>

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../ui/theme.css';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
@@ -16,13 +16,38 @@ export const skipLink = style({
   selectors: { '&:focus': { top: vars.space['2'], color: vars.color.surface } },
 });
 
+/** Below tablet widths the header is one row: the links and the language fold into the menu. */
+const phone = 'screen and (max-width: 767px)';
+const HEADER_HEIGHT = '64px';
+const HEADER_COMPACT = '52px';
+
+/**
+ * On phones the header is fixed over this reserved space rather than sticky in the flow: when it
+ * gets shorter on scroll, nothing under the reader's eye moves (it only uncovers a strip of page).
+ * It is also the sentinel that tells the header the page has scrolled.
+ */
+export const headerSpace = style({ display: 'none', '@media': { [phone]: { display: 'block', height: HEADER_HEIGHT } } });
+
 export const header = style({
   position: 'sticky',
   top: 0,
   zIndex: vars.z.header,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
+  '@media': {
+    [phone]: {
+      position: 'fixed',
+      left: 0,
+      right: 0,
+      height: HEADER_HEIGHT,
+      transition: `height ${vars.motion.normal} ${vars.motion.easing}`,
+      selectors: { '&[data-compact]': { height: HEADER_COMPACT } },
+    },
+  },
 });
+
+// What Tab or a link to an anchor scrolls to is never left under the phone's fixed header.
+globalStyle('html', { '@media': { [phone]: { scrollPaddingTop: HEADER_HEIGHT } } });
 
 export const headerInner = style({
   display: 'flex',
@@ -30,11 +55,13 @@ export const headerInner = style({
   flexWrap: 'wrap',
   gap: `${vars.space['2']} ${vars.space['4']}`,
   paddingBlock: vars.space['3'],
+  '@media': { [phone]: { flexWrap: 'nowrap', gap: vars.space['2'], paddingBlock: 0, height: '100%' } },
 });
 
 export const logo = style({
   display: 'inline-flex',
   alignItems: 'center',
+  flexShrink: 0,
   gap: vars.space['2'],
   fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
@@ -43,19 +70,79 @@ export const logo = style({
   selectors: { '&:hover': { color: vars.color.brandStrong } },
 });
 
+// The sprout alone on narrow phones (the link's name says "Semear"): the account's tools need the room.
+export const logoText = style({ '@media': { 'screen and (max-width: 479px)': { display: 'none' } } });
+
+/**
+ * The main links and the language: laid out inline (as if this box were not there) from tablet
+ * widths; on phones, the menu's panel under the header, shown when the menu button opens it.
+ */
+export const menuPanel = style({
+  display: 'contents',
+  '@media': {
+    [phone]: {
+      display: 'none',
+      position: 'absolute',
+      top: '100%',
+      left: 0,
+      right: 0,
+      flexDirection: 'column',
+      gap: vars.space['3'],
+      padding: `${vars.space['2']} ${vars.space['4']} ${vars.space['4']}`,
+      maxHeight: `calc(100dvh - ${HEADER_HEIGHT})`,
+      overflowY: 'auto',
+      background: vars.color.surface,
+      borderBottom: `1px solid ${vars.color.border}`,
+      boxShadow: vars.shadow.dialog,
+      selectors: { '&[data-open]': { display: 'flex' } },
+    },
+  },
+});
+
+export const menuButton = style({
+  display: 'none',
+  '@media': {
+    [phone]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: 0,
+      width: '44px',
+      height: '44px',
+      padding: 0,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.sm,
+      background: vars.color.surface,
+      color: vars.color.ink,
+      cursor: 'pointer',
+      selectors: { '&[aria-expanded="true"]': { background: vars.color.brandSoft } },
+    },
+  },
+});
+
 const navBase = { order: 3, width: '100%', overflowX: 'auto' } as const;
 const navInline = { order: 0, width: 'auto', flex: 1 } as const;
+// In the phone's menu the links come first, as they do in the focus order.
+const navInMenu = { order: 0 } as const;
 
-/** The main links: their own row on small screens, beside the logo from desktop widths. */
-export const nav = style({ ...navBase, '@media': { [breakpoints.desktop]: navInline } });
+/** The main links: their own row on tablets, beside the logo from desktop widths, in the menu on phones. */
+export const nav = style({ ...navBase, '@media': { [phone]: navInMenu, [breakpoints.desktop]: navInline } });
 
 /**
  * Signed in, the header also carries the balance, the notifications bell and the account menu: the
  * links keep their own row until the screen is wide enough for all of it, instead of being cut off.
  */
-export const navBesideAccount = style({ ...navBase, '@media': { 'screen and (min-width: 1400px)': navInline } });
+export const navBesideAccount = style({ ...navBase, '@media': { [phone]: navInMenu, 'screen and (min-width: 1400px)': navInline } });
 
-export const navList = style({ display: 'flex', gap: vars.space['1'], listStyle: 'none', margin: 0, padding: 0, whiteSpace: 'nowrap' });
+export const navList = style({
+  display: 'flex',
+  gap: vars.space['1'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  whiteSpace: 'nowrap',
+  '@media': { [phone]: { flexDirection: 'column' } },
+});
 
 export const navLink = style({
   display: 'inline-block',
@@ -68,11 +155,30 @@ export const navLink = style({
     '&:hover': { background: vars.color.brandSoft, color: vars.color.ink },
     '&[data-status="active"]': { color: vars.color.brandStrong, background: vars.color.brandSoft },
   },
+  '@media': { [phone]: { display: 'block', paddingBlock: vars.space['3'] } },
 });
 
-export const tools = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], marginLeft: 'auto' });
+export const tools = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  marginLeft: 'auto',
+  '@media': { [phone]: { gap: vars.space['1'], flexShrink: 0 }, [breakpoints.tablet]: { marginLeft: 0 } },
+});
 
-export const languageSelect = style({ width: 'auto' });
+// Narrow phones: "Iniciar sesión" and "Registrarse" (es) beside the menu button fit 360 px with less padding.
+export const visitorButton = style({
+  whiteSpace: 'nowrap',
+  '@media': { 'screen and (max-width: 479px)': { paddingInline: vars.space['2'] } },
+});
+
+// From tablet widths the language sits first among the tools, as a flex item of the header row of
+// its own (the menu's box is display: contents there): the auto margin pushes it and the tools right,
+// the negative one keeps the tools' own spacing to them.
+export const languageSelect = style({
+  width: 'auto',
+  '@media': { [phone]: { width: '100%' }, [breakpoints.tablet]: { marginLeft: 'auto', marginRight: `calc(${vars.space['2']} - ${vars.space['4']})` } },
+});
 
 export const main = style({ flex: 1, paddingBlock: vars.space['8'], selectors: { '&:focus': { outline: 'none' } } });
 

@@ -1,7 +1,19 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
-export const wrapper = style({ position: 'relative', display: 'flex', alignItems: 'center', gap: vars.space['2'] });
+const narrow = 'screen and (max-width: 479px)';
+
+export const wrapper = style({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  flexShrink: 0,
+  gap: vars.space['2'],
+  '@media': { [narrow]: { gap: vars.space['1'] } },
+});
+
+// On narrow phones the trigger is the avatar alone (its name already says whose menu it is).
+export const triggerName = style({ '@media': { [narrow]: { display: 'none' } } });
 
 export const trigger = style({
   display: 'inline-flex',
@@ -16,6 +28,7 @@ export const trigger = style({
   fontWeight: vars.fontWeight.semibold,
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandSoft } },
+  '@media': { [narrow]: { paddingRight: vars.space['1'] } },
 });
 
 export const avatar = style({

@@ -1,3 +1,4 @@
+import { CURRENCY, FORMAT_LOCALE } from '../../../contracts';
 import { formatMoney } from '../../app/format';
 
 /** What a hidden balance shows instead of the amount. */
@@ -7,4 +8,27 @@ export const HIDDEN_AMOUNT = 'R$ ••••';
 export function balanceText(balance: number | null, visible: boolean): string {
   if (!visible) return HIDDEN_AMOUNT;
   return balance === null ? '…' : formatMoney(balance);
+}
+
+// Never rounds up: a shortened balance must not promise more than there is. Here, not in
+// src/app/format, because only this lazy chunk needs it (the first page's JS is on a budget).
+const compactMoney = new Intl.NumberFormat(FORMAT_LOCALE, {
+  style: 'currency',
+  currency: CURRENCY,
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+  roundingMode: 'trunc',
+});
+const COMPACT_FROM_CENTS = 1_000_000;
+
+/** For a phone's header: as formatMoney below R$ 10.000, then 'R$ 12,3 mil', 'R$ 1,2 mi' (truncated). */
+export function formatMoneyCompact(cents: number): string {
+  if (Math.abs(cents) < COMPACT_FROM_CENTS) return formatMoney(cents);
+  return compactMoney.format(Math.trunc(cents) / 100).replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** As balanceText, with large amounts shortened ('R$ 12,3 mil') for a phone's header. */
+export function compactBalanceText(balance: number | null, visible: boolean): string {
+  return visible && balance !== null ? formatMoneyCompact(balance) : balanceText(balance, visible);
 }

@@ -45,6 +45,8 @@ export const eyeButton = style({
 
 export const headerBalance = style({
   display: 'inline-flex',
+  flexShrink: 0,
+  whiteSpace: 'nowrap',
   alignItems: 'center',
   gap: vars.space['1'],
   paddingLeft: vars.space['3'],
@@ -66,6 +68,10 @@ export const headerLink = style({
 export const headerLabel = style({
   '@media': { 'screen and (max-width: 479px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } },
 });
+
+const narrow = 'screen and (max-width: 479px)';
+export const wideOnly = style({ '@media': { [narrow]: { display: 'none' } } });
+export const narrowOnly = style({ display: 'none', '@media': { [narrow]: { display: 'inline' } } });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
 
