@@ -9,6 +9,7 @@ import { seedNotifications } from './lib/notifications';
 import { measureForgotPassword, type ForgotPasswordTimes } from './lib/password-forgot';
 import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
+import { measureFirstScreens, reportFirstScreens } from './first-screen';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
@@ -63,7 +64,8 @@ async function measureProduct(env: Record<string, string>, alsoPageWeight: boole
       const realtime = alsoPageWeight ? await measureRealtimeFanout(base, { dataDir }) : null;
       const home = alsoPageWeight ? await javascriptWeight(`${base}/`) : null;
       const campaignPage = alsoPageWeight ? await javascriptWeight(campaignPageUrl(base)) : null;
-      return { profile, campaign, donation, notifications, forgotPassword, realtime, home, campaignPage };
+      const firstScreens = alsoPageWeight ? await measureFirstScreens(base) : null;
+      return { profile, campaign, donation, notifications, forgotPassword, realtime, home, campaignPage, firstScreens };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -112,3 +114,5 @@ function reportWeight(name: string, weight: PageWeight, budget: number): void {
 console.log('');
 reportWeight('Home page (/)', embedded.home!, HOME_JS_BUDGET_BYTES);
 reportWeight('Campaign page (/{slug})', embedded.campaignPage!, CAMPAIGN_JS_BUDGET_BYTES);
+console.log('');
+reportFirstScreens(embedded.firstScreens!);

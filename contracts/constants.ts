@@ -61,3 +61,5 @@ export const CREDIT_EXPIRING_NOTICE_DAYS = 7;
 /** What the automatic donation looks back on to find the cause a donor gave most to. */
 export const AUTO_DONATION_LOOKBACK_MONTHS = 12;
 export const WALLET_BALANCE_VISIBILITY_KEY = 'semear.wallet.visible';
+/** The meta tag by which the server gives the web app the advertising script's URL (AD_SCRIPT_URL). */
+export const AD_SCRIPT_META = 'semear:ad-script';

@@ -8,7 +8,10 @@ import { messages as m } from '../../contracts/messages';
 import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
-import { loadWebRouteMatcher } from '../http/web-routes';
+import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
+import { answerReads, catalogChunks, firstScreenHead, readBuildManifest, type FirstScreenNeeds } from '../http/first-screen';
+import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
+import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -24,7 +27,7 @@ export interface WebAppOptions {
 /** index.html as served: the built file plus the meta tags that carry server configuration. */
 export function renderIndexHtml(html: string, adScriptUrl?: string | null): string {
   if (!adScriptUrl) return html;
-  return html.replace('</head>', `  <meta name="semear:ad-script" content="${escapeHtml(adScriptUrl)}" />\n  </head>`);
+  return html.replace('</head>', `  <meta name="${AD_SCRIPT_META}" content="${escapeHtml(adScriptUrl)}" />\n  </head>`);
 }
 
 const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
@@ -87,6 +90,29 @@ export const webAppPlugin = fp<WebAppOptions>(
     };
 
     const matchRoute = loadWebRouteMatcher();
+    const manifest = built ? readBuildManifest(distDir) : {};
+    // The interface's language lives in the browser (localStorage): the catalogs preloaded are the
+    // default language's, which most visitors keep; others fetch theirs as before.
+    const catalogs = (scopes: string[]) => catalogChunks(DEFAULT_LOCALE, ['core', ...scopes]);
+    /** The two pages donors land on from a shared link: their code, catalogs, data and cover come with the HTML. */
+    const firstScreenNeeds = (path: string, route: WebRouteMatch): FirstScreenNeeds | null => {
+      if (path === '/') return { chunks: ['src/routes/index.tsx?tsr-split=component', ...catalogs([])], reads: homeFirstScreenReads() };
+      if (route.kind !== 'campaign' || path.replace(/\/+$/, '') !== `/${route.slug}`) return null;
+      return {
+        chunks: ['src/routes/$slug/route.tsx?tsr-split=component', 'src/routes/$slug/index.tsx?tsr-split=component', ...catalogs(['campaigns'])],
+        reads: campaignFirstScreenReads(route.slug),
+      };
+    };
+    const withFirstScreen = async (html: string, request: FastifyRequest, route: WebRouteMatch): Promise<string> => {
+      const path = pathOf(request.url);
+      const needs = firstScreenNeeds(path, route);
+      if (!needs) return html;
+      const answers = await answerReads(app, needs.reads, request.headers['accept-language']);
+      // The campaign's cover is its page's largest paint.
+      const campaign = route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { cover_url?: string | null } | undefined) : undefined;
+      const head = firstScreenHead(html, manifest, { ...needs, image: campaign?.cover_url ?? null }, answers);
+      return html.replace('</head>', () => `  ${head}\n  </head>`);
+    };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       // A page the app does not have, or a campaign that does not exist or is not public, is a real 404
       // (not a soft one): the same index.html, whose router then shows its not-found page.
@@ -94,11 +120,12 @@ export const webAppPlugin = fp<WebAppOptions>(
       const slug = route.kind === 'campaign' && slugSchema.safeParse(route.slug).success ? route.slug : null;
       const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
       const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
+      const page = meta ? renderOpenGraph(indexHtml as string, meta) : (indexHtml as string);
       return reply
         .status(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(meta ? renderOpenGraph(indexHtml as string, meta) : indexHtml);
+        .send(found && request.method === 'GET' ? await withFirstScreen(page, request, route) : page);
     };
 
     if (built) {

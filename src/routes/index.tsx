@@ -1,5 +1,6 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { HomePage, type HomeData } from '../features/home/HomePage';
+import { HOME_FEATURED_QUERY, HOME_RECENT_QUERY } from '../../contracts/first-screen';
 import { getPlatformTotals, listCampaigns, listCategories } from '../lib/api/campaigns';
 
 /** The home never fails as a whole: a part the API could not give is left out (and logged). */
@@ -12,9 +13,9 @@ const orNull = <T,>(promise: Promise<T>): Promise<T | null> =>
 /** Featured and recent campaigns (three of each on screen), categories with counts, platform totals. */
 async function loadHome(): Promise<HomeData> {
   const [featured, recent, categories, totals] = await Promise.all([
-    orNull(listCampaigns({ featured: true, amount: 3 }).then((page) => page.items)),
-    // Six, so three remain when the featured ones are among the newest.
-    orNull(listCampaigns({ sort: 'recent', amount: 6 }).then((page) => page.items)),
+    // The same reads the server answers inside the HTML (contracts/first-screen.ts).
+    orNull(listCampaigns(HOME_FEATURED_QUERY).then((page) => page.items)),
+    orNull(listCampaigns(HOME_RECENT_QUERY).then((page) => page.items)),
     orNull(listCategories()),
     orNull(getPlatformTotals()),
   ]);

@@ -1,5 +1,15 @@
-import { globalStyle } from '@vanilla-extract/css';
+import { globalFontFace, globalStyle } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+
+// Inter arrives after the first paint; until then text is drawn in Arial (Liberation Sans, its metric
+// twin, on Linux) scaled to Inter's width and line box, so the swap moves no line and wraps no button.
+globalFontFace('Inter Fallback', {
+  src: 'local("Arial"), local("Liberation Sans"), local("Helvetica"), local("Arimo")',
+  sizeAdjust: '107.1%',
+  ascentOverride: '90.4%',
+  descentOverride: '22.5%',
+  lineGapOverride: '0%',
+});
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html', { WebkitTextSizeAdjust: '100%', scrollBehavior: 'smooth' });

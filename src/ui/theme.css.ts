@@ -29,7 +29,7 @@ export const vars = createGlobalTheme(':root', {
     overlay: 'rgba(20, 33, 27, 0.55)',
   },
   font: {
-    body: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    body: '"Inter Variable", Inter, "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   },
   fontSize: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '24px', xxl: '32px', xxxl: '40px' },
   lineHeight: { tight: '1.2', normal: '1.5' },

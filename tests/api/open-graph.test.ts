@@ -91,7 +91,9 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
   });
 
   it('serves the plain page for the other pages of the app', async () => {
-    for (const path of ['/search?q=cozinha', '/', '/profile/wallet', '/about']) {
+    // The home carries its first screen's data (first-screen.test.ts), no Open Graph tags of a campaign.
+    expect(await page('/')).not.toContain('og:title');
+    for (const path of ['/search?q=cozinha', '/profile/wallet', '/about']) {
       const body = await page(path);
       expect(body, path).toBe(INDEX_HTML);
     }

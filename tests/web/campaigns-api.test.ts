@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOME_FEATURED_QUERY, HOME_RECENT_QUERY, homeFirstScreenReads } from '../../contracts/first-screen';
 import { createCampaignsApi } from '../../src/lib/api/campaigns';
 import { messagesOf } from '../../src/app/report-error';
 import { makeCampaignDetail, makeCampaignSummary } from './campaign-fixtures';
@@ -76,4 +77,38 @@ describe('campaigns api (public reads)', () => {
     await expect(offline.listTags()).rejects.toMatchObject({ status: 0, messages: ['error.unknown'] });
   });
 
+});
+
+describe('answers inlined in the first page', () => {
+  it('the first read of an inlined answer costs no request; the next one asks the API', async () => {
+    const campaign = makeCampaignDetail();
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'semear-answers';
+    // Keyed by the URLs the server writes from contracts/first-screen.ts: the client asks for the same.
+    script.textContent = JSON.stringify({
+      [`/api/v1/campaigns/${campaign.slug}`]: { status: 200, total: null, body: campaign },
+      '/api/v1/campaigns?featured=true&page=0&amount=3': { status: 200, total: 7, body: [makeCampaignSummary()] },
+    });
+    document.head.append(script);
+    const { api, calls } = fakeFetch({ [`/campaigns/${campaign.slug}`]: [200, { ...campaign, title: 'Da rede' }], '/campaigns': [200, [], { 'x-total-count': '0' }] });
+
+    expect(await api.getCampaign(campaign.slug)).toEqual(campaign);
+    expect(await api.listCampaigns(HOME_FEATURED_QUERY)).toEqual({ items: [makeCampaignSummary()], total: 7, page: 0, amount: 3 });
+    expect(calls).toEqual([]);
+    expect(document.getElementById('semear-answers')).toBeNull();
+
+    expect((await api.getCampaign(campaign.slug))?.title).toBe('Da rede');
+    expect((await api.listCampaigns({ featured: true, page: 0, amount: 3 })).total).toBe(0);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('the home asks for exactly the reads the server inlines', async () => {
+    const { api, calls } = fakeFetch({ '/campaigns': [200, [], { 'x-total-count': '0' }], '/categories': [200, []], '/stats/totals': [200, { raised: 0, donations: 0, donors: 0, campaigns: 0 }] });
+    await api.listCampaigns(HOME_FEATURED_QUERY);
+    await api.listCampaigns(HOME_RECENT_QUERY);
+    await api.listCategories();
+    await api.getPlatformTotals();
+    expect(calls.map((c) => c.url)).toEqual(homeFirstScreenReads());
+  });
 });

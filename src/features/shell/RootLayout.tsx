@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from '@tanstack/react-router';
+import { AD_SCRIPT_META } from '../../../contracts/constants';
 import { ConfirmProvider, Toasts, VisitorPromptProvider } from '../../app';
-import { loadAdScript } from './ad-script';
 import { AnalyticsTracker } from './AnalyticsTracker';
 import { FocusOnNavigate } from './FocusOnNavigate';
 import { Footer } from './Footer';
@@ -19,7 +19,9 @@ import * as s from './shell.css';
 export function RootLayout({ signedInTool }: { signedInTool?: SignedInTool }) {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
-    idle(() => loadAdScript());
+    idle(() => {
+      if (document.querySelector(`meta[name="${AD_SCRIPT_META}"]`)) void import('./ad-script').then((m) => m.loadAdScript());
+    });
   }, []);
   return (
     <ConfirmProvider>

@@ -2,8 +2,9 @@
  * The advertising script (SPEC.md §1): its URL comes from `<meta name="semear:ad-script" content="…">`,
  * which the server injects when AD_SCRIPT_URL is configured. Added with `async` after the first
  * render, so it never blocks the page; only http(s) URLs are accepted, once.
+ * Loaded only when the page has the meta tag (RootLayout), so pages without ads never fetch this code.
  */
-export const AD_SCRIPT_META = 'semear:ad-script';
+import { AD_SCRIPT_META } from '../../../contracts/constants';
 
 export function adScriptUrl(doc: Document = document): string | null {
   const content = doc.querySelector<HTMLMetaElement>(`meta[name="${AD_SCRIPT_META}"]`)?.content?.trim();

@@ -180,7 +180,8 @@ export const languageSelect = style({
   '@media': { [phone]: { width: '100%' }, [breakpoints.tablet]: { marginLeft: 'auto', marginRight: `calc(${vars.space['2']} - ${vars.space['4']})` } },
 });
 
-export const main = style({ flex: 1, paddingBlock: vars.space['8'], selectors: { '&:focus': { outline: 'none' } } });
+// At least a screen tall: while a page loads, the footer stays below the fold instead of being pushed down in view.
+export const main = style({ flex: 1, minHeight: ['100vh', '100svh'], paddingBlock: vars.space['8'], selectors: { '&:focus': { outline: 'none' } } });
 
 export const footer = style({ background: vars.color.ink, color: '#E6ECE8', paddingBlock: vars.space['10'], marginTop: vars.space['12'] });
 

@@ -18,6 +18,7 @@ import {
   type PlatformTotals,
   type Tag,
 } from '../../../contracts/campaigns';
+import { takeInlinedAnswer } from './inlined-answers';
 
 /**
  * Public campaign reads (no session needed): home, search, /{slug}, its messages and donors.
@@ -83,9 +84,12 @@ export function createCampaignsApi(fetchFn: Fetch = (...args) => fetch(...args),
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
     const search = params.toString();
+    const url = `${baseURL}${path}${search ? `?${search}` : ''}`;
+    const inlined = takeInlinedAnswer(url);
+    if (inlined) return { data: inlined.body, headers: new Headers(inlined.total === null ? {} : { 'x-total-count': String(inlined.total) }) };
     let response: Response;
     try {
-      response = await fetchFn(`${baseURL}${path}${search ? `?${search}` : ''}`, { headers: { Accept: 'application/json' } });
+      response = await fetchFn(url, { headers: { Accept: 'application/json' } });
     } catch {
       throw new CampaignsApiError({ status: 0, messages: [messages.unknownError.id] });
     }

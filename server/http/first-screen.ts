@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { INLINED_ANSWERS_ID, type InlinedAnswer } from '../../contracts/first-screen';
+import type { Locale } from '../../contracts/constants';
+import { escapeHtml } from './escape-html';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** What a first page needs before it can paint: its route chunks, its catalogs, its data, its largest image. */
+export interface FirstScreenNeeds {
+  /** Manifest keys: route components (`src/routes/…?tsr-split=component`) and catalog scopes. */
+  chunks: string[];
+  /** Public API reads answered inside the HTML. */
+  reads: string[];
+  /** The LCP image, fetched at once with high priority. */
+  image?: string | null;
+}
+
+export function readBuildManifest(distDir: string): Manifest {
+  const file = join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
+/** The chunk files and style sheets of the given manifest keys and of everything they import. */
+export function chunkFiles(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** JSON inside a <script>: nothing in it can close the element or start a comment (`<`, U+2028/9 escaped). */
+export const scriptSafeJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * Answers the public reads as the API would for this visitor's language, without a session (the
+ * answers are the same for everyone), keyed by their URL as the client will ask for it. A read that fails is
+ * left out: the page then asks for it itself.
+ */
+export async function answerReads(app: FastifyInstance, reads: readonly string[], acceptLanguage: string | undefined): Promise<Record<string, InlinedAnswer>> {
+  const answers = await Promise.all(
+    reads.map(async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } });
+      if (response.statusCode !== 200) return null;
+      const total = Number(response.headers['x-total-count']);
+      return [url, { status: 200, total: Number.isFinite(total) && response.headers['x-total-count'] !== undefined ? total : null, body: response.json() }] as const;
+    }),
+  );
+  return Object.fromEntries(answers.filter((entry) => entry !== null));
+}
+
+/** The tags that go before </head>: preloads (image first: it is the largest paint), then the data. */
+export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, answers: Record<string, InlinedAnswer>): string {
+  const { scripts, styles } = chunkFiles(manifest, needs.chunks);
+  const tags = [
+    ...(needs.image ? [`<link rel="preload" as="image" href="${escapeHtml(needs.image)}" fetchpriority="high" />`] : []),
+    // index.html already links the entry's own chunks and styles.
+    ...styles.filter((href) => !html.includes(href)).map((href) => `<link rel="stylesheet" href="${href}" />`),
+    ...scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ...(Object.keys(answers).length > 0 ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`] : []),
+  ];
+  return tags.join('\n    ');
+}
+
+/** The manifest keys of a locale's catalog scopes (src/app/i18n/catalogs.ts loads them). */
+export const catalogChunks = (locale: Locale, scopes: readonly string[]): string[] => scopes.map((scope) => `locales/${locale}/messages.po?scope=${scope}`);

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINED_ANSWERS_ID } from '../../contracts/first-screen';
+import { insertCampaign, type CampaignRow } from './helpers/campaign-fixtures';
+import { newSession } from './helpers/fixtures';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+// A build's index.html and manifest, as Vite writes them: the entry's chunk is already in the page.
+const INDEX_HTML =
+  '<!doctype html><html lang="pt-BR"><head><title>Semear</title><script type="module" src="/assets/index-E.js"></script></head><body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E.js', imports: ['_framework-F.js'] },
+  '_framework-F.js': { file: 'assets/framework-F.js' },
+  '_CampaignCard-C.js': { file: 'assets/CampaignCard-C.js', imports: ['_framework-F.js'], css: ['assets/campaign-C.css'] },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['_framework-F.js', '_CampaignCard-C.js'] },
+  'src/routes/$slug/route.tsx?tsr-split=component': { file: 'assets/route-L.js', imports: ['_framework-F.js'] },
+  'src/routes/$slug/index.tsx?tsr-split=component': { file: 'assets/_slug-S.js', imports: ['_CampaignCard-C.js'] },
+  'locales/pt/messages.po?scope=core': { file: 'assets/messages-core-pt.js' },
+  'locales/pt/messages.po?scope=campaigns': { file: 'assets/messages-campaigns-pt.js' },
+  'locales/en/messages.po?scope=campaigns': { file: 'assets/messages-campaigns-en.js' },
+};
+
+let ctx: TestContext;
+let campaign: CampaignRow;
+let hostile: CampaignRow;
+const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
+beforeAll(async () => {
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  mkdirSync(join(distDir, '.vite'));
+  writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  ctx = await createTestContext({}, { distDir });
+  campaign = await insertCampaign(ctx.database.db, { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária do Coque', coverImage: '/uploads/campaigns/cozinha.jpg' });
+  hostile = await insertCampaign(ctx.database.db, { slug: 'titulo-hostil', title: '</script><script>alert(1)</script>\u2028 <!--' });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await call(ctx.app, 'GET', path, undefined, { headers: { accept: 'text/html', ...headers } });
+  expect(response.statusCode, path).toBe(200);
+  return response.body;
+};
+
+/** The answers the page carries, as the client reads them. */
+function inlinedAnswers(body: string): Record<string, { status: number; total: number | null; body: unknown }> {
+  const match = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}">([\\s\\S]*?)</script>`).exec(body);
+  expect(match, 'the page carries its answers').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, { status: number; total: number | null; body: unknown }>;
+}
+
+describe('the first screen comes with the HTML', () => {
+  it('a campaign page preloads its cover, its route chunks and catalogs, and carries the campaign', async () => {
+    const body = await page(`/${campaign.slug}`);
+    const head = body.slice(0, body.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" fetchpriority="high" />`);
+    for (const chunk of ['route-L.js', '_slug-S.js', 'CampaignCard-C.js', 'messages-core-pt.js', 'messages-campaigns-pt.js']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
+    }
+    expect(head).toContain('<link rel="stylesheet" href="/assets/campaign-C.css" />');
+    // Already in the page, or another page's: not preloaded again.
+    expect(head).not.toContain('modulepreload crossorigin href="/assets/index-E.js"');
+    expect(head).not.toContain('routes-H.js');
+    expect(head).not.toContain('messages-campaigns-en.js');
+    const answers = inlinedAnswers(body);
+    const api = await call(ctx.app, 'GET', `/api/v1/campaigns/${campaign.slug}`);
+    expect(answers[`/api/v1/campaigns/${campaign.slug}`]).toEqual({ status: 200, total: null, body: api.json() });
+  });
+
+  it('the home carries its lists (with their totals), categories and platform totals', async () => {
+    const body = await page('/');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-H.js" />');
+    expect(body).not.toContain('_slug-S.js');
+    const answers = inlinedAnswers(body);
+    expect(Object.keys(answers).sort()).toEqual([
+      '/api/v1/campaigns?featured=true&page=0&amount=3',
+      '/api/v1/campaigns?sort=recent&page=0&amount=6',
+      '/api/v1/categories',
+      '/api/v1/stats/totals',
+    ]);
+    const recent = await call(ctx.app, 'GET', '/api/v1/campaigns?sort=recent&page=0&amount=6');
+    expect(answers['/api/v1/campaigns?sort=recent&page=0&amount=6']).toEqual({ status: 200, total: Number(recent.headers['x-total-count']), body: recent.json() });
+  });
+
+  it("answers in the visitor's language, and never with anything of the session", async () => {
+    const signedIn = await newSession(ctx.app);
+    const body = await page('/', { 'accept-language': 'en', authorization: `Bearer ${signedIn.token}` });
+    const answers = inlinedAnswers(body);
+    const categories = await call(ctx.app, 'GET', '/api/v1/categories', undefined, { headers: { 'accept-language': 'en' } });
+    expect(answers['/api/v1/categories']?.body).toEqual(categories.json());
+    expect(body).not.toContain(signedIn.input.email);
+  });
+
+  it('a title that closes the script stays text: nothing in the data can end the element', async () => {
+    const body = await page(`/${hostile.slug}`);
+    const script = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}">([\\s\\S]*?)</script>`).exec(body)![1]!;
+    expect(script).not.toContain('<');
+    expect(script).not.toContain('\u2028');
+    const answers = JSON.parse(script) as Record<string, { body: { title: string } }>;
+    expect(answers[`/api/v1/campaigns/${hostile.slug}`]?.body.title).toBe('</script><script>alert(1)</script>\u2028 <!--');
+  });
+
+  it('other pages, HEAD requests and unknown campaigns carry nothing extra', async () => {
+    expect(await page('/help')).not.toContain(INLINED_ANSWERS_ID);
+    expect(await page(`/${campaign.slug}/donate`)).not.toContain(INLINED_ANSWERS_ID);
+    const head = await call(ctx.app, 'HEAD', `/${campaign.slug}`, undefined, { headers: { accept: 'text/html' } });
+    expect(head.statusCode).toBe(200);
+    const missing = await call(ctx.app, 'GET', '/campanha-que-nao-existe', undefined, { headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain(INLINED_ANSWERS_ID);
+  });
+});
