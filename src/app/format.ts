@@ -64,3 +64,8 @@ export function reaisToCents(text: string): number | null {
   if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
   return Math.round(Number(cleaned) * 100);
 }
+
+/** Cents → the text a money field shows, as typed in Brazil: 2550 → '25,50', 5000 → '50', 123456 → '1234,56'. */
+export function centsToReaisText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace('.', ',');
+}

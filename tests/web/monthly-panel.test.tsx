@@ -112,6 +112,12 @@ describe('SubscriptionPanel', () => {
     expect(api.change.mock.calls[1]).toEqual([f.subscription().id, { kind: 'update', patch: { card_id: f.otherCard.id } }]);
   });
 
+  it('offers the current amount as money to edit: R$ 25,50 reads "25,50", not "25.5" or "2550"', async () => {
+    await renderPanel(fakeApi(f.subscription({ amount: 2550 })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Alterar valor' }));
+    expect((screen.getByLabelText(/Novo valor por mês/) as HTMLInputElement).value).toBe('25,50');
+  });
+
   it('a donor without a subscription is invited to /doacao-mensal', async () => {
     await renderPanel(fakeApi(null));
     expect((await screen.findByRole('link', { name: 'Começar a doar todo mês' })).getAttribute('href')).toBe('/doacao-mensal');

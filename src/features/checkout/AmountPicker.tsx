@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { DONATION_MIN_CENTS, donationAmountSchema, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS, monthlyAmountSchema, SUGGESTED_AMOUNTS_REAIS } from '../../../contracts';
 import { formatMoney } from '../../app';
-import { reaisToCents } from '../../app/format';
+import { centsToReaisText, reaisToCents } from '../../app/format';
 import { RadioGroup, TextField } from '../../ui';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -27,7 +27,7 @@ export function AmountPicker({ amount, onChange, frequency = 'once', range, erro
   const monthly = frequency === 'monthly';
   const suggested = (monthly ? MONTHLY_PRESETS_REAIS : SUGGESTED_AMOUNTS_REAIS).map((r) => r * 100) as number[];
   const [other, setOther] = useState(() => amount !== null && !suggested.includes(amount));
-  const [otherText, setOtherText] = useState(() => (amount !== null && !suggested.includes(amount) ? String(amount / 100).replace('.', ',') : ''));
+  const [otherText, setOtherText] = useState(() => (amount !== null && !suggested.includes(amount) ? centsToReaisText(amount) : ''));
   const problem = amount === null ? null : monthly ? monthlyProblem(amount) : onceProblem(amount);
   const choice = other ? 'other' : amount !== null && suggested.includes(amount) ? String(amount) : '';
   const minimum = formatMoney(range?.min ?? (monthly ? MONTHLY_MIN_CENTS : DONATION_MIN_CENTS));

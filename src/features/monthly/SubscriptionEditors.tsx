@@ -3,14 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, type SavedCard } from '../../../contracts';
 import { formatMoney } from '../../app';
 import { Button, Form, FormActions, RadioGroup, Spinner, TextField } from '../../ui';
-import { reaisToCents } from '../../app/format';
+import { centsToReaisText, reaisToCents } from '../../app/format';
 import { isMonthlyAmount } from './amount';
 import { cardLabel } from './status-text';
 
 /** The new monthly amount, typed in reais; the machine checks it again with the contract. */
 export function AmountEditor({ current, busy, onSubmit, onCancel }: { current: number; busy: boolean; onSubmit: (cents: number) => void; onCancel: () => void }) {
   const { t } = useLingui();
-  const [text, setText] = useState(String(current / 100).replace('.', ','));
+  const [text, setText] = useState(centsToReaisText(current));
   const [shown, setShown] = useState<string | undefined>();
   const min = formatMoney(MONTHLY_MIN_CENTS);
   const max = formatMoney(MONTHLY_MAX_CENTS);

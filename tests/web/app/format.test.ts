@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../src/app/format';
+import { centsToReaisText, formatDate, formatDateTime, formatMoney, formatNumber, reaisToCents } from '../../../src/app/format';
 
 describe('formatting (always pt-BR, BRL, America/Sao_Paulo)', () => {
   it.each([
@@ -39,5 +39,17 @@ describe('formatting (always pt-BR, BRL, America/Sao_Paulo)', () => {
   it('gives an empty string for invalid dates', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('nope')).toBe('');
+  });
+});
+
+describe('money in a field', () => {
+  it.each([
+    [2550, '25,50'],
+    [2505, '25,05'],
+    [5000, '50'],
+    [123456, '1234,56'],
+  ])('%i cents is typed as %s, and reads back the same', (cents, text) => {
+    expect(centsToReaisText(cents)).toBe(text);
+    expect(reaisToCents(text)).toBe(cents);
   });
 });
