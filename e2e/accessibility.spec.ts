@@ -11,6 +11,8 @@ const visitorPages = [
   '/',
   '/help',
   '/about',
+  '/termos',
+  '/privacidade',
   '/signin',
   '/signup',
   '/reset-password',

@@ -15,11 +15,13 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DoacaoPixRouteImport } from './routes/doacao-pix'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as ProfileRouteRouteImport } from './routes/profile/route'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as TermosRouteImport } from './routes/termos'
 import { Route as SlugIndexRouteImport } from './routes/$slug/index'
 import { Route as SlugDoadoresRouteImport } from './routes/$slug/doadores'
 import { Route as SlugDonateRouteImport } from './routes/$slug/donate'
@@ -83,6 +85,11 @@ const HelpRoute = HelpRouteImport.update({
   path: '/help',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacidadeRoute = PrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRouteRoute = ProfileRouteRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -106,6 +113,11 @@ const SigninRoute = SigninRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermosRoute = TermosRouteImport.update({
+  id: '/termos',
+  path: '/termos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SlugIndexRoute = SlugIndexRouteImport.update({
@@ -281,10 +293,12 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/termos': typeof TermosRoute
   '/$slug/doadores': typeof SlugDoadoresRoute
   '/$slug/donate': typeof SlugDonateRoute
   '/$slug/messages': typeof SlugMessagesRoute
@@ -323,10 +337,12 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/termos': typeof TermosRoute
   '/$slug/doadores': typeof SlugDoadoresRoute
   '/$slug/donate': typeof SlugDonateRoute
   '/$slug/messages': typeof SlugMessagesRoute
@@ -369,10 +385,12 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/termos': typeof TermosRoute
   '/$slug/doadores': typeof SlugDoadoresRoute
   '/$slug/donate': typeof SlugDonateRoute
   '/$slug/messages': typeof SlugMessagesRoute
@@ -416,10 +434,12 @@ export interface FileRouteTypes {
     | '/about'
     | '/doacao-pix'
     | '/help'
+    | '/privacidade'
     | '/reset-password'
     | '/search'
     | '/signin'
     | '/signup'
+    | '/termos'
     | '/$slug/doadores'
     | '/$slug/donate'
     | '/$slug/messages'
@@ -458,10 +478,12 @@ export interface FileRouteTypes {
     | '/about'
     | '/doacao-pix'
     | '/help'
+    | '/privacidade'
     | '/reset-password'
     | '/search'
     | '/signin'
     | '/signup'
+    | '/termos'
     | '/$slug/doadores'
     | '/$slug/donate'
     | '/$slug/messages'
@@ -503,10 +525,12 @@ export interface FileRouteTypes {
     | '/about'
     | '/doacao-pix'
     | '/help'
+    | '/privacidade'
     | '/reset-password'
     | '/search'
     | '/signin'
     | '/signup'
+    | '/termos'
     | '/$slug/doadores'
     | '/$slug/donate'
     | '/$slug/messages'
@@ -549,10 +573,12 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   DoacaoPixRoute: typeof DoacaoPixRoute
   HelpRoute: typeof HelpRoute
+  PrivacidadeRoute: typeof PrivacidadeRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
+  TermosRoute: typeof TermosRoute
   DoacaoConfirmacaoAgradecimentoRoute: typeof DoacaoConfirmacaoAgradecimentoRoute
   DoacaoMensalAgradecimentoRoute: typeof DoacaoMensalAgradecimentoRoute
   DoacaoMensalCancelarRoute: typeof DoacaoMensalCancelarRoute
@@ -610,6 +636,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HelpRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacidade': {
+      id: '/privacidade'
+      path: '/privacidade'
+      fullPath: '/privacidade'
+      preLoaderRoute: typeof PrivacidadeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
@@ -643,6 +676,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/termos': {
+      id: '/termos'
+      path: '/termos'
+      fullPath: '/termos'
+      preLoaderRoute: typeof TermosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/$slug/': {
@@ -952,10 +992,12 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   DoacaoPixRoute: DoacaoPixRoute,
   HelpRoute: HelpRoute,
+  PrivacidadeRoute: PrivacidadeRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
+  TermosRoute: TermosRoute,
   DoacaoConfirmacaoAgradecimentoRoute: DoacaoConfirmacaoAgradecimentoRoute,
   DoacaoMensalAgradecimentoRoute: DoacaoMensalAgradecimentoRoute,
   DoacaoMensalCancelarRoute: DoacaoMensalCancelarRoute,

@@ -110,7 +110,25 @@ export function SignUpPage() {
           error={fieldError(errors.password)}
           {...register('password')}
         />
-        <Checkbox label={t`Li e aceito os termos de uso e a política de privacidade`} error={fieldError(errors.accept_terms)} {...register('accept_terms')} />
+        <Checkbox
+          label={t`Li e aceito os termos de uso e a política de privacidade`}
+          // In a new tab, so what was typed here stays.
+          hint={
+            <Trans>
+              Leia os{' '}
+              <a href="/termos" target="_blank" rel="noopener">
+                termos de uso
+              </a>{' '}
+              e a{' '}
+              <a href="/privacidade" target="_blank" rel="noopener">
+                política de privacidade
+              </a>{' '}
+              (abrem em outra aba).
+            </Trans>
+          }
+          error={fieldError(errors.accept_terms)}
+          {...register('accept_terms')}
+        />
         {/* A taken e-mail is shown on its field instead. */}
         <FailureAlert failure={failure?.code === errorCodes.emailTaken ? null : failure} />
         <FormActions>

@@ -58,6 +58,16 @@ export function Footer() {
                   <Trans>Ajuda</Trans>
                 </Link>
               </li>
+              <li>
+                <Link to="/termos" className={s.footerLink}>
+                  <Trans>Termos de uso</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacidade" className={s.footerLink}>
+                  <Trans>Política de privacidade</Trans>
+                </Link>
+              </li>
             </ul>
           </nav>
         </div>

@@ -1,0 +1,23 @@
+import { useLingui } from '@lingui/react';
+import type { LegalText } from './legal-texts';
+import { PlaceholderPage } from './PlaceholderPage';
+import * as s from './pages.css';
+
+/** /termos and /privacidade: a legal text in the page's language, its sections as headings for navigation. */
+export function LegalPage({ text }: { text: LegalText }) {
+  const { i18n } = useLingui();
+  return (
+    <PlaceholderPage title={i18n._(text.title)} lead={i18n._(text.lead)}>
+      <div className={s.prose}>
+        {text.sections.map((section) => (
+          <section key={section.heading.id}>
+            <h2>{i18n._(section.heading)}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph.id}>{i18n._(paragraph)}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </PlaceholderPage>
+  );
+}
