@@ -15,6 +15,16 @@ export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 export const CAMPAIGN_SORTS = ['relevance', 'recent', 'most_raised', 'ending_soon'] as const;
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
+/**
+ * A category's or tag's name in the languages other than Portuguese (its `name`), kept with it; the
+ * API answers the name in the request's language, falling back to Portuguese.
+ */
+export type NameTranslations = Partial<Record<'en' | 'es', string>>;
+
+/** The name to show in `locale`: its translation when it has one, else the Portuguese name. */
+export const nameIn = (locale: string, name: string, translations: NameTranslations | null | undefined): string =>
+  (locale === 'en' || locale === 'es' ? translations?.[locale]?.trim() : undefined) || name;
+
 const cents = z.number().check(z.int());
 const count = z.number().check(z.int());
 

@@ -43,3 +43,17 @@ test('the sign-up links both texts, in another tab, and keeps what was typed', a
   }
   await expect(page.getByLabel('E-mail')).toHaveValue('quem.digita@semear.test');
 });
+
+test('category names follow the interface language (kept with their translations)', async ({ page }) => {
+  await page.goto('/');
+  await waitForShell(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /^Alimentação/ }).first()).toBeVisible();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await expect(main.getByRole('link', { name: /^Food/ }).first()).toBeVisible();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(main.getByRole('link', { name: /^Alimentación/ }).first()).toBeVisible();
+  // A reload in Spanish asks the API in Spanish (the inlined Portuguese answers are not used).
+  await page.reload();
+  await expect(main.getByRole('link', { name: /^Alimentación/ }).first()).toBeVisible();
+});

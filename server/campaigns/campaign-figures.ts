@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { NameTranslations } from '../../contracts/campaigns';
 import { campaigns } from '../db/schema';
 
 /**
@@ -28,8 +29,9 @@ export const messageCount = sql<number>`(select count(*) ${confirmedDonations} a
 export interface TagJson {
   slug: string;
   name: string;
+  translations: NameTranslations;
 }
-export const tagsJson = sql<TagJson[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name)
+export const tagsJson = sql<TagJson[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name, 'translations', t.translations) order by t.name)
   from campaign_tags ct join tags t on t.id = ct.tag_id where ct.campaign_id = ${campaignIdRef}), '[]'::json)`;
 
 export interface MessageJson {

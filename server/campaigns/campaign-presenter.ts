@@ -1,5 +1,5 @@
-import type { CampaignDetail, CampaignDonor, CampaignMessage, CampaignSummary } from '../../contracts/campaigns';
-import type { DonorJson, MessageJson } from './campaign-figures';
+import { nameIn, type CampaignDetail, type CampaignDonor, type CampaignMessage, type CampaignSummary } from '../../contracts/campaigns';
+import type { DonorJson, MessageJson, TagJson } from './campaign-figures';
 import { servedStoryHtml } from '../services/story-html';
 import { isAcceptingDonations } from './campaign-rules';
 import type { CampaignDetailRow, CampaignSummaryRow } from './campaigns-repository';
@@ -13,15 +13,18 @@ export const campaignPageUrl = (slug: string, publicUrl: string): string => `${p
 /** Timestamps read inside JSON carry the session's offset; the API speaks UTC ISO. */
 const iso = (value: string | Date): string => new Date(value).toISOString();
 
-export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: string): CampaignSummary {
+/** A tag as the API gives it: its name in the request's language. */
+export const presentTag = (tag: TagJson, locale: string) => ({ slug: tag.slug, name: nameIn(locale, tag.name, tag.translations) });
+
+export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: string, locale: string): CampaignSummary {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     summary: row.summary,
     cover_url: absoluteUrl(row.coverImage, publicUrl),
-    category: row.categorySlug && row.categoryName ? { slug: row.categorySlug, name: row.categoryName } : null,
-    tags: row.tags,
+    category: row.categorySlug && row.categoryName ? { slug: row.categorySlug, name: nameIn(locale, row.categoryName, row.categoryTranslations) } : null,
+    tags: row.tags.map((tag) => presentTag(tag, locale)),
     goal: row.goalCents,
     raised: row.raised,
     donor_count: row.donorCount,
@@ -37,9 +40,9 @@ export const presentMessage = (m: MessageJson): CampaignMessage => ({ id: m.id, 
 
 export const presentDonor = (d: DonorJson): CampaignDonor => ({ id: d.id, donor_name: d.donor_name, amount: Number(d.amount), created_at: iso(d.created_at) });
 
-export function presentCampaignDetail(row: CampaignDetailRow, publicUrl: string, now: Date): CampaignDetail {
+export function presentCampaignDetail(row: CampaignDetailRow, publicUrl: string, now: Date, locale: string): CampaignDetail {
   return {
-    ...presentCampaignSummary(row, publicUrl),
+    ...presentCampaignSummary(row, publicUrl, locale),
     story_html: servedStoryHtml(row.story),
     donation_count: row.donationCount,
     message_count: row.messageCount,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CAMPAIGN_SORTS } from '../../contracts/campaigns';
+import type { CAMPAIGN_SORTS, NameTranslations } from '../../contracts/campaigns';
 import { campaigns, campaignTags, categories, tags } from '../db/schema';
 import type { Executor } from '../db/types';
 import {
@@ -12,6 +12,7 @@ import {
   raisedCents,
   tagsJson,
   type DonorJson,
+  type TagJson,
   type MessageJson,
 } from './campaign-figures';
 import { campaignSearchQuery } from './campaign-search';
@@ -35,6 +36,7 @@ const summaryFields = {
   createdAt: campaigns.createdAt,
   categorySlug: categories.slug,
   categoryName: categories.name,
+  categoryTranslations: categories.translations,
   tags: tagsJson,
   raised: raisedCents,
   donorCount,
@@ -55,7 +57,8 @@ export interface CampaignSummaryRow {
   createdAt: Date;
   categorySlug: string | null;
   categoryName: string | null;
-  tags: Array<{ slug: string; name: string }>;
+  categoryTranslations: NameTranslations | null;
+  tags: TagJson[];
   raised: number;
   donorCount: number;
 }
@@ -193,11 +196,12 @@ export const listCampaignDonors = (db: Executor, slug: string, page: number, amo
   campaignPage(db, slug, donorsJson(amount, page * amount), donationCount);
 
 /** Categories by name, each with how many public campaigns it holds. */
-export async function listCategories(db: Executor): Promise<Array<{ slug: string; name: string; campaignCount: number }>> {
+export async function listCategories(db: Executor): Promise<Array<{ slug: string; name: string; translations: NameTranslations; campaignCount: number }>> {
   return db
     .select({
       slug: categories.slug,
       name: categories.name,
+      translations: categories.translations,
       campaignCount: sql<number>`(select count(*) from ${campaigns} c where c.category_id = ${categories}.${sql.identifier('id')}
         and c.status in ('active', 'paused', 'closed'))`.mapWith(Number),
     })
@@ -205,8 +209,8 @@ export async function listCategories(db: Executor): Promise<Array<{ slug: string
     .orderBy(asc(categories.name));
 }
 
-export const listTags = (db: Executor): Promise<Array<{ slug: string; name: string }>> =>
-  db.select({ slug: tags.slug, name: tags.name }).from(tags).orderBy(asc(tags.name));
+export const listTags = (db: Executor): Promise<TagJson[]> =>
+  db.select({ slug: tags.slug, name: tags.name, translations: tags.translations }).from(tags).orderBy(asc(tags.name));
 
 /**
  * The home page's platform figures in one statement: money given to campaigns and the general fund

@@ -51,14 +51,14 @@ export const scriptSafeJson = (value: unknown): string =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
- * Answers the public reads as the API would for this visitor's language, without a session (the
- * answers are the same for everyone), keyed by their URL as the client will ask for it. A read that fails is
- * left out: the page then asks for it itself.
+ * Answers the public reads as the API would in `locale`, without a session (the answers are the same
+ * for everyone), keyed by their URL as the client will ask for it. A read that fails is left out: the
+ * page then asks for it itself.
  */
-export async function answerReads(app: FastifyInstance, reads: readonly string[], acceptLanguage: string | undefined): Promise<Record<string, InlinedAnswer>> {
+export async function answerReads(app: FastifyInstance, reads: readonly string[], locale: Locale): Promise<Record<string, InlinedAnswer>> {
   const answers = await Promise.all(
     reads.map(async (url) => {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } });
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': locale } });
       if (response.statusCode !== 200) return null;
       const total = Number(response.headers['x-total-count']);
       return [url, { status: 200, total: Number.isFinite(total) && response.headers['x-total-count'] !== undefined ? total : null, body: response.json() }] as const;
@@ -67,15 +67,15 @@ export async function answerReads(app: FastifyInstance, reads: readonly string[]
   return Object.fromEntries(answers.filter((entry) => entry !== null));
 }
 
-/** The tags that go before </head>: preloads (image first: it is the largest paint), then the data. */
-export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, answers: Record<string, InlinedAnswer>): string {
+/** The tags that go before </head>: preloads (image first: it is the largest paint), then the data in its language. */
+export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, answers: Record<string, InlinedAnswer>, locale: Locale): string {
   const { scripts, styles } = chunkFiles(manifest, needs.chunks);
   const tags = [
     ...(needs.image ? [`<link rel="preload" as="image" href="${escapeHtml(needs.image)}" fetchpriority="high" />`] : []),
     // index.html already links the entry's own chunks and styles.
     ...styles.filter((href) => !html.includes(href)).map((href) => `<link rel="stylesheet" href="${href}" />`),
     ...scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-    ...(Object.keys(answers).length > 0 ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`] : []),
+    ...(Object.keys(answers).length > 0 ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}" data-locale="${locale}">${scriptSafeJson(answers)}</script>`] : []),
   ];
   return tags.join('\n    ');
 }

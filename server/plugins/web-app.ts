@@ -91,8 +91,8 @@ export const webAppPlugin = fp<WebAppOptions>(
 
     const matchRoute = loadWebRouteMatcher();
     const manifest = built ? readBuildManifest(distDir) : {};
-    // The interface's language lives in the browser (localStorage): the catalogs preloaded are the
-    // default language's, which most visitors keep; others fetch theirs as before.
+    // The interface's language lives in the browser (localStorage): the catalogs preloaded and the data
+    // inlined are in the default language, which most visitors keep; others fetch theirs as before.
     const catalogs = (scopes: string[]) => catalogChunks(DEFAULT_LOCALE, ['core', ...scopes]);
     /** The two pages donors land on from a shared link: their code, catalogs, data and cover come with the HTML. */
     const firstScreenNeeds = (path: string, route: WebRouteMatch): FirstScreenNeeds | null => {
@@ -107,10 +107,10 @@ export const webAppPlugin = fp<WebAppOptions>(
       const path = pathOf(request.url);
       const needs = firstScreenNeeds(path, route);
       if (!needs) return html;
-      const answers = await answerReads(app, needs.reads, request.headers['accept-language']);
+      const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
       // The campaign's cover is its page's largest paint.
       const campaign = route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { cover_url?: string | null } | undefined) : undefined;
-      const head = firstScreenHead(html, manifest, { ...needs, image: campaign?.cover_url ?? null }, answers);
+      const head = firstScreenHead(html, manifest, { ...needs, image: campaign?.cover_url ?? null }, answers, DEFAULT_LOCALE);
       return html.replace('</head>', () => `  ${head}\n  </head>`);
     };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {

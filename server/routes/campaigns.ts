@@ -21,6 +21,8 @@ const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, g
  */
 const fresh = (reply: FastifyReply, total?: number) => {
   reply.header('cache-control', 'no-cache');
+  // Category and tag names come in the language asked for.
+  reply.header('vary', 'Accept-Language');
   if (total !== undefined) reply.header('x-total-count', String(total));
 };
 
@@ -31,14 +33,14 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   app.get('/campaigns', { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } }, async (request, reply) => {
     const { rows, total } = await listPublicCampaigns(db, request.query, clock.now());
     fresh(reply, total);
-    return rows.map((row) => presentCampaignSummary(row, config.publicUrl));
+    return rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
   });
 
   app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
     const row = await findPublicCampaign(db, request.params.slug, CAMPAIGN_LATEST_ITEMS);
     if (!row) throw campaignNotFound();
     fresh(reply);
-    return presentCampaignDetail(row, config.publicUrl, clock.now());
+    return presentCampaignDetail(row, config.publicUrl, clock.now(), request.locale);
   });
 
   app.get(

@@ -31,25 +31,25 @@ export const demoAccounts: Array<Omit<SignUp, 'password'> & { password: string; 
 ];
 
 export const demoCategories = [
-  { slug: 'alimentacao', name: 'Alimentação' },
-  { slug: 'meio-ambiente', name: 'Meio ambiente' },
-  { slug: 'educacao', name: 'Educação' },
-  { slug: 'animais', name: 'Animais' },
-  { slug: 'emergencias', name: 'Emergências' },
-  { slug: 'saude', name: 'Saúde' },
+  { slug: 'alimentacao', name: 'Alimentação', translations: { en: 'Food', es: 'Alimentación' } },
+  { slug: 'meio-ambiente', name: 'Meio ambiente', translations: { en: 'Environment', es: 'Medio ambiente' } },
+  { slug: 'educacao', name: 'Educação', translations: { en: 'Education', es: 'Educación' } },
+  { slug: 'animais', name: 'Animais', translations: { en: 'Animals', es: 'Animales' } },
+  { slug: 'emergencias', name: 'Emergências', translations: { en: 'Emergencies', es: 'Emergencias' } },
+  { slug: 'saude', name: 'Saúde', translations: { en: 'Health', es: 'Salud' } },
 ] as const;
 type CategorySlug = (typeof demoCategories)[number]['slug'];
 
 export const demoTags = [
-  { slug: 'fome-zero', name: 'Fome zero' },
-  { slug: 'enchentes', name: 'Enchentes' },
-  { slug: 'leitura', name: 'Leitura' },
-  { slug: 'criancas', name: 'Crianças' },
-  { slug: 'adocao', name: 'Adoção' },
-  { slug: 'comunidade', name: 'Comunidade' },
-  { slug: 'nordeste', name: 'Nordeste' },
-  { slug: 'sul', name: 'Sul' },
-  { slug: 'norte', name: 'Norte' },
+  { slug: 'fome-zero', name: 'Fome zero', translations: { en: 'Zero hunger', es: 'Hambre cero' } },
+  { slug: 'enchentes', name: 'Enchentes', translations: { en: 'Floods', es: 'Inundaciones' } },
+  { slug: 'leitura', name: 'Leitura', translations: { en: 'Reading', es: 'Lectura' } },
+  { slug: 'criancas', name: 'Crianças', translations: { en: 'Children', es: 'Niños' } },
+  { slug: 'adocao', name: 'Adoção', translations: { en: 'Adoption', es: 'Adopción' } },
+  { slug: 'comunidade', name: 'Comunidade', translations: { en: 'Community', es: 'Comunidad' } },
+  { slug: 'nordeste', name: 'Nordeste', translations: { en: 'Northeast', es: 'Nordeste' } },
+  { slug: 'sul', name: 'Sul', translations: { en: 'South', es: 'Sur' } },
+  { slug: 'norte', name: 'Norte', translations: { en: 'North', es: 'Norte' } },
 ] as const;
 type TagSlug = (typeof demoTags)[number]['slug'];
 

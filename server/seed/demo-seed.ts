@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '../../contracts/permissions';
 import { hashPassword } from '../auth/passwords';
 import { campaigns, campaignTags, categories, tags, users } from '../db/schema';
@@ -36,8 +36,9 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
       if (role === 'DONOR') donorId = user.id;
     }
     const seeded: Array<{ id: string; slug: string; title: string; goalCents: number | null; startedDaysAgo: number }> = [];
-    await tx.insert(categories).values([...demoCategories]).onConflictDoNothing();
-    await tx.insert(tags).values([...demoTags]).onConflictDoNothing();
+    // Translations are kept up to date on databases seeded before they existed; names stay as edited.
+    await tx.insert(categories).values([...demoCategories]).onConflictDoUpdate({ target: categories.slug, set: { translations: sql`excluded.translations` } });
+    await tx.insert(tags).values([...demoTags]).onConflictDoUpdate({ target: tags.slug, set: { translations: sql`excluded.translations` } });
     const categoryRows = await tx.select().from(categories);
     const tagRows = await tx.select().from(tags).where(inArray(tags.slug, demoTags.map((t) => t.slug)));
     for (const c of demoCampaigns) {

@@ -47,7 +47,7 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
 
 /** The answers the page carries, as the client reads them. */
 function inlinedAnswers(body: string): Record<string, { status: number; total: number | null; body: unknown }> {
-  const match = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}">([\\s\\S]*?)</script>`).exec(body);
+  const match = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}"[^>]*>([\\s\\S]*?)</script>`).exec(body);
   expect(match, 'the page carries its answers').not.toBeNull();
   return JSON.parse(match![1]!) as Record<string, { status: number; total: number | null; body: unknown }>;
 }
@@ -85,18 +85,20 @@ describe('the first screen comes with the HTML', () => {
     expect(answers['/api/v1/campaigns?sort=recent&page=0&amount=6']).toEqual({ status: 200, total: Number(recent.headers['x-total-count']), body: recent.json() });
   });
 
-  it("answers in the visitor's language, and never with anything of the session", async () => {
+  it('answers in the interface\'s default language, marked with it, and never with anything of the session', async () => {
     const signedIn = await newSession(ctx.app);
+    // The browser's language is not the interface's (kept in the browser): the answers are in pt, and say so.
     const body = await page('/', { 'accept-language': 'en', authorization: `Bearer ${signedIn.token}` });
+    expect(body).toContain(`id="${INLINED_ANSWERS_ID}" data-locale="pt"`);
     const answers = inlinedAnswers(body);
-    const categories = await call(ctx.app, 'GET', '/api/v1/categories', undefined, { headers: { 'accept-language': 'en' } });
+    const categories = await call(ctx.app, 'GET', '/api/v1/categories', undefined, { headers: { 'accept-language': 'pt' } });
     expect(answers['/api/v1/categories']?.body).toEqual(categories.json());
     expect(body).not.toContain(signedIn.input.email);
   });
 
   it('a title that closes the script stays text: nothing in the data can end the element', async () => {
     const body = await page(`/${hostile.slug}`);
-    const script = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}">([\\s\\S]*?)</script>`).exec(body)![1]!;
+    const script = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}"[^>]*>([\\s\\S]*?)</script>`).exec(body)![1]!;
     expect(script).not.toContain('<');
     expect(script).not.toContain('\u2028');
     const answers = JSON.parse(script) as Record<string, { body: { title: string } }>;

@@ -85,6 +85,7 @@ describe('answers inlined in the first page', () => {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = 'semear-answers';
+    script.dataset.locale = 'pt';
     // Keyed by the URLs the server writes from contracts/first-screen.ts: the client asks for the same.
     script.textContent = JSON.stringify({
       [`/api/v1/campaigns/${campaign.slug}`]: { status: 200, total: null, body: campaign },
@@ -110,5 +111,19 @@ describe('answers inlined in the first page', () => {
     await api.listCategories();
     await api.getPlatformTotals();
     expect(calls.map((c) => c.url)).toEqual(homeFirstScreenReads());
+  });
+
+  it('answers written in another language than the interface are not used', async () => {
+    const campaign = makeCampaignDetail();
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'semear-answers';
+    script.dataset.locale = 'en';
+    script.textContent = JSON.stringify({ [`/api/v1/campaigns/${campaign.slug}`]: { status: 200, total: null, body: { ...campaign, title: 'In English' } } });
+    document.head.append(script);
+    const { api, calls } = fakeFetch({ [`/campaigns/${campaign.slug}`]: [200, campaign] });
+    expect(await api.getCampaign(campaign.slug)).toEqual(campaign);
+    expect(calls).toHaveLength(1);
+    expect(document.getElementById('semear-answers')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUSES } from '../../../contracts/campaigns';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NameTranslations } from '../../../contracts/campaigns';
 import { sanitizeStoryHtml } from '../../services/story-html';
 
 // The lists of values live in the contracts: the API and the database speak the same words.
@@ -9,14 +10,18 @@ export { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../contracts/campa
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
+  /** The name in Portuguese; `translations` holds it in the other languages, kept with it. */
   name: text('name').notNull(),
+  translations: jsonb('translations').$type<NameTranslations>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const tags = pgTable('tags', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
+  /** The name in Portuguese; `translations` holds it in the other languages, kept with it. */
   name: text('name').notNull(),
+  translations: jsonb('translations').$type<NameTranslations>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

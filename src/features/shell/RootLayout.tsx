@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
-import { Outlet } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useRouter } from '@tanstack/react-router';
 import { AD_SCRIPT_META } from '../../../contracts/constants';
+import { useLocale } from '../../app/i18n/I18nProvider';
 import { ConfirmProvider, Toasts, VisitorPromptProvider } from '../../app';
 import { AnalyticsTracker } from './AnalyticsTracker';
 import { FocusOnNavigate } from './FocusOnNavigate';
@@ -17,6 +18,15 @@ import * as s from './shell.css';
  * toasts, analytics, link prefetch and the (async, non-blocking) ad script.
  */
 export function RootLayout({ signedInTool }: { signedInTool?: SignedInTool }) {
+  // After a language switch the page's data loads again: category and tag names come translated.
+  const { locale } = useLocale();
+  const router = useRouter();
+  const shownIn = useRef(locale);
+  useEffect(() => {
+    if (shownIn.current === locale) return;
+    shownIn.current = locale;
+    void router.invalidate();
+  }, [locale, router]);
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
     idle(() => {

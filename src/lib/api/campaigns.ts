@@ -1,5 +1,6 @@
+import { i18n } from '@lingui/core';
 import * as z from 'zod/mini';
-import { API_PREFIX, CAMPAIGN_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../../../contracts/constants';
+import { API_PREFIX, CAMPAIGN_PAGE_SIZE, DEFAULT_LOCALE, DEFAULT_PAGE_SIZE } from '../../../contracts/constants';
 import { messages } from '../../../contracts/messages';
 import {
   campaignDetailSchema,
@@ -85,11 +86,13 @@ export function createCampaignsApi(fetchFn: Fetch = (...args) => fetch(...args),
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
     const search = params.toString();
     const url = `${baseURL}${path}${search ? `?${search}` : ''}`;
-    const inlined = takeInlinedAnswer(url);
+    // Category and tag names (and messages) in the interface's language, not the browser's.
+    const locale = i18n.locale || DEFAULT_LOCALE;
+    const inlined = takeInlinedAnswer(url, locale);
     if (inlined) return { data: inlined.body, headers: new Headers(inlined.total === null ? {} : { 'x-total-count': String(inlined.total) }) };
     let response: Response;
     try {
-      response = await fetchFn(url, { headers: { Accept: 'application/json' } });
+      response = await fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': locale } });
     } catch {
       throw new CampaignsApiError({ status: 0, messages: [messages.unknownError.id] });
     }

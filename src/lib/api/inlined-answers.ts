@@ -8,14 +8,18 @@ import { INLINED_ANSWERS_ID, type InlinedAnswer } from '../../../contracts/first
  */
 const answers: Record<string, InlinedAnswer | undefined> = {};
 
-/** The inlined answer to this GET, once; undefined when there is none (left). */
-export function takeInlinedAnswer(url: string): InlinedAnswer | undefined {
+/**
+ * The inlined answer to this GET, once; undefined when there is none (left). The server answers in the
+ * interface's default language (it cannot see the one a visitor chose, kept in the browser): answers
+ * in another language than `locale` are not used.
+ */
+export function takeInlinedAnswer(url: string, locale: string): InlinedAnswer | undefined {
   const element = globalThis.document?.getElementById(INLINED_ANSWERS_ID);
-  if (element) {
+  if (element?.dataset.locale === locale) {
     // The server wrote it (script-safe JSON): a page without it simply asks the API.
     Object.assign(answers, JSON.parse(element.textContent || '{}'));
-    element.remove();
   }
+  element?.remove();
   const answer = answers[url];
   answers[url] = undefined;
   return answer;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { NameTranslations } from '../../../contracts/campaigns';
 import { campaigns, campaignTags, categories, donations, ledgerAccounts, ledgerEntries, ledgerGroups, tags, type DonationContactRecord } from '../../../server/db/schema';
 import type { Database, Executor } from '../../../server/db/types';
 
@@ -7,13 +8,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}-${(counter += 1)}`;
 
-export async function insertCategory(db: Database, name: string, slug = `categoria-${unique()}`) {
-  const [row] = await db.insert(categories).values({ slug, name }).returning();
+export async function insertCategory(db: Database, name: string, slug = `categoria-${unique()}`, translations: NameTranslations = {}) {
+  const [row] = await db.insert(categories).values({ slug, name, translations }).returning();
   return row as typeof categories.$inferSelect;
 }
 
-export async function insertTag(db: Database, name: string, slug = `tag-${unique()}`) {
-  const [row] = await db.insert(tags).values({ slug, name }).returning();
+export async function insertTag(db: Database, name: string, slug = `tag-${unique()}`, translations: NameTranslations = {}) {
+  const [row] = await db.insert(tags).values({ slug, name, translations }).returning();
   return row as typeof tags.$inferSelect;
 }
 
