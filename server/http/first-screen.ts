@@ -46,6 +46,17 @@ export function chunkFiles(manifest: Manifest, keys: readonly string[]): { scrip
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/**
+ * index.html with a modulepreload of every chunk its entry imports: the build writes none (Vite's
+ * own preloading is off, see vite.config.ts), and without them the browser finds the framework only
+ * after the entry has arrived.
+ */
+export function withEntryPreloads(html: string, manifest: Manifest): string {
+  const { scripts } = chunkFiles(manifest, ['index.html']);
+  const links = scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
+  return links.length === 0 ? html : html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+}
+
 /** JSON inside a <script>: nothing in it can close the element or start a comment (`<`, U+2028/9 escaped). */
 export const scriptSafeJson = (value: unknown): string =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -9,7 +9,7 @@ import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
-import { answerReads, catalogChunks, firstScreenHead, readBuildManifest, type FirstScreenNeeds } from '../http/first-screen';
+import { answerReads, catalogChunks, firstScreenHead, readBuildManifest, withEntryPreloads, type FirstScreenNeeds } from '../http/first-screen';
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 
@@ -64,7 +64,8 @@ export const webAppPlugin = fp<WebAppOptions>(
     });
 
     const indexPath = join(distDir, 'index.html');
-    const indexHtml = existsSync(indexPath) ? renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl) : null;
+    const manifest = readBuildManifest(distDir);
+    const indexHtml = existsSync(indexPath) ? withEntryPreloads(renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl), manifest) : null;
     const built = indexHtml !== null;
     if (built) {
       await app.register(fastifyStatic, {
@@ -90,7 +91,6 @@ export const webAppPlugin = fp<WebAppOptions>(
     };
 
     const matchRoute = loadWebRouteMatcher();
-    const manifest = built ? readBuildManifest(distDir) : {};
     // The interface's language lives in the browser (localStorage): the catalogs preloaded and the data
     // inlined are in the default language, which most visitors keep; others fetch theirs as before.
     const catalogs = (scopes: string[]) => catalogChunks(DEFAULT_LOCALE, ['core', ...scopes]);

@@ -105,6 +105,14 @@ describe('the first screen comes with the HTML', () => {
     expect(answers[`/api/v1/campaigns/${hostile.slug}`]?.body.title).toBe('</script><script>alert(1)</script>\u2028 <!--');
   });
 
+  it('every page preloads the chunks its entry imports (the build writes no preloads of its own)', async () => {
+    for (const path of ['/help', '/', `/${campaign.slug}`]) {
+      const body = await page(path);
+      expect(body.match(/href="\/assets\/framework-F\.js"/g), path).toHaveLength(1);
+      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/framework-F.js" />');
+    }
+  });
+
   it('other pages, HEAD requests and unknown campaigns carry nothing extra', async () => {
     expect(await page('/help')).not.toContain(INLINED_ANSWERS_ID);
     expect(await page(`/${campaign.slug}/donate`)).not.toContain(INLINED_ANSWERS_ID);
