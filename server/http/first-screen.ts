@@ -54,7 +54,11 @@ export function chunkFiles(manifest: Manifest, keys: readonly string[]): { scrip
 export function withEntryPreloads(html: string, manifest: Manifest): string {
   const { scripts } = chunkFiles(manifest, ['index.html']);
   const links = scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`);
-  return links.length === 0 ? html : html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
+  if (links.length === 0) return html;
+  // Right after the entry's script, where the build would put them: fetched before anything else.
+  const entry = /<script type="module"[^>]*><\/script>/.exec(html);
+  const at = entry ? entry.index + entry[0].length : html.indexOf('</head>');
+  return `${html.slice(0, at)}\n    ${links.join('\n    ')}${html.slice(at)}`;
 }
 
 /** JSON inside a <script>: nothing in it can close the element or start a comment (`<`, U+2028/9 escaped). */
