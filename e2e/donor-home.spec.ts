@@ -37,7 +37,7 @@ test('subscribe monthly, watch the balance live, give from the wallet, handle th
   await page.getByRole('button', { name: 'Continuar' }).click();
   await fillAddress(page);
   await page.getByRole('button', { name: 'Assinar doação mensal de R$ 50,00' }).click();
-  await expect(page).toHaveURL(/\/doacao-mensal\/agradecimento\?amount=50/);
+  await expect(page).toHaveURL(/\/doacao-mensal\/agradecimento$/);
 
   // The other tab was not reloaded: the credit arrived through the realtime channel.
   await expect(headerBalance(walletTab, '50,00')).toBeVisible();
@@ -49,7 +49,7 @@ test('subscribe monthly, watch the balance live, give from the wallet, handle th
   await page.getByRole('button', { name: 'Continuar' }).click();
   await fillAddress(page);
   await page.getByRole('button', { name: 'Doar R$ 20,00' }).click();
-  await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=20/);
+  await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?donation=/);
   await expect(headerBalance(walletTab, '30,00')).toBeVisible();
 
   // The notifications: the donation and the monthly charge, both unread.
