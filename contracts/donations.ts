@@ -196,10 +196,15 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** GET /gift-cards/{code}: what is left on a gift card (cents) and when it expires. */
+export const giftCardBalanceSchema = z.object({ balance: z.number().int(), expires_at: z.string() });
+
 /** 201 of a donation call, and GET /donations/{id} (without receipt_token). */
 export const donationResultSchema = z.object({
   donation: donationSchema,
   payment: paymentSchema,
+  /** GET /donations/{id} of a donation paid with a gift card: what was left on the card right after it. */
+  gift_card: giftCardBalanceSchema.optional(),
   /** Lets a guest read this donation later (GET /donations/{id} with header X-Receipt-Token). */
   receipt_token: z.string().optional(),
 });
@@ -208,5 +213,4 @@ export type DonationResult = z.infer<typeof donationResultSchema>;
 /** GET /donors/{id}/wallets/balance: data is the spendable balance in cents (SPEC.md §7). */
 export const walletBalanceSchema = z.object({ data: z.number().int() });
 
-/** GET /gift-cards/{code}: what is left on a gift card. */
-export const giftCardBalanceSchema = z.object({ balance: z.number().int(), expires_at: z.string() });
+

@@ -107,9 +107,11 @@ export const donateSearchSchema = z.object({
  * the signed-in donor's profile fills what they leave out, and the checkout's own schema still checks them.
  */
 export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount), name: optional(text()), email: optional(text(254)), telephone: optional(text(40)) });
-export const monthlyThanksSearchSchema = z.object({ amount: optional(amount) });
-/** ?campaign=<slug> (optional) lets the thank-you page share the campaign that was just given to. */
-export const donationThanksSearchSchema = z.object({ amount: optional(amount), campaign: optional(slugSchema) });
+/**
+ * ?donation=<id>: the thank-you page reads the donation itself (an ?amount is ignored: anyone can
+ * type one); ?campaign=<slug> (optional) lets it share the campaign when the donation cannot be read.
+ */
+export const donationThanksSearchSchema = z.object({ donation: optional(z.uuid()), campaign: optional(slugSchema) });
 export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
 
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });

@@ -12,7 +12,8 @@ import { field, fillAddress, fillCard } from './helpers/checkout';
 const SLUG = 'cozinha-solidaria-recife';
 const GIFT_CARD = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 /** The thank-you page, with the campaign given to (it offers to share it). */
-const thanks = (reais: number) => new RegExp(`/doacao-confirmacao/agradecimento\\?amount=${reais}&campaign=${SLUG}$`);
+// The thank-you URL carries the donation's id (the page reads its amount from the API), never the amount.
+const thanks = (_reais: number) => new RegExp(`/doacao-confirmacao/agradecimento\\?donation=[0-9a-f-]{36}&campaign=${SLUG}$`);
 
 /** 'R$ 1.234,56' → 123456. */
 const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
@@ -174,8 +175,8 @@ test.describe('donation checkout', () => {
     const sandbox = await page.getByRole('link', { name: 'Pagar no ambiente de testes' }).getAttribute('href');
     const paid = await context.request.post(`/sandbox-gateway/v1/pix/${sandbox?.split('/').pop() ?? ''}/simulate-payment`);
     expect(paid.status(), await paid.text()).toBe(200);
-    // The general fund has no campaign to share: the thank-you link carries the amount only.
-    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?amount=50$/, { timeout: 20_000 });
+    // The general fund has no campaign to share: the thank-you link carries the donation only.
+    await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?donation=[0-9a-f-]{36}$/, { timeout: 20_000 });
     expect(await raised()).toBe(before + 5000);
   });
 

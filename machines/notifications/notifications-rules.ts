@@ -75,18 +75,17 @@ export function targetsOf(list: readonly NotificationItem[], ids: readonly strin
 }
 
 /**
- * The optimistic result of marking `targets`: read ones leave the list at once, unread ones stay
- * with read false; the unread count moves by how many really changed state.
+ * The optimistic result of marking `targets` read or unread under the `read` filter: they take the
+ * new state and lose their selection; only those the filter no longer matches leave the list at once
+ * (read ones under 'unread', unread ones under 'read'), so 'all' keeps every item, marked. The unread
+ * count moves by how many really changed state.
  */
-export function applyMark(list: readonly NotificationItem[], targets: readonly NotificationItem[], read: boolean): { list: NotificationItem[]; unreadDelta: number } {
+export function applyMark(list: readonly NotificationItem[], targets: readonly NotificationItem[], read: boolean, filter: ReadFilter): { list: NotificationItem[]; unreadDelta: number } {
   const ids = new Set(targets.map((n) => n.id));
-  if (read) {
-    return { list: list.filter((n) => !ids.has(n.id)), unreadDelta: -targets.filter((n) => !n.read).length };
-  }
-  return {
-    list: list.map((n) => (ids.has(n.id) ? { ...n, read: false, isSelected: false } : n)),
-    unreadDelta: targets.filter((n) => n.read).length,
-  };
+  const leaves = filter === (read ? 'unread' : 'read');
+  const marked = leaves ? list.filter((n) => !ids.has(n.id)) : list.map((n) => (ids.has(n.id) ? { ...n, read, isSelected: false } : n));
+  const changed = targets.filter((n) => n.read !== read).length;
+  return { list: marked, unreadDelta: read ? -changed : changed };
 }
 
 export const shiftCount = (count: number | null, delta: number): number | null => (count === null ? null : Math.max(0, count + delta));

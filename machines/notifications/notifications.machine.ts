@@ -95,7 +95,7 @@ export const notificationsMachine = setup({
       const mark = event as MarkEvent;
       const targets = targetsOf(context.notifications, mark.ids);
       const read = mark.type === 'notifications.markRead';
-      const { list, unreadDelta } = applyMark(context.notifications, targets, read);
+      const { list, unreadDelta } = applyMark(context.notifications, targets, read, context.filters.read);
       return {
         notifications: list,
         unreadCount: shiftCount(context.unreadCount, unreadDelta),

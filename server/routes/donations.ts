@@ -10,6 +10,8 @@ import { HttpError } from '../http/http-error';
 import { createDonationService, type DonationHooks } from '../services/donations/create-donation';
 import { loadDonation, presentDonation } from '../services/donations/donation-records';
 import { reconcilePayment } from '../services/donations/reconcile';
+import { donationReference } from '../services/donations/confirm-donation';
+import { giftCardAfterPayment } from '../services/ledger';
 import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
@@ -81,6 +83,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
       await reconcilePayment(deps, payment, { locale: request.locale });
       found = (await loadDonation(db, request.params.id)) ?? found;
     }
-    return presentDonation(found);
+    const giftCard = found.donation.paymentMethod === 'gift_card' ? await giftCardAfterPayment(db, donationReference(found.donation.id)) : null;
+    return presentDonation(found, undefined, giftCard);
   });
 };

@@ -3,19 +3,29 @@ import { i18n } from './i18n/catalogs';
 import { toast } from './toast';
 
 /**
+ * Where a failure is shown: 'inline' when the view has a place for it (a form's alert, a retry
+ * notice: its own role=alert announces it), 'toast' when it has none.
+ */
+export type ErrorPlace = 'inline' | 'toast';
+
+/**
  * The global error handler (SPEC.md §8): logs the error and shows each API message as an error
  * toast ('Erro desconhecido.' when the API sent none); anything that is not an API error shows
  * 'Erro desconhecido! Contate o suporte!'. Messages may be catalog ids (translated here) or text.
- * Returns the texts it showed.
+ * Returns the texts.
+ *
+ * An error is shown once, where the user is looking (issue 10): with `place` 'inline' the view
+ * already says it next to what failed, so it is only logged; a toast too would say it twice (and
+ * both are announced). This is the one place that rule lives.
  *
  * It recognises errors by shape instead of importing the HTTP layer (axios stays off the first
  * load): an ApiRequestError (src/lib/http/api-error), a raw axios error, or an API error body.
  */
-export function reportError(error: unknown): string[] {
+export function reportError(error: unknown, place: ErrorPlace = 'toast'): string[] {
   console.error(error);
-  const shown = messagesOf(error).map((id) => i18n._(id));
-  for (const text of shown) toast.error(text);
-  return shown;
+  const texts = messagesOf(error).map((id) => i18n._(id));
+  if (place === 'toast') for (const text of texts) toast.error(text);
+  return texts;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

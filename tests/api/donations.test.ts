@@ -174,7 +174,7 @@ describe('PIX and PayPal', () => {
     const approved = await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/paypal/orders/${orderId}/approve` });
     expect(approved.statusCode).toBeLessThan(400);
     // Back to the thank-you page, which offers to share this campaign.
-    expect(approved.headers.location).toBe(`/doacao-confirmacao/agradecimento?amount=50&campaign=${campaign.slug}`);
+    expect(approved.headers.location).toBe(`/doacao-confirmacao/agradecimento?donation=${answer.donation.id}&campaign=${campaign.slug}`);
     const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
     expect(result(read.json()).donation.status).toBe('confirmed');
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);

@@ -116,18 +116,43 @@ describe('read and unread', () => {
     expect(context().unreadCount).toBe(7);
   });
 
-  it('marking read removes at once and lowers the count; the PATCH carries the ids', async () => {
+  it('marking read in "all" keeps the item, marked read, and lowers the count; the PATCH carries the ids', async () => {
     const { actor, controls, ids, context } = await loaded(5);
     actor.send({ type: 'notifications.markRead', ids: [f.ids.donation] });
-    expect(ids()).toEqual([f.ids.charge, f.ids.gift]);
+    expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);
+    expect(context().notifications[0]).toMatchObject({ read: true, isSelected: false });
     expect(context().unreadCount).toBe(4);
     expect(actor.getSnapshot().hasTag('state:saving')).toBe(true);
     expect(controls.calls('markRead')).toEqual([{ ids: [f.ids.donation], read: true }]);
     controls.resolve('markRead', [{ ...f.donation, read: true }]);
     await flush();
-    expect(ids()).toEqual([f.ids.charge, f.ids.gift]);
+    expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);
+    expect(context().notifications[0]?.read).toBe(true);
     expect(context().unreadCount).toBe(4);
     expect(actor.getSnapshot().hasTag('state:ready')).toBe(true);
+  });
+
+  it('marking read under "unread" removes the item at once; marking unread under "read" likewise', async () => {
+    const { actor, controls, ids, context } = start();
+    await flush();
+    controls.resolve('loadUnreadCount', 5);
+    await flush();
+    actor.send({ type: 'notifications.filtered', read: 'unread' });
+    await flush();
+    controls.resolve('loadPage', { notifications: [f.donation, f.gift], total: 2 });
+    await flush();
+    actor.send({ type: 'notifications.markRead', ids: [f.ids.donation] });
+    expect(ids()).toEqual([f.ids.gift]);
+    expect(context().unreadCount).toBe(4);
+    controls.resolve('markRead', []);
+    await flush();
+    actor.send({ type: 'notifications.filtered', read: 'read' });
+    await flush();
+    controls.resolve('loadPage', { notifications: [f.charge], total: 1 });
+    await flush();
+    actor.send({ type: 'notifications.markUnread', ids: [f.ids.charge] });
+    expect(ids()).toEqual([]);
+    expect(context().unreadCount).toBe(5);
   });
 
   it('marking unread sets read false and raises the count', async () => {
@@ -179,12 +204,15 @@ describe('selection', () => {
     expect(flags()).toEqual([true, false, true]);
     actor.send({ type: 'notifications.markRead' });
     expect(controls.calls('markRead')).toEqual([{ ids: [f.ids.donation, f.ids.gift], read: true }]);
-    expect(ids()).toEqual([f.ids.charge]);
+    // "Marcar selecionadas como lidas" in "all": every item stays, the marked ones read and unselected.
+    expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);
+    expect(context().notifications.map((n) => n.read)).toEqual([true, true, true]);
+    expect(flags()).toEqual([false, false, false]);
     expect(context().unreadCount).toBe(3);
     controls.resolve('markRead', []);
     await flush();
     actor.send({ type: 'notifications.allSelected' });
     actor.send({ type: 'notifications.noneSelected' });
-    expect(flags()).toEqual([false]);
+    expect(flags()).toEqual([false, false, false]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createDonationsApi } from '../../src/lib/api/donations';
+import { receiptFor } from '../../src/lib/receipts';
 import { createSandboxTokenizer } from '../../src/lib/payments/card-tokenizer';
 import { failureMessage } from '../../src/features/checkout/failure-text';
 import { reaisToCents } from '../../src/app/format';
@@ -26,6 +27,21 @@ describe('donations api', () => {
     await api.createDonation(request, { campaignSlug: 'cozinha-solidaria-recife', idempotencyKey: 'key-1' });
     await api.createDonation(request, { campaignSlug: null });
     expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
+  });
+
+  it("keeps a new donation's receipt token in this tab (not the URL), and reads the donation back with it", async () => {
+    const created = { ...f.donationResult('gift_card', 'confirmed'), receipt_token: 'receipt-abc' };
+    const sent: Array<string | null> = [];
+    const adapter: AxiosAdapter = async (config) => {
+      sent.push(config.headers.get('x-receipt-token') as string | null);
+      return { status: config.method === 'post' ? 201 : 200, statusText: 'ok', data: created, headers: {}, config };
+    };
+    const api = createDonationsApi(axios.create({ adapter }));
+    await api.createDonation(request, { campaignSlug: null });
+    expect(receiptFor(created.donation.id)).toBe('receipt-abc');
+    expect(receiptFor('another-donation')).toBeNull();
+    await api.getDonation(created.donation.id, receiptFor(created.donation.id));
+    expect(sent.at(-1)).toBe('receipt-abc');
   });
 
   it('a declined card rejects with its code (402)', async () => {

@@ -262,7 +262,8 @@ describe('thank-you page link', () => {
     change('Número', '100');
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-confirmacao/agradecimento'));
-    expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?amount=50&campaign=cozinha-solidaria-recife');
+    // The donation's id, never an amount: the thank-you page reads what the donation really was.
+    expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?donation=d0a1b2c3-0000-4000-8000-000000000001&campaign=cozinha-solidaria-recife');
   });
 
   it('a PIX to the general fund, once paid, goes to the thank-you page without a campaign', async () => {
@@ -274,6 +275,6 @@ describe('thank-you page link', () => {
     await screen.findByText('Aguardando pagamento…', { selector: 'p, p *' });
     // The first poll (PAYMENT_POLL_MS) finds it paid and the page moves on by itself.
     await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-confirmacao/agradecimento'), { timeout: 5000 });
-    expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?amount=50');
+    expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?donation=d0a1b2c3-0000-4000-8000-000000000001');
   });
 });

@@ -93,20 +93,38 @@ describe('/profile/notifications', () => {
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
   });
 
-  it('marking read removes the notice at once and lowers the count; a failure puts it back and says so', async () => {
+  it('marking read in "Todas" keeps the notice, marked read, and lowers the count; a failure puts it back and says so', async () => {
     await open();
     let fail!: (error: unknown) => void;
     vi.mocked(patchNotifications).mockImplementation(() => new Promise((_, reject) => (fail = reject)));
     const row = items()[0]!;
     fireEvent.click(within(row).getByRole('button', { name: 'Marcar como lida' }));
-    expect(items()).toHaveLength(4);
+    expect(items()).toHaveLength(5);
+    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como não lida' })).toBeTruthy();
     expect(screen.getByText('Você tem 3 notificações não lidas.')).toBeTruthy();
     expect(patchNotifications).toHaveBeenCalledWith([f.ids.donation], true);
     await act(async () => fail(failed));
     expect(items()).toHaveLength(5);
+    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como lida' })).toBeTruthy();
     expect(screen.getByText('Você tem 4 notificações não lidas.')).toBeTruthy();
+    // Said once, next to the list: the page's alert, not a toast as well.
     expect(screen.getByRole('alert').textContent).toContain('Não conseguimos marcar como lida');
-    expect(toast.error).toHaveBeenCalledWith('Erro desconhecido.');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('"Marcar selecionadas como lidas" in "Todas" keeps them listed, read; "Não lidas" drops them', async () => {
+    await open();
+    vi.mocked(patchNotifications).mockResolvedValue([]);
+    fireEvent.click(screen.getByLabelText('Selecionar todas'));
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar selecionadas como lidas' }));
+    await waitFor(() => expect(screen.queryAllByText('Não lida')).toHaveLength(0));
+    expect(items()).toHaveLength(5);
+    expect(screen.queryByText(/Nenhuma notificação por aqui/)).toBeNull();
+    serve({ [JSON.stringify({ page: 0, amount: 30, read: false })]: { notifications: [f.gift], total: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Não lidas' }));
+    expect(await screen.findByText('Você recebeu um gift card de R$ 100,00.')).toBeTruthy();
+    fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Marcar como lida' }));
+    expect(await screen.findByText(/Nenhuma notificação por aqui/)).toBeTruthy();
   });
 
   it('selects all and marks the selection unread', async () => {

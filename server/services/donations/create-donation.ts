@@ -116,7 +116,7 @@ export function createDonationService(deps: DonationDeps) {
       const pix = await gateway.createPixCharge({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, expiresAt });
       await db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
     } else {
-      const order = await gateway.createPaypalOrder({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, ...paypalUrls(campaign, payment.amountCents) });
+      const order = await gateway.createPaypalOrder({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, ...paypalUrls(campaign, payment.amountCents, payment.donationId) });
       await db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
     }
   }
@@ -138,10 +138,10 @@ export function createDonationService(deps: DonationDeps) {
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
-  function paypalUrls(campaign: DonatableCampaign | null, amountCents: number) {
+  function paypalUrls(campaign: DonatableCampaign | null, amountCents: number, donationId: string) {
     return {
-      // The thank-you page offers to share the campaign the donor gave to.
-      returnUrl: `/doacao-confirmacao/agradecimento?amount=${reais(amountCents)}${campaign ? `&campaign=${campaign.slug}` : ''}`,
+      // The thank-you page reads the donation itself (never an amount from the URL) and offers to share its campaign.
+      returnUrl: `/doacao-confirmacao/agradecimento?donation=${donationId}${campaign ? `&campaign=${campaign.slug}` : ''}`,
       cancelUrl: campaign ? `/${campaign.slug}/donate?amount=${reais(amountCents)}&error=paypal_cancelled` : '/doacao-pix?error=paypal_cancelled',
     };
   }

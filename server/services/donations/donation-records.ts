@@ -66,8 +66,11 @@ export async function loadDonation(executor: Executor, donationId: string): Prom
 const sandboxPayUrl = (payment: PaymentRow): string | null =>
   payment.gateway === 'sandbox' && payment.method === 'pix' && payment.gatewayRef ? `${SANDBOX_GATEWAY_PREFIX}/pix/${encodeURIComponent(payment.gatewayRef)}` : null;
 
-/** donationResultSchema of contracts/donations.ts (receipt_token only in the creator's answer). */
-export async function presentDonation(found: DonationWithPayment, receiptToken?: string): Promise<DonationResult> {
+/**
+ * donationResultSchema of contracts/donations.ts (receipt_token only in the creator's answer; the
+ * gift card's balance after the payment only when the caller looked it up).
+ */
+export async function presentDonation(found: DonationWithPayment, receiptToken?: string, giftCard?: { balanceCents: number; expiresAt: Date } | null): Promise<DonationResult> {
   const { donation, payment, campaign } = found;
   const openPix = payment.pixBrCode !== null && payment.status === 'pending';
   return {
@@ -95,6 +98,7 @@ export async function presentDonation(found: DonationWithPayment, receiptToken?:
       approve_url: payment.status === 'pending' ? payment.approveUrl : null,
       sandbox_pay_url: sandboxPayUrl(payment),
     },
+    ...(giftCard ? { gift_card: { balance: giftCard.balanceCents, expires_at: giftCard.expiresAt.toISOString() } } : {}),
     ...(receiptToken ? { receipt_token: receiptToken } : {}),
   };
 }

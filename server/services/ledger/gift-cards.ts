@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { giftCards } from '../../db/schema';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { giftCards, ledgerAccounts, ledgerEntries, ledgerGroups } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Locale } from '../../../contracts/constants';
 import type { Translator } from '../../i18n/translator';
@@ -68,4 +68,27 @@ export async function usableGiftCard(tx: Executor, code: string, now: Date, opti
   if (!card || card.status !== 'active' || card.expiresAt.getTime() <= now.getTime()) return null;
   const balanceCents = await accountBalance(tx, { kind: 'gift_card', giftCardId: card.id });
   return balanceCents > 0 ? { card, balanceCents } : null;
+}
+
+/**
+ * The gift card a donation was paid with and what was left on it right after that payment (the
+ * card's entries up to and including the donation's), with its expiry; null when no gift card paid
+ * it. Read by whoever may read the donation: they typed the code, so nothing new is revealed.
+ */
+export async function giftCardAfterPayment(executor: Executor, groupReference: string): Promise<{ balanceCents: number; expiresAt: Date } | null> {
+  const [paid] = await executor
+    .select({ entryId: ledgerEntries.id, accountId: ledgerEntries.accountId, giftCardId: ledgerAccounts.ownerKey })
+    .from(ledgerGroups)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.groupId, ledgerGroups.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerGroups.reference, groupReference), eq(ledgerAccounts.kind, 'gift_card')));
+  if (!paid) return null;
+  const [card] = await executor.select({ expiresAt: giftCards.expiresAt }).from(giftCards).where(eq(giftCards.id, paid.giftCardId));
+  if (!card) return null;
+  // Entries of one card are written under its row lock (usableGiftCard), so their ids follow the order of payments.
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.accountId, paid.accountId), lte(ledgerEntries.id, paid.entryId)));
+  return { balanceCents: Number(row?.total ?? 0), expiresAt: card.expiresAt };
 }

@@ -1,6 +1,6 @@
 /** The double-entry ledger (DESIGN.md §6, docs/ledger.md). */
 export { accountKey, type AccountRef } from './accounts';
 export { accountBalance, walletBalance, walletLots, type WalletLotBalance } from './balances';
-export { issueGiftCard, usableGiftCard, type GiftCardRow } from './gift-cards';
+export { giftCardAfterPayment, issueGiftCard, usableGiftCard, type GiftCardRow } from './gift-cards';
 export { assertBalanced, findLedgerGroup, postLedgerGroup, UnbalancedLedgerGroupError, type LedgerGroupInput, type LedgerLine } from './post-group';
 export { creditWallet, spendFromWallet, WalletInsufficientError, type WalletSpend } from './wallet';

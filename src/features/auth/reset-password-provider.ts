@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { forgotPassword, resetPassword } from '../../lib/api/auth';
-import { reportError } from '../../app/report-error';
 import { i18n } from '../../app/i18n/catalogs';
 import { toast } from '../../app/toast';
 import { useSubmission } from './use-submission';
@@ -12,7 +11,6 @@ const passwordChanged = msg`Senha alterada. Entre com a nova senha.`;
 export function useForgotPasswordFlow() {
   return useSubmission<{ email: string }, void>({
     submit: ({ email }) => forgotPassword(email),
-    onFailure: (_failure, error) => reportError(error),
   });
 }
 
@@ -25,6 +23,5 @@ export function useResetPasswordFlow(token: string) {
       toast.success(i18n._(passwordChanged));
       void navigate({ to: '/signin', replace: true });
     },
-    onFailure: (_failure, error) => reportError(error),
   });
 }

@@ -1,5 +1,4 @@
 import { signIn } from '../../lib/api/auth';
-import { reportError } from '../../app/report-error';
 import { useAuth } from '../../app/auth/auth-context';
 import type { SignInInput, Session } from '../../../contracts';
 import { useSubmission } from './use-submission';
@@ -12,6 +11,5 @@ export function useSignInFlow() {
     // The auth machine persists the cookies and tells other tabs; the page then leaves (it watches
     // the auth state), so there is no navigation here.
     onSuccess: (session) => send({ type: 'auth.signedIn', user: session.user, token: session.token, refreshToken: session.refresh_token }),
-    onFailure: (_failure, error) => reportError(error),
   });
 }

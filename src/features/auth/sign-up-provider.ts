@@ -1,5 +1,4 @@
 import { signIn, signUp } from '../../lib/api/auth';
-import { reportError } from '../../app/report-error';
 import { useAuth } from '../../app/auth/auth-context';
 import type { Session, SignUp } from '../../../contracts';
 import { toSignUpPayload } from './sign-up-form';
@@ -14,6 +13,5 @@ export function useSignUpFlow() {
       return signIn({ email: values.email, password: values.password });
     },
     onSuccess: (session) => send({ type: 'auth.signedIn', user: session.user, token: session.token, refreshToken: session.refresh_token }),
-    onFailure: (_failure, error) => reportError(error),
   });
 }

@@ -3,11 +3,13 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { submissionMachine } from './submission.machine';
 import type { FormFailure } from '../../app/forms/form-failure';
+import { reportError } from '../../app/report-error';
 
 export interface SubmissionImplementation<TValues, TOutput> {
   /** The API call(s); only provider hooks pass this, never a view. */
   submit: (values: TValues) => Promise<TOutput>;
   onSuccess?: (output: TOutput) => void;
+  /** Besides the form's own alert, which always shows the failure (and is the only place it shows). */
   onFailure?: (failure: FormFailure, error: unknown) => void;
 }
 
@@ -26,7 +28,11 @@ export function useSubmission<TValues, TOutput>(implementation: SubmissionImplem
       actors: { submit: fromPromise(({ input }) => latest.current.submit(input.values as TValues)) },
       actions: {
         succeeded: (_, { output }) => latest.current.onSuccess?.(output as TOutput),
-        failed: (_, { failure, error }) => latest.current.onFailure?.(failure, error),
+        failed: (_, { failure, error }) => {
+          // A form's failure belongs to the form: its FailureAlert says it, so no toast.
+          reportError(error, 'inline');
+          latest.current.onFailure?.(failure, error);
+        },
       },
     }),
   );

@@ -1,23 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { formatMoney, useAuth, usePageTitle } from '../../app';
+import type { DonationResult } from '../../../contracts';
+import { formatDate, formatMoney, useAuth, usePageTitle } from '../../app';
 import { buttonClass, Card, Container, PageHeader, Stack } from '../../ui';
 import { ShareButtons } from './ShareButtons';
 import { absoluteUrl } from './share-links';
 import * as s from './campaigns.css';
 
 /**
- * /doacao-confirmacao/agradecimento?amount=<reais>&campaign=<slug>: thanks (with the amount when the
- * URL has it), an invitation to share (the campaign when known, else Semear), and for visitors the
- * sign-up prompt ('Faça seu cadastro' / 'Entrar agora').
+ * /doacao-confirmacao/agradecimento?donation=<id>&campaign=<slug>: thanks, with the amount only as the
+ * API says it (`donation`, read by its donor or with this tab's receipt token; null: a neutral thanks,
+ * whatever the URL claims), what is left on the gift card that paid it, an invitation to share (the
+ * campaign when known, else Semear), and for visitors the sign-up prompt ('Faça seu cadastro' / 'Entrar agora').
  */
-export function DonationThanksPage({ amount, campaign }: { amount?: number; campaign?: string }) {
+export function DonationThanksPage({ donation, campaign }: { donation: DonationResult | null; campaign?: string }) {
   const { t } = useLingui();
   const { isSignedIn } = useAuth();
   usePageTitle(t`Recebemos sua doação!`);
-  // Amounts in the URL are reais; formatMoney takes cents.
-  const value = amount !== undefined ? formatMoney(Math.round(amount * 100)) : undefined;
-  const shareUrl = absoluteUrl(campaign ? `/${campaign}` : '/');
+  const confirmed = donation?.donation.status === 'confirmed' ? donation : null;
+  const value = confirmed ? formatMoney(confirmed.donation.amount) : undefined;
+  const slug = donation?.donation.campaign?.slug ?? campaign;
+  const shareUrl = absoluteUrl(slug ? `/${slug}` : '/');
+  const giftCard = confirmed?.gift_card;
   return (
     <Container narrow>
       <Stack gap="6">
@@ -29,6 +33,7 @@ export function DonationThanksPage({ amount, campaign }: { amount?: number; camp
               : t`Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
           }
         />
+        {giftCard ? <GiftCardLeft balance={giftCard.balance} expiresAt={giftCard.expires_at} /> : null}
         <Card>
           <Stack gap="3">
             <h2 className={s.amountLegend}>
@@ -76,5 +81,18 @@ export function DonationThanksPage({ amount, campaign }: { amount?: number; camp
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** What is left on the gift card that paid, after this donation, and until when it can be used. */
+function GiftCardLeft({ balance, expiresAt }: { balance: number; expiresAt: string }) {
+  const left = formatMoney(balance);
+  const until = formatDate(expiresAt);
+  return (
+    <Card>
+      <p className={s.meta} data-testid="gift-card-left">
+        {balance > 0 ? <Trans>Ainda restam {left} no seu gift card, para doar até {until}.</Trans> : <Trans>Seu gift card foi usado por inteiro nesta doação.</Trans>}
+      </p>
+    </Card>
   );
 }

@@ -4,13 +4,18 @@ import { useAuth } from '../../app';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { provideCheckout, realCheckoutServices, type CheckoutServices } from './checkout-services';
 
-/** The thank-you page's search: reais, and the campaign only when there is one (none: the general fund). */
-export const thanksSearch = (amount: number, campaignSlug: string | null): { amount: number; campaign?: string } =>
-  campaignSlug ? { amount: amount / 100, campaign: campaignSlug } : { amount: amount / 100 };
+/**
+ * The thank-you page's search: the donation's id (the page reads what it really was; never an amount
+ * anyone could type) and the campaign only when there is one (none: the general fund).
+ */
+export const thanksSearch = (donationId: string | null, campaignSlug: string | null): { donation?: string; campaign?: string } => ({
+  ...(donationId ? { donation: donationId } : {}),
+  ...(campaignSlug ? { campaign: campaignSlug } : {}),
+});
 
 /**
  * The checkout machine with the real API and gateway, made once per page. A confirmed donation goes
- * to the thank-you page (amount in reais and the campaign to share in the URL); PayPal leaves the
+ * to the thank-you page (the donation's id and the campaign to share in the URL); PayPal leaves the
  * app for its approval page and the server's returnUrl brings the donor back to the same page.
  */
 export function useCheckoutMachine(services: CheckoutServices = realCheckoutServices): CheckoutMachine {
@@ -20,7 +25,7 @@ export function useCheckoutMachine(services: CheckoutServices = realCheckoutServ
     provideCheckout(
       services,
       {
-        finish: ({ amount, campaignSlug }) => void navigate({ to: '/doacao-confirmacao/agradecimento', search: thanksSearch(amount, campaignSlug) }),
+        finish: ({ result, campaignSlug }) => void navigate({ to: '/doacao-confirmacao/agradecimento', search: thanksSearch(result?.donation.id ?? null, campaignSlug) }),
         redirect: (url) => window.location.assign(url),
       },
       user?.id ?? null,

@@ -2,22 +2,20 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatMoney, usePageTitle } from '../../app';
 import { buttonClass, Card, Container, PageHeader, Stack } from '../../ui';
-import { centsOfReais } from './amount';
 import * as s from './monthly.css';
 
 interface Props {
-  /** Reais, as in the URL. */
-  amount?: number;
+  /** Cents, from the donor's subscription; null when it cannot be read (the page then thanks without it). */
+  amount: number | null;
   /** When the next month is charged (from GET /subscriptions/current), when known. */
   nextChargeAt?: string | null;
 }
 
-/** /doacao-mensal/agradecimento?amount — thanks, and what happens next (credit now, next charge, the wallet). */
+/** /doacao-mensal/agradecimento — thanks, and what happens next (credit now, next charge, the wallet). */
 export function MonthlyThanksPage({ amount, nextChargeAt }: Props) {
   const { t } = useLingui();
   usePageTitle(t`Obrigado por doar todo mês!`);
-  const cents = centsOfReais(amount);
-  const value = cents !== null ? formatMoney(cents) : null;
+  const value = amount !== null ? formatMoney(amount) : null;
   const next = nextChargeAt ? formatDate(nextChargeAt) : null;
   return (
     <Container narrow>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
-import { reaisOfCents } from './amount';
 import { provideMonthlyCheckout, provideMonthlyGate, realMonthlyCheckoutServices, type MonthlyCheckoutServices } from './monthly-checkout-services';
 
 /** The checkout machine for monthly giving, made once per page; a paid first month goes to the thank-you page. */
@@ -10,7 +9,8 @@ export function useMonthlyCheckoutMachine(services: MonthlyCheckoutServices = re
   const navigate = useNavigate();
   const [machine] = useState(() =>
     provideMonthlyCheckout(services, {
-      finish: (amount) => void navigate({ to: '/doacao-mensal/agradecimento', search: { amount: reaisOfCents(amount) } }),
+      // The thank-you page reads the amount from the subscription, not from the URL.
+      finish: () => void navigate({ to: '/doacao-mensal/agradecimento' }),
     }),
   );
   return machine;

@@ -20,7 +20,8 @@ export function useNotificationsFlow() {
         loadUnreadCount: fromPromise(() => countUnread()),
         markRead: fromPromise(({ input }) => patchNotifications(input.ids, input.read)),
       },
-      actions: { reportFailure: (_, { error }) => void reportError(error) },
+      // The page's notice says what failed to load or mark (NotificationsPage); only the unread count has no place of its own.
+      actions: { reportFailure: ({ context }, { error }) => void reportError(error, context.failure?.operation === 'count' ? 'toast' : 'inline') },
     }),
   );
   return useMachine(machine);
@@ -39,7 +40,8 @@ export function usePreferencesFlow() {
       },
       actions: {
         saved: () => void toast.success(i18n._(preferencesSaved)),
-        reportFailure: (_, { error }) => void reportError(error),
+        // PreferencesForm says it: a retry notice when loading, a notice under the form when saving.
+        reportFailure: (_, { error }) => void reportError(error, 'inline'),
       },
     }),
   );

@@ -23,7 +23,8 @@ export function useProfileFlow() {
           auth.send({ type: 'auth.userUpdated', user });
           toast.success(i18n._(profileUpdated));
         },
-        failed: (_, { error }) => void reportError(error),
+        // ProfileForm's FailureAlert says it.
+        failed: (_, { error }) => void reportError(error, 'inline'),
       },
     }),
   );

@@ -45,7 +45,8 @@ export function useWalletPage() {
       },
       actions: {
         causeSaved: () => toast.success(i18n._(causeSaved)),
-        failed: (_, { error }) => void reportError(error),
+        // A wallet that did not load has its retry notice on the page; a failed statement page or cause has no place but a toast.
+        failed: ({ event }, { error }) => void reportError(error, (event as { type: string }).type === 'xstate.error.actor.loadWallet' ? 'inline' : 'toast'),
       },
     }),
   );

@@ -10,6 +10,7 @@ import {
   type SavedCard,
 } from '../../../contracts';
 import { normalizeApiError, type ApiRequestError } from '../http/api-error';
+import { rememberReceipt } from '../receipts';
 import { http as defaultHttp } from '../http/api-client';
 
 /** A failed donation call, with the Idempotency-Key it was sent with (to retry it after a network error). */
@@ -33,7 +34,10 @@ export function createDonationsApi(http: AxiosInstance, makeKey: () => string = 
       const path = options.campaignSlug ? `/campaigns/${encodeURIComponent(options.campaignSlug)}/donations` : '/donations';
       try {
         const response = await http.post(path, request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
-        return donationResultSchema.parse(response.data);
+        const result = donationResultSchema.parse(response.data);
+        // The thank-you page (and a PayPal return) reads the donation back with it.
+        if (result.receipt_token) rememberReceipt(result.donation.id, result.receipt_token);
+        return result;
       } catch (error) {
         throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
       }

@@ -1,25 +1,30 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
-import { monthlyThanksSearchSchema } from '../../../contracts';
 import { MonthlyThanksPage } from '../../features/monthly/MonthlyThanksPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 import { getToken } from '../../lib/cookies';
 
-/** The next charge date, when the donor is signed in and the API answers; the page reads well without it. */
-async function nextChargeAt(): Promise<string | null> {
-  if (!getToken()) return null;
+interface MonthlyFacts {
+  /** Cents, from the subscription: never from the URL, where anyone can type an amount. */
+  amount: number | null;
+  nextChargeAt: string | null;
+}
+
+/** The donor's subscription (amount, next charge) when signed in and the API answers; the page reads well without it. */
+async function currentSubscription(): Promise<MonthlyFacts> {
+  const none = { amount: null, nextChargeAt: null };
+  if (!getToken()) return none;
   const { subscriptionsApi } = await import('../../lib/api/subscriptions');
   return subscriptionsApi.getCurrent().then(
-    (current) => current.subscription?.next_charge_at ?? null,
-    () => null,
+    ({ subscription }) => (subscription ? { amount: subscription.amount, nextChargeAt: subscription.next_charge_at ?? null } : none),
+    () => none,
   );
 }
 
 export const Route = createFileRoute('/doacao-mensal/agradecimento')({
   loader: async () => {
-    const [next] = await Promise.all([nextChargeAt(), loadCatalogScope('monthly')]);
-    return { nextChargeAt: next };
+    const [facts] = await Promise.all([currentSubscription(), loadCatalogScope('monthly')]);
+    return facts;
   },
-  validateSearch: monthlyThanksSearchSchema,
   component: MonthlyThanksRoute,
 });
 
@@ -27,7 +32,6 @@ export const Route = createFileRoute('/doacao-mensal/agradecimento')({
 const route = getRouteApi('/doacao-mensal/agradecimento');
 
 function MonthlyThanksRoute() {
-  const { amount } = route.useSearch();
-  const { nextChargeAt } = route.useLoaderData();
+  const { amount, nextChargeAt } = route.useLoaderData();
   return <MonthlyThanksPage amount={amount} nextChargeAt={nextChargeAt} />;
 }

@@ -20,6 +20,15 @@ describe('reportError (SPEC.md §8)', () => {
     log.mockRestore();
   });
 
+  it('an error the view shows inline is only logged: shown once, where the user is looking, never a toast too', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = new ApiRequestError({ status: 401, code: 'auth.invalid_credentials', messages: ['E-mail ou senha incorretos.'] });
+    expect(reportError(error, 'inline')).toEqual(['E-mail ou senha incorretos.']);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(error);
+    log.mockRestore();
+  });
+
   it("says 'Erro desconhecido.' when the API sent no message", () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(reportError({ isAxiosError: true, response: { status: 500, data: '<html>' } })).toEqual(['Erro desconhecido.']);

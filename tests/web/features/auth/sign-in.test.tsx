@@ -4,6 +4,7 @@ import { SignInPage } from '../../../../src/features/auth/SignInPage';
 import { ApiRequestError } from '../../../../src/lib/http/api-error';
 import { signIn } from '../../../../src/lib/api/auth';
 import { makeUser, renderPage } from '../harness';
+import { toast } from '../../../../src/app/toast';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ signIn: vi.fn() }));
 vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
@@ -19,6 +20,7 @@ async function fillAndSubmit(email: string, password: string) {
 describe('SignInPage', () => {
   beforeEach(() => {
     vi.mocked(signIn).mockReset();
+    vi.mocked(toast.error).mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
@@ -66,7 +68,7 @@ describe('SignInPage', () => {
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/');
   });
 
-  it('shows a wrong password inline and keeps the visitor on the form', async () => {
+  it('shows a wrong password inline and keeps the visitor on the form; said once (no toast as well), and logged', async () => {
     vi.mocked(signIn).mockRejectedValue(
       new ApiRequestError({ status: 401, code: 'auth.invalid_credentials', messages: ['E-mail ou senha incorretos.'] }),
     );
@@ -74,6 +76,9 @@ describe('SignInPage', () => {
     await fillAndSubmit('ana@exemplo.com', 'errada-123');
     const alert = await screen.findByText('E-mail ou senha incorretos.', { selector: '[role="alert"]' });
     expect(alert).toBeTruthy();
+    expect(screen.getAllByText('E-mail ou senha incorretos.')).toHaveLength(1);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(console.error).toHaveBeenCalled();
     expect(spies.persistSession).not.toHaveBeenCalled();
     expect(screen.queryByTestId('location')).toBeNull();
   });
