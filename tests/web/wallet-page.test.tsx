@@ -144,10 +144,13 @@ describe('/profile/wallet', () => {
     expect(within(card).getAllByRole('listitem')[0]?.textContent).toMatch(/Doação automática.*Fundo geral do Semear.*-R\$ 10,00/);
   });
 
-  it('says when the wallet could not load and tries again on request', async () => {
+  it('says when the wallet could not load (once: the notice, no toast as well) and tries again on request', async () => {
     vi.mocked(walletApi.getWallet).mockRejectedValueOnce(new ApiRequestError({ status: 503, messages: ['error.unknown'] }));
     await open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Tentar de novo' }));
+    const retry = await screen.findByRole('button', { name: 'Tentar de novo' });
+    expect(screen.getByRole('alert').textContent).toContain('Não conseguimos carregar sua carteira agora.');
+    expect(toast.error).not.toHaveBeenCalled();
+    fireEvent.click(retry);
     expect(await screen.findByText('Seus créditos')).toBeTruthy();
     expect(walletApi.getWallet).toHaveBeenCalledTimes(2);
   });
