@@ -90,3 +90,17 @@ export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 export const platformTotalsSchema = z.object({ raised: cents, donations: count, donors: count, campaigns: count });
 export type PlatformTotals = z.infer<typeof platformTotalsSchema>;
+
+/** The widths a raster cover is served at (/img/covers/{slug}-{width}.webp): phones take the small one. */
+export const COVER_WIDTHS = [480, 960, 1440] as const;
+/** How wide the cover shows on the campaign page: the whole column on phones, the main column from 1024 px. */
+export const COVER_SIZES = '(min-width: 1024px) 680px, calc(100vw - 32px)';
+
+/**
+ * The srcset of a campaign's cover renditions, or null when its cover is vector (SVG, sharp at any
+ * size and already small) or missing.
+ */
+export function coverSrcSet(slug: string, coverUrl: string | null): string | null {
+  if (!coverUrl || /\.svg(?:[?#]|$)/i.test(coverUrl)) return null;
+  return COVER_WIDTHS.map((width) => `/img/covers/${encodeURIComponent(slug)}-${width}.webp ${width}w`).join(', ');
+}

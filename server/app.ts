@@ -44,6 +44,7 @@ import { healthRoutes } from './routes/health';
 import { passwordRoutes } from './routes/password';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 import { shareImageRoutes } from './routes/share-image';
+import { coverRenditionRoutes } from './routes/cover-renditions';
 import { sessionRoutes } from './routes/sessions';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/users';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const uploadsDir = join(config.dataDir, 'uploads');
   await app.register(shareImageRoutes, { db, uploadsDir });
+  await app.register(coverRenditionRoutes, { db, uploadsDir });
   await app.register(webAppPlugin, {
     distDir: options.distDir ?? DIST_DIR,
     uploadsDir,

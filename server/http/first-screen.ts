@@ -19,8 +19,8 @@ export interface FirstScreenNeeds {
   chunks: string[];
   /** Public API reads answered inside the HTML. */
   reads: string[];
-  /** The LCP image, fetched at once with high priority. */
-  image?: string | null;
+  /** The LCP image, fetched at once with high priority (from its srcset when it has one, as the page's <img> will). */
+  image?: { href: string; srcset: string | null; sizes: string } | null;
 }
 
 export function readBuildManifest(distDir: string): Manifest {
@@ -86,7 +86,7 @@ export async function answerReads(app: FastifyInstance, reads: readonly string[]
 export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, answers: Record<string, InlinedAnswer>, locale: Locale): string {
   const { scripts, styles } = chunkFiles(manifest, needs.chunks);
   const tags = [
-    ...(needs.image ? [`<link rel="preload" as="image" href="${escapeHtml(needs.image)}" fetchpriority="high" />`] : []),
+    ...(needs.image ? [imagePreload(needs.image)] : []),
     // index.html already links the entry's own chunks and styles.
     ...styles.filter((href) => !html.includes(href)).map((href) => `<link rel="stylesheet" href="${href}" />`),
     ...scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
@@ -94,6 +94,11 @@ export function firstScreenHead(html: string, manifest: Manifest, needs: FirstSc
   ];
   return tags.join('\n    ');
 }
+
+const imagePreload = ({ href, srcset, sizes }: { href: string; srcset: string | null; sizes: string }): string =>
+  srcset
+    ? `<link rel="preload" as="image" href="${escapeHtml(href)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high" />`
+    : `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`;
 
 /** The manifest keys of a locale's catalog scopes (src/app/i18n/catalogs.ts loads them). */
 export const catalogChunks = (locale: Locale, scopes: readonly string[]): string[] => scopes.map((scope) => `locales/${locale}/messages.po?scope=${scope}`);

@@ -12,6 +12,7 @@ import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
 import { answerReads, catalogChunks, firstScreenHead, readBuildManifest, withEntryPreloads, type FirstScreenNeeds } from '../http/first-screen';
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
+import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -109,8 +110,9 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!needs) return html;
       const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
       // The campaign's cover is its page's largest paint.
-      const campaign = route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { cover_url?: string | null } | undefined) : undefined;
-      const head = firstScreenHead(html, manifest, { ...needs, image: campaign?.cover_url ?? null }, answers, DEFAULT_LOCALE);
+      const campaign = route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined) : undefined;
+      const image = campaign?.cover_url ? { href: campaign.cover_url, srcset: coverSrcSet(campaign.slug, campaign.cover_url), sizes: COVER_SIZES } : null;
+      const head = firstScreenHead(html, manifest, { ...needs, image }, answers, DEFAULT_LOCALE);
       return html.replace('</head>', () => `  ${head}\n  </head>`);
     };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {

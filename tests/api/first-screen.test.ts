@@ -56,7 +56,7 @@ describe('the first screen comes with the HTML', () => {
   it('a campaign page preloads its cover, its route chunks and catalogs, and carries the campaign', async () => {
     const body = await page(`/${campaign.slug}`);
     const head = body.slice(0, body.indexOf('</head>'));
-    expect(head).toContain(`<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" fetchpriority="high" />`);
+    expect(head).toContain('<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" imagesrcset="/img/covers/cozinha-solidaria-recife-480.webp 480w,');
     for (const chunk of ['route-L.js', '_slug-S.js', 'CampaignCard-C.js', 'messages-core-pt.js', 'messages-campaigns-pt.js']) {
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
     }

@@ -64,6 +64,19 @@ describe('campaign page', () => {
     const cover = document.querySelector('img') as HTMLImageElement;
     expect(cover.getAttribute('src')).toBe('http://localhost/uploads/covers/cozinha.svg');
     expect(cover.getAttribute('alt')).toBe('');
+    // A vector cover is one small file at any width.
+    expect(cover.getAttribute('srcset')).toBeNull();
+  });
+
+  it('a photo cover comes in phone to desktop widths: the phone downloads the small one', async () => {
+    await show(makeCampaignDetail({ cover_url: 'http://localhost/uploads/campaigns/foto.jpg' }));
+    await screen.findByRole('heading', { level: 1 });
+    const cover = document.querySelector('img') as HTMLImageElement;
+    expect(cover.getAttribute('srcset')).toBe(
+      '/img/covers/cozinha-solidaria-recife-480.webp 480w, /img/covers/cozinha-solidaria-recife-960.webp 960w, /img/covers/cozinha-solidaria-recife-1440.webp 1440w',
+    );
+    expect(cover.getAttribute('sizes')).toBe('(min-width: 1024px) 680px, calc(100vw - 32px)');
+    expect(cover.getAttribute('src')).toBe('http://localhost/uploads/campaigns/foto.jpg');
   });
 
   it('offers the suggested amounts and "Doar agora" with the chosen amount', async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type ReactNode } from 'react';
-import type { CampaignDetail } from '../../../contracts';
+import { COVER_SIZES, coverSrcSet, type CampaignDetail } from '../../../contracts/campaigns';
 import { formatDate, formatMoney, formatNumber, usePageTitle } from '../../app';
 import { CampaignProgress, Card, chipClass, Container, useInView } from '../../ui';
 import { DEFAULT_AMOUNT, DonateBox } from './DonateBox';
@@ -24,11 +24,24 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
   const donateBox = useRef<HTMLDivElement>(null);
   // Until the observer has answered, the box may well be on screen: the bar waits rather than flashing.
   const boxOffScreen = useInView(donateBox) === false;
+  // Raster covers come in phone to desktop widths; an SVG cover is one small file at any size.
+  const coverSet = coverSrcSet(campaign.slug, campaign.cover_url);
   return (
     <Container>
       <article className={s.layout} aria-labelledby="campaign-title">
         <header className={[s.header, s.areaHeader].join(' ')}>
-          {campaign.cover_url ? <img className={s.cover} src={campaign.cover_url} alt="" width={1280} height={720} /> : null}
+          {campaign.cover_url ? (
+            <img
+              className={s.cover}
+              src={campaign.cover_url}
+              srcSet={coverSet ?? undefined}
+              sizes={coverSet ? COVER_SIZES : undefined}
+              alt=""
+              width={1280}
+              height={720}
+              fetchPriority="high"
+            />
+          ) : null}
           {campaign.category ? (
             <div>
               <Link to="/search" search={{ category: campaign.category.slug }} className={chipClass}>
