@@ -6,7 +6,11 @@ import { existsSync, readdirSync } from 'node:fs';
 
 // Import boundaries of DESIGN.md §4: contracts import nothing of ours, machines only contracts,
 // the web app never the server (and vice versa), and feature folders never each other.
-const features = existsSync('src/features') ? readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const features = existsSync('src/features')
+  ? readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 const featureZones = features.map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
@@ -15,7 +19,18 @@ const featureZones = features.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'locales/**/*.ts', 'server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'locales/**/*.ts',
+      'server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,7 +52,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' },
+        {
+          selector: 'CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]',
+          message: 'No focused or skipped tests.',
+        },
       ],
     },
   },

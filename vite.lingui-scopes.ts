@@ -31,7 +31,9 @@ export function linguiScopes(): Plugin {
       const { messages } = await catalog.getTranslations(locale, { fallbackLocales, sourceLocale });
       const source = (await catalog.read(sourceLocale)) ?? {};
       const inScope = Object.fromEntries(
-        Object.entries(messages).filter(([messageId]) => scopesOfFiles((source[messageId]?.origin ?? []).map((o) => String(o[0]))).includes(scope)),
+        Object.entries(messages).filter(([messageId]) =>
+          scopesOfFiles((source[messageId]?.origin ?? []).map((o) => String(o[0]))).includes(scope),
+        ),
       );
       const { source: code, errors } = createCompiledCatalog(locale, inScope, { namespace: 'es', pseudoLocale: config.pseudoLocale });
       if (errors.length > 0) this.warn(`semear-lingui-scopes: ${errors.length} message(s) of ${locale}/${scope} did not compile`);

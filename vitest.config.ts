@@ -4,11 +4,27 @@ import { webPlugins } from './vite.plugins';
 
 // The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
 const apiProjects: TestProjectInlineConfiguration[] = [
-  { test: { name: 'api:pglite', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+  {
+    test: {
+      name: 'api:pglite',
+      include: ['tests/api/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   apiProjects.push({
-    test: { name: 'api:postgres', include: ['tests/api/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 },
+    test: {
+      name: 'api:postgres',
+      include: ['tests/api/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
   });
 }
 

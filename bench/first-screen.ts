@@ -19,7 +19,11 @@ export interface FirstScreenReport {
 export async function measureFirstScreens(base: string): Promise<FirstScreenReport[]> {
   const reports: FirstScreenReport[] = [];
   for (const path of FIRST_SCREEN_PAGES) {
-    reports.push({ path, throttled: await measureFirstScreen(`${base}${path}`, true), unthrottled: await measureFirstScreen(`${base}${path}`, false) });
+    reports.push({
+      path,
+      throttled: await measureFirstScreen(`${base}${path}`, true),
+      unthrottled: await measureFirstScreen(`${base}${path}`, false),
+    });
   }
   return reports;
 }
@@ -45,7 +49,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = 3903;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-first-screen-'));
-  const child = startProcess('server/start.ts', { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn' });
+  const child = startProcess('server/start.ts', {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+  });
   try {
     await waitForUrl(`${base}/api/v1/health`);
     reportFirstScreens(await measureFirstScreens(base));

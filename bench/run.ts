@@ -50,7 +50,17 @@ const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT)
 async function measureProduct(env: Record<string, string>, alsoPageWeight: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const appEnv = { NODE_ENV: 'test', PORT: String(APP_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '100000', PAYMENT_RATE_LIMIT_MAX: '1000000', ...env };
+  const appEnv = {
+    NODE_ENV: 'test',
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    PAYMENT_RATE_LIMIT_MAX: '1000000',
+    ...env,
+  };
   try {
     return await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
       const token = await signIn(base);
@@ -78,7 +88,10 @@ const onPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, (url) =>
 
 console.log('\nSemear benchmarks (ratios against the bare route of this run)\n');
 console.log(row('GET /bare (bare Fastify JSON)', bare, bare));
-for (const [database, figures] of [['PGlite', embedded], ['PostgreSQL', onPostgres]] as const) {
+for (const [database, figures] of [
+  ['PGlite', embedded],
+  ['PostgreSQL', onPostgres],
+] as const) {
   if (!figures) {
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure on PostgreSQL too)');
     continue;
@@ -108,7 +121,9 @@ reportRealtime(embedded.realtime!);
 
 function reportWeight(name: string, weight: PageWeight, budget: number): void {
   const verdict = weight.gzipBytes <= budget ? 'within' : 'OVER';
-  console.log(`${name} JavaScript: ${weight.scripts} files, ${(weight.gzipBytes / 1024).toFixed(1)} KB gzipped (${verdict} the ${budget / 1024} KB budget)`);
+  console.log(
+    `${name} JavaScript: ${weight.scripts} files, ${(weight.gzipBytes / 1024).toFixed(1)} KB gzipped (${verdict} the ${budget / 1024} KB budget)`,
+  );
   if (weight.gzipBytes > budget) process.exitCode = 1;
 }
 console.log('');

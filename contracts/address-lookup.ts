@@ -23,4 +23,5 @@ export type CepLookupResult = z.infer<typeof cepLookupResultSchema>;
  * The 8 digits of a CEP typed with or without its mask ("01310-100", "01.310-100"), or null when it
  * is not one. Only digits, dots, hyphens and spaces are allowed around the 8 digits.
  */
-export const normalizeCep = (input: string): string | null => (/^[\d\s.-]+$/.test(input) && isValidZipCode(input) ? onlyDigits(input) : null);
+export const normalizeCep = (input: string): string | null =>
+  /^[\d\s.-]+$/.test(input) && isValidZipCode(input) ? onlyDigits(input) : null;

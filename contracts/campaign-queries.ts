@@ -14,7 +14,10 @@ export const campaignListQuerySchema = z.object({
   category: plainText().trim().max(120).optional(),
   tag: plainText().trim().max(120).optional(),
   sort: z.enum(CAMPAIGN_SORTS).optional(),
-  featured: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  featured: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   ...pageParams,
 });
 export type CampaignListQuery = z.input<typeof campaignListQuerySchema>;

@@ -9,7 +9,14 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 
 /** Brand names are names: the same in every language. */
 const CARD_BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners Club', discover: 'Discover', jcb: 'JCB',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  elo: 'Elo',
+  hipercard: 'Hipercard',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
 };
 export const cardBrandName = (brand: string): string => CARD_BRAND_NAMES[brand as CardBrand] ?? brand;
 
@@ -30,7 +37,10 @@ export function passesLuhn(digits: string): boolean {
 
 // Elo and Hipercard ranges come before Visa/Mastercard: some Elo BINs start with 4 or 5.
 const BRAND_PATTERNS: Array<[CardBrand, RegExp]> = [
-  ['elo', /^(401178|401179|431274|438935|451416|457393|457631|457632|504175|506699|5067[0-7]\d|509\d{3}|627780|636297|636368|650(0[3-9]|[1-4]\d|5[0-1])|6504[0-9]|6505[0-3]|6507[0-2]|6509|6516|6550)/],
+  [
+    'elo',
+    /^(401178|401179|431274|438935|451416|457393|457631|457632|504175|506699|5067[0-7]\d|509\d{3}|627780|636297|636368|650(0[3-9]|[1-4]\d|5[0-1])|6504[0-9]|6505[0-3]|6507[0-2]|6509|6516|6550)/,
+  ],
   ['hipercard', /^(606282|3841(0|4|6)0)/],
   ['amex', /^3[47]/],
   ['diners', /^3(0[0-5]|[689])/],
@@ -46,7 +56,14 @@ export function cardBrand(number: string): CardBrand | null {
 }
 
 const LENGTHS: Record<CardBrand, number[]> = {
-  visa: [13, 16, 19], mastercard: [16], amex: [15], elo: [16], hipercard: [13, 16, 19], diners: [14, 16], discover: [16, 19], jcb: [16, 19],
+  visa: [13, 16, 19],
+  mastercard: [16],
+  amex: [15],
+  elo: [16],
+  hipercard: [13, 16, 19],
+  diners: [14, 16],
+  discover: [16, 19],
+  jcb: [16, 19],
 };
 
 export function isValidCardNumber(number: string): boolean {
@@ -85,16 +102,22 @@ export const cardInputSchema = z
     card_number: required(gm.cardNumberRequired.id).refine(isValidCardNumber, { error: gm.cardNumberInvalid.id }).transform(onlyDigits),
     exp_date: required(gm.cardExpiryRequired.id)
       .refine((v) => parseCardExpiry(v) !== null, { error: gm.cardExpiryInvalid.id })
-      .refine((v) => {
-        const parsed = parseCardExpiry(v);
-        return parsed === null || !isCardExpired(parsed, new Date());
-      }, { error: gm.cardExpired.id }),
+      .refine(
+        (v) => {
+          const parsed = parseCardExpiry(v);
+          return parsed === null || !isCardExpired(parsed, new Date());
+        },
+        { error: gm.cardExpired.id },
+      ),
     cvv: required(gm.cvvRequired.id).regex(/^\d{3,4}$/, { error: gm.cvvInvalid.id }),
-    holder_name: required(gm.holderNameRequired.id).max(26, { error: m.fieldTooLong.id }).regex(/^[\p{L}\s'.-]+$/u, { error: m.nameLettersOnly.id }),
+    holder_name: required(gm.holderNameRequired.id)
+      .max(26, { error: m.fieldTooLong.id })
+      .regex(/^[\p{L}\s'.-]+$/u, { error: m.nameLettersOnly.id }),
     holder_document: required(gm.holderDocumentRequired.id).refine(isValidCpf, { error: m.cpfInvalid.id }).transform(onlyDigits),
   })
   .superRefine((card, ctx) => {
-    if (card.cvv.length !== cvvLength(cardBrand(card.card_number))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: gm.cvvInvalid.id });
+    if (card.cvv.length !== cvvLength(cardBrand(card.card_number)))
+      ctx.addIssue({ code: 'custom', path: ['cvv'], message: gm.cvvInvalid.id });
   });
 export type CardInput = z.input<typeof cardInputSchema>;
 

@@ -15,8 +15,16 @@ export * from './contributions-search';
 export const contributionQuerySchema = z.object({
   type: z.enum(CONTRIBUTION_TYPES, { error: dm.contributionTypeInvalid.id }).optional(),
   status: z.enum(CONTRIBUTION_STATUSES, { error: dm.contributionStatusInvalid.id }).optional(),
-  period: z.string({ error: dm.contributionPeriodInvalid.id }).regex(CONTRIBUTION_PERIOD_PATTERN, { error: dm.contributionPeriodInvalid.id }).optional(),
-  page: z.coerce.number({ error: dm.contributionPageInvalid.id }).int({ error: dm.contributionPageInvalid.id }).min(0, { error: dm.contributionPageInvalid.id }).max(10_000, { error: dm.contributionPageInvalid.id }).default(0),
+  period: z
+    .string({ error: dm.contributionPeriodInvalid.id })
+    .regex(CONTRIBUTION_PERIOD_PATTERN, { error: dm.contributionPeriodInvalid.id })
+    .optional(),
+  page: z.coerce
+    .number({ error: dm.contributionPageInvalid.id })
+    .int({ error: dm.contributionPageInvalid.id })
+    .min(0, { error: dm.contributionPageInvalid.id })
+    .max(10_000, { error: dm.contributionPageInvalid.id })
+    .default(0),
   amount: z.coerce
     .number({ error: dm.contributionAmountInvalid.id })
     .int({ error: dm.contributionAmountInvalid.id })
@@ -58,4 +66,7 @@ export type Contribution = z.infer<typeof contributionSchema>;
 export const contributionListSchema = z.array(contributionSchema);
 
 /** PATCH /cards/{id}: makes the card the donor's default (the others stop being it). */
-export const savedCardPatchSchema = z.object({ is_default: z.literal(true, { error: dm.cardDefaultOnly.id }) }, { error: dm.cardDefaultOnly.id });
+export const savedCardPatchSchema = z.object(
+  { is_default: z.literal(true, { error: dm.cardDefaultOnly.id }) },
+  { error: dm.cardDefaultOnly.id },
+);

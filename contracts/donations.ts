@@ -11,7 +11,8 @@ const trimmed = (max = 255) => plainText().trim().max(max, { error: m.fieldTooLo
 const issue = (ctx: z.RefinementCtx, path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
 /** International phone for foreign donors: a '+' and 8 to 15 digits, spaces and dashes allowed. */
-export const isValidInternationalPhone = (value: string): boolean => /^\+?[\d\s().-]{8,22}$/.test(value) && onlyDigits(value).length >= 8 && onlyDigits(value).length <= 15;
+export const isValidInternationalPhone = (value: string): boolean =>
+  /^\+?[\d\s().-]{8,22}$/.test(value) && onlyDigits(value).length >= 8 && onlyDigits(value).length <= 15;
 
 /**
  * Checkout contact (SPEC.md §3 Contact). A person gives name, e-mail, CPF and phone; a company gives
@@ -35,12 +36,18 @@ export const contactSchema = z
     const personName = c.is_company ? 'contact_name' : 'name';
     if (c.is_company && c.corporate_name === '') issue(ctx, ['corporate_name'], gm.corporateNameRequired.id);
     const nameResult = nameSchema.safeParse(c[personName]);
-    if (!nameResult.success) issue(ctx, [personName], c.is_company && c.contact_name === '' ? gm.contactNameRequired.id : (nameResult.error.issues[0]?.message ?? m.nameRequired.id));
+    if (!nameResult.success)
+      issue(
+        ctx,
+        [personName],
+        c.is_company && c.contact_name === '' ? gm.contactNameRequired.id : (nameResult.error.issues[0]?.message ?? m.nameRequired.id),
+      );
     const emailResult = emailSchema.safeParse(c.email);
     if (!emailResult.success) issue(ctx, ['email'], emailResult.error.issues[0]?.message ?? m.emailInvalid.id);
     if (c.contact_email !== '' && !emailSchema.safeParse(c.contact_email).success) issue(ctx, ['contact_email'], m.emailInvalid.id);
     if (c.telephone === '') issue(ctx, ['telephone'], m.phoneRequired.id);
-    else if (!(c.foreigner ? isValidInternationalPhone(c.telephone) : isValidPhone(c.telephone))) issue(ctx, ['telephone'], m.phoneInvalid.id);
+    else if (!(c.foreigner ? isValidInternationalPhone(c.telephone) : isValidPhone(c.telephone)))
+      issue(ctx, ['telephone'], m.phoneInvalid.id);
     if (c.foreigner) return;
     if (c.is_company) {
       if (c.cnpj === '') issue(ctx, ['cnpj'], m.cnpjRequired.id);
@@ -85,7 +92,8 @@ export const checkoutAddressSchema = z
     if (a.country.toUpperCase() !== 'BR') return;
     if (a.zip_code === '') issue(ctx, ['zip_code'], gm.zipCodeRequired.id);
     else if (!isValidZipCode(a.zip_code)) issue(ctx, ['zip_code'], m.zipCodeInvalid.id);
-    if (a.state !== '' && !(BRAZILIAN_STATES as readonly string[]).includes(a.state.toUpperCase())) issue(ctx, ['state'], m.stateInvalid.id);
+    if (a.state !== '' && !(BRAZILIAN_STATES as readonly string[]).includes(a.state.toUpperCase()))
+      issue(ctx, ['state'], m.stateInvalid.id);
     if (a.street_address === '') issue(ctx, ['street_address'], gm.streetRequired.id);
     if (a.house_number === '') issue(ctx, ['house_number'], gm.houseNumberRequired.id);
     else if (!/^(\d{1,6}[A-Za-z]?|S\/?N)$/i.test(a.house_number)) issue(ctx, ['house_number'], m.houseNumberInvalid.id);
@@ -117,7 +125,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const paymentInputSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('card'), card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200), save_card: z.boolean().default(false) }),
+    z.object({
+      method: z.literal('card'),
+      card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200),
+      save_card: z.boolean().default(false),
+    }),
     z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
     z.object({ method: z.literal('pix') }),
     z.object({ method: z.literal('paypal') }),
@@ -212,5 +224,3 @@ export type DonationResult = z.infer<typeof donationResultSchema>;
 
 /** GET /donors/{id}/wallets/balance: data is the spendable balance in cents (SPEC.md §7). */
 export const walletBalanceSchema = z.object({ data: z.number().int() });
-
-

@@ -28,9 +28,15 @@ export const givingMessages = {
   stateRequired: /*i18n*/ { id: 'validation.state.required', message: 'O estado é obrigatório' },
   streetRequired: /*i18n*/ { id: 'validation.street.required', message: 'O endereço é obrigatório' },
   houseNumberRequired: /*i18n*/ { id: 'validation.house_number.required', message: 'O número é obrigatório' },
-  addressMustBeBrazilian: /*i18n*/ { id: 'validation.address.brazilian', message: 'O endereço deve ser no Brasil. Se você mora fora, marque a opção de estrangeiro.' },
+  addressMustBeBrazilian: /*i18n*/ {
+    id: 'validation.address.brazilian',
+    message: 'O endereço deve ser no Brasil. Se você mora fora, marque a opção de estrangeiro.',
+  },
   foreignerPaypalOnly: /*i18n*/ { id: 'validation.payment.foreigner_paypal', message: 'Doadores estrangeiros só podem pagar com PayPal.' },
-  paypalForeignersOnly: /*i18n*/ { id: 'validation.payment.paypal_foreigners', message: 'O PayPal é para doadores estrangeiros. Escolha cartão ou PIX.' },
+  paypalForeignersOnly: /*i18n*/ {
+    id: 'validation.payment.paypal_foreigners',
+    message: 'O PayPal é para doadores estrangeiros. Escolha cartão ou PIX.',
+  },
   paymentMethodInvalid: /*i18n*/ { id: 'validation.payment.method', message: 'Escolha uma forma de pagamento' },
   cardNumberRequired: /*i18n*/ { id: 'validation.card_number.required', message: 'O número do cartão é obrigatório' },
   cardNumberInvalid: /*i18n*/ { id: 'validation.card_number.invalid', message: 'Número de cartão inválido' },
@@ -44,12 +50,24 @@ export const givingMessages = {
   cardTokenInvalid: /*i18n*/ { id: 'error.card_token_invalid', message: 'Os dados do cartão expiraram. Digite o cartão de novo.' },
   savedCardNotFound: /*i18n*/ { id: 'error.saved_card_not_found', message: 'Cartão salvo não encontrado.' },
   cardDeclined: /*i18n*/ { id: 'error.card_declined', message: 'Pagamento recusado pelo banco emissor. Tente outro cartão.' },
-  cardInsufficientFunds: /*i18n*/ { id: 'error.card_insufficient_funds', message: 'Saldo ou limite insuficiente no cartão. Tente outro cartão.' },
+  cardInsufficientFunds: /*i18n*/ {
+    id: 'error.card_insufficient_funds',
+    message: 'Saldo ou limite insuficiente no cartão. Tente outro cartão.',
+  },
   paymentFailed: /*i18n*/ { id: 'error.payment_failed', message: 'Não foi possível concluir o pagamento. Tente de novo.' },
   paypalCancelled: /*i18n*/ { id: 'error.paypal_cancelled', message: 'O pagamento pelo PayPal foi cancelado.' },
   pixExpired: /*i18n*/ { id: 'error.pix_expired', message: 'O prazo deste PIX acabou. Gere um novo código.' },
-  idempotencyKeyRequired: /*i18n*/ { id: 'error.idempotency_key_required', message: 'Cabeçalho Idempotency-Key obrigatório (de 8 a 255 caracteres).' },
-  idempotencyKeyReused: /*i18n*/ { id: 'error.idempotency_key_reused', message: 'Esta chave de idempotência já foi usada com outros dados.' },
-  idempotencyInProgress: /*i18n*/ { id: 'error.idempotency_in_progress', message: 'Uma requisição com esta chave ainda está em andamento. Tente de novo em instantes.' },
+  idempotencyKeyRequired: /*i18n*/ {
+    id: 'error.idempotency_key_required',
+    message: 'Cabeçalho Idempotency-Key obrigatório (de 8 a 255 caracteres).',
+  },
+  idempotencyKeyReused: /*i18n*/ {
+    id: 'error.idempotency_key_reused',
+    message: 'Esta chave de idempotência já foi usada com outros dados.',
+  },
+  idempotencyInProgress: /*i18n*/ {
+    id: 'error.idempotency_in_progress',
+    message: 'Uma requisição com esta chave ainda está em andamento. Tente de novo em instantes.',
+  },
   webhookSignatureInvalid: /*i18n*/ { id: 'error.webhook_signature', message: 'Assinatura do webhook inválida.' },
 } satisfies Record<string, MessageDescriptor>;

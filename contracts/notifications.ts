@@ -37,7 +37,12 @@ const notificationType = z.enum(NOTIFICATION_TYPES, { error: dm.notificationType
 export const notificationQuerySchema = z.object({
   read: booleanQuery.optional(),
   type: notificationType.optional(),
-  page: z.coerce.number({ error: dm.notificationPageInvalid.id }).int({ error: dm.notificationPageInvalid.id }).min(0, { error: dm.notificationPageInvalid.id }).max(10_000, { error: dm.notificationPageInvalid.id }).default(0),
+  page: z.coerce
+    .number({ error: dm.notificationPageInvalid.id })
+    .int({ error: dm.notificationPageInvalid.id })
+    .min(0, { error: dm.notificationPageInvalid.id })
+    .max(10_000, { error: dm.notificationPageInvalid.id })
+    .default(0),
   amount: z.coerce
     .number({ error: dm.notificationAmountInvalid.id })
     .int({ error: dm.notificationAmountInvalid.id })
@@ -49,7 +54,10 @@ export type NotificationQuery = z.input<typeof notificationQuerySchema>;
 
 /** PATCH /notifications: marks the listed notifications (the caller's own) read or unread. */
 export const notificationPatchSchema = z.object({
-  notification_id: z.array(z.uuid({ error: dm.notificationIdsInvalid.id }), { error: dm.notificationIdsInvalid.id }).min(1, { error: dm.notificationIdsInvalid.id }).max(MAX_PAGE_SIZE, { error: dm.notificationIdsInvalid.id }),
+  notification_id: z
+    .array(z.uuid({ error: dm.notificationIdsInvalid.id }), { error: dm.notificationIdsInvalid.id })
+    .min(1, { error: dm.notificationIdsInvalid.id })
+    .max(MAX_PAGE_SIZE, { error: dm.notificationIdsInvalid.id }),
   read: z.boolean({ error: dm.notificationReadRequired.id }),
 });
 export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
@@ -62,7 +70,11 @@ export const notificationTypesSchema = z.object({ notificationTypes: z.array(z.o
  * about, `channels` how (in-app, e-mail). A type left out is muted on every channel.
  */
 export const notificationPreferencesSchema = z.object({
-  types: z.array(z.object({ type: notificationType }, { error: dm.notificationTypeInvalid.id }), { error: dm.notificationPreferencesInvalid.id }),
-  channels: z.array(z.enum(NOTIFICATION_CHANNELS, { error: dm.notificationChannelInvalid.id }), { error: dm.notificationPreferencesInvalid.id }),
+  types: z.array(z.object({ type: notificationType }, { error: dm.notificationTypeInvalid.id }), {
+    error: dm.notificationPreferencesInvalid.id,
+  }),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS, { error: dm.notificationChannelInvalid.id }), {
+    error: dm.notificationPreferencesInvalid.id,
+  }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

@@ -2,13 +2,7 @@
 export const ROLES = ['ADMIN', 'DONOR'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = [
-  'MANAGE_FINANCES',
-  'MANAGE_CAMPAIGNS',
-  'MANAGE_PIX_ACCOUNTS',
-  'MANAGE_TEAM',
-  'MANAGE_USERS',
-] as const;
+export const PERMISSIONS = ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS', 'MANAGE_PIX_ACCOUNTS', 'MANAGE_TEAM', 'MANAGE_USERS'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ADMIN_ROUTE_PERMISSIONS = {

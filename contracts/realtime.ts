@@ -27,7 +27,9 @@ export type RealtimeClientConfig = z.infer<typeof realtimeClientConfigSchema>;
  */
 export const realtimeAuthRequestSchema = z.object({
   socket_id: z.string({ error: dm.realtimeSocketIdInvalid.id }).regex(/^\d+\.\d+$/, { error: dm.realtimeSocketIdInvalid.id }),
-  channel_name: plainText({ error: dm.realtimeChannelInvalid.id }).min(1, { error: dm.realtimeChannelInvalid.id }).max(164, { error: dm.realtimeChannelInvalid.id }),
+  channel_name: plainText({ error: dm.realtimeChannelInvalid.id })
+    .min(1, { error: dm.realtimeChannelInvalid.id })
+    .max(164, { error: dm.realtimeChannelInvalid.id }),
 });
 export type RealtimeAuthRequest = z.infer<typeof realtimeAuthRequestSchema>;
 export const realtimeAuthResponseSchema = z.object({ auth: z.string() });

@@ -106,7 +106,12 @@ export const donateSearchSchema = z.object({
  * ?amount plus optional query pairs that prefill the contact step (?name=Ana&email=…&telephone=…);
  * the signed-in donor's profile fills what they leave out, and the checkout's own schema still checks them.
  */
-export const monthlyCheckoutSearchSchema = z.object({ amount: optional(amount), name: optional(text()), email: optional(text(254)), telephone: optional(text(40)) });
+export const monthlyCheckoutSearchSchema = z.object({
+  amount: optional(amount),
+  name: optional(text()),
+  email: optional(text(254)),
+  telephone: optional(text(40)),
+});
 /**
  * ?donation=<id>: the thank-you page reads the donation itself (an ?amount is ignored: anyone can
  * type one); ?campaign=<slug> (optional) lets it share the campaign when the donation cannot be read.

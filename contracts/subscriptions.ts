@@ -42,7 +42,13 @@ export const subscriptionRequestSchema = z.object({
 export type SubscriptionRequestInput = z.input<typeof subscriptionRequestSchema>;
 export type SubscriptionRequest = z.output<typeof subscriptionRequestSchema>;
 
-export const subscriptionCardSchema = z.object({ id: z.string(), brand: z.enum(CARD_BRANDS), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
+export const subscriptionCardSchema = z.object({
+  id: z.string(),
+  brand: z.enum(CARD_BRANDS),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+});
 
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -84,14 +90,19 @@ export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
  * GET /subscriptions/current: the donor's subscription that is not canceled, else the last one that
  * ran and was canceled (null when none), and its latest charges, newest first (at most 12).
  */
-export const currentSubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable(), charges: z.array(subscriptionChargeSchema) });
+export const currentSubscriptionSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  charges: z.array(subscriptionChargeSchema),
+});
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
 /**
  * GET and POST /subscriptions/cancel-by-link: what the link's page shows before and after it is used.
  * No sign-in, so only the amount and status: no card, no contact, nothing a forwarded e-mail should reveal.
  */
-export const cancelLinkAnswerSchema = z.object({ subscription: z.object({ amount: z.number().int(), status: z.enum(SUBSCRIPTION_STATUSES) }) });
+export const cancelLinkAnswerSchema = z.object({
+  subscription: z.object({ amount: z.number().int(), status: z.enum(SUBSCRIPTION_STATUSES) }),
+});
 export type CancelLinkAnswer = z.infer<typeof cancelLinkAnswerSchema>;
 export type CancelLinkSubscription = CancelLinkAnswer['subscription'];
 

@@ -20,12 +20,8 @@ export const passwordSchema = z
   .min(1, { error: m.passwordRequired.id })
   .min(PASSWORD_MIN, { error: m.passwordTooShort.id })
   .max(PASSWORD_MAX, { error: m.passwordTooLong.id });
-export const cpfSchema = requiredText(m.cpfRequired.id, 20)
-  .refine(isValidCpf, { error: m.cpfInvalid.id })
-  .transform(onlyDigits);
-export const cnpjSchema = requiredText(m.cnpjRequired.id, 20)
-  .refine(isValidCnpj, { error: m.cnpjInvalid.id })
-  .transform(normalizeCnpj);
+export const cpfSchema = requiredText(m.cpfRequired.id, 20).refine(isValidCpf, { error: m.cpfInvalid.id }).transform(onlyDigits);
+export const cnpjSchema = requiredText(m.cnpjRequired.id, 20).refine(isValidCnpj, { error: m.cnpjInvalid.id }).transform(normalizeCnpj);
 export const phoneSchema = requiredText(m.phoneRequired.id, 20)
   .refine(isValidPhone, { error: m.phoneInvalid.id })
   .transform((p) => onlyDigits(p).replace(/^55(?=\d{10,11}$)/, ''));
@@ -33,10 +29,13 @@ export const phoneSchema = requiredText(m.phoneRequired.id, 20)
 export const birthDateSchema = z
   .string({ error: m.birthDateInvalid.id })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.birthDateInvalid.id })
-  .refine((d) => {
-    const date = new Date(`${d}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(d) && d >= '1900-01-01' && date.getTime() <= Date.now();
-  }, { error: m.birthDateInvalid.id });
+  .refine(
+    (d) => {
+      const date = new Date(`${d}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(d) && d >= '1900-01-01' && date.getTime() <= Date.now();
+    },
+    { error: m.birthDateInvalid.id },
+  );
 
 /** Address (SPEC.md §3): every field defaults to the empty string. */
 export const addressSchema = z.object({
@@ -58,7 +57,14 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 export const emptyAddress: Address = {
-  country: '', zip_code: '', state: '', city: '', neighborhood: '', street_address: '', complement: '', house_number: '',
+  country: '',
+  zip_code: '',
+  state: '',
+  city: '',
+  neighborhood: '',
+  street_address: '',
+  complement: '',
+  house_number: '',
 };
 
 /** The document the person type asks for: cpf for INDIVIDUAL, cnpj for COMPANY. */
@@ -97,7 +103,10 @@ export type SignUp = z.output<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: m.passwordRequired.id }).min(1, { error: m.passwordRequired.id }).max(PASSWORD_MAX, { error: m.passwordTooLong.id }),
+  password: z
+    .string({ error: m.passwordRequired.id })
+    .min(1, { error: m.passwordRequired.id })
+    .max(PASSWORD_MAX, { error: m.passwordTooLong.id }),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
@@ -120,7 +129,8 @@ export const profileUpdateSchema = z
   })
   // An address with a CEP is Brazilian, and the checkout needs its state (UF) to reuse it.
   .superRefine((value, ctx) => {
-    if (value.address.zip_code !== '' && value.address.state === '') ctx.addIssue({ code: 'custom', path: ['address', 'state'], message: m.addressStateRequired.id });
+    if (value.address.zip_code !== '' && value.address.state === '')
+      ctx.addIssue({ code: 'custom', path: ['address', 'state'], message: m.addressStateRequired.id });
   });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -146,7 +156,14 @@ export const userSchema = z.object({
   inactivated_at: z.string().nullable(),
   // As stored: an address saved before control characters were refused must still read back.
   address: z.object({
-    country: z.string(), zip_code: z.string(), state: z.string(), city: z.string(), neighborhood: z.string(), street_address: z.string(), complement: z.string(), house_number: z.string(),
+    country: z.string(),
+    zip_code: z.string(),
+    state: z.string(),
+    city: z.string(),
+    neighborhood: z.string(),
+    street_address: z.string(),
+    complement: z.string(),
+    house_number: z.string(),
   }),
   roles: z.array(namedSchema),
   permissions: z.array(namedSchema),

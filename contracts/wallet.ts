@@ -63,12 +63,26 @@ export const walletStatementSchema = z.array(walletStatementEntrySchema);
 
 /** The statement's page (from 0) and page size. */
 export const walletStatementQuerySchema = z.object({
-  page: z.coerce.number(dm.walletPageInvalid.id).int(dm.walletPageInvalid.id).min(0, dm.walletPageInvalid.id).max(10_000, dm.walletPageInvalid.id).default(0),
-  amount: z.coerce.number(dm.walletPageSizeInvalid.id).int(dm.walletPageSizeInvalid.id).min(1, dm.walletPageSizeInvalid.id).max(MAX_PAGE_SIZE, dm.walletPageSizeInvalid.id).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce
+    .number(dm.walletPageInvalid.id)
+    .int(dm.walletPageInvalid.id)
+    .min(0, dm.walletPageInvalid.id)
+    .max(10_000, dm.walletPageInvalid.id)
+    .default(0),
+  amount: z.coerce
+    .number(dm.walletPageSizeInvalid.id)
+    .int(dm.walletPageSizeInvalid.id)
+    .min(1, dm.walletPageSizeInvalid.id)
+    .max(MAX_PAGE_SIZE, dm.walletPageSizeInvalid.id)
+    .default(DEFAULT_PAGE_SIZE),
 });
 export type WalletStatementQuery = z.input<typeof walletStatementQuerySchema>;
 
 /** PUT /wallet/auto-donation-cause: a campaign slug, or null to let Semear choose. */
 export const autoDonationCauseSchema = z.object({
-  campaign_slug: plainText({ error: dm.walletCauseInvalid.id }).trim().min(1, dm.walletCauseInvalid.id).max(120, dm.walletCauseInvalid.id).nullable(),
+  campaign_slug: plainText({ error: dm.walletCauseInvalid.id })
+    .trim()
+    .min(1, dm.walletCauseInvalid.id)
+    .max(120, dm.walletCauseInvalid.id)
+    .nullable(),
 });

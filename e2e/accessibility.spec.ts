@@ -36,7 +36,15 @@ const visitorPages = [
   '/pagina-que-nao-existe/x/y',
 ];
 
-const donorPages = ['/profile', '/profile/wallet', '/profile/contributions', '/profile/cards', '/profile/notifications', `/${CAMPAIGN}/donate?amount=50`, '/doacao-mensal/checkout?amount=2500'];
+const donorPages = [
+  '/profile',
+  '/profile/wallet',
+  '/profile/contributions',
+  '/profile/cards',
+  '/profile/notifications',
+  `/${CAMPAIGN}/donate?amount=50`,
+  '/doacao-mensal/checkout?amount=2500',
+];
 
 const adminPages = [
   '/admin',

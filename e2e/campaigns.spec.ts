@@ -34,7 +34,10 @@ test('from home to a featured campaign, then search and read the campaign, its m
   const donors = page.getByRole('region', { name: 'Últimos doadores' });
   await expect(donors.getByRole('listitem').first()).toContainText('R$');
 
-  await page.getByRole('region', { name: 'Mensagens de apoio' }).getByRole('link', { name: /Ver todas as mensagens/ }).click();
+  await page
+    .getByRole('region', { name: 'Mensagens de apoio' })
+    .getByRole('link', { name: /Ver todas as mensagens/ })
+    .click();
   await expect(page).toHaveURL(/\/cozinha-solidaria-recife\/messages$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mensagens de apoio' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
@@ -80,7 +83,15 @@ test('the thank-you page thanks, shares WhatsApp first and invites a visitor to 
 });
 
 test.describe('accessibility of the campaign pages (axe: no serious or critical violations)', () => {
-  for (const path of ['/', '/search?q=alimentacao', '/search?q=xyzzy', '/cozinha-solidaria-recife', '/cozinha-solidaria-recife/messages', '/cozinha-solidaria-recife/doadores', '/doacao-confirmacao/agradecimento']) {
+  for (const path of [
+    '/',
+    '/search?q=alimentacao',
+    '/search?q=xyzzy',
+    '/cozinha-solidaria-recife',
+    '/cozinha-solidaria-recife/messages',
+    '/cozinha-solidaria-recife/doadores',
+    '/doacao-confirmacao/agradecimento',
+  ]) {
     test(`visitor: ${path}`, async ({ page }) => {
       await page.goto(path);
       await waitForShell(page);

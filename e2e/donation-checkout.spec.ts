@@ -21,7 +21,11 @@ const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.r
 /** The raised amount as /{slug} shows it ("R$ … arrecadados"). */
 async function raisedOn(page: Page): Promise<number> {
   await page.goto(`/${SLUG}`);
-  const text = (await page.getByText(/arrecadados/).first().textContent()) ?? '';
+  const text =
+    (await page
+      .getByText(/arrecadados/)
+      .first()
+      .textContent()) ?? '';
   const value = cents(text);
   expect(value, text).not.toBeNaN();
   return value;
@@ -76,7 +80,8 @@ test.describe('donation checkout', () => {
     await fillCard(page, '5555 5555 5555 4444');
     await page.getByLabel('Salvar este cartão').check();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    if (await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).isVisible()) await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).click();
+    if (await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).isVisible())
+      await page.getByRole('button', { name: 'Usar meu endereço cadastrado' }).click();
     if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
     await expect(page).toHaveURL(thanks(30));
@@ -84,7 +89,10 @@ test.describe('donation checkout', () => {
     await page.goto(`/${SLUG}/donate?amount=30`);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByLabel('Meus cartões').check();
-    await page.getByLabel(/MASTERCARD •••• 4444/).first().check();
+    await page
+      .getByLabel(/MASTERCARD •••• 4444/)
+      .first()
+      .check();
     await page.getByRole('button', { name: 'Continuar' }).click();
     if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
     await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
@@ -163,7 +171,10 @@ test.describe('donation checkout', () => {
     await expectRaisedBy(page, before, 3000);
   });
 
-  test('/doacao-pix: a PIX to the general fund, paid on the sandbox, moves on by itself and counts in the platform total', async ({ page, context }) => {
+  test('/doacao-pix: a PIX to the general fund, paid on the sandbox, moves on by itself and counts in the platform total', async ({
+    page,
+    context,
+  }) => {
     const raised = async () => ((await (await context.request.get('/api/v1/stats/totals')).json()) as { raised: number }).raised;
     const before = await raised();
     await page.goto('/doacao-pix');

@@ -12,9 +12,16 @@ import { waitForMailMatching } from './helpers/mailbox';
 
 const SLUG = 'cozinha-solidaria-recife';
 /** The header's live balance ("Saldo R$ 50,00: abrir carteira"); \s also matches the no-break space of pt-BR money. */
-const headerBalance = (page: Page, reais: string) => page.getByRole('link', { name: new RegExp(`^Saldo R\\$\\s${reais}: abrir carteira$`) });
+const headerBalance = (page: Page, reais: string) =>
+  page.getByRole('link', { name: new RegExp(`^Saldo R\\$\\s${reais}: abrir carteira$`) });
 
-test('subscribe monthly, watch the balance live, give from the wallet, handle the notification, cancel by e-mail link', async ({ page, context, browser, request, baseURL }) => {
+test('subscribe monthly, watch the balance live, give from the wallet, handle the notification, cancel by e-mail link', async ({
+  page,
+  context,
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const donor = await createAccount(request, newIndividual());
   await signInThroughForm(page, donor);

@@ -4,7 +4,12 @@ import { waitForShell } from './helpers/session';
 // The sign-up asks to accept the terms of use and the privacy policy: both exist, in every language,
 // reachable from the footer of every page and from the sign-up form itself.
 const pages = [
-  { footer: 'Termos de uso', path: '/termos', h1: { pt: 'Termos de uso', en: 'Terms of use', es: 'Términos de uso' }, section: { pt: '3. Doações', en: '3. Donations', es: '3. Donaciones' } },
+  {
+    footer: 'Termos de uso',
+    path: '/termos',
+    h1: { pt: 'Termos de uso', en: 'Terms of use', es: 'Términos de uso' },
+    section: { pt: '3. Doações', en: '3. Donations', es: '3. Donaciones' },
+  },
   {
     footer: 'Política de privacidade',
     path: '/privacidade',
@@ -23,7 +28,10 @@ for (const legal of pages) {
     await expect(page.getByRole('heading', { level: 2, name: legal.section.pt })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(legal.h1.pt));
     for (const locale of ['en', 'es'] as const) {
-      await page.getByRole('banner').getByRole('combobox', { name: /^(Idioma|Language)$/ }).selectOption(locale);
+      await page
+        .getByRole('banner')
+        .getByRole('combobox', { name: /^(Idioma|Language)$/ })
+        .selectOption(locale);
       await expect(page.getByRole('heading', { level: 1, name: legal.h1[locale] })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: legal.section[locale] })).toBeVisible();
     }

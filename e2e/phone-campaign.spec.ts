@@ -26,7 +26,9 @@ async function headerFits(page: Page, width: number) {
 test.describe('a donor on a phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the bottom bar gives the amount chosen in the donate box, only once the box has scrolled away; the header gets shorter', async ({ page }) => {
+  test('the bottom bar gives the amount chosen in the donate box, only once the box has scrolled away; the header gets shorter', async ({
+    page,
+  }) => {
     await page.goto(CAMPAIGN);
     await waitForShell(page);
     const box = page.getByRole('complementary', { name: 'Doar para esta campanha' });

@@ -52,7 +52,12 @@ test('the first checkout screen shows the amount and a field; the summary is one
 test('the demo donor with a saved address finds it filled on the address step: one tap confirms', async ({ page, baseURL }) => {
   const session = await page.request.post('/api/v1/sessions', { data: DEMO_DONOR });
   const headers = { Authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
-  const profile = async () => (await (await page.request.get('/api/v1/users/profile', { headers })).json()) as { name: string; phone: string; address: { zip_code: string; state: string; street_address: string } };
+  const profile = async () =>
+    (await (await page.request.get('/api/v1/users/profile', { headers })).json()) as {
+      name: string;
+      phone: string;
+      address: { zip_code: string; state: string; street_address: string };
+    };
   const user = await profile();
   if (user.address.zip_code === '' || user.address.state === '') {
     const saved = await page.request.put('/api/v1/users/profile', {
@@ -60,7 +65,16 @@ test('the demo donor with a saved address finds it filled on the address step: o
       data: {
         name: user.name,
         phone: user.phone,
-        address: { country: 'Brasil', zip_code: '50030-230', state: 'PE', city: 'Recife', neighborhood: 'Boa Vista', street_address: 'Rua da Aurora', house_number: '100', complement: '' },
+        address: {
+          country: 'Brasil',
+          zip_code: '50030-230',
+          state: 'PE',
+          city: 'Recife',
+          neighborhood: 'Boa Vista',
+          street_address: 'Rua da Aurora',
+          house_number: '100',
+          complement: '',
+        },
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -111,7 +125,9 @@ test('a guest who signs in from the prompt comes back on the same step with the 
   await expect(field(page, 'Nome completo')).toHaveValue('Ana Souza');
 });
 
-test('/doacao-pix without an amount has one chosen and goes on to the PIX code; an amount refused is highlighted and named', async ({ page }) => {
+test('/doacao-pix without an amount has one chosen and goes on to the PIX code; an amount refused is highlighted and named', async ({
+  page,
+}) => {
   await page.goto('/doacao-pix');
   await expect(page.getByLabel('R$ 50,00')).toBeChecked();
   await fillGuestContact(page);

@@ -18,7 +18,11 @@ const SLUG = 'cozinha-solidaria-recife';
 const GIFT_CARD = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 const FORGED = /999\.999|999999/;
 
-test('a gift card payment thanks with its real amount and what is left on the card; a forged ?amount is never shown', async ({ page, browser, baseURL }) => {
+test('a gift card payment thanks with its real amount and what is left on the card; a forged ?amount is never shown', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Other tests pay with the same seeded card: what is left is read first, not assumed.
   const before = await page.request.get(`/api/v1/gift-cards/${GIFT_CARD}`);
   expect(before.status(), await before.text()).toBe(200);
@@ -39,7 +43,9 @@ test('a gift card payment thanks with its real amount and what is left on the ca
 
   await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento\?donation=[0-9a-f-]{36}&campaign=/);
   await expect(page.getByText('Sua doação de R$ 30,00 já está a caminho da campanha.', { exact: false })).toBeVisible();
-  await expect(page.getByTestId('gift-card-left')).toHaveText(new RegExp(`^Ainda restam R\\$\\s${leftText} no seu gift card, para doar até \\d{2}/\\d{2}/\\d{4}\\.$`));
+  await expect(page.getByTestId('gift-card-left')).toHaveText(
+    new RegExp(`^Ainda restam R\\$\\s${leftText} no seu gift card, para doar até \\d{2}/\\d{2}/\\d{4}\\.$`),
+  );
 
   // The same page with a forged amount still says what the donation was.
   const thanksUrl = new URL(page.url());
@@ -55,7 +61,13 @@ test('a gift card payment thanks with its real amount and what is left on the ca
   await expect(page.getByText(/R\$/)).toHaveCount(0);
 
   // Someone else opening the link (no receipt token, not the donor) learns nothing about the donation.
-  const stranger = await browser.newContext({ baseURL, locale: 'pt-BR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const stranger = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const other = await stranger.newPage();
     await other.goto(thanksUrl.pathname + thanksUrl.search);
@@ -80,7 +92,16 @@ async function giveWithCard(request: APIRequestContext, token: string, amount: n
       amount,
       payment: { method: 'card', card_token: ((await card.json()) as { token: string }).token },
       contact: { name: 'Maria Teste', email: uniqueEmail('notif'), cpf: randomCpf(), telephone: '81987654321' },
-      address: { country: 'BR', zip_code: '50030-230', state: 'PE', city: 'Recife', neighborhood: 'Boa Vista', street_address: 'Rua da Aurora', complement: '', house_number: '100' },
+      address: {
+        country: 'BR',
+        zip_code: '50030-230',
+        state: 'PE',
+        city: 'Recife',
+        neighborhood: 'Boa Vista',
+        street_address: 'Rua da Aurora',
+        complement: '',
+        house_number: '100',
+      },
       message: null,
       is_anonymous: false,
     },

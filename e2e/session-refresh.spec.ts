@@ -10,7 +10,12 @@ import { createAccount, newIndividual } from './helpers/accounts';
 async function expiredAccessToken(userId: string): Promise<string> {
   const secret = readFileSync(join(E2E_DATA_DIR, 'jwt-secret'), 'utf8').trim();
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt(now - 960).setExpirationTime(now - 60).sign(new TextEncoder().encode(secret));
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt(now - 960)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(secret));
 }
 
 async function setSessionCookies(page: Page, token: string, refreshToken: string) {

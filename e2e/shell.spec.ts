@@ -129,7 +129,10 @@ test('a page view is sent for each route change, the first page included', async
     }
   });
   const sent = page.waitForRequest(
-    (request) => request.method() === 'POST' && request.url().endsWith('/api/v1/analytics/page-views') && (request.postData() ?? '').includes('"/about"'),
+    (request) =>
+      request.method() === 'POST' &&
+      request.url().endsWith('/api/v1/analytics/page-views') &&
+      (request.postData() ?? '').includes('"/about"'),
     { timeout: 8_000 },
   );
   await page.goto('/');
@@ -169,12 +172,17 @@ test('the ad script from the meta tag is added async and never blocks the page',
     const response = await route.fetch();
     const html = (await response.text()).replace('</head>', '<meta name="semear:ad-script" content="https://ads.example/tag.js"></head>');
     // The page came compressed (HTML above 1 KB): the text is decoded, so its encoding and length go.
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'),
+    );
     await route.fulfill({ response, body: html, headers });
   });
   await page.goto('/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Como podemos ajudar?' })).toBeVisible();
   const script = page.locator('script[data-semear-ad]');
   await expect(script).toHaveCount(1);
-  expect(await script.evaluate((s: HTMLScriptElement) => ({ src: s.src, async: s.async }))).toEqual({ src: 'https://ads.example/tag.js', async: true });
+  expect(await script.evaluate((s: HTMLScriptElement) => ({ src: s.src, async: s.async }))).toEqual({
+    src: 'https://ads.example/tag.js',
+    async: true,
+  });
 });

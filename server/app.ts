@@ -110,13 +110,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
     refreshTokens: createRefreshTokens(db, clock),
     userStatus: createUserStatus({ db, clock }),
-    gateway: options.gateway ?? createPaymentGateway(config, {
-      db,
-      clock,
-      // The sandbox's webhooks go through the very route a real provider calls.
-      deliverWebhook: async (body, headers) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
-      onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
-    }),
+    gateway:
+      options.gateway ??
+      createPaymentGateway(config, {
+        db,
+        clock,
+        // The sandbox's webhooks go through the very route a real provider calls.
+        deliverWebhook: async (body, headers) =>
+          (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
+        onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
+      }),
   };
 
   await app.register(i18nPlugin, { translator: options.translator ?? createTranslator() });
@@ -180,7 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  if (isSandboxGateway(services.gateway)) await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
+  if (isSandboxGateway(services.gateway))
+    await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
 
   const uploadsDir = join(config.dataDir, 'uploads');
   await app.register(shareImageRoutes, { db, uploadsDir });

@@ -9,44 +9,160 @@ import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
  * docs/configuration.md are written from this table, so it is the one place to add a variable.
  */
 export const configVariables = [
-  { name: 'NODE_ENV', default: '(unset)', description: '`production` makes the safe choices the defaults: no demo seed unless DEMO_SEED says so, and no start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true.' },
+  {
+    name: 'NODE_ENV',
+    default: '(unset)',
+    description:
+      '`production` makes the safe choices the defaults: no demo seed unless DEMO_SEED says so, and no start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true.',
+  },
   { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface the server binds to.' },
-  { name: 'DATA_DIR', default: '.data', description: 'Folder for the embedded database, the JWT secret, the embedded mailbox and uploads.' },
-  { name: 'DATABASE_URL', default: '(unset: embedded PGlite in DATA_DIR/db)', description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).' },
+  {
+    name: 'DATA_DIR',
+    default: '.data',
+    description: 'Folder for the embedded database, the JWT secret, the embedded mailbox and uploads.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite in DATA_DIR/db)',
+    description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).',
+  },
   { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Public address of the site, used in links sent by e-mail.' },
-  { name: 'JWT_SECRET', default: '(unset: random, kept in DATA_DIR/jwt-secret)', description: 'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it.' },
+  {
+    name: 'JWT_SECRET',
+    default: '(unset: random, kept in DATA_DIR/jwt-secret)',
+    description: 'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it.',
+  },
   { name: 'ACCESS_TOKEN_TTL', default: String(ACCESS_TOKEN_TTL_DEFAULT_S), description: 'Lifetime of an access token, in seconds.' },
-  { name: 'SMTP_URL', default: '(unset: embedded mailbox in DATA_DIR/mail)', description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: embedded mailbox in DATA_DIR/mail)',
+    description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).',
+  },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
-  { name: 'AD_SCRIPT_URL', default: '(unset)', description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.' },
-  { name: 'DEMO_SEED', default: '(unset: true, false with NODE_ENV=production)', description: 'Seed demo accounts, categories and campaigns on first start.' },
+  {
+    name: 'AD_SCRIPT_URL',
+    default: '(unset)',
+    description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.',
+  },
+  {
+    name: 'DEMO_SEED',
+    default: '(unset: true, false with NODE_ENV=production)',
+    description: 'Seed demo accounts, categories and campaigns on first start.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
-  { name: 'AUTH_RATE_LIMIT_MAX', default: '10', description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.' },
+  {
+    name: 'AUTH_RATE_LIMIT_MAX',
+    default: '10',
+    description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.',
+  },
   { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
-  { name: 'PAYMENT_RATE_LIMIT_MAX', default: '20', description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.' },
-  { name: 'ANALYTICS_RATE_LIMIT_MAX', default: '60', description: 'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).' },
+  {
+    name: 'PAYMENT_RATE_LIMIT_MAX',
+    default: '20',
+    description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.',
+  },
+  {
+    name: 'ANALYTICS_RATE_LIMIT_MAX',
+    default: '60',
+    description:
+      'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).',
+  },
   { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
-  { name: 'IDEMPOTENCY_LEASE_MS', default: '12000', description: 'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.' },
-  { name: 'PAYMENT_GATEWAY', default: 'sandbox', description: 'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).' },
-  { name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION', default: 'false', description: 'Lets NODE_ENV=production start on the sandbox gateway, whose public pages confirm any PIX or PayPal payment (a staging site only).' },
-  { name: 'PAYMENT_WEBHOOK_SECRET', default: '(unset: random, kept in DATA_DIR/webhook-secret)', description: 'Secret that signs the gateway\'s webhooks (HMAC-SHA256), at least 32 characters.' },
+  {
+    name: 'IDEMPOTENCY_LEASE_MS',
+    default: '12000',
+    description:
+      'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.',
+  },
+  {
+    name: 'PAYMENT_GATEWAY',
+    default: 'sandbox',
+    description:
+      'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).',
+  },
+  {
+    name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
+    default: 'false',
+    description:
+      'Lets NODE_ENV=production start on the sandbox gateway, whose public pages confirm any PIX or PayPal payment (a staging site only).',
+  },
+  {
+    name: 'PAYMENT_WEBHOOK_SECRET',
+    default: '(unset: random, kept in DATA_DIR/webhook-secret)',
+    description: "Secret that signs the gateway's webhooks (HMAC-SHA256), at least 32 characters.",
+  },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
-  { name: 'PIX_MERCHANT_NAME', default: 'SEMEAR DOACOES', description: 'Receiver name in the BR Code (accents are stripped; at most 25 characters).' },
-  { name: 'PIX_MERCHANT_CITY', default: 'SAO PAULO', description: 'Receiver city in the BR Code (accents are stripped; at most 15 characters).' },
+  {
+    name: 'PIX_MERCHANT_NAME',
+    default: 'SEMEAR DOACOES',
+    description: 'Receiver name in the BR Code (accents are stripped; at most 25 characters).',
+  },
+  {
+    name: 'PIX_MERCHANT_CITY',
+    default: 'SAO PAULO',
+    description: 'Receiver city in the BR Code (accents are stripped; at most 15 characters).',
+  },
   { name: 'PIX_EXPIRES_S', default: '1800', description: 'How long a PIX charge can be paid, in seconds.' },
-  { name: 'CEP_PROVIDER', default: 'embedded', description: 'Postal-code lookup: `embedded` (offline: the state from the CEP range, city and street typed), `viacep` or `brasilapi`.' },
-  { name: 'CEP_PROVIDER_URL', default: '(unset: the provider\'s public address)', description: 'Base URL of the CEP provider (https://viacep.com.br or https://brasilapi.com.br), for a mirror or a test server.' },
-  { name: 'PUSHER_APP_ID', default: 'semear', description: 'Pusher Channels app id. With PUSHER_HOST unset the embedded Pusher-protocol endpoint of this server uses it.' },
+  {
+    name: 'CEP_PROVIDER',
+    default: 'embedded',
+    description: 'Postal-code lookup: `embedded` (offline: the state from the CEP range, city and street typed), `viacep` or `brasilapi`.',
+  },
+  {
+    name: 'CEP_PROVIDER_URL',
+    default: "(unset: the provider's public address)",
+    description: 'Base URL of the CEP provider (https://viacep.com.br or https://brasilapi.com.br), for a mirror or a test server.',
+  },
+  {
+    name: 'PUSHER_APP_ID',
+    default: 'semear',
+    description: 'Pusher Channels app id. With PUSHER_HOST unset the embedded Pusher-protocol endpoint of this server uses it.',
+  },
   { name: 'PUSHER_KEY', default: 'semear-key', description: 'Pusher Channels app key (public: the browser connects with it).' },
-  { name: 'PUSHER_SECRET', default: '(unset: random, kept in DATA_DIR/pusher-secret)', description: 'Pusher Channels app secret: signs private-channel authorisations and event publishing. Every API node must share it.' },
-  { name: 'PUSHER_HOST', default: '(unset: the embedded endpoint, /app/{key} on this server)', description: 'Host of hosted Pusher (api-CLUSTER.pusher.com is used when PUSHER_CLUSTER is set and this is unset) or of a Soketi cluster.' },
-  { name: 'PUSHER_PORT', default: '(unset: 443 with TLS, else 80; embedded: PORT)', description: 'Port of the Pusher-protocol server, for both the HTTP events API and the browsers\' WebSocket.' },
-  { name: 'PUSHER_USE_TLS', default: '(unset: true for hosted Pusher, false for the embedded endpoint)', description: 'Use https/wss to reach the Pusher-protocol server.' },
-  { name: 'PUSHER_CLUSTER', default: '(unset)', description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.' },
-  { name: 'REALTIME_MAX_CONNECTIONS', default: '5000', description: 'WebSockets the embedded Pusher endpoint holds at once in this process; more are refused with Pusher error 4100 (pusher-js tries again later).' },
-  { name: 'REALTIME_MAX_CONNECTIONS_PER_USER', default: '20', description: 'WebSockets one donor may hold on the embedded endpoint (one per open tab); a newer one closes their oldest.' },
-  { name: 'REALTIME_AUTH_TIMEOUT_MS', default: '10000', description: 'Milliseconds a socket of the embedded endpoint has to subscribe to its donor\'s private channel before it is closed (Pusher error 4009).' },
+  {
+    name: 'PUSHER_SECRET',
+    default: '(unset: random, kept in DATA_DIR/pusher-secret)',
+    description: 'Pusher Channels app secret: signs private-channel authorisations and event publishing. Every API node must share it.',
+  },
+  {
+    name: 'PUSHER_HOST',
+    default: '(unset: the embedded endpoint, /app/{key} on this server)',
+    description:
+      'Host of hosted Pusher (api-CLUSTER.pusher.com is used when PUSHER_CLUSTER is set and this is unset) or of a Soketi cluster.',
+  },
+  {
+    name: 'PUSHER_PORT',
+    default: '(unset: 443 with TLS, else 80; embedded: PORT)',
+    description: "Port of the Pusher-protocol server, for both the HTTP events API and the browsers' WebSocket.",
+  },
+  {
+    name: 'PUSHER_USE_TLS',
+    default: '(unset: true for hosted Pusher, false for the embedded endpoint)',
+    description: 'Use https/wss to reach the Pusher-protocol server.',
+  },
+  {
+    name: 'PUSHER_CLUSTER',
+    default: '(unset)',
+    description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.',
+  },
+  {
+    name: 'REALTIME_MAX_CONNECTIONS',
+    default: '5000',
+    description:
+      'WebSockets the embedded Pusher endpoint holds at once in this process; more are refused with Pusher error 4100 (pusher-js tries again later).',
+  },
+  {
+    name: 'REALTIME_MAX_CONNECTIONS_PER_USER',
+    default: '20',
+    description: 'WebSockets one donor may hold on the embedded endpoint (one per open tab); a newer one closes their oldest.',
+  },
+  {
+    name: 'REALTIME_AUTH_TIMEOUT_MS',
+    default: '10000',
+    description:
+      "Milliseconds a socket of the embedded endpoint has to subscribe to its donor's private channel before it is closed (Pusher error 4009).",
+  },
 ] as const;
 
 export type ConfigVariable = (typeof configVariables)[number]['name'];
@@ -87,7 +203,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: integerText('ACCESS_TOKEN_TTL', 1, 7 * 24 * 3600).default(ACCESS_TOKEN_TTL_DEFAULT_S),
   SMTP_URL: urlText('SMTP_URL', ['smtp:', 'smtps:']).optional(),
-  MAIL_FROM: z.string().min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' }).default('Semear <nao-responda@semear.dev>'),
+  MAIL_FROM: z
+    .string()
+    .min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' })
+    .default('Semear <nao-responda@semear.dev>'),
   AD_SCRIPT_URL: urlText('AD_SCRIPT_URL', ['https:', 'http:']).optional(),
   DEMO_SEED: booleanText('DEMO_SEED').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -104,15 +223,29 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
   PIX_EXPIRES_S: integerText('PIX_EXPIRES_S', 60, 7 * 24 * 3600).default(1800),
-  CEP_PROVIDER: z.enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' }).default('embedded'),
+  CEP_PROVIDER: z
+    .enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' })
+    .default('embedded'),
   CEP_PROVIDER_URL: urlText('CEP_PROVIDER_URL', ['https:', 'http:']).optional(),
-  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, { error: 'PUSHER_APP_ID must be 1 to 64 letters, digits, - or _' }).default('semear'),
-  PUSHER_KEY: z.string().regex(/^[\w-]{1,64}$/, { error: 'PUSHER_KEY must be 1 to 64 letters, digits, - or _' }).default('semear-key'),
+  PUSHER_APP_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, { error: 'PUSHER_APP_ID must be 1 to 64 letters, digits, - or _' })
+    .default('semear'),
+  PUSHER_KEY: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, { error: 'PUSHER_KEY must be 1 to 64 letters, digits, - or _' })
+    .default('semear-key'),
   PUSHER_SECRET: z.string().min(16, { error: 'PUSHER_SECRET must have at least 16 characters' }).optional(),
-  PUSHER_HOST: z.string().regex(/^[\w.-]+$/, { error: 'PUSHER_HOST must be a host name, without scheme or port' }).optional(),
+  PUSHER_HOST: z
+    .string()
+    .regex(/^[\w.-]+$/, { error: 'PUSHER_HOST must be a host name, without scheme or port' })
+    .optional(),
   PUSHER_PORT: integerText('PUSHER_PORT', 1, 65535).optional(),
   PUSHER_USE_TLS: booleanText('PUSHER_USE_TLS').optional(),
-  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]{2,20}$/, { error: 'PUSHER_CLUSTER must be a cluster name such as sa1' }).optional(),
+  PUSHER_CLUSTER: z
+    .string()
+    .regex(/^[a-z0-9-]{2,20}$/, { error: 'PUSHER_CLUSTER must be a cluster name such as sa1' })
+    .optional(),
   REALTIME_MAX_CONNECTIONS: integerText('REALTIME_MAX_CONNECTIONS', 1, 1_000_000).default(5000),
   REALTIME_MAX_CONNECTIONS_PER_USER: integerText('REALTIME_MAX_CONNECTIONS_PER_USER', 1, 1000).default(20),
   REALTIME_AUTH_TIMEOUT_MS: integerText('REALTIME_AUTH_TIMEOUT_MS', 100, 600_000).default(10_000),
@@ -181,7 +314,11 @@ export class ConfigError extends Error {
 /** Empty variables count as unset, the way shells and .env files usually mean them. */
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   const names = new Set<string>(configVariables.map((v) => v.name));
-  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => names.has(e[0]) && e[1] !== undefined && e[1].trim() !== '').map(([k, v]) => [k, v.trim()]));
+  return Object.fromEntries(
+    Object.entries(env)
+      .filter((e): e is [string, string] => names.has(e[0]) && e[1] !== undefined && e[1].trim() !== '')
+      .map(([k, v]) => [k, v.trim()]),
+  );
 }
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
@@ -246,7 +383,11 @@ function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): Realtim
     port: e.PUSHER_PORT ?? (embedded ? null : useTLS ? 443 : 80),
     useTLS,
     cluster: e.PUSHER_CLUSTER ?? null,
-    limits: { maxConnections: e.REALTIME_MAX_CONNECTIONS, maxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER, authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS },
+    limits: {
+      maxConnections: e.REALTIME_MAX_CONNECTIONS,
+      maxConnectionsPerUser: e.REALTIME_MAX_CONNECTIONS_PER_USER,
+      authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,
+    },
   };
 }
 

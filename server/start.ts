@@ -37,7 +37,8 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     const url = await app.listen({ port: config.port, host: config.host });
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');
     app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);
-    if (!config.smtpUrl) app.log.info({ mailbox: mailboxFolder(config.dataDir) }, `outgoing mail is saved in ${mailboxFolder(config.dataDir)}`);
+    if (!config.smtpUrl)
+      app.log.info({ mailbox: mailboxFolder(config.dataDir) }, `outgoing mail is saved in ${mailboxFolder(config.dataDir)}`);
     const server = app;
     return { app: server, url, close: () => server.close() };
   } catch (error) {

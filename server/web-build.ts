@@ -3,7 +3,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the web build reads: a newer file in any of these means dist/ is stale. */
-export const WEB_SOURCES = ['src', 'public', 'locales', 'contracts', 'machines', 'index.html', 'vite.config.ts', 'vite.plugins.ts', 'vite.lingui-scopes.ts', 'vite.precompress.ts', 'lingui.config.ts', 'package.json'];
+export const WEB_SOURCES = [
+  'src',
+  'public',
+  'locales',
+  'contracts',
+  'machines',
+  'index.html',
+  'vite.config.ts',
+  'vite.plugins.ts',
+  'vite.lingui-scopes.ts',
+  'vite.precompress.ts',
+  'lingui.config.ts',
+  'package.json',
+];
 
 function newestMtimeMs(path: string): number {
   if (!existsSync(path)) return 0;
@@ -33,5 +46,6 @@ export function webBuildIsStale(root: string, distDir = join(root, 'dist')): boo
 export function buildWebApp(root: string): void {
   const env = { ...process.env, NODE_ENV: 'production' };
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal}); fix the build or run it by hand.`);
+  if (result.status !== 0)
+    throw new Error(`npm run build failed (exit ${result.status ?? result.signal}); fix the build or run it by hand.`);
 }

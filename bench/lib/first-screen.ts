@@ -26,12 +26,26 @@ const SETTLE_MS = 2_500;
 async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
 async function measureOnce(browser: Browser, url: string, throttled: boolean): Promise<FirstScreen> {
-  const context = await browser.newContext({ viewport: PHONE_PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'pt-BR' });
+  const context = await browser.newContext({
+    viewport: PHONE_PROFILE.viewport,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'pt-BR',
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -91,7 +105,12 @@ export async function measureFirstScreen(url: string, throttled: boolean, runs =
   try {
     const results: FirstScreen[] = [];
     for (let i = 0; i < runs; i += 1) results.push(await measureOnce(browser, url, throttled));
-    return { lcpMs: median(results.map((r) => r.lcpMs)), cls: median(results.map((r) => r.cls)), bytesBeforeLcp: median(results.map((r) => r.bytesBeforeLcp)), runs: results };
+    return {
+      lcpMs: median(results.map((r) => r.lcpMs)),
+      cls: median(results.map((r) => r.cls)),
+      bytesBeforeLcp: median(results.map((r) => r.bytesBeforeLcp)),
+      runs: results,
+    };
   } finally {
     await browser.close();
   }

@@ -17,7 +17,13 @@ async function cardTokens(base: string, count: number): Promise<string[]> {
     const token = (await json(`${base}/sandbox-gateway/v1/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ card_number: '4111111111111111', exp_date: '12/34', cvv: '123', holder_name: 'Bia Bench', holder_document: '52998224725' }),
+      body: JSON.stringify({
+        card_number: '4111111111111111',
+        exp_date: '12/34',
+        cvv: '123',
+        holder_name: 'Bia Bench',
+        holder_document: '52998224725',
+      }),
     })) as { token: string };
     tokens.push(token.token);
   }
@@ -29,7 +35,14 @@ const donationBody = (cardToken: string) =>
     amount: 5000,
     payment: { method: 'card', card_token: cardToken },
     contact: { name: 'Bia Bench', email: 'bia.bench@example.com', cpf: '52998224725', telephone: '11987654321' },
-    address: { country: 'BR', zip_code: '01310100', state: 'SP', city: 'São Paulo', street_address: 'Avenida Paulista', house_number: '1000' },
+    address: {
+      country: 'BR',
+      zip_code: '01310100',
+      state: 'SP',
+      city: 'São Paulo',
+      street_address: 'Avenida Paulista',
+      house_number: '1000',
+    },
     is_anonymous: false,
   });
 

@@ -8,7 +8,11 @@ export interface LoadResult {
 }
 
 /** Drives one URL with autocannon after a short warm-up and returns throughput and tail latency. */
-export async function measure(url: string, headers: Record<string, string> = {}, seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LoadResult> {
+export async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+): Promise<LoadResult> {
   const run = (duration: number) => autocannon({ url, headers, connections: 20, pipelining: 1, duration });
   await run(2);
   const result = await run(seconds);

@@ -31,7 +31,14 @@ async function giveOnce(base: string, token: string): Promise<void> {
       amount: 1000,
       payment: { method: 'card', card_token: card.token },
       contact: { name: 'Davi Doador', email: 'doador@semear.dev', cpf: '11144477735', telephone: '11987654321' },
-      address: { country: 'BR', zip_code: '01310100', state: 'SP', city: 'São Paulo', street_address: 'Avenida Paulista', house_number: '1000' },
+      address: {
+        country: 'BR',
+        zip_code: '01310100',
+        state: 'SP',
+        city: 'São Paulo',
+        street_address: 'Avenida Paulista',
+        house_number: '1000',
+      },
       is_anonymous: false,
     },
     { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
@@ -43,7 +50,11 @@ async function giveOnce(base: string, token: string): Promise<void> {
  * the API only: sandbox card donations, five at a time, each of which notifies the donor. Answers the
  * URL and headers to measure: GET /notifications?page=0&amount=30, a full first page.
  */
-export async function seedNotifications(base: string, token: string, count = 60): Promise<{ url: string; headers: Record<string, string> }> {
+export async function seedNotifications(
+  base: string,
+  token: string,
+  count = 60,
+): Promise<{ url: string; headers: Record<string, string> }> {
   let missing = count - (await notificationTotal(base, token));
   while (missing > 0) {
     const batch = Math.min(missing, 5);

@@ -24,7 +24,11 @@ async function timeOnce(url: string, email: string): Promise<number> {
  * One request at a time, the two addresses alternating so both meet the same load: the answer must not
  * tell whether an account exists, by its time any more than by its body (issue 9).
  */
-export async function measureForgotPassword(base: string, knownEmail: string, requests = Number(process.env.BENCH_FORGOT_REQUESTS ?? 200)): Promise<ForgotPasswordTimes> {
+export async function measureForgotPassword(
+  base: string,
+  knownEmail: string,
+  requests = Number(process.env.BENCH_FORGOT_REQUESTS ?? 200),
+): Promise<ForgotPasswordTimes> {
   // A pause after each request lets the work done after the answer finish, so it is not billed to the next one.
   const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
   const url = `${base}/api/v1/password/forgot`;

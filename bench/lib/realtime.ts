@@ -35,7 +35,8 @@ interface BenchClient {
   onBalance: ((balance: number, at: number) => void) | null;
 }
 
-const percentile = (sorted: number[], p: number): number => (sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number));
+const percentile = (sorted: number[], p: number): number =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
 /** A raw Pusher-protocol client subscribed to a private channel, with auth computed from the secret as /realtime/auth would. */
 function connectClient(wsUrl: string, app: { key: string; secret: string }, channel: string): Promise<BenchClient> {
@@ -118,7 +119,13 @@ export async function measureRealtimeFanout(base: string, options: RealtimeFanou
 
     const connectedHeld = clients.filter((c) => c.socket.readyState === WebSocket.OPEN).length;
     const sorted = latencies.sort((a, b) => a - b);
-    return { clients: count, connectedHeld, p50Ms: Math.round(percentile(sorted, 50) * 10) / 10, p99Ms: Math.round(percentile(sorted, 99) * 10) / 10, events };
+    return {
+      clients: count,
+      connectedHeld,
+      p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
+      p99Ms: Math.round(percentile(sorted, 99) * 10) / 10,
+      events,
+    };
   } finally {
     for (const client of clients) client.socket.terminate();
   }

@@ -40,7 +40,14 @@ export function newIndividual(overrides: Partial<TestAccount> = {}): TestAccount
 /** Creates an individual through the API (POST /api/v1/users), for tests about something else. */
 export async function createAccount(request: APIRequestContext, account: TestAccount = newIndividual()): Promise<TestAccount> {
   const response = await request.post('/api/v1/users', {
-    data: { name: account.name, email: account.email, password: account.password, person_type: 'INDIVIDUAL', cpf: account.cpf, phone: account.phone },
+    data: {
+      name: account.name,
+      email: account.email,
+      password: account.password,
+      person_type: 'INDIVIDUAL',
+      cpf: account.cpf,
+      phone: account.phone,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return account;

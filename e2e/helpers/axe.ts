@@ -13,7 +13,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     for (let round = 0; round < 10; round += 1) {
       await frame();
       await frame();
-      const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
       if (finite.length === 0) return;
       await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     }

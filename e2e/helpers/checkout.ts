@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /** A form field by its visible label (required fields end in '*'). */
-export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 
 /** The new-card fields of the payment step, with a test card of the sandbox. */
 export async function fillCard(page: Page, number: string) {

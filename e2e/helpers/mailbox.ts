@@ -27,8 +27,8 @@ export function decodeQuotedPrintable(input: string): string {
 
 /** The readable text of a raw message: quoted-printable parts decoded, base64 parts too. */
 export function readableText(raw: string): string {
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((m) =>
-    Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'),
+  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map(
+    (m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'),
   );
   return [decodeQuotedPrintable(raw), ...base64Parts].join('\n');
 }
@@ -48,7 +48,10 @@ function isAddressedTo(raw: string, recipient: string): boolean {
 }
 
 /** Waits for the newest message to `to` (and, if given, whose file sorts after `since`). */
-export async function waitForMail(to: string, { timeoutMs = 20_000, since }: { timeoutMs?: number; since?: string } = {}): Promise<{ file: string; text: string }> {
+export async function waitForMail(
+  to: string,
+  { timeoutMs = 20_000, since }: { timeoutMs?: number; since?: string } = {},
+): Promise<{ file: string; text: string }> {
   const deadline = Date.now() + timeoutMs;
   const recipient = to.toLowerCase();
   while (Date.now() < deadline) {
@@ -75,7 +78,11 @@ export function resetPathFrom(text: string): string {
 }
 
 /** Waits for a message to `to` whose text matches `pattern` (the newest such), and returns the match. */
-export async function waitForMailMatching(to: string, pattern: RegExp, { timeoutMs = 20_000 }: { timeoutMs?: number } = {}): Promise<RegExpExecArray> {
+export async function waitForMailMatching(
+  to: string,
+  pattern: RegExp,
+  { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
+): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   const recipient = to.toLowerCase();
   while (Date.now() < deadline) {

@@ -20,5 +20,9 @@ export async function signInWithCookies(page: Page, baseURL: string, credentials
 /** Waits until the header knows who the user is: the account menu (signed in) or 'Entrar' (visitor). */
 export async function waitForShell(page: Page): Promise<void> {
   const banner = page.getByRole('banner');
-  await expect(banner.getByRole('button', { name: /Menu da conta|account menu|Menú de la cuenta/ }).or(banner.getByRole('link', { name: 'Entrar', exact: true }))).toBeVisible();
+  await expect(
+    banner
+      .getByRole('button', { name: /Menu da conta|account menu|Menú de la cuenta/ })
+      .or(banner.getByRole('link', { name: 'Entrar', exact: true })),
+  ).toBeVisible();
 }

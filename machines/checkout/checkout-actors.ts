@@ -1,5 +1,14 @@
 import { fromPromise } from 'xstate';
-import type { CardInput, CardToken, CepLookupResult, CheckoutAddressInput, ContactInput, DonationRequestInput, DonationResult, SavedCard } from '../../contracts';
+import type {
+  CardInput,
+  CardToken,
+  CepLookupResult,
+  CheckoutAddressInput,
+  ContactInput,
+  DonationRequestInput,
+  DonationResult,
+  SavedCard,
+} from '../../contracts';
 import type { CheckoutCampaign, CheckoutStep, PaymentChoice } from './checkout-rules';
 import { pixPaymentMachine } from './pix-payment.machine';
 

@@ -174,7 +174,12 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     amountRange: input.amountRange ?? ONE_TIME_AMOUNT_RANGE,
     campaign: resume ? resume.campaign : (input.campaign ?? null),
     sharedCampaignId: input.sharedCampaignId ?? null,
-    contact: { ...emptyContact, ...input.contact, ...typedOnly(resume?.contact ?? {}), ...(input.allowForeigner === false ? { foreigner: false } : {}) },
+    contact: {
+      ...emptyContact,
+      ...input.contact,
+      ...typedOnly(resume?.contact ?? {}),
+      ...(input.allowForeigner === false ? { foreigner: false } : {}),
+    },
     message: resume?.message ?? '',
     isAnonymous: resume?.isAnonymous ?? false,
     payment: resume?.payment ?? null,
@@ -240,7 +245,9 @@ export const isAmountInRange = ({ amount, amountRange }: Pick<CheckoutContext, '
   amount !== null && amount >= amountRange.min && amount <= amountRange.max;
 
 export const isContactValid = (contact: ContactInput, message: string | undefined, allowForeigner = true): boolean =>
-  contactSchema.safeParse(contact).success && (message ?? '').length <= DONATION_MESSAGE_MAX && (allowForeigner || contact.foreigner !== true);
+  contactSchema.safeParse(contact).success &&
+  (message ?? '').length <= DONATION_MESSAGE_MAX &&
+  (allowForeigner || contact.foreigner !== true);
 
 export function isAddressValid(address: CheckoutAddressInput, foreigner: boolean): boolean {
   const parsed = checkoutAddressSchema.safeParse(address);
@@ -261,7 +268,8 @@ export function isPaymentValid(context: CheckoutContext, choice: PaymentChoice):
     if (choice.save_card && !context.signedIn) return false;
     return cardInputSchema.safeParse(choice.card).success;
   }
-  if (choice.method === 'wallet') return context.walletBalance !== null && context.amount !== null && context.walletBalance >= context.amount;
+  if (choice.method === 'wallet')
+    return context.walletBalance !== null && context.amount !== null && context.walletBalance >= context.amount;
   return paymentInputSchema.safeParse(choice).success;
 }
 
@@ -291,7 +299,12 @@ export function requestOf(context: CheckoutContext): DonationRequestInput | null
 
 export function isRequestReady(context: CheckoutContext): boolean {
   const request = requestOf(context);
-  return request !== null && isAmountInRange(context) && context.steps.every((step) => context.completed.includes(step)) && donationRequestSchema.safeParse(request).success;
+  return (
+    request !== null &&
+    isAmountInRange(context) &&
+    context.steps.every((step) => context.completed.includes(step)) &&
+    donationRequestSchema.safeParse(request).success
+  );
 }
 
 /**
@@ -350,7 +363,9 @@ export function refusedStep(context: CheckoutContext): CheckoutStep | null {
 export function failureOf(error: unknown, fallback: string = errorCodes.paymentFailed): CheckoutFailure {
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; messages?: unknown; fields?: unknown };
   const fields = Array.isArray(e.fields)
-    ? e.fields.filter((f): f is FieldIssue => typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string')
+    ? e.fields.filter(
+        (f): f is FieldIssue => typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string',
+      )
     : [];
   return {
     code: typeof e.code === 'string' ? e.code : fallback,

@@ -66,7 +66,10 @@ export const checkoutMachine = setup({
     redirectToPaypal: (_, _params: { url: string }) => {},
     changeAmount: assign({ amount: ({ context, event }) => (event.type === 'amount.changed' ? event.amount : context.amount) }),
     changeCampaign: assign({ campaign: ({ context, event }) => (event.type === 'campaign.changed' ? event.campaign : context.campaign) }),
-    rememberFailure: assign({ failure: (_, params: { error: unknown; fallback?: string }) => failureOf(params.error, params.fallback), cardToken: null }),
+    rememberFailure: assign({
+      failure: (_, params: { error: unknown; fallback?: string }) => failureOf(params.error, params.fallback),
+      cardToken: null,
+    }),
     /** A refused gift card leaves the payment step to do again (the typed code stays in `payment`). */
     forgetPayment: assign({ completed: ({ context }) => context.completed.filter((step) => step !== 'payment') }),
     /** Names every refused field, so the view can highlight each (SPEC.md §8: never a bare "check the data"). */
@@ -92,21 +95,26 @@ export const checkoutMachine = setup({
   },
   guards: {
     isWholeAmount: ({ event }) => event.type === 'amount.changed' && Number.isInteger(event.amount) && event.amount >= 0,
-    canSelect: ({ context }, params: { step: CheckoutStep }) => context.steps.includes(params.step) && context.completed.includes(params.step),
+    canSelect: ({ context }, params: { step: CheckoutStep }) =>
+      context.steps.includes(params.step) && context.completed.includes(params.step),
     previousIs: ({ context }, params: { from: CheckoutStep; step: CheckoutStep }) => previousStep(context, params.from) === params.step,
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
     refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
-    contactValid: ({ context, event }) => event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
+    contactValid: ({ context, event }) =>
+      event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
     paymentValid: ({ context, event }) => event.type === 'payment.submitted' && isPaymentValid(context, event.payment),
     isGiftCard: ({ event }) => event.type === 'payment.submitted' && event.payment.method === 'gift_card',
-    addressValid: ({ context, event }) => event.type === 'address.submitted' && isAddressValid(event.address, context.contact.foreigner === true),
+    addressValid: ({ context, event }) =>
+      event.type === 'address.submitted' && isAddressValid(event.address, context.contact.foreigner === true),
     needsToken: ({ context }) => context.payment?.method === 'card' && context.cardToken === null,
     giftCardCovers: ({ context }, params: { balance: number }) => context.amount !== null && params.balance >= context.amount,
     isConfirmed: (_, params: { result: DonationResult }) => params.result.donation.status === 'confirmed',
     pixOutcomeIs: (_, params: { output: PixPaymentOutput; outcome: PixOutcome }) => params.output.outcome === params.outcome,
-    isPendingPix: (_, params: { result: DonationResult }) => params.result.payment.method === 'pix' && params.result.payment.br_code !== null,
-    isPendingPaypal: (_, params: { result: DonationResult }) => params.result.payment.method === 'paypal' && params.result.payment.approve_url !== null,
+    isPendingPix: (_, params: { result: DonationResult }) =>
+      params.result.payment.method === 'pix' && params.result.payment.br_code !== null,
+    isPendingPaypal: (_, params: { result: DonationResult }) =>
+      params.result.payment.method === 'paypal' && params.result.payment.approve_url !== null,
     isInterrupted: (_, params: { error: unknown }) => retryKeyOf(params.error) !== null,
     signedIn: ({ context }) => context.signedIn,
     refusedFieldOn: ({ context }, params: { error: unknown; step: CheckoutStep }) => {
@@ -162,7 +170,13 @@ export const checkoutMachine = setup({
                 // A foreigner's address needs no CEP; a Brazilian's country is Brazil.
                 address: event.contact.foreigner ? context.address : { ...context.address, country: 'BR' },
               };
-              return { ...next, completed: withDone(next, stillValid(next), 'contact'), lastStep: 'contact', failure: null, retryKey: null };
+              return {
+                ...next,
+                completed: withDone(next, stillValid(next), 'contact'),
+                lastStep: 'contact',
+                failure: null,
+                retryKey: null,
+              };
             }),
           ],
         },
@@ -188,12 +202,21 @@ export const checkoutMachine = setup({
             src: 'checkGiftCard',
             input: ({ context }) => ({ code: context.payment?.method === 'gift_card' ? context.payment.code : '' }),
             onDone: [
-              { guard: { type: 'giftCardCovers', params: ({ event }) => ({ balance: event.output.balance }) }, target: '#checkout.routing' },
-              { target: 'failed', actions: [assign({ failure: { code: errorCodes.giftCardInsufficient, messages: [] } }), 'forgetPayment'] },
+              {
+                guard: { type: 'giftCardCovers', params: ({ event }) => ({ balance: event.output.balance }) },
+                target: '#checkout.routing',
+              },
+              {
+                target: 'failed',
+                actions: [assign({ failure: { code: errorCodes.giftCardInsufficient, messages: [] } }), 'forgetPayment'],
+              },
             ],
             onError: {
               target: 'failed',
-              actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error, fallback: errorCodes.giftCardNotFound }) }, 'forgetPayment'],
+              actions: [
+                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error, fallback: errorCodes.giftCardNotFound }) },
+                'forgetPayment',
+              ],
             },
           },
         },
@@ -230,7 +253,10 @@ export const checkoutMachine = setup({
             input: ({ event }) => ({ cep: event.type === 'cep.entered' ? event.cep : '' }),
             onDone: { target: 'editing', actions: assign({ cep: ({ event }) => event.output }) },
             // 'CEP não encontrado': the donor can still type the address by hand.
-            onError: { target: 'editing', actions: assign({ cep: null, cepFailure: ({ event }) => failureOf(event.error, errorCodes.cepNotFound).code }) },
+            onError: {
+              target: 'editing',
+              actions: assign({ cep: null, cepFailure: ({ event }) => failureOf(event.error, errorCodes.cepNotFound).code }),
+            },
           },
         },
       },
@@ -247,21 +273,44 @@ export const checkoutMachine = setup({
             src: 'tokenizeCard',
             input: ({ context }) => ({ card: context.payment?.method === 'card' ? context.payment.card : ({} as CardInput) }),
             onDone: { target: 'sending', actions: assign({ cardToken: ({ event }) => event.output }) },
-            onError: { target: '#checkout.payment.failed', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error, fallback: errorCodes.cardTokenInvalid }) } },
+            onError: {
+              target: '#checkout.payment.failed',
+              actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error, fallback: errorCodes.cardTokenInvalid }) },
+            },
           },
         },
         sending: {
           invoke: {
             id: 'submitDonation',
             src: 'submitDonation',
-            input: ({ context }) => ({ request: requestOf(context) as DonationRequestInput, campaignSlug: context.campaign?.slug ?? null, retryKey: context.retryKey }),
+            input: ({ context }) => ({
+              request: requestOf(context) as DonationRequestInput,
+              campaignSlug: context.campaign?.slug ?? null,
+              retryKey: context.retryKey,
+            }),
             onDone: [
-              { guard: { type: 'isConfirmed', params: ({ event }) => ({ result: event.output }) }, target: '#checkout.succeeded', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
-              { guard: { type: 'isPendingPix', params: ({ event }) => ({ result: event.output }) }, target: '#checkout.awaitingPix', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
-              { guard: { type: 'isPendingPaypal', params: ({ event }) => ({ result: event.output }) }, target: '#checkout.redirectingToPaypal', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
+              {
+                guard: { type: 'isConfirmed', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.succeeded',
+                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'isPendingPix', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.awaitingPix',
+                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: { type: 'isPendingPaypal', params: ({ event }) => ({ result: event.output }) },
+                target: '#checkout.redirectingToPaypal',
+                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+              },
               {
                 target: '#checkout.payment.failed',
-                actions: assign({ result: ({ event }) => event.output, cardToken: null, failure: ({ event }) => ({ code: event.output.payment.failure_code ?? errorCodes.paymentFailed, messages: [] }) }),
+                actions: assign({
+                  result: ({ event }) => event.output,
+                  cardToken: null,
+                  failure: ({ event }) => ({ code: event.output.payment.failure_code ?? errorCodes.paymentFailed, messages: [] }),
+                }),
               },
             ],
             onError: [
@@ -281,7 +330,10 @@ export const checkoutMachine = setup({
                 target: '#checkout.address',
                 actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
               },
-              { target: '#checkout.payment.failed', actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })] },
+              {
+                target: '#checkout.payment.failed',
+                actions: [{ type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) }, assign({ retryKey: null })],
+              },
             ],
           },
         },
@@ -305,11 +357,21 @@ export const checkoutMachine = setup({
         src: 'pixPayment',
         input: ({ context }) => ({ result: context.result as DonationResult }),
         onDone: [
-          { guard: { type: 'pixOutcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) }, target: 'succeeded', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output.result }) } },
-          { guard: { type: 'pixOutcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'expired' }) }, target: 'pixExpired', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output.result }) } },
+          {
+            guard: { type: 'pixOutcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'confirmed' }) },
+            target: 'succeeded',
+            actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output.result }) },
+          },
+          {
+            guard: { type: 'pixOutcomeIs', params: ({ event }) => ({ output: event.output, outcome: 'expired' }) },
+            target: 'pixExpired',
+            actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output.result }) },
+          },
           {
             target: '#checkout.payment.failed',
-            actions: assign({ failure: ({ event }) => ({ code: event.output.result.payment.failure_code ?? errorCodes.paymentFailed, messages: [] }) }),
+            actions: assign({
+              failure: ({ event }) => ({ code: event.output.result.payment.failure_code ?? errorCodes.paymentFailed, messages: [] }),
+            }),
           },
         ],
       },
@@ -328,7 +390,10 @@ export const checkoutMachine = setup({
     succeeded: {
       type: 'final',
       tags: ['state:succeeded'],
-      entry: { type: 'finish', params: ({ context }) => ({ amount: context.amount ?? 0, result: context.result, campaignSlug: context.campaign?.slug ?? null }) },
+      entry: {
+        type: 'finish',
+        params: ({ context }) => ({ amount: context.amount ?? 0, result: context.result, campaignSlug: context.campaign?.slug ?? null }),
+      },
     },
   },
 });

@@ -64,7 +64,10 @@ export const pixPaymentMachine = setup({
           {
             guard: { type: 'settled', params: ({ event }) => ({ result: event.output }) },
             target: 'settled',
-            actions: assign({ result: ({ event, context }) => ({ ...event.output, receipt_token: context.result.receipt_token }), outcome: ({ event }) => outcomeOf(event.output) }),
+            actions: assign({
+              result: ({ event, context }) => ({ ...event.output, receipt_token: context.result.receipt_token }),
+              outcome: ({ event }) => outcomeOf(event.output),
+            }),
           },
           { target: 'waiting' },
         ],

@@ -13,8 +13,7 @@ export interface VisitorPromptContext {
 }
 
 export type VisitorPromptEvent =
-  | { type: 'visitorPrompt.opened'; description?: string; returnUrl?: string }
-  | { type: 'visitorPrompt.closed' };
+  { type: 'visitorPrompt.opened'; description?: string; returnUrl?: string } | { type: 'visitorPrompt.closed' };
 
 export const visitorPromptMachine = setup({
   types: {

@@ -64,7 +64,11 @@ export const cancelLinkMachine = setup({
         src: 'readLink',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
-          { guard: { type: 'isCanceled', params: ({ event }) => ({ subscription: event.output }) }, target: 'alreadyCanceled', actions: assign({ subscription: ({ event }) => event.output }) },
+          {
+            guard: { type: 'isCanceled', params: ({ event }) => ({ subscription: event.output }) },
+            target: 'alreadyCanceled',
+            actions: assign({ subscription: ({ event }) => event.output }),
+          },
           { target: 'confirming', actions: assign({ subscription: ({ event }) => event.output }) },
         ],
         onError: [

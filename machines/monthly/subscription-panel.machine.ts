@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { monthlyAmountSchema, type CurrentSubscription, type SavedCard, type Subscription, type SubscriptionCharge, type SubscriptionPatch } from '../../contracts';
+import {
+  monthlyAmountSchema,
+  type CurrentSubscription,
+  type SavedCard,
+  type Subscription,
+  type SubscriptionCharge,
+  type SubscriptionPatch,
+} from '../../contracts';
 
 export type { CurrentSubscription };
 
@@ -32,7 +39,11 @@ export const canPause = (s: Subscription | null) => s !== null && (s.status === 
 export const canResume = (s: Subscription | null) => s !== null && s.status === 'paused';
 export const isOpen = (s: Subscription | null) => s !== null && s.status !== 'canceled';
 
-const allowedBy: Record<ConfirmedChange['kind'], (s: Subscription | null) => boolean> = { pause: canPause, resume: canResume, cancel: isOpen };
+const allowedBy: Record<ConfirmedChange['kind'], (s: Subscription | null) => boolean> = {
+  pause: canPause,
+  resume: canResume,
+  cancel: isOpen,
+};
 
 const confirmThen = (kind: ConfirmedChange['kind']) => ({
   guard: { type: 'allows', params: { kind } } as const,
@@ -85,9 +96,13 @@ export const subscriptionPanelMachine = setup({
     hasSubscription: (_, params: { current: CurrentSubscription }) => params.current.subscription !== null,
     isOpen: ({ context }) => isOpen(context.subscription),
     amountValid: ({ context, event }) =>
-      event.type === 'amount.submitted' && monthlyAmountSchema.safeParse(event.amount).success && event.amount !== context.subscription?.amount,
+      event.type === 'amount.submitted' &&
+      monthlyAmountSchema.safeParse(event.amount).success &&
+      event.amount !== context.subscription?.amount,
     cardValid: ({ context, event }) =>
-      event.type === 'card.submitted' && (context.savedCards ?? []).some((card) => card.id === event.cardId) && event.cardId !== context.subscription?.card?.id,
+      event.type === 'card.submitted' &&
+      (context.savedCards ?? []).some((card) => card.id === event.cardId) &&
+      event.cardId !== context.subscription?.card?.id,
   },
 }).createMachine({
   id: 'subscriptionPanel',
@@ -151,7 +166,10 @@ export const subscriptionPanelMachine = setup({
                 src: 'loadSavedCards',
                 onDone: { target: 'picking', actions: assign({ savedCards: ({ event }) => event.output }) },
                 // No cards to offer: the donor sees none and can only go back.
-                onError: { target: 'picking', actions: [assign({ savedCards: [] }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }] },
+                onError: {
+                  target: 'picking',
+                  actions: [assign({ savedCards: [] }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }],
+                },
               },
             },
             picking: {
@@ -188,11 +206,17 @@ export const subscriptionPanelMachine = setup({
               // Reload: a resume may charge at once, and the next charge date moves with every change.
               target: '#subscriptionPanel.loading',
               actions: [
-                { type: 'changed', params: ({ context, event }) => ({ change: context.change as SubscriptionChange, subscription: event.output }) },
+                {
+                  type: 'changed',
+                  params: ({ context, event }) => ({ change: context.change as SubscriptionChange, subscription: event.output }),
+                },
                 assign({ subscription: ({ event }) => event.output, change: null }),
               ],
             },
-            onError: { target: 'idle', actions: [assign({ change: null }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }] },
+            onError: {
+              target: 'idle',
+              actions: [assign({ change: null }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
       },

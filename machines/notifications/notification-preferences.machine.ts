@@ -27,12 +27,19 @@ export type PreferencesEvent =
 const toggle = <T>(list: readonly T[], item: T, order: readonly T[]): T[] =>
   list.includes(item) ? list.filter((x) => x !== item) : order.filter((x) => x === item || list.includes(x));
 
-export const draftOf = (preferences: NotificationPreferences): PreferencesDraft => ({ types: preferences.types.map((t) => t.type), channels: [...preferences.channels] });
-export const preferencesOf = (draft: PreferencesDraft): NotificationPreferences => ({ types: draft.types.map((type) => ({ type })), channels: draft.channels });
+export const draftOf = (preferences: NotificationPreferences): PreferencesDraft => ({
+  types: preferences.types.map((t) => t.type),
+  channels: [...preferences.channels],
+});
+export const preferencesOf = (draft: PreferencesDraft): NotificationPreferences => ({
+  types: draft.types.map((type) => ({ type })),
+  channels: draft.channels,
+});
 
 const sameSet = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x) => b.includes(x));
 /** Whether the draft differs from what is saved. */
-export const isDirty = (context: PreferencesContext): boolean => !sameSet(context.draft.types, context.saved.types) || !sameSet(context.draft.channels, context.saved.channels);
+export const isDirty = (context: PreferencesContext): boolean =>
+  !sameSet(context.draft.types, context.saved.types) || !sameSet(context.draft.channels, context.saved.channels);
 
 const CHANNEL_ORDER: readonly NotificationChannel[] = ['in_app', 'email'];
 const empty: PreferencesDraft = { types: [], channels: [] };
@@ -79,7 +86,13 @@ export const notificationPreferencesMachine = setup({
             return { available: event.output.available, saved: draft, draft, failureCode: null };
           }),
         },
-        onError: { target: 'failed', actions: [assign({ failureCode: ({ event }) => errorCodeOf(event.error) }), { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ failureCode: ({ event }) => errorCodeOf(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
     failed: { tags: ['state:failed'], on: { 'preferences.retried': 'loading' } },
@@ -88,9 +101,18 @@ export const notificationPreferencesMachine = setup({
       on: {
         'preferences.typeToggled': {
           guard: ({ context, event }) => context.available.includes(event.notificationType),
-          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, types: toggle(context.draft.types, event.notificationType, context.available) }) }),
+          actions: assign({
+            draft: ({ context, event }) => ({
+              ...context.draft,
+              types: toggle(context.draft.types, event.notificationType, context.available),
+            }),
+          }),
         },
-        'preferences.channelToggled': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, channels: toggle(context.draft.channels, event.channel, CHANNEL_ORDER) }) }) },
+        'preferences.channelToggled': {
+          actions: assign({
+            draft: ({ context, event }) => ({ ...context.draft, channels: toggle(context.draft.channels, event.channel, CHANNEL_ORDER) }),
+          }),
+        },
         'preferences.reset': { actions: assign({ draft: ({ context }) => context.saved, failureCode: null }) },
         'preferences.submitted': { guard: 'isDirty', target: 'saving' },
       },
@@ -113,7 +135,13 @@ export const notificationPreferencesMachine = setup({
           ],
         },
         // The draft stays, so the donor can try again.
-        onError: { target: 'editing', actions: [assign({ failureCode: ({ event }) => errorCodeOf(event.error) }), { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ failureCode: ({ event }) => errorCodeOf(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
     },
   },

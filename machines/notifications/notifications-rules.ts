@@ -80,7 +80,12 @@ export function targetsOf(list: readonly NotificationItem[], ids: readonly strin
  * (read ones under 'unread', unread ones under 'read'), so 'all' keeps every item, marked. The unread
  * count moves by how many really changed state.
  */
-export function applyMark(list: readonly NotificationItem[], targets: readonly NotificationItem[], read: boolean, filter: ReadFilter): { list: NotificationItem[]; unreadDelta: number } {
+export function applyMark(
+  list: readonly NotificationItem[],
+  targets: readonly NotificationItem[],
+  read: boolean,
+  filter: ReadFilter,
+): { list: NotificationItem[]; unreadDelta: number } {
   const ids = new Set(targets.map((n) => n.id));
   const leaves = filter === (read ? 'unread' : 'read');
   const marked = leaves ? list.filter((n) => !ids.has(n.id)) : list.map((n) => (ids.has(n.id) ? { ...n, read, isSelected: false } : n));

@@ -109,7 +109,9 @@ export const notificationsMachine = setup({
       unreadCount: shiftCount(context.unreadCount, -(context.rollback?.unreadDelta ?? 0)),
       rollback: null,
     })),
-    fail: assign((_, params: { operation: NotificationsOperation; error: unknown }) => ({ failure: { operation: params.operation, code: errorCodeOf(params.error) } })),
+    fail: assign((_, params: { operation: NotificationsOperation; error: unknown }) => ({
+      failure: { operation: params.operation, code: errorCodeOf(params.error) },
+    })),
   },
   guards: {
     hasMorePages: ({ context }) => hasMorePages(context.page, context.amount, context.total),
@@ -151,10 +153,22 @@ export const notificationsMachine = setup({
             total: null,
           })),
         },
-        'notification.selected': { actions: assign({ notifications: ({ context, event }) => setSelected(context.notifications, (n) => n.id === event.id || n.isSelected) }) },
-        'notification.unselected': { actions: assign({ notifications: ({ context, event }) => setSelected(context.notifications, (n) => n.id !== event.id && n.isSelected) }) },
-        'notifications.allSelected': { actions: assign({ notifications: ({ context }) => setSelected(context.notifications, () => true) }) },
-        'notifications.noneSelected': { actions: assign({ notifications: ({ context }) => setSelected(context.notifications, () => false) }) },
+        'notification.selected': {
+          actions: assign({
+            notifications: ({ context, event }) => setSelected(context.notifications, (n) => n.id === event.id || n.isSelected),
+          }),
+        },
+        'notification.unselected': {
+          actions: assign({
+            notifications: ({ context, event }) => setSelected(context.notifications, (n) => n.id !== event.id && n.isSelected),
+          }),
+        },
+        'notifications.allSelected': {
+          actions: assign({ notifications: ({ context }) => setSelected(context.notifications, () => true) }),
+        },
+        'notifications.noneSelected': {
+          actions: assign({ notifications: ({ context }) => setSelected(context.notifications, () => false) }),
+        },
       },
       states: {
         loading: {
@@ -169,7 +183,10 @@ export const notificationsMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: [{ type: 'fail', params: ({ event }) => ({ operation: 'load' as const, error: event.error }) }, { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ operation: 'load' as const, error: event.error }) },
+                { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },
@@ -208,7 +225,13 @@ export const notificationsMachine = setup({
               target: 'ready',
               actions: [
                 // `fail` reads the request before `rollBack` clears it.
-                { type: 'fail', params: ({ context, event }) => ({ operation: context.rollback?.request.read === false ? ('markUnread' as const) : ('markRead' as const), error: event.error }) },
+                {
+                  type: 'fail',
+                  params: ({ context, event }) => ({
+                    operation: context.rollback?.request.read === false ? ('markUnread' as const) : ('markRead' as const),
+                    error: event.error,
+                  }),
+                },
                 'rollBack',
                 { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
               ],
@@ -227,11 +250,17 @@ export const notificationsMachine = setup({
             src: 'loadUnreadCount',
             onDone: {
               target: 'loaded',
-              actions: assign(({ context, event }) => ({ unreadCount: event.output, failure: context.failure?.operation === 'count' ? null : context.failure })),
+              actions: assign(({ context, event }) => ({
+                unreadCount: event.output,
+                failure: context.failure?.operation === 'count' ? null : context.failure,
+              })),
             },
             onError: {
               target: 'failed',
-              actions: [{ type: 'fail', params: ({ event }) => ({ operation: 'count' as const, error: event.error }) }, { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ operation: 'count' as const, error: event.error }) },
+                { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },

@@ -21,8 +21,7 @@ export interface BalanceContext {
 
 export type BalanceEvent =
   /** The realtime channel pushed a new balance (cents). */
-  | { type: 'balance.updated'; balance: number }
-  | { type: 'balance.toggled' };
+  { type: 'balance.updated'; balance: number } | { type: 'balance.toggled' };
 
 export const balanceMachine = setup({
   types: {

@@ -126,7 +126,10 @@ export const walletPageMachine = setup({
                 id: 'loadStatement',
                 src: 'loadStatement',
                 input: ({ event }) => ({ page: event.type === 'statement.pageRequested' ? event.page : 0 }),
-                onDone: { target: 'idle', actions: assign({ data: ({ context, event }) => ({ ...loaded(context), statement: event.output }) }) },
+                onDone: {
+                  target: 'idle',
+                  actions: assign({ data: ({ context, event }) => ({ ...loaded(context), statement: event.output }) }),
+                },
                 onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
               },
             },

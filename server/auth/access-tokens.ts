@@ -1,9 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../services/clock';
 
-export type AccessTokenCheck =
-  | { ok: true; userId: string }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; reason: 'expired' | 'invalid' };
 
 export interface AccessTokens {
   issue(userId: string): Promise<string>;
@@ -30,7 +28,12 @@ export function createAccessTokens(options: { secret: string; ttlS: number; cloc
   return {
     issue(userId) {
       const now = Math.floor(options.clock.now().getTime() / 1000);
-      return new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(userId).setIssuedAt(now).setExpirationTime(now + options.ttlS).sign(key);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt(now)
+        .setExpirationTime(now + options.ttlS)
+        .sign(key);
     },
     async verify(token) {
       const known = verified.get(token);
@@ -40,7 +43,11 @@ export function createAccessTokens(options: { secret: string; ttlS: number; cloc
         return nowS < known.expiresAtS ? { ok: true, userId: known.userId } : { ok: false, reason: 'expired' };
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: options.clock.now(), requiredClaims: ['sub', 'exp'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: options.clock.now(),
+          requiredClaims: ['sub', 'exp'],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
         remember(token, payload.sub, payload.exp);
         return { ok: true, userId: payload.sub };

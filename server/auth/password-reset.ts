@@ -19,7 +19,14 @@ export interface PasswordReset {
   complete(token: string, newPassword: string): Promise<boolean>;
 }
 
-export function createPasswordReset(deps: { db: Database; clock: Clock; translator: Translator; refreshTokens: RefreshTokens; userStatus: UserStatus; publicUrl: string }): PasswordReset {
+export function createPasswordReset(deps: {
+  db: Database;
+  clock: Clock;
+  translator: Translator;
+  refreshTokens: RefreshTokens;
+  userStatus: UserStatus;
+  publicUrl: string;
+}): PasswordReset {
   const { db, clock } = deps;
   return {
     async request(email, locale) {
@@ -29,7 +36,14 @@ export function createPasswordReset(deps: { db: Database; clock: Clock; translat
       const now = clock.now();
       const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await db.transaction(async (tx) => {
-        await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashOpaqueToken(token), createdAt: now, expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_S * 1000) });
+        await tx
+          .insert(passwordResetTokens)
+          .values({
+            userId: user.id,
+            tokenHash: hashOpaqueToken(token),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_S * 1000),
+          });
         await enqueueMail(tx, passwordResetMail(deps.translator, locale, user, link), now);
       });
     },
@@ -42,12 +56,21 @@ export function createPasswordReset(deps: { db: Database; clock: Clock; translat
         const [used] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.tokenHash, hashOpaqueToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashOpaqueToken(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
           .returning({ userId: passwordResetTokens.userId });
         if (!used) return null;
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
         // Other links sent before this one stop working too.
-        await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
         await deps.refreshTokens.revokeAllOfUser(tx, used.userId);
         return used.userId;
       });

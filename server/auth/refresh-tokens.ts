@@ -6,9 +6,7 @@ import type { Database, Executor } from '../db/types';
 import type { Clock } from '../services/clock';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 
-export type RotationResult =
-  | { ok: true; userId: string; refreshToken: string }
-  | { ok: false; reason: 'invalid' | 'reused' };
+export type RotationResult = { ok: true; userId: string; refreshToken: string } | { ok: false; reason: 'invalid' | 'reused' };
 
 export interface RefreshTokens {
   /** Starts a new family (a sign-in). */
@@ -34,14 +32,21 @@ export function createRefreshTokens(db: Database, clock: Clock): RefreshTokens {
   }
 
   const revokeFamily = (executor: Executor, familyId: string) =>
-    executor.update(refreshTokens).set({ revokedAt: clock.now() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    executor
+      .update(refreshTokens)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 
   return {
     issue: (executor, userId) => insert(executor, userId, randomUUID()),
 
     rotate: (token) =>
       db.transaction(async (tx): Promise<RotationResult> => {
-        const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(token))).for('update');
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)))
+          .for('update');
         if (!row || row.revokedAt) return { ok: false, reason: 'invalid' };
         if (row.usedAt) {
           // Someone replays a token that was already traded: the family may be stolen, so end it.
@@ -55,12 +60,18 @@ export function createRefreshTokens(db: Database, clock: Clock): RefreshTokens {
       }),
 
     async revokeFamilyOf(token) {
-      const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
+      const [row] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
       if (row) await revokeFamily(db, row.familyId);
     },
 
     async revokeAllOfUser(executor, userId) {
-      await executor.update(refreshTokens).set({ revokedAt: clock.now() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await executor
+        .update(refreshTokens)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
   };
 }

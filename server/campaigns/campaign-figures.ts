@@ -19,7 +19,8 @@ const givenAt = sql.raw(`coalesce(d.confirmed_at, d.created_at)`);
 const hasMessage = sql.raw(`btrim(coalesce(d.message, '')) <> ''`);
 
 /** Raised: the balance of the campaign's ledger account (DESIGN.md §6), 0 before the first donation. */
-export const raisedCents = sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
+export const raisedCents =
+  sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
   where a.kind = 'campaign' and a.owner_key = ${campaignIdRef}::text), 0)::bigint`.mapWith(Number);
 
 export const donorCount = sql<number>`(select count(distinct ${donorKey}) ${confirmedDonations})`.mapWith(Number);
@@ -31,7 +32,9 @@ export interface TagJson {
   name: string;
   translations: NameTranslations;
 }
-export const tagsJson = sql<TagJson[]>`coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name, 'translations', t.translations) order by t.name)
+export const tagsJson = sql<
+  TagJson[]
+>`coalesce((select json_agg(json_build_object('slug', t.slug, 'name', t.name, 'translations', t.translations) order by t.name)
   from campaign_tags ct join tags t on t.id = ct.tag_id where ct.campaign_id = ${campaignIdRef}), '[]'::json)`;
 
 export interface MessageJson {
@@ -49,14 +52,18 @@ export interface DonorJson {
 
 /** A window of the campaign's messages (confirmed donations with a message), newest first, as JSON. */
 export function messagesJson(limit: number, offset = 0): SQL<MessageJson[]> {
-  return sql<MessageJson[]>`coalesce((select json_agg(json_build_object('id', w.id, 'donor_name', w.donor_name, 'message', w.message, 'created_at', w.given_at) order by w.given_at desc, w.id desc)
+  return sql<
+    MessageJson[]
+  >`coalesce((select json_agg(json_build_object('id', w.id, 'donor_name', w.donor_name, 'message', w.message, 'created_at', w.given_at) order by w.given_at desc, w.id desc)
     from (select d.id, ${donorName} as donor_name, btrim(d.message) as message, ${givenAt} as given_at ${confirmedDonations} and ${hasMessage}
       order by given_at desc, d.id desc limit ${limit} offset ${offset}) w), '[]'::json)`;
 }
 
 /** A window of the campaign's confirmed donations, newest first, as JSON: anonymous ones keep their amount. */
 export function donorsJson(limit: number, offset = 0): SQL<DonorJson[]> {
-  return sql<DonorJson[]>`coalesce((select json_agg(json_build_object('id', w.id, 'donor_name', w.donor_name, 'amount', w.amount_cents, 'created_at', w.given_at) order by w.given_at desc, w.id desc)
+  return sql<
+    DonorJson[]
+  >`coalesce((select json_agg(json_build_object('id', w.id, 'donor_name', w.donor_name, 'amount', w.amount_cents, 'created_at', w.given_at) order by w.given_at desc, w.id desc)
     from (select d.id, ${donorName} as donor_name, d.amount_cents, ${givenAt} as given_at ${confirmedDonations}
       order by given_at desc, d.id desc limit ${limit} offset ${offset}) w), '[]'::json)`;
 }

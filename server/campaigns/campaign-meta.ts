@@ -14,5 +14,10 @@ export const createCampaignMetaLookup =
   async (slug) => {
     const row = await findPublicCampaignMeta(db, slug);
     if (!row) return null;
-    return { title: row.title, summary: row.summary, image: { url: absoluteUrl(shareImagePath(slug), publicUrl) as string, ...SHARE_IMAGE, alt: row.title }, url: campaignPageUrl(slug, publicUrl) };
+    return {
+      title: row.title,
+      summary: row.summary,
+      image: { url: absoluteUrl(shareImagePath(slug), publicUrl) as string, ...SHARE_IMAGE, alt: row.title },
+      url: campaignPageUrl(slug, publicUrl),
+    };
   };

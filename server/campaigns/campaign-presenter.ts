@@ -5,7 +5,8 @@ import { isAcceptingDonations } from './campaign-rules';
 import type { CampaignDetailRow, CampaignSummaryRow } from './campaigns-repository';
 
 /** An uploaded path (/uploads/...) as an absolute URL: shared links and e-mails need the host. */
-export const absoluteUrl = (path: string | null, publicUrl: string): string | null => (path ? new URL(path, `${publicUrl}/`).toString() : null);
+export const absoluteUrl = (path: string | null, publicUrl: string): string | null =>
+  path ? new URL(path, `${publicUrl}/`).toString() : null;
 
 /** The canonical address of a campaign's page. */
 export const campaignPageUrl = (slug: string, publicUrl: string): string => `${publicUrl}/${encodeURIComponent(slug)}`;
@@ -23,7 +24,10 @@ export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: strin
     title: row.title,
     summary: row.summary,
     cover_url: absoluteUrl(row.coverImage, publicUrl),
-    category: row.categorySlug && row.categoryName ? { slug: row.categorySlug, name: nameIn(locale, row.categoryName, row.categoryTranslations) } : null,
+    category:
+      row.categorySlug && row.categoryName
+        ? { slug: row.categorySlug, name: nameIn(locale, row.categoryName, row.categoryTranslations) }
+        : null,
     tags: row.tags.map((tag) => presentTag(tag, locale)),
     goal: row.goalCents,
     raised: row.raised,
@@ -36,9 +40,19 @@ export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: strin
   };
 }
 
-export const presentMessage = (m: MessageJson): CampaignMessage => ({ id: m.id, donor_name: m.donor_name, message: m.message, created_at: iso(m.created_at) });
+export const presentMessage = (m: MessageJson): CampaignMessage => ({
+  id: m.id,
+  donor_name: m.donor_name,
+  message: m.message,
+  created_at: iso(m.created_at),
+});
 
-export const presentDonor = (d: DonorJson): CampaignDonor => ({ id: d.id, donor_name: d.donor_name, amount: Number(d.amount), created_at: iso(d.created_at) });
+export const presentDonor = (d: DonorJson): CampaignDonor => ({
+  id: d.id,
+  donor_name: d.donor_name,
+  amount: Number(d.amount),
+  created_at: iso(d.created_at),
+});
 
 export function presentCampaignDetail(row: CampaignDetailRow, publicUrl: string, now: Date, locale: string): CampaignDetail {
   return {

@@ -101,14 +101,20 @@ function listOrder(filter: CampaignListFilter, query: SQL | null, now: Date): SQ
 }
 
 /** One page of public campaigns with their figures and the total that matched, in one statement. */
-export async function listPublicCampaigns(db: Executor, filter: CampaignListFilter, now: Date): Promise<{ rows: CampaignSummaryRow[]; total: number }> {
+export async function listPublicCampaigns(
+  db: Executor,
+  filter: CampaignListFilter,
+  now: Date,
+): Promise<{ rows: CampaignSummaryRow[]; total: number }> {
   const q = filter.q?.trim() ? filter.q.trim() : undefined;
   const query = q ? campaignSearchQuery(q) : null;
   const conditions: SQL[] = [isPublic];
   if (query) conditions.push(sql`${searchVector} @@ ${query}`);
   if (filter.category) conditions.push(eq(categories.slug, filter.category));
   if (filter.tag) {
-    conditions.push(sql`exists (select 1 from ${campaignTags} ct join ${tags} t on t.id = ct.tag_id where ct.campaign_id = ${campaignIdRef} and t.slug = ${filter.tag})`);
+    conditions.push(
+      sql`exists (select 1 from ${campaignTags} ct join ${tags} t on t.id = ct.tag_id where ct.campaign_id = ${campaignIdRef} and t.slug = ${filter.tag})`,
+    );
   }
   if (filter.featured !== undefined) conditions.push(eq(campaigns.featured, filter.featured));
   const where = and(...conditions);
@@ -158,7 +164,10 @@ export async function findPublicCampaign(db: Executor, slug: string, latestItems
 }
 
 /** What a shared link's preview needs (Open Graph), without the figures. */
-export async function findPublicCampaignMeta(db: Executor, slug: string): Promise<{ title: string; summary: string; coverImage: string | null } | undefined> {
+export async function findPublicCampaignMeta(
+  db: Executor,
+  slug: string,
+): Promise<{ title: string; summary: string; coverImage: string | null } | undefined> {
   const [row] = await db
     .select({ title: campaigns.title, summary: campaigns.summary, coverImage: campaigns.coverImage })
     .from(campaigns)
@@ -167,7 +176,10 @@ export async function findPublicCampaignMeta(db: Executor, slug: string): Promis
 }
 
 /** What a public campaign's share image is drawn from: title, cover, goal and amount raised. */
-export async function findPublicCampaignCard(db: Executor, slug: string): Promise<{ title: string; coverImage: string | null; goalCents: number | null; raised: number } | undefined> {
+export async function findPublicCampaignCard(
+  db: Executor,
+  slug: string,
+): Promise<{ title: string; coverImage: string | null; goalCents: number | null; raised: number } | undefined> {
   const [row] = await db
     .select({ title: campaigns.title, coverImage: campaigns.coverImage, goalCents: campaigns.goalCents, raised: raisedCents })
     .from(campaigns)
@@ -196,7 +208,9 @@ export const listCampaignDonors = (db: Executor, slug: string, page: number, amo
   campaignPage(db, slug, donorsJson(amount, page * amount), donationCount);
 
 /** Categories by name, each with how many public campaigns it holds. */
-export async function listCategories(db: Executor): Promise<Array<{ slug: string; name: string; translations: NameTranslations; campaignCount: number }>> {
+export async function listCategories(
+  db: Executor,
+): Promise<Array<{ slug: string; name: string; translations: NameTranslations; campaignCount: number }>> {
   return db
     .select({
       slug: categories.slug,
@@ -222,7 +236,10 @@ export async function platformTotals(db: Executor): Promise<{ raised: number; do
       raised: sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
         where a.kind in ('campaign', 'general_fund')), 0)::bigint`.mapWith(Number),
       donations: sql<number>`(select count(*) from donations d where d.status = 'confirmed')`.mapWith(Number),
-      donors: sql<number>`(select count(distinct coalesce(d.user_id::text, lower(d.contact->>'email'))) from donations d where d.status = 'confirmed')`.mapWith(Number),
+      donors:
+        sql<number>`(select count(distinct coalesce(d.user_id::text, lower(d.contact->>'email'))) from donations d where d.status = 'confirmed')`.mapWith(
+          Number,
+        ),
       campaigns: sql<number>`count(*)`.mapWith(Number),
     })
     .from(campaigns)

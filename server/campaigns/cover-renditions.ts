@@ -40,7 +40,10 @@ export function createCoverRenditions(uploadsDir: string, maxEntries = 96) {
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: 78 })
         .toBuffer()
-        .then((body) => ({ body, etag }), () => null);
+        .then(
+          (body) => ({ body, etag }),
+          () => null,
+        );
     }
     cache.set(key, drawn);
     while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);

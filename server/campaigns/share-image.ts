@@ -52,7 +52,11 @@ function titleLines(title: string, perLine = 26, maxLines = 3): string[] {
 function progressOf(source: ShareImageSource): { raised: string; goal: string | null; percent: number | null } {
   const reais = (cents: number) => formatBrlText(Math.floor(cents / 100) * 100).replace(/,00$/, '');
   if (!source.goalCents) return { raised: reais(source.raised), goal: null, percent: null };
-  return { raised: reais(source.raised), goal: reais(source.goalCents), percent: Math.min(100, Math.floor((source.raised / source.goalCents) * 100)) };
+  return {
+    raised: reais(source.raised),
+    goal: reais(source.goalCents),
+    percent: Math.min(100, Math.floor((source.raised / source.goalCents) * 100)),
+  };
 }
 
 /**
@@ -63,10 +67,13 @@ export function shareCardSvg(source: ShareImageSource): string {
   const { width, height } = SHARE_IMAGE;
   const progress = progressOf(source);
   const lines = titleLines(source.title);
-  const title = lines.map((line, index) => `<text x="80" y="${170 + index * 78}" font-size="64" font-weight="700" fill="#ffffff">${escapeHtml(line)}</text>`).join('\n  ');
-  const bar = progress.percent === null
-    ? ''
-    : `<rect x="80" y="470" width="1040" height="28" rx="14" fill="#ffffff" fill-opacity=".25"/>
+  const title = lines
+    .map((line, index) => `<text x="80" y="${170 + index * 78}" font-size="64" font-weight="700" fill="#ffffff">${escapeHtml(line)}</text>`)
+    .join('\n  ');
+  const bar =
+    progress.percent === null
+      ? ''
+      : `<rect x="80" y="470" width="1040" height="28" rx="14" fill="#ffffff" fill-opacity=".25"/>
   <rect x="80" y="470" width="${Math.max(28, Math.round((1040 * progress.percent) / 100))}" height="28" rx="14" fill="#f5c542"/>`;
   const figures = progress.goal === null ? progress.raised : `${progress.raised} / ${progress.goal} · ${progress.percent}%`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Inter, 'DejaVu Sans', Arial, sans-serif">
@@ -97,7 +104,10 @@ export function createShareImageRenderer(uploadsDir: string, maxEntries = 64) {
     const cover = file ? await stat(file).catch(() => null) : null;
     if (file && cover?.isFile()) {
       // A cover that is not an image sharp can read gets the card instead of no preview.
-      return { key: JSON.stringify(['cover', slug, file, cover.mtimeMs, cover.size]), draw: () => toJpeg(sharp(file)).catch(() => drawCard(source)) };
+      return {
+        key: JSON.stringify(['cover', slug, file, cover.mtimeMs, cover.size]),
+        draw: () => toJpeg(sharp(file)).catch(() => drawCard(source)),
+      };
     }
     return { key: JSON.stringify(['card', slug, shareCardSvg(source)]), draw: () => drawCard(source) };
   }
@@ -121,4 +131,8 @@ export function createShareImageRenderer(uploadsDir: string, maxEntries = 64) {
 const drawCard = (source: ShareImageSource): Promise<Buffer> => toJpeg(sharp(Buffer.from(shareCardSvg(source))));
 
 const toJpeg = (image: Sharp): Promise<Buffer> =>
-  image.resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  image
+    .resize(SHARE_IMAGE.width, SHARE_IMAGE.height, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();

@@ -63,7 +63,10 @@ export function withEntryPreloads(html: string, manifest: Manifest): string {
 
 /** JSON inside a <script>: nothing in it can close the element or start a comment (`<`, U+2028/9 escaped). */
 export const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * Answers the public reads as the API would in `locale`, without a session (the answers are the same
@@ -76,21 +79,36 @@ export async function answerReads(app: FastifyInstance, reads: readonly string[]
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': locale } });
       if (response.statusCode !== 200) return null;
       const total = Number(response.headers['x-total-count']);
-      return [url, { status: 200, total: Number.isFinite(total) && response.headers['x-total-count'] !== undefined ? total : null, body: response.json() }] as const;
+      return [
+        url,
+        {
+          status: 200,
+          total: Number.isFinite(total) && response.headers['x-total-count'] !== undefined ? total : null,
+          body: response.json(),
+        },
+      ] as const;
     }),
   );
   return Object.fromEntries(answers.filter((entry) => entry !== null));
 }
 
 /** The tags that go before </head>: preloads (image first: it is the largest paint), then the data in its language. */
-export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, answers: Record<string, InlinedAnswer>, locale: Locale): string {
+export function firstScreenHead(
+  html: string,
+  manifest: Manifest,
+  needs: FirstScreenNeeds,
+  answers: Record<string, InlinedAnswer>,
+  locale: Locale,
+): string {
   const { scripts, styles } = chunkFiles(manifest, needs.chunks);
   const tags = [
     ...(needs.image ? [imagePreload(needs.image)] : []),
     // index.html already links the entry's own chunks and styles.
     ...styles.filter((href) => !html.includes(href)).map((href) => `<link rel="stylesheet" href="${href}" />`),
     ...scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-    ...(Object.keys(answers).length > 0 ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}" data-locale="${locale}">${scriptSafeJson(answers)}</script>`] : []),
+    ...(Object.keys(answers).length > 0
+      ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}" data-locale="${locale}">${scriptSafeJson(answers)}</script>`]
+      : []),
   ];
   return tags.join('\n    ');
 }
@@ -101,4 +119,5 @@ const imagePreload = ({ href, srcset, sizes }: { href: string; srcset: string | 
     : `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high" />`;
 
 /** The manifest keys of a locale's catalog scopes (src/app/i18n/catalogs.ts loads them). */
-export const catalogChunks = (locale: Locale, scopes: readonly string[]): string[] => scopes.map((scope) => `locales/${locale}/messages.po?scope=${scope}`);
+export const catalogChunks = (locale: Locale, scopes: readonly string[]): string[] =>
+  scopes.map((scope) => `locales/${locale}/messages.po?scope=${scope}`);

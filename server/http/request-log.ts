@@ -13,7 +13,23 @@ export function redactUrl(url: string): string {
 }
 
 /** Secrets that may sit in objects we log; bodies are never logged, this is the second fence. */
-const SECRET_FIELDS = ['password', 'new_password', 'password_hash', 'passwordHash', 'token', 'refresh_token', 'refreshToken', 'card_number', 'cvv', 'exp_date', 'holder_document', 'card_token', 'receipt_token', 'authorization', 'cookie'];
+const SECRET_FIELDS = [
+  'password',
+  'new_password',
+  'password_hash',
+  'passwordHash',
+  'token',
+  'refresh_token',
+  'refreshToken',
+  'card_number',
+  'cvv',
+  'exp_date',
+  'holder_document',
+  'card_token',
+  'receipt_token',
+  'authorization',
+  'cookie',
+];
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',

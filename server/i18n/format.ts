@@ -2,7 +2,14 @@ import { CURRENCY, FORMAT_LOCALE, TIME_ZONE } from '../../contracts/constants';
 
 // Brazilian formatting whatever the language (SPEC.md §1), as src/app/format.ts does on the web.
 const money = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency: CURRENCY });
-const dateTime = new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(FORMAT_LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** 'R$ 50,00' with a non-breaking space after the symbol, as on the web: for HTML pages. */
 export const formatBrl = (cents: number): string => money.format(cents / 100);

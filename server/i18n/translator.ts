@@ -21,7 +21,12 @@ export interface Translator {
 
 /** Source messages known to the server: the catalogs may lag behind the code, these never do. */
 function sourceMessages(): Map<string, string> {
-  const all: MessageDescriptor[] = [...Object.values(contractMessages), ...Object.values(givingMessages), ...Object.values(donorMessages), ...Object.values(mailMessages)];
+  const all: MessageDescriptor[] = [
+    ...Object.values(contractMessages),
+    ...Object.values(givingMessages),
+    ...Object.values(donorMessages),
+    ...Object.values(mailMessages),
+  ];
   return new Map(all.map((d) => [d.id, d.message]));
 }
 

@@ -45,7 +45,8 @@ export const authenticationPlugin = fp<AppServices>(
 
     // A signed-in user's answers, sessions and receipts must never sit in a shared or browser cache.
     app.addHook('onSend', async (request, reply) => {
-      if (request.userId !== null || request.headers.authorization !== undefined || request.routeOptions.config?.noStore) reply.header('cache-control', 'no-store');
+      if (request.userId !== null || request.headers.authorization !== undefined || request.routeOptions.config?.noStore)
+        reply.header('cache-control', 'no-store');
     });
 
     /** The user id of a valid token whose account is still usable; a closed account stops within USER_STATUS_CACHE_TTL_MS, at once on this node. */
@@ -72,17 +73,21 @@ export const authenticationPlugin = fp<AppServices>(
       if (bearerToken(request)) await authenticate.call(this as never, request, reply);
     } as preHandlerAsyncHookHandler);
 
-    app.decorate('requirePermissions', (permissions: readonly Permission[]): preHandlerAsyncHookHandler => async function requirePermissions(request, reply) {
-      await authenticate.call(this, request, reply);
-      const found = await findUserWithGrants(db, request.userId as string);
-      // Admin calls read the account itself, not the briefly cached status: a closed admin stops on every node at once.
-      if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
-      const { grants } = found;
-      const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
-      // Same rule as the admin routes of SPEC.md §6: role ADMIN and all of the listed permissions.
-      const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
-      if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
-    });
+    app.decorate(
+      'requirePermissions',
+      (permissions: readonly Permission[]): preHandlerAsyncHookHandler =>
+        async function requirePermissions(request, reply) {
+          await authenticate.call(this, request, reply);
+          const found = await findUserWithGrants(db, request.userId as string);
+          // Admin calls read the account itself, not the briefly cached status: a closed admin stops on every node at once.
+          if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
+          const { grants } = found;
+          const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
+          // Same rule as the admin routes of SPEC.md §6: role ADMIN and all of the listed permissions.
+          const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
+          if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+        },
+    );
 
     app.decorate('optionalUserId', async (request: FastifyRequest) => {
       const token = bearerToken(request);
@@ -93,4 +98,3 @@ export const authenticationPlugin = fp<AppServices>(
   },
   { name: 'semear-authentication' },
 );
-

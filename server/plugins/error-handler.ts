@@ -24,7 +24,9 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         // A list stays a list (validation), a single message stays a string.
-        const message = Array.isArray(error.messages) ? error.messages.map((d) => request.t(d)) : request.t(error.messages as MessageDescriptor);
+        const message = Array.isArray(error.messages)
+          ? error.messages.map((d) => request.t(d))
+          : request.t(error.messages as MessageDescriptor);
         const body: ApiError = { message, code: error.code };
         return reply.status(error.statusCode).send(body);
       }
@@ -34,7 +36,10 @@ export const errorHandlerPlugin = fp(
         const firstPerField = new Map<string, string>();
         for (const issue of error.validation) {
           if (firstPerField.has(issue.instancePath)) continue;
-          firstPerField.set(issue.instancePath, request.t(issue.message && request.server.translator.has(issue.message) ? issue.message : m.invalidBody));
+          firstPerField.set(
+            issue.instancePath,
+            request.t(issue.message && request.server.translator.has(issue.message) ? issue.message : m.invalidBody),
+          );
         }
         const body: ApiError = { message: [...new Set(firstPerField.values())], code: errorCodes.validation };
         // A form that highlights each refused field needs to know which ones (e.g. the checkout).

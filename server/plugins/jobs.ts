@@ -16,7 +16,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
     const runner = createJobRunner(options.database, app.log, { pollingIntervalSeconds: 5 });
     app.addHook('onReady', async () => {
-      await runner.start(options.jobs.map((job) => ({ ...job, run: () => job.run().catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'recurring job failed')) })));
+      await runner.start(
+        options.jobs.map((job) => ({
+          ...job,
+          run: () => job.run().catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'recurring job failed')),
+        })),
+      );
     });
     app.addHook('onClose', async () => runner.stop());
   },

@@ -22,7 +22,13 @@ export interface MailJobOptions {
 /** Sends the outbox in the background and stops cleanly when the server closes. */
 export const mailJobPlugin = fp<MailJobOptions>(
   async (app, options) => {
-    const sender = createMailSender({ db: options.db, transport: options.transport, clock: options.clock, from: options.from, log: app.log });
+    const sender = createMailSender({
+      db: options.db,
+      transport: options.transport,
+      clock: options.clock,
+      from: options.from,
+      log: app.log,
+    });
     app.decorate('mailSender', sender);
     if (options.pollEveryMs !== null) {
       const every = options.pollEveryMs;

@@ -59,10 +59,13 @@ async function embeddedEndpoint(app: FastifyInstance, config: RealtimeConfig, re
     if (connection) limits.opened(connection);
   });
   // Quiet clients get a ping, silent ones are closed: half-open TCP connections would otherwise stay forever.
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const connection of limits.all()) connection.checkActivity(now);
-  }, (ACTIVITY_TIMEOUT_S * 1000) / 4);
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const connection of limits.all()) connection.checkActivity(now);
+    },
+    (ACTIVITY_TIMEOUT_S * 1000) / 4,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(embeddedEventsRoutes, { app: config, registry });
@@ -79,7 +82,11 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     if (registry) await embeddedEndpoint(app, config, registry);
 
     const publisher = createRealtimePublisher(config, () => (app.server.listening ? loopbackTarget(app.server.address()) : null));
-    app.decorate('realtime', { publisher, pusher: createPusherClient(config, { host: config.host ?? '127.0.0.1', port: config.port }), registry });
+    app.decorate('realtime', {
+      publisher,
+      pusher: createPusherClient(config, { host: config.host ?? '127.0.0.1', port: config.port }),
+      registry,
+    });
 
     const balanceEvents = createBalanceEvents({
       // The embedded endpoint knows whether anyone listens; hosted Pusher and Soketi are always told.

@@ -41,9 +41,11 @@ export const reconcileJobPlugin = fp<ReconcileJobOptions>(
   async (app, options) => {
     let running: Promise<ReconcileReport> | null = null;
     const runOnce = (): Promise<ReconcileReport> => {
-      running ??= reconcileOnce({ db: options.db, clock: options.clock, gateway: options.gateway, translator: app.translator }).finally(() => {
-        running = null;
-      });
+      running ??= reconcileOnce({ db: options.db, clock: options.clock, gateway: options.gateway, translator: app.translator }).finally(
+        () => {
+          running = null;
+        },
+      );
       return running;
     };
     app.decorate('reconciler', { runOnce });

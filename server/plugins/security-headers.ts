@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
-export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime'] }): Record<string, string[] | null> {
+export function contentSecurityPolicy(
+  config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime'] },
+): Record<string, string[] | null> {
   const site = new URL(config.publicUrl);
   const secure = site.protocol === 'https:';
   return {
@@ -30,7 +32,8 @@ export function contentSecurityPolicy(config: Pick<Config, 'adScriptUrl' | 'publ
 function realtimeOrigins(realtime: Config['realtime'] | undefined): string[] {
   if (!realtime || realtime.embedded) return [];
   const scheme = realtime.useTLS ? 'wss' : 'ws';
-  if (realtime.cluster && (!realtime.host || realtime.host.endsWith('.pusher.com'))) return [`${scheme}://ws-${realtime.cluster}.pusher.com`];
+  if (realtime.cluster && (!realtime.host || realtime.host.endsWith('.pusher.com')))
+    return [`${scheme}://ws-${realtime.cluster}.pusher.com`];
   return realtime.host ? [`${scheme}://${realtime.host}${realtime.port ? `:${realtime.port}` : ''}`] : [];
 }
 

@@ -9,7 +9,14 @@ import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
-import { answerReads, catalogChunks, firstScreenHead, readBuildManifest, withEntryPreloads, type FirstScreenNeeds } from '../http/first-screen';
+import {
+  answerReads,
+  catalogChunks,
+  firstScreenHead,
+  readBuildManifest,
+  withEntryPreloads,
+  type FirstScreenNeeds,
+} from '../http/first-screen';
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
@@ -66,7 +73,9 @@ export const webAppPlugin = fp<WebAppOptions>(
 
     const indexPath = join(distDir, 'index.html');
     const manifest = readBuildManifest(distDir);
-    const indexHtml = existsSync(indexPath) ? withEntryPreloads(renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl), manifest) : null;
+    const indexHtml = existsSync(indexPath)
+      ? withEntryPreloads(renderIndexHtml(readFileSync(indexPath, 'utf8'), adScriptUrl), manifest)
+      : null;
     const built = indexHtml !== null;
     if (built) {
       await app.register(fastifyStatic, {
@@ -82,7 +91,8 @@ export const webAppPlugin = fp<WebAppOptions>(
       });
       // Hashed assets never change under the same name.
       app.addHook('onSend', async (request, reply) => {
-        if (request.url.startsWith('/assets/') && reply.statusCode === 200) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (request.url.startsWith('/assets/') && reply.statusCode === 200)
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       });
     }
 
@@ -100,7 +110,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (path === '/') return { chunks: ['src/routes/index.tsx?tsr-split=component', ...catalogs([])], reads: homeFirstScreenReads() };
       if (route.kind !== 'campaign' || path.replace(/\/+$/, '') !== `/${route.slug}`) return null;
       return {
-        chunks: ['src/routes/$slug/route.tsx?tsr-split=component', 'src/routes/$slug/index.tsx?tsr-split=component', ...catalogs(['campaigns'])],
+        chunks: [
+          'src/routes/$slug/route.tsx?tsr-split=component',
+          'src/routes/$slug/index.tsx?tsr-split=component',
+          ...catalogs(['campaigns']),
+        ],
         reads: campaignFirstScreenReads(route.slug),
       };
     };
@@ -110,8 +124,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       if (!needs) return html;
       const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
       // The campaign's cover is its page's largest paint.
-      const campaign = route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined) : undefined;
-      const image = campaign?.cover_url ? { href: campaign.cover_url, srcset: coverSrcSet(campaign.slug, campaign.cover_url), sizes: COVER_SIZES } : null;
+      const campaign =
+        route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined) : undefined;
+      const image = campaign?.cover_url
+        ? { href: campaign.cover_url, srcset: coverSrcSet(campaign.slug, campaign.cover_url), sizes: COVER_SIZES }
+        : null;
       const head = firstScreenHead(html, manifest, { ...needs, image }, answers, DEFAULT_LOCALE);
       return html.replace('</head>', () => `  ${head}\n  </head>`);
     };
@@ -141,7 +158,10 @@ export const webAppPlugin = fp<WebAppOptions>(
         return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
       }
       if (!built) {
-        return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet. Run `npm run build` (npm start does it for you), then reload.\n');
       }
       return sendApp(request, reply);
     });

@@ -2,7 +2,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignFeedQuerySchema, campaignListQuerySchema } from '../../contracts/campaign-queries';
-import { campaignDetailSchema, campaignDonorListSchema, campaignMessageListSchema, campaignSummaryListSchema } from '../../contracts/campaigns';
+import {
+  campaignDetailSchema,
+  campaignDonorListSchema,
+  campaignMessageListSchema,
+  campaignSummaryListSchema,
+} from '../../contracts/campaigns';
 import { CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
@@ -30,11 +35,15 @@ const fresh = (reply: FastifyReply, total?: number) => {
 export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/campaigns', { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } }, async (request, reply) => {
-    const { rows, total } = await listPublicCampaigns(db, request.query, clock.now());
-    fresh(reply, total);
-    return rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
-  });
+  app.get(
+    '/campaigns',
+    { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } },
+    async (request, reply) => {
+      const { rows, total } = await listPublicCampaigns(db, request.query, clock.now());
+      fresh(reply, total);
+      return rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
+    },
+  );
 
   app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
     const row = await findPublicCampaign(db, request.params.slug, CAMPAIGN_LATEST_ITEMS);

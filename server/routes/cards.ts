@@ -21,14 +21,20 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   const notFound = () => new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
 
   /** Default card first, then newest first. */
-  app.get('/cards', { preHandler: app.authenticate }, async (request): Promise<SavedCard[]> => listSavedCards(db, request.userId as string));
+  app.get('/cards', { preHandler: app.authenticate }, async (request): Promise<SavedCard[]> =>
+    listSavedCards(db, request.userId as string),
+  );
 
   /** { is_default: true } makes the card the default and unsets the others; answers the donor's cards. */
-  app.patch('/cards/:id', { preHandler: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } }, async (request): Promise<SavedCard[]> => {
-    const userId = request.userId as string;
-    if (!isUuid(request.params.id) || !(await setDefaultCard(db, userId, request.params.id))) throw notFound();
-    return listSavedCards(db, userId);
-  });
+  app.patch(
+    '/cards/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } },
+    async (request): Promise<SavedCard[]> => {
+      const userId = request.userId as string;
+      if (!isUuid(request.params.id) || !(await setDefaultCard(db, userId, request.params.id))) throw notFound();
+      return listSavedCards(db, userId);
+    },
+  );
 
   /**
    * Soft delete. A card that pays an open monthly donation is refused (409); when the default goes,

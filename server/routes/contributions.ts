@@ -8,10 +8,14 @@ import { listContributions } from '../services/contributions/list-contributions'
 export const contributionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/contributions', { preHandler: app.authenticate, schema: { querystring: contributionQuerySchema } }, async (request, reply): Promise<Contribution[]> => {
-    const { items, total } = await listContributions(db, request.userId as string, request.query, clock.now());
-    reply.header('x-total-count', String(total));
-    reply.header('cache-control', 'no-store');
-    return items;
-  });
+  app.get(
+    '/contributions',
+    { preHandler: app.authenticate, schema: { querystring: contributionQuerySchema } },
+    async (request, reply): Promise<Contribution[]> => {
+      const { items, total } = await listContributions(db, request.userId as string, request.query, clock.now());
+      reply.header('x-total-count', String(total));
+      reply.header('cache-control', 'no-store');
+      return items;
+    },
+  );
 };

@@ -23,7 +23,6 @@ export interface DonationRouteOptions extends AppServices {
   donationHooks?: DonationHooks;
 }
 
-
 function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = typeof value === 'string' ? value.trim() : '';
@@ -36,7 +35,12 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
   const { db, clock } = options;
   const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
   const donations = createDonationService(deps);
-  const idempotency = createIdempotency({ db, clock, leaseMs: options.config.idempotencyLeaseMs, onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed') });
+  const idempotency = createIdempotency({
+    db,
+    clock,
+    leaseMs: options.config.idempotencyLeaseMs,
+    onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed'),
+  });
 
   /** Both donation calls: one key per donor (or all guests) and call; the request hash covers body and campaign. */
   async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
@@ -56,34 +60,50 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
 
   app.post(
     '/campaigns/:slug/donations',
-    { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true }, schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema } },
+    {
+      preHandler: app.optionalAuthenticate,
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema },
+    },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
   );
 
-  app.post('/donations', { preHandler: app.optionalAuthenticate, config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true }, schema: { body: donationRequestSchema } }, async (request, reply) =>
-    give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
+  app.post(
+    '/donations',
+    {
+      preHandler: app.optionalAuthenticate,
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      schema: { body: donationRequestSchema },
+    },
+    async (request, reply) => give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
   );
 
   /**
    * The donation and its payment, for the signed-in donor who made it or whoever holds its receipt
    * token; anyone else gets 404, so the answer never tells that a donation exists.
    */
-  app.get('/donations/:id', { preHandler: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } }, async (request) => {
-    const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
-    if (!isUuid(request.params.id)) throw notFound;
-    let found = await loadDonation(db, request.params.id);
-    if (!found) throw notFound;
-    const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
-    const isOwner = found.donation.userId !== null && found.donation.userId === request.userId;
-    const holdsReceipt = typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.donation.receiptTokenHash;
-    if (!isOwner && !holdsReceipt) throw notFound;
-    const { payment } = found;
-    // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
-    if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
-      await reconcilePayment(deps, payment, { locale: request.locale });
-      found = (await loadDonation(db, request.params.id)) ?? found;
-    }
-    const giftCard = found.donation.paymentMethod === 'gift_card' ? await giftCardAfterPayment(db, donationReference(found.donation.id)) : null;
-    return presentDonation(found, undefined, giftCard);
-  });
+  app.get(
+    '/donations/:id',
+    { preHandler: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } },
+    async (request) => {
+      const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
+      if (!isUuid(request.params.id)) throw notFound;
+      let found = await loadDonation(db, request.params.id);
+      if (!found) throw notFound;
+      const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
+      const isOwner = found.donation.userId !== null && found.donation.userId === request.userId;
+      const holdsReceipt =
+        typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.donation.receiptTokenHash;
+      if (!isOwner && !holdsReceipt) throw notFound;
+      const { payment } = found;
+      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
+      if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
+        await reconcilePayment(deps, payment, { locale: request.locale });
+        found = (await loadDonation(db, request.params.id)) ?? found;
+      }
+      const giftCard =
+        found.donation.paymentMethod === 'gift_card' ? await giftCardAfterPayment(db, donationReference(found.donation.id)) : null;
+      return presentDonation(found, undefined, giftCard);
+    },
+  );
 };

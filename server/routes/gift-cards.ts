@@ -12,9 +12,13 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   /** What is left on a gift card; unknown, expired, cancelled or used up all read 'Gift-card não encontrado'. */
-  app.get('/gift-cards/:code', { config: { noStore: true }, schema: { params: z.object({ code: giftCardCodeSchema }) } }, async (request) => {
-    const usable = await usableGiftCard(db, request.params.code, clock.now(), { lock: false });
-    if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);
-    return { balance: usable.balanceCents, expires_at: usable.card.expiresAt.toISOString() };
-  });
+  app.get(
+    '/gift-cards/:code',
+    { config: { noStore: true }, schema: { params: z.object({ code: giftCardCodeSchema }) } },
+    async (request) => {
+      const usable = await usableGiftCard(db, request.params.code, clock.now(), { lock: false });
+      if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);
+      return { balance: usable.balanceCents, expires_at: usable.card.expiresAt.toISOString() };
+    },
+  );
 };

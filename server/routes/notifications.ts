@@ -42,12 +42,20 @@ export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instan
     },
   );
 
-  app.get('/notification-types', { preHandler: app.authenticate, schema: { response: { 200: notificationTypesSchema } } }, async () => notificationTypes);
+  app.get(
+    '/notification-types',
+    { preHandler: app.authenticate, schema: { response: { 200: notificationTypesSchema } } },
+    async () => notificationTypes,
+  );
 
-  app.get('/notification-preferences', { preHandler: app.authenticate, schema: { response: { 200: notificationPreferencesSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return readNotificationPreferences(db, request.userId as string);
-  });
+  app.get(
+    '/notification-preferences',
+    { preHandler: app.authenticate, schema: { response: { 200: notificationPreferencesSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readNotificationPreferences(db, request.userId as string);
+    },
+  );
 
   app.put(
     '/notification-preferences',

@@ -16,16 +16,25 @@ export const passwordRoutes: FastifyPluginAsync<AppServices> = async (instance, 
    * Always 204 at once, and the lookup, link and mail come after the answer: neither the status nor
    * the time tells whether an account exists.
    */
-  app.post('/password/forgot', { schema: { body: forgotPasswordSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
-    const { email } = request.body;
-    const { locale } = request;
-    app.afterAnswer(reply, 'password reset request', () => passwordReset.request(email, locale));
-    return reply.status(204).send();
-  });
+  app.post(
+    '/password/forgot',
+    { schema: { body: forgotPasswordSchema }, config: { ...app.authRateLimit, noStore: true } },
+    async (request, reply) => {
+      const { email } = request.body;
+      const { locale } = request;
+      app.afterAnswer(reply, 'password reset request', () => passwordReset.request(email, locale));
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/password/reset', { schema: { body: resetPasswordSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) => {
-    assertPasswordNotCommon(request.body.password);
-    if (!(await passwordReset.complete(request.body.token, request.body.password))) throw new HttpError(400, errorCodes.resetInvalid, m.resetInvalid);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/password/reset',
+    { schema: { body: resetPasswordSchema }, config: { ...app.authRateLimit, noStore: true } },
+    async (request, reply) => {
+      assertPasswordNotCommon(request.body.password);
+      if (!(await passwordReset.complete(request.body.token, request.body.password)))
+        throw new HttpError(400, errorCodes.resetInvalid, m.resetInvalid);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -3,7 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import { realtimeAuthRequestSchema, realtimeAuthResponseSchema, realtimeClientConfigSchema, userChannel, type RealtimeClientConfig } from '../../contracts/realtime';
+import {
+  realtimeAuthRequestSchema,
+  realtimeAuthResponseSchema,
+  realtimeClientConfigSchema,
+  userChannel,
+  type RealtimeClientConfig,
+} from '../../contracts/realtime';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 
@@ -28,7 +34,9 @@ export const realtimeRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
-  app.get('/realtime/config', { schema: { response: { 200: realtimeClientConfigSchema } } }, async () => realtimeClientConfig(services.config));
+  app.get('/realtime/config', { schema: { response: { 200: realtimeClientConfigSchema } } }, async () =>
+    realtimeClientConfig(services.config),
+  );
 
   /** Only the signed-in donor's own channel, private-user-{id}; anything else is refused. */
   app.post(

@@ -12,33 +12,47 @@ import { findUserByEmail, findUserById, findUserWithGrants, isUsable } from '../
 export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens, userStatus }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/sessions', { schema: { body: signInSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request): Promise<Session> => {
-    const { email, password } = request.body;
-    const user = await findUserByEmail(db, email);
-    // Without an account we still verify a hash, so the answer time does not reveal which e-mails exist.
-    const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!user || !passwordMatches) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
-    if (!isUsable(user)) throw new HttpError(403, errorCodes.userInactive, m.userInactive);
-    // The account was just read: a reactivated one must not wait out a cached "closed".
-    userStatus.forget(user.id);
-    const [token, refreshToken, found] = await Promise.all([accessTokens.issue(user.id), refreshTokens.issue(db, user.id), findUserWithGrants(db, user.id)]);
-    if (!found) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
-    return { token, refresh_token: refreshToken, user: presentUser(found.user, found.grants, config.publicUrl) };
-  });
+  app.post(
+    '/sessions',
+    { schema: { body: signInSchema }, config: { ...app.authRateLimit, noStore: true } },
+    async (request): Promise<Session> => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(db, email);
+      // Without an account we still verify a hash, so the answer time does not reveal which e-mails exist.
+      const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !passwordMatches) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
+      if (!isUsable(user)) throw new HttpError(403, errorCodes.userInactive, m.userInactive);
+      // The account was just read: a reactivated one must not wait out a cached "closed".
+      userStatus.forget(user.id);
+      const [token, refreshToken, found] = await Promise.all([
+        accessTokens.issue(user.id),
+        refreshTokens.issue(db, user.id),
+        findUserWithGrants(db, user.id),
+      ]);
+      if (!found) throw new HttpError(401, errorCodes.invalidCredentials, m.invalidCredentials);
+      return { token, refresh_token: refreshToken, user: presentUser(found.user, found.grants, config.publicUrl) };
+    },
+  );
 
-  app.post('/sessions/refresh/token', { schema: { body: refreshTokenSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request): Promise<RefreshedTokens> => {
-    const result = await refreshTokens.rotate(request.body.refresh_token);
-    if (!result.ok) {
-      throw result.reason === 'reused' ? new HttpError(401, errorCodes.refreshReused, m.refreshInvalid) : new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
-    }
-    const user = await findUserById(db, result.userId);
-    if (!user || !isUsable(user)) {
-      await refreshTokens.revokeAllOfUser(db, result.userId);
-      throw new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
-    }
-    userStatus.forget(user.id);
-    return { token: await accessTokens.issue(user.id), refresh_token: result.refreshToken };
-  });
+  app.post(
+    '/sessions/refresh/token',
+    { schema: { body: refreshTokenSchema }, config: { ...app.authRateLimit, noStore: true } },
+    async (request): Promise<RefreshedTokens> => {
+      const result = await refreshTokens.rotate(request.body.refresh_token);
+      if (!result.ok) {
+        throw result.reason === 'reused'
+          ? new HttpError(401, errorCodes.refreshReused, m.refreshInvalid)
+          : new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
+      }
+      const user = await findUserById(db, result.userId);
+      if (!user || !isUsable(user)) {
+        await refreshTokens.revokeAllOfUser(db, result.userId);
+        throw new HttpError(401, errorCodes.refreshInvalid, m.refreshInvalid);
+      }
+      userStatus.forget(user.id);
+      return { token: await accessTokens.issue(user.id), refresh_token: result.refreshToken };
+    },
+  );
 
   /** Sign-out: ends the refresh family; the short-lived access token simply runs out. */
   app.delete('/sessions', { schema: { body: refreshTokenSchema }, config: { noStore: true } }, async (request, reply) => {

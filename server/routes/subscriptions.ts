@@ -43,10 +43,23 @@ const linkAnswer = (sub: SubscriptionRow): CancelLinkAnswer => ({ subscription: 
 export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
-  const deps = { db, clock, gateway: options.gateway, translator: app.translator, config: options.config, hooks: options.subscriptionHooks, log: app.log };
+  const deps = {
+    db,
+    clock,
+    gateway: options.gateway,
+    translator: app.translator,
+    config: options.config,
+    hooks: options.subscriptionHooks,
+    log: app.log,
+  };
   const service = createSubscriptionService(deps);
   const management = createSubscriptionManagement(deps);
-  const idempotency = createIdempotency({ db, clock, leaseMs: options.config.idempotencyLeaseMs, onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed') });
+  const idempotency = createIdempotency({
+    db,
+    clock,
+    leaseMs: options.config.idempotencyLeaseMs,
+    onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed'),
+  });
 
   const presented = async (id: string): Promise<Subscription> => {
     const found = await loadPresentedSubscription(db, id);
@@ -73,11 +86,15 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
     },
   );
 
-  app.get('/subscriptions/current', { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } }, async (request) => {
-    const current = await currentSubscriptionOf(db, request.userId as string);
-    if (!current) return { subscription: null, charges: [] };
-    return { subscription: await presented(current.id), charges: await recentCharges(db, current.id) };
-  });
+  app.get(
+    '/subscriptions/current',
+    { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } },
+    async (request) => {
+      const current = await currentSubscriptionOf(db, request.userId as string);
+      if (!current) return { subscription: null, charges: [] };
+      return { subscription: await presented(current.id), charges: await recentCharges(db, current.id) };
+    },
+  );
 
   app.patch(
     '/subscriptions/:id',
@@ -86,8 +103,10 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
   );
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {
-    app.post(`/subscriptions/:id/${action}`, { onRequest: app.authenticate, schema: { params: idParams, response: { 200: subscriptionSchema } } }, async (request) =>
-      presented(await management[action](request.userId as string, request.params.id, clock.now())),
+    app.post(
+      `/subscriptions/:id/${action}`,
+      { onRequest: app.authenticate, schema: { params: idParams, response: { 200: subscriptionSchema } } },
+      async (request) => presented(await management[action](request.userId as string, request.params.id, clock.now())),
     );
   }
 

@@ -27,33 +27,46 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
   }
 
   /** SPEC.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
-  app.get('/donors/:id/wallets/balance', { preHandler: app.authenticate, schema: { params: z.object({ id: pathParam() }) } }, async (request) => {
-    if (!(await mayReadWalletOf(request.userId as string, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
-    if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
-    return { data: await walletBalance(db, request.params.id, clock.now()) };
-  });
+  app.get(
+    '/donors/:id/wallets/balance',
+    { preHandler: app.authenticate, schema: { params: z.object({ id: pathParam() }) } },
+    async (request) => {
+      if (!(await mayReadWalletOf(request.userId as string, request.params.id)))
+        throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+      if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
+      return { data: await walletBalance(db, request.params.id, clock.now()) };
+    },
+  );
 
   app.get('/wallet', { preHandler: app.authenticate, schema: { response: { 200: walletOverviewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return walletOverview(db, request.userId as string, clock.now());
   });
 
-  app.get('/wallet/statement', { preHandler: app.authenticate, schema: { querystring: walletStatementQuerySchema, response: { 200: walletStatementSchema } } }, async (request, reply) => {
-    const { entries, total } = await walletStatement(db, request.userId as string, request.query);
-    reply.header('cache-control', 'no-store').header('x-total-count', String(total));
-    return entries;
-  });
+  app.get(
+    '/wallet/statement',
+    { preHandler: app.authenticate, schema: { querystring: walletStatementQuerySchema, response: { 200: walletStatementSchema } } },
+    async (request, reply) => {
+      const { entries, total } = await walletStatement(db, request.userId as string, request.query);
+      reply.header('cache-control', 'no-store').header('x-total-count', String(total));
+      return entries;
+    },
+  );
 
   /** A campaign that takes donations now (else 404 / 422, nothing stored), or null to let Semear choose. */
-  app.put('/wallet/auto-donation-cause', { preHandler: app.authenticate, schema: { body: autoDonationCauseSchema, response: { 200: walletOverviewSchema } } }, async (request) => {
-    const userId = request.userId as string;
-    const now = clock.now();
-    const slug = request.body.campaign_slug;
-    const campaign = slug === null ? null : await donatableCampaign(db, slug, now);
-    await db
-      .insert(donorSettings)
-      .values({ userId, autoDonationCampaignId: campaign?.id ?? null, updatedAt: now })
-      .onConflictDoUpdate({ target: donorSettings.userId, set: { autoDonationCampaignId: campaign?.id ?? null, updatedAt: now } });
-    return walletOverview(db, userId, now);
-  });
+  app.put(
+    '/wallet/auto-donation-cause',
+    { preHandler: app.authenticate, schema: { body: autoDonationCauseSchema, response: { 200: walletOverviewSchema } } },
+    async (request) => {
+      const userId = request.userId as string;
+      const now = clock.now();
+      const slug = request.body.campaign_slug;
+      const campaign = slug === null ? null : await donatableCampaign(db, slug, now);
+      await db
+        .insert(donorSettings)
+        .values({ userId, autoDonationCampaignId: campaign?.id ?? null, updatedAt: now })
+        .onConflictDoUpdate({ target: donorSettings.userId, set: { autoDonationCampaignId: campaign?.id ?? null, updatedAt: now } });
+      return walletOverview(db, userId, now);
+    },
+  );
 };

@@ -15,19 +15,61 @@ export const DEMO_GIFT_CARD_VALUE_CENTS = 10_000;
 /** Invented Brazilian donors (the CPFs pass the check digits but belong to no one). */
 type DemoDonor = { name: string; email: string; cpf: string; message: string | null; anonymous: boolean };
 const DONORS: DemoDonor[] = [
-  { name: 'Ana Beatriz Costa', email: 'ana.costa@exemplo.com.br', cpf: '52998224725', message: 'Que lindo projeto! Contem comigo.', anonymous: false },
+  {
+    name: 'Ana Beatriz Costa',
+    email: 'ana.costa@exemplo.com.br',
+    cpf: '52998224725',
+    message: 'Que lindo projeto! Contem comigo.',
+    anonymous: false,
+  },
   { name: 'Carlos Eduardo Lima', email: 'carlos.lima@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
-  { name: 'Fernanda Oliveira', email: 'fernanda.o@exemplo.com.br', cpf: '39053344705', message: 'Força para toda a equipe!', anonymous: true },
-  { name: 'José Ribamar Souza', email: 'ribamar@exemplo.com.br', cpf: '86288366757', message: 'Doei em nome da minha mãe, que sempre ajudou o bairro.', anonymous: false },
+  {
+    name: 'Fernanda Oliveira',
+    email: 'fernanda.o@exemplo.com.br',
+    cpf: '39053344705',
+    message: 'Força para toda a equipe!',
+    anonymous: true,
+  },
+  {
+    name: 'José Ribamar Souza',
+    email: 'ribamar@exemplo.com.br',
+    cpf: '86288366757',
+    message: 'Doei em nome da minha mãe, que sempre ajudou o bairro.',
+    anonymous: false,
+  },
   { name: 'Luana Ferreira', email: 'luana.f@exemplo.com.br', cpf: '71428793860', message: null, anonymous: true },
   { name: 'Rafael Nascimento', email: 'rafa.nasc@exemplo.com.br', cpf: '04852678038', message: 'Vamos juntos!', anonymous: false },
-  { name: 'Mariana Albuquerque', email: 'mari.alb@exemplo.com.br', cpf: '52998224725', message: 'Orgulho de ver gente fazendo acontecer.', anonymous: false },
+  {
+    name: 'Mariana Albuquerque',
+    email: 'mari.alb@exemplo.com.br',
+    cpf: '52998224725',
+    message: 'Orgulho de ver gente fazendo acontecer.',
+    anonymous: false,
+  },
   { name: 'Thiago Moreira', email: 'thiago.m@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
-  { name: 'Juliana Pereira dos Santos', email: 'ju.santos@exemplo.com.br', cpf: '39053344705', message: 'Todo mês um pouquinho. Obrigada pelo trabalho!', anonymous: false },
+  {
+    name: 'Juliana Pereira dos Santos',
+    email: 'ju.santos@exemplo.com.br',
+    cpf: '39053344705',
+    message: 'Todo mês um pouquinho. Obrigada pelo trabalho!',
+    anonymous: false,
+  },
   { name: 'Pedro Henrique Barbosa', email: 'pedro.hb@exemplo.com.br', cpf: '86288366757', message: null, anonymous: true },
-  { name: 'Camila Rocha', email: 'camila.rocha@exemplo.com.br', cpf: '71428793860', message: 'Compartilhei com a família toda.', anonymous: false },
+  {
+    name: 'Camila Rocha',
+    email: 'camila.rocha@exemplo.com.br',
+    cpf: '71428793860',
+    message: 'Compartilhei com a família toda.',
+    anonymous: false,
+  },
   { name: 'Antônio Carlos Mendes', email: 'acmendes@exemplo.com.br', cpf: '04852678038', message: null, anonymous: false },
-  { name: 'Beatriz Nogueira', email: 'bia.nogueira@exemplo.com.br', cpf: '52998224725', message: 'Que cheguem logo à meta!', anonymous: false },
+  {
+    name: 'Beatriz Nogueira',
+    email: 'bia.nogueira@exemplo.com.br',
+    cpf: '52998224725',
+    message: 'Que cheguem logo à meta!',
+    anonymous: false,
+  },
   { name: 'Gabriel Tavares', email: 'gabriel.t@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
 ];
 /** Companies that give the large sums real campaigns get from a few sponsors. */
@@ -44,7 +86,13 @@ const PROGRESS = [1.1, 0.64, 0.38, 0.81, 0.22, 0.55, 0.47, 0.7];
 const OPEN_ENDED_RAISED_CENTS = 842_000;
 
 /** The demo donor account's own gift (README: doador@semear.dev). */
-const DEMO_DONOR_GIFT: DemoDonor = { name: 'Davi Doador', email: 'doador@semear.dev', cpf: '11144477735', message: 'Primeira doação pelo Semear!', anonymous: false };
+const DEMO_DONOR_GIFT: DemoDonor = {
+  name: 'Davi Doador',
+  email: 'doador@semear.dev',
+  cpf: '11144477735',
+  message: 'Primeira doação pelo Semear!',
+  anonymous: false,
+};
 
 export interface DemoGivingInput {
   now: Date;
@@ -62,11 +110,38 @@ export interface DemoGivingInput {
 export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Promise<void> {
   const { now } = input;
   let n = 0;
-  const give = async (campaignId: string, amountCents: number, donor: DemoDonor, daysAgo: number, userId: string | null = null, company = false) => {
+  const give = async (
+    campaignId: string,
+    amountCents: number,
+    donor: DemoDonor,
+    daysAgo: number,
+    userId: string | null = null,
+    company = false,
+  ) => {
     const at = new Date(now.getTime() - daysAgo * DAY_MS - (n++ % 24) * 3_600_000);
     const contact: DonationContactRecord = company
-      ? { is_company: true, foreigner: false, name: donor.name, corporate_name: donor.name, contact_name: 'Marina Duarte', email: donor.email, cpf: null, cnpj: '11222333000181', telephone: '1133334444' }
-      : { is_company: false, foreigner: false, name: donor.name, corporate_name: null, contact_name: null, email: donor.email, cpf: donor.cpf, cnpj: null, telephone: '11987654321' };
+      ? {
+          is_company: true,
+          foreigner: false,
+          name: donor.name,
+          corporate_name: donor.name,
+          contact_name: 'Marina Duarte',
+          email: donor.email,
+          cpf: null,
+          cnpj: '11222333000181',
+          telephone: '1133334444',
+        }
+      : {
+          is_company: false,
+          foreigner: false,
+          name: donor.name,
+          corporate_name: null,
+          contact_name: null,
+          email: donor.email,
+          cpf: donor.cpf,
+          cnpj: null,
+          telephone: '11987654321',
+        };
     const [donation] = await tx
       .insert(donations)
       .values({
@@ -84,7 +159,18 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
         confirmedAt: at,
       })
       .returning();
-    await tx.insert(payments).values({ donationId: donation!.id, gateway: 'sandbox', method: donation!.paymentMethod, status: 'succeeded', amountCents, attempts: 1, createdAt: at, updatedAt: at });
+    await tx
+      .insert(payments)
+      .values({
+        donationId: donation!.id,
+        gateway: 'sandbox',
+        method: donation!.paymentMethod,
+        status: 'succeeded',
+        amountCents,
+        attempts: 1,
+        createdAt: at,
+        updatedAt: at,
+      });
     await postLedgerGroup(tx, {
       kind: 'donation',
       reference: `donation:${donation!.id}`,
@@ -98,7 +184,9 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
   };
 
   for (const [i, campaign] of input.campaigns.entries()) {
-    const target = campaign.goalCents ? Math.round(campaign.goalCents * (PROGRESS[i % PROGRESS.length] as number)) : OPEN_ENDED_RAISED_CENTS;
+    const target = campaign.goalCents
+      ? Math.round(campaign.goalCents * (PROGRESS[i % PROGRESS.length] as number))
+      : OPEN_ENDED_RAISED_CENTS;
     let raised = 0;
     const count = 8 + (i % 5);
     // Gifts fall on the days since the campaign started (at most the last 40).
@@ -114,12 +202,29 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
   const first = input.campaigns[0];
   if (first) {
     const mine = await give(first.id, 5_000, DEMO_DONOR_GIFT, 4, input.users.donorId);
-    await createNotification(tx, { userId: input.users.donorId, type: 'donations', metadata: { donation_id: mine.id, amount: 5_000, campaign: { slug: first.slug, title: first.title } }, now: mine.confirmedAt ?? now });
+    await createNotification(tx, {
+      userId: input.users.donorId,
+      type: 'donations',
+      metadata: { donation_id: mine.id, amount: 5_000, campaign: { slug: first.slug, title: first.title } },
+      now: mine.confirmedAt ?? now,
+    });
   }
 
   const donorId = input.users.donorId;
-  await creditWallet(tx, { userId: donorId, amountCents: 4_000, origin: 'monthly_credit', expiresAt: new Date(now.getTime() + 20 * DAY_MS), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `demo-wallet-monthly:${donorId}` });
-  const redeemed = await issueGiftCard(tx, { valueCents: 6_000, buyerUserId: null, expiresAt: new Date(now.getTime() + 150 * DAY_MS), now });
+  await creditWallet(tx, {
+    userId: donorId,
+    amountCents: 4_000,
+    origin: 'monthly_credit',
+    expiresAt: new Date(now.getTime() + 20 * DAY_MS),
+    from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+    reference: `demo-wallet-monthly:${donorId}`,
+  });
+  const redeemed = await issueGiftCard(tx, {
+    valueCents: 6_000,
+    buyerUserId: null,
+    expiresAt: new Date(now.getTime() + 150 * DAY_MS),
+    now,
+  });
   await creditWallet(tx, {
     userId: donorId,
     amountCents: 6_000,
@@ -131,5 +236,10 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
     kind: 'gift_card_redemption',
   });
   await tx.update(giftCards).set({ status: 'redeemed' }).where(eq(giftCards.id, redeemed.id));
-  await issueGiftCard(tx, { code: DEMO_GIFT_CARD_CODE, valueCents: DEMO_GIFT_CARD_VALUE_CENTS, expiresAt: new Date(now.getTime() + 180 * DAY_MS), now });
+  await issueGiftCard(tx, {
+    code: DEMO_GIFT_CARD_CODE,
+    valueCents: DEMO_GIFT_CARD_VALUE_CENTS,
+    expiresAt: new Date(now.getTime() + 180 * DAY_MS),
+    now,
+  });
 }

@@ -26,21 +26,40 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
   const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
   const coverFolder = join(options.uploadsDir, 'campaigns');
   mkdirSync(coverFolder, { recursive: true });
-  for (const c of demoCampaigns) writeFileSync(join(coverFolder, `${c.slug}.svg`), coverSvg({ title: c.title, motif: c.motif, palette: c.palette }));
+  for (const c of demoCampaigns)
+    writeFileSync(join(coverFolder, `${c.slug}.svg`), coverSvg({ title: c.title, motif: c.motif, palette: c.palette }));
 
   await db.transaction(async (tx) => {
     let donorId = '';
     for (const [i, account] of demoAccounts.entries()) {
       const { role, password: _password, ...profile } = account;
-      const user = await insertUser(tx, { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] }, options.now);
+      const user = await insertUser(
+        tx,
+        { ...profile, password: '', passwordHash: hashes[i] as string, roles: [role], permissions: role === 'ADMIN' ? PERMISSIONS : [] },
+        options.now,
+      );
       if (role === 'DONOR') donorId = user.id;
     }
     const seeded: Array<{ id: string; slug: string; title: string; goalCents: number | null; startedDaysAgo: number }> = [];
     // Translations are kept up to date on databases seeded before they existed; names stay as edited.
-    await tx.insert(categories).values([...demoCategories]).onConflictDoUpdate({ target: categories.slug, set: { translations: sql`excluded.translations` } });
-    await tx.insert(tags).values([...demoTags]).onConflictDoUpdate({ target: tags.slug, set: { translations: sql`excluded.translations` } });
+    await tx
+      .insert(categories)
+      .values([...demoCategories])
+      .onConflictDoUpdate({ target: categories.slug, set: { translations: sql`excluded.translations` } });
+    await tx
+      .insert(tags)
+      .values([...demoTags])
+      .onConflictDoUpdate({ target: tags.slug, set: { translations: sql`excluded.translations` } });
     const categoryRows = await tx.select().from(categories);
-    const tagRows = await tx.select().from(tags).where(inArray(tags.slug, demoTags.map((t) => t.slug)));
+    const tagRows = await tx
+      .select()
+      .from(tags)
+      .where(
+        inArray(
+          tags.slug,
+          demoTags.map((t) => t.slug),
+        ),
+      );
     for (const c of demoCampaigns) {
       const [row] = await tx
         .insert(campaigns)

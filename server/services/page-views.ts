@@ -9,7 +9,10 @@ import { HttpError } from '../http/http-error';
  * Records a batch of page views, all or none: one view outside the window (PAGE_VIEW_MAX_AGE_MS back,
  * PAGE_VIEW_MAX_AHEAD_MS ahead of `now`) refuses the batch with a 400 before anything is written.
  */
-export async function recordPageViews(db: Database, input: { views: readonly PageView[]; userId: string | null; now: Date }): Promise<void> {
+export async function recordPageViews(
+  db: Database,
+  input: { views: readonly PageView[]; userId: string | null; now: Date },
+): Promise<void> {
   const nowMs = input.now.getTime();
   const times = input.views.map((view) => new Date(view.occurred_at));
   if (times.some((t) => t.getTime() > nowMs + PAGE_VIEW_MAX_AHEAD_MS)) throw new HttpError(400, errorCodes.validation, dm.pageViewInFuture);

@@ -49,11 +49,19 @@ export interface AccountClosing {
 }
 
 /** Closing an account: mark it, end every session (refresh tokens) and drop the cached status. */
-export function createAccountClosing(deps: { db: Database; clock: Clock; refreshTokens: RefreshTokens; userStatus: UserStatus }): AccountClosing {
+export function createAccountClosing(deps: {
+  db: Database;
+  clock: Clock;
+  refreshTokens: RefreshTokens;
+  userStatus: UserStatus;
+}): AccountClosing {
   async function close(userId: string, changes: (now: Date) => Partial<typeof users.$inferInsert>) {
     await deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
-      await tx.update(users).set({ ...changes(now), updatedAt: now }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ ...changes(now), updatedAt: now })
+        .where(eq(users.id, userId));
       await deps.refreshTokens.revokeAllOfUser(tx, userId);
     });
     deps.userStatus.forget(userId);

@@ -28,7 +28,9 @@ const col = (table: AnyPgTable, column: AnyPgColumn) => sql`${table}.${sql.ident
 
 /** The user's grants of one kind as a JSON array of {id, name}, sorted by name (correlated on users.id). */
 const grantsJson = (link: typeof userRoles | typeof userPermissions, linkColumn: AnyPgColumn, target: typeof roles | typeof permissions) =>
-  sql<Named[]>`coalesce((select json_agg(json_build_object('id', ${col(target, target.id)}, 'name', ${col(target, target.name)}) order by ${col(target, target.name)})
+  sql<
+    Named[]
+  >`coalesce((select json_agg(json_build_object('id', ${col(target, target.id)}, 'name', ${col(target, target.name)}) order by ${col(target, target.name)})
     from ${link} join ${target} on ${col(target, target.id)} = ${col(link, linkColumn)}
     where ${col(link, link.userId)} = ${col(users, users.id)}), '[]'::json)`;
 
@@ -71,12 +73,18 @@ export async function insertUser(db: Executor, input: NewUser, now: Date): Promi
     .returning();
   if (!row) throw new Error('insert into users returned no row');
   if (input.roles.length > 0) {
-    const roleRows = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...input.roles]));
+    const roleRows = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(inArray(roles.name, [...input.roles]));
     if (roleRows.length !== input.roles.length) throw new Error(`unknown role in ${input.roles.join(', ')}: run ensureReferenceData first`);
     await db.insert(userRoles).values(roleRows.map((r) => ({ userId: row.id, roleId: r.id })));
   }
   if (input.permissions && input.permissions.length > 0) {
-    const permissionRows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...input.permissions]));
+    const permissionRows = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...input.permissions]));
     await db.insert(userPermissions).values(permissionRows.map((p) => ({ userId: row.id, permissionId: p.id })));
   }
   return row;

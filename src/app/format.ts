@@ -60,7 +60,11 @@ export function formatDateTime(input: DateInput): string {
 
 /** A money text typed in reais ('50', '50,5', '1.234,56', 'R$ 20') → cents, or null when it is not one. */
 export function reaisToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^R\$\s*/, '').replace(/\./g, '').replace(',', '.');
+  const cleaned = text
+    .trim()
+    .replace(/^R\$\s*/, '')
+    .replace(/\./g, '')
+    .replace(',', '.');
   if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
   return Math.round(Number(cleaned) * 100);
 }

@@ -34,7 +34,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function bodyMessages(body: unknown): string[] | undefined {
   if (!isObject(body)) return undefined;
   const { message } = body;
-  const list = typeof message === 'string' ? [message] : Array.isArray(message) && message.every((m) => typeof m === 'string') ? (message as string[]) : undefined;
+  const list =
+    typeof message === 'string'
+      ? [message]
+      : Array.isArray(message) && message.every((m) => typeof m === 'string')
+        ? (message as string[])
+        : undefined;
   if (!list) return undefined;
   const filled = list.filter((m) => m.trim() !== '');
   return filled.length > 0 ? filled : [messages.unknownError.id];

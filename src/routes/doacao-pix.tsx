@@ -7,7 +7,9 @@ export const Route = createFileRoute('/doacao-pix')({
   loader: async () => {
     const [page] = await Promise.all([listCampaigns({ amount: 100 }), loadCatalogScope('checkout')]);
     // Only campaigns that take donations now can be chosen; the general fund always can.
-    const campaigns = page.items.filter((c) => c.status === 'active').map((c) => ({ slug: c.slug, title: c.title, cover_url: c.cover_url }));
+    const campaigns = page.items
+      .filter((c) => c.status === 'active')
+      .map((c) => ({ slug: c.slug, title: c.title, cover_url: c.cover_url }));
     return { campaigns };
   },
   component: PixRoute,

@@ -117,7 +117,13 @@ export function CampaignCard({ campaign, formatMoney, formatNumber, headingLevel
         </Heading>
         <p className={s.organiser}>{campaign.organiser_name}</p>
         <div className={s.progressSlot}>
-          <CampaignProgress raised={campaign.raised} goal={campaign.goal} donorCount={campaign.donor_count} formatMoney={formatMoney} formatNumber={formatNumber} />
+          <CampaignProgress
+            raised={campaign.raised}
+            goal={campaign.goal}
+            donorCount={campaign.donor_count}
+            formatMoney={formatMoney}
+            formatNumber={formatNumber}
+          />
         </div>
       </div>
     </article>

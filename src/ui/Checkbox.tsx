@@ -9,10 +9,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
   error?: ReactNode;
 }
 
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, hint, error, id, className, ...rest },
-  ref,
-) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, hint, error, id, className, ...rest }, ref) {
   const autoId = useId();
   const inputId = id ?? `check-${autoId}`;
   const hintId = `${inputId}-hint`;

@@ -33,7 +33,16 @@ export function Dialog(props: DialogProps) {
   return createPortal(<DialogPanel {...props} />, document.body);
 }
 
-function DialogPanel({ onClose, title, description, children, footer, initialFocusRef, closeOnBackdrop = true, role = 'dialog' }: DialogProps) {
+function DialogPanel({
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  initialFocusRef,
+  closeOnBackdrop = true,
+  role = 'dialog',
+}: DialogProps) {
   const { i18n } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);

@@ -48,7 +48,11 @@ export function FieldFrame({
     <div className={[s.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={ids.controlId} className={hideLabel ? visuallyHidden : s.label}>
         {label}
-        {required ? <span className={s.requiredMark} aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className={s.requiredMark} aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       <FieldMeta hintId={ids.hintId} hint={hint} errorId={ids.errorId} error={error} />

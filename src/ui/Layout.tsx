@@ -20,7 +20,15 @@ export function Stack({ gap = '4', className, ...rest }: HTMLAttributes<HTMLDivE
 }
 
 /** A highlighted message block. Errors are announced (role=alert), others politely (role=status). */
-export function Notice({ tone = 'info', children, className }: { tone?: keyof typeof s.noticeTone; children: ReactNode; className?: string }) {
+export function Notice({
+  tone = 'info',
+  children,
+  className,
+}: {
+  tone?: keyof typeof s.noticeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={cx(s.notice, s.noticeTone[tone], className)}>
       {children}

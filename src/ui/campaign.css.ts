@@ -17,7 +17,15 @@ export const barFill = style({
 });
 // Past the goal the bar stays full and turns brand green: the percentage keeps counting in the text.
 export const barFillOver = style({ background: vars.color.brand });
-export const figures = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], flexWrap: 'wrap', fontSize: vars.fontSize.sm, color: vars.color.muted, margin: 0 });
+export const figures = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  flexWrap: 'wrap',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  margin: 0,
+});
 export const percent = style({ fontWeight: vars.fontWeight.semibold, color: vars.color.brandStrong });
 
 export const card = style({
@@ -30,10 +38,20 @@ export const card = style({
   background: vars.color.surface,
   boxShadow: vars.shadow.card,
   transition: `transform ${vars.motion.fast} ${vars.motion.easing}`,
-  selectors: { '&:hover': { transform: 'translateY(-2px)' }, '&:focus-within': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+  selectors: {
+    '&:hover': { transform: 'translateY(-2px)' },
+    '&:focus-within': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
 });
 // A fixed aspect ratio reserves the cover's room before it loads (no layout shift).
-export const cover = style({ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', background: vars.color.brandSoft });
+export const cover = style({
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  background: vars.color.brandSoft,
+});
 export const body = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], padding: vars.space['4'], flex: 1 });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 export const title = style({ fontSize: vars.fontSize.lg, margin: 0, lineHeight: vars.lineHeight.tight });

@@ -51,4 +51,10 @@ export const close = style({
   selectors: { '&:hover': { background: vars.color.brandSoft } },
 });
 
-export const footer = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], justifyContent: 'flex-end', marginTop: vars.space['6'] });
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  justifyContent: 'flex-end',
+  marginTop: vars.space['6'],
+});

@@ -31,7 +31,13 @@ export const control = style({
 
 export const textarea = style({ minHeight: '96px', resize: 'vertical' });
 
-export const choice = style({ display: 'flex', alignItems: 'flex-start', gap: vars.space['2'], cursor: 'pointer', fontSize: vars.fontSize.md });
+export const choice = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  cursor: 'pointer',
+  fontSize: vars.fontSize.md,
+});
 
 // 24 × 24 px at least: the target size a finger needs (WCAG 2.5.8), also on a phone.
 export const choiceInput = style({
@@ -43,7 +49,15 @@ export const choiceInput = style({
   cursor: 'pointer',
 });
 
-export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+export const fieldset = style({
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
 
 export const legend = style([label, { padding: 0, marginBottom: vars.space['1'] }]);
 

@@ -12,7 +12,9 @@ const FOCUSABLE = [
 
 /** Elements inside `root` that Tab can reach, in document order. */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true');
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true',
+  );
 }
 
 /** Keeps Tab and Shift+Tab inside `root`. Returns true when it moved focus itself. */

@@ -12,9 +12,22 @@ export const row = style({
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center', marginTop: vars.space['2'] });
 
-export const section = style({ border: 0, padding: 0, margin: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const section = style({
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['4'],
+});
 
-export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, padding: 0, marginBottom: vars.space['2'] });
+export const sectionTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  padding: 0,
+  marginBottom: vars.space['2'],
+});
 
 export const formError = style({
   padding: vars.space['3'],

@@ -47,7 +47,23 @@ export const cardGrid = styleVariants({
   /** Three across from tablets up. */
   three: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }],
   /** Two on tablets, three on desktops (room for a filter bar's long cards). */
-  twoThenThree: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' } } }],
+  twoThenThree: [
+    cardList,
+    {
+      '@media': {
+        [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+        [breakpoints.desktop]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+      },
+    },
+  ],
   /** Two on tablets, four on desktops. */
-  twoThenFour: [cardList, { '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' } } }],
+  twoThenFour: [
+    cardList,
+    {
+      '@media': {
+        [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+        [breakpoints.desktop]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+      },
+    },
+  ],
 });

@@ -21,7 +21,14 @@ describe('GET /api/v1/addresses/cep/:cep (embedded, the default)', () => {
   ])('answers %s with its state and an address left to type', async (cep, zipCode, state) => {
     const response = await call(ctx.app, 'GET', `/api/v1/addresses/cep/${cep}`);
     expect(response.statusCode).toBe(200);
-    expect(cepLookupResultSchema.parse(response.json())).toEqual({ zip_code: zipCode, state, city: '', neighborhood: '', street_address: '', source: 'embedded' });
+    expect(cepLookupResultSchema.parse(response.json())).toEqual({
+      zip_code: zipCode,
+      state,
+      city: '',
+      neighborhood: '',
+      street_address: '',
+      source: 'embedded',
+    });
   });
 
   it('answers 404 "CEP não encontrado" for a CEP outside every range', async () => {
@@ -50,12 +57,23 @@ describe('GET /api/v1/addresses/cep/:cep with CEP_PROVIDER=viacep', () => {
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
         res.end(JSON.stringify(body));
       };
-      if (req.url === '/ws/01310100/json/') return json(200, { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' });
+      if (req.url === '/ws/01310100/json/')
+        return json(200, {
+          cep: '01310-100',
+          logradouro: 'Avenida Paulista',
+          bairro: 'Bela Vista',
+          localidade: 'São Paulo',
+          uf: 'SP',
+          ibge: '3550308',
+        });
       if (req.url === '/ws/50000500/json/') return json(500, { message: 'erro interno' });
       return json(200, { erro: true });
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    viacepApp = await ctx.buildAnotherApp({ CEP_PROVIDER: 'viacep', CEP_PROVIDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` });
+    viacepApp = await ctx.buildAnotherApp({
+      CEP_PROVIDER: 'viacep',
+      CEP_PROVIDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+    });
   });
   afterAll(async () => {
     fake.closeAllConnections();
@@ -65,7 +83,14 @@ describe('GET /api/v1/addresses/cep/:cep with CEP_PROVIDER=viacep', () => {
   it("answers the provider's address", async () => {
     const response = await call(viacepApp, 'GET', '/api/v1/addresses/cep/01310-100');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ zip_code: '01310100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', source: 'viacep' });
+    expect(response.json()).toEqual({
+      zip_code: '01310100',
+      state: 'SP',
+      city: 'São Paulo',
+      neighborhood: 'Bela Vista',
+      street_address: 'Avenida Paulista',
+      source: 'viacep',
+    });
     expect(seen).toContain('/ws/01310100/json/');
   });
 
@@ -78,7 +103,10 @@ describe('GET /api/v1/addresses/cep/:cep with CEP_PROVIDER=viacep', () => {
   it('answers 503 with a translated message when the provider fails, so the user types the address', async () => {
     const response = await call(viacepApp, 'GET', '/api/v1/addresses/cep/50000-500');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ code: 'cep.unavailable', message: 'Não foi possível consultar o CEP agora. Preencha o endereço à mão.' });
+    expect(response.json()).toEqual({
+      code: 'cep.unavailable',
+      message: 'Não foi possível consultar o CEP agora. Preencha o endereço à mão.',
+    });
   });
 
   it('does not call the provider for a malformed CEP', async () => {

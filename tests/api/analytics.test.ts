@@ -33,8 +33,20 @@ describe('POST /api/v1/analytics/page-views', () => {
 
   it('records the user when a valid bearer token comes, and ignores a bad one', async () => {
     const session = await newSession(ctx.app);
-    await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/profile', occurred_at: new Date().toISOString() }] }, { token: session.token });
-    await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/help', occurred_at: new Date().toISOString() }] }, { token: 'bad' });
+    await call(
+      ctx.app,
+      'POST',
+      '/api/v1/analytics/page-views',
+      { views: [{ path: '/profile', occurred_at: new Date().toISOString() }] },
+      { token: session.token },
+    );
+    await call(
+      ctx.app,
+      'POST',
+      '/api/v1/analytics/page-views',
+      { views: [{ path: '/help', occurred_at: new Date().toISOString() }] },
+      { token: 'bad' },
+    );
     const [profileView] = await ctx.database.db.select().from(pageViews).where(eq(pageViews.path, '/profile'));
     expect(profileView?.userId).toBe(session.user.id);
     const [helpView] = await ctx.database.db.select().from(pageViews).where(eq(pageViews.path, '/help')).orderBy(desc(pageViews.createdAt));
@@ -44,21 +56,39 @@ describe('POST /api/v1/analytics/page-views', () => {
   it('refuses an empty or malformed batch with 400, storing nothing', async () => {
     const before = (await ctx.database.db.select().from(pageViews)).length;
     expect((await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [] })).statusCode).toBe(400);
-    expect((await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/x', occurred_at: 'yesterday' }] })).statusCode).toBe(400);
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/x', occurred_at: 'yesterday' }] })).statusCode,
+    ).toBe(400);
     expect((await ctx.database.db.select().from(pageViews)).length).toBe(before);
   });
 
   it('refuses a batch holding a view from the future or older than 7 days with a translated 400, storing none of it', async () => {
     const before = await count();
-    const future = await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/ok', occurred_at: ago(0) }, { path: '/futuro', occurred_at: ago(-PAGE_VIEW_MAX_AHEAD_MS - 60_000) }] });
+    const future = await call(ctx.app, 'POST', '/api/v1/analytics/page-views', {
+      views: [
+        { path: '/ok', occurred_at: ago(0) },
+        { path: '/futuro', occurred_at: ago(-PAGE_VIEW_MAX_AHEAD_MS - 60_000) },
+      ],
+    });
     expect(future.statusCode).toBe(400);
     expect(future.json()).toEqual({ code: 'validation.failed', message: 'A data da visita (occurred_at) não pode estar no futuro.' });
-    const old = await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/antigo', occurred_at: ago(PAGE_VIEW_MAX_AGE_MS + 60_000) }] }, { locale: 'en' });
+    const old = await call(
+      ctx.app,
+      'POST',
+      '/api/v1/analytics/page-views',
+      { views: [{ path: '/antigo', occurred_at: ago(PAGE_VIEW_MAX_AGE_MS + 60_000) }] },
+      { locale: 'en' },
+    );
     expect(old.statusCode).toBe(400);
     expect(old.json()).toEqual({ code: 'validation.failed', message: expect.stringContaining('7 days') });
     expect(await count()).toBe(before);
     // Inside both bounds: a little clock drift ahead, a view kept offline for six days.
-    const edges = await call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/drift', occurred_at: ago(-60_000) }, { path: '/offline', occurred_at: ago(6 * 24 * 3600_000) }] });
+    const edges = await call(ctx.app, 'POST', '/api/v1/analytics/page-views', {
+      views: [
+        { path: '/drift', occurred_at: ago(-60_000) },
+        { path: '/offline', occurred_at: ago(6 * 24 * 3600_000) },
+      ],
+    });
     expect(edges.statusCode).toBe(204);
     expect(await count()).toBe(before + 2);
   });

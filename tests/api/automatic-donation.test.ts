@@ -23,28 +23,53 @@ afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
 const now = () => ctx.clock.now();
-const runningCampaign = () => createCampaign(db(), { startsAt: new Date(now().getTime() - DAY_MS), endsAt: new Date(now().getTime() + 2 * 365 * DAY_MS) });
+const runningCampaign = () =>
+  createCampaign(db(), { startsAt: new Date(now().getTime() - DAY_MS), endsAt: new Date(now().getTime() + 2 * 365 * DAY_MS) });
 let refs = 0;
 
 /** Credits the donor's wallet with a lot expiring `inMs` from the test clock's now; resolves to the lot id. */
-async function credit(userId: string, amountCents: number, inMs: number, origin: 'monthly_credit' | 'gift_card' = 'monthly_credit'): Promise<string> {
+async function credit(
+  userId: string,
+  amountCents: number,
+  inMs: number,
+  origin: 'monthly_credit' | 'gift_card' = 'monthly_credit',
+): Promise<string> {
   refs += 1;
   const { lotId } = await db().transaction((tx) =>
-    creditWallet(tx, { userId, amountCents, origin, expiresAt: new Date(now().getTime() + inMs), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `test_credit:${userId}:${refs}` }),
+    creditWallet(tx, {
+      userId,
+      amountCents,
+      origin,
+      expiresAt: new Date(now().getTime() + inMs),
+      from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+      reference: `test_credit:${userId}:${refs}`,
+    }),
   );
   return lotId;
 }
 
 async function spend(userId: string, amountCents: number, campaignId: string): Promise<void> {
   refs += 1;
-  await db().transaction((tx) => spendFromWallet(tx, { userId, amountCents, to: { kind: 'campaign', campaignId }, reference: `test_spend:${userId}:${refs}`, now: now() }));
+  await db().transaction((tx) =>
+    spendFromWallet(tx, {
+      userId,
+      amountCents,
+      to: { kind: 'campaign', campaignId },
+      reference: `test_spend:${userId}:${refs}`,
+      now: now(),
+    }),
+  );
 }
 
 const automaticDonation = async (source: string) => db().select().from(donations).where(eq(donations.automaticSource, source));
 const noticesOf = async (userId: string, type: 'automatic_donation' | 'credit_expiring') =>
-  db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  db()
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 const walletAccount = (userId: string) => accountBalance(db(), { kind: 'donor_wallet', userId });
-const chooseCause = (userId: string, campaignId: string) => db().insert(donorSettings).values({ userId, autoDonationCampaignId: campaignId });
+const chooseCause = (userId: string, campaignId: string) =>
+  db().insert(donorSettings).values({ userId, autoDonationCampaignId: campaignId });
 
 describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
   it("what is left on an expired lot goes to the donor's chosen cause, once, with a notice and an e-mail", async () => {
@@ -71,11 +96,19 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
     expect(await campaignRaised(db(), chosen.id)).toBe(raisedBefore + 1800);
     expect(await walletAccount(userId)).toBe(1000);
     expect(await walletBalance(db(), userId, now())).toBe(1000);
-    const [group] = await db().select().from(ledgerGroups).where(eq(ledgerGroups.reference, `automatic_donation:lot:${lotId}`));
+    const [group] = await db()
+      .select()
+      .from(ledgerGroups)
+      .where(eq(ledgerGroups.reference, `automatic_donation:lot:${lotId}`));
     expect(group?.kind).toBe('automatic_donation');
 
     const [notice] = await noticesOf(userId, 'automatic_donation');
-    expect(notice?.metadata).toMatchObject({ donation_id: donation?.id, amount: 1800, campaign: { slug: chosen.slug, title: chosen.title }, reason: 'chosen' });
+    expect(notice?.metadata).toMatchObject({
+      donation_id: donation?.id,
+      amount: 1800,
+      campaign: { slug: chosen.slug, title: chosen.title },
+      reason: 'chosen',
+    });
     const mails = await outboxTo(db(), donor.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe(`Seu crédito de R$ 18,00 virou doação para ${chosen.title}`);
@@ -127,10 +160,14 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
     expect(mail?.subject).toBe('Seu crédito de R$ 40,00 virou doação para o fundo geral do Semear');
   });
 
-  it("the e-mail is in the language the donor last gave in", async () => {
+  it('the e-mail is in the language the donor last gave in', async () => {
     const donor = await newSession(ctx.app);
     const campaign = await runningCampaign();
-    const gift = await giveConfirmed(db(), campaign.id, { userId: donor.user.id, amountCents: 1000, at: new Date(now().getTime() - DAY_MS) });
+    const gift = await giveConfirmed(db(), campaign.id, {
+      userId: donor.user.id,
+      amountCents: 1000,
+      at: new Date(now().getTime() - DAY_MS),
+    });
     await db().update(donations).set({ locale: 'en' }).where(eq(donations.id, gift.id));
     await credit(donor.user.id, 2000, DAY_MS);
     ctx.clock.advance(DAY_MS);
@@ -156,7 +193,11 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
     const first = await credit(donor.user.id, 1000, DAY_MS);
     const second = await credit(donor.user.id, 2000, DAY_MS + MINUTE_MS);
     ctx.clock.advance(DAY_MS + 2 * MINUTE_MS);
-    const outcomes = await Promise.all([settleExpiredCredit(deps, now()), settleExpiredCredit(deps, now()), settleExpiredCredit(deps, now())]);
+    const outcomes = await Promise.all([
+      settleExpiredCredit(deps, now()),
+      settleExpiredCredit(deps, now()),
+      settleExpiredCredit(deps, now()),
+    ]);
     expect(outcomes.reduce((sum, o) => sum + o.cents, 0)).toBe(3000);
     expect(outcomes.reduce((sum, o) => sum + o.donations, 0)).toBe(2);
     expect(await automaticDonation(`lot:${first}`)).toHaveLength(1);
@@ -175,17 +216,32 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
     const raisedBefore = await campaignRaised(db(), campaign.id);
 
     // The second lot's transaction dies right after its ledger group is written.
-    const crashing: WalletJobDeps = { ...deps, afterLedger: (source) => { if (source === `lot:${second}`) throw new Error('node died'); } };
+    const crashing: WalletJobDeps = {
+      ...deps,
+      afterLedger: (source) => {
+        if (source === `lot:${second}`) throw new Error('node died');
+      },
+    };
     await expect(settleExpiredCredit(crashing, now())).rejects.toThrow('node died');
     expect(await automaticDonation(`lot:${first}`)).toHaveLength(1);
     expect(await automaticDonation(`lot:${second}`)).toEqual([]);
-    expect(await db().select().from(ledgerGroups).where(eq(ledgerGroups.reference, `automatic_donation:lot:${second}`))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(ledgerGroups)
+        .where(eq(ledgerGroups.reference, `automatic_donation:lot:${second}`)),
+    ).toEqual([]);
     expect(await walletAccount(donor.user.id)).toBe(2000);
     expect(await campaignRaised(db(), campaign.id)).toBe(raisedBefore + 1000);
     expect(await noticesOf(donor.user.id, 'automatic_donation')).toHaveLength(1);
 
     // Every lot crashes: nothing at all changes.
-    const allCrash: WalletJobDeps = { ...deps, afterLedger: () => { throw new Error('node died'); } };
+    const allCrash: WalletJobDeps = {
+      ...deps,
+      afterLedger: () => {
+        throw new Error('node died');
+      },
+    };
     await expect(settleExpiredCredit(allCrash, now())).rejects.toThrow('node died');
     expect(await walletAccount(donor.user.id)).toBe(2000);
 
@@ -213,7 +269,13 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
 
     await settleExpiredCredit(deps, now());
     const [bought] = await automaticDonation(`gift_card:${cards.bought.id}`);
-    expect(bought).toMatchObject({ userId: buyer.user.id, campaignId: campaign.id, amountCents: 5000, paymentMethod: 'gift_card', status: 'confirmed' });
+    expect(bought).toMatchObject({
+      userId: buyer.user.id,
+      campaignId: campaign.id,
+      amountCents: 5000,
+      paymentMethod: 'gift_card',
+      status: 'confirmed',
+    });
     const [anonymous] = await automaticDonation(`gift_card:${cards.anonymous.id}`);
     expect(anonymous).toMatchObject({ userId: null, campaignId: null, amountCents: 3000 });
     expect(await automaticDonation(`gift_card:${cards.later.id}`)).toEqual([]);
@@ -244,7 +306,12 @@ describe('notifyExpiringCredit: donors hear in advance', () => {
     await notifyExpiringCredit(deps, now());
     const notices = await noticesOf(userId, 'credit_expiring');
     expect(notices.map((n) => n.metadata.lot_id)).toEqual([soon]);
-    expect(notices[0]?.metadata).toMatchObject({ amount: 2500, expires_at: new Date(now().getTime() + 5 * DAY_MS).toISOString(), reason: 'chosen', campaign: { slug: campaign.slug } });
+    expect(notices[0]?.metadata).toMatchObject({
+      amount: 2500,
+      expires_at: new Date(now().getTime() + 5 * DAY_MS).toISOString(),
+      reason: 'chosen',
+      campaign: { slug: campaign.slug },
+    });
     const [mail] = await outboxTo(db(), donor.user.email);
     expect(mail?.subject).toMatch(/^Seu crédito de R\$ 25,00 vence em \d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
     expect(mail?.text).toContain(`será doado automaticamente para ${campaign.title}`);

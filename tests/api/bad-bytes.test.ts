@@ -21,10 +21,14 @@ beforeAll(async () => {
   });
   ctx = await createTestContext({ LOG_LEVEL: 'warn' }, { logStream: stream });
   // A value the schema lets through but the database refuses (here a number too large for an integer).
-  ctx.app.post('/api/v1/test/refused-value', { schema: { body: z.object({ quantity: z.string(), secret_note: z.string() }) } }, async (request) => {
-    await ctx.database.db.execute(sql`select ${(request.body as { quantity: string }).quantity}::int`);
-    return { ok: true };
-  });
+  ctx.app.post(
+    '/api/v1/test/refused-value',
+    { schema: { body: z.object({ quantity: z.string(), secret_note: z.string() }) } },
+    async (request) => {
+      await ctx.database.db.execute(sql`select ${(request.body as { quantity: string }).quantity}::int`);
+      return { ok: true };
+    },
+  );
   donor = await newSession(ctx.app);
   slug = (await createCampaign(ctx.database.db)).slug;
 });
@@ -34,7 +38,13 @@ const INVALID = 'Este campo contém caracteres inválidos';
 
 async function rows() {
   const n = async (table: PgTable) => Number((await ctx.database.db.select({ n: count() }).from(table))[0]?.n ?? 0);
-  return { donations: await n(donations), page_views: await n(pageViews), saved_cards: await n(savedCards), subscriptions: await n(subscriptions), users: await n(users) };
+  return {
+    donations: await n(donations),
+    page_views: await n(pageViews),
+    saved_cards: await n(savedCards),
+    subscriptions: await n(subscriptions),
+    users: await n(users),
+  };
 }
 
 const NUL = '\u0000';
@@ -50,15 +60,63 @@ describe('a control character or a lone surrogate in any text', () => {
     ['a CEP', () => call(ctx.app, 'GET', '/api/v1/addresses/cep/01310%00100')],
     ['a donation message', () => give(ctx.app, slug, donationBody({ method: 'pix' }, { message: `Força${NUL}` }))],
     ['a donation message with a lone surrogate', () => give(ctx.app, slug, donationBody({ method: 'pix' }, { message: 'Força \ud800' }))],
-    ['a corporate name', () => give(ctx.app, slug, donationBody({ method: 'pix' }, { contact: { is_company: true, corporate_name: `Raízes${NUL}`, contact_name: 'Maria da Silva', email: personContact.email, cnpj: '11.222.333/0001-81', telephone: personContact.telephone } }))],
-    ['a donation address', () => give(ctx.app, slug, donationBody({ method: 'pix' }, { address: { ...brazilianAddress, city: `São${NUL}Paulo` } }))],
+    [
+      'a corporate name',
+      () =>
+        give(
+          ctx.app,
+          slug,
+          donationBody(
+            { method: 'pix' },
+            {
+              contact: {
+                is_company: true,
+                corporate_name: `Raízes${NUL}`,
+                contact_name: 'Maria da Silva',
+                email: personContact.email,
+                cnpj: '11.222.333/0001-81',
+                telephone: personContact.telephone,
+              },
+            },
+          ),
+        ),
+    ],
+    [
+      'a donation address',
+      () => give(ctx.app, slug, donationBody({ method: 'pix' }, { address: { ...brazilianAddress, city: `São${NUL}Paulo` } })),
+    ],
     ['the campaign slug of a donation', () => give(ctx.app, null, donationBody({ method: 'pix' }, { campaign_slug: `${slug}${NUL}` }))],
-    ['a profile address', () => call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria da Silva', phone: '(11) 98765-4321', address: { ...brazilianAddress, street_address: `Av${NUL}` } }, { token: donor.token })],
+    [
+      'a profile address',
+      () =>
+        call(
+          ctx.app,
+          'PUT',
+          '/api/v1/users/profile',
+          { name: 'Maria da Silva', phone: '(11) 98765-4321', address: { ...brazilianAddress, street_address: `Av${NUL}` } },
+          { token: donor.token },
+        ),
+    ],
     ['a sign-up name', () => call(ctx.app, 'POST', '/api/v1/users', newUserInput({ name: `Maria${NUL}` }))],
-    ['an analytics path', () => call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: `/${NUL}`, occurred_at: new Date().toISOString() }] })],
-    ['an analytics path with a lone surrogate', () => call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/\udc00', occurred_at: new Date().toISOString() }] })],
-    ['an analytics referrer with DEL', () => call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/', referrer: 'x\u007f', occurred_at: new Date().toISOString() }] })],
-    ['the cause of the automatic donation', () => call(ctx.app, 'PUT', '/api/v1/wallet/auto-donation-cause', { campaign_slug: `horta${NUL}` }, { token: donor.token })],
+    [
+      'an analytics path',
+      () => call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: `/${NUL}`, occurred_at: new Date().toISOString() }] }),
+    ],
+    [
+      'an analytics path with a lone surrogate',
+      () => call(ctx.app, 'POST', '/api/v1/analytics/page-views', { views: [{ path: '/\udc00', occurred_at: new Date().toISOString() }] }),
+    ],
+    [
+      'an analytics referrer with DEL',
+      () =>
+        call(ctx.app, 'POST', '/api/v1/analytics/page-views', {
+          views: [{ path: '/', referrer: 'x\u007f', occurred_at: new Date().toISOString() }],
+        }),
+    ],
+    [
+      'the cause of the automatic donation',
+      () => call(ctx.app, 'PUT', '/api/v1/wallet/auto-donation-cause', { campaign_slug: `horta${NUL}` }, { token: donor.token }),
+    ],
     ['a cancel-link token', () => call(ctx.app, 'GET', `/api/v1/subscriptions/cancel-by-link?token=abcdefghij%00`)],
   ];
 
@@ -92,7 +150,12 @@ describe('POST /subscriptions with a bad byte', () => {
       ctx.app,
       'POST',
       '/api/v1/subscriptions',
-      { amount: 5000, payment: { method: 'card', card_token: await sandboxCardToken(ctx.app) }, contact: { ...personContact, email: donor.user.email }, address: { ...brazilianAddress, complement: `apto${NUL}` } },
+      {
+        amount: 5000,
+        payment: { method: 'card', card_token: await sandboxCardToken(ctx.app) },
+        contact: { ...personContact, email: donor.user.email },
+        address: { ...brazilianAddress, complement: `apto${NUL}` },
+      },
       { token: donor.token, headers: { 'idempotency-key': `key-${Date.now()}-bytes` } },
     );
     expect(response.statusCode, response.body).toBe(400);
@@ -102,7 +165,10 @@ describe('POST /subscriptions with a bad byte', () => {
 
 describe('a value the database refuses', () => {
   it('is a 400 "Dados inválidos", logged at warn with the route, method and the field names, never the values', async () => {
-    const response = await call(ctx.app, 'POST', '/api/v1/test/refused-value', { quantity: '99999999999999999999', secret_note: 'segredo-do-cofre-42' });
+    const response = await call(ctx.app, 'POST', '/api/v1/test/refused-value', {
+      quantity: '99999999999999999999',
+      secret_note: 'segredo-do-cofre-42',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'validation.failed', message: 'Dados inválidos' });
     const line = logs.split('\n').find((l) => l.includes('database refused a value of the request'));
@@ -115,7 +181,10 @@ describe('a value the database refuses', () => {
 
   it('names the fields with control characters', async () => {
     await call(ctx.app, 'POST', '/api/v1/test/refused-value', { quantity: `1${NUL}`, secret_note: 'ok' });
-    const line = logs.split('\n').filter((l) => l.includes('database refused a value of the request')).at(-1);
+    const line = logs
+      .split('\n')
+      .filter((l) => l.includes('database refused a value of the request'))
+      .at(-1);
     expect(JSON.parse(line!)).toMatchObject({ fields: ['body.quantity'] });
   });
 });

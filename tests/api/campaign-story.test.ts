@@ -48,10 +48,14 @@ describe('campaign stories', () => {
 
   it('are sanitised on every write through the application, insert and update alike', async () => {
     const campaign = await insertCampaign(ctx.database.db, { story: HOSTILE });
-    const read = async () => (await ctx.database.db.select({ story: campaigns.story }).from(campaigns).where(eq(campaigns.id, campaign.id)))[0]?.story ?? '';
+    const read = async () =>
+      (await ctx.database.db.select({ story: campaigns.story }).from(campaigns).where(eq(campaigns.id, campaign.id)))[0]?.story ?? '';
     expectHarmless(await read());
 
-    await ctx.database.db.update(campaigns).set({ story: `${HOSTILE}<p>atualizada</p>` }).where(eq(campaigns.id, campaign.id));
+    await ctx.database.db
+      .update(campaigns)
+      .set({ story: `${HOSTILE}<p>atualizada</p>` })
+      .where(eq(campaigns.id, campaign.id));
     expectHarmless(await read());
     expect(await read()).toContain('<p>atualizada</p>');
   });

@@ -23,7 +23,11 @@ describe('the demo campaigns through the API', () => {
     expect(campaigns.some((c) => c.goal === null)).toBe(true);
     expect(campaigns.every((c) => c.cover_url?.startsWith('http://semear.test/uploads/campaigns/'))).toBe(true);
     const featured = campaignSummaryListSchema.parse((await call(ctx.app, 'GET', '/api/v1/campaigns?featured=true')).json());
-    expect(featured.map((c) => c.slug).sort()).toEqual(['biblioteca-escolar-belem', 'cozinha-solidaria-recife', 'enchentes-rio-grande-do-sul']);
+    expect(featured.map((c) => c.slug).sort()).toEqual([
+      'biblioteca-escolar-belem',
+      'cozinha-solidaria-recife',
+      'enchentes-rio-grande-do-sul',
+    ]);
   });
 
   it('tells stories in sanitised rich text', async () => {

@@ -77,9 +77,19 @@ describe('GET /api/v1/campaigns', () => {
   it('sorts by recent, most raised and ending soon; by default featured first', async () => {
     const category = await insertCategory(ctx.database.db, 'Ordem');
     const old = await insertCampaign(ctx.database.db, { categoryId: category.id, startsAt: daysFromNow(-30), endsAt: daysFromNow(5) });
-    const middle = await insertCampaign(ctx.database.db, { categoryId: category.id, startsAt: daysFromNow(-20), endsAt: null, featured: true });
+    const middle = await insertCampaign(ctx.database.db, {
+      categoryId: category.id,
+      startsAt: daysFromNow(-20),
+      endsAt: null,
+      featured: true,
+    });
     const fresh = await insertCampaign(ctx.database.db, { categoryId: category.id, startsAt: daysFromNow(-1), endsAt: daysFromNow(60) });
-    const closed = await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'closed', startsAt: daysFromNow(-40), endsAt: daysFromNow(1) });
+    const closed = await insertCampaign(ctx.database.db, {
+      categoryId: category.id,
+      status: 'closed',
+      startsAt: daysFromNow(-40),
+      endsAt: daysFromNow(1),
+    });
     await give(ctx.database.db, middle.id, { amountCents: 90_000 });
     await give(ctx.database.db, fresh.id, { amountCents: 10_000 });
     await give(ctx.database.db, fresh.id, { amountCents: 10_000 });
@@ -108,17 +118,38 @@ describe('GET /api/v1/campaigns', () => {
 
 describe('GET /api/v1/campaigns/:slug', () => {
   it('answers the story, figures from the ledger, and the latest messages and donors', async () => {
-    const campaign = await insertCampaign(ctx.database.db, { goalCents: 10_000, story: '<h2>Por quê</h2><p>Uma <strong>horta</strong>.</p>' });
+    const campaign = await insertCampaign(ctx.database.db, {
+      goalCents: 10_000,
+      story: '<h2>Por quê</h2><p>Uma <strong>horta</strong>.</p>',
+    });
     const { user } = await signUp(ctx.app);
     const start = Date.now() - 60 * 60 * 1000;
     const at = (minutes: number) => new Date(start + minutes * 60 * 1000);
     // The same account twice and the same e-mail twice (in other case) count as one donor each.
     await give(ctx.database.db, campaign.id, { amountCents: 3_000, userId: user.id, message: 'Força!', at: at(1) });
     await give(ctx.database.db, campaign.id, { amountCents: 2_000, userId: user.id, at: at(2) });
-    await give(ctx.database.db, campaign.id, { amountCents: 1_500, email: 'rita@exemplo.com.br', name: 'Rita Lopes', message: 'Boa sorte', at: at(3) });
+    await give(ctx.database.db, campaign.id, {
+      amountCents: 1_500,
+      email: 'rita@exemplo.com.br',
+      name: 'Rita Lopes',
+      message: 'Boa sorte',
+      at: at(3),
+    });
     await give(ctx.database.db, campaign.id, { amountCents: 1_500, email: 'RITA@exemplo.com.br', name: 'Rita Lopes', at: at(4) });
-    await give(ctx.database.db, campaign.id, { amountCents: 7_000, isAnonymous: true, name: 'Pedro Escondido', message: 'Em segredo', at: at(5) });
-    await give(ctx.database.db, campaign.id, { amountCents: 4_000, companyName: 'Padaria Pão Quente Ltda', name: 'Carla Souza', message: '   ', at: at(6) });
+    await give(ctx.database.db, campaign.id, {
+      amountCents: 7_000,
+      isAnonymous: true,
+      name: 'Pedro Escondido',
+      message: 'Em segredo',
+      at: at(5),
+    });
+    await give(ctx.database.db, campaign.id, {
+      amountCents: 4_000,
+      companyName: 'Padaria Pão Quente Ltda',
+      name: 'Carla Souza',
+      message: '   ',
+      at: at(6),
+    });
     await give(ctx.database.db, campaign.id, { amountCents: 9_999, status: 'pending', message: 'Ainda não pago', at: at(7) });
     await give(ctx.database.db, campaign.id, { amountCents: 9_999, status: 'failed', at: at(8) });
 
@@ -201,7 +232,12 @@ describe('GET /api/v1/campaigns/:slug/messages and /donors', () => {
     const campaign = await insertCampaign(ctx.database.db);
     const start = Date.now() - DAY_MS;
     for (let i = 0; i < 25; i++) {
-      await give(ctx.database.db, campaign.id, { name: `Pessoa ${i}`, message: `Mensagem ${i}`, isAnonymous: i % 5 === 0, at: new Date(start + i * 60_000) });
+      await give(ctx.database.db, campaign.id, {
+        name: `Pessoa ${i}`,
+        message: `Mensagem ${i}`,
+        isAnonymous: i % 5 === 0,
+        at: new Date(start + i * 60_000),
+      });
     }
     await give(ctx.database.db, campaign.id, { name: 'Sem recado', at: new Date(start + 30 * 60_000) });
 
@@ -223,7 +259,12 @@ describe('GET /api/v1/campaigns/:slug/messages and /donors', () => {
     const start = Date.now() - DAY_MS;
     await give(ctx.database.db, campaign.id, { name: 'Ana', amountCents: 1_000, at: new Date(start) });
     await give(ctx.database.db, campaign.id, { name: 'Bruno', amountCents: 2_000, isAnonymous: true, at: new Date(start + 1000) });
-    await give(ctx.database.db, campaign.id, { companyName: 'Mercado Bom Preço', name: 'Caio', amountCents: 3_000, at: new Date(start + 2000) });
+    await give(ctx.database.db, campaign.id, {
+      companyName: 'Mercado Bom Preço',
+      name: 'Caio',
+      amountCents: 3_000,
+      at: new Date(start + 2000),
+    });
 
     const response = await call(ctx.app, 'GET', `/api/v1/campaigns/${campaign.slug}/donors?amount=2`);
     expect(response.statusCode).toBe(200);
@@ -269,7 +310,13 @@ describe('categories, tags and platform totals', () => {
   });
 
   it('GET /stats/totals sums campaigns and the general fund, counts confirmed donations, distinct donors and active campaigns', async () => {
-    const totals = async () => (await call(ctx.app, 'GET', '/api/v1/stats/totals')).json() as { raised: number; donations: number; donors: number; campaigns: number };
+    const totals = async () =>
+      (await call(ctx.app, 'GET', '/api/v1/stats/totals')).json() as {
+        raised: number;
+        donations: number;
+        donors: number;
+        campaigns: number;
+      };
     const before = await totals();
     const campaign = await insertCampaign(ctx.database.db);
     await insertCampaign(ctx.database.db, { status: 'paused' });
@@ -278,6 +325,11 @@ describe('categories, tags and platform totals', () => {
     await give(ctx.database.db, null, { amountCents: 500 });
     await give(ctx.database.db, campaign.id, { amountCents: 7_000, status: 'pending' });
     const after = await totals();
-    expect(after).toEqual({ raised: before.raised + 3_500, donations: before.donations + 3, donors: before.donors + 2, campaigns: before.campaigns + 1 });
+    expect(after).toEqual({
+      raised: before.raised + 3_500,
+      donations: before.donations + 3,
+      donors: before.donors + 2,
+      campaigns: before.campaigns + 1,
+    });
   });
 });

@@ -21,8 +21,10 @@ const cardsOf = async (session: Session): Promise<SavedCard[]> => {
   return savedCardListSchema.parse(response.json());
 };
 const defaults = (cards: SavedCard[]) => cards.filter((c) => c.is_default).map((c) => c.last4);
-const patch = (session: Session | null, id: string, body: unknown = { is_default: true }) => call(ctx.app, 'PATCH', `/api/v1/cards/${id}`, body, session ? { token: session.token } : {});
-const remove = (session: Session | null, id: string) => call(ctx.app, 'DELETE', `/api/v1/cards/${id}`, undefined, session ? { token: session.token } : {});
+const patch = (session: Session | null, id: string, body: unknown = { is_default: true }) =>
+  call(ctx.app, 'PATCH', `/api/v1/cards/${id}`, body, session ? { token: session.token } : {});
+const remove = (session: Session | null, id: string) =>
+  call(ctx.app, 'DELETE', `/api/v1/cards/${id}`, undefined, session ? { token: session.token } : {});
 
 let tokenCounter = 0;
 /** Saved cards straight in the database, oldest first (the list orders by age). */
@@ -30,28 +32,75 @@ async function addCards(session: Session, last4s: string[]): Promise<string[]> {
   const start = ctx.clock.now().getTime() - 10 * DAY_MS;
   const rows = await ctx.database.db
     .insert(savedCards)
-    .values(last4s.map((last4, i) => ({ userId: session.user.id, gateway: 'sandbox', gatewayToken: `tok_test_${++tokenCounter}_${Date.now()}`, brand: 'visa', last4, expMonth: 12, expYear: 2034, holderName: 'Maria da Silva', isDefault: i === 0, createdAt: new Date(start + i * DAY_MS) })))
+    .values(
+      last4s.map((last4, i) => ({
+        userId: session.user.id,
+        gateway: 'sandbox',
+        gatewayToken: `tok_test_${++tokenCounter}_${Date.now()}`,
+        brand: 'visa',
+        last4,
+        expMonth: 12,
+        expYear: 2034,
+        holderName: 'Maria da Silva',
+        isDefault: i === 0,
+        createdAt: new Date(start + i * DAY_MS),
+      })),
+    )
     .returning({ id: savedCards.id });
   return rows.map((r) => r.id);
 }
 
 async function openSubscription(session: Session, cardId: string, status: 'active' | 'canceled' = 'active') {
-  const contact = { is_company: false, foreigner: false, name: 'Maria da Silva', corporate_name: null, contact_name: null, email: 'maria@exemplo.com.br', cpf: '52998224725', cnpj: null, telephone: '11987654321' };
-  await ctx.database.db.insert(subscriptions).values({ userId: session.user.id, amountCents: 3500, billingDay: 10, currentPeriodStart: ctx.clock.now(), savedCardId: cardId, status, contact, address: brazilianAddress });
+  const contact = {
+    is_company: false,
+    foreigner: false,
+    name: 'Maria da Silva',
+    corporate_name: null,
+    contact_name: null,
+    email: 'maria@exemplo.com.br',
+    cpf: '52998224725',
+    cnpj: null,
+    telephone: '11987654321',
+  };
+  await ctx.database.db
+    .insert(subscriptions)
+    .values({
+      userId: session.user.id,
+      amountCents: 3500,
+      billingDay: 10,
+      currentPeriodStart: ctx.clock.now(),
+      savedCardId: cardId,
+      status,
+      contact,
+      address: brazilianAddress,
+    });
 }
 
 describe('saved cards', () => {
   it('the first card a donor saves becomes the default; the next one does not', async () => {
     const campaign = await createCampaign(ctx.database.db);
     const donor = await newSession(ctx.app);
-    const first = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: true }), { token: donor.token });
+    const first = await give(
+      ctx.app,
+      campaign.slug,
+      donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: true }),
+      { token: donor.token },
+    );
     expect(first.statusCode, first.body).toBe(201);
     expect(await cardsOf(donor)).toEqual([expect.objectContaining({ last4: '1111', is_default: true })]);
     const mastercard = { number: '5555555555554444', cvv: '123' };
-    const second = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app, mastercard), save_card: true }), { token: donor.token });
+    const second = await give(
+      ctx.app,
+      campaign.slug,
+      donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app, mastercard), save_card: true }),
+      { token: donor.token },
+    );
     expect(second.statusCode, second.body).toBe(201);
     const cards = await cardsOf(donor);
-    expect(cards.map((c) => [c.last4, c.is_default])).toEqual([['1111', true], ['4444', false]]);
+    expect(cards.map((c) => [c.last4, c.is_default])).toEqual([
+      ['1111', true],
+      ['4444', false],
+    ]);
   });
 
   it('PATCH {is_default: true} makes that card the default and unsets the others, answering the cards', async () => {
@@ -113,7 +162,10 @@ describe('saved cards', () => {
     await openSubscription(donor, monthlyCard!);
     const refused = await remove(donor, monthlyCard!);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'card.in_use_by_monthly', message: 'Este cartão paga sua doação mensal. Troque o cartão da doação mensal antes de removê-lo.' });
+    expect(refused.json()).toEqual({
+      code: 'card.in_use_by_monthly',
+      message: 'Este cartão paga sua doação mensal. Troque o cartão da doação mensal antes de removê-lo.',
+    });
     expect((await cardsOf(donor)).map((c) => c.last4)).toEqual(['3001', '3002']);
     expect((await remove(donor, other!)).statusCode).toBe(204);
 

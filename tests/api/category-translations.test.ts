@@ -35,7 +35,9 @@ describe('category and tag names in the language asked for', () => {
 
     // Filters keep using the slug, whatever the language.
     const list = await read(`/api/v1/campaigns?category=${categorySlug}`, language);
-    expect((list.json() as Array<{ slug: string; category: { name: string } }>).map((c) => [c.slug, c.category.name])).toEqual([[slug, category]]);
+    expect((list.json() as Array<{ slug: string; category: { name: string } }>).map((c) => [c.slug, c.category.name])).toEqual([
+      [slug, category],
+    ]);
 
     const categories = (await read('/api/v1/categories', language)).json() as Array<{ slug: string; name: string }>;
     expect(categories.find((c) => c.slug === categorySlug)?.name).toBe(category);

@@ -46,7 +46,10 @@ const decoded = (response: LightMyRequestResponse): Buffer => {
 };
 
 const get = (path: string, acceptEncoding?: string, options: { token?: string; method?: 'GET' | 'HEAD' } = {}) =>
-  call(ctx.app, options.method ?? 'GET', path, undefined, { token: options.token, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  call(ctx.app, options.method ?? 'GET', path, undefined, {
+    token: options.token,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 const varies = (response: LightMyRequestResponse) => expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');
 
@@ -56,7 +59,12 @@ describe('compression of built files (precompressed at build time)', () => {
   it('sends brotli or gzip as accepted, brotli first, with Vary and the same bytes once decoded', async () => {
     for (const path of assets) {
       const raw = file(path);
-      for (const [accept, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0.5, gzip', 'gzip']] as const) {
+      for (const [accept, encoding] of [
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip, deflate, br', 'br'],
+        ['br;q=0.5, gzip', 'gzip'],
+      ] as const) {
         const response = await get(path, accept);
         expect(response.statusCode, path).toBe(200);
         expect(response.headers['content-encoding'], `${path} ${accept}`).toBe(encoding);
@@ -105,7 +113,11 @@ describe('compression of dynamic answers', () => {
       const plain = await get(path);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toContain('<div id="root">');
-      for (const [accept, encoding] of [['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br']] as const) {
+      for (const [accept, encoding] of [
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        ['gzip, deflate, br', 'br'],
+      ] as const) {
         const response = await get(path, accept);
         expect(response.statusCode, path).toBe(200);
         expect(response.headers['content-encoding'], `${path} ${accept}`).toBe(encoding);
@@ -138,7 +150,10 @@ describe('compression of dynamic answers', () => {
     const plain = await get('/api/v1/campaigns');
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    for (const [accept, encoding] of [['br', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, encoding] of [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const response = await get('/api/v1/campaigns', accept);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers['content-type']).toContain('application/json');

@@ -14,12 +14,19 @@ let draft: CampaignRow;
 const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
 
 beforeAll(async () => {
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>',
+  );
   ctx = await createTestContext({}, { distDir });
   const covers = join(ctx.dataDir, 'uploads', 'campaigns');
   mkdirSync(covers, { recursive: true });
-  await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#3a7d44' } }).jpeg().toFile(join(covers, 'foto.jpg'));
-  await sharp({ create: { width: 400, height: 225, channels: 3, background: '#3a7d44' } }).png().toFile(join(covers, 'pequena.png'));
+  await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#3a7d44' } })
+    .jpeg()
+    .toFile(join(covers, 'foto.jpg'));
+  await sharp({ create: { width: 400, height: 225, channels: 3, background: '#3a7d44' } })
+    .png()
+    .toFile(join(covers, 'pequena.png'));
   writeFileSync(join(covers, 'vetor.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>');
   photo = await insertCampaign(ctx.database.db, { coverImage: '/uploads/campaigns/foto.jpg' });
   vector = await insertCampaign(ctx.database.db, { coverImage: '/uploads/campaigns/vetor.svg' });
@@ -40,7 +47,11 @@ describe('cover renditions', () => {
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cache-control']).toBe('public, max-age=86400');
     const metadata = await sharp(response.rawPayload).metadata();
-    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ format: 'webp', width, height: Math.round((width * 1125) / 2000) });
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({
+      format: 'webp',
+      width,
+      height: Math.round((width * 1125) / 2000),
+    });
     const again = await get(`/img/covers/${photo.slug}-${width}.webp`, { 'if-none-match': response.headers.etag as string });
     expect(again.statusCode).toBe(304);
   });
@@ -73,6 +84,8 @@ describe('cover renditions', () => {
       `<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/foto.jpg" imagesrcset="/img/covers/${photo.slug}-480.webp 480w, /img/covers/${photo.slug}-960.webp 960w, /img/covers/${photo.slug}-1440.webp 1440w" imagesizes="(min-width: 1024px) 680px, calc(100vw - 32px)" fetchpriority="high" />`,
     );
     const svg = await get(`/${vector.slug}`, { accept: 'text/html' });
-    expect(svg.body).toContain('<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/vetor.svg" fetchpriority="high" />');
+    expect(svg.body).toContain(
+      '<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/vetor.svg" fetchpriority="high" />',
+    );
   });
 });

@@ -47,7 +47,13 @@ async function adminQuery(text: string): Promise<void> {
 
 /** PGlite in DATA_DIR, or a scratch database on TEST_DATABASE_URL when the suite runs on PostgreSQL. */
 async function environment(): Promise<Record<string, string>> {
-  const env: Record<string, string> = { ...TEST_ENV, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex') };
+  const env: Record<string, string> = {
+    ...TEST_ENV,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+  };
   if (process.env.TEST_DB !== 'postgres') return env;
   scratch = `semear_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await adminQuery(`create database "${scratch}"`);
@@ -57,7 +63,10 @@ async function environment(): Promise<Record<string, string>> {
 }
 
 function startChild(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   child = proc;
   return new Promise((resolve, reject) => {
     let out = '';
@@ -115,12 +124,26 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const { slug } = await createCampaign(setupDb.db);
     const donor = await newSession(setupApp);
     await setupDb.db.transaction((tx) =>
-      creditWallet(tx, { userId: donor.user.id, amountCents: WALLETS * AMOUNT, origin: 'monthly_credit', expiresAt: new Date(Date.now() + 30 * 86_400_000), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `crash:${donor.user.id}` }),
+      creditWallet(tx, {
+        userId: donor.user.id,
+        amountCents: WALLETS * AMOUNT,
+        origin: 'monthly_credit',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000),
+        from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+        reference: `crash:${donor.user.id}`,
+      }),
     );
     const requests: Sent[] = [];
-    for (let i = 0; i < CARDS; i++) requests.push({ kind: 'card', key: newKey(), body: donationBody({ method: 'card', card_token: await sandboxCardToken(setupApp) }, { amount: AMOUNT }) });
-    for (let i = 0; i < PIXES; i++) requests.push({ kind: 'pix', key: newKey(), body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }) });
-    for (let i = 0; i < WALLETS; i++) requests.push({ kind: 'wallet', key: newKey(), body: donationBody({ method: 'wallet' }, { amount: AMOUNT }), token: donor.token });
+    for (let i = 0; i < CARDS; i++)
+      requests.push({
+        kind: 'card',
+        key: newKey(),
+        body: donationBody({ method: 'card', card_token: await sandboxCardToken(setupApp) }, { amount: AMOUNT }),
+      });
+    for (let i = 0; i < PIXES; i++)
+      requests.push({ kind: 'pix', key: newKey(), body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }) });
+    for (let i = 0; i < WALLETS; i++)
+      requests.push({ kind: 'wallet', key: newKey(), body: donationBody({ method: 'wallet' }, { amount: AMOUNT }), token: donor.token });
     await setupApp.close();
     await setupDb.close();
 
@@ -147,7 +170,9 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
 
     // Claims the kill left "in progress": before leases, these answered 409 forever.
     const crashed = await openDatabase(config);
-    const stuck = ((await crashed.executeSql('select count(*)::int as n from idempotency_keys where response_status is null')).rows[0] as { n: number }).n;
+    const stuck = (
+      (await crashed.executeSql('select count(*)::int as n from idempotency_keys where response_status is null')).rows[0] as { n: number }
+    ).n;
     const kept = ((await crashed.executeSql('select count(*)::int as n from donations')).rows[0] as { n: number }).n;
     await crashed.close();
 
@@ -186,12 +211,18 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     await stop(second.process, 'SIGTERM');
     const db = await openDatabase(config);
     try {
-      const one = async <T,>(text: string) => (await db.executeSql(text)).rows[0] as T;
+      const one = async <T>(text: string) => (await db.executeSql(text)).rows[0] as T;
       // One donation per key, one gateway charge per card donation, every ledger group balanced.
-      expect(await one<{ n: number }>("select count(*)::int as n from donations")).toEqual({ n: requests.length });
+      expect(await one<{ n: number }>('select count(*)::int as n from donations')).toEqual({ n: requests.length });
       expect(await one<{ n: number }>("select count(*)::int as n from sandbox_payments where kind = 'card'")).toEqual({ n: CARDS });
-      expect(await one<{ n: number }>("select count(*)::int as n from (select group_id from ledger_entries group by group_id having sum(amount_cents) <> 0) g")).toEqual({ n: 0 });
-      expect(await one<{ n: number }>("select count(*)::int as n from donations where status = 'confirmed'")).toEqual({ n: CARDS + WALLETS });
+      expect(
+        await one<{ n: number }>(
+          'select count(*)::int as n from (select group_id from ledger_entries group by group_id having sum(amount_cents) <> 0) g',
+        ),
+      ).toEqual({ n: 0 });
+      expect(await one<{ n: number }>("select count(*)::int as n from donations where status = 'confirmed'")).toEqual({
+        n: CARDS + WALLETS,
+      });
       expect(await walletBalance(db.db, donor.user.id, new Date())).toBe(0);
     } finally {
       await db.close();

@@ -23,36 +23,59 @@ afterAll(() => ctx.close());
 
 const result = (body: unknown): DonationResult => donationResultSchema.parse(body);
 const read = (id: string, options: { receipt?: string; token?: string } = {}) =>
-  call(ctx.app, 'GET', `/api/v1/donations/${id}`, undefined, { token: options.token, headers: options.receipt === undefined ? {} : { 'x-receipt-token': options.receipt } });
-const newGiftCard = (valueCents: number) => ctx.database.db.transaction((tx) => issueGiftCard(tx, { valueCents, expiresAt: new Date(Date.now() + 100 * DAY_MS) }));
+  call(ctx.app, 'GET', `/api/v1/donations/${id}`, undefined, {
+    token: options.token,
+    headers: options.receipt === undefined ? {} : { 'x-receipt-token': options.receipt },
+  });
+const newGiftCard = (valueCents: number) =>
+  ctx.database.db.transaction((tx) => issueGiftCard(tx, { valueCents, expiresAt: new Date(Date.now() + 100 * DAY_MS) }));
 
 describe('GET /donations/{id}: a donation paid with a gift card', () => {
   it("says what was left on the card right after each payment, and the card's expiry", async () => {
     const card = await newGiftCard(8000);
-    const first = result((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 5000 }))).json());
-    const second = result((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 3000 }))).json());
+    const first = result(
+      (await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 5000 }))).json(),
+    );
+    const second = result(
+      (await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 3000 }))).json(),
+    );
 
     const firstRead = await read(first.donation.id, { receipt: first.receipt_token });
     expect(firstRead.statusCode).toBe(200);
     expect(result(firstRead.json())).toMatchObject({
-      donation: { id: first.donation.id, amount: 5000, status: 'confirmed', payment_method: 'gift_card', campaign: { slug: campaign.slug } },
+      donation: {
+        id: first.donation.id,
+        amount: 5000,
+        status: 'confirmed',
+        payment_method: 'gift_card',
+        campaign: { slug: campaign.slug },
+      },
       gift_card: { balance: 3000, expires_at: card.expiresAt.toISOString() },
     });
     // The second payment used the card up; the first one's answer still says what was left after it.
-    expect(result((await read(second.donation.id, { receipt: second.receipt_token })).json()).gift_card).toEqual({ balance: 0, expires_at: card.expiresAt.toISOString() });
+    expect(result((await read(second.donation.id, { receipt: second.receipt_token })).json()).gift_card).toEqual({
+      balance: 0,
+      expires_at: card.expiresAt.toISOString(),
+    });
     expect(result((await read(first.donation.id, { receipt: first.receipt_token })).json()).gift_card?.balance).toBe(3000);
   });
 
   it('the signed-in donor reads it without the receipt token; a card donation carries no gift_card', async () => {
     const donor = await newSession(ctx.app);
     const card = await newGiftCard(10000);
-    const paid = result((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 2500 }), { token: donor.token })).json());
+    const paid = result(
+      (
+        await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 2500 }), { token: donor.token })
+      ).json(),
+    );
     const own = await read(paid.donation.id, { token: donor.token });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ donation: { amount: 2500 }, gift_card: { balance: 7500 } });
     expect(own.json().receipt_token).toBeUndefined();
 
-    const byCard = result((await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }))).json());
+    const byCard = result(
+      (await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }))).json(),
+    );
     const cardRead = await read(byCard.donation.id, { receipt: byCard.receipt_token });
     expect(cardRead.statusCode).toBe(200);
     expect(cardRead.json().gift_card).toBeUndefined();
@@ -60,12 +83,18 @@ describe('GET /donations/{id}: a donation paid with a gift card', () => {
 });
 
 describe('GET /donations/{id}: who may read it', () => {
-  it("another donor, a guest without the token, a wrong token and a token of another donation all get 404, and nothing is written", async () => {
+  it('another donor, a guest without the token, a wrong token and a token of another donation all get 404, and nothing is written', async () => {
     const donor = await newSession(ctx.app);
     const stranger = await newSession(ctx.app);
     const card = await newGiftCard(6000);
-    const theirs = result((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 1000 }), { token: donor.token })).json());
-    const other = result((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 1000 }))).json());
+    const theirs = result(
+      (
+        await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 1000 }), { token: donor.token })
+      ).json(),
+    );
+    const other = result(
+      (await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 1000 }))).json(),
+    );
     const before = await moneyRowCounts(ctx.database.db);
 
     const refusals = [

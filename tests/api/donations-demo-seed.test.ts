@@ -17,14 +17,24 @@ describe('demo giving data', () => {
     const goal = await createCampaign(ctx.database.db, { goalCents: 50_000 });
     const open = await createCampaign(ctx.database.db, { goalCents: null });
     await ctx.database.db.transaction((tx) =>
-      seedDemoGiving(tx, { now: ctx.clock.now(), users: { donorId: donor.user.id }, campaigns: [{ ...goal, goalCents: 50_000 }, { ...open, goalCents: null }] }),
+      seedDemoGiving(tx, {
+        now: ctx.clock.now(),
+        users: { donorId: donor.user.id },
+        campaigns: [
+          { ...goal, goalCents: 50_000 },
+          { ...open, goalCents: null },
+        ],
+      }),
     );
     expect(await campaignRaised(ctx.database.db, goal.id)).toBeGreaterThan(50_000);
     expect(await campaignRaised(ctx.database.db, open.id)).toBeGreaterThan(0);
     const balance = await call(ctx.app, 'GET', `/api/v1/donors/${donor.user.id}/wallets/balance`, undefined, { token: donor.token });
     expect(balance.json()).toEqual({ data: 10_000 });
     const lots = await walletLots(ctx.database.db, donor.user.id, ctx.clock.now());
-    expect(lots.map((l) => [l.origin, l.remainingCents])).toEqual([['monthly_credit', 4000], ['gift_card', 6000]]);
+    expect(lots.map((l) => [l.origin, l.remainingCents])).toEqual([
+      ['monthly_credit', 4000],
+      ['gift_card', 6000],
+    ]);
     const card = await call(ctx.app, 'GET', `/api/v1/gift-cards/${DEMO_GIFT_CARD_CODE}`);
     expect(card.json()).toMatchObject({ balance: 10_000 });
   });

@@ -11,15 +11,33 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const card = { method: 'card', card_token: 'tok_whatever' } as const;
-const company = { is_company: true, corporate_name: 'Padaria Pão Quente Ltda', contact_name: 'Carla Mendes', email: 'carla@paoquente.com.br', cnpj: '11.222.333/0001-81', telephone: '(81) 3333-4444' };
-const foreignAddress = { country: 'US', zip_code: '94103', state: 'CA', city: 'San Francisco', street_address: 'Market St', house_number: '1' };
+const company = {
+  is_company: true,
+  corporate_name: 'Padaria Pão Quente Ltda',
+  contact_name: 'Carla Mendes',
+  email: 'carla@paoquente.com.br',
+  cnpj: '11.222.333/0001-81',
+  telephone: '(81) 3333-4444',
+};
+const foreignAddress = {
+  country: 'US',
+  zip_code: '94103',
+  state: 'CA',
+  city: 'San Francisco',
+  street_address: 'Market St',
+  house_number: '1',
+};
 
 /** SPEC.md §5 for the donation checkout: each bad input, the exact Portuguese message. */
 const cases: Array<[string, Record<string, unknown>, string]> = [
   ['contact name missing', donationBody(card, { contact: { ...personContact, name: '' } }), 'O nome é obrigatório'],
   ['contact name with digits', donationBody(card, { contact: { ...personContact, name: 'Maria 2' } }), 'O nome deve conter apenas letras'],
   ['corporate name missing', donationBody(card, { contact: { ...company, corporate_name: '' } }), 'A razão social é obrigatória'],
-  ['contact name of a company missing', donationBody(card, { contact: { ...company, contact_name: '' } }), 'O nome do responsável é obrigatório'],
+  [
+    'contact name of a company missing',
+    donationBody(card, { contact: { ...company, contact_name: '' } }),
+    'O nome do responsável é obrigatório',
+  ],
   ['e-mail invalid', donationBody(card, { contact: { ...personContact, email: 'maria@' } }), 'E-mail inválido'],
   ['CPF missing', donationBody(card, { contact: { ...personContact, cpf: '' } }), 'O CPF é obrigatório'],
   ['CPF invalid', donationBody(card, { contact: { ...personContact, cpf: '111.111.111-11' } }), 'CPF inválido'],
@@ -35,9 +53,24 @@ const cases: Array<[string, Record<string, unknown>, string]> = [
   ['state missing', donationBody(card, { address: { ...brazilianAddress, state: '' } }), 'O estado é obrigatório'],
   ['country missing', donationBody(card, { address: { ...brazilianAddress, country: '' } }), 'O país é obrigatório'],
   ['house number invalid', donationBody(card, { address: { ...brazilianAddress, house_number: '12-B-xyz' } }), 'Número inválido'],
-  ['address abroad without the foreigner flag', donationBody(card, { address: foreignAddress }), 'O endereço deve ser no Brasil. Se você mora fora, marque a opção de estrangeiro.'],
-  ['a foreigner paying by card', donationBody(card, { contact: { foreigner: true, name: 'John Smith', email: 'john@example.com', telephone: '+1 415 555 0100' }, address: foreignAddress }), 'Doadores estrangeiros só podem pagar com PayPal.'],
-  ['PayPal without the foreigner flag', donationBody({ method: 'paypal' }), 'O PayPal é para doadores estrangeiros. Escolha cartão ou PIX.'],
+  [
+    'address abroad without the foreigner flag',
+    donationBody(card, { address: foreignAddress }),
+    'O endereço deve ser no Brasil. Se você mora fora, marque a opção de estrangeiro.',
+  ],
+  [
+    'a foreigner paying by card',
+    donationBody(card, {
+      contact: { foreigner: true, name: 'John Smith', email: 'john@example.com', telephone: '+1 415 555 0100' },
+      address: foreignAddress,
+    }),
+    'Doadores estrangeiros só podem pagar com PayPal.',
+  ],
+  [
+    'PayPal without the foreigner flag',
+    donationBody({ method: 'paypal' }),
+    'O PayPal é para doadores estrangeiros. Escolha cartão ou PIX.',
+  ],
   ['amount missing', { ...donationBody(card), amount: undefined }, 'O valor é obrigatório'],
   ['fractional amount', donationBody(card, { amount: 1000.5 }), 'Informe o valor em centavos inteiros'],
   ['amount below the minimum', donationBody(card, { amount: 499 }), 'Valor menor que o permitido'],
@@ -82,7 +115,10 @@ describe('POST /campaigns/{slug}/donations refuses bad input with 400 and writes
     for (const key of [null, 'short']) {
       const response = await give(ctx.app, slug, donationBody(card), { key });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'idempotency.key_required', message: 'Cabeçalho Idempotency-Key obrigatório (de 8 a 255 caracteres).' });
+      expect(response.json()).toEqual({
+        code: 'idempotency.key_required',
+        message: 'Cabeçalho Idempotency-Key obrigatório (de 8 a 255 caracteres).',
+      });
     }
     expect(await moneyRowCounts(ctx.database.db)).toEqual(before);
   });
@@ -98,7 +134,10 @@ describe('POST /campaigns/{slug}/donations refuses bad input with 400 and writes
   it('an unknown, draft or closed campaign is refused and writes nothing', async () => {
     const draft = await createCampaign(ctx.database.db, { status: 'draft' });
     const closed = await createCampaign(ctx.database.db, { status: 'closed' });
-    const ended = await createCampaign(ctx.database.db, { startsAt: new Date(Date.now() - 10 * 86_400_000), endsAt: new Date(Date.now() - 86_400_000) });
+    const ended = await createCampaign(ctx.database.db, {
+      startsAt: new Date(Date.now() - 10 * 86_400_000),
+      endsAt: new Date(Date.now() - 86_400_000),
+    });
     const before = await moneyRowCounts(ctx.database.db);
     const body = donationBody({ method: 'pix' }, { address: null });
     for (const s of ['nao-existe', draft.slug]) {

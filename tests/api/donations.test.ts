@@ -25,11 +25,31 @@ describe('card donations', () => {
     const before = await campaignRaised(ctx.database.db, campaign.id);
     const token = await sandboxCardToken(ctx.app);
     const email = `guest.${Date.now()}@exemplo.com.br`;
-    const response = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: token }, { contact: { name: 'João Pereira', email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' } }));
+    const response = await give(
+      ctx.app,
+      campaign.slug,
+      donationBody(
+        { method: 'card', card_token: token },
+        { contact: { name: 'João Pereira', email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' } },
+      ),
+    );
     expect(response.statusCode, response.body).toBe(201);
     const answer = result(response.json());
-    expect(answer.donation).toMatchObject({ status: 'confirmed', amount: 5000, payment_method: 'card', campaign: { slug: campaign.slug, title: campaign.title }, message: 'Força, pessoal!' });
-    expect(answer.payment).toMatchObject({ method: 'card', status: 'succeeded', card_brand: 'visa', card_last4: '1111', br_code: null, sandbox_pay_url: null });
+    expect(answer.donation).toMatchObject({
+      status: 'confirmed',
+      amount: 5000,
+      payment_method: 'card',
+      campaign: { slug: campaign.slug, title: campaign.title },
+      message: 'Força, pessoal!',
+    });
+    expect(answer.payment).toMatchObject({
+      method: 'card',
+      status: 'succeeded',
+      card_brand: 'visa',
+      card_last4: '1111',
+      br_code: null,
+      sandbox_pay_url: null,
+    });
     expect(answer.receipt_token).toEqual(expect.any(String));
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);
 
@@ -52,7 +72,12 @@ describe('card donations', () => {
     expect(row?.status).toBe('failed');
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before);
 
-    const english = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app, { number: '4000000000009995', cvv: '123' }) }), { locale: 'en' });
+    const english = await give(
+      ctx.app,
+      campaign.slug,
+      donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app, { number: '4000000000009995', cvv: '123' }) }),
+      { locale: 'en' },
+    );
     expect(english.statusCode).toBe(402);
     expect(english.json()).toMatchObject({ code: 'payment.insufficient_funds' });
     expect(english.json().message).not.toBe('Saldo ou limite insuficiente no cartão. Tente outro cartão.');
@@ -67,21 +92,33 @@ describe('card donations', () => {
   it('a signed-in donor saves the card, gets a notification, then pays with the saved card', async () => {
     const session = await newSession(ctx.app);
     const token = await sandboxCardToken(ctx.app);
-    const first = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: token, save_card: true }), { token: session.token });
+    const first = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: token, save_card: true }), {
+      token: session.token,
+    });
     expect(first.statusCode, first.body).toBe(201);
     const firstId = result(first.json()).donation.id;
     const rows = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, session.user.id));
-    expect(rows).toEqual([expect.objectContaining({ type: 'donations', metadata: expect.objectContaining({ donation_id: firstId, amount: 5000, campaign: { slug: campaign.slug, title: campaign.title } }), read: false })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        type: 'donations',
+        metadata: expect.objectContaining({ donation_id: firstId, amount: 5000, campaign: { slug: campaign.slug, title: campaign.title } }),
+        read: false,
+      }),
+    ]);
 
     const cards = await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: session.token });
     expect(cards.statusCode).toBe(200);
-    expect(cards.json()).toEqual([expect.objectContaining({ brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'Maria da Silva' })]);
+    expect(cards.json()).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'Maria da Silva' }),
+    ]);
     const [stored] = await ctx.database.db.select().from(savedCards).where(eq(savedCards.userId, session.user.id));
     expect(JSON.stringify(stored)).not.toContain('4111111111111111');
 
     const cardId = (cards.json() as Array<{ id: string }>)[0]!.id;
     const before = await campaignRaised(ctx.database.db, campaign.id);
-    const second = await give(ctx.app, campaign.slug, donationBody({ method: 'saved_card', card_id: cardId }, { amount: 2500 }), { token: session.token });
+    const second = await give(ctx.app, campaign.slug, donationBody({ method: 'saved_card', card_id: cardId }, { amount: 2500 }), {
+      token: session.token,
+    });
     expect(second.statusCode, second.body).toBe(201);
     expect(result(second.json()).payment).toMatchObject({ method: 'saved_card', status: 'succeeded', card_last4: '1111' });
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 2500);
@@ -94,8 +131,11 @@ describe('card donations', () => {
 
   it("another donor's saved card, a deleted one and a guest are refused", async () => {
     const owner = await newSession(ctx.app);
-    await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: true }), { token: owner.token });
-    const cardId = ((await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: owner.token })).json() as Array<{ id: string }>)[0]!.id;
+    await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: true }), {
+      token: owner.token,
+    });
+    const cardId = ((await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: owner.token })).json() as Array<{ id: string }>)[0]!
+      .id;
     const stranger = await newSession(ctx.app);
     const theirs = await give(ctx.app, campaign.slug, donationBody({ method: 'saved_card', card_id: cardId }), { token: stranger.token });
     expect(theirs.statusCode).toBe(404);
@@ -131,7 +171,9 @@ describe('PIX and PayPal', () => {
 
     const paid = await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/v1/pix/${parsed.txid}/simulate-payment` });
     expect(paid.statusCode, paid.body).toBe(200);
-    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
     expect(read.statusCode).toBe(200);
     expect(result(read.json())).toMatchObject({ donation: { status: 'confirmed' }, payment: { status: 'succeeded', qr_code: null } });
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 7500);
@@ -139,7 +181,10 @@ describe('PIX and PayPal', () => {
 
   it('a PIX paid later by webhook sends the receipt in the language the donor gave in', async () => {
     const email = `pix.en.${Date.now()}@exemplo.com.br`;
-    const body = donationBody({ method: 'pix' }, { amount: 4000, address: null, contact: { name: 'Mary Silva', email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' } });
+    const body = donationBody(
+      { method: 'pix' },
+      { amount: 4000, address: null, contact: { name: 'Mary Silva', email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' } },
+    );
     const answer = result((await give(ctx.app, campaign.slug, body, { locale: 'en' })).json());
     const txid = parsePixBrCode(answer.payment.br_code as string).txid as string;
     expect((await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/v1/pix/${txid}/simulate-payment` })).statusCode).toBe(200);
@@ -151,7 +196,9 @@ describe('PIX and PayPal', () => {
     const before = await campaignRaised(ctx.database.db, campaign.id);
     const answer = result((await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { address: null }))).json());
     ctx.clock.advance(31 * 60 * 1000);
-    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
     expect(result(read.json())).toMatchObject({ donation: { status: 'expired' }, payment: { status: 'expired' } });
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before);
   });
@@ -175,7 +222,9 @@ describe('PIX and PayPal', () => {
     expect(approved.statusCode).toBeLessThan(400);
     // Back to the thank-you page, which offers to share this campaign.
     expect(approved.headers.location).toBe(`/doacao-confirmacao/agradecimento?donation=${answer.donation.id}&campaign=${campaign.slug}`);
-    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
     expect(result(read.json()).donation.status).toBe('confirmed');
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);
   });
@@ -193,25 +242,41 @@ describe('PIX and PayPal', () => {
     const orderId = /orders\/([^/]+)\/approve/.exec(answer.payment.approve_url as string)?.[1];
     const cancelled = await ctx.app.inject({ method: 'POST', url: `/sandbox-gateway/paypal/orders/${orderId}/cancel` });
     expect(cancelled.headers.location).toBe('/doacao-pix?error=paypal_cancelled');
-    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
     expect(result(read.json()).donation.status).toBe('failed');
   });
 });
 
 describe('gift card and wallet', () => {
   it('a gift card code pays at once, from its balance; used up it reads "Gift-card não encontrado"', async () => {
-    const card = await ctx.database.db.transaction((tx) => issueGiftCard(tx, { valueCents: 8000, expiresAt: new Date(Date.now() + 100 * DAY_MS) }));
+    const card = await ctx.database.db.transaction((tx) =>
+      issueGiftCard(tx, { valueCents: 8000, expiresAt: new Date(Date.now() + 100 * DAY_MS) }),
+    );
     const before = await campaignRaised(ctx.database.db, campaign.id);
-    const first = await give(ctx.app, null, donationBody({ method: 'gift_card', code: card.code.toUpperCase() }, { campaign_slug: campaign.slug, amount: 5000 }));
+    const first = await give(
+      ctx.app,
+      null,
+      donationBody({ method: 'gift_card', code: card.code.toUpperCase() }, { campaign_slug: campaign.slug, amount: 5000 }),
+    );
     expect(first.statusCode, first.body).toBe(201);
-    expect(result(first.json())).toMatchObject({ donation: { status: 'confirmed', payment_method: 'gift_card' }, payment: { status: 'succeeded' } });
+    expect(result(first.json())).toMatchObject({
+      donation: { status: 'confirmed', payment_method: 'gift_card' },
+      payment: { status: 'succeeded' },
+    });
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 5000);
-    expect((await call(ctx.app, 'GET', `/api/v1/gift-cards/${card.code}`)).json()).toEqual({ balance: 3000, expires_at: card.expiresAt.toISOString() });
+    expect((await call(ctx.app, 'GET', `/api/v1/gift-cards/${card.code}`)).json()).toEqual({
+      balance: 3000,
+      expires_at: card.expiresAt.toISOString(),
+    });
 
     const tooMuch = await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 5000 }));
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toEqual({ code: 'gift_card.insufficient', message: 'O saldo do gift-card não cobre esta doação.' });
-    expect((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 3000 }))).statusCode).toBe(201);
+    expect((await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 3000 }))).statusCode).toBe(
+      201,
+    );
     const usedUp = await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: card.code }, { amount: 500 }));
     expect(usedUp.statusCode).toBe(404);
     expect(usedUp.json()).toEqual({ code: 'gift_card.not_found', message: 'Gift-card não encontrado' });
@@ -231,10 +296,25 @@ describe('gift card and wallet', () => {
     const session = await newSession(ctx.app);
     const userId = session.user.id;
     await ctx.database.db.transaction(async (tx) => {
-      await creditWallet(tx, { userId, amountCents: 6000, origin: 'gift_card', expiresAt: new Date(Date.now() + 150 * DAY_MS), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `test-late:${userId}` });
-      await creditWallet(tx, { userId, amountCents: 4000, origin: 'monthly_credit', expiresAt: new Date(Date.now() + 20 * DAY_MS), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `test-soon:${userId}` });
+      await creditWallet(tx, {
+        userId,
+        amountCents: 6000,
+        origin: 'gift_card',
+        expiresAt: new Date(Date.now() + 150 * DAY_MS),
+        from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+        reference: `test-late:${userId}`,
+      });
+      await creditWallet(tx, {
+        userId,
+        amountCents: 4000,
+        origin: 'monthly_credit',
+        expiresAt: new Date(Date.now() + 20 * DAY_MS),
+        from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+        reference: `test-soon:${userId}`,
+      });
     });
-    const balance = async () => (await call(ctx.app, 'GET', `/api/v1/donors/${userId}/wallets/balance`, undefined, { token: session.token })).json();
+    const balance = async () =>
+      (await call(ctx.app, 'GET', `/api/v1/donors/${userId}/wallets/balance`, undefined, { token: session.token })).json();
     expect(await balance()).toEqual({ data: 10_000 });
     const before = await campaignRaised(ctx.database.db, campaign.id);
 

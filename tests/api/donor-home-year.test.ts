@@ -62,8 +62,16 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
     const me = await signIn(ctx.app, input.email, input.password);
     const userId = me.user.id;
 
-    const body: SubscriptionRequestInput = { amount: 5000, payment: { method: 'card', card_token: 'tok_ok' }, contact: { ...personContact, email: input.email }, address: { ...brazilianAddress } };
-    const created = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, { token: me.token, headers: { 'idempotency-key': newKey() } });
+    const body: SubscriptionRequestInput = {
+      amount: 5000,
+      payment: { method: 'card', card_token: 'tok_ok' },
+      contact: { ...personContact, email: input.email },
+      address: { ...brazilianAddress },
+    };
+    const created = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, {
+      token: me.token,
+      headers: { 'idempotency-key': newKey() },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const subscriptionId = subscriptionResultSchema.parse(created.json()).subscription.id;
     const cause = await call(ctx.app, 'PUT', '/api/v1/wallet/auto-donation-cause', { campaign_slug: campaign.slug }, { token: me.token });
@@ -76,11 +84,22 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
       // The card stops working for the May charge and works again for its first retry (1 June).
       gateway.declining = today === '2027-05-31';
       await runJobs();
-      if (today === '2027-08-15') expect((await call(ctx.app, 'POST', `/api/v1/subscriptions/${subscriptionId}/pause`, undefined, { token: await token() })).statusCode).toBe(200);
-      if (today === '2027-10-05') expect((await call(ctx.app, 'POST', `/api/v1/subscriptions/${subscriptionId}/resume`, undefined, { token: await token() })).statusCode).toBe(200);
+      if (today === '2027-08-15')
+        expect(
+          (await call(ctx.app, 'POST', `/api/v1/subscriptions/${subscriptionId}/pause`, undefined, { token: await token() })).statusCode,
+        ).toBe(200);
+      if (today === '2027-10-05')
+        expect(
+          (await call(ctx.app, 'POST', `/api/v1/subscriptions/${subscriptionId}/resume`, undefined, { token: await token() })).statusCode,
+        ).toBe(200);
       // On the 10th the donor gives R$ 20,00 from the wallet, when there is credit.
       if (today.endsWith('-10') && (await walletBalance(ctx.database.db, userId, ctx.clock.now())) >= 2000) {
-        const gift = await give(ctx.app, campaign.slug, donationBody({ method: 'wallet' }, { amount: 2000, contact: { ...personContact, email: input.email } }), { token: await token() });
+        const gift = await give(
+          ctx.app,
+          campaign.slug,
+          donationBody({ method: 'wallet' }, { amount: 2000, contact: { ...personContact, email: input.email } }),
+          { token: await token() },
+        );
         expect(gift.statusCode, gift.body).toBe(201);
         spent += 2000;
       }
@@ -88,7 +107,11 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
 
     // Months charged: 31 Jan, then the last day of each shorter month, the refused May charge paid on
     // its retry, nothing while paused (August, September), then again from 31 October.
-    const charges = await ctx.database.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, subscriptionId)).orderBy(subscriptionCharges.periodStart, subscriptionCharges.attempt);
+    const charges = await ctx.database.db
+      .select()
+      .from(subscriptionCharges)
+      .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+      .orderBy(subscriptionCharges.periodStart, subscriptionCharges.attempt);
     expect(charges.map((c) => [spDay(c.periodStart), c.attempt, c.status])).toEqual([
       ['2027-01-31', 0, 'succeeded'],
       ['2027-02-28', 0, 'succeeded'],
@@ -110,7 +133,10 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
     const lots = await ctx.database.db.select().from(walletLots).where(eq(walletLots.userId, userId));
     expect(lots).toHaveLength(11);
     expect(spent).toBe(10 * 2000);
-    const automatic = await ctx.database.db.select().from(donations).where(and(eq(donations.userId, userId), isNotNull(donations.automaticSource)));
+    const automatic = await ctx.database.db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.userId, userId), isNotNull(donations.automaticSource)));
     expect(automatic).toHaveLength(10);
     expect(new Set(automatic.map((d) => d.automaticSource)).size).toBe(10);
     expect(automatic.every((d) => d.amountCents === 3000 && d.campaignId === campaign.id && d.status === 'confirmed')).toBe(true);
@@ -118,7 +144,8 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
     // Everything charged for the ten finished months reached the campaign: gifts plus automatic donations.
     expect(await accountBalance(ctx.database.db, { kind: 'campaign', campaignId: campaign.id })).toBe(10 * 5000);
 
-    const noticeCount = async (type: string) => ctx.database.db.$count(notifications, and(eq(notifications.userId, userId), eq(notifications.type, type)));
+    const noticeCount = async (type: string) =>
+      ctx.database.db.$count(notifications, and(eq(notifications.userId, userId), eq(notifications.type, type)));
     expect(await noticeCount('monthly_charge_succeeded')).toBe(11);
     expect(await noticeCount('monthly_charge_failed')).toBe(1);
     expect(await noticeCount('automatic_donation')).toBe(10);

@@ -31,7 +31,11 @@ beforeAll(async () => {
   mkdirSync(join(distDir, '.vite'));
   writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   ctx = await createTestContext({}, { distDir });
-  campaign = await insertCampaign(ctx.database.db, { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária do Coque', coverImage: '/uploads/campaigns/cozinha.jpg' });
+  campaign = await insertCampaign(ctx.database.db, {
+    slug: 'cozinha-solidaria-recife',
+    title: 'Cozinha Solidária do Coque',
+    coverImage: '/uploads/campaigns/cozinha.jpg',
+  });
   hostile = await insertCampaign(ctx.database.db, { slug: 'titulo-hostil', title: '</script><script>alert(1)</script>\u2028 <!--' });
 });
 afterAll(async () => {
@@ -56,7 +60,9 @@ describe('the first screen comes with the HTML', () => {
   it('a campaign page preloads its cover, its route chunks and catalogs, and carries the campaign', async () => {
     const body = await page(`/${campaign.slug}`);
     const head = body.slice(0, body.indexOf('</head>'));
-    expect(head).toContain('<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" imagesrcset="/img/covers/cozinha-solidaria-recife-480.webp 480w,');
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" imagesrcset="/img/covers/cozinha-solidaria-recife-480.webp 480w,',
+    );
     for (const chunk of ['route-L.js', '_slug-S.js', 'CampaignCard-C.js', 'messages-core-pt.js', 'messages-campaigns-pt.js']) {
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
     }
@@ -82,10 +88,14 @@ describe('the first screen comes with the HTML', () => {
       '/api/v1/stats/totals',
     ]);
     const recent = await call(ctx.app, 'GET', '/api/v1/campaigns?sort=recent&page=0&amount=6');
-    expect(answers['/api/v1/campaigns?sort=recent&page=0&amount=6']).toEqual({ status: 200, total: Number(recent.headers['x-total-count']), body: recent.json() });
+    expect(answers['/api/v1/campaigns?sort=recent&page=0&amount=6']).toEqual({
+      status: 200,
+      total: Number(recent.headers['x-total-count']),
+      body: recent.json(),
+    });
   });
 
-  it('answers in the interface\'s default language, marked with it, and never with anything of the session', async () => {
+  it("answers in the interface's default language, marked with it, and never with anything of the session", async () => {
     const signedIn = await newSession(ctx.app);
     // The browser's language is not the interface's (kept in the browser): the answers are in pt, and say so.
     const body = await page('/', { 'accept-language': 'en', authorization: `Bearer ${signedIn.token}` });

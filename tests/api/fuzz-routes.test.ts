@@ -40,17 +40,20 @@ const fixture = { slug: '', donorId: '', cardId: '', subscriptionId: '', donatio
 const tokens: Record<'guest' | 'donor' | 'admin', string | undefined> = { guest: undefined, donor: undefined, admin: undefined };
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, {
-    // No built web app: its files would add a route each (the same run whether dist/ exists or not).
-    distDir: join(tmpdir(), 'semear-fuzz-no-dist'),
-    onRoute: (route: RouteOptions) => {
-      if ((route as { websocket?: boolean }).websocket) return;
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD' || method === 'OPTIONS') continue;
-        routes.push({ method, url: route.url, schema: (route.schema ?? {}) as CollectedRoute['schema'] });
-      }
+  ctx = await createTestContext(
+    {},
+    {
+      // No built web app: its files would add a route each (the same run whether dist/ exists or not).
+      distDir: join(tmpdir(), 'semear-fuzz-no-dist'),
+      onRoute: (route: RouteOptions) => {
+        if ((route as { websocket?: boolean }).websocket) return;
+        for (const method of [route.method].flat()) {
+          if (method === 'HEAD' || method === 'OPTIONS') continue;
+          routes.push({ method, url: route.url, schema: (route.schema ?? {}) as CollectedRoute['schema'] });
+        }
+      },
     },
-  });
+  );
   fixture.slug = (await createCampaign(ctx.database.db)).slug;
   const donor = await newSession(ctx.app);
   Object.assign(fixture, { donorId: donor.user.id, donorEmail: donor.input.email, donorPassword: donor.input.password });
@@ -62,22 +65,32 @@ beforeAll(async () => {
     ctx.app,
     'POST',
     '/api/v1/subscriptions',
-    { amount: 5000, payment: { method: 'card', card_token: await sandboxCardToken(ctx.app) }, contact: { ...personContact, email: donor.input.email }, address: brazilianAddress },
+    {
+      amount: 5000,
+      payment: { method: 'card', card_token: await sandboxCardToken(ctx.app) },
+      contact: { ...personContact, email: donor.input.email },
+      address: brazilianAddress,
+    },
     { token: donor.token, headers: { 'idempotency-key': 'fuzz-subscription-1' } },
   );
   const result = subscriptionResultSchema.parse(subscribed.json());
   Object.assign(fixture, { subscriptionId: result.subscription.id, cardId: result.subscription.card?.id ?? '' });
   fixture.donationId = (await give(ctx.app, fixture.slug, donationBody({ method: 'pix' }))).json().donation.id;
   const listed = await ctx.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  tables = rowsOf(listed).map((r) => String(r.tablename)).filter((t) => !EXCLUDED_TABLES.includes(t));
+  tables = rowsOf(listed)
+    .map((r) => String(r.tablename))
+    .filter((t) => !EXCLUDED_TABLES.includes(t));
 }, 120_000);
 afterAll(() => ctx?.close());
 
-const rowsOf = (result: unknown): Array<Record<string, unknown>> => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Array<Record<string, unknown>>;
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Array<Record<string, unknown>>;
 
 /** Row count and an order-independent checksum of every table: any insert, update or delete shows. */
 async function fingerprint(): Promise<Map<string, string>> {
-  const query = tables.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text as f from "${t}" x`).join(' union all ');
+  const query = tables
+    .map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text as f from "${t}" x`)
+    .join(' union all ');
   return new Map(rowsOf(await ctx.database.db.execute(sql.raw(query))).map((r) => [String(r.t), String(r.f)]));
 }
 
@@ -87,9 +100,18 @@ function validBody(method: string, url: string): unknown {
   if (key === 'POST /api/v1/users') return newUserInput();
   if (key === 'PUT /api/v1/users/profile') return { name: 'Maria da Silva', phone: '(11) 98765-4321', address: brazilianAddress };
   if (key === 'POST /api/v1/sessions') return { email: fixture.donorEmail, password: 'senha-errada-123' };
-  if (key === 'POST /api/v1/campaigns/:slug/donations' || key === 'POST /api/v1/donations') return donationBody({ method: 'pix' }, { campaign_slug: fixture.slug });
-  if (key === 'POST /api/v1/subscriptions') return { amount: 5000, payment: { method: 'saved_card', card_id: fixture.cardId }, contact: personContact, address: brazilianAddress };
-  if (key === 'POST /sandbox-gateway/v1/tokens') return { card_number: SANDBOX_TEST_CARDS.visaApproved.number, exp_date: '12/34', cvv: SANDBOX_TEST_CARDS.visaApproved.cvv, holder_name: 'Maria da Silva', holder_document: '52998224725' };
+  if (key === 'POST /api/v1/campaigns/:slug/donations' || key === 'POST /api/v1/donations')
+    return donationBody({ method: 'pix' }, { campaign_slug: fixture.slug });
+  if (key === 'POST /api/v1/subscriptions')
+    return { amount: 5000, payment: { method: 'saved_card', card_id: fixture.cardId }, contact: personContact, address: brazilianAddress };
+  if (key === 'POST /sandbox-gateway/v1/tokens')
+    return {
+      card_number: SANDBOX_TEST_CARDS.visaApproved.number,
+      exp_date: '12/34',
+      cvv: SANDBOX_TEST_CARDS.visaApproved.cvv,
+      holder_name: 'Maria da Silva',
+      holder_document: '52998224725',
+    };
   if (key === 'POST /api/v1/analytics/page-views') return { views: [{ path: '/', occurred_at: new Date().toISOString() }] };
   if (key === 'POST /api/v1/realtime/auth') return { socket_id: '1.1', channel_name: `private-user-${fixture.donorId}` };
   if (key === 'PUT /api/v1/wallet/auto-donation-cause') return { campaign_slug: fixture.slug };
@@ -120,14 +142,25 @@ function mutations(route: CollectedRoute, body: unknown, query: Record<string, u
   if (takesBody) {
     const paths = pathsOf(body as never);
     options.push(
-      fc.record({ kind: fc.constant('body' as const), path: fc.constantFrom(...paths), value: fc.option(hostileValue, { nil: undefined, freq: 8 }) }),
+      fc.record({
+        kind: fc.constant('body' as const),
+        path: fc.constantFrom(...paths),
+        value: fc.option(hostileValue, { nil: undefined, freq: 8 }),
+      }),
       fc.record({ kind: fc.constant('body' as const), path: fc.constant(['__proto__']), value: fc.constant({ admin: true }) }),
       hostileRawBody.map((raw) => ({ kind: 'raw' as const, ...raw })),
     );
   }
   const keys = [...new Set([...Object.keys(query), 'q', 'page', 'token', '__proto__'])];
-  options.push(fc.record({ kind: fc.constant('query' as const), key: fc.constantFrom(...keys), value: fc.oneof(hostileString, fc.array(hostileString, { minLength: 2, maxLength: 3 })) }));
-  if (params.length > 0) options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...params), value: hostileString }));
+  options.push(
+    fc.record({
+      kind: fc.constant('query' as const),
+      key: fc.constantFrom(...keys),
+      value: fc.oneof(hostileString, fc.array(hostileString, { minLength: 2, maxLength: 3 })),
+    }),
+  );
+  if (params.length > 0)
+    options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...params), value: hostileString }));
   return fc.oneof(...options);
 }
 
@@ -149,53 +182,60 @@ function requestFor(route: CollectedRoute, mutation: Mutation, body: unknown, qu
   return { url, payload: sentBody === undefined ? undefined : JSON.stringify(sentBody), contentType: 'application/json' };
 }
 
-const describeMutation = (m: Mutation): string => JSON.stringify(m, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 60)}…(${v.length})` : v)).slice(0, 300);
+const describeMutation = (m: Mutation): string =>
+  JSON.stringify(m, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 60)}…(${v.length})` : v)).slice(0, 300);
 
-it('every route answers hostile requests without a 5xx, and writes nothing when it refuses one', async () => {
-  const failures: string[] = [];
-  let sent = 0;
-  let serverErrors = 0;
-  let writesOn4xx = 0;
-  let refused = 0;
-  let before = await fingerprint();
-  for (const route of routes) {
-    for (const role of ['guest', 'donor', 'admin'] as const) {
-      const body = validBody(route.method, route.url) ?? sampleOf(route.schema.body);
-      const query = (sampleOf(route.schema.querystring) ?? {}) as Record<string, unknown>;
-      const samples = fc.sample(mutations(route, body, query), { numRuns: RUNS_PER_ROUTE_AND_ROLE, seed: SEED + sent });
-      for (const mutation of samples) {
-        const request = requestFor(route, mutation, body, query);
-        const token = tokens[role];
-        const response = await ctx.app.inject({
-          method: route.method as 'GET',
-          url: request.url,
-          headers: {
-            ...(request.payload === undefined ? {} : { 'content-type': request.contentType }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            'idempotency-key': `fuzz-${sent}`,
-          },
-          ...(request.payload === undefined ? {} : { payload: request.payload }),
-        });
-        sent++;
-        const label = `${route.method} ${route.url} as ${role}: ${describeMutation(mutation)}`;
-        if (response.statusCode >= 500) {
-          serverErrors++;
-          failures.push(`${response.statusCode} ${label} -> ${response.body.slice(0, 200)}`);
-        }
-        const after = await fingerprint();
-        if (response.statusCode >= 400 && response.statusCode < 500) {
-          refused++;
-          const changed = [...after].filter(([t, f]) => before.get(t) !== f).map(([t]) => t);
-          if (changed.length > 0) {
-            writesOn4xx++;
-            failures.push(`${response.statusCode} wrote ${changed.join(', ')}: ${label}`);
+it(
+  'every route answers hostile requests without a 5xx, and writes nothing when it refuses one',
+  async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    let serverErrors = 0;
+    let writesOn4xx = 0;
+    let refused = 0;
+    let before = await fingerprint();
+    for (const route of routes) {
+      for (const role of ['guest', 'donor', 'admin'] as const) {
+        const body = validBody(route.method, route.url) ?? sampleOf(route.schema.body);
+        const query = (sampleOf(route.schema.querystring) ?? {}) as Record<string, unknown>;
+        const samples = fc.sample(mutations(route, body, query), { numRuns: RUNS_PER_ROUTE_AND_ROLE, seed: SEED + sent });
+        for (const mutation of samples) {
+          const request = requestFor(route, mutation, body, query);
+          const token = tokens[role];
+          const response = await ctx.app.inject({
+            method: route.method as 'GET',
+            url: request.url,
+            headers: {
+              ...(request.payload === undefined ? {} : { 'content-type': request.contentType }),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+              'idempotency-key': `fuzz-${sent}`,
+            },
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+          });
+          sent++;
+          const label = `${route.method} ${route.url} as ${role}: ${describeMutation(mutation)}`;
+          if (response.statusCode >= 500) {
+            serverErrors++;
+            failures.push(`${response.statusCode} ${label} -> ${response.body.slice(0, 200)}`);
           }
+          const after = await fingerprint();
+          if (response.statusCode >= 400 && response.statusCode < 500) {
+            refused++;
+            const changed = [...after].filter(([t, f]) => before.get(t) !== f).map(([t]) => t);
+            if (changed.length > 0) {
+              writesOn4xx++;
+              failures.push(`${response.statusCode} wrote ${changed.join(', ')}: ${label}`);
+            }
+          }
+          before = after;
         }
-        before = after;
       }
     }
-  }
-  console.log(`fuzz (${process.env.TEST_DB ?? 'pglite'}): ${routes.length} routes, ${sent} requests, ${refused} refused (4xx), ${serverErrors} answered 5xx, ${writesOn4xx} wrote on a 4xx`);
-  expect(failures).toEqual([]);
-  expect(sent).toBeGreaterThan(1000);
-}, 30 * 60_000);
+    console.log(
+      `fuzz (${process.env.TEST_DB ?? 'pglite'}): ${routes.length} routes, ${sent} requests, ${refused} refused (4xx), ${serverErrors} answered 5xx, ${writesOn4xx} wrote on a 4xx`,
+    );
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
+  },
+  30 * 60_000,
+);

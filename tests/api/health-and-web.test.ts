@@ -9,7 +9,10 @@ let ctx: TestContext;
 const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
 beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(distDir, 'assets', 'app-1234.js'), 'console.log("semear")');
   ctx = await createTestContext({ AD_SCRIPT_URL: 'https://ads.example.net/tag.js?id=1' }, { distDir });
   await insertCampaign(ctx.database.db, { slug: 'cozinha-solidaria-recife' });

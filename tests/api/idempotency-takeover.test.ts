@@ -26,9 +26,11 @@ afterAll(() => ctx.close());
 
 /** What a kill -9 leaves: the claim's owner is gone, so nobody renews its lease. */
 async function killOwner(key: string): Promise<void> {
-  await ctx.database.db.update(idempotencyKeys).set({ owner: 'dead-process', leaseExpiresAt: ctx.clock.now() }).where(eq(idempotencyKeys.key, key));
+  await ctx.database.db
+    .update(idempotencyKeys)
+    .set({ owner: 'dead-process', leaseExpiresAt: ctx.clock.now() })
+    .where(eq(idempotencyKeys.key, key));
 }
-
 
 describe('a claim whose process died', () => {
   it('a card donation charged before the crash: the retry answers 201 confirmed with its receipt token, charged once', async () => {
@@ -63,10 +65,21 @@ describe('a claim whose process died', () => {
     const body = donationBody({ method: 'pix' }, { address: null });
     const earlier = newKey();
     expect((await give(ctx.app, slug, body, { key: earlier })).statusCode).toBe(201);
-    const [{ requestHash: sameRequest }] = (await ctx.database.db.select({ requestHash: idempotencyKeys.requestHash }).from(idempotencyKeys).where(eq(idempotencyKeys.key, earlier))) as [{ requestHash: string }];
+    const [{ requestHash: sameRequest }] = (await ctx.database.db
+      .select({ requestHash: idempotencyKeys.requestHash })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, earlier))) as [{ requestHash: string }];
     // A claim taken just before the crash: no checkpoint, nothing written yet.
     const key = newKey();
-    await ctx.database.db.insert(idempotencyKeys).values({ scope: 'guest|donations', key, requestHash: sameRequest, owner: 'dead-process', leaseExpiresAt: new Date(ctx.clock.now().getTime() + 60_000) });
+    await ctx.database.db
+      .insert(idempotencyKeys)
+      .values({
+        scope: 'guest|donations',
+        key,
+        requestHash: sameRequest,
+        owner: 'dead-process',
+        leaseExpiresAt: new Date(ctx.clock.now().getTime() + 60_000),
+      });
     const waiting = give(ctx.app, slug, body, { key });
     await new Promise((resolve) => setTimeout(resolve, 200));
     ctx.clock.advance(60_000);
@@ -91,12 +104,24 @@ describe('createIdempotency leases', () => {
     const live = createIdempotency({ db: ctx.database.db, clock: ctx.clock, owner: 'b', leaseMs: 60_000, pollMs: 5, waitMs: 300 });
     let checkpointed = () => undefined as void;
     const reached = new Promise<void>((resolve) => (checkpointed = resolve));
-    void dead.run(call(key, { execute: async (checkpoint) => { await ctx.database.db.transaction((tx) => checkpoint(tx, { step: 1 })); checkpointed(); return new Promise(() => undefined); } }));
+    void dead.run(
+      call(key, {
+        execute: async (checkpoint) => {
+          await ctx.database.db.transaction((tx) => checkpoint(tx, { step: 1 }));
+          checkpointed();
+          return new Promise(() => undefined);
+        },
+      }),
+    );
     await reached;
     await expect(live.run(call(key, {}))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency.in_progress' });
     ctx.clock.advance(61_000);
     let resumes = 0;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => live.run(call(key, { resume: async (note) => ((resumes += 1), { status: 201, body: { resumed: note } }) }))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        live.run(call(key, { resume: async (note) => ((resumes += 1), { status: 201, body: { resumed: note } }) })),
+      ),
+    );
     expect(resumes).toBe(1);
     expect(answers.map((a) => a.body)).toEqual(Array(5).fill({ resumed: { step: 1 } }));
   });
@@ -107,7 +132,15 @@ describe('createIdempotency leases', () => {
     const taker = createIdempotency({ db: ctx.database.db, clock: ctx.clock, owner: 'taker', leaseMs: 60_000, pollMs: 5 });
     let go = () => undefined as void;
     const stalled = new Promise<void>((resolve) => (go = resolve));
-    const first = slow.run(call(key, { execute: async (checkpoint) => { await stalled; await ctx.database.db.transaction((tx) => checkpoint(tx, { step: 'late' })); return { status: 201, body: { stale: true } }; } }));
+    const first = slow.run(
+      call(key, {
+        execute: async (checkpoint) => {
+          await stalled;
+          await ctx.database.db.transaction((tx) => checkpoint(tx, { step: 'late' }));
+          return { status: 201, body: { stale: true } };
+        },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     ctx.clock.advance(61_000);
     expect((await taker.run(call(key, {}))).body).toEqual({ fresh: true });

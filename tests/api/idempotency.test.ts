@@ -83,7 +83,12 @@ describe('50 concurrent duplicates', () => {
     expect(rows).toHaveLength(1);
     const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.donationId, rows[0]!.id));
     expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, payment!.id))).toHaveLength(1);
-    expect(await ctx.database.db.select().from(ledgerGroups).where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`))).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(ledgerGroups)
+        .where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`)),
+    ).toHaveLength(1);
   });
 
   it('charge once: one donation, one payment, one ledger group, and all 50 answers are the same 201', async () => {
@@ -102,7 +107,12 @@ describe('50 concurrent duplicates', () => {
     const rows = await ctx.database.db.select().from(donations).where(eq(donations.campaignId, campaign.id));
     expect(rows).toHaveLength(1);
     expect(await ctx.database.db.select().from(payments).where(eq(payments.donationId, rows[0]!.id))).toHaveLength(1);
-    expect(await ctx.database.db.select().from(ledgerGroups).where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`))).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(ledgerGroups)
+        .where(eq(ledgerGroups.reference, `donation:${rows[0]!.id}`)),
+    ).toHaveLength(1);
   });
 });
 

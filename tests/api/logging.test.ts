@@ -29,12 +29,27 @@ describe('logs', () => {
     await ctx.app.mailSender.runOnce();
     // The reset page itself carries the token in its query string.
     await call(ctx.app, 'GET', '/reset-password?token=TOKEN-IN-THE-URL-123&lang=pt', undefined, { headers: { accept: 'text/html' } });
-    await call(ctx.app, 'POST', '/api/v1/users', { ...newUserInput(), password: 'outro-segredo-88', card_number: '4111111111111111', cvv: '123' });
+    await call(ctx.app, 'POST', '/api/v1/users', {
+      ...newUserInput(),
+      password: 'outro-segredo-88',
+      card_number: '4111111111111111',
+      cvv: '123',
+    });
     await call(ctx.app, 'DELETE', '/api/v1/sessions', { refresh_token: rotated.refresh_token });
 
     expect(logs).toContain('"url":"/api/v1/users/profile"');
     expect(logs).toContain('token=%5Bredacted%5D');
-    for (const secret of ['segredo-muito-secreto-77', 'outro-segredo-88', session.token, session.refresh_token, rotated.token, rotated.refresh_token, 'TOKEN-IN-THE-URL-123', '4111111111111111', 'Bearer ']) {
+    for (const secret of [
+      'segredo-muito-secreto-77',
+      'outro-segredo-88',
+      session.token,
+      session.refresh_token,
+      rotated.token,
+      rotated.refresh_token,
+      'TOKEN-IN-THE-URL-123',
+      '4111111111111111',
+      'Bearer ',
+    ]) {
       expect(logs, `logs contain ${secret}`).not.toContain(secret);
     }
   });

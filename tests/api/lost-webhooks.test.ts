@@ -36,7 +36,8 @@ async function pixPaidWhileDown(): Promise<string> {
   return answer.json().donation.id as string;
 }
 
-const statusOf = async (donationId: string) => (await ctx.database.db.select({ status: donations.status }).from(donations).where(eq(donations.id, donationId)))[0]?.status;
+const statusOf = async (donationId: string) =>
+  (await ctx.database.db.select({ status: donations.status }).from(donations).where(eq(donations.id, donationId)))[0]?.status;
 
 async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -79,7 +80,8 @@ describe('open payments are checked with the gateway while open', () => {
     const donationId = answer.json().donation.id as string;
     ctx.clock.advance(61_000);
     await ctx.app.reconciler.runOnce();
-    const checkedAt = async () => (await ctx.database.db.select({ at: payments.checkedAt }).from(payments).where(eq(payments.donationId, donationId)))[0]?.at;
+    const checkedAt = async () =>
+      (await ctx.database.db.select({ at: payments.checkedAt }).from(payments).where(eq(payments.donationId, donationId)))[0]?.at;
     const first = await checkedAt();
     expect(first).toEqual(ctx.clock.now());
     expect(await statusOf(donationId)).toBe('pending');

@@ -31,7 +31,24 @@ describe('Cache-Control: no-store', () => {
 
     const signedIn: Array<[string, string, unknown?]> = [
       ['GET', '/api/v1/users/profile'],
-      ['PUT', '/api/v1/users/profile', { name: 'Maria Souza', phone: '(11) 98765-4321', address: { country: 'BR', zip_code: '01310-100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', complement: '', house_number: '1000' } }],
+      [
+        'PUT',
+        '/api/v1/users/profile',
+        {
+          name: 'Maria Souza',
+          phone: '(11) 98765-4321',
+          address: {
+            country: 'BR',
+            zip_code: '01310-100',
+            state: 'SP',
+            city: 'São Paulo',
+            neighborhood: 'Bela Vista',
+            street_address: 'Avenida Paulista',
+            complement: '',
+            house_number: '1000',
+          },
+        },
+      ],
       ['GET', '/api/v1/wallet'],
       ['GET', '/api/v1/wallet/statement'],
       ['GET', `/api/v1/donors/${session.user.id}/wallets/balance`],
@@ -43,10 +60,13 @@ describe('Cache-Control: no-store', () => {
       ['GET', '/api/v1/subscriptions/current'],
       ['POST', '/api/v1/realtime/auth', { socket_id: '1234.5678', channel_name: userChannel(session.user.id) }],
     ];
-    for (const [method, url, body] of signedIn) expectNoStore(`${method} ${url}`, await call(ctx.app, method as 'GET', url, body, { token }));
+    for (const [method, url, body] of signedIn)
+      expectNoStore(`${method} ${url}`, await call(ctx.app, method as 'GET', url, body, { token }));
 
     const campaign = await createCampaign(ctx.database.db);
-    const donation = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), { token });
+    const donation = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), {
+      token,
+    });
     expectNoStore('donation', donation);
     expectNoStore('own donation', await call(ctx.app, 'GET', `/api/v1/donations/${donation.json().donation.id}`, undefined, { token }));
   });
@@ -55,8 +75,14 @@ describe('Cache-Control: no-store', () => {
     const campaign = await createCampaign(ctx.database.db);
     const donation = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }));
     expectNoStore('guest donation', donation);
-    const { receipt_token: receiptToken, donation: { id } } = donation.json();
-    expectNoStore('receipt', await call(ctx.app, 'GET', `/api/v1/donations/${id}`, undefined, { headers: { 'x-receipt-token': receiptToken } }));
+    const {
+      receipt_token: receiptToken,
+      donation: { id },
+    } = donation.json();
+    expectNoStore(
+      'receipt',
+      await call(ctx.app, 'GET', `/api/v1/donations/${id}`, undefined, { headers: { 'x-receipt-token': receiptToken } }),
+    );
   });
 
   it('not on public answers, which caches may keep', async () => {

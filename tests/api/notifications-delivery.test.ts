@@ -22,7 +22,14 @@ const prefer = (token: string, types: string[], channels: string[]) =>
 const mailTo = (to: string) => ({ to, subject: 'Sua cobrança mensal', text: 'Cobramos R$ 20,00.' });
 const tell = (userId: string, to: string, extra: { dedupeKey?: string } = {}) =>
   ctx.database.db.transaction((tx) =>
-    notifyDonor(tx, { userId, type: 'monthly_charge_succeeded', metadata: { amount: 2000 }, now: ctx.clock.now(), email: mailTo(to), ...extra }),
+    notifyDonor(tx, {
+      userId,
+      type: 'monthly_charge_succeeded',
+      metadata: { amount: 2000 },
+      now: ctx.clock.now(),
+      email: mailTo(to),
+      ...extra,
+    }),
   );
 
 describe('notifyDonor', () => {
@@ -62,8 +69,17 @@ describe('notifyDonor', () => {
     expect(listed.json()).toEqual([]);
     expect(listed.headers['x-total-count']).toBe('0');
     // The hidden "already told" marker cannot be marked either.
-    const [marker] = await ctx.database.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, mailOnly.user.id));
-    const patched = await call(ctx.app, 'PATCH', '/api/v1/notifications', { notification_id: [marker!.id], read: false }, { token: mailOnly.token });
+    const [marker] = await ctx.database.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, mailOnly.user.id));
+    const patched = await call(
+      ctx.app,
+      'PATCH',
+      '/api/v1/notifications',
+      { notification_id: [marker!.id], read: false },
+      { token: mailOnly.token },
+    );
     expect(patched.statusCode).toBe(404);
   });
 });
@@ -74,7 +90,15 @@ describe('a gift card for a registered donor', () => {
     const recipient = await newSession(ctx.app, { name: 'Rita Recebedora' });
     const expiresAt = new Date(ctx.clock.now().getTime() + 180 * DAY_MS);
     const card = await ctx.database.db.transaction((tx) =>
-      issueGiftCard(tx, { valueCents: 5000, expiresAt, buyerUserId: buyer.user.id, recipientName: 'Rita', recipientEmail: ` ${recipient.input.email.toUpperCase()} `, message: 'Boas doações!', now: ctx.clock.now() }),
+      issueGiftCard(tx, {
+        valueCents: 5000,
+        expiresAt,
+        buyerUserId: buyer.user.id,
+        recipientName: 'Rita',
+        recipientEmail: ` ${recipient.input.email.toUpperCase()} `,
+        message: 'Boas doações!',
+        now: ctx.clock.now(),
+      }),
     );
     const [notice] = (await list(recipient.token)).json() as Notification[];
     expect(notice).toMatchObject({
@@ -112,7 +136,15 @@ describe('a gift card for a registered donor', () => {
   it('an anonymous card says so, in the language it was bought in', async () => {
     const recipient = await newSession(ctx.app);
     const expiresAt = new Date(ctx.clock.now().getTime() + 180 * DAY_MS);
-    await ctx.database.db.transaction((tx) => issueGiftCard(tx, { valueCents: 3000, expiresAt, recipientEmail: recipient.input.email, translator: ctx.app.translator, locale: 'en' }));
+    await ctx.database.db.transaction((tx) =>
+      issueGiftCard(tx, {
+        valueCents: 3000,
+        expiresAt,
+        recipientEmail: recipient.input.email,
+        translator: ctx.app.translator,
+        locale: 'en',
+      }),
+    );
     const [notice] = (await list(recipient.token)).json() as Notification[];
     expect(notice?.metadata.from).toBeNull();
     const [mail] = await outboxTo(ctx.database.db, recipient.input.email);

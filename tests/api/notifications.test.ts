@@ -18,20 +18,40 @@ async function seed(userId: string, items: { type?: NotificationType; read?: boo
   const start = ctx.clock.now().getTime() - items.length * MINUTE_MS;
   const rows = await ctx.database.db
     .insert(notifications)
-    .values(items.map((item, i) => ({ userId, type: item.type ?? 'donations', metadata: { donation_id: `d-${i}` }, read: item.read ?? false, createdAt: new Date(start + i * MINUTE_MS) })))
+    .values(
+      items.map((item, i) => ({
+        userId,
+        type: item.type ?? 'donations',
+        metadata: { donation_id: `d-${i}` },
+        read: item.read ?? false,
+        createdAt: new Date(start + i * MINUTE_MS),
+      })),
+    )
     .returning({ id: notifications.id, createdAt: notifications.createdAt });
   return rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime()).map((r) => r.id);
 }
 
-const list = (token: string | undefined, query = '', locale?: string) => call(ctx.app, 'GET', `/api/v1/notifications${query}`, undefined, { token, locale });
-const patch = (token: string | undefined, body: unknown, locale?: string) => call(ctx.app, 'PATCH', '/api/v1/notifications', body, { token, locale });
+const list = (token: string | undefined, query = '', locale?: string) =>
+  call(ctx.app, 'GET', `/api/v1/notifications${query}`, undefined, { token, locale });
+const patch = (token: string | undefined, body: unknown, locale?: string) =>
+  call(ctx.app, 'PATCH', '/api/v1/notifications', body, { token, locale });
 const readStates = async (userId: string) =>
-  Object.fromEntries((await ctx.database.db.select({ id: notifications.id, read: notifications.read }).from(notifications).where(eq(notifications.userId, userId))).map((r) => [r.id, r.read]));
+  Object.fromEntries(
+    (
+      await ctx.database.db
+        .select({ id: notifications.id, read: notifications.read })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+    ).map((r) => [r.id, r.read]),
+  );
 
 describe('GET /notifications', () => {
   it('pages the donor’s own notifications newest first, 30 by default, with the total in x-total-count', async () => {
     const donor = await newSession(ctx.app);
-    const ids = await seed(donor.user.id, Array.from({ length: 35 }, () => ({})));
+    const ids = await seed(
+      donor.user.id,
+      Array.from({ length: 35 }, () => ({})),
+    );
     const first = await list(donor.token);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['x-total-count']).toBe('35');
@@ -66,7 +86,11 @@ describe('GET /notifications', () => {
     const donor = await newSession(ctx.app);
     const cases: [string, string, string][] = [
       ['?amount=0', 'A quantidade por página deve ser um número inteiro de 1 a 100', 'The page size must be a whole number from 1 to 100'],
-      ['?amount=101', 'A quantidade por página deve ser um número inteiro de 1 a 100', 'The page size must be a whole number from 1 to 100'],
+      [
+        '?amount=101',
+        'A quantidade por página deve ser um número inteiro de 1 a 100',
+        'The page size must be a whole number from 1 to 100',
+      ],
       ['?page=-1', 'A página deve ser um número inteiro a partir de 0', 'The page must be a whole number from 0 up'],
       ['?page=abc', 'A página deve ser um número inteiro a partir de 0', 'The page must be a whole number from 0 up'],
       ['?type=unknown', 'Tipo de notificação desconhecido', 'Unknown notification type'],
@@ -93,10 +117,16 @@ describe('GET /notifications', () => {
   it('shows the notification of a donation the signed-in donor made', async () => {
     const campaign = await createCampaign(ctx.database.db);
     const donor = await newSession(ctx.app);
-    const made = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), { token: donor.token });
+    const made = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), {
+      token: donor.token,
+    });
     expect(made.statusCode, made.body).toBe(201);
     const [notification] = (await list(donor.token)).json() as Notification[];
-    expect(notification).toMatchObject({ type: 'donations', read: false, metadata: { donation_id: made.json().donation.id, amount: 5000 } });
+    expect(notification).toMatchObject({
+      type: 'donations',
+      read: false,
+      metadata: { donation_id: made.json().donation.id, amount: 5000 },
+    });
   });
 });
 
@@ -151,7 +181,9 @@ describe('PATCH /notifications', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toEqual({ code: 'validation.failed', message: [message] });
     }
-    expect((await patch(donor.token, { notification_id: [id] }, 'en')).json().message).toEqual(['Say whether the notifications are read (true) or unread (false)']);
+    expect((await patch(donor.token, { notification_id: [id] }, 'en')).json().message).toEqual([
+      'Say whether the notifications are read (true) or unread (false)',
+    ]);
     expect(await readStates(donor.user.id)).toEqual({ [id!]: false });
   });
 });
@@ -167,7 +199,8 @@ describe('GET /notification-types', () => {
 
 describe('GET, PUT /notification-preferences', () => {
   const get = (token?: string) => call(ctx.app, 'GET', '/api/v1/notification-preferences', undefined, { token });
-  const put = (token: string | undefined, body: unknown, locale?: string) => call(ctx.app, 'PUT', '/api/v1/notification-preferences', body, { token, locale });
+  const put = (token: string | undefined, body: unknown, locale?: string) =>
+    call(ctx.app, 'PUT', '/api/v1/notification-preferences', body, { token, locale });
   const everything = { types: NOTIFICATION_TYPES.map((type) => ({ type })), channels: ['in_app', 'email'] };
 
   it('answers everything, on both channels, until the donor saves; then what was saved', async () => {
@@ -191,7 +224,10 @@ describe('GET, PUT /notification-preferences', () => {
     const badChannel = await put(donor.token, { types: [{ type: 'donations' }], channels: ['sms'] }, 'en');
     expect(badChannel.json()).toEqual({ code: 'validation.failed', message: ['Unknown notification channel'] });
     const missing = await put(donor.token, { types: [{ type: 'donations' }] });
-    expect(missing.json()).toEqual({ code: 'validation.failed', message: ['Envie os tipos (cada um com type) e os canais das notificações'] });
+    expect(missing.json()).toEqual({
+      code: 'validation.failed',
+      message: ['Envie os tipos (cada um com type) e os canais das notificações'],
+    });
     expect(await ctx.database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, donor.user.id))).toEqual([]);
     expect((await get(donor.token)).json()).toEqual(everything);
   });
@@ -209,7 +245,9 @@ describe('GET, PUT /notification-preferences', () => {
     const campaign = await createCampaign(ctx.database.db);
     const donor = await newSession(ctx.app);
     await put(donor.token, { types: [{ type: 'gift_card_received' }], channels: ['in_app', 'email'] });
-    const made = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), { token: donor.token });
+    const made = await give(ctx.app, campaign.slug, donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app) }), {
+      token: donor.token,
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect((await list(donor.token)).json()).toEqual([]);
   });

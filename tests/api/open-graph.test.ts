@@ -101,7 +101,16 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
 
   it('answers 404 with the plain page, for the app to show its not-found page, for unknown slugs, drafts and unknown pages', async () => {
     const draft = await insertCampaign(ctx.database.db, { status: 'draft', title: 'Rascunho secreto' });
-    const paths = ['/nao-existe', '/nao-existe/donate', `/${draft.slug}`, `/${draft.slug}/messages`, `/${campaign.slug}/outra-coisa`, '/profile/nada', '/a/b/c', '/NAO_E_SLUG'];
+    const paths = [
+      '/nao-existe',
+      '/nao-existe/donate',
+      `/${draft.slug}`,
+      `/${draft.slug}/messages`,
+      `/${campaign.slug}/outra-coisa`,
+      '/profile/nada',
+      '/a/b/c',
+      '/NAO_E_SLUG',
+    ];
     for (const path of paths) {
       for (const headers of [html, { accept: '*/*' }, {}]) {
         const response = await call(ctx.app, 'GET', path, undefined, { headers });
@@ -127,7 +136,10 @@ describe('Open Graph and Twitter tags on campaign pages', () => {
 /** Each link-preview crawler as it asks for a page (their documented user agents and Accept headers). */
 const CRAWLERS: { name: string; headers: Record<string, string> }[] = [
   // Meta's crawler builds WhatsApp's and Facebook's previews; its documented check is `curl -A ...` (Accept: */*).
-  { name: 'Meta (WhatsApp, Facebook)', headers: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', accept: '*/*' } },
+  {
+    name: 'Meta (WhatsApp, Facebook)',
+    headers: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', accept: '*/*' },
+  },
   { name: 'WhatsApp', headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' } },
   { name: 'Slack', headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', accept: '*/*' } },
   { name: 'Telegram', headers: { 'user-agent': 'TelegramBot (like TwitterBot)' } },

@@ -26,7 +26,8 @@ async function requestResetLink(email: string, locale = 'pt') {
   return { mail, token: token as string };
 }
 
-const reset = (token: string, password: string, locale?: string) => call(ctx.app, 'POST', '/api/v1/password/reset', { token, password }, { locale });
+const reset = (token: string, password: string, locale?: string) =>
+  call(ctx.app, 'POST', '/api/v1/password/reset', { token, password }, { locale });
 const signIn = (email: string, password: string) => call(ctx.app, 'POST', '/api/v1/sessions', { email, password });
 
 describe('password reset through the embedded mailbox', () => {

@@ -12,7 +12,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemoData(ctx.database.db, { uploadsDir: `${ctx.dataDir}/uploads`, now: new Date() });
   // Routes a later issue would add, guarded the way admin routes are (SPEC.md §6).
-  ctx.app.get('/api/v1/test/admin/donations', { preHandler: ctx.app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']) }, async () => ({ ok: true }));
+  ctx.app.get(
+    '/api/v1/test/admin/donations',
+    { preHandler: ctx.app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']) },
+    async () => ({ ok: true }),
+  );
   ctx.app.get('/api/v1/test/admin/nothing-special', { preHandler: ctx.app.requirePermissions([]) }, async () => ({ ok: true }));
 });
 afterAll(() => ctx.close());

@@ -40,10 +40,38 @@ describe('GET /api/v1/users/profile', () => {
     expect(user.roles).toEqual([{ id: expect.any(String), name: 'DONOR' }]);
     expect(user.permissions).toEqual([]);
     expect(user).toEqual(session.user);
-    expect(user.address).toEqual({ country: '', zip_code: '', state: '', city: '', neighborhood: '', street_address: '', complement: '', house_number: '' });
+    expect(user.address).toEqual({
+      country: '',
+      zip_code: '',
+      state: '',
+      city: '',
+      neighborhood: '',
+      street_address: '',
+      complement: '',
+      house_number: '',
+    });
     expect(new Date(user.created_at).toISOString()).toBe(user.created_at);
     expect(Object.keys(response.json()).sort()).toEqual(
-      ['active', 'address', 'avatar', 'avatar_url', 'birth_date', 'birth_date_formatted', 'cpf', 'created_at', 'deleted_at', 'email', 'id', 'inactivated_at', 'name', 'permissions', 'person_type', 'phone', 'roles', 'updated_at'].sort(),
+      [
+        'active',
+        'address',
+        'avatar',
+        'avatar_url',
+        'birth_date',
+        'birth_date_formatted',
+        'cpf',
+        'created_at',
+        'deleted_at',
+        'email',
+        'id',
+        'inactivated_at',
+        'name',
+        'permissions',
+        'person_type',
+        'phone',
+        'roles',
+        'updated_at',
+      ].sort(),
     );
   });
 
@@ -65,7 +93,10 @@ describe('GET /api/v1/users/profile', () => {
 
   it.each([
     ['garbage', 'not-a-jwt'],
-    ['a token signed with another secret', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjMiLCJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJlLWRvZXMtbm90LW1hdGNo'],
+    [
+      'a token signed with another secret',
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjMiLCJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJlLWRvZXMtbm90LW1hdGNo',
+    ],
   ])('with %s answers 401 token.invalid', async (_label, token) => {
     const response = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token });
     expect(response.statusCode).toBe(401);
@@ -84,25 +115,55 @@ describe('GET /api/v1/users/profile', () => {
 describe('PUT /api/v1/users/profile', () => {
   it('updates name, phone, birth date and address and answers the updated user', async () => {
     const session = await newSession(ctx.app);
-    const response = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria José', phone: '+55 81 3222-1234', birth_date: '1988-02-29', address }, { token: session.token });
+    const response = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'Maria José', phone: '+55 81 3222-1234', birth_date: '1988-02-29', address },
+      { token: session.token },
+    );
     expect(response.statusCode).toBe(200);
     const user = userSchema.parse(response.json());
-    expect(user).toMatchObject({ name: 'Maria José', phone: '8132221234', birth_date: '1988-02-29', birth_date_formatted: '29/02/1988', address: { ...address, zip_code: '50030230' } });
+    expect(user).toMatchObject({
+      name: 'Maria José',
+      phone: '8132221234',
+      birth_date: '1988-02-29',
+      birth_date_formatted: '29/02/1988',
+      address: { ...address, zip_code: '50030230' },
+    });
     const again = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: session.token });
     expect(again.json()).toMatchObject({ name: 'Maria José', address: { city: 'Recife' } });
   });
 
   it('keeps the birth date when absent and clears it with null', async () => {
     const session = await newSession(ctx.app);
-    const kept = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Ana', phone: '11987654321', address: {} }, { token: session.token });
+    const kept = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'Ana', phone: '11987654321', address: {} },
+      { token: session.token },
+    );
     expect(kept.json().birth_date).toBe('1990-05-17');
-    const cleared = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Ana', phone: '11987654321', birth_date: null, address: {} }, { token: session.token });
+    const cleared = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'Ana', phone: '11987654321', birth_date: null, address: {} },
+      { token: session.token },
+    );
     expect(cleared.json()).toMatchObject({ birth_date: null, birth_date_formatted: null });
   });
 
   it('refuses bad fields with 400 in the request language, changing nothing', async () => {
     const session = await newSession(ctx.app);
-    const response = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'R2D2', phone: '11987654321', address: { ...address, zip_code: '123' } }, { token: session.token, locale: 'en' });
+    const response = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'R2D2', phone: '11987654321', address: { ...address, zip_code: '123' } },
+      { token: session.token, locale: 'en' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.arrayContaining(['The name must contain only letters', 'Invalid postal code (CEP)']));
     const profile = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: session.token });
@@ -111,10 +172,22 @@ describe('PUT /api/v1/users/profile', () => {
 
   it('refuses an address with a CEP and no state (the checkout could not reuse it)', async () => {
     const session = await newSession(ctx.app);
-    const response = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria José', phone: '11987654321', address: { ...address, state: '' } }, { token: session.token, locale: 'en' });
+    const response = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'Maria José', phone: '11987654321', address: { ...address, state: '' } },
+      { token: session.token, locale: 'en' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: ['Choose the address state (UF)'], code: 'validation.failed' });
-    const empty = await call(ctx.app, 'PUT', '/api/v1/users/profile', { name: 'Maria José', phone: '11987654321', address: { country: '', zip_code: '', state: '' } }, { token: session.token });
+    const empty = await call(
+      ctx.app,
+      'PUT',
+      '/api/v1/users/profile',
+      { name: 'Maria José', phone: '11987654321', address: { country: '', zip_code: '', state: '' } },
+      { token: session.token },
+    );
     expect(empty.statusCode).toBe(200);
   });
 

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('embedded Pusher endpoint: limits', () => {
-  it('closes a socket that has not subscribed to its own private channel in time with 4009 (pusher-js does not reconnect); a donor\'s socket stays', async () => {
+  it("closes a socket that has not subscribed to its own private channel in time with 4009 (pusher-js does not reconnect); a donor's socket stays", async () => {
     const idle = track(await openRawSocket(url));
     const publicOnly = track(await openRawSocket(url));
     publicOnly.send('pusher:subscribe', { channel: 'anuncios' });
@@ -67,7 +67,10 @@ describe('embedded Pusher endpoint: limits', () => {
     const newest = track(await openOwnChannelSocket(ctx.app, url, donor.token, donor.user.id));
 
     const oldest = tabs[0] as RawPusherSocket;
-    expect(await oldest.next((f) => f.event === 'pusher:error')).toEqual({ event: 'pusher:error', data: { code: 4004, message: expect.any(String) } });
+    expect(await oldest.next((f) => f.event === 'pusher:error')).toEqual({
+      event: 'pusher:error',
+      data: { code: 4004, message: expect.any(String) },
+    });
     expect(await oldest.closed).toBe(4004);
     for (const socket of [...tabs.slice(1), newest, theirs]) expect(await answersPing(socket)).toBe(true);
   });

@@ -20,7 +20,13 @@ let sandbox: SandboxGateway;
 const webhookCalls: Array<{ signature: string | undefined; statusCode: number }> = [];
 
 const TOKENS = '/sandbox-gateway/v1/tokens';
-const goodCard = { card_number: '4111 1111 1111 1111', exp_date: '12/35', cvv: '987', holder_name: 'Maria Silva', holder_document: '529.982.247-25' };
+const goodCard = {
+  card_number: '4111 1111 1111 1111',
+  exp_date: '12/35',
+  cvv: '987',
+  holder_name: 'Maria Silva',
+  holder_document: '529.982.247-25',
+};
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 beforeAll(async () => {
@@ -53,7 +59,14 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const token = cardTokenSchema.parse(response.json());
-    expect(token).toEqual({ token: expect.stringMatching(/^tok_/), brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2035, holder_name: 'Maria Silva' });
+    expect(token).toEqual({
+      token: expect.stringMatching(/^tok_/),
+      brand: 'visa',
+      last4: '1111',
+      exp_month: 12,
+      exp_year: 2035,
+      holder_name: 'Maria Silva',
+    });
     expect(Object.keys(response.json()).sort()).toEqual(['brand', 'exp_month', 'exp_year', 'holder_name', 'last4', 'token']);
   });
 
@@ -63,7 +76,13 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
       code: 'validation.failed',
-      message: ['O número do cartão é obrigatório', 'A validade é obrigatória', 'O código de segurança é obrigatório', 'O nome do titular é obrigatório', 'O CPF do titular é obrigatório'],
+      message: [
+        'O número do cartão é obrigatório',
+        'A validade é obrigatória',
+        'O código de segurança é obrigatório',
+        'O nome do titular é obrigatório',
+        'O CPF do titular é obrigatório',
+      ],
     });
     const english = await call(ctx.app, 'POST', TOKENS, {}, { locale: 'en' });
     expect(english.json().message).toContain('The card number is required');
@@ -83,7 +102,12 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json(), JSON.stringify(change)).toEqual({ code: 'validation.failed', message: [message] });
     }
-    const notJson = await ctx.app.inject({ method: 'POST', url: TOKENS, headers: { 'content-type': 'application/json' }, payload: '{"card_number":' });
+    const notJson = await ctx.app.inject({
+      method: 'POST',
+      url: TOKENS,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"card_number":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ code: 'validation.failed', message: 'Dados inválidos' });
     expect(await tokenCount()).toBe(before);
@@ -94,19 +118,32 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
     await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number: '5555555555554444', cvv: '7319' });
     // Node's JSON.parse quotes short malformed input in its error message; the log must not carry it.
     for (const payload of ['{"card_number":"5555555555554444","cvv":"731",', "'5555555555554444'", '["5555555555554444", "731", x]']) {
-      expect((await ctx.app.inject({ method: 'POST', url: TOKENS, headers: { 'content-type': 'application/json' }, payload })).statusCode).toBe(400);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: TOKENS, headers: { 'content-type': 'application/json' }, payload })).statusCode,
+      ).toBe(400);
     }
-    await ctx.app.inject({ method: 'POST', url: TOKENS, headers: { 'content-type': 'text/plain' }, payload: 'card_number=5555555555554444&cvv=731' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: TOKENS,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'card_number=5555555555554444&cvv=731',
+    });
     expect(logs).toContain('/sandbox-gateway/v1/tokens');
     // Timings are the log's own numbers: a response time of 1.6267319… holds '7319' by chance.
     const logged = logs.replace(/"(?:time|responseTime)":[\d.]+/g, '');
-    for (const secret of ['5555555555554444', '555555555555', '"731"', 'cvv=731', '7319', '52998224725']) expect(logged, `logs contain ${secret}`).not.toContain(secret);
+    for (const secret of ['5555555555554444', '555555555555', '"731"', 'cvv=731', '7319', '52998224725'])
+      expect(logged, `logs contain ${secret}`).not.toContain(secret);
   });
 });
 
 describe('sandbox PIX page', () => {
   const createPix = (description = 'Doação <script>alert("x")</script> & cia') =>
-    sandbox.createPixCharge({ idempotencyKey: randomUUID(), amountCents: 12345, description, expiresAt: new Date(ctx.clock.now().getTime() + 30 * 60_000) });
+    sandbox.createPixCharge({
+      idempotencyKey: randomUUID(),
+      amountCents: 12345,
+      description,
+      expiresAt: new Date(ctx.clock.now().getTime() + 30 * 60_000),
+    });
 
   it('shows the amount, the BR Code and a "Simular pagamento" button, escaped, under its own CSP', async () => {
     const pix = await createPix();
@@ -118,7 +155,9 @@ describe('sandbox PIX page', () => {
     expect(response.body).toContain('R$\u00a0123,45');
     expect(response.body).toContain(escapeHtml(pix.brCode));
     expect(response.body).toContain('Aguardando pagamento');
-    expect(response.body).toContain(`<form method="post" action="/sandbox-gateway/pix/${pix.txid}/pay"><button type="submit">Simular pagamento</button>`);
+    expect(response.body).toContain(
+      `<form method="post" action="/sandbox-gateway/pix/${pix.txid}/pay"><button type="submit">Simular pagamento</button>`,
+    );
     expect(response.body).toContain('Doação &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; cia');
     expect(response.body).not.toContain('<script>');
   });
@@ -135,7 +174,13 @@ describe('sandbox PIX page', () => {
     // The webhook went through our API's route, signed with the configured secret.
     const [event] = await ctx.database.db.select().from(sandboxWebhookEvents).where(eq(sandboxWebhookEvents.paymentId, pix.txid));
     const call0 = webhookCalls.at(-1)!;
-    expect(verifyWebhook(event!.body, { [WEBHOOK_SIGNATURE_HEADER]: call0.signature }, { secrets: ctx.config.payments.webhookSecret, clock: ctx.clock })).toMatchObject({
+    expect(
+      verifyWebhook(
+        event!.body,
+        { [WEBHOOK_SIGNATURE_HEADER]: call0.signature },
+        { secrets: ctx.config.payments.webhookSecret, clock: ctx.clock },
+      ),
+    ).toMatchObject({
       type: 'payment.succeeded',
       gatewayRef: pix.txid,
       amountCents: 12345,
@@ -232,9 +277,13 @@ describe('sandbox charges under concurrency', () => {
   it('charges once for 50 concurrent calls with the same idempotency key', async () => {
     const { token } = (await call(ctx.app, 'POST', TOKENS, goodCard)).json();
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 50 }, () => sandbox.chargeCard({ idempotencyKey: key, amountCents: 5000, cardToken: token, description: 'x' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => sandbox.chargeCard({ idempotencyKey: key, amountCents: 5000, cardToken: token, description: 'x' })),
+    );
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
     expect(results[0]!.status).toBe('succeeded');
-    expect((await ctx.database.db.select({ n: count() }).from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key)))[0]!.n).toBe(1);
+    expect((await ctx.database.db.select({ n: count() }).from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key)))[0]!.n).toBe(
+      1,
+    );
   });
 });

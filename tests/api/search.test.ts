@@ -46,7 +46,6 @@ async function search(q: string, extra = '') {
 }
 
 describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
-
   it('ignores accents and case: alimentacao, ALIMENTAÇÃO and Alimentação find the same campaigns', async () => {
     const plain = await search('alimentacao');
     expect(plain.slugs).toContain(kitchen.slug);
@@ -100,7 +99,10 @@ describe('GET /api/v1/campaigns?q= (Portuguese full-text search)', () => {
 // Last: it adds a campaign, which the counts above do not expect.
 describe('GET /api/v1/campaigns?q= beyond the campaign text', () => {
   it('finds plurals in -ções/-ões and their singulars alike (the stemmer alone keeps them apart)', async () => {
-    const soup = await insertCampaign(ctx.database.db, { title: 'Refeições quentes no inverno', summary: 'Doações de sopa para quem dorme na rua.' });
+    const soup = await insertCampaign(ctx.database.db, {
+      title: 'Refeições quentes no inverno',
+      summary: 'Doações de sopa para quem dorme na rua.',
+    });
     expect((await search('refeição')).slugs).toContain(soup.slug);
     expect((await search('refeicoes')).slugs).toContain(soup.slug);
     expect((await search('doação de sopa')).slugs).toContain(soup.slug);
@@ -110,7 +112,12 @@ describe('GET /api/v1/campaigns?q= beyond the campaign text', () => {
     const db = ctx.database.db;
     const category = await insertCategory(db, 'Saúde Mental');
     const tag = await insertTag(db, 'Acolhimento');
-    const clinic = await insertCampaign(db, { title: 'Escuta no bairro', summary: 'Rodas de conversa gratuitas.', categoryId: category.id, tagIds: [tag.id] });
+    const clinic = await insertCampaign(db, {
+      title: 'Escuta no bairro',
+      summary: 'Rodas de conversa gratuitas.',
+      categoryId: category.id,
+      tagIds: [tag.id],
+    });
     expect((await search('saude mental')).slugs).toEqual([clinic.slug]);
     expect((await search('acolhimento')).slugs).toEqual([clinic.slug]);
   });

@@ -25,7 +25,14 @@ describe('demo seed', () => {
     expect((await db.select({ n: count() }).from(categories))[0]?.n).toBeGreaterThanOrEqual(6);
     const active = await db.select().from(campaigns).where(eq(campaigns.status, 'active'));
     expect(active.length).toBeGreaterThanOrEqual(4);
-    expect(active.map((c) => c.slug)).toEqual(expect.arrayContaining(['cozinha-solidaria-recife', 'enchentes-rio-grande-do-sul', 'biblioteca-escolar-belem', 'abrigo-animais-curitiba']));
+    expect(active.map((c) => c.slug)).toEqual(
+      expect.arrayContaining([
+        'cozinha-solidaria-recife',
+        'enchentes-rio-grande-do-sul',
+        'biblioteca-escolar-belem',
+        'abrigo-animais-curitiba',
+      ]),
+    );
     for (const c of active) {
       expect(c.goalCents === null || Number.isInteger(c.goalCents)).toBe(true);
       expect(c.coverImage).toMatch(/^\/uploads\/campaigns\/.+\.svg$/);

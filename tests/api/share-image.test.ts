@@ -19,13 +19,22 @@ const HOSTILE = '</text><script>alert(1)</script> & "aspas" <b>Cia</b>';
 const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
 
 beforeAll(async () => {
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Semear</title></head><body><div id="root"></div></body></html>',
+  );
   ctx = await createTestContext({}, { distDir });
   const covers = join(ctx.dataDir, 'uploads', 'campaigns');
   mkdirSync(covers, { recursive: true });
-  writeFileSync(join(covers, 'seeded.svg'), coverSvg({ title: 'Cozinha', motif: 'kitchen', palette: { sky: ['#123456', '#654321'], hills: ['#0a0', '#060'], accent: '#fc0' } }));
+  writeFileSync(
+    join(covers, 'seeded.svg'),
+    coverSvg({ title: 'Cozinha', motif: 'kitchen', palette: { sky: ['#123456', '#654321'], hills: ['#0a0', '#060'], accent: '#fc0' } }),
+  );
   // Square and red: the preview must be this cover, cropped to 1200×630.
-  writeFileSync(join(covers, 'red.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#ff0000"/></svg>');
+  writeFileSync(
+    join(covers, 'red.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#ff0000"/></svg>',
+  );
   seeded = await insertCampaign(ctx.database.db, { title: 'Cozinha Solidária', coverImage: '/uploads/campaigns/seeded.svg' });
   red = await insertCampaign(ctx.database.db, { title: 'Campanha vermelha', coverImage: '/uploads/campaigns/red.svg' });
   bare = await insertCampaign(ctx.database.db, { title: 'Biblioteca sem capa', coverImage: null, goalCents: 500_000 });
@@ -44,7 +53,9 @@ const imageUrlOf = async (slug: string): Promise<string> => {
 };
 
 const fetchImage = async (path: string, headers: Record<string, string> = {}) => {
-  const response = await call(ctx.app, 'GET', path, undefined, { headers: { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*', ...headers } });
+  const response = await call(ctx.app, 'GET', path, undefined, {
+    headers: { 'user-agent': 'facebookexternalhit/1.1', accept: '*/*', ...headers },
+  });
   return { response, body: response.rawPayload };
 };
 

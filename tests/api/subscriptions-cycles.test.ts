@@ -52,20 +52,37 @@ async function subscribeAt(at: Date, amount = 5000) {
   const input = newUserInput();
   expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
   const session = await signIn(ctx.app, input.email, input.password);
-  const body: SubscriptionRequestInput = { amount, payment: { method: 'card', card_token: 'tok_ok' }, contact: { ...personContact, email: input.email }, address: { ...brazilianAddress } };
-  const response = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, { token: session.token, headers: { 'idempotency-key': newKey() } });
+  const body: SubscriptionRequestInput = {
+    amount,
+    payment: { method: 'card', card_token: 'tok_ok' },
+    contact: { ...personContact, email: input.email },
+    address: { ...brazilianAddress },
+  };
+  const response = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, {
+    token: session.token,
+    headers: { 'idempotency-key': newKey() },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const relogin = async () => (await signIn(ctx.app, input.email, input.password)).token;
   return { userId: session.user.id, email: input.email, relogin, ...subscriptionResultSchema.parse(response.json()) };
 }
 
 const runAt = (at: Date) => chargeDueSubscriptions(deps, setClock(at));
-const lotsOf = (userId: string) => ctx.database.db.select().from(walletLots).where(eq(walletLots.userId, userId)).orderBy(asc(walletLots.expiresAt));
+const lotsOf = (userId: string) =>
+  ctx.database.db.select().from(walletLots).where(eq(walletLots.userId, userId)).orderBy(asc(walletLots.expiresAt));
 const chargesOf = (subscriptionId: string) =>
-  ctx.database.db.select().from(subscriptionCharges).where(eq(subscriptionCharges.subscriptionId, subscriptionId)).orderBy(asc(subscriptionCharges.periodStart), asc(subscriptionCharges.attempt));
+  ctx.database.db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionCharges.periodStart), asc(subscriptionCharges.attempt));
 const subscriptionRow = async (id: string) => (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const noticesOf = (userId: string, type: string) =>
-  ctx.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type))).orderBy(asc(notifications.createdAt));
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+    .orderBy(asc(notifications.createdAt));
 
 describe('the monthly charge job with a controllable clock', () => {
   it('a year from 31 January: one charge a month on the last day of shorter months, each a lot lasting until the next', async () => {
@@ -82,33 +99,80 @@ describe('the monthly charge job with a controllable clock', () => {
     expect(totals).toEqual({ charged: 11, failed: 0, canceled: 0 });
     const charges = await chargesOf(donor.subscription.id);
     expect(charges.map((c) => [spDay(c.periodStart), c.status, c.attempt])).toEqual(
-      ['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31'].map((d) => [d, 'succeeded', 0]),
+      [
+        '2027-01-31',
+        '2027-02-28',
+        '2027-03-31',
+        '2027-04-30',
+        '2027-05-31',
+        '2027-06-30',
+        '2027-07-31',
+        '2027-08-31',
+        '2027-09-30',
+        '2027-10-31',
+        '2027-11-30',
+        '2027-12-31',
+      ].map((d) => [d, 'succeeded', 0]),
     );
     // Through the leap February of 2028.
     for (const at of ['2028-01-31T00:01:00', '2028-02-29T00:01:00', '2028-02-29T12:00:00']) await runAt(sp(at));
     const lots = await lotsOf(donor.userId);
     expect(lots.map((l) => [l.origin, l.amountCents, spDay(l.expiresAt)])).toEqual(
-      ['2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31', '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31', '2028-01-31', '2028-02-29', '2028-03-31'].map((d) => ['monthly_credit', 5000, d]),
+      [
+        '2027-02-28',
+        '2027-03-31',
+        '2027-04-30',
+        '2027-05-31',
+        '2027-06-30',
+        '2027-07-31',
+        '2027-08-31',
+        '2027-09-30',
+        '2027-10-31',
+        '2027-11-30',
+        '2027-12-31',
+        '2028-01-31',
+        '2028-02-29',
+        '2028-03-31',
+      ].map((d) => ['monthly_credit', 5000, d]),
     );
     expect(lots.every((l) => l.expiresAt.getTime() === sp(`${spDay(l.expiresAt)}T00:00:00`).getTime())).toBe(true);
     expect(await walletBalance(ctx.database.db, donor.userId, ctx.clock.now())).toBe(5000);
-    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'active', billingDay: 31, nextChargeAt: sp('2028-03-31T00:00:00'), retryCount: 0 });
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({
+      status: 'active',
+      billingDay: 31,
+      nextChargeAt: sp('2028-03-31T00:00:00'),
+      retryCount: 0,
+    });
     expect(await noticesOf(donor.userId, 'monthly_charge_succeeded')).toHaveLength(14);
-    expect((await outboxTo(ctx.database.db, donor.email)).filter((m) => m.subject.startsWith('Sua doação mensal de R$ 50,00'))).toHaveLength(14);
+    expect(
+      (await outboxTo(ctx.database.db, donor.email)).filter((m) => m.subject.startsWith('Sua doação mensal de R$ 50,00')),
+    ).toHaveLength(14);
   });
 
   it('a refused charge makes it past_due and is retried 1, 3 and 7 days later, the donor told each time; a paid retry makes it active', async () => {
     const donor = await subscribeAt(sp('2028-04-10T12:00:00'));
     gateway.declining = true;
     expect(await runAt(sp('2028-05-10T00:01:00'))).toEqual({ charged: 0, failed: 1, canceled: 0 });
-    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'past_due', retryCount: 1, nextChargeAt: sp('2028-05-11T00:00:00') });
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({
+      status: 'past_due',
+      retryCount: 1,
+      nextChargeAt: sp('2028-05-11T00:00:00'),
+    });
     expect(await runAt(sp('2028-05-10T08:00:00'))).toEqual({ charged: 0, failed: 0, canceled: 0 });
     expect(await runAt(sp('2028-05-11T00:01:00'))).toEqual({ charged: 0, failed: 1, canceled: 0 });
-    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'past_due', retryCount: 2, nextChargeAt: sp('2028-05-13T00:00:00') });
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({
+      status: 'past_due',
+      retryCount: 2,
+      nextChargeAt: sp('2028-05-13T00:00:00'),
+    });
 
     gateway.declining = false;
     expect(await runAt(sp('2028-05-13T00:01:00'))).toEqual({ charged: 1, failed: 0, canceled: 0 });
-    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'active', retryCount: 0, nextChargeAt: sp('2028-06-10T00:00:00') });
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({
+      status: 'active',
+      retryCount: 0,
+      nextChargeAt: sp('2028-06-10T00:00:00'),
+    });
     const may = (await chargesOf(donor.subscription.id)).filter((c) => spDay(c.periodStart) === '2028-05-10');
     expect(may.map((c) => [c.attempt, c.status, c.failureCode])).toEqual([
       [0, 'failed', 'payment.declined'],
@@ -120,7 +184,12 @@ describe('the monthly charge job with a controllable clock', () => {
 
     const failed = await noticesOf(donor.userId, 'monthly_charge_failed');
     expect(failed.map((n) => n.metadata)).toEqual([
-      expect.objectContaining({ attempt: 0, failure_code: 'payment.declined', retry_at: sp('2028-05-11T00:00:00').toISOString(), canceled: false }),
+      expect.objectContaining({
+        attempt: 0,
+        failure_code: 'payment.declined',
+        retry_at: sp('2028-05-11T00:00:00').toISOString(),
+        canceled: false,
+      }),
       expect.objectContaining({ attempt: 1, retry_at: sp('2028-05-13T00:00:00').toISOString(), canceled: false }),
     ]);
     const mails = await outboxTo(ctx.database.db, donor.email);
@@ -134,14 +203,19 @@ describe('the monthly charge job with a controllable clock', () => {
     const donor = await subscribeAt(sp('2028-06-10T09:00:00'));
     gateway.declining = true;
     const reports = [];
-    for (const at of ['2028-07-10T00:01:00', '2028-07-11T00:01:00', '2028-07-13T00:01:00', '2028-07-17T00:01:00']) reports.push(await runAt(sp(at)));
+    for (const at of ['2028-07-10T00:01:00', '2028-07-11T00:01:00', '2028-07-13T00:01:00', '2028-07-17T00:01:00'])
+      reports.push(await runAt(sp(at)));
     expect(reports).toEqual([
       { charged: 0, failed: 1, canceled: 0 },
       { charged: 0, failed: 1, canceled: 0 },
       { charged: 0, failed: 1, canceled: 0 },
       { charged: 0, failed: 0, canceled: 1 },
     ]);
-    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'canceled', cancelReason: 'payment_failed', nextChargeAt: null });
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'payment_failed',
+      nextChargeAt: null,
+    });
     const failed = await noticesOf(donor.userId, 'monthly_charge_failed');
     expect(failed.map((n) => [n.metadata.attempt, n.metadata.canceled])).toEqual([
       [0, false],
@@ -159,12 +233,17 @@ describe('the monthly charge job with a controllable clock', () => {
   it('pause skips the months in between; resume restarts on the next billing date without charging the skipped ones', async () => {
     const donor = await subscribeAt(sp('2028-08-05T12:00:00'));
     setClock(sp('2028-08-20T10:00:00'));
-    const paused = await call(ctx.app, 'POST', `/api/v1/subscriptions/${donor.subscription.id}/pause`, undefined, { token: await donor.relogin() });
+    const paused = await call(ctx.app, 'POST', `/api/v1/subscriptions/${donor.subscription.id}/pause`, undefined, {
+      token: await donor.relogin(),
+    });
     expect(paused.json()).toMatchObject({ status: 'paused', next_charge_at: null });
-    for (const at of ['2028-09-05T00:01:00', '2028-10-05T00:01:00', '2028-11-05T00:01:00']) expect(await runAt(sp(at))).toEqual({ charged: 0, failed: 0, canceled: 0 });
+    for (const at of ['2028-09-05T00:01:00', '2028-10-05T00:01:00', '2028-11-05T00:01:00'])
+      expect(await runAt(sp(at))).toEqual({ charged: 0, failed: 0, canceled: 0 });
 
     setClock(sp('2028-11-20T10:00:00'));
-    const resumed = await call(ctx.app, 'POST', `/api/v1/subscriptions/${donor.subscription.id}/resume`, undefined, { token: await donor.relogin() });
+    const resumed = await call(ctx.app, 'POST', `/api/v1/subscriptions/${donor.subscription.id}/resume`, undefined, {
+      token: await donor.relogin(),
+    });
     expect(resumed.json()).toMatchObject({ status: 'active', next_charge_at: sp('2028-12-05T00:00:00').toISOString() });
     expect(await runAt(sp('2028-11-21T00:01:00'))).toEqual({ charged: 0, failed: 0, canceled: 0 });
     expect(await runAt(sp('2028-12-05T00:01:00'))).toEqual({ charged: 1, failed: 0, canceled: 0 });
@@ -178,7 +257,11 @@ describe('the monthly charge job with a controllable clock', () => {
     gateway.chargeDelayMs = 30;
     const otherNode: SubscriptionDeps = { ...deps };
     const at = setClock(sp('2029-02-15T00:01:00'));
-    const reports = await Promise.all([chargeDueSubscriptions(deps, at), chargeDueSubscriptions(otherNode, at), chargeDueSubscriptions(deps, at)]);
+    const reports = await Promise.all([
+      chargeDueSubscriptions(deps, at),
+      chargeDueSubscriptions(otherNode, at),
+      chargeDueSubscriptions(deps, at),
+    ]);
     expect(reports.reduce((sum, r) => sum + r.charged, 0)).toBe(1);
     expect(await runAt(sp('2029-02-15T00:02:00'))).toEqual({ charged: 0, failed: 0, canceled: 0 });
     expect(gateway.chargeCount - chargedBefore).toBe(1);
@@ -218,13 +301,21 @@ describe('the monthly charge job with a controllable clock', () => {
     const input = newUserInput();
     expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
     const session = await signIn(ctx.app, input.email, input.password);
-    const body: SubscriptionRequestInput = { amount: 2500, payment: { method: 'card', card_token: 'tok_ok' }, contact: { ...personContact, email: input.email }, address: { ...brazilianAddress } };
+    const body: SubscriptionRequestInput = {
+      amount: 2500,
+      payment: { method: 'card', card_token: 'tok_ok' },
+      contact: { ...personContact, email: input.email },
+      address: { ...brazilianAddress },
+    };
     const key = newKey();
     const chargedBefore = gateway.chargeCount;
     gateway.loseNextChargeAnswer = true;
     const lost = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, { token: session.token, headers: { 'idempotency-key': key } });
     expect(lost.statusCode).toBe(500);
-    const replay = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, { token: session.token, headers: { 'idempotency-key': key } });
+    const replay = await call(ctx.app, 'POST', '/api/v1/subscriptions', body, {
+      token: session.token,
+      headers: { 'idempotency-key': key },
+    });
     expect(replay.statusCode, replay.body).toBe(201);
     expect(subscriptionResultSchema.parse(replay.json()).charge.status).toBe('succeeded');
     expect(gateway.chargeCount - chargedBefore).toBe(1);

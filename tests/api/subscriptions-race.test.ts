@@ -36,7 +36,12 @@ it('two first monthly donations at once: the loser gets 409 and its card is not 
       ctx.app,
       'POST',
       '/api/v1/subscriptions',
-      { amount: 5000, payment: { method: 'card', card_token: cardToken }, contact: { ...personContact, email: donor.input.email }, address: brazilianAddress },
+      {
+        amount: 5000,
+        payment: { method: 'card', card_token: cardToken },
+        contact: { ...personContact, email: donor.input.email },
+        address: brazilianAddress,
+      },
       { token: donor.token, headers: { 'idempotency-key': key } },
     );
   // The first passes the "no open subscription" check, then waits in the gateway while the second subscribes.

@@ -21,13 +21,20 @@ afterAll(() => ctx.close());
 
 type Session = Awaited<ReturnType<typeof newSession>>;
 
-function subscriptionBody(payment: SubscriptionRequestInput['payment'], overrides: Partial<SubscriptionRequestInput> = {}): SubscriptionRequestInput {
+function subscriptionBody(
+  payment: SubscriptionRequestInput['payment'],
+  overrides: Partial<SubscriptionRequestInput> = {},
+): SubscriptionRequestInput {
   return { amount: 5000, payment, contact: { ...personContact }, address: { ...brazilianAddress }, ...overrides };
 }
 
 function subscribe(body: unknown, options: { token?: string; key?: string | null; locale?: string } = {}): Promise<LightMyRequestResponse> {
   const key = options.key === undefined ? newKey() : options.key;
-  return call(ctx.app, 'POST', '/api/v1/subscriptions', body, { token: options.token, locale: options.locale, headers: key === null ? {} : { 'idempotency-key': key } });
+  return call(ctx.app, 'POST', '/api/v1/subscriptions', body, {
+    token: options.token,
+    locale: options.locale,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
 }
 
 /** A signed-in donor with a fresh e-mail for the contact, so the outbox can be read per donor. */
@@ -40,7 +47,9 @@ const bodyFor = (who: { email: string }, payment: SubscriptionRequestInput['paym
   subscriptionBody(payment, { contact: { ...personContact, email: who.email }, ...overrides });
 
 async function subscribed(who: Session & { email: string }, amount = 5000) {
-  const response = await subscribe(bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app) }, { amount }), { token: who.token });
+  const response = await subscribe(bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app) }, { amount }), {
+    token: who.token,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return subscriptionResultSchema.parse(response.json());
 }
@@ -69,18 +78,45 @@ describe('POST /subscriptions', () => {
     const now = ctx.clock.now();
     const answer = await subscribed(who);
     const nextDue = nextDueDate(firstPeriodStart(now), billingDayOf(now));
-    expect(answer.subscription).toMatchObject({ status: 'active', amount: 5000, billing_day: billingDayOf(now), next_charge_at: nextDue.toISOString(), retry_count: 0, paused_at: null, canceled_at: null });
+    expect(answer.subscription).toMatchObject({
+      status: 'active',
+      amount: 5000,
+      billing_day: billingDayOf(now),
+      next_charge_at: nextDue.toISOString(),
+      retry_count: 0,
+      paused_at: null,
+      canceled_at: null,
+    });
     expect(answer.subscription.card).toMatchObject({ brand: 'visa', last4: '1111' });
-    expect(answer.charge).toMatchObject({ status: 'succeeded', amount: 5000, attempt: 0, card_brand: 'visa', card_last4: '1111', failure_code: null });
+    expect(answer.charge).toMatchObject({
+      status: 'succeeded',
+      amount: 5000,
+      attempt: 0,
+      card_brand: 'visa',
+      card_last4: '1111',
+      failure_code: null,
+    });
 
     const lots = await ctx.database.db.select().from(walletLots).where(eq(walletLots.userId, who.user.id));
-    expect(lots).toEqual([expect.objectContaining({ origin: 'monthly_credit', amountCents: 5000, expiresAt: nextDue, sourceRef: `subscription_charge:${answer.charge.id}` })]);
+    expect(lots).toEqual([
+      expect.objectContaining({
+        origin: 'monthly_credit',
+        amountCents: 5000,
+        expiresAt: nextDue,
+        sourceRef: `subscription_charge:${answer.charge.id}`,
+      }),
+    ]);
 
     const cards = await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: who.token });
     expect(cards.json()).toEqual([expect.objectContaining({ id: answer.subscription.card?.id, is_default: true })]);
 
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, who.user.id));
-    expect(told).toEqual([expect.objectContaining({ type: 'monthly_charge_succeeded', metadata: expect.objectContaining({ subscription_id: answer.subscription.id, amount: 5000 }) })]);
+    expect(told).toEqual([
+      expect.objectContaining({
+        type: 'monthly_charge_succeeded',
+        metadata: expect.objectContaining({ subscription_id: answer.subscription.id, amount: 5000 }),
+      }),
+    ]);
     const [mail] = await outboxTo(ctx.database.db, who.email);
     expect(mail?.subject).toBe('Sua doação mensal de R$ 50,00 chegou à sua carteira');
     expect(mail?.text).toContain('Cobramos R$ 50,00 no cartão VISA final 1111.');
@@ -95,10 +131,19 @@ describe('POST /subscriptions', () => {
   it('with a saved card of the donor; the mail is in the language of the request', async () => {
     const who = await donor();
     const first = await subscribed(who);
-    expect((await call(ctx.app, 'POST', `/api/v1/subscriptions/${first.subscription.id}/cancel`, undefined, { token: who.token })).statusCode).toBe(200);
-    const again = await subscribe(bodyFor(who, { method: 'saved_card', card_id: first.subscription.card?.id as string }, { amount: 2000 }), { token: who.token, locale: 'en' });
+    expect(
+      (await call(ctx.app, 'POST', `/api/v1/subscriptions/${first.subscription.id}/cancel`, undefined, { token: who.token })).statusCode,
+    ).toBe(200);
+    const again = await subscribe(
+      bodyFor(who, { method: 'saved_card', card_id: first.subscription.card?.id as string }, { amount: 2000 }),
+      { token: who.token, locale: 'en' },
+    );
     expect(again.statusCode, again.body).toBe(201);
-    expect(subscriptionResultSchema.parse(again.json()).subscription).toMatchObject({ amount: 2000, status: 'active', card: { id: first.subscription.card?.id } });
+    expect(subscriptionResultSchema.parse(again.json()).subscription).toMatchObject({
+      amount: 2000,
+      status: 'active',
+      card: { id: first.subscription.card?.id },
+    });
     const mails = await outboxTo(ctx.database.db, who.email);
     expect(mails.map((m) => m.subject)).toContain('Your monthly donation of R$ 20,00 reached your wallet');
   });
@@ -125,14 +170,19 @@ describe('POST /subscriptions', () => {
     const before = await rowCounts();
     const second = await subscribe(bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app) }), { token: who.token });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ code: 'subscription.already_open', message: 'Você já tem uma doação mensal. Altere o valor ou o cartão no seu perfil.' });
+    expect(second.json()).toEqual({
+      code: 'subscription.already_open',
+      message: 'Você já tem uma doação mensal. Altere o valor ou o cartão no seu perfil.',
+    });
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('concurrent first requests of one donor, each with a new card: one 201, the others 409, and only the winner\'s card is saved', async () => {
+  it("concurrent first requests of one donor, each with a new card: one 201, the others 409, and only the winner's card is saved", async () => {
     const who = await donor();
     const tokens = await Promise.all(Array.from({ length: 6 }, () => sandboxCardToken(ctx.app)));
-    const answers = await Promise.all(tokens.map((card_token) => subscribe(bodyFor(who, { method: 'card', card_token }), { token: who.token })));
+    const answers = await Promise.all(
+      tokens.map((card_token) => subscribe(bodyFor(who, { method: 'card', card_token }), { token: who.token })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const cards = await ctx.database.db.select().from(savedCards).where(eq(savedCards.userId, who.user.id));
     const winner = subscriptionResultSchema.parse(answers.find((a) => a.statusCode === 201)?.json());
@@ -166,7 +216,9 @@ describe('POST /subscriptions', () => {
     const owned = await subscribed(owner);
     const stranger = await donor();
     const before = await rowCounts();
-    const response = await subscribe(bodyFor(stranger, { method: 'saved_card', card_id: owned.subscription.card?.id as string }), { token: stranger.token });
+    const response = await subscribe(bodyFor(stranger, { method: 'saved_card', card_id: owned.subscription.card?.id as string }), {
+      token: stranger.token,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 'card.saved_not_found', message: 'Cartão salvo não encontrado.' });
     expect(await rowCounts()).toEqual(before);
@@ -174,7 +226,10 @@ describe('POST /subscriptions', () => {
 
   it('a declined first charge is 402 with the reason; nothing stays open, no credit, the card is not kept, and another card works', async () => {
     const who = await donor();
-    const declined = await subscribe(bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app, SANDBOX_TEST_CARDS.declined) }), { token: who.token });
+    const declined = await subscribe(
+      bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app, SANDBOX_TEST_CARDS.declined) }),
+      { token: who.token },
+    );
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ code: 'payment.declined', message: 'Pagamento recusado pelo banco emissor. Tente outro cartão.' });
     const rows = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, who.user.id));
@@ -183,9 +238,15 @@ describe('POST /subscriptions', () => {
     expect(charges).toEqual([expect.objectContaining({ status: 'failed', failureCode: 'payment.declined', lotId: null })]);
     expect(await ctx.database.db.$count(walletLots, eq(walletLots.userId, who.user.id))).toBe(0);
     expect((await call(ctx.app, 'GET', '/api/v1/cards', undefined, { token: who.token })).json()).toEqual([]);
-    expect((await call(ctx.app, 'GET', '/api/v1/subscriptions/current', undefined, { token: who.token })).json()).toEqual({ subscription: null, charges: [] });
+    expect((await call(ctx.app, 'GET', '/api/v1/subscriptions/current', undefined, { token: who.token })).json()).toEqual({
+      subscription: null,
+      charges: [],
+    });
 
-    const english = await subscribe(bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app, SANDBOX_TEST_CARDS.insufficientFunds) }), { token: who.token, locale: 'en' });
+    const english = await subscribe(
+      bodyFor(who, { method: 'card', card_token: await sandboxCardToken(ctx.app, SANDBOX_TEST_CARDS.insufficientFunds) }),
+      { token: who.token, locale: 'en' },
+    );
     expect(english.statusCode).toBe(402);
     expect(english.json().code).toBe('payment.insufficient_funds');
     expect(english.json().message).not.toBe('Saldo ou limite insuficiente no cartão. Tente outro cartão.');
@@ -200,13 +261,26 @@ describe('managing the subscription', () => {
     const { subscription } = await subscribed(who);
     const [other] = await ctx.database.db
       .insert(savedCards)
-      .values({ userId: who.user.id, gateway: 'sandbox', gatewayToken: `card_other_${subscription.id}`, brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2033, holderName: 'MARIA DA SILVA' })
+      .values({
+        userId: who.user.id,
+        gateway: 'sandbox',
+        gatewayToken: `card_other_${subscription.id}`,
+        brand: 'mastercard',
+        last4: '4444',
+        expMonth: 11,
+        expYear: 2033,
+        holderName: 'MARIA DA SILVA',
+      })
       .returning();
     const url = `/api/v1/subscriptions/${subscription.id}`;
 
     const patched = await call(ctx.app, 'PATCH', url, { amount: 7500, card_id: other!.id }, { token: who.token });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(subscriptionSchema.parse(patched.json())).toMatchObject({ amount: 7500, card: { id: other!.id, brand: 'mastercard', last4: '4444' }, next_charge_at: subscription.next_charge_at });
+    expect(subscriptionSchema.parse(patched.json())).toMatchObject({
+      amount: 7500,
+      card: { id: other!.id, brand: 'mastercard', last4: '4444' },
+      next_charge_at: subscription.next_charge_at,
+    });
     const emptyPatch = await call(ctx.app, 'PATCH', url, {}, { token: who.token });
     expect(emptyPatch.statusCode).toBe(400);
     const tooHigh = await call(ctx.app, 'PATCH', url, { amount: 1_000_001 }, { token: who.token });
@@ -254,7 +328,9 @@ describe('managing the subscription', () => {
     for (const action of ['pause', 'resume', 'cancel']) {
       expect((await call(ctx.app, 'POST', `${url}/${action}`, undefined, { token: stranger.token })).statusCode).toBe(404);
     }
-    expect((await call(ctx.app, 'POST', '/api/v1/subscriptions/not-a-uuid/pause', undefined, { token: stranger.token })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'POST', '/api/v1/subscriptions/not-a-uuid/pause', undefined, { token: stranger.token })).statusCode).toBe(
+      404,
+    );
     const theirCard = await call(ctx.app, 'PATCH', url, { card_id: strangers.subscription.card?.id }, { token: owner.token });
     expect(theirCard.statusCode).toBe(404);
     expect(theirCard.json().code).toBe('card.saved_not_found');
@@ -311,7 +387,10 @@ describe('the e-mail cancel link', () => {
     for (const token of forged) {
       const preview = await call(ctx.app, 'GET', `/api/v1/subscriptions/cancel-by-link?token=${encodeURIComponent(token)}`);
       expect(preview.statusCode, token).toBe(404);
-      expect(preview.json()).toEqual({ code: 'subscription.cancel_link_invalid', message: 'Este link de cancelamento é inválido. Use o link do e-mail mais recente ou cancele pelo seu perfil.' });
+      expect(preview.json()).toEqual({
+        code: 'subscription.cancel_link_invalid',
+        message: 'Este link de cancelamento é inválido. Use o link do e-mail mais recente ou cancele pelo seu perfil.',
+      });
       expect((await call(ctx.app, 'POST', '/api/v1/subscriptions/cancel-by-link', { token })).statusCode).toBe(404);
     }
     expect((await call(ctx.app, 'POST', '/api/v1/subscriptions/cancel-by-link', {})).statusCode).toBe(400);

@@ -40,7 +40,12 @@ describe('POST /api/v1/users (sign-up)', () => {
   });
 
   it('registers a company with an alphanumeric CNPJ and answers cnpj instead of cpf', async () => {
-    const { user } = await signUp(ctx.app, { person_type: 'COMPANY', cpf: undefined, cnpj: '12.ABC.345/01DE-35', name: 'Padaria Pão Quente' });
+    const { user } = await signUp(ctx.app, {
+      person_type: 'COMPANY',
+      cpf: undefined,
+      cnpj: '12.ABC.345/01DE-35',
+      name: 'Padaria Pão Quente',
+    });
     expect(user.cnpj).toBe('12ABC34501DE35');
     expect(user).not.toHaveProperty('cpf');
   });
@@ -50,9 +55,24 @@ describe('POST /api/v1/users (sign-up)', () => {
     ['name with digits', { name: 'Maria 2' }, 'O nome deve conter apenas letras', 'The name must contain only letters'],
     ['bad e-mail', { email: 'maria@' }, 'E-mail inválido', 'Invalid e-mail'],
     ['missing e-mail', { email: undefined }, 'O e-mail é obrigatório', 'E-mail is required'],
-    ['short password', { password: 'curta' }, 'A senha deve ter pelo menos 8 caracteres', 'The password must be at least 8 characters long'],
-    ['long password', { password: 'x'.repeat(129) }, 'A senha deve ter no máximo 128 caracteres', 'The password must be at most 128 characters long'],
-    ['common password', { password: 'password1' }, 'Esta senha é muito comum. Escolha outra.', 'This password is too common. Choose another one.'],
+    [
+      'short password',
+      { password: 'curta' },
+      'A senha deve ter pelo menos 8 caracteres',
+      'The password must be at least 8 characters long',
+    ],
+    [
+      'long password',
+      { password: 'x'.repeat(129) },
+      'A senha deve ter no máximo 128 caracteres',
+      'The password must be at most 128 characters long',
+    ],
+    [
+      'common password',
+      { password: 'password1' },
+      'Esta senha é muito comum. Escolha outra.',
+      'This password is too common. Choose another one.',
+    ],
     ['bad person type', { person_type: 'ROBOT' }, 'Escolha pessoa física ou jurídica', 'Choose individual or company'],
     ['bad CPF', { cpf: '123.456.789-00' }, 'CPF inválido', 'Invalid CPF'],
     ['missing CPF', { cpf: undefined }, 'O CPF é obrigatório', 'CPF is required'],
@@ -80,7 +100,12 @@ describe('POST /api/v1/users (sign-up)', () => {
   });
 
   it('answers a body that is not JSON object with 400 "Dados inválidos"', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/users', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'validation.failed', message: 'Dados inválidos' });
   });

@@ -21,8 +21,22 @@ describe('GET /donors/{id}/wallets/balance', () => {
     const session = await newSession(ctx.app);
     const userId = session.user.id;
     await ctx.database.db.transaction(async (tx) => {
-      await creditWallet(tx, { userId, amountCents: 4000, origin: 'monthly_credit', expiresAt: new Date(ctx.clock.now().getTime() + 20 * DAY_MS), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `w1:${userId}` });
-      await creditWallet(tx, { userId, amountCents: 1500, origin: 'refund', expiresAt: new Date(ctx.clock.now().getTime() + 2 * DAY_MS), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `w2:${userId}` });
+      await creditWallet(tx, {
+        userId,
+        amountCents: 4000,
+        origin: 'monthly_credit',
+        expiresAt: new Date(ctx.clock.now().getTime() + 20 * DAY_MS),
+        from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+        reference: `w1:${userId}`,
+      });
+      await creditWallet(tx, {
+        userId,
+        amountCents: 1500,
+        origin: 'refund',
+        expiresAt: new Date(ctx.clock.now().getTime() + 2 * DAY_MS),
+        from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+        reference: `w2:${userId}`,
+      });
     });
     const read = (token: string) => call(ctx.app, 'GET', `/api/v1/donors/${userId}/wallets/balance`, undefined, { token });
     expect((await read(session.token)).json()).toEqual({ data: 5500 });
@@ -38,9 +52,13 @@ describe('GET /donors/{id}/wallets/balance', () => {
     await grantAdmin(ctx, admin.user.id, []);
     const response = await call(ctx.app, 'GET', `/api/v1/donors/${donor.user.id}/wallets/balance`, undefined, { token: admin.token });
     expect(response.json()).toEqual({ data: 2500 });
-    expect((await call(ctx.app, 'GET', '/api/v1/donors/not-a-user/wallets/balance', undefined, { token: admin.token })).statusCode).toBe(404);
+    expect((await call(ctx.app, 'GET', '/api/v1/donors/not-a-user/wallets/balance', undefined, { token: admin.token })).statusCode).toBe(
+      404,
+    );
     const stranger = await newSession(ctx.app);
-    expect((await call(ctx.app, 'GET', '/api/v1/donors/not-a-user/wallets/balance', undefined, { token: stranger.token })).statusCode).toBe(403);
+    expect((await call(ctx.app, 'GET', '/api/v1/donors/not-a-user/wallets/balance', undefined, { token: stranger.token })).statusCode).toBe(
+      403,
+    );
   });
 
   it("another donor's balance is 403; a guest is 401", async () => {
@@ -54,8 +72,11 @@ describe('GET /donors/{id}/wallets/balance', () => {
 });
 
 describe('GET /donations/{id} permissions', () => {
-  it("another donor, or anyone without the receipt token, gets 404; the owner and the token holder read it", async () => {
-    const campaign = await createCampaign(ctx.database.db, { startsAt: new Date(ctx.clock.now().getTime() - DAY_MS), endsAt: new Date(ctx.clock.now().getTime() + 90 * DAY_MS) });
+  it('another donor, or anyone without the receipt token, gets 404; the owner and the token holder read it', async () => {
+    const campaign = await createCampaign(ctx.database.db, {
+      startsAt: new Date(ctx.clock.now().getTime() - DAY_MS),
+      endsAt: new Date(ctx.clock.now().getTime() + 90 * DAY_MS),
+    });
     const owner = await newSession(ctx.app);
     const created = await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { address: null }), { token: owner.token });
     expect(created.statusCode, created.body).toBe(201);
@@ -76,7 +97,10 @@ describe('GET /donations/{id} permissions', () => {
   it('an expired access token on a donation is 401 token.expired, not a silent guest donation', async () => {
     const session = await newSession(ctx.app);
     ctx.clock.advance(16 * 60 * 1000);
-    const campaign = await createCampaign(ctx.database.db, { startsAt: new Date(ctx.clock.now().getTime() - DAY_MS), endsAt: new Date(ctx.clock.now().getTime() + 90 * DAY_MS) });
+    const campaign = await createCampaign(ctx.database.db, {
+      startsAt: new Date(ctx.clock.now().getTime() - DAY_MS),
+      endsAt: new Date(ctx.clock.now().getTime() + 90 * DAY_MS),
+    });
     const response = await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { address: null }), { token: session.token });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('token.expired');
@@ -85,16 +109,32 @@ describe('GET /donations/{id} permissions', () => {
 
 let refs = 0;
 /** A lot in the donor's wallet expiring `inMs` from the test clock's now; resolves to its id. */
-async function credit(userId: string, amountCents: number, inMs: number, origin: 'monthly_credit' | 'gift_card' = 'monthly_credit'): Promise<string> {
+async function credit(
+  userId: string,
+  amountCents: number,
+  inMs: number,
+  origin: 'monthly_credit' | 'gift_card' = 'monthly_credit',
+): Promise<string> {
   refs += 1;
   const { lotId } = await ctx.database.db.transaction((tx) =>
-    creditWallet(tx, { userId, amountCents, origin, expiresAt: new Date(ctx.clock.now().getTime() + inMs), from: { kind: 'gateway_clearing', gateway: 'sandbox' }, reference: `wallet_test:${userId}:${refs}` }),
+    creditWallet(tx, {
+      userId,
+      amountCents,
+      origin,
+      expiresAt: new Date(ctx.clock.now().getTime() + inMs),
+      from: { kind: 'gateway_clearing', gateway: 'sandbox' },
+      reference: `wallet_test:${userId}:${refs}`,
+    }),
   );
   return lotId;
 }
 
 const runningCampaign = (overrides: Parameters<typeof createCampaign>[1] = {}) =>
-  createCampaign(ctx.database.db, { startsAt: new Date(ctx.clock.now().getTime() - DAY_MS), endsAt: new Date(ctx.clock.now().getTime() + 365 * DAY_MS), ...overrides });
+  createCampaign(ctx.database.db, {
+    startsAt: new Date(ctx.clock.now().getTime() - DAY_MS),
+    endsAt: new Date(ctx.clock.now().getTime() + 365 * DAY_MS),
+    ...overrides,
+  });
 
 const overview = async (token: string) => {
   const response = await call(ctx.app, 'GET', '/api/v1/wallet', undefined, { token });
@@ -111,7 +151,15 @@ describe('GET /wallet', () => {
     const later = await credit(userId, 4000, 20 * DAY_MS);
     const spentOut = await credit(userId, 500, 2 * DAY_MS);
     const campaign = await runningCampaign();
-    await ctx.database.db.transaction((tx) => spendFromWallet(tx, { userId, amountCents: 1000, to: { kind: 'campaign', campaignId: campaign.id }, reference: `wallet_test_spend:${userId}`, now: ctx.clock.now() }));
+    await ctx.database.db.transaction((tx) =>
+      spendFromWallet(tx, {
+        userId,
+        amountCents: 1000,
+        to: { kind: 'campaign', campaignId: campaign.id },
+        reference: `wallet_test_spend:${userId}`,
+        now: ctx.clock.now(),
+      }),
+    );
 
     const wallet = await overview(donor.token);
     expect(wallet.balance).toBe(7500);
@@ -120,7 +168,12 @@ describe('GET /wallet', () => {
     expect(wallet.lots.find((l) => l.id === soon)).toMatchObject({ origin: 'monthly_credit', amount: 3000, remaining: 2500 });
     expect(wallet.lots.find((l) => l.id === alsoSoon)).toMatchObject({ origin: 'gift_card', amount: 1000 });
     expect(wallet.lots.some((l) => l.id === spentOut)).toBe(false);
-    expect(wallet.next_automatic_donation).toEqual({ amount: 3500, date: new Date(ctx.clock.now().getTime() + 5 * DAY_MS).toISOString(), campaign: null, reason: 'general_fund' });
+    expect(wallet.next_automatic_donation).toEqual({
+      amount: 3500,
+      date: new Date(ctx.clock.now().getTime() + 5 * DAY_MS).toISOString(),
+      campaign: null,
+      reason: 'general_fund',
+    });
     expect(wallet.chosen_cause).toBeNull();
   });
 
@@ -132,8 +185,10 @@ describe('GET /wallet', () => {
 });
 
 describe('PUT /wallet/auto-donation-cause', () => {
-  const put = (token: string | undefined, body: unknown, locale?: string) => call(ctx.app, 'PUT', '/api/v1/wallet/auto-donation-cause', body, { token, locale });
-  const stored = async (userId: string) => (await ctx.database.db.select().from(donorSettings).where(eq(donorSettings.userId, userId)))[0]?.autoDonationCampaignId ?? null;
+  const put = (token: string | undefined, body: unknown, locale?: string) =>
+    call(ctx.app, 'PUT', '/api/v1/wallet/auto-donation-cause', body, { token, locale });
+  const stored = async (userId: string) =>
+    (await ctx.database.db.select().from(donorSettings).where(eq(donorSettings.userId, userId)))[0]?.autoDonationCampaignId ?? null;
 
   it('chooses a campaign that takes donations; the wallet then says the credit goes there; null lets Semear choose again', async () => {
     const donor = await newSession(ctx.app);
@@ -157,9 +212,15 @@ describe('PUT /wallet/auto-donation-cause', () => {
     const kept = await runningCampaign();
     expect((await put(donor.token, { campaign_slug: kept.slug })).statusCode).toBe(200);
     const draft = await runningCampaign({ status: 'draft' });
-    const ended = await runningCampaign({ startsAt: new Date(ctx.clock.now().getTime() - 10 * DAY_MS), endsAt: new Date(ctx.clock.now().getTime() - DAY_MS) });
+    const ended = await runningCampaign({
+      startsAt: new Date(ctx.clock.now().getTime() - 10 * DAY_MS),
+      endsAt: new Date(ctx.clock.now().getTime() - DAY_MS),
+    });
 
-    expect((await put(donor.token, { campaign_slug: 'nao-existe' })).json()).toEqual({ code: 'campaign.not_found', message: expect.any(String) });
+    expect((await put(donor.token, { campaign_slug: 'nao-existe' })).json()).toEqual({
+      code: 'campaign.not_found',
+      message: expect.any(String),
+    });
     expect((await put(donor.token, { campaign_slug: draft.slug })).statusCode).toBe(404);
     const closed = await put(donor.token, { campaign_slug: ended.slug });
     expect(closed.statusCode).toBe(422);
@@ -167,7 +228,10 @@ describe('PUT /wallet/auto-donation-cause', () => {
     for (const body of [{}, { campaign_slug: '' }, { campaign_slug: 42 }]) {
       const bad = await put(donor.token, body);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ code: 'validation.failed', message: ['Informe o endereço de uma campanha, ou null para deixar o Semear escolher a causa'] });
+      expect(bad.json()).toEqual({
+        code: 'validation.failed',
+        message: ['Informe o endereço de uma campanha, ou null para deixar o Semear escolher a causa'],
+      });
     }
     expect(await stored(donor.user.id)).toBe(kept.id);
     expect((await put(undefined, { campaign_slug: null })).statusCode).toBe(401);
@@ -176,7 +240,8 @@ describe('PUT /wallet/auto-donation-cause', () => {
 });
 
 describe('GET /wallet/statement', () => {
-  const statement = (token: string | undefined, query = '') => call(ctx.app, 'GET', `/api/v1/wallet/statement${query}`, undefined, { token });
+  const statement = (token: string | undefined, query = '') =>
+    call(ctx.app, 'GET', `/api/v1/wallet/statement${query}`, undefined, { token });
 
   it('lists credits, donations and automatic donations newest first with signed amounts, paged with x-total-count', async () => {
     const donor = await newSession(ctx.app);
@@ -184,7 +249,15 @@ describe('GET /wallet/statement', () => {
     const campaign = await runningCampaign();
     await credit(userId, 5000, 30 * DAY_MS, 'gift_card');
     await credit(userId, 2000, DAY_MS);
-    await ctx.database.db.transaction((tx) => spendFromWallet(tx, { userId, amountCents: 2500, to: { kind: 'campaign', campaignId: campaign.id }, reference: `wallet_test_gift:${userId}`, now: ctx.clock.now() }));
+    await ctx.database.db.transaction((tx) =>
+      spendFromWallet(tx, {
+        userId,
+        amountCents: 2500,
+        to: { kind: 'campaign', campaignId: campaign.id },
+        reference: `wallet_test_gift:${userId}`,
+        now: ctx.clock.now(),
+      }),
+    );
     await credit(userId, 1000, 2 * DAY_MS);
     ctx.clock.advance(2 * DAY_MS);
     await settleExpiredCredit({ db: ctx.database.db, translator: createTranslator(), config: ctx.config }, ctx.clock.now());
@@ -221,7 +294,9 @@ describe('GET /wallet/statement', () => {
     const badPage = await statement(donor.token, '?page=-1');
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().message).toEqual(['A página do extrato deve ser um número inteiro a partir de 0']);
-    expect((await statement(donor.token, '?amount=500')).json().message).toEqual(['A quantidade por página do extrato deve ser um número inteiro de 1 a 100']);
+    expect((await statement(donor.token, '?amount=500')).json().message).toEqual([
+      'A quantidade por página do extrato deve ser um número inteiro de 1 a 100',
+    ]);
     expect((await statement(undefined)).statusCode).toBe(401);
   });
 });

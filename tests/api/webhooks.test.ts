@@ -19,15 +19,32 @@ afterAll(() => ctx.close());
 const WEBHOOK = '/api/v1/payments/webhooks/sandbox';
 
 async function pendingPix(amount = 6000): Promise<{ answer: DonationResult; event: GatewayEvent }> {
-  const answer = donationResultSchema.parse((await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { amount, address: null }))).json());
+  const answer = donationResultSchema.parse(
+    (await give(ctx.app, campaign.slug, donationBody({ method: 'pix' }, { amount, address: null }))).json(),
+  );
   const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.donationId, answer.donation.id));
   const txid = parsePixBrCode(answer.payment.br_code as string).txid as string;
-  const event: GatewayEvent = { id: `evt_${txid}`, type: 'payment.succeeded', idempotencyKey: payment!.id, gatewayRef: payment!.gatewayRef ?? txid, amountCents: amount, occurredAt: ctx.clock.now() };
+  const event: GatewayEvent = {
+    id: `evt_${txid}`,
+    type: 'payment.succeeded',
+    idempotencyKey: payment!.id,
+    gatewayRef: payment!.gatewayRef ?? txid,
+    amountCents: amount,
+    occurredAt: ctx.clock.now(),
+  };
   return { answer, event };
 }
 
 const nowS = () => Math.floor(ctx.clock.now().getTime() / 1000);
-const groupsOf = async (donationId: string) => Number((await ctx.database.db.select({ n: count() }).from(ledgerGroups).where(like(ledgerGroups.reference, `%:${donationId}`)))[0]?.n);
+const groupsOf = async (donationId: string) =>
+  Number(
+    (
+      await ctx.database.db
+        .select({ n: count() })
+        .from(ledgerGroups)
+        .where(like(ledgerGroups.reference, `%:${donationId}`))
+    )[0]?.n,
+  );
 
 describe('POST /payments/webhooks/{gateway}', () => {
   it('refuses a forged signature, a tampered body and a stale timestamp with 400, changing nothing', async () => {
@@ -52,7 +69,11 @@ describe('POST /payments/webhooks/{gateway}', () => {
     const { answer, event } = await pendingPix(4200);
     const before = await campaignRaised(ctx.database.db, campaign.id);
     for (let i = 0; i < 2; i++) {
-      const response = await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(event, ctx.config.payments.webhookSecret, nowS()) });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        ...signedWebhook(event, ctx.config.payments.webhookSecret, nowS()),
+      });
       expect(response.statusCode).toBe(204);
     }
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before + 4200);
@@ -66,20 +87,33 @@ describe('POST /payments/webhooks/{gateway}', () => {
     await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(event, ctx.config.payments.webhookSecret, nowS()) });
     const before = await campaignRaised(ctx.database.db, campaign.id);
     const refund = { ...event, id: `${event.id}_refund`, type: 'payment.refunded' as const };
-    for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(refund, ctx.config.payments.webhookSecret, nowS()) })).statusCode).toBe(204);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(refund, ctx.config.payments.webhookSecret, nowS()) }))
+          .statusCode,
+      ).toBe(204);
     expect(await campaignRaised(ctx.database.db, campaign.id)).toBe(before - 3100);
     expect(await groupsOf(answer.donation.id)).toBe(2);
-    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, { headers: { 'x-receipt-token': answer.receipt_token as string } });
+    const read = await call(ctx.app, 'GET', `/api/v1/donations/${answer.donation.id}`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
     expect(read.json()).toMatchObject({ donation: { status: 'refunded' }, payment: { status: 'refunded' } });
   });
 
   it('an expiry event ends a pending PIX as expired; an unknown gateway is 404', async () => {
     const { answer, event } = await pendingPix();
     const expired = { ...event, id: `${event.id}_exp`, type: 'payment.expired' as const };
-    expect((await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(expired, ctx.config.payments.webhookSecret, nowS()) })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: WEBHOOK, ...signedWebhook(expired, ctx.config.payments.webhookSecret, nowS()) }))
+        .statusCode,
+    ).toBe(204);
     const [row] = await ctx.database.db.select().from(donations).where(eq(donations.id, answer.donation.id));
     expect(row?.status).toBe('expired');
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/stripe', ...signedWebhook(event, ctx.config.payments.webhookSecret, nowS()) });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhooks/stripe',
+      ...signedWebhook(event, ctx.config.payments.webhookSecret, nowS()),
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });
@@ -88,14 +122,17 @@ describe('a crash between the charge and the ledger write loses nothing', () => 
   it('confirmation failing once: 500, payment succeeded without a group; reconciliation confirms it exactly once', async () => {
     const gateway = new FakeGateway('fake', () => ctx.clock.now());
     let failures = 1;
-    const app = await ctx.buildAnotherApp({}, {
-      gateway,
-      donationHooks: {
-        beforeConfirm: () => {
-          if (failures-- > 0) throw new Error('process killed before the ledger write');
+    const app = await ctx.buildAnotherApp(
+      {},
+      {
+        gateway,
+        donationHooks: {
+          beforeConfirm: () => {
+            if (failures-- > 0) throw new Error('process killed before the ledger write');
+          },
         },
       },
-    });
+    );
     const before = await campaignRaised(ctx.database.db, campaign.id);
     const key = newKey();
     const body = donationBody({ method: 'card', card_token: 'tok_ok' }, { amount: 1234 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { messages as m } from '../../contracts/messages';
 import { isPlainText, plainText } from '../../contracts/plain-text';
 
-const CONTROLS = [...Array.from({ length: 0x20 }, (_, c) => c), 0x7f, ...Array.from({ length: 0x20 }, (_, c) => 0x80 + c)].map((c) => String.fromCharCode(c));
+const CONTROLS = [...Array.from({ length: 0x20 }, (_, c) => c), 0x7f, ...Array.from({ length: 0x20 }, (_, c) => 0x80 + c)].map((c) =>
+  String.fromCharCode(c),
+);
 
 describe('plainText()', () => {
   it('refuses every C0 and C1 control, DEL and lone surrogates with the invalid-characters message', () => {
@@ -21,7 +23,8 @@ describe('plainText()', () => {
   });
 
   it('accepts any well-formed text without controls: accents, emoji, other scripts', () => {
-    for (const good of ['São João', 'Ação 🌱 comunitária', 'Москва', '東京', "D'Ávila-Souza", '']) expect(plainText().safeParse(good).success, good).toBe(true);
+    for (const good of ['São João', 'Ação 🌱 comunitária', 'Москва', '東京', "D'Ávila-Souza", ''])
+      expect(plainText().safeParse(good).success, good).toBe(true);
   });
 
   it('accepts exactly the strings that survive a UTF-8 round trip and hold no control character', () => {

@@ -40,7 +40,9 @@ describe('wallet page model', () => {
 
   it('reaches the failure, saving, paging and refreshing screens', () => {
     const tags = new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
-    expect([...tags]).toEqual(expect.arrayContaining(['state:loading', 'state:failed', 'state:ready', 'state:savingCause', 'state:loadingStatement']));
+    expect([...tags]).toEqual(
+      expect.arrayContaining(['state:loading', 'state:failed', 'state:ready', 'state:savingCause', 'state:loadingStatement']),
+    );
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
@@ -64,7 +66,10 @@ describe('wallet page model', () => {
     await replayPath(actor, machine, path, controls, invariant);
     // Every failure is reported except the quiet refresh's (the page keeps what it shows).
     const before = (i: number) => path.steps[i - 1]?.state;
-    const reported = path.steps.filter((step, i) => step.event.type.startsWith('xstate.error.actor.') && !(step.event.type.endsWith('loadWallet') && before(i)?.hasTag('state:ready')));
+    const reported = path.steps.filter(
+      (step, i) =>
+        step.event.type.startsWith('xstate.error.actor.') && !(step.event.type.endsWith('loadWallet') && before(i)?.hasTag('state:ready')),
+    );
     expect(failed).toHaveLength(reported.length);
     expect(saved).toBe(path.steps.filter((step) => (step.event.type as string) === 'xstate.done.actor.saveCause').length);
     const inputs = controls.calls('saveCause') as Array<{ slug: string | null }>;

@@ -30,7 +30,9 @@ describe.each([
     const states = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(states.size).toBe(4);
     const taken = paths.flatMap((p) => p.steps.map((s) => s.event.type));
-    expect(taken).toEqual(expect.arrayContaining(['xstate.error.actor.loadBalance', 'xstate.done.actor.loadBalance', 'balance.updated', 'balance.toggled']));
+    expect(taken).toEqual(
+      expect.arrayContaining(['xstate.error.actor.loadBalance', 'xstate.done.actor.loadBalance', 'balance.updated', 'balance.toggled']),
+    );
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {

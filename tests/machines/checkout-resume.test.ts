@@ -4,7 +4,15 @@ import { checkoutMachine, progressOf, type CheckoutInput } from '../../machines/
 import { controllableActors, flush } from './support/replay';
 import * as f from './checkout.fixtures';
 
-const names = ['tokenizeCard', 'submitDonation', 'pixPayment', 'lookupCep', 'checkGiftCard', 'loadSavedCards', 'loadWalletBalance'] as const;
+const names = [
+  'tokenizeCard',
+  'submitDonation',
+  'pixPayment',
+  'lookupCep',
+  'checkGiftCard',
+  'loadSavedCards',
+  'loadWalletBalance',
+] as const;
 
 function start(input: CheckoutInput) {
   const controls = controllableActors(names);
@@ -23,7 +31,11 @@ describe('checkout machine: refusals name their fields', () => {
     await flush();
     expect(controls.calls('submitDonation')).toEqual([]);
     expect(snap().hasTag('step:payment')).toBe(true);
-    expect(snap().context.failure).toEqual({ code: 'validation.failed', messages: [], fields: [{ field: 'amount', message: 'validation.amount.required' }] });
+    expect(snap().context.failure).toEqual({
+      code: 'validation.failed',
+      messages: [],
+      fields: [{ field: 'amount', message: 'validation.amount.required' }],
+    });
   });
 
   it('below the range the refusal says "too low" for the amount', async () => {
@@ -38,7 +50,12 @@ describe('checkout machine: refusals name their fields', () => {
     const { actor, controls, snap } = start(f.pixOnlyInput);
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
-    controls.reject('submitDonation', { status: 400, code: 'validation.failed', messages: ['CPF inválido'], fields: [{ field: 'contact.cpf', message: 'validation.cpf.invalid' }] });
+    controls.reject('submitDonation', {
+      status: 400,
+      code: 'validation.failed',
+      messages: ['CPF inválido'],
+      fields: [{ field: 'contact.cpf', message: 'validation.cpf.invalid' }],
+    });
     await flush();
     expect(snap().context.failure?.fields).toEqual([{ field: 'contact.cpf', message: 'validation.cpf.invalid' }]);
     expect(snap().hasTag('step:contact')).toBe(true);
@@ -54,7 +71,9 @@ describe('checkout machine: prefill and resume', () => {
     expect(snap().context.address).toEqual(f.address);
     actor.send({ type: 'address.submitted', address: snap().context.address });
     await flush();
-    expect(controls.calls('submitDonation')).toEqual([expect.objectContaining({ request: expect.objectContaining({ address: f.address }) })]);
+    expect(controls.calls('submitDonation')).toEqual([
+      expect.objectContaining({ request: expect.objectContaining({ address: f.address }) }),
+    ]);
   });
 
   it('progress saved on the payment step comes back on that step, message and typed contact kept over the profile', () => {
@@ -62,9 +81,20 @@ describe('checkout machine: prefill and resume', () => {
     first.actor.send({ type: 'amount.changed', amount: 10000 });
     first.actor.send({ type: 'contact.submitted', contact: f.contact, message: 'Força, Recife!', is_anonymous: true });
     const progress = progressOf(first.snap().context, 'payment');
-    const { snap } = start({ ...f.guestInput, signedIn: true, contact: { name: 'Perfil', email: 'perfil@exemplo.com', cpf: '', telephone: '81999990000' }, resume: progress });
+    const { snap } = start({
+      ...f.guestInput,
+      signedIn: true,
+      contact: { name: 'Perfil', email: 'perfil@exemplo.com', cpf: '', telephone: '81999990000' },
+      resume: progress,
+    });
     expect(snap().hasTag('step:payment')).toBe(true);
-    expect(snap().context).toMatchObject({ amount: 10000, message: 'Força, Recife!', isAnonymous: true, completed: ['contact'], signedIn: true });
+    expect(snap().context).toMatchObject({
+      amount: 10000,
+      message: 'Força, Recife!',
+      isAnonymous: true,
+      completed: ['contact'],
+      signedIn: true,
+    });
     expect(snap().context.contact).toMatchObject({ name: 'Ana Souza', email: 'ana@exemplo.com', cpf: '529.982.247-25' });
   });
 

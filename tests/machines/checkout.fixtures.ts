@@ -1,39 +1,114 @@
-import type { CardToken, CepLookupResult, CheckoutAddressInput, ContactInput, DonationResult, PaymentMethod, SavedCard } from '../../contracts';
+import type {
+  CardToken,
+  CepLookupResult,
+  CheckoutAddressInput,
+  ContactInput,
+  DonationResult,
+  PaymentMethod,
+  SavedCard,
+} from '../../contracts';
 import type { CheckoutInput, PaymentChoice } from '../../machines/checkout/checkout.machine';
 
 /** Test data for the checkout machine and its views: valid unless the name says otherwise. */
 
 export const contact: ContactInput = { name: 'Ana Souza', email: 'ana@exemplo.com', cpf: '529.982.247-25', telephone: '(11) 98765-4321' };
-export const foreignContact: ContactInput = { foreigner: true, name: 'John Smith', email: 'john@example.com', telephone: '+1 555 123 4567' };
+export const foreignContact: ContactInput = {
+  foreigner: true,
+  name: 'John Smith',
+  email: 'john@example.com',
+  telephone: '+1 555 123 4567',
+};
 export const invalidContact: ContactInput = { name: 'Ana', email: 'not-an-email', cpf: '111.111.111-11', telephone: '12' };
 
 export const address: CheckoutAddressInput = {
-  country: 'BR', zip_code: '50030-230', state: 'PE', city: 'Recife', neighborhood: 'Boa Vista', street_address: 'Rua da Aurora', house_number: '100', complement: '',
+  country: 'BR',
+  zip_code: '50030-230',
+  state: 'PE',
+  city: 'Recife',
+  neighborhood: 'Boa Vista',
+  street_address: 'Rua da Aurora',
+  house_number: '100',
+  complement: '',
 };
-export const foreignAddress: CheckoutAddressInput = { country: 'US', zip_code: '10001', state: 'NY', city: 'New York', street_address: '5th Avenue', house_number: '1', neighborhood: '', complement: '' };
+export const foreignAddress: CheckoutAddressInput = {
+  country: 'US',
+  zip_code: '10001',
+  state: 'NY',
+  city: 'New York',
+  street_address: '5th Avenue',
+  house_number: '1',
+  neighborhood: '',
+  complement: '',
+};
 
-export const card = { card_number: '4111 1111 1111 1111', exp_date: '12/34', cvv: '123', holder_name: 'Ana Souza', holder_document: '529.982.247-25' };
+export const card = {
+  card_number: '4111 1111 1111 1111',
+  exp_date: '12/34',
+  cvv: '123',
+  holder_name: 'Ana Souza',
+  holder_document: '529.982.247-25',
+};
 export const declinedCard = { ...card, card_number: '4000 0000 0000 0002' };
 export const cardChoice: PaymentChoice = { method: 'card', card, save_card: false };
 export const invalidCardChoice: PaymentChoice = { method: 'card', card: { ...card, card_number: '4111 1111 1111 1112' }, save_card: false };
 export const giftCode = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 
-export const cardToken: CardToken = { token: 'tok_sandbox_1', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'Ana Souza' };
-export const savedCard: SavedCard = { id: '0b7c3f7e-6a0d-4f51-9c1b-8e9d7a6b5c4d', brand: 'visa', last4: '1111', exp_month: 12, exp_year: 2034, holder_name: 'ANA SOUZA', is_default: true, created_at: '2026-11-01T12:00:00.000Z' };
-export const cepResult: CepLookupResult = { zip_code: '50030230', state: 'PE', city: '', neighborhood: '', street_address: '', source: 'embedded' };
+export const cardToken: CardToken = {
+  token: 'tok_sandbox_1',
+  brand: 'visa',
+  last4: '1111',
+  exp_month: 12,
+  exp_year: 2034,
+  holder_name: 'Ana Souza',
+};
+export const savedCard: SavedCard = {
+  id: '0b7c3f7e-6a0d-4f51-9c1b-8e9d7a6b5c4d',
+  brand: 'visa',
+  last4: '1111',
+  exp_month: 12,
+  exp_year: 2034,
+  holder_name: 'ANA SOUZA',
+  is_default: true,
+  created_at: '2026-11-01T12:00:00.000Z',
+};
+export const cepResult: CepLookupResult = {
+  zip_code: '50030230',
+  state: 'PE',
+  city: '',
+  neighborhood: '',
+  street_address: '',
+  source: 'embedded',
+};
 
 export const campaign = { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária Recife', cover_url: null };
 
-export function donationResult(method: PaymentMethod, status: 'confirmed' | 'pending' | 'expired' | 'failed', overrides: Partial<DonationResult['payment']> = {}): DonationResult {
+export function donationResult(
+  method: PaymentMethod,
+  status: 'confirmed' | 'pending' | 'expired' | 'failed',
+  overrides: Partial<DonationResult['payment']> = {},
+): DonationResult {
   return {
-    donation: { id: 'd0a1b2c3-0000-4000-8000-000000000001', status, amount: 5000, payment_method: method, campaign: { slug: campaign.slug, title: campaign.title }, is_anonymous: false, message: null, created_at: '2026-11-22T12:00:00.000Z', confirmed_at: status === 'confirmed' ? '2026-11-22T12:00:01.000Z' : null },
+    donation: {
+      id: 'd0a1b2c3-0000-4000-8000-000000000001',
+      status,
+      amount: 5000,
+      payment_method: method,
+      campaign: { slug: campaign.slug, title: campaign.title },
+      is_anonymous: false,
+      message: null,
+      created_at: '2026-11-22T12:00:00.000Z',
+      confirmed_at: status === 'confirmed' ? '2026-11-22T12:00:01.000Z' : null,
+    },
     payment: {
       method,
       status: status === 'confirmed' ? 'succeeded' : status,
       failure_code: status === 'failed' ? 'payment.declined' : null,
       card_brand: method === 'card' ? 'visa' : null,
       card_last4: method === 'card' ? '1111' : null,
-      br_code: method === 'pix' ? '00020101021226580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406050.005802BR5914SEMEAR DOACOES6006RECIFE62140510SEMEARTX0163041D3A' : null,
+      br_code:
+        method === 'pix'
+          ? '00020101021226580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406050.005802BR5914SEMEAR DOACOES6006RECIFE62140510SEMEARTX0163041D3A'
+          : null,
       qr_code: method === 'pix' ? 'data:image/png;base64,iVBORw0KGgo=' : null,
       // Far ahead: the view's countdown must not expire the charge during a test.
       expires_at: method === 'pix' ? '2099-11-22T12:30:00.000Z' : null,
@@ -50,9 +125,22 @@ export const networkError = { status: 0, code: undefined, messages: ['error.unkn
 export const giftCardMissing = { status: 404, code: 'gift_card.not_found', messages: ['Gift-card não encontrado'] };
 export const cepMissing = { status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] };
 
-export const guestInput: CheckoutInput = { steps: ['contact', 'payment', 'address'], methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'], amount: 5000, campaign, signedIn: false };
+export const guestInput: CheckoutInput = {
+  steps: ['contact', 'payment', 'address'],
+  methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'],
+  amount: 5000,
+  campaign,
+  signedIn: false,
+};
 /** As /doacao-pix: PIX only, no foreigner option. */
-export const pixOnlyInput: CheckoutInput = { steps: ['contact', 'payment'], methods: ['pix'], amount: 5000, campaign: null, signedIn: false, allowForeigner: false };
+export const pixOnlyInput: CheckoutInput = {
+  steps: ['contact', 'payment'],
+  methods: ['pix'],
+  amount: 5000,
+  campaign: null,
+  signedIn: false,
+  allowForeigner: false,
+};
 /** A donor back from signing in on the payment step, with a registered address (prefilled on the address step). */
 export const resumedInput: CheckoutInput = {
   ...guestInput,

@@ -6,13 +6,27 @@ import { pixPaymentMachine } from '../../machines/checkout/pix-payment.machine';
 import { controllableActors, flush } from './support/replay';
 import * as f from './checkout.fixtures';
 
-const names = ['tokenizeCard', 'submitDonation', 'pixPayment', 'lookupCep', 'checkGiftCard', 'loadSavedCards', 'loadWalletBalance'] as const;
+const names = [
+  'tokenizeCard',
+  'submitDonation',
+  'pixPayment',
+  'lookupCep',
+  'checkGiftCard',
+  'loadSavedCards',
+  'loadWalletBalance',
+] as const;
 
 function start(input: CheckoutInput = f.guestInput) {
   const controls = controllableActors(names);
   const finish = vi.fn();
   const redirectToPaypal = vi.fn();
-  const actor = createActor(checkoutMachine.provide({ actors: controls.actors as never, actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirectToPaypal(p) } }), { input }).start();
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: controls.actors as never,
+      actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirectToPaypal(p) },
+    }),
+    { input },
+  ).start();
   return { actor, controls, finish, redirectToPaypal, snap: () => actor.getSnapshot() };
 }
 
@@ -273,7 +287,9 @@ describe('pix payment machine', () => {
       if (next === 'error') throw new Error('offline');
       return f.donationResult('pix', next === 'confirmed' ? 'confirmed' : 'pending');
     });
-    const actor = createActor(pixPaymentMachine.provide({ actors: { checkDonation: fromPromise(checkDonation) } }), { input: { result: f.donationResult('pix', 'pending') } }).start();
+    const actor = createActor(pixPaymentMachine.provide({ actors: { checkDonation: fromPromise(checkDonation) } }), {
+      input: { result: f.donationResult('pix', 'pending') },
+    }).start();
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1);
     expect(checkDonation).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

@@ -27,7 +27,16 @@ const invariant = (snapshot: AnyMachineSnapshot) => {
     expect(JSON.stringify(request)).not.toContain('4111');
   }
   // Exactly one screen at a time.
-  const screens = ['step:contact', 'step:payment', 'step:address', 'state:waiting', 'state:expired', 'state:redirecting', 'state:succeeded', 'state:interrupted'].filter((t) => snapshot.hasTag(t));
+  const screens = [
+    'step:contact',
+    'step:payment',
+    'step:address',
+    'state:waiting',
+    'state:expired',
+    'state:redirecting',
+    'state:succeeded',
+    'state:interrupted',
+  ].filter((t) => snapshot.hasTag(t));
   expect(screens.length).toBeLessThanOrEqual(1);
 };
 
@@ -42,7 +51,9 @@ afterEach(() => vi.useRealTimers());
 const modelPaths = (input: typeof f.guestInput, all: boolean) =>
   all
     ? pathsOf(checkoutMachine, { input, events: checkoutModelEvents, serializeState: checkoutModelKey })
-    : uniquePaths(getShortestPaths(checkoutMachine, { input, events: checkoutModelEvents as never, serializeState: checkoutModelKey as never }));
+    : uniquePaths(
+        getShortestPaths(checkoutMachine, { input, events: checkoutModelEvents as never, serializeState: checkoutModelKey as never }),
+      );
 
 describe.each([
   ['campaign checkout (guest)', f.guestInput, false],
@@ -52,7 +63,9 @@ describe.each([
   const paths = modelPaths(input, all);
 
   it('reaches every outcome', () => {
-    const ends = new Set(paths.flatMap((p) => p.steps.map((s) => [...s.state.tags].filter((t) => t.startsWith('state:') || t.startsWith('step:')).join())));
+    const ends = new Set(
+      paths.flatMap((p) => p.steps.map((s) => [...s.state.tags].filter((t) => t.startsWith('state:') || t.startsWith('step:')).join())),
+    );
     expect([...ends].join(' ')).toContain('state:succeeded');
     expect([...ends].join(' ')).toContain('state:waiting');
   });

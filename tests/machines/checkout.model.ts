@@ -8,7 +8,15 @@ import * as f from './checkout.fixtures';
  * (tests/web/checkout.model.test.tsx): every user action with a valid and an invalid payload, and
  * each actor's outcomes.
  */
-export const modelActorNames = ['tokenizeCard', 'submitDonation', 'pixPayment', 'lookupCep', 'checkGiftCard', 'loadSavedCards', 'loadWalletBalance'] as const;
+export const modelActorNames = [
+  'tokenizeCard',
+  'submitDonation',
+  'pixPayment',
+  'lookupCep',
+  'checkGiftCard',
+  'loadSavedCards',
+  'loadWalletBalance',
+] as const;
 
 export const checkoutModelEvents: GraphEvent[] = [
   { type: 'contact.submitted', contact: f.contact },
@@ -38,6 +46,12 @@ export const checkoutModelEvents: GraphEvent[] = [
  * screen with the same data.
  */
 export const checkoutModelKey = (snapshot: AnyMachineSnapshot): string => {
-  const { steps: _steps, methods: _methods, campaign: _campaign, registeredAddress: _registered, ...rest } = snapshot.context as CheckoutContext;
+  const {
+    steps: _steps,
+    methods: _methods,
+    campaign: _campaign,
+    registeredAddress: _registered,
+    ...rest
+  } = snapshot.context as CheckoutContext;
   return JSON.stringify([snapshot.value, { ...rest, completed: [...rest.completed].sort() }]);
 };

@@ -14,7 +14,11 @@ const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStar
 export const ids = { donation: uuid(1), charge: uuid(2), gift: uuid(3), orphan: uuid(4), expiring: uuid(5) };
 
 /** Unread: a confirmed donation (with its donation_id). */
-export const donation = notification(ids.donation, 'donations', false, { donation_id: uuid(101), amount: 5000, campaign: { slug: 'cozinha-recife', title: 'Cozinha Solidária do Recife' } });
+export const donation = notification(ids.donation, 'donations', false, {
+  donation_id: uuid(101),
+  amount: 5000,
+  campaign: { slug: 'cozinha-recife', title: 'Cozinha Solidária do Recife' },
+});
 /** Read: a monthly charge that went through. */
 export const charge = notification(ids.charge, 'monthly_charge_succeeded', true, { amount: 3500 });
 /** Unread: a gift card received. */
@@ -30,5 +34,13 @@ export const pageWithOrphan: NotificationsPage = { notifications: [orphan, gift]
 /** Everything there is. */
 export const onlyPage: NotificationsPage = { notifications: [expiring], total: 1 };
 
-export const serverError = Object.assign(new Error('Erro desconhecido.'), { status: 500, code: 'internal', messages: ['Erro desconhecido.'] });
-export const forbidden = Object.assign(new Error('forbidden'), { status: 404, code: 'notification.not_found', messages: ['Notificação não encontrada.'] });
+export const serverError = Object.assign(new Error('Erro desconhecido.'), {
+  status: 500,
+  code: 'internal',
+  messages: ['Erro desconhecido.'],
+});
+export const forbidden = Object.assign(new Error('forbidden'), {
+  status: 404,
+  code: 'notification.not_found',
+  messages: ['Notificação não encontrada.'],
+});

@@ -9,7 +9,10 @@ import * as f from './notifications.fixtures';
 function start() {
   const controls = controllableActors(['loadPage', 'loadUnreadCount', 'markRead'] as const);
   const reportFailure = vi.fn();
-  const machine = notificationsMachine.provide({ actors: controls.actors as never, actions: { reportFailure: (_, params) => reportFailure(params.error) } });
+  const machine = notificationsMachine.provide({
+    actors: controls.actors as never,
+    actions: { reportFailure: (_, params) => reportFailure(params.error) },
+  });
   const actor = createActor(machine).start();
   const ids = () => actor.getSnapshot().context.notifications.map((n) => n.id);
   return { actor, controls, reportFailure, ids, context: () => actor.getSnapshot().context };

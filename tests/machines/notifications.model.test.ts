@@ -33,14 +33,17 @@ const invariant = (controls: Controls) => (snapshot: AnyMachineSnapshot) => {
   // A rollback exists exactly while a mark is in flight.
   expect(context.rollback !== null).toBe(snapshot.matches({ list: 'marking' }));
   // "Load more" is offered only when ready and page × amount is below the total.
-  expect(snapshot.can({ type: 'notifications.loadMore' })).toBe(snapshot.matches({ list: 'ready' }) && hasMorePages(context.page, context.amount, context.total));
+  expect(snapshot.can({ type: 'notifications.loadMore' })).toBe(
+    snapshot.matches({ list: 'ready' }) && hasMorePages(context.page, context.amount, context.total),
+  );
   // Nothing changes the list under a pending mark.
   if (snapshot.matches({ list: 'marking' })) {
     expect(snapshot.can({ type: 'notifications.filtered', read: 'unread' })).toBe(false);
     expect(snapshot.can({ type: 'notifications.allSelected' })).toBe(false);
   }
   // Each load asks for the next page with the current filters.
-  if (snapshot.matches({ list: 'loading' })) expect(controls.calls('loadPage').at(-1)).toEqual(loadPageInput(context.filters, context.page, NOTIFICATIONS_PAGE_SIZE));
+  if (snapshot.matches({ list: 'loading' }))
+    expect(controls.calls('loadPage').at(-1)).toEqual(loadPageInput(context.filters, context.page, NOTIFICATIONS_PAGE_SIZE));
   // A mark sends the ids it removed or changed, and whether they are now read.
   if (snapshot.matches({ list: 'marking' })) expect(controls.calls('markRead').at(-1)).toEqual(context.rollback?.request);
   // Under a read filter every listed item matches it once marked: marking makes the others leave.
@@ -64,7 +67,8 @@ async function replay(path: Parameters<typeof replayPath>[2]) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const tagsOf = (paths: Array<{ steps: Array<{ state: AnyMachineSnapshot }> }>): Set<string> => new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
+const tagsOf = (paths: Array<{ steps: Array<{ state: AnyMachineSnapshot }> }>): Set<string> =>
+  new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
 
 /**
  * The paging model's state: the listed ids stand for the list (no marking here, so read and
@@ -89,13 +93,17 @@ describe('notifications model: paging, filters and dropped notices', () => {
     { type: 'notifications.filtered', notificationType: 'donations' },
     { type: 'notifications.filtered', read: 'all', notificationType: null },
   ];
-  const paths = uniquePaths(getShortestPaths(notificationsMachine, { events: events as never, serializeState: pagingKey as never, limit: 30_000 }));
+  const paths = uniquePaths(
+    getShortestPaths(notificationsMachine, { events: events as never, serializeState: pagingKey as never, limit: 30_000 }),
+  );
 
   it('reaches loading, ready and failed, the last page, and a page loaded by itself after a drop', () => {
     expect([...tagsOf(paths)].filter((t) => t.startsWith('state:')).sort()).toEqual(['state:failed', 'state:loading', 'state:ready']);
     const ends = paths.map((p) => p.state.context as NotificationsContext);
     expect(ends.some((c) => c.total !== null && !hasMorePages(c.page, c.amount, c.total))).toBe(true);
-    const autoLoads = paths.filter((p) => p.steps.some((s, i) => i > 0 && (s.event.type as string) === 'xstate.done.actor.loadPage' && s.state.matches({ list: 'loading' })));
+    const autoLoads = paths.filter((p) =>
+      p.steps.some((s, i) => i > 0 && (s.event.type as string) === 'xstate.done.actor.loadPage' && s.state.matches({ list: 'loading' })),
+    );
     expect(autoLoads.length).toBeGreaterThan(0);
   });
 
@@ -133,7 +141,14 @@ describe('notifications model: selection and optimistic read / unread', () => {
   });
 
   it('reaches marking, its success and its failure, and every unread-count state', () => {
-    expect([...tagsOf(paths)].sort()).toEqual(['count:failed', 'count:loaded', 'count:loading', 'state:loading', 'state:ready', 'state:saving']);
+    expect([...tagsOf(paths)].sort()).toEqual([
+      'count:failed',
+      'count:loaded',
+      'count:loading',
+      'state:loading',
+      'state:ready',
+      'state:saving',
+    ]);
     const failures = new Set(paths.map((p) => (p.state.context as NotificationsContext).failure?.operation).filter(Boolean));
     expect(failures).toEqual(new Set(['markRead', 'markUnread', 'count']));
   });

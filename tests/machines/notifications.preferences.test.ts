@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { NOTIFICATION_TYPES } from '../../contracts';
-import { isDirty, notificationPreferencesMachine, type PreferencesContext } from '../../machines/notifications/notification-preferences.machine';
+import {
+  isDirty,
+  notificationPreferencesMachine,
+  type PreferencesContext,
+} from '../../machines/notifications/notification-preferences.machine';
 import { unreadBadgeMachine } from '../../machines/notifications/unread-badge.machine';
 import { controllableActors, describePath, flush, pathsOf, replayPath, type GraphEvent } from './support/replay';
 import * as f from './notifications.fixtures';
@@ -10,7 +14,10 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const everything = { types: NOTIFICATION_TYPES.map((type) => ({ type })), channels: ['in_app', 'email'] as const };
-const loaded = { available: [...NOTIFICATION_TYPES], preferences: { types: [{ type: 'donations' as const }], channels: ['in_app' as const] } };
+const loaded = {
+  available: [...NOTIFICATION_TYPES],
+  preferences: { types: [{ type: 'donations' as const }], channels: ['in_app' as const] },
+};
 
 describe('notification preferences model', () => {
   const events: GraphEvent[] = [
@@ -58,7 +65,9 @@ describe('notification preferences', () => {
     actor.send({ type: 'preferences.channelToggled', channel: 'in_app' });
     actor.send({ type: 'preferences.submitted' });
     // The types keep the order of the offer, whatever the order of the clicks.
-    expect(controls.calls('savePreferences')).toEqual([{ preferences: { types: [{ type: 'donations' }, { type: 'credit_expiring' }], channels: ['email'] } }]);
+    expect(controls.calls('savePreferences')).toEqual([
+      { preferences: { types: [{ type: 'donations' }, { type: 'credit_expiring' }], channels: ['email'] } },
+    ]);
     controls.reject('savePreferences', f.serverError);
     await flush();
     expect(actor.getSnapshot().context.failureCode).toBe('internal');

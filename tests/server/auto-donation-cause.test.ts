@@ -33,7 +33,10 @@ describe('where unused credit goes (DESIGN.md §6)', () => {
       { status: 'draft' },
       { startsAt: new Date(now.getTime() + DAY_MS) },
     ]) {
-      const cause = pickAutoDonationCause([candidate('biblioteca', { chosen: true, ...closed }), candidate('horta', { givenCents: 1000 })], now);
+      const cause = pickAutoDonationCause(
+        [candidate('biblioteca', { chosen: true, ...closed }), candidate('horta', { givenCents: 1000 })],
+        now,
+      );
       expect(cause.reason).toBe('most_given');
       expect(cause.campaign?.slug).toBe('horta');
     }
@@ -41,7 +44,11 @@ describe('where unused credit goes (DESIGN.md §6)', () => {
 
   it('the campaign given most to, skipping those that no longer take donations', () => {
     const cause = pickAutoDonationCause(
-      [candidate('a', { givenCents: 5000 }), candidate('b', { givenCents: 20_000, status: 'closed' }), candidate('c', { givenCents: 7000 })],
+      [
+        candidate('a', { givenCents: 5000 }),
+        candidate('b', { givenCents: 20_000, status: 'closed' }),
+        candidate('c', { givenCents: 7000 }),
+      ],
       now,
     );
     expect(cause).toMatchObject({ campaign: { slug: 'c' }, reason: 'most_given' });
@@ -49,7 +56,10 @@ describe('where unused credit goes (DESIGN.md §6)', () => {
 
   it('a tie goes to the campaign given to last', () => {
     const cause = pickAutoDonationCause(
-      [candidate('a', { givenCents: 5000, lastGivenAt: new Date(now.getTime() - 10 * DAY_MS) }), candidate('b', { givenCents: 5000, lastGivenAt: new Date(now.getTime() - DAY_MS) })],
+      [
+        candidate('a', { givenCents: 5000, lastGivenAt: new Date(now.getTime() - 10 * DAY_MS) }),
+        candidate('b', { givenCents: 5000, lastGivenAt: new Date(now.getTime() - DAY_MS) }),
+      ],
       now,
     );
     expect(cause.campaign?.slug).toBe('b');
@@ -57,7 +67,9 @@ describe('where unused credit goes (DESIGN.md §6)', () => {
 
   it('nothing chosen and nothing given to an open campaign: the general fund', () => {
     expect(pickAutoDonationCause([], now)).toEqual({ campaign: null, reason: 'general_fund' });
-    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'closed' }), candidate('b', { givenCents: 0 })], now)).toEqual({ campaign: null, reason: 'general_fund' });
+    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'closed' }), candidate('b', { givenCents: 0 })], now)).toEqual(
+      { campaign: null, reason: 'general_fund' },
+    );
   });
 
   it('looks back 12 calendar months', () => {

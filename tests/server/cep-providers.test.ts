@@ -42,15 +42,36 @@ function viaCep(req: IncomingMessage, res: ServerResponse) {
   const match = /^\/ws\/([^/]*)\/json\/$/.exec(req.url ?? '');
   if (!match) return send(res, 404, 'Not Found', 'text/plain');
   const cep = match[1] ?? '';
-  if (!/^\d{8}$/.test(cep)) return send(res, 400, '<!DOCTYPE html><html><h3>Http 400</h3><p>Verifique a sua URL (Bad Request)</p></html>', 'text/html');
+  if (!/^\d{8}$/.test(cep))
+    return send(res, 400, '<!DOCTYPE html><html><h3>Http 400</h3><p>Verifique a sua URL (Bad Request)</p></html>', 'text/html');
   if (misbehave(cep, res)) return;
   if (cep === PAULISTA) {
     return send(res, 200, {
-      cep: '01310-100', logradouro: 'Avenida Paulista', complemento: 'de 612 a 1510 - lado par', unidade: '', bairro: 'Bela Vista',
-      localidade: 'São Paulo', uf: 'SP', estado: 'São Paulo', regiao: 'Sudeste', ibge: '3550308', gia: '1004', ddd: '11', siafi: '7107',
+      cep: '01310-100',
+      logradouro: 'Avenida Paulista',
+      complemento: 'de 612 a 1510 - lado par',
+      unidade: '',
+      bairro: 'Bela Vista',
+      localidade: 'São Paulo',
+      uf: 'SP',
+      estado: 'São Paulo',
+      regiao: 'Sudeste',
+      ibge: '3550308',
+      gia: '1004',
+      ddd: '11',
+      siafi: '7107',
     });
   }
-  if (cep === WHOLE_TOWN) return send(res, 200, { cep: '78395-000', logradouro: '', complemento: '', bairro: '', localidade: 'Campos de Júlio', uf: 'MT', ibge: '5102686' });
+  if (cep === WHOLE_TOWN)
+    return send(res, 200, {
+      cep: '78395-000',
+      logradouro: '',
+      complemento: '',
+      bairro: '',
+      localidade: 'Campos de Júlio',
+      uf: 'MT',
+      ibge: '5102686',
+    });
   if (cep === ODD_SHAPE) return send(res, 200, { cep: '80000-800', uf: 'XX', localidade: 'Lugar Nenhum' });
   if (cep === UNKNOWN_OLD_STYLE) return send(res, 200, { erro: 'true' });
   return send(res, 200, { erro: true });
@@ -60,13 +81,30 @@ function brasilApi(req: IncomingMessage, res: ServerResponse) {
   const match = /^\/api\/cep\/v1\/([^/?]*)$/.exec(req.url ?? '');
   if (!match) return send(res, 404, { message: 'Not found' });
   const cep = match[1] ?? '';
-  if (!/^\d{8}$/.test(cep)) return send(res, 400, { message: 'CEP deve conter exatamente 8 caracteres.', type: 'validation_error', name: 'CepPromiseError', errors: [] });
+  if (!/^\d{8}$/.test(cep))
+    return send(res, 400, {
+      message: 'CEP deve conter exatamente 8 caracteres.',
+      type: 'validation_error',
+      name: 'CepPromiseError',
+      errors: [],
+    });
   if (misbehave(cep, res)) return;
-  if (cep === PAULISTA) return send(res, 200, { cep: PAULISTA, state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street: 'Avenida Paulista', service: 'open-cep' });
-  if (cep === WHOLE_TOWN) return send(res, 200, { cep: WHOLE_TOWN, state: 'MT', city: 'Campos de Júlio', neighborhood: null, service: 'viacep' });
+  if (cep === PAULISTA)
+    return send(res, 200, {
+      cep: PAULISTA,
+      state: 'SP',
+      city: 'São Paulo',
+      neighborhood: 'Bela Vista',
+      street: 'Avenida Paulista',
+      service: 'open-cep',
+    });
+  if (cep === WHOLE_TOWN)
+    return send(res, 200, { cep: WHOLE_TOWN, state: 'MT', city: 'Campos de Júlio', neighborhood: null, service: 'viacep' });
   if (cep === ODD_SHAPE) return send(res, 200, { cep, city: 'Lugar Nenhum' });
   return send(res, 404, {
-    name: 'CepPromiseError', message: 'Todos os serviços de CEP retornaram erro.', type: 'service_error',
+    name: 'CepPromiseError',
+    message: 'Todos os serviços de CEP retornaram erro.',
+    type: 'service_error',
     errors: [{ name: 'ServiceError', message: 'CEP NAO ENCONTRADO', service: 'correios' }],
   });
 }
@@ -111,13 +149,27 @@ describe.each(adapters)('%s adapter', (name, make) => {
 
   it('maps a found CEP, accepting it with its mask', async () => {
     const result = await adapter().lookup('01310-100');
-    expect(result).toEqual({ zip_code: PAULISTA, state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', source: name });
+    expect(result).toEqual({
+      zip_code: PAULISTA,
+      state: 'SP',
+      city: 'São Paulo',
+      neighborhood: 'Bela Vista',
+      street_address: 'Avenida Paulista',
+      source: name,
+    });
     expect(cepLookupResultSchema.parse(result)).toEqual(result);
     expect(requests).toEqual([name === 'viacep' ? `/viacep/ws/${PAULISTA}/json/` : `/brasilapi/api/cep/v1/${PAULISTA}`]);
   });
 
   it('answers empty street and neighborhood for a whole-town CEP', async () => {
-    expect(await adapter().lookup(WHOLE_TOWN)).toEqual({ zip_code: WHOLE_TOWN, state: 'MT', city: 'Campos de Júlio', neighborhood: '', street_address: '', source: name });
+    expect(await adapter().lookup(WHOLE_TOWN)).toEqual({
+      zip_code: WHOLE_TOWN,
+      state: 'MT',
+      city: 'Campos de Júlio',
+      neighborhood: '',
+      street_address: '',
+      source: name,
+    });
   });
 
   it('resolves null for an unknown CEP', async () => {

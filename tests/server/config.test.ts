@@ -141,18 +141,52 @@ describe('loadConfig', () => {
         expect(load).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true/);
       }
       expect(loadConfig({ DATA_DIR, ...production }).payments.gateway).toBe('sandbox');
-      expect(() => loadConfig({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/);
+      expect(() => loadConfig({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
+        /PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/,
+      );
     });
   });
 
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
-      'NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'PUBLIC_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'SMTP_URL', 'MAIL_FROM',
-      'AD_SCRIPT_URL', 'DEMO_SEED', 'LOG_LEVEL', 'AUTH_RATE_LIMIT_MAX', 'AUTH_RATE_LIMIT_WINDOW_MS', 'PAYMENT_RATE_LIMIT_MAX', 'ANALYTICS_RATE_LIMIT_MAX', 'TRUST_PROXY', 'IDEMPOTENCY_LEASE_MS',
-      'PAYMENT_GATEWAY', 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION', 'PAYMENT_WEBHOOK_SECRET', 'PIX_KEY', 'PIX_MERCHANT_NAME', 'PIX_MERCHANT_CITY', 'PIX_EXPIRES_S',
-      'CEP_PROVIDER', 'CEP_PROVIDER_URL',
-      'PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET', 'PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_USE_TLS', 'PUSHER_CLUSTER',
-      'REALTIME_MAX_CONNECTIONS', 'REALTIME_MAX_CONNECTIONS_PER_USER', 'REALTIME_AUTH_TIMEOUT_MS',
+      'NODE_ENV',
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'ACCESS_TOKEN_TTL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'AD_SCRIPT_URL',
+      'DEMO_SEED',
+      'LOG_LEVEL',
+      'AUTH_RATE_LIMIT_MAX',
+      'AUTH_RATE_LIMIT_WINDOW_MS',
+      'PAYMENT_RATE_LIMIT_MAX',
+      'ANALYTICS_RATE_LIMIT_MAX',
+      'TRUST_PROXY',
+      'IDEMPOTENCY_LEASE_MS',
+      'PAYMENT_GATEWAY',
+      'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
+      'PAYMENT_WEBHOOK_SECRET',
+      'PIX_KEY',
+      'PIX_MERCHANT_NAME',
+      'PIX_MERCHANT_CITY',
+      'PIX_EXPIRES_S',
+      'CEP_PROVIDER',
+      'CEP_PROVIDER_URL',
+      'PUSHER_APP_ID',
+      'PUSHER_KEY',
+      'PUSHER_SECRET',
+      'PUSHER_HOST',
+      'PUSHER_PORT',
+      'PUSHER_USE_TLS',
+      'PUSHER_CLUSTER',
+      'REALTIME_MAX_CONNECTIONS',
+      'REALTIME_MAX_CONNECTIONS_PER_USER',
+      'REALTIME_AUTH_TIMEOUT_MS',
     ]);
     const docs = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const v of configVariables) expect(docs).toContain(`\`${v.name}\``);
@@ -173,12 +207,28 @@ describe('loadConfig', () => {
   it('uses the embedded Pusher endpoint by default, hosted Pusher with a cluster, Soketi with a host', () => {
     const dataDir = scratch();
     const embedded = loadConfig({ DATA_DIR: dataDir }).realtime;
-    expect(embedded).toMatchObject({ embedded: true, appId: 'semear', key: 'semear-key', host: null, port: null, useTLS: false, cluster: null });
+    expect(embedded).toMatchObject({
+      embedded: true,
+      appId: 'semear',
+      key: 'semear-key',
+      host: null,
+      port: null,
+      useTLS: false,
+      cluster: null,
+    });
     expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).realtime.secret).toBe(embedded.secret);
     expect(statSync(join(dataDir, 'pusher-secret')).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_CLUSTER: 'sa1' }).realtime).toMatchObject({ embedded: false, host: 'api-sa1.pusher.com', port: 443, useTLS: true, cluster: 'sa1' });
-    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' }).realtime).toMatchObject({ embedded: false, host: 'soketi.interno', port: 6001, useTLS: false });
+    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_CLUSTER: 'sa1' }).realtime).toMatchObject({
+      embedded: false,
+      host: 'api-sa1.pusher.com',
+      port: 443,
+      useTLS: true,
+      cluster: 'sa1',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' }).realtime,
+    ).toMatchObject({ embedded: false, host: 'soketi.interno', port: 6001, useTLS: false });
     expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'https://soketi.interno' })).toThrow(/PUSHER_HOST must be a host name/);
     expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_SECRET: 'short' })).toThrow(/PUSHER_SECRET must have at least 16 characters/);
   });

@@ -26,7 +26,26 @@ describe('localeFromAcceptLanguage', () => {
 
 describe('parsePo', () => {
   it('reads ids and translations, joins continued lines, unescapes, skips empty translations', () => {
-    const entries = parsePo(['msgid ""', 'msgstr ""', '"Language: en\\n"', '', '#. comment', 'msgid "a.b"', 'msgstr "Say \\"hi\\""', '', 'msgid "long"', 'msgstr ""', '"first "', '"second"', '', 'msgid "empty"', 'msgstr ""', ''].join('\n'));
+    const entries = parsePo(
+      [
+        'msgid ""',
+        'msgstr ""',
+        '"Language: en\\n"',
+        '',
+        '#. comment',
+        'msgid "a.b"',
+        'msgstr "Say \\"hi\\""',
+        '',
+        'msgid "long"',
+        'msgstr ""',
+        '"first "',
+        '"second"',
+        '',
+        'msgid "empty"',
+        'msgstr ""',
+        '',
+      ].join('\n'),
+    );
     expect(entries.get('a.b')).toBe('Say "hi"');
     expect(entries.get('long')).toBe('first second');
     expect(entries.has('empty')).toBe(false);

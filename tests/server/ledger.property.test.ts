@@ -4,7 +4,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts, ledgerEntries, ledgerGroups, users } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/types';
-import { accountBalance, creditWallet, postLedgerGroup, spendFromWallet, UnbalancedLedgerGroupError, walletBalance, WalletInsufficientError, walletLots } from '../../server/services/ledger';
+import {
+  accountBalance,
+  creditWallet,
+  postLedgerGroup,
+  spendFromWallet,
+  UnbalancedLedgerGroupError,
+  walletBalance,
+  WalletInsufficientError,
+  walletLots,
+} from '../../server/services/ledger';
 import { openTestDatabase } from '../api/helpers/test-database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +43,13 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 async function newDonor(): Promise<string> {
   const [row] = await database.db
     .insert(users)
-    .values({ name: 'Ana Prop', email: `prop.${randomUUID()}@exemplo.com`, passwordHash: 'x', personType: 'INDIVIDUAL', phone: '11987654321' })
+    .values({
+      name: 'Ana Prop',
+      email: `prop.${randomUUID()}@exemplo.com`,
+      passwordHash: 'x',
+      personType: 'INDIVIDUAL',
+      phone: '11987654321',
+    })
     .returning({ id: users.id });
   return row!.id;
 }
@@ -54,29 +69,66 @@ describe('ledger invariants (property)', () => {
         for (const c of commands) {
           if (c.type === 'donate') {
             const ref = `donation:${randomUUID()}`;
-            await db.transaction((tx) => postLedgerGroup(tx, { kind: 'donation', reference: ref, lines: [{ account: CLEARING, amountCents: -c.amount }, { account: { kind: 'campaign', campaignId: campaigns[c.campaign]! }, amountCents: c.amount }] }));
+            await db.transaction((tx) =>
+              postLedgerGroup(tx, {
+                kind: 'donation',
+                reference: ref,
+                lines: [
+                  { account: CLEARING, amountCents: -c.amount },
+                  { account: { kind: 'campaign', campaignId: campaigns[c.campaign]! }, amountCents: c.amount },
+                ],
+              }),
+            );
             donations.push({ campaign: c.campaign, amount: c.amount, refunded: false, ref });
             raised[c.campaign]! += c.amount;
           } else if (c.type === 'refund') {
             const d = donations[c.donation];
             if (!d || d.refunded) continue;
-            await db.transaction((tx) => postLedgerGroup(tx, { kind: 'refund', reference: `refund:${d.ref}`, lines: [{ account: { kind: 'campaign', campaignId: campaigns[d.campaign]! }, amountCents: -d.amount }, { account: CLEARING, amountCents: d.amount }] }));
+            await db.transaction((tx) =>
+              postLedgerGroup(tx, {
+                kind: 'refund',
+                reference: `refund:${d.ref}`,
+                lines: [
+                  { account: { kind: 'campaign', campaignId: campaigns[d.campaign]! }, amountCents: -d.amount },
+                  { account: CLEARING, amountCents: d.amount },
+                ],
+              }),
+            );
             d.refunded = true;
             raised[d.campaign]! -= d.amount;
           } else if (c.type === 'credit') {
             const expiresAt = NOW.getTime() + c.days * DAY_MS;
-            await db.transaction((tx) => creditWallet(tx, { userId, amountCents: c.amount, origin: 'adjustment', expiresAt: new Date(expiresAt), from: CLEARING, reference: `credit:${randomUUID()}` }));
+            await db.transaction((tx) =>
+              creditWallet(tx, {
+                userId,
+                amountCents: c.amount,
+                origin: 'adjustment',
+                expiresAt: new Date(expiresAt),
+                from: CLEARING,
+                reference: `credit:${randomUUID()}`,
+              }),
+            );
             lots.push({ left: c.amount, expiresAt });
           } else {
             const available = spendable();
-            const spend = db.transaction((tx) => spendFromWallet(tx, { userId, amountCents: c.amount, to: { kind: 'campaign', campaignId: campaigns[c.campaign]! }, reference: `spend:${randomUUID()}`, now: NOW }));
+            const spend = db.transaction((tx) =>
+              spendFromWallet(tx, {
+                userId,
+                amountCents: c.amount,
+                to: { kind: 'campaign', campaignId: campaigns[c.campaign]! },
+                reference: `spend:${randomUUID()}`,
+                now: NOW,
+              }),
+            );
             if (available < c.amount) {
               await expect(spend).rejects.toBeInstanceOf(WalletInsufficientError);
               continue;
             }
             await spend;
             let left = c.amount;
-            for (const lot of [...lots].filter((l) => l.expiresAt > NOW.getTime() && l.left > 0).sort((a, b) => a.expiresAt - b.expiresAt)) {
+            for (const lot of [...lots]
+              .filter((l) => l.expiresAt > NOW.getTime() && l.left > 0)
+              .sort((a, b) => a.expiresAt - b.expiresAt)) {
               const take = Math.min(left, lot.left);
               lot.left -= take;
               left -= take;
@@ -85,9 +137,18 @@ describe('ledger invariants (property)', () => {
           }
         }
 
-        const unbalanced = await db.select({ id: ledgerEntries.groupId }).from(ledgerEntries).groupBy(ledgerEntries.groupId).having(sql`sum(${ledgerEntries.amountCents}) <> 0`);
+        const unbalanced = await db
+          .select({ id: ledgerEntries.groupId })
+          .from(ledgerEntries)
+          .groupBy(ledgerEntries.groupId)
+          .having(sql`sum(${ledgerEntries.amountCents}) <> 0`);
         expect(unbalanced).toEqual([]);
-        const negativeLots = await db.select({ id: ledgerEntries.lotId }).from(ledgerEntries).where(isNotNull(ledgerEntries.lotId)).groupBy(ledgerEntries.lotId).having(sql`sum(${ledgerEntries.amountCents}) < 0`);
+        const negativeLots = await db
+          .select({ id: ledgerEntries.lotId })
+          .from(ledgerEntries)
+          .where(isNotNull(ledgerEntries.lotId))
+          .groupBy(ledgerEntries.lotId)
+          .having(sql`sum(${ledgerEntries.amountCents}) < 0`);
         expect(negativeLots).toEqual([]);
         expect(await walletBalance(db, userId, NOW)).toBe(spendable());
         // Spends took the lots that expire first: what is left per lot matches the model's FIFO.
@@ -104,16 +165,37 @@ describe('ledger invariants (property)', () => {
     const { db } = database;
     const reference = `broken:${randomUUID()}`;
     await expect(
-      db.transaction((tx) => postLedgerGroup(tx, { kind: 'donation', reference, lines: [{ account: CLEARING, amountCents: -100 }, { account: { kind: 'general_fund' }, amountCents: 99 }] })),
+      db.transaction((tx) =>
+        postLedgerGroup(tx, {
+          kind: 'donation',
+          reference,
+          lines: [
+            { account: CLEARING, amountCents: -100 },
+            { account: { kind: 'general_fund' }, amountCents: 99 },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(UnbalancedLedgerGroupError);
 
     const handMade = db.transaction(async (tx) => {
       const [group] = await tx.insert(ledgerGroups).values({ kind: 'donation', reference }).returning({ id: ledgerGroups.id });
-      await postLedgerGroup(tx, { kind: 'donation', reference: `${reference}:ok`, lines: [{ account: CLEARING, amountCents: -1 }, { account: { kind: 'general_fund' }, amountCents: 1 }] });
+      await postLedgerGroup(tx, {
+        kind: 'donation',
+        reference: `${reference}:ok`,
+        lines: [
+          { account: CLEARING, amountCents: -1 },
+          { account: { kind: 'general_fund' }, amountCents: 1 },
+        ],
+      });
       const [account] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, 'general_fund'));
       await tx.insert(ledgerEntries).values({ groupId: group!.id, accountId: account!.id, amountCents: 500 });
     });
     await expect(handMade).rejects.toThrow();
-    expect(await db.select().from(ledgerGroups).where(like(ledgerGroups.reference, `${reference}%`))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(ledgerGroups)
+        .where(like(ledgerGroups.reference, `${reference}%`)),
+    ).toEqual([]);
   });
 });

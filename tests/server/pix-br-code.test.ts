@@ -26,7 +26,7 @@ const base: PixBrCodeInput = {
 /** Top-level fields of a code as [id, value], read by hand here so the test does not trust the parser. */
 function topFields(code: string): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  for (let at = 0; at < code.length; ) {
+  for (let at = 0; at < code.length;) {
     const id = code.slice(at, at + 2);
     const length = Number(code.slice(at + 2, at + 4));
     out.push([id, code.slice(at + 4, at + 4 + length)]);
@@ -52,7 +52,8 @@ describe('crc16ccitt (CRC16/CCITT-FALSE)', () => {
     // Bit-by-bit reference over explicit bytes: 'ã' is C3 A3 in UTF-8, E3 as a single code unit.
     const overBytes = (bytes: number[]) => {
       let crc = 0xffff;
-      for (const byte of bytes) for (let bit = 7; bit >= 0; bit--) crc = ((crc << 1) & 0xffff) ^ ((crc >> 15) ^ ((byte >> bit) & 1) ? 0x1021 : 0);
+      for (const byte of bytes)
+        for (let bit = 7; bit >= 0; bit--) crc = ((crc << 1) & 0xffff) ^ ((crc >> 15) ^ ((byte >> bit) & 1) ? 0x1021 : 0);
       return crc.toString(16).toUpperCase().padStart(4, '0');
     };
     expect(overBytes([0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39])).toBe('29B1');
@@ -61,9 +62,17 @@ describe('crc16ccitt (CRC16/CCITT-FALSE)', () => {
   });
 
   it("matches the example of the Banco Central's BR Code manual", () => {
-    const manual = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+    const manual =
+      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
     expect(crc16ccitt(manual.slice(0, -4))).toBe('1D3D');
-    expect(parsePixBrCode(manual)).toMatchObject({ key: EVP_KEY, merchantName: 'Fulano de Tal', merchantCity: 'BRASILIA', amountCents: null, txid: '***', pointOfInitiation: null });
+    expect(parsePixBrCode(manual)).toMatchObject({
+      key: EVP_KEY,
+      merchantName: 'Fulano de Tal',
+      merchantCity: 'BRASILIA',
+      amountCents: null,
+      txid: '***',
+      pointOfInitiation: null,
+    });
   });
 });
 
@@ -73,15 +82,20 @@ describe('buildPixBrCode', () => {
     expect(code).toBe(
       '000201' +
         '010212' +
-        '2646' + '0014br.gov.bcb.pix' + '0114pix@semear.dev' + '0206Doacao' +
+        '2646' +
+        '0014br.gov.bcb.pix' +
+        '0114pix@semear.dev' +
+        '0206Doacao' +
         '52040000' +
         '5303986' +
         '540550.00' +
         '5802BR' +
         '5914SEMEAR DOACOES' +
         '6009SAO PAULO' +
-        '6213' + '0509DOACAO123' +
-        '6304' + crc16ccitt(code.slice(0, -4)),
+        '6213' +
+        '0509DOACAO123' +
+        '6304' +
+        crc16ccitt(code.slice(0, -4)),
     );
     const fields = topFields(code);
     expect(fields.map(([id]) => id)).toEqual(['00', '01', '26', '52', '53', '54', '58', '59', '60', '62', '63']);
@@ -125,11 +139,21 @@ describe('buildPixBrCode', () => {
       crc: code.slice(-4),
     });
     // An independent parser (brazilian-utils) reads the same code the same way.
-    expect(getPixPayloadInfo(code)).toMatchObject({ key, amount: 25.9, txid: 'ABC', merchantName: 'SEMEAR DOACOES', merchantCity: 'SAO PAULO' });
+    expect(getPixPayloadInfo(code)).toMatchObject({
+      key,
+      amount: 25.9,
+      txid: 'ABC',
+      merchantName: 'SEMEAR DOACOES',
+      merchantCity: 'SAO PAULO',
+    });
   });
 
   it('strips accents, upper-cases and cuts the merchant name (25) and city (15)', () => {
-    const code = buildPixBrCode({ ...base, merchantName: 'Associação Beneficente São João da Várzea', merchantCity: 'São José dos Campos' });
+    const code = buildPixBrCode({
+      ...base,
+      merchantName: 'Associação Beneficente São João da Várzea',
+      merchantCity: 'São José dos Campos',
+    });
     const parsed = parsePixBrCode(code);
     expect(parsed.merchantName).toBe('ASSOCIACAO BENEFICENTE SA');
     expect(parsed.merchantName).toHaveLength(25);
@@ -144,7 +168,11 @@ describe('buildPixBrCode', () => {
   });
 
   it('cuts the description so field 26 stays within 99 characters, and leaves it out when there is no room', () => {
-    const long = buildPixBrCode({ ...base, key: EVP_KEY, description: 'Doação-para-a-campanha-Água-Limpa-no-Sertão-com-carinho-de-toda-a-família' });
+    const long = buildPixBrCode({
+      ...base,
+      key: EVP_KEY,
+      description: 'Doação-para-a-campanha-Água-Limpa-no-Sertão-com-carinho-de-toda-a-família',
+    });
     const account = topFields(long).find(([id]) => id === '26')?.[1] ?? '';
     expect(account).toHaveLength(99);
     expect(parsePixBrCode(long).description).toBe('Doacao-para-a-campanha-Agua-Limpa-no-');
@@ -209,7 +237,10 @@ describe('parsePixBrCode and isValidPixBrCode', () => {
     ['a repeated field', signed('0002010002015802BR')],
     ['a code without the PIX merchant account', signed('00020152040000530398654041.005802BR5903ABC6003SAO62070503***')],
     ['a PIX account without a key', signed('0002012618' + '0014br.gov.bcb.pix' + '52040000530398654041.005802BR5903ABC6003SAO62070503***')],
-    ['a malformed amount', signed('0002012636' + '0014br.gov.bcb.pix' + '0114pix@semear.dev' + '52040000530398654041,005802BR5903ABC6003SAO62070503***')],
+    [
+      'a malformed amount',
+      signed('0002012636' + '0014br.gov.bcb.pix' + '0114pix@semear.dev' + '52040000530398654041,005802BR5903ABC6003SAO62070503***'),
+    ],
   ])('throws on %s', (_label, code) => {
     expect(() => parsePixBrCode(code)).toThrow();
     expect(isValidPixBrCode(code)).toBe(false);
@@ -265,7 +296,12 @@ describe('round trip (property)', () => {
           expect(x.description).toBeDefined();
           expect(parsed.description).toMatch(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/);
         }
-        expect(getPixPayloadInfo(code)).toMatchObject({ key: x.key, amount: x.amountCents / 100, merchantName: parsed.merchantName, merchantCity: parsed.merchantCity });
+        expect(getPixPayloadInfo(code)).toMatchObject({
+          key: x.key,
+          amount: x.amountCents / 100,
+          merchantName: parsed.merchantName,
+          merchantCity: parsed.merchantCity,
+        });
       }),
       { numRuns: 300 },
     );

@@ -24,7 +24,13 @@ describe('precompressDir', () => {
   it('writes .br and .gz beside text files of 1 KB or more, in subfolders too, and nothing else', () => {
     dir = mkdtempSync(join(tmpdir(), 'semear-precompress-'));
     mkdirSync(join(dir, 'assets'));
-    const files = { 'index.html': `<p>${text}</p>`, 'assets/a.js': text, 'assets/a.css': `/* ${text} */`, 'logo.svg': `<svg>${text}</svg>`, 'manifest.json': JSON.stringify({ text }) };
+    const files = {
+      'index.html': `<p>${text}</p>`,
+      'assets/a.js': text,
+      'assets/a.css': `/* ${text} */`,
+      'logo.svg': `<svg>${text}</svg>`,
+      'manifest.json': JSON.stringify({ text }),
+    };
     for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
     writeFileSync(join(dir, 'assets', 'tiny.js'), 'console.log(1)');
     writeFileSync(join(dir, 'assets', 'font.woff2'), Buffer.alloc(4096, 1));

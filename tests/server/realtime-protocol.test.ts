@@ -24,26 +24,38 @@ describe('signatures (DESIGN.md §9)', () => {
 
   it('signs HTTP API requests as the SDK does, and accepts them only within 600 s', async () => {
     vi.useFakeTimers({ now: new Date('2026-05-04T12:00:00Z'), toFake: ['Date'] });
-    const { createSignedQueryString } = (await import('pusher/lib/requests.js' as string)) as { createSignedQueryString: (token: unknown, request: object) => string };
+    const { createSignedQueryString } = (await import('pusher/lib/requests.js' as string)) as {
+      createSignedQueryString: (token: unknown, request: object) => string;
+    };
     const body = '{"name":"balance","data":"{\\"balance\\":10}","channels":["private-user-x"]}';
     const nowS = Math.floor(Date.now() / 1000);
-    const sdkQuery = createSignedQueryString((sdk as unknown as { config: { token: unknown } }).config.token, { method: 'POST', path: '/apps/semear/events', body });
+    const sdkQuery = createSignedQueryString((sdk as unknown as { config: { token: unknown } }).config.token, {
+      method: 'POST',
+      path: '/apps/semear/events',
+      body,
+    });
     const ours = signedEventsQuery(app, { method: 'POST', path: '/apps/semear/events', body, timestampS: nowS });
     expect(ours).toBe(sdkQuery);
     const query = Object.fromEntries(new URLSearchParams(ours));
-    const check = (at: number, rawBody = body, path = '/apps/semear/events') => verifyEventsRequest(app, { method: 'POST', path, query, rawBody, nowS: at });
+    const check = (at: number, rawBody = body, path = '/apps/semear/events') =>
+      verifyEventsRequest(app, { method: 'POST', path, query, rawBody, nowS: at });
     expect(check(nowS)).toEqual({ ok: true });
     expect(check(nowS + 600)).toEqual({ ok: true });
     expect(check(nowS + 601).ok).toBe(false);
     expect(check(nowS - 601).ok).toBe(false);
     expect(check(nowS, `${body} `).ok).toBe(false);
     expect(check(nowS, body, '/apps/other/events').ok).toBe(false);
-    expect(verifyEventsRequest({ ...app, secret: 'another-secret-sixteen' }, { method: 'POST', path: '/apps/semear/events', query, rawBody: body, nowS }).ok).toBe(false);
+    expect(
+      verifyEventsRequest(
+        { ...app, secret: 'another-secret-sixteen' },
+        { method: 'POST', path: '/apps/semear/events', query, rawBody: body, nowS },
+      ).ok,
+    ).toBe(false);
   });
 });
 
 describe('channel registry', () => {
-  it('delivers to the channel\'s subscribers only, except the publisher\'s socket, and forgets closed ones', () => {
+  it("delivers to the channel's subscribers only, except the publisher's socket, and forgets closed ones", () => {
     const registry = createChannelRegistry();
     const got: string[] = [];
     const a = { socketId: '1.1', send: (f: string) => got.push(`a:${f}`) };
@@ -174,14 +186,33 @@ describe('client side', () => {
     expect(parseBalanceData('not json')).toBeNull();
   });
 
-  it('connects to the page\'s own host for the embedded endpoint, to the cluster for hosted Pusher, and to a Soketi host', () => {
+  it("connects to the page's own host for the embedded endpoint, to the cluster for hosted Pusher, and to a Soketi host", () => {
     const page = { hostname: 'semear.org.br', port: '', protocol: 'https:' };
-    const embedded = pusherOptions({ key: 'k', cluster: null, host: null, port: null, use_tls: true, auth_endpoint: '/api/v1/realtime/auth' }, page, undefined);
-    expect(embedded).toMatchObject({ wsHost: 'semear.org.br', wsPort: 443, wssPort: 443, forceTLS: true, enabledTransports: ['ws'], disableStats: true });
-    const local = pusherOptions({ key: 'k', cluster: null, host: null, port: null, use_tls: false, auth_endpoint: '' }, { hostname: 'localhost', port: '3000', protocol: 'http:' }, undefined);
+    const embedded = pusherOptions(
+      { key: 'k', cluster: null, host: null, port: null, use_tls: true, auth_endpoint: '/api/v1/realtime/auth' },
+      page,
+      undefined,
+    );
+    expect(embedded).toMatchObject({
+      wsHost: 'semear.org.br',
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+      enabledTransports: ['ws'],
+      disableStats: true,
+    });
+    const local = pusherOptions(
+      { key: 'k', cluster: null, host: null, port: null, use_tls: false, auth_endpoint: '' },
+      { hostname: 'localhost', port: '3000', protocol: 'http:' },
+      undefined,
+    );
     expect(local).toMatchObject({ wsHost: 'localhost', wsPort: 3000, forceTLS: false });
-    expect(pusherOptions({ key: 'k', cluster: 'sa1', host: null, port: null, use_tls: true, auth_endpoint: '' }, page, undefined)).toMatchObject({ cluster: 'sa1', forceTLS: true });
-    expect(pusherOptions({ key: 'k', cluster: null, host: 'soketi.interno', port: 6001, use_tls: false, auth_endpoint: '' }, page, undefined)).toMatchObject({ wsHost: 'soketi.interno', wsPort: 6001, forceTLS: false });
+    expect(
+      pusherOptions({ key: 'k', cluster: 'sa1', host: null, port: null, use_tls: true, auth_endpoint: '' }, page, undefined),
+    ).toMatchObject({ cluster: 'sa1', forceTLS: true });
+    expect(
+      pusherOptions({ key: 'k', cluster: null, host: 'soketi.interno', port: 6001, use_tls: false, auth_endpoint: '' }, page, undefined),
+    ).toMatchObject({ wsHost: 'soketi.interno', wsPort: 6001, forceTLS: false });
   });
 
   it('dials our own server on loopback when it listens on every interface', () => {

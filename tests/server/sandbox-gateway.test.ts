@@ -5,7 +5,12 @@ import { cardInputSchema } from '../../contracts/cards';
 import { sandboxCardTokens, sandboxPayments, sandboxWebhookDeliveries, sandboxWebhookEvents } from '../../server/db/schema';
 import type { DatabaseHandle } from '../../server/db/types';
 import { parsePixBrCode } from '../../server/services/payments/pix/br-code';
-import { CardTokenInvalidError, createSandboxGateway, ONE_TIME_TOKEN_TTL_MS, type SandboxGateway } from '../../server/services/payments/sandbox/sandbox-gateway';
+import {
+  CardTokenInvalidError,
+  createSandboxGateway,
+  ONE_TIME_TOKEN_TTL_MS,
+  type SandboxGateway,
+} from '../../server/services/payments/sandbox/sandbox-gateway';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { WEBHOOK_RETRY_DELAYS_MS, type Scheduler } from '../../server/services/payments/sandbox/webhook-outbox';
 import { verifyWebhook } from '../../server/services/payments/webhook-signature';
@@ -60,11 +65,18 @@ beforeEach(async () => {
 const events = () => received.map(({ body, headers }) => verifyWebhook(body, headers, { secrets: SECRET, clock }));
 
 async function tokenize(card: { number: string; cvv: string }, expDate = '12/35') {
-  const input = cardInputSchema.parse({ card_number: card.number, exp_date: expDate, cvv: card.cvv, holder_name: 'Maria Silva', holder_document: '529.982.247-25' });
+  const input = cardInputSchema.parse({
+    card_number: card.number,
+    exp_date: expDate,
+    cvv: card.cvv,
+    holder_name: 'Maria Silva',
+    holder_document: '529.982.247-25',
+  });
   return gateway.tokenizeCard(input);
 }
 
-const charge = (cardToken: string, idempotencyKey = randomUUID(), amountCents = 5000) => gateway.chargeCard({ idempotencyKey, amountCents, cardToken, description: 'Doação' });
+const charge = (cardToken: string, idempotencyKey = randomUUID(), amountCents = 5000) =>
+  gateway.chargeCard({ idempotencyKey, amountCents, cardToken, description: 'Doação' });
 
 describe('sandbox card tokens', { timeout: 30_000 }, () => {
   it('keeps brand, last four, expiry and holder, and never the number or CVV', async () => {
@@ -142,7 +154,14 @@ describe('sandbox card tokens', { timeout: 30_000 }, () => {
     const { token } = await tokenize(SANDBOX_TEST_CARDS.mastercardApproved);
     expect((await charge(token)).status).toBe('succeeded');
     const saved = await gateway.saveCard({ cardToken: token, customerRef: 'user-1' });
-    expect(saved).toEqual({ token: expect.stringMatching(/^card_/), brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2035, holderName: 'Maria Silva' });
+    expect(saved).toEqual({
+      token: expect.stringMatching(/^card_/),
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2035,
+      holderName: 'Maria Silva',
+    });
     expect(await gateway.saveCard({ cardToken: token, customerRef: 'user-1' })).toEqual(saved);
     expect(await gateway.saveCard({ cardToken: saved.token, customerRef: 'user-1' })).toEqual(saved);
     await expect(gateway.saveCard({ cardToken: saved.token, customerRef: 'user-2' })).rejects.toBeInstanceOf(CardTokenInvalidError);
@@ -171,12 +190,25 @@ describe('sandbox card tokens', { timeout: 30_000 }, () => {
 
 describe('sandbox PIX charges', { timeout: 30_000 }, () => {
   const createPix = (idempotencyKey = randomUUID(), expiresInMs = 30 * 60 * 1000) =>
-    gateway.createPixCharge({ idempotencyKey, amountCents: 12345, description: 'Doação para Cozinha Solidária', expiresAt: new Date(clock.now().getTime() + expiresInMs) });
+    gateway.createPixCharge({
+      idempotencyKey,
+      amountCents: 12345,
+      description: 'Doação para Cozinha Solidária',
+      expiresAt: new Date(clock.now().getTime() + expiresInMs),
+    });
 
   it('carries a valid BR Code with the amount, the txid as gateway reference, and a QR image', async () => {
     const pix = await createPix();
     const parsed = parsePixBrCode(pix.brCode);
-    expect(parsed).toMatchObject({ key: 'pix@semear.dev', amountCents: 12345, txid: pix.txid, merchantName: 'SEMEAR DOACOES', merchantCity: 'SAO PAULO', currency: '986', country: 'BR' });
+    expect(parsed).toMatchObject({
+      key: 'pix@semear.dev',
+      amountCents: 12345,
+      txid: pix.txid,
+      merchantName: 'SEMEAR DOACOES',
+      merchantCity: 'SAO PAULO',
+      currency: '986',
+      country: 'BR',
+    });
     expect(pix.gatewayRef).toBe(pix.txid);
     expect(pix.txid).toMatch(/^[A-Za-z0-9]{25}$/);
     expect(pix.qrCode).toMatch(/^data:image\/png;base64,/);
@@ -197,7 +229,16 @@ describe('sandbox PIX charges', { timeout: 30_000 }, () => {
     expect((await gateway.simulatePixPayment(pix.txid))?.status).toBe('succeeded');
     expect((await gateway.simulatePixPayment(pix.txid))?.status).toBe('succeeded');
     expect(await gateway.lookup(key)).toMatchObject({ status: 'succeeded' });
-    expect(events()).toEqual([{ id: expect.stringMatching(/^evt_/), type: 'payment.succeeded', idempotencyKey: key, gatewayRef: pix.txid, amountCents: 12345, occurredAt: expect.any(Date) }]);
+    expect(events()).toEqual([
+      {
+        id: expect.stringMatching(/^evt_/),
+        type: 'payment.succeeded',
+        idempotencyKey: key,
+        gatewayRef: pix.txid,
+        amountCents: 12345,
+        occurredAt: expect.any(Date),
+      },
+    ]);
     expect(await gateway.simulatePixPayment('UNKNOWNTXID')).toBeNull();
   });
 
@@ -220,7 +261,13 @@ describe('sandbox PIX charges', { timeout: 30_000 }, () => {
 
 describe('sandbox PayPal orders', { timeout: 30_000 }, () => {
   const createOrder = (idempotencyKey = randomUUID()) =>
-    gateway.createPaypalOrder({ idempotencyKey, amountCents: 2500, description: 'Donation', returnUrl: '/doacao-confirmacao/agradecimento?amount=2500', cancelUrl: '/cozinha/donate?error=payment.paypal_cancelled' });
+    gateway.createPaypalOrder({
+      idempotencyKey,
+      amountCents: 2500,
+      description: 'Donation',
+      returnUrl: '/doacao-confirmacao/agradecimento?amount=2500',
+      cancelUrl: '/cozinha/donate?error=payment.paypal_cancelled',
+    });
 
   it('gives an approval page address; approving succeeds and announces it', async () => {
     const key = randomUUID();
@@ -236,15 +283,22 @@ describe('sandbox PayPal orders', { timeout: 30_000 }, () => {
   it('cancelling fails the order and announces payment.failed; it cannot be approved afterwards', async () => {
     const key = randomUUID();
     const order = await createOrder(key);
-    expect(await gateway.cancelPaypalOrder(order.gatewayRef)).toMatchObject({ status: 'failed', cancelUrl: '/cozinha/donate?error=payment.paypal_cancelled' });
+    expect(await gateway.cancelPaypalOrder(order.gatewayRef)).toMatchObject({
+      status: 'failed',
+      cancelUrl: '/cozinha/donate?error=payment.paypal_cancelled',
+    });
     expect((await gateway.approvePaypalOrder(order.gatewayRef))?.status).toBe('failed');
     expect(events().map((e) => e?.type)).toEqual(['payment.failed']);
   });
 
   it('accepts only return and cancel paths on this site', async () => {
     const base = { idempotencyKey: randomUUID(), amountCents: 2500, description: 'Donation' };
-    await expect(gateway.createPaypalOrder({ ...base, returnUrl: 'https://evil.example/x', cancelUrl: '/ok' })).rejects.toThrow(/paths on this site/);
-    await expect(gateway.createPaypalOrder({ ...base, returnUrl: '/ok', cancelUrl: '//evil.example/x' })).rejects.toThrow(/paths on this site/);
+    await expect(gateway.createPaypalOrder({ ...base, returnUrl: 'https://evil.example/x', cancelUrl: '/ok' })).rejects.toThrow(
+      /paths on this site/,
+    );
+    await expect(gateway.createPaypalOrder({ ...base, returnUrl: '/ok', cancelUrl: '//evil.example/x' })).rejects.toThrow(
+      /paths on this site/,
+    );
   });
 });
 
@@ -256,30 +310,52 @@ describe('sandbox refunds', { timeout: 30_000 }, () => {
     expect(refund).toEqual({ gatewayRef: expect.stringMatching(/^re_/), status: 'succeeded' });
     expect(await gateway.refund({ idempotencyKey: 'refund-1-' + key, gatewayRef: paid.gatewayRef!, amountCents: 5000 })).toEqual(refund);
     // A second refund under another key finds nothing left to refund.
-    expect(await gateway.refund({ idempotencyKey: 'refund-2-' + key, gatewayRef: paid.gatewayRef!, amountCents: 5000 })).toMatchObject({ status: 'failed' });
+    expect(await gateway.refund({ idempotencyKey: 'refund-2-' + key, gatewayRef: paid.gatewayRef!, amountCents: 5000 })).toMatchObject({
+      status: 'failed',
+    });
     expect(await gateway.lookup(key)).toMatchObject({ status: 'refunded' });
     // The charge call replayed still answers what the charge answered.
     expect(await charge('tok_whatever', key)).toEqual(paid);
     expect(await gateway.deliverDueWebhooks()).toBe(1);
-    expect(events()).toEqual([expect.objectContaining({ type: 'payment.refunded', idempotencyKey: key, gatewayRef: paid.gatewayRef, amountCents: 5000 })]);
+    expect(events()).toEqual([
+      expect.objectContaining({ type: 'payment.refunded', idempotencyKey: key, gatewayRef: paid.gatewayRef, amountCents: 5000 }),
+    ]);
   });
 
   it('refunds a paid PIX charge; refuses a failed payment, a partial amount and an unknown reference', async () => {
     const pixKey = randomUUID();
-    const pix = await gateway.createPixCharge({ idempotencyKey: pixKey, amountCents: 1000, description: 'x', expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const pix = await gateway.createPixCharge({
+      idempotencyKey: pixKey,
+      amountCents: 1000,
+      description: 'x',
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     await gateway.simulatePixPayment(pix.txid);
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 999 })).toMatchObject({ status: 'failed' });
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1000 })).toMatchObject({ status: 'succeeded' });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 999 })).toMatchObject({
+      status: 'failed',
+    });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1000 })).toMatchObject({
+      status: 'succeeded',
+    });
     const declined = await charge((await tokenize(SANDBOX_TEST_CARDS.declined)).token);
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: declined.gatewayRef!, amountCents: 5000 })).toMatchObject({ status: 'failed' });
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: 'ch_unknown', amountCents: 5000 })).toMatchObject({ status: 'failed' });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: declined.gatewayRef!, amountCents: 5000 })).toMatchObject({
+      status: 'failed',
+    });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: 'ch_unknown', amountCents: 5000 })).toMatchObject({
+      status: 'failed',
+    });
   });
 });
 
 describe('sandbox webhook delivery', { timeout: 30_000 }, () => {
   it('records each attempt and retries a failed delivery with backoff until our endpoint takes it', async () => {
     answer = 500;
-    const pix = await gateway.createPixCharge({ idempotencyKey: randomUUID(), amountCents: 700, description: 'x', expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const pix = await gateway.createPixCharge({
+      idempotencyKey: randomUUID(),
+      amountCents: 700,
+      description: 'x',
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     expect((await gateway.simulatePixPayment(pix.txid))?.status).toBe('succeeded');
     expect(scheduled).toEqual([WEBHOOK_RETRY_DELAYS_MS[0]]);
     // Not due yet: nothing is sent.
@@ -302,7 +378,12 @@ describe('sandbox webhook delivery', { timeout: 30_000 }, () => {
 
   it('gives up after the last retry, and records a receiver that throws', async () => {
     answer = 503;
-    const pix = await gateway.createPixCharge({ idempotencyKey: randomUUID(), amountCents: 700, description: 'x', expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const pix = await gateway.createPixCharge({
+      idempotencyKey: randomUUID(),
+      amountCents: 700,
+      description: 'x',
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     await gateway.simulatePixPayment(pix.txid);
     for (const delay of WEBHOOK_RETRY_DELAYS_MS) {
       clock.advance(delay);
@@ -313,8 +394,20 @@ describe('sandbox webhook delivery', { timeout: 30_000 }, () => {
     expect(received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
     expect(scheduled).toEqual([...WEBHOOK_RETRY_DELAYS_MS]);
 
-    const throwing = createSandboxGateway({ db: handle.db, clock, webhookSecret: SECRET, pix: PIX, scheduler, deliverWebhook: () => Promise.reject(new Error('connection refused')) });
-    const other = await throwing.createPixCharge({ idempotencyKey: randomUUID(), amountCents: 700, description: 'x', expiresAt: new Date(clock.now().getTime() + 60_000) });
+    const throwing = createSandboxGateway({
+      db: handle.db,
+      clock,
+      webhookSecret: SECRET,
+      pix: PIX,
+      scheduler,
+      deliverWebhook: () => Promise.reject(new Error('connection refused')),
+    });
+    const other = await throwing.createPixCharge({
+      idempotencyKey: randomUUID(),
+      amountCents: 700,
+      description: 'x',
+      expiresAt: new Date(clock.now().getTime() + 60_000),
+    });
     expect((await throwing.simulatePixPayment(other.txid))?.status).toBe('succeeded');
     const [event] = await handle.db.select().from(sandboxWebhookEvents).where(eq(sandboxWebhookEvents.paymentId, other.txid));
     const [attempt] = await handle.db.select().from(sandboxWebhookDeliveries).where(eq(sandboxWebhookDeliveries.eventId, event!.id));

@@ -42,7 +42,9 @@ describe('webhook signatures', () => {
   });
 
   it('refuses a body signed with another secret', () => {
-    expect(verifyWebhook(body, signed(signWebhook(body, 'someone-elses-secret-that-is-long-enough', NOW_S)), { secrets: SECRET, clock })).toBeNull();
+    expect(
+      verifyWebhook(body, signed(signWebhook(body, 'someone-elses-secret-that-is-long-enough', NOW_S)), { secrets: SECRET, clock }),
+    ).toBeNull();
   });
 
   it('refuses a stale or far-future timestamp, even correctly signed', () => {

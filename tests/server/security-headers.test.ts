@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { contentSecurityPolicy } from '../../server/plugins/security-headers';
 
-const env = { JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing', PUSHER_SECRET: 'a-pusher-secret-of-enough-length', PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-that-is-long-enough-123', PUBLIC_URL: 'https://doe.semear.org' };
+const env = {
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  PUSHER_SECRET: 'a-pusher-secret-of-enough-length',
+  PAYMENT_WEBHOOK_SECRET: 'a-webhook-secret-that-is-long-enough-123',
+  PUBLIC_URL: 'https://doe.semear.org',
+};
 const connectSrc = (more: Record<string, string> = {}) => contentSecurityPolicy(loadConfig({ ...env, ...more }))['connect-src'];
 
 describe('the Content Security Policy lets browsers reach the realtime server, and only it', () => {
@@ -15,6 +20,8 @@ describe('the Content Security Policy lets browsers reach the realtime server, a
   });
 
   it('Soketi: its own host and port', () => {
-    expect(connectSrc({ PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' })).toContain('ws://soketi.interno:6001');
+    expect(connectSrc({ PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' })).toContain(
+      'ws://soketi.interno:6001',
+    );
   });
 });

@@ -5,7 +5,8 @@ const link = (href: string, text: string) => `<a href="${href}" rel="noopener no
 
 describe('sanitizeStoryHtml', () => {
   it('keeps the rich-text vocabulary of a story', () => {
-    const story = '<h2>Quem somos</h2><p>Somos <strong>doze</strong> <b>voluntárias</b>, <em>todas</em> <i>vizinhas</i>, <u>juntas</u>.<br>Desde 2020.</p>' +
+    const story =
+      '<h2>Quem somos</h2><p>Somos <strong>doze</strong> <b>voluntárias</b>, <em>todas</em> <i>vizinhas</i>, <u>juntas</u>.<br>Desde 2020.</p>' +
       '<h3>Metas</h3><ul><li>Arroz</li></ul><ol><li>Feijão</li></ol><blockquote>Ninguém fica com fome.</blockquote>';
     expect(sanitizeStoryHtml(story)).toBe(story.replace('<br>', '<br />'));
   });
@@ -23,17 +24,31 @@ describe('sanitizeStoryHtml', () => {
   });
 
   it('keeps the text of tags outside the vocabulary', () => {
-    expect(sanitizeStoryHtml('<div><span>texto</span> <h1>título</h1> <table><tr><td>célula</td></tr></table></div>')).toBe('texto título célula');
+    expect(sanitizeStoryHtml('<div><span>texto</span> <h1>título</h1> <table><tr><td>célula</td></tr></table></div>')).toBe(
+      'texto título célula',
+    );
   });
 
   it('keeps http, https and mailto links, opening in a new tab without referrer or ranking', () => {
-    expect(sanitizeStoryHtml('<a href="https://semear.org/x?a=1&b=2" target="_self" rel="opener">site</a>')).toBe(link('https://semear.org/x?a=1&amp;b=2', 'site'));
+    expect(sanitizeStoryHtml('<a href="https://semear.org/x?a=1&b=2" target="_self" rel="opener">site</a>')).toBe(
+      link('https://semear.org/x?a=1&amp;b=2', 'site'),
+    );
     expect(sanitizeStoryHtml('<a href="http://exemplo.com">http</a>')).toBe(link('http://exemplo.com', 'http'));
     expect(sanitizeStoryHtml('<a href="mailto:contato@semear.org">mail</a>')).toBe(link('mailto:contato@semear.org', 'mail'));
   });
 
   it('drops links to anything else and keeps their text', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' java\tscript:alert(1)', 'jav&#x09;ascript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:x', '//evil.example', '/relativo', '#ancora']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' java\tscript:alert(1)',
+      'jav&#x09;ascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:x',
+      '//evil.example',
+      '/relativo',
+      '#ancora',
+    ]) {
       expect(sanitizeStoryHtml(`<p><a href="${href}">clique</a></p>`), href).toBe('<p>clique</p>');
     }
     expect(sanitizeStoryHtml('<a>sem endereço</a>')).toBe('sem endereço');
@@ -41,7 +56,9 @@ describe('sanitizeStoryHtml', () => {
 
   it('escapes stray markup characters and quotes in attributes', () => {
     expect(sanitizeStoryHtml('<p>5 < 6 & "aspas"</p>')).toBe('<p>5 &lt; 6 &amp; "aspas"</p>');
-    expect(sanitizeStoryHtml('<a href="https://x.org/&quot;onmouseover=&quot;alert(1)">x</a>')).toBe(link('https://x.org/"onmouseover="alert(1)'.replace(/"/g, '&quot;'), 'x'));
+    expect(sanitizeStoryHtml('<a href="https://x.org/&quot;onmouseover=&quot;alert(1)">x</a>')).toBe(
+      link('https://x.org/"onmouseover="alert(1)'.replace(/"/g, '&quot;'), 'x'),
+    );
     expect(sanitizeStoryHtml('<p>a</p><!-- comentário --><p>b</p>')).toBe('<p>a</p><p>b</p>');
   });
 });

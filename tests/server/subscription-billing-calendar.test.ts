@@ -32,7 +32,13 @@ function dueDates(first: Date, billingDay: number, months: number): string[] {
 
 describe('billing calendar (America/Sao_Paulo)', () => {
   it('São Paulo is UTC−3 all year since summer time ended in 2019', () => {
-    for (const iso of ['2019-06-01T12:00:00Z', '2024-01-15T12:00:00Z', '2025-11-02T12:00:00Z', '2027-02-20T12:00:00Z', '2028-10-15T02:30:00Z']) {
+    for (const iso of [
+      '2019-06-01T12:00:00Z',
+      '2024-01-15T12:00:00Z',
+      '2025-11-02T12:00:00Z',
+      '2027-02-20T12:00:00Z',
+      '2028-10-15T02:30:00Z',
+    ]) {
       expect(saoPauloOffsetMs(new Date(iso))).toBe(-3 * HOUR_MS);
     }
   });
@@ -46,7 +52,9 @@ describe('billing calendar (America/Sao_Paulo)', () => {
   });
 
   it('knows month lengths, leap years included', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2027, m))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2027, m))).toEqual([
+      31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+    ]);
     expect(daysInMonth(2028, 2)).toBe(29);
     expect(daysInMonth(2100, 2)).toBe(28);
     expect(daysInMonth(2000, 2)).toBe(29);

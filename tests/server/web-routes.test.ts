@@ -4,7 +4,15 @@ import { createWebRouteMatcher, loadWebRouteMatcher, readRoutePaths } from '../.
 describe("the SPA's routes as the server knows them", () => {
   it('reads every page of the generated route tree', () => {
     const match = loadWebRouteMatcher();
-    for (const path of ['/', '/about', '/profile/wallet', '/profile/', '/admin/campaigns/new', '/gift-card/definition_corporate', '/search']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/profile/wallet',
+      '/profile/',
+      '/admin/campaigns/new',
+      '/gift-card/definition_corporate',
+      '/search',
+    ]) {
       expect(match(path), path).toEqual({ kind: 'static' });
     }
     for (const sub of ['', '/', '/messages', '/doadores', '/donate']) {
@@ -16,7 +24,9 @@ describe("the SPA's routes as the server knows them", () => {
   });
 
   it('prefers a static page over a campaign slug, and refuses malformed escapes', () => {
-    const match = createWebRouteMatcher(readRoutePaths("fullPaths:\n    | '/$slug'\n    | '/about'\n    | '/$slug/donate'\n  fileRoutesByTo: X"));
+    const match = createWebRouteMatcher(
+      readRoutePaths("fullPaths:\n    | '/$slug'\n    | '/about'\n    | '/$slug/donate'\n  fileRoutesByTo: X"),
+    );
     expect(match('/about')).toEqual({ kind: 'static' });
     expect(match('/sobre/donate')).toEqual({ kind: 'campaign', slug: 'sobre' });
     expect(match('/%E0%A4%A')).toEqual({ kind: 'none' });

@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { CardBrand } from '../../contracts/cards';
 import { buildPixBrCode, newPixTxid } from '../../server/services/payments/pix/br-code';
-import type { CardChargeResult, CardFailureCode, GatewayEvent, GatewayPaymentState, PaymentGateway, SavedCardToken } from '../../server/services/payments/gateway';
+import type {
+  CardChargeResult,
+  CardFailureCode,
+  GatewayEvent,
+  GatewayPaymentState,
+  PaymentGateway,
+  SavedCardToken,
+} from '../../server/services/payments/gateway';
 import { verifyWebhook } from '../../server/services/payments/webhook-signature';
 
 export const FAKE_WEBHOOK_SECRET = 'fake-gateway-webhook-secret-long-enough-1234';
 
 /** Card tokens the fake knows: 'tok_ok', 'tok_declined', 'tok_insufficient'; anything else is unknown. */
-const OUTCOMES: Record<string, CardFailureCode | null> = { tok_ok: null, tok_declined: 'payment.declined', tok_insufficient: 'payment.insufficient_funds' };
+const OUTCOMES: Record<string, CardFailureCode | null> = {
+  tok_ok: null,
+  tok_declined: 'payment.declined',
+  tok_insufficient: 'payment.insufficient_funds',
+};
 
 /**
  * An in-memory PaymentGateway for fault-injection tests: charges are remembered by idempotency key
@@ -25,7 +36,10 @@ export class FakeGateway implements PaymentGateway {
   /** Makes chargeCard wait, so concurrent requests overlap. */
   chargeDelayMs = 0;
 
-  constructor(name = 'fake', private readonly now: () => Date = () => new Date()) {
+  constructor(
+    name = 'fake',
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.name = name;
   }
 
@@ -41,7 +55,13 @@ export class FakeGateway implements PaymentGateway {
       ? { status: 'failed', gatewayRef, failureCode: failure as CardFailureCode, brand: 'visa', last4: '1111' }
       : { status: 'succeeded', gatewayRef, brand: 'visa', last4: '1111' };
     this.charges.set(input.idempotencyKey, { result, amountCents: input.amountCents });
-    this.states.set(input.idempotencyKey, { gatewayRef, kind: 'card', status: failure ? 'failed' : 'succeeded', amountCents: input.amountCents, ...(failure ? { failureCode: failure as CardFailureCode } : {}) });
+    this.states.set(input.idempotencyKey, {
+      gatewayRef,
+      kind: 'card',
+      status: failure ? 'failed' : 'succeeded',
+      amountCents: input.amountCents,
+      ...(failure ? { failureCode: failure as CardFailureCode } : {}),
+    });
     if (this.loseNextChargeAnswer) {
       this.loseNextChargeAnswer = false;
       throw new Error('connection reset after the charge');
@@ -50,7 +70,14 @@ export class FakeGateway implements PaymentGateway {
   }
 
   async saveCard(input: { cardToken: string; customerRef: string }): Promise<SavedCardToken> {
-    return { token: `card_${input.customerRef}_${input.cardToken}`, brand: 'visa' as CardBrand, last4: '1111', expMonth: 12, expYear: 2034, holderName: 'MARIA DA SILVA' };
+    return {
+      token: `card_${input.customerRef}_${input.cardToken}`,
+      brand: 'visa' as CardBrand,
+      last4: '1111',
+      expMonth: 12,
+      expYear: 2034,
+      holderName: 'MARIA DA SILVA',
+    };
   }
 
   async describeCard(cardToken: string): Promise<SavedCardToken | null> {
@@ -61,7 +88,13 @@ export class FakeGateway implements PaymentGateway {
   async createPixCharge(input: { idempotencyKey: string; amountCents: number; expiresAt: Date }) {
     const txid = newPixTxid();
     this.states.set(input.idempotencyKey, { gatewayRef: txid, kind: 'pix', status: 'pending', amountCents: input.amountCents });
-    const brCode = buildPixBrCode({ key: 'pix@semear.dev', merchantName: 'SEMEAR DOACOES', merchantCity: 'SAO PAULO', amountCents: input.amountCents, txid });
+    const brCode = buildPixBrCode({
+      key: 'pix@semear.dev',
+      merchantName: 'SEMEAR DOACOES',
+      merchantCity: 'SAO PAULO',
+      amountCents: input.amountCents,
+      txid,
+    });
     return { gatewayRef: txid, txid, brCode, qrCode: 'data:image/png;base64,', expiresAt: input.expiresAt };
   }
 

@@ -17,7 +17,13 @@ const messages: CampaignMessage[] = [
 describe('campaign donors page', () => {
   it('lists donors with amounts in reais and pt-BR dates; anonymous donors as "Anônimo"', async () => {
     await renderPage(
-      () => <CampaignDonorsPage slug="cozinha-solidaria-recife" campaignTitle="Cozinha Solidária do Coque" donors={{ items: donors, total: 2, page: 0, amount: 20 }} />,
+      () => (
+        <CampaignDonorsPage
+          slug="cozinha-solidaria-recife"
+          campaignTitle="Cozinha Solidária do Coque"
+          donors={{ items: donors, total: 2, page: 0, amount: 20 }}
+        />
+      ),
       { path: '/cozinha-solidaria-recife/doadores' },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Quem já doou' })).toBeTruthy();
@@ -31,7 +37,13 @@ describe('campaign donors page', () => {
 
   it('pages through a long list with the page in the URL', async () => {
     await renderPage(
-      () => <CampaignDonorsPage slug="cozinha-solidaria-recife" campaignTitle="Cozinha" donors={{ items: donors, total: 45, page: 1, amount: 20 }} />,
+      () => (
+        <CampaignDonorsPage
+          slug="cozinha-solidaria-recife"
+          campaignTitle="Cozinha"
+          donors={{ items: donors, total: 45, page: 1, amount: 20 }}
+        />
+      ),
       { path: '/cozinha-solidaria-recife/doadores', url: '/cozinha-solidaria-recife/doadores?page=1' },
     );
     const pages = await screen.findByRole('navigation', { name: 'Paginação' });
@@ -41,7 +53,9 @@ describe('campaign donors page', () => {
   });
 
   it('says when nobody gave yet', async () => {
-    await renderPage(() => <CampaignDonorsPage slug="nova" campaignTitle="Nova" donors={{ items: [], total: 0, page: 0, amount: 20 }} />, { path: '/nova/doadores' });
+    await renderPage(() => <CampaignDonorsPage slug="nova" campaignTitle="Nova" donors={{ items: [], total: 0, page: 0, amount: 20 }} />, {
+      path: '/nova/doadores',
+    });
     expect(await screen.findByText('Nenhuma doação por aqui ainda.')).toBeTruthy();
   });
 });
@@ -49,7 +63,13 @@ describe('campaign donors page', () => {
 describe('campaign messages page', () => {
   it('lists messages newest first with their author or "Anônimo" and the date', async () => {
     await renderPage(
-      () => <CampaignMessagesPage slug="cozinha-solidaria-recife" campaignTitle="Cozinha Solidária do Coque" messages={{ items: messages, total: 2, page: 0, amount: 20 }} />,
+      () => (
+        <CampaignMessagesPage
+          slug="cozinha-solidaria-recife"
+          campaignTitle="Cozinha Solidária do Coque"
+          messages={{ items: messages, total: 2, page: 0, amount: 20 }}
+        />
+      ),
       { path: '/cozinha-solidaria-recife/messages' },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Mensagens de apoio' })).toBeTruthy();

@@ -6,7 +6,10 @@ import type { CampaignDetail } from '../../contracts';
 import { renderPage } from './features/harness';
 import { makeCampaignDetail } from './campaign-fixtures';
 
-vi.mock('../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }, useToast: () => toast }));
+vi.mock('../../src/app/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
+  useToast: () => toast,
+}));
 
 /** A stand-in IntersectionObserver (jsdom has none): the test says when an observed element is on screen. */
 function fakeIntersectionObservers() {
@@ -42,7 +45,8 @@ function fakeIntersectionObservers() {
   };
 }
 
-const show = (campaign: CampaignDetail = makeCampaignDetail()) => renderPage(() => <CampaignPage campaign={campaign} />, { path: '/cozinha-solidaria-recife' });
+const show = (campaign: CampaignDetail = makeCampaignDetail()) =>
+  renderPage(() => <CampaignPage campaign={campaign} />, { path: '/cozinha-solidaria-recife' });
 const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('campaign page', () => {
@@ -113,7 +117,9 @@ describe('campaign page', () => {
   it('shares with WhatsApp first, then Facebook, X, LinkedIn, e-mail and copy link', async () => {
     await show();
     const share = await screen.findByRole('list', { name: 'Compartilhar a campanha' });
-    const items = within(share).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(share)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items).toEqual(['WhatsApp', 'Facebook', 'X (Twitter)', 'LinkedIn', 'E-mail', 'Copiar link']);
     const url = `${window.location.origin}/cozinha-solidaria-recife`;
     const invite = 'Apoie a campanha "Cozinha Solidária do Coque" na Semear:';
@@ -147,11 +153,17 @@ describe('campaign page', () => {
     const messages = (await screen.findByRole('heading', { name: 'Mensagens de apoio' })).closest('section') as HTMLElement;
     expect(within(messages).getByText('Força, Coque!')).toBeTruthy();
     expect(within(messages).getByText('Anônimo')).toBeTruthy();
-    expect(within(messages).getByRole('link', { name: 'Ver todas as mensagens (2)' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/messages');
+    expect(within(messages).getByRole('link', { name: 'Ver todas as mensagens (2)' }).getAttribute('href')).toBe(
+      '/cozinha-solidaria-recife/messages',
+    );
     const donors = screen.getByRole('heading', { name: 'Últimos doadores' }).closest('section') as HTMLElement;
-    const rows = within(donors).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(donors)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows).toEqual(['Ana SouzaR$ 50,0020/11/2026', 'AnônimoR$ 200,0018/11/2026']);
-    expect(within(donors).getByRole('link', { name: 'Ver todos os doadores (120)' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/doadores');
+    expect(within(donors).getByRole('link', { name: 'Ver todos os doadores (120)' }).getAttribute('href')).toBe(
+      '/cozinha-solidaria-recife/doadores',
+    );
   });
 
   it('a campaign without a goal shows the raised amount and donors only', async () => {

@@ -5,7 +5,9 @@ import { CampaignProgress, goalPercent } from '../../src/ui';
 import { renderWithI18n } from './app/render';
 
 const show = (raised: number, goal: number | null, donorCount = 3) =>
-  renderWithI18n(<CampaignProgress raised={raised} goal={goal} donorCount={donorCount} formatMoney={formatMoney} formatNumber={formatNumber} />);
+  renderWithI18n(
+    <CampaignProgress raised={raised} goal={goal} donorCount={donorCount} formatMoney={formatMoney} formatNumber={formatNumber} />,
+  );
 
 describe('campaign progress', () => {
   it('under the goal: raised of goal, the percentage and a partly filled bar', async () => {
@@ -40,7 +42,10 @@ describe('campaign progress', () => {
   });
 
   it('speaks the interface language while money stays Brazilian', async () => {
-    await renderWithI18n(<CampaignProgress raised={150_000} goal={100_000} donorCount={2} formatMoney={formatMoney} formatNumber={formatNumber} />, 'en');
+    await renderWithI18n(
+      <CampaignProgress raised={150_000} goal={100_000} donorCount={2} formatMoney={formatMoney} formatNumber={formatNumber} />,
+      'en',
+    );
     expect(screen.getByText('150% of goal')).toBeTruthy();
     expect(screen.getByText('2 donors')).toBeTruthy();
   });

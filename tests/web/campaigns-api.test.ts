@@ -31,7 +31,13 @@ describe('campaigns api (public reads)', () => {
     expect(page).toEqual({ items: [makeCampaignSummary()], total: 31, page: 2, amount: 12 });
     const url = new URL(calls[0]!.url, 'http://x');
     expect(url.pathname).toBe('/api/v1/campaigns');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'alimentação', category: 'alimentacao', sort: 'relevance', page: '2', amount: '12' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'alimentação',
+      category: 'alimentacao',
+      sort: 'relevance',
+      page: '2',
+      amount: '12',
+    });
     expect(calls[0]!.accept).toBe('application/json');
   });
 
@@ -57,7 +63,10 @@ describe('campaigns api (public reads)', () => {
     });
     await expect(api.listDonors('c', 1)).resolves.toEqual({ items: donors, total: 45, page: 1, amount: 20 });
     await expect(api.listMessages('c')).resolves.toEqual({ items: [], total: 0, page: 0, amount: 20 });
-    expect(calls.map((c) => c.url)).toEqual(['/api/v1/campaigns/c/donors?page=1&amount=20', '/api/v1/campaigns/c/messages?page=0&amount=20']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/v1/campaigns/c/donors?page=1&amount=20',
+      '/api/v1/campaigns/c/messages?page=0&amount=20',
+    ]);
   });
 
   it('refuses an answer that does not match the contract', async () => {
@@ -76,7 +85,6 @@ describe('campaigns api (public reads)', () => {
     }) as typeof fetch);
     await expect(offline.listTags()).rejects.toMatchObject({ status: 0, messages: ['error.unknown'] });
   });
-
 });
 
 describe('answers inlined in the first page', () => {
@@ -92,7 +100,10 @@ describe('answers inlined in the first page', () => {
       '/api/v1/campaigns?featured=true&page=0&amount=3': { status: 200, total: 7, body: [makeCampaignSummary()] },
     });
     document.head.append(script);
-    const { api, calls } = fakeFetch({ [`/campaigns/${campaign.slug}`]: [200, { ...campaign, title: 'Da rede' }], '/campaigns': [200, [], { 'x-total-count': '0' }] });
+    const { api, calls } = fakeFetch({
+      [`/campaigns/${campaign.slug}`]: [200, { ...campaign, title: 'Da rede' }],
+      '/campaigns': [200, [], { 'x-total-count': '0' }],
+    });
 
     expect(await api.getCampaign(campaign.slug)).toEqual(campaign);
     expect(await api.listCampaigns(HOME_FEATURED_QUERY)).toEqual({ items: [makeCampaignSummary()], total: 7, page: 0, amount: 3 });
@@ -105,7 +116,11 @@ describe('answers inlined in the first page', () => {
   });
 
   it('the home asks for exactly the reads the server inlines', async () => {
-    const { api, calls } = fakeFetch({ '/campaigns': [200, [], { 'x-total-count': '0' }], '/categories': [200, []], '/stats/totals': [200, { raised: 0, donations: 0, donors: 0, campaigns: 0 }] });
+    const { api, calls } = fakeFetch({
+      '/campaigns': [200, [], { 'x-total-count': '0' }],
+      '/categories': [200, []],
+      '/stats/totals': [200, { raised: 0, donations: 0, donors: 0, campaigns: 0 }],
+    });
     await api.listCampaigns(HOME_FEATURED_QUERY);
     await api.listCampaigns(HOME_RECENT_QUERY);
     await api.listCategories();
@@ -119,7 +134,9 @@ describe('answers inlined in the first page', () => {
     script.type = 'application/json';
     script.id = 'semear-answers';
     script.dataset.locale = 'en';
-    script.textContent = JSON.stringify({ [`/api/v1/campaigns/${campaign.slug}`]: { status: 200, total: null, body: { ...campaign, title: 'In English' } } });
+    script.textContent = JSON.stringify({
+      [`/api/v1/campaigns/${campaign.slug}`]: { status: 200, total: null, body: { ...campaign, title: 'In English' } },
+    });
     document.head.append(script);
     const { api, calls } = fakeFetch({ [`/campaigns/${campaign.slug}`]: [200, campaign] });
     expect(await api.getCampaign(campaign.slug)).toEqual(campaign);

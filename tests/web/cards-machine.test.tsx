@@ -9,7 +9,14 @@ import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent 
  * confirming, cancel, failures) is replayed on a live actor with controllable fakes.
  */
 const card = (id: string, last4: string, isDefault: boolean): SavedCard => ({
-  id, brand: 'visa', last4, exp_month: 12, exp_year: 2034, holder_name: 'MARIA DA SILVA', is_default: isDefault, created_at: '2026-11-01T12:00:00.000Z',
+  id,
+  brand: 'visa',
+  last4,
+  exp_month: 12,
+  exp_year: 2034,
+  holder_name: 'MARIA DA SILVA',
+  is_default: isDefault,
+  created_at: '2026-11-01T12:00:00.000Z',
 });
 const cards = [card('a', '1111', true), card('b', '4444', false)];
 const afterDefault = [card('b', '4444', true), card('a', '1111', false)];
@@ -57,13 +64,19 @@ describe('cards machine model', () => {
     const spies = { defaultSet: vi.fn(), removed: vi.fn(), failed: vi.fn() };
     const machine = cardsMachine.provide({
       actors: controls.actors as never,
-      actions: { defaultSet: (_, params) => spies.defaultSet(params), removed: () => spies.removed(), failed: (_, params) => spies.failed(params) },
+      actions: {
+        defaultSet: (_, params) => spies.defaultSet(params),
+        removed: () => spies.removed(),
+        failed: (_, params) => spies.failed(params),
+      },
     });
     const actor = createActor(machine, { input: { cards } }).start();
     await replayPath(actor, machine, path, controls, invariant);
     const types = path.steps.map((s) => s.event.type);
     // Failures are reported, a cancelled confirmation is not; each success is said once.
-    expect(spies.failed).toHaveBeenCalledTimes(types.filter((t) => t === 'xstate.error.actor.setDefault' || t === 'xstate.error.actor.removeCard').length);
+    expect(spies.failed).toHaveBeenCalledTimes(
+      types.filter((t) => t === 'xstate.error.actor.setDefault' || t === 'xstate.error.actor.removeCard').length,
+    );
     expect(spies.defaultSet).toHaveBeenCalledTimes(types.filter((t) => t === 'xstate.done.actor.setDefault').length);
     expect(spies.removed).toHaveBeenCalledTimes(types.filter((t) => t === 'xstate.done.actor.removeCard').length);
     // The card being removed is the one the donor picked, only after confirming.

@@ -14,7 +14,14 @@ beforeEach(() => {
 });
 
 const card = (id: string, brand: SavedCard['brand'], last4: string, isDefault: boolean, expMonth = 12): SavedCard => ({
-  id, brand, last4, exp_month: expMonth, exp_year: 2034, holder_name: 'MARIA DA SILVA', is_default: isDefault, created_at: '2026-11-01T12:00:00.000Z',
+  id,
+  brand,
+  last4,
+  exp_month: expMonth,
+  exp_year: 2034,
+  holder_name: 'MARIA DA SILVA',
+  is_default: isDefault,
+  created_at: '2026-11-01T12:00:00.000Z',
 });
 const visa = card('a', 'visa', '1111', true);
 const mastercard = card('b', 'mastercard', '4444', false, 3);
@@ -22,7 +29,10 @@ const mastercard = card('b', 'mastercard', '4444', false, 3);
 function fakeApi(overrides: Partial<CardsApi> = {}): CardsApi {
   return {
     listCards: vi.fn(async () => [visa, mastercard]),
-    setDefaultCard: vi.fn(async () => [{ ...mastercard, is_default: true }, { ...visa, is_default: false }]),
+    setDefaultCard: vi.fn(async () => [
+      { ...mastercard, is_default: true },
+      { ...visa, is_default: false },
+    ]),
     removeCard: vi.fn(async () => [{ ...mastercard, is_default: true }]),
     ...overrides,
   };
@@ -74,7 +84,11 @@ describe('/profile/cards', () => {
 
   it('a card that pays the monthly donation stays, and the reason is shown', async () => {
     const message = 'Este cartão paga sua doação mensal. Troque o cartão da doação mensal antes de removê-lo.';
-    const api = fakeApi({ removeCard: vi.fn(async () => Promise.reject(new ApiRequestError({ status: 409, code: 'card.in_use_by_monthly', messages: [message] }))) });
+    const api = fakeApi({
+      removeCard: vi.fn(async () =>
+        Promise.reject(new ApiRequestError({ status: 409, code: 'card.in_use_by_monthly', messages: [message] })),
+      ),
+    });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await show([visa, mastercard], api);
     fireEvent.click(await screen.findByRole('button', { name: 'Remover: Visa •••• 1111' }));

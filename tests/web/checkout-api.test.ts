@@ -46,18 +46,32 @@ describe('donations api', () => {
 
   it('a declined card rejects with its code (402)', async () => {
     const adapter: AxiosAdapter = async (config) => {
-      throw new AxiosError('402', AxiosError.ERR_BAD_REQUEST, config, null, { status: 402, statusText: '402', data: { message: 'Pagamento recusado', code: 'payment.declined', donation_id: 'x' }, headers: {}, config });
+      throw new AxiosError('402', AxiosError.ERR_BAD_REQUEST, config, null, {
+        status: 402,
+        statusText: '402',
+        data: { message: 'Pagamento recusado', code: 'payment.declined', donation_id: 'x' },
+        headers: {},
+        config,
+      });
     };
-    const failure = await createDonationsApi(axios.create({ adapter })).createDonation(request, { campaignSlug: null }).catch((e: unknown) => e);
+    const failure = await createDonationsApi(axios.create({ adapter }))
+      .createDonation(request, { campaignSlug: null })
+      .catch((e: unknown) => e);
     expect(failure).toMatchObject({ status: 402, code: 'payment.declined', messages: ['Pagamento recusado'] });
   });
 });
 
 describe('sandbox card tokenizer', () => {
   it('posts the card to the gateway only, and turns a 400 into field messages', async () => {
-    const fetchFn = vi.fn(async () => new Response(JSON.stringify({ message: ['Número de cartão inválido'], code: 'validation.failed' }), { status: 400 }));
+    const fetchFn = vi.fn(
+      async () => new Response(JSON.stringify({ message: ['Número de cartão inválido'], code: 'validation.failed' }), { status: 400 }),
+    );
     const tokenizer = createSandboxTokenizer({ fetchFn: fetchFn as typeof fetch });
-    await expect(tokenizer.tokenize(f.card)).rejects.toMatchObject({ status: 400, code: 'validation.failed', messages: ['Número de cartão inválido'] });
+    await expect(tokenizer.tokenize(f.card)).rejects.toMatchObject({
+      status: 400,
+      code: 'validation.failed',
+      messages: ['Número de cartão inválido'],
+    });
     expect(fetchFn).toHaveBeenCalledWith('/sandbox-gateway/v1/tokens', expect.objectContaining({ method: 'POST' }));
   });
 });

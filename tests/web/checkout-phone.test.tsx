@@ -29,7 +29,8 @@ function fakeServices() {
   } satisfies CheckoutServices;
 }
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /^(Continuar|Doar R\$|Doar$)/ }));
 const describedBy = (element: HTMLElement) =>
@@ -51,7 +52,12 @@ async function renderCheckout(input: CheckoutInput, options: { progressKey?: str
 
 /** A phone-sized window: the desktop media query does not match. */
 function asPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
 
 beforeAll(() => import('../../src/app/dialogs/VisitorPromptView'));
@@ -68,14 +74,21 @@ describe('checkout on a phone', () => {
     expect(line.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('summary-amount')).toBeNull();
     // The line comes before the amount picker in the page's order.
-    expect(line.compareDocumentPosition(screen.getByRole('group', { name: 'Valor da doação' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      line.compareDocumentPosition(screen.getByRole('group', { name: 'Valor da doação' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     fireEvent.click(line);
     expect(line.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('summary-amount').textContent).toBe('R$ 50,00');
   });
 
   it('on a desktop the whole summary stays beside the form', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     await renderCheckout(f.guestInput);
     expect(screen.getByTestId('summary-amount').textContent).toBe('R$ 50,00');
     expect(screen.queryByRole('button', { name: /Resumo ·/ })).toBeNull();
@@ -104,7 +117,12 @@ describe('refusals name and highlight their field', () => {
 
   it("a server refusal's field is highlighted on its step and named", async () => {
     const services = fakeServices();
-    services.createDonation.mockRejectedValueOnce({ status: 400, code: 'validation.failed', messages: ['CPF inválido'], fields: [{ field: 'contact.cpf', message: 'validation.cpf.invalid' }] });
+    services.createDonation.mockRejectedValueOnce({
+      status: 400,
+      code: 'validation.failed',
+      messages: ['CPF inválido'],
+      fields: [{ field: 'contact.cpf', message: 'validation.cpf.invalid' }],
+    });
     await renderCheckout(pixInput, { services });
     change('Nome completo', f.contact.name ?? '');
     change('CPF', f.contact.cpf ?? '');
@@ -180,7 +198,16 @@ describe('progress across a sign-in', () => {
 describe('checkout progress store', () => {
   it('is read back only on the page address it was saved at, and only for an hour', async () => {
     const { saveProgress } = await import('../../src/features/checkout/checkout-progress');
-    const progress = { step: 'payment' as const, amount: 10000, campaign: f.campaign, contact: f.contact, message: 'Oi', isAnonymous: false, payment: null, address: null };
+    const progress = {
+      step: 'payment' as const,
+      amount: 10000,
+      campaign: f.campaign,
+      contact: f.contact,
+      message: 'Oi',
+      isAnonymous: false,
+      payment: null,
+      address: null,
+    };
     window.history.replaceState(null, '', '/cozinha-solidaria-recife/donate?amount=50');
     saveProgress('donate:x', progress, 1_000);
     expect(loadProgress('donate:x', 1_000 + 59 * 60_000)).toEqual(progress);

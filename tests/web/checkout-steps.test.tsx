@@ -31,7 +31,8 @@ function fakeServices() {
 }
 
 /** A field by its label; required fields add a '*' (aria-hidden) to it. */
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /^(Continuar|Doar R\$)/ }));
 /** The texts under a field (hint and error), as a screen reader announces them. */
@@ -99,12 +100,34 @@ describe('checkout address step', () => {
     services.createDonation.mockResolvedValueOnce(f.donationResult('pix', 'pending'));
     submit();
     await waitFor(() => expect(services.createDonation).toHaveBeenCalledTimes(1));
-    expect(services.createDonation.mock.calls[0]?.[0].address).toMatchObject({ zip_code: '99999-999', state: 'SP', city: 'São Paulo', street_address: 'Avenida Paulista', house_number: '1000' });
+    expect(services.createDonation.mock.calls[0]?.[0].address).toMatchObject({
+      zip_code: '99999-999',
+      state: 'SP',
+      city: 'São Paulo',
+      street_address: 'Avenida Paulista',
+      house_number: '1000',
+    });
   });
 
   it("a signed-in donor's registered address fills the address step: one tap confirms it", async () => {
-    const user = makeUser({ address: { country: 'Brasil', zip_code: '01310-100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', complement: 'Sala 4', house_number: '1578' } });
-    const input: CheckoutInput = { ...f.guestInput, signedIn: true, contact: contactFromUser(user), registeredAddress: addressFromUser(user) };
+    const user = makeUser({
+      address: {
+        country: 'Brasil',
+        zip_code: '01310-100',
+        state: 'SP',
+        city: 'São Paulo',
+        neighborhood: 'Bela Vista',
+        street_address: 'Avenida Paulista',
+        complement: 'Sala 4',
+        house_number: '1578',
+      },
+    });
+    const input: CheckoutInput = {
+      ...f.guestInput,
+      signedIn: true,
+      contact: contactFromUser(user),
+      registeredAddress: addressFromUser(user),
+    };
     const { services } = await renderCheckout(input, fakeServices(), user.id);
     // The contact comes prefilled from the profile.
     expect(field('Nome completo').value).toBe('Ana Souza');
@@ -113,7 +136,14 @@ describe('checkout address step', () => {
     await payByPix();
 
     expect(field('Rua').value).toBe('Avenida Paulista');
-    expect({ cep: field('CEP').value, state: field('Estado').value, city: field('Cidade').value, neighborhood: field('Bairro').value, number: field('Número').value, complement: field('Complemento').value }).toEqual({
+    expect({
+      cep: field('CEP').value,
+      state: field('Estado').value,
+      city: field('Cidade').value,
+      neighborhood: field('Bairro').value,
+      number: field('Número').value,
+      complement: field('Complemento').value,
+    }).toEqual({
       cep: '01310-100',
       state: 'SP',
       city: 'São Paulo',
@@ -124,7 +154,12 @@ describe('checkout address step', () => {
     services.createDonation.mockResolvedValueOnce(f.donationResult('pix', 'pending'));
     submit();
     await waitFor(() => expect(services.createDonation).toHaveBeenCalledTimes(1));
-    expect(services.createDonation.mock.calls[0]?.[0].address).toMatchObject({ country: 'BR', zip_code: '01310-100', street_address: 'Avenida Paulista', house_number: '1578' });
+    expect(services.createDonation.mock.calls[0]?.[0].address).toMatchObject({
+      country: 'BR',
+      zip_code: '01310-100',
+      street_address: 'Avenida Paulista',
+      house_number: '1578',
+    });
   });
 });
 
@@ -206,7 +241,9 @@ describe('PIX panel', () => {
   });
 
   it('with a real gateway (no sandbox page) shows no such link', async () => {
-    await renderWithI18n(<PixPanel payment={{ ...pending, sandbox_pay_url: null }} expired={false} onTimedOut={vi.fn()} onRegenerate={vi.fn()} />);
+    await renderWithI18n(
+      <PixPanel payment={{ ...pending, sandbox_pay_url: null }} expired={false} onTimedOut={vi.fn()} onRegenerate={vi.fn()} />,
+    );
     expect((screen.getByLabelText('PIX copia e cola') as HTMLTextAreaElement).value).toContain('br.gov.bcb.pix');
     expect(screen.queryByRole('link', { name: 'Pagar no ambiente de testes' })).toBeNull();
   });
@@ -263,7 +300,9 @@ describe('thank-you page link', () => {
     submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-confirmacao/agradecimento'));
     // The donation's id, never an amount: the thank-you page reads what the donation really was.
-    expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?donation=d0a1b2c3-0000-4000-8000-000000000001&campaign=cozinha-solidaria-recife');
+    expect(router.state.location.href).toBe(
+      '/doacao-confirmacao/agradecimento?donation=d0a1b2c3-0000-4000-8000-000000000001&campaign=cozinha-solidaria-recife',
+    );
   });
 
   it('a PIX to the general fund, once paid, goes to the thank-you page without a campaign', async () => {

@@ -20,16 +20,28 @@ import { renderWithI18n } from './app/render';
 
 // Only events the screen can produce: the machine's model events minus an invalid contact (the form
 // refuses it before it is sent).
-const viewEvents: GraphEvent[] = checkoutModelEvents.filter((event) => !(event.type === 'contact.submitted' && event.contact === f.invalidContact));
+const viewEvents: GraphEvent[] = checkoutModelEvents.filter(
+  (event) => !(event.type === 'contact.submitted' && event.contact === f.invalidContact),
+);
 
 // Foreign address only where the view offers it (the graph would also try it on a Brazilian's form).
 /** Screens, not data: one path per distinct screen (state, steps done, method, failure…). */
 const screenKey = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as CheckoutContext;
-  return JSON.stringify([snapshot.value, c.completed, c.lastStep, c.payment?.method ?? null, c.contact.foreigner === true, c.failure?.code ?? null, c.retryKey !== null]);
+  return JSON.stringify([
+    snapshot.value,
+    c.completed,
+    c.lastStep,
+    c.payment?.method ?? null,
+    c.contact.foreigner === true,
+    c.failure?.code ?? null,
+    c.retryKey !== null,
+  ]);
 };
 
-const paths = uniquePaths(getShortestPaths(checkoutMachine, { input: f.guestInput, events: viewEvents as never, serializeState: screenKey as never })).filter((path) =>
+const paths = uniquePaths(
+  getShortestPaths(checkoutMachine, { input: f.guestInput, events: viewEvents as never, serializeState: screenKey as never }),
+).filter((path) =>
   path.steps.every((step, i) => {
     const event = step.event as GraphEvent;
     const before = path.steps[i - 1]?.state.context as CheckoutContext | undefined;
@@ -37,9 +49,10 @@ const paths = uniquePaths(getShortestPaths(checkoutMachine, { input: f.guestInpu
   }),
 );
 
-const settle = () => act(async () => {
-  for (let i = 0; i < 6; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 6; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 /** A field by its label; required fields add a '*' (aria-hidden) to it. */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -125,14 +138,28 @@ function expectScreen(state: AnyMachineSnapshot) {
 describe('checkout view driven by the machine graph', () => {
   it('covers the screens that matter', () => {
     const tags = new Set(paths.flatMap((p) => [...p.state.tags]));
-    for (const tag of ['step:contact', 'step:payment', 'step:address', 'state:failed', 'state:waiting', 'state:expired', 'state:interrupted', 'state:redirecting', 'state:succeeded']) expect(tags).toContain(tag);
+    for (const tag of [
+      'step:contact',
+      'step:payment',
+      'step:address',
+      'state:failed',
+      'state:waiting',
+      'state:expired',
+      'state:interrupted',
+      'state:redirecting',
+      'state:succeeded',
+    ])
+      expect(tags).toContain(tag);
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const controls = controllableActors(modelActorNames);
     const finish = vi.fn();
     const redirect = vi.fn();
-    const machine = checkoutMachine.provide({ actors: controls.actors as never, actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirect(p) } });
+    const machine = checkoutMachine.provide({
+      actors: controls.actors as never,
+      actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirect(p) },
+    });
     await renderWithI18n(
       <VisitorPromptProvider>
         <CheckoutFlow machine={machine} input={f.guestInput} />
@@ -145,7 +172,9 @@ describe('checkout view driven by the machine graph', () => {
       if (event.type !== 'xstate.init') await perform(event, controls, before);
       expectScreen(step.state);
     }
-    if (path.state.hasTag('state:succeeded')) expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: f.campaign.slug }));
-    if (path.state.hasTag('state:redirecting')) expect(redirect).toHaveBeenCalledWith({ url: '/sandbox-gateway/paypal/orders/PAYID1/approve' });
+    if (path.state.hasTag('state:succeeded'))
+      expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: f.campaign.slug }));
+    if (path.state.hasTag('state:redirecting'))
+      expect(redirect).toHaveBeenCalledWith({ url: '/sandbox-gateway/paypal/orders/PAYID1/approve' });
   });
 });

@@ -5,18 +5,44 @@ import { ContributionsPage } from '../../src/features/contributions/Contribution
 import type { ContributionsPage as ContributionsResult } from '../../src/lib/api/contributions';
 import { renderPage } from './features/harness';
 
-const receipt = { paid_at: '2026-11-22T15:30:00.000Z', donor_name: 'Maria da Silva', document_type: 'cpf' as const, document: '***.982.247-**' };
+const receipt = {
+  paid_at: '2026-11-22T15:30:00.000Z',
+  donor_name: 'Maria da Silva',
+  document_type: 'cpf' as const,
+  document: '***.982.247-**',
+};
 const donation: Contribution = {
-  id: '6a1f0c2e-0000-4000-8000-000000000001', type: 'donation', status: 'paid', amount: 5000, created_at: '2026-11-22T15:30:00.000Z',
-  campaign: { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária do Coque' }, payment_method: 'card', card: { brand: 'visa', last4: '1111' }, receipt,
+  id: '6a1f0c2e-0000-4000-8000-000000000001',
+  type: 'donation',
+  status: 'paid',
+  amount: 5000,
+  created_at: '2026-11-22T15:30:00.000Z',
+  campaign: { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária do Coque' },
+  payment_method: 'card',
+  card: { brand: 'visa', last4: '1111' },
+  receipt,
 };
 const monthly: Contribution = {
-  id: '6a1f0c2e-0000-4000-8000-000000000002', type: 'monthly', status: 'failed', amount: 3500, created_at: '2026-11-10T12:00:00.000Z',
-  campaign: null, payment_method: 'card', card: { brand: 'mastercard', last4: '4444' }, receipt,
+  id: '6a1f0c2e-0000-4000-8000-000000000002',
+  type: 'monthly',
+  status: 'failed',
+  amount: 3500,
+  created_at: '2026-11-10T12:00:00.000Z',
+  campaign: null,
+  payment_method: 'card',
+  card: { brand: 'mastercard', last4: '4444' },
+  receipt,
 };
 const automatic: Contribution = {
-  id: '6a1f0c2e-0000-4000-8000-000000000003', type: 'automatic_donation', status: 'paid', amount: 1234, created_at: '2026-10-31T03:00:00.000Z',
-  campaign: null, payment_method: 'wallet', card: null, receipt,
+  id: '6a1f0c2e-0000-4000-8000-000000000003',
+  type: 'automatic_donation',
+  status: 'paid',
+  amount: 1234,
+  created_at: '2026-10-31T03:00:00.000Z',
+  campaign: null,
+  payment_method: 'wallet',
+  card: null,
+  receipt,
 };
 
 function show(search: ContributionsRouteSearch, url: string, result: Partial<ContributionsResult> = {}) {
@@ -72,7 +98,16 @@ describe('/profile/contributions', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ver recibo: Cozinha Solidária do Coque, 22/11/2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recibo de 22/11/2026' });
     const text = dialog.textContent ?? '';
-    for (const field of [donation.id, 'R$ 50,00', 'Cozinha Solidária do Coque', 'Cartão de crédito · Visa •••• 1111', 'Maria da Silva', '***.982.247-**', '22/11/2026 12:30']) expect(text).toContain(field);
+    for (const field of [
+      donation.id,
+      'R$ 50,00',
+      'Cozinha Solidária do Coque',
+      'Cartão de crédito · Visa •••• 1111',
+      'Maria da Silva',
+      '***.982.247-**',
+      '22/11/2026 12:30',
+    ])
+      expect(text).toContain(field);
     expect(text).not.toContain('52998224725');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Imprimir recibo' }));
     expect(print).toHaveBeenCalledOnce();

@@ -6,10 +6,23 @@ import { makeCampaignSummary } from './campaign-fixtures';
 
 const featured = [
   makeCampaignSummary(),
-  makeCampaignSummary({ id: 'c2', slug: 'enchentes-rio-grande-do-sul', title: 'Enchentes no Rio Grande do Sul', goal: null, raised: 50_000, donor_count: 4 }),
+  makeCampaignSummary({
+    id: 'c2',
+    slug: 'enchentes-rio-grande-do-sul',
+    title: 'Enchentes no Rio Grande do Sul',
+    goal: null,
+    raised: 50_000,
+    donor_count: 4,
+  }),
 ];
 const recent = [
-  makeCampaignSummary({ id: 'c3', slug: 'biblioteca-escolar-belem', title: 'Biblioteca Escolar em Belém', featured: false, status: 'paused' }),
+  makeCampaignSummary({
+    id: 'c3',
+    slug: 'biblioteca-escolar-belem',
+    title: 'Biblioteca Escolar em Belém',
+    featured: false,
+    status: 'paused',
+  }),
   featured[0]!,
 ];
 const data: HomeData = {
@@ -30,8 +43,14 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Doe em um minuto. Veja o que a sua doação fez.' })).toBeTruthy();
 
     const highlights = section('Campanhas em destaque');
-    expect(within(highlights).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Cozinha Solidária do Coque', 'Enchentes no Rio Grande do Sul']);
-    expect(within(highlights).getByRole('link', { name: 'Enchentes no Rio Grande do Sul' }).getAttribute('href')).toBe('/enchentes-rio-grande-do-sul');
+    expect(
+      within(highlights)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Cozinha Solidária do Coque', 'Enchentes no Rio Grande do Sul']);
+    expect(within(highlights).getByRole('link', { name: 'Enchentes no Rio Grande do Sul' }).getAttribute('href')).toBe(
+      '/enchentes-rio-grande-do-sul',
+    );
     expect(within(highlights).getByText('24% da meta')).toBeTruthy();
 
     const causes = section('Causas para apoiar');
@@ -42,7 +61,11 @@ describe('home page', () => {
 
     // A featured campaign is not repeated among the recent ones; a paused one says so.
     const latest = section('Campanhas recentes');
-    expect(within(latest).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Biblioteca Escolar em Belém']);
+    expect(
+      within(latest)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Biblioteca Escolar em Belém']);
     expect(within(latest).getByText('Pausada')).toBeTruthy();
 
     const totals = screen.getByRole('region', { name: 'A Semear em números' });

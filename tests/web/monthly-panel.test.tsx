@@ -25,7 +25,11 @@ function fakeApi(start: Subscription | null) {
             ? { ...s, status: 'active', next_charge_at: '2026-12-15T12:00:00.000Z' }
             : change.kind === 'cancel'
               ? { ...s, status: 'canceled', next_charge_at: null, canceled_at: '2026-11-22T12:00:00.000Z' }
-              : { ...s, amount: change.patch.amount ?? s.amount, card: change.patch.card_id ? { ...f.otherCard, id: change.patch.card_id } : s.card };
+              : {
+                  ...s,
+                  amount: change.patch.amount ?? s.amount,
+                  card: change.patch.card_id ? { ...f.otherCard, id: change.patch.card_id } : s.card,
+                };
       current = { ...current, subscription: next };
       return next;
     }),
@@ -33,7 +37,8 @@ function fakeApi(start: Subscription | null) {
   return services;
 }
 
-const renderPanel = (services: SubscriptionPanelServices) => renderPage(() => <SubscriptionPanel services={services} />, { path: '/profile/wallet', user: makeUser() });
+const renderPanel = (services: SubscriptionPanelServices) =>
+  renderPage(() => <SubscriptionPanel services={services} />, { path: '/profile/wallet', user: makeUser() });
 const status = () => screen.getByTestId('subscription-status').textContent;
 // The confirm dialog is an alertdialog (it asks before something that cannot be undone quietly).
 const dialog = () => screen.findByRole('alertdialog');

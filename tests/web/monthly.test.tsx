@@ -16,7 +16,8 @@ import { makeUser, renderPage } from './features/harness';
 
 /** /doacao-mensal, its checkout (with the shared checkout screen) and the e-mail cancel link, with a fake API. */
 
-const field = (label: string) => screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`)) as HTMLInputElement;
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /^(Continuar|Doar R\$|Assinar doação mensal)/ }));
 
@@ -53,7 +54,8 @@ describe('/doacao-mensal', () => {
   it('says what the money does and how monthly giving works (unused credit donated automatically, cancel any time, card limit)', async () => {
     await renderPage(MonthlyLandingPage, { path: '/doacao-mensal' });
     await screen.findByRole('heading', { name: 'O que sua doação mensal faz' });
-    for (const amount of ['R$ 20,00 por mês', 'R$ 35,00 por mês', 'R$ 50,00 por mês', 'R$ 100,00 por mês']) expect(screen.getByText(amount)).toBeTruthy();
+    for (const amount of ['R$ 20,00 por mês', 'R$ 35,00 por mês', 'R$ 50,00 por mês', 'R$ 100,00 por mês'])
+      expect(screen.getByText(amount)).toBeTruthy();
     const how = screen.getByRole('heading', { name: 'Como funciona' }).parentElement as HTMLElement;
     expect(how.textContent).toContain('doado automaticamente para a causa que você mais apoia');
     expect(how.textContent).toContain('pausa ou cancela quando quiser');
@@ -130,14 +132,24 @@ describe('/doacao-mensal/checkout', () => {
     expect(router.state.location.href).toBe('/doacao-mensal/agradecimento');
     expect(services.createSubscription).toHaveBeenCalledTimes(1);
     const [request, options] = services.createSubscription.mock.calls[0]!;
-    expect(request).toMatchObject({ amount: 5000, payment: { method: 'card', card_token: cf.cardToken.token }, contact: { name: 'Ana Souza', email: 'ana@exemplo.com' }, address: { city: 'Recife', country: 'BR' } });
+    expect(request).toMatchObject({
+      amount: 5000,
+      payment: { method: 'card', card_token: cf.cardToken.token },
+      contact: { name: 'Ana Souza', email: 'ana@exemplo.com' },
+      address: { city: 'Recife', country: 'BR' },
+    });
     // A new attempt: the API client makes a new Idempotency-Key.
     expect(options).toEqual({ idempotencyKey: null });
     expect(JSON.stringify(request)).not.toContain('4111');
   });
 
   it('a declined first month (402) keeps the donor on the checkout with the reason; nothing is left open', async () => {
-    const declined = Object.assign(new Error('declined'), { status: 402, code: 'payment.declined', messages: ['Cartão recusado'], idempotencyKey: 'k-1' });
+    const declined = Object.assign(new Error('declined'), {
+      status: 402,
+      code: 'payment.declined',
+      messages: ['Cartão recusado'],
+      idempotencyKey: 'k-1',
+    });
     const services = fakeServices();
     services.createSubscription.mockRejectedValue(declined);
     const { router } = await renderCheckout({ user: makeUser(), services });
@@ -202,13 +214,22 @@ async function renderCampaignCheckout(user: User) {
 }
 
 const summary = () => screen.getByRole('region', { name: 'Resumo da doação' });
-const amountChoices = (legend: string) => within(screen.getByRole('group', { name: legend })).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.trim());
+const amountChoices = (legend: string) =>
+  within(screen.getByRole('group', { name: legend }))
+    .getAllByRole('radio')
+    .map((radio) => radio.closest('label')?.textContent?.trim());
 
 describe('the shared checkout, monthly or one-time', () => {
   it('monthly: monthly presets and "por mês" wording; no anonymous flag, message, foreigner option or "Salvar este cartão"; the button subscribes', async () => {
     await renderCheckout({ user: makeUser(), services: fakeServices() });
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
-    expect(amountChoices('Valor mensal da doação')).toEqual(['R$ 20,00/mês', 'R$ 35,00/mês', 'R$ 50,00/mês', 'R$ 100,00/mês', 'Outro valor']);
+    expect(amountChoices('Valor mensal da doação')).toEqual([
+      'R$ 20,00/mês',
+      'R$ 35,00/mês',
+      'R$ 50,00/mês',
+      'R$ 100,00/mês',
+      'Outro valor',
+    ]);
     expect((screen.getByLabelText('R$ 50,00/mês') as HTMLInputElement).checked).toBe(true);
     expect(within(summary()).getByRole('heading', { name: 'Doação mensal' })).toBeTruthy();
     expect(within(summary()).getByTestId('summary-amount').textContent).toBe('R$ 50,00 por mês');
@@ -262,13 +283,17 @@ describe('the shared checkout, monthly or one-time', () => {
 
 describe('/doacao-mensal/checkout query pairs', () => {
   it('keeps amount, name, e-mail and telephone; drops a malformed or oversized value instead of failing', () => {
-    expect(monthlyCheckoutSearchSchema.parse({ amount: '50', name: ' Bia Lima ', email: 'bia@exemplo.com', telephone: '(81) 99999-0000' })).toEqual({
+    expect(
+      monthlyCheckoutSearchSchema.parse({ amount: '50', name: ' Bia Lima ', email: 'bia@exemplo.com', telephone: '(81) 99999-0000' }),
+    ).toEqual({
       amount: 50,
       name: 'Bia Lima',
       email: 'bia@exemplo.com',
       telephone: '(81) 99999-0000',
     });
-    expect(monthlyCheckoutSearchSchema.parse({ amount: 'abc', name: '', email: `${'a'.repeat(250)}@exemplo.com`, telephone: '9'.repeat(41) })).toEqual({});
+    expect(
+      monthlyCheckoutSearchSchema.parse({ amount: 'abc', name: '', email: `${'a'.repeat(250)}@exemplo.com`, telephone: '9'.repeat(41) }),
+    ).toEqual({});
   });
 
   it('prefill the contact step over the profile; the profile fills the rest', async () => {

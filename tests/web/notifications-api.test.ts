@@ -5,7 +5,14 @@ import { ApiRequestError } from '../../src/lib/http/api-error';
 import * as f from '../machines/notifications.fixtures';
 
 /** An axios adapter answering by "METHOD url", recording the query params and bodies it got. */
-function fakeServer(answer: (method: string, url: string, params: unknown, body: unknown) => { status: number; data?: unknown; headers?: Record<string, string> }) {
+function fakeServer(
+  answer: (
+    method: string,
+    url: string,
+    params: unknown,
+    body: unknown,
+  ) => { status: number; data?: unknown; headers?: Record<string, string> },
+) {
   const adapter: AxiosAdapter = async (config) => {
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     const reply = answer((config.method ?? 'get').toUpperCase(), config.url ?? '', config.params, body);
@@ -23,7 +30,10 @@ describe('notifications API client', () => {
       seen.push([method, url, params]);
       return { status: 200, data: [f.donation], headers: { 'x-total-count': '41' } };
     });
-    expect(await api.listNotifications({ page: 1, amount: 30, read: false, type: undefined })).toEqual({ notifications: [f.donation], total: 41 });
+    expect(await api.listNotifications({ page: 1, amount: 30, read: false, type: undefined })).toEqual({
+      notifications: [f.donation],
+      total: 41,
+    });
     expect(seen).toEqual([['GET', '/notifications', { page: 1, amount: 30, read: false }]]);
   });
 
@@ -53,13 +63,17 @@ describe('notifications API client', () => {
   it('reads types and preferences, and PUTs preferences', async () => {
     const prefs = { types: [{ type: 'donations' }], channels: ['email'] };
     const api = fakeServer((method, url, _p, body) => {
-      if (url === '/notification-types') return { status: 200, data: { notificationTypes: [{ type: 'donations' }, { type: 'credit_expiring' }] } };
+      if (url === '/notification-types')
+        return { status: 200, data: { notificationTypes: [{ type: 'donations' }, { type: 'credit_expiring' }] } };
       if (method === 'PUT') return { status: 200, data: body };
       return { status: 200, data: prefs };
     });
     expect(await api.getNotificationTypes()).toEqual(['donations', 'credit_expiring']);
     expect(await api.getPreferences()).toEqual(prefs);
-    expect(await api.putPreferences({ types: [{ type: 'gift_card_received' }], channels: ['in_app'] })).toEqual({ types: [{ type: 'gift_card_received' }], channels: ['in_app'] });
+    expect(await api.putPreferences({ types: [{ type: 'gift_card_received' }], channels: ['in_app'] })).toEqual({
+      types: [{ type: 'gift_card_received' }],
+      channels: ['in_app'],
+    });
   });
 
   it('wraps every failure into an ApiRequestError and tells no listener', async () => {

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NotificationListQuery } from '../../src/lib/api/notifications';
-import { countUnread, getNotificationTypes, getPreferences, listNotifications, patchNotifications, putPreferences } from '../../src/lib/api/notifications';
+import {
+  countUnread,
+  getNotificationTypes,
+  getPreferences,
+  listNotifications,
+  patchNotifications,
+  putPreferences,
+} from '../../src/lib/api/notifications';
 import { NotificationsPage } from '../../src/features/notifications/NotificationsPage';
 import { toast } from '../../src/app/toast';
 import { ApiRequestError } from '../../src/lib/http/api-error';
@@ -21,14 +28,32 @@ vi.mock('../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(
 
 const failed = new ApiRequestError({ status: 500, code: 'internal', messages: ['Erro desconhecido.'] });
 
-const monthlyFailed = f.notification('00000000-0000-4000-8000-000000000010', 'monthly_charge_failed', false, { amount: 3500, retry_at: '2026-11-25T12:00:00.000Z', canceled: false });
-const automatic = f.notification('00000000-0000-4000-8000-000000000011', 'automatic_donation', true, { amount: 1250, campaign: null, source: 'lot' });
+const monthlyFailed = f.notification('00000000-0000-4000-8000-000000000010', 'monthly_charge_failed', false, {
+  amount: 3500,
+  retry_at: '2026-11-25T12:00:00.000Z',
+  canceled: false,
+});
+const automatic = f.notification('00000000-0000-4000-8000-000000000011', 'automatic_donation', true, {
+  amount: 1250,
+  campaign: null,
+  source: 'lot',
+});
 
 function serve(pages: Record<string, { notifications: Notification[]; total: number }>) {
-  vi.mocked(listNotifications).mockImplementation(async (query: NotificationListQuery) => pages[JSON.stringify(query)] ?? { notifications: [], total: 0 });
+  vi.mocked(listNotifications).mockImplementation(
+    async (query: NotificationListQuery) => pages[JSON.stringify(query)] ?? { notifications: [], total: 0 },
+  );
 }
 
-async function open(pages = { [JSON.stringify({ page: 0, amount: 30 })]: { notifications: [f.donation, f.orphan, f.charge, monthlyFailed, automatic, f.expiring], total: 40 } }, unread = 4) {
+async function open(
+  pages = {
+    [JSON.stringify({ page: 0, amount: 30 })]: {
+      notifications: [f.donation, f.orphan, f.charge, monthlyFailed, automatic, f.expiring],
+      total: 40,
+    },
+  },
+  unread = 4,
+) {
   serve(pages);
   vi.mocked(countUnread).mockResolvedValue(unread);
   const view = await renderPage(NotificationsPage, { path: '/profile/notifications', user: makeUser() });
@@ -52,7 +77,9 @@ describe('/profile/notifications', () => {
     expect(donation.textContent).toBe('Sua doação de R$ 50,00 para Cozinha Solidária do Recife foi confirmada.');
     expect(within(donation).getByRole('link', { name: 'Cozinha Solidária do Recife' }).getAttribute('href')).toBe('/cozinha-recife');
     expect(screen.getByText('Sua doação mensal de R$ 35,00 foi cobrada. O crédito já está na sua carteira.')).toBeTruthy();
-    expect(screen.getByText('Não conseguimos cobrar sua doação mensal de R$ 35,00. Vamos tentar de novo em 25/11/2026; confira seu cartão.')).toBeTruthy();
+    expect(
+      screen.getByText('Não conseguimos cobrar sua doação mensal de R$ 35,00. Vamos tentar de novo em 25/11/2026; confira seu cartão.'),
+    ).toBeTruthy();
     expect(screen.getByText('Doamos automaticamente R$ 12,50 do seu crédito não usado para o fundo geral.')).toBeTruthy();
     expect(screen.getByText(/R\$ 20,00 do seu crédito vence em 29\/11\/2026 e será doado para o fundo geral/)).toBeTruthy();
     // The donation notice without donation_id is not listed (5 of the 6 fetched).
@@ -62,11 +89,13 @@ describe('/profile/notifications', () => {
     expect(listNotifications).toHaveBeenCalledWith({ page: 0, amount: 30 });
   });
 
-  it('speaks the donor\'s language, money and dates staying Brazilian', async () => {
+  it("speaks the donor's language, money and dates staying Brazilian", async () => {
     serve({ [JSON.stringify({ page: 0, amount: 30 })]: { notifications: [f.donation], total: 1 } });
     vi.mocked(countUnread).mockResolvedValue(1);
     await renderPage(NotificationsPage, { path: '/profile/notifications', user: makeUser(), locale: 'en' });
-    expect((await screen.findByText(/Your donation of R\$ 50,00 to/)).textContent).toBe('Your donation of R$ 50,00 to Cozinha Solidária do Recife was confirmed.');
+    expect((await screen.findByText(/Your donation of R\$ 50,00 to/)).textContent).toBe(
+      'Your donation of R$ 50,00 to Cozinha Solidária do Recife was confirmed.',
+    );
     expect(screen.getByText('You have 1 unread notification.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark as read' })).toBeTruthy();
   });
@@ -154,7 +183,10 @@ describe('/profile/notifications', () => {
     fireEvent.click(box('Por e-mail'));
     fireEvent.click(save);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Preferências salvas. Vamos avisar você do jeito que escolheu.'));
-    expect(putPreferences).toHaveBeenCalledWith({ types: [{ type: 'donations' }, { type: 'gift_card_received' }, { type: 'credit_expiring' }], channels: ['in_app', 'email'] });
+    expect(putPreferences).toHaveBeenCalledWith({
+      types: [{ type: 'donations' }, { type: 'gift_card_received' }, { type: 'credit_expiring' }],
+      channels: ['in_app', 'email'],
+    });
   });
 
   it('keeps the choices and says so when saving fails', async () => {

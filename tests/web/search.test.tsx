@@ -14,13 +14,20 @@ const tags = [
   { slug: 'nordeste', name: 'Nordeste' },
 ];
 
-function show(search: SearchSearch, url: string, results = { items: [makeCampaignSummary()], total: 1, page: search.page ?? 0, amount: 12 }) {
+function show(
+  search: SearchSearch,
+  url: string,
+  results = { items: [makeCampaignSummary()], total: 1, page: search.page ?? 0, amount: 12 },
+) {
   return renderPage(() => <SearchPage search={search} results={results} categories={categories} tags={tags} />, { path: '/search', url });
 }
 
 describe('search page', () => {
   it('fills the form from the URL and shows the results as campaign cards', async () => {
-    await show({ q: 'alimentacao', category: 'alimentacao', sort: 'most_raised' }, '/search?q=alimentacao&category=alimentacao&sort=most_raised');
+    await show(
+      { q: 'alimentacao', category: 'alimentacao', sort: 'most_raised' },
+      '/search?q=alimentacao&category=alimentacao&sort=most_raised',
+    );
     const form = await screen.findByRole('search', { name: 'Buscar campanhas' });
     expect((within(form).getByLabelText('Buscar') as HTMLInputElement).value).toBe('alimentacao');
     expect((within(form).getByLabelText('Causa') as HTMLSelectElement).value).toBe('alimentacao');

@@ -9,7 +9,9 @@ const path = '/doacao-confirmacao/agradecimento';
 
 describe('donation thank-you page', () => {
   it('thanks with the amount, invites to share the campaign (WhatsApp first) and offers a visitor the sign-up', async () => {
-    await renderPage(() => <DonationThanksPage donation={donationResult('card', 'confirmed')} campaign="cozinha-solidaria-recife" />, { path });
+    await renderPage(() => <DonationThanksPage donation={donationResult('card', 'confirmed')} campaign="cozinha-solidaria-recife" />, {
+      path,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Recebemos sua doação!' })).toBeTruthy();
     expect(screen.getByText('Sua doação de R$ 50,00 já está a caminho da campanha. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
     expect(document.title).toBe('Recebemos sua doação! · Semear');
@@ -32,7 +34,10 @@ describe('donation thank-you page', () => {
 
   it('a signed-in donor gets a link to their donations instead of the sign-up prompt', async () => {
     const paid = donationResult('wallet', 'confirmed');
-    await renderPage(() => <DonationThanksPage donation={{ ...paid, donation: { ...paid.donation, amount: 2550 } }} />, { path, user: makeUser() });
+    await renderPage(() => <DonationThanksPage donation={{ ...paid, donation: { ...paid.donation, amount: 2550 } }} />, {
+      path,
+      user: makeUser(),
+    });
     expect(await screen.findByText(/Sua doação de R\$ 25,50/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ver minhas doações' }).getAttribute('href')).toBe('/profile/contributions');
     expect(screen.queryByRole('link', { name: 'Faça seu cadastro' })).toBeNull();
@@ -61,10 +66,17 @@ describe('donation thank-you page', () => {
 
 describe('monthly thank-you page', () => {
   it("says the subscription's amount (from the API, in cents), or thanks without one", async () => {
-    const view = await renderPage(() => <MonthlyThanksPage amount={2550} nextChargeAt="2026-12-22T12:00:00.000Z" />, { path: '/doacao-mensal/agradecimento', user: makeUser() });
+    const view = await renderPage(() => <MonthlyThanksPage amount={2550} nextChargeAt="2026-12-22T12:00:00.000Z" />, {
+      path: '/doacao-mensal/agradecimento',
+      user: makeUser(),
+    });
     expect(await screen.findByText('Sua doação mensal de R$ 25,50 está ativa. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
     view.unmount();
-    await renderPage(() => <MonthlyThanksPage amount={null} nextChargeAt={null} />, { path: '/doacao-mensal/agradecimento', url: '/doacao-mensal/agradecimento?amount=999999', user: makeUser() });
+    await renderPage(() => <MonthlyThanksPage amount={null} nextChargeAt={null} />, {
+      path: '/doacao-mensal/agradecimento',
+      url: '/doacao-mensal/agradecimento?amount=999999',
+      user: makeUser(),
+    });
     expect(await screen.findByText('Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
     expect(screen.queryByText(/R\$/)).toBeNull();
   });

@@ -9,8 +9,22 @@ export const library = { slug: 'biblioteca-escolar-belem', title: 'Biblioteca Es
 export const overview: WalletOverview = {
   balance: 8_000,
   lots: [
-    { id: 'lot-1', origin: 'monthly_credit', amount: 5_000, remaining: 3_000, expires_at: '2026-06-30T15:00:00.000Z', created_at: '2026-05-30T15:00:00.000Z' },
-    { id: 'lot-2', origin: 'gift_card', amount: 5_000, remaining: 5_000, expires_at: '2026-11-22T15:00:00.000Z', created_at: '2026-05-22T15:00:00.000Z' },
+    {
+      id: 'lot-1',
+      origin: 'monthly_credit',
+      amount: 5_000,
+      remaining: 3_000,
+      expires_at: '2026-06-30T15:00:00.000Z',
+      created_at: '2026-05-30T15:00:00.000Z',
+    },
+    {
+      id: 'lot-2',
+      origin: 'gift_card',
+      amount: 5_000,
+      remaining: 5_000,
+      expires_at: '2026-11-22T15:00:00.000Z',
+      created_at: '2026-05-22T15:00:00.000Z',
+    },
   ],
   next_automatic_donation: { amount: 3_000, date: '2026-06-30T15:00:00.000Z', campaign: kitchen, reason: 'most_given' },
   chosen_cause: null,
@@ -43,7 +57,9 @@ export const statementPage0: StatementPage = {
 };
 
 export const statementPage1: StatementPage = {
-  entries: [entry({ id: 'e-0', kind: 'automatic_donation', amount: -1_000, origin: null, campaign: null, created_at: '2026-04-30T15:00:00.000Z' })],
+  entries: [
+    entry({ id: 'e-0', kind: 'automatic_donation', amount: -1_000, origin: null, campaign: null, created_at: '2026-04-30T15:00:00.000Z' }),
+  ],
   total: 4,
   page: 1,
   amount: 3,

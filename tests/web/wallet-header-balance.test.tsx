@@ -24,10 +24,12 @@ describe('the balance in the header', () => {
   beforeEach(() => {
     vi.mocked(walletApi.fetchWalletBalance).mockReset().mockResolvedValue(10_000);
     unsubscribe.mockReset();
-    vi.mocked(subscribeToBalance).mockReset().mockImplementation((_userId, onBalance) => {
-      pushBalance = onBalance;
-      return unsubscribe;
-    });
+    vi.mocked(subscribeToBalance)
+      .mockReset()
+      .mockImplementation((_userId, onBalance) => {
+        pushBalance = onBalance;
+        return unsubscribe;
+      });
     window.localStorage.clear();
   });
 

@@ -45,16 +45,24 @@ describe('/profile/wallet', () => {
     vi.mocked(walletApi.getWallet).mockReset().mockResolvedValue(overview);
     vi.mocked(walletApi.getWalletStatement).mockReset().mockResolvedValue(statementPage0);
     vi.mocked(walletApi.setAutoDonationCause).mockReset();
-    vi.mocked(listCampaigns).mockReset().mockResolvedValue({
-      items: [campaign(kitchen.slug, kitchen.title), campaign(library.slug, library.title), campaign('abrigo-fechado', 'Abrigo (encerrada)', { status: 'closed' })],
-      total: 3,
-      page: 0,
-      amount: 100,
-    });
-    vi.mocked(subscribeToBalance).mockReset().mockImplementation((_userId, onBalance) => {
-      pushBalance = onBalance;
-      return () => {};
-    });
+    vi.mocked(listCampaigns)
+      .mockReset()
+      .mockResolvedValue({
+        items: [
+          campaign(kitchen.slug, kitchen.title),
+          campaign(library.slug, library.title),
+          campaign('abrigo-fechado', 'Abrigo (encerrada)', { status: 'closed' }),
+        ],
+        total: 3,
+        page: 0,
+        amount: 100,
+      });
+    vi.mocked(subscribeToBalance)
+      .mockReset()
+      .mockImplementation((_userId, onBalance) => {
+        pushBalance = onBalance;
+        return () => {};
+      });
     vi.mocked(toast.success).mockReset();
     vi.mocked(toast.error).mockReset();
     window.localStorage.clear();
@@ -120,7 +128,9 @@ describe('/profile/wallet', () => {
   });
 
   it('reports a refused cause and keeps the one saved', async () => {
-    vi.mocked(walletApi.setAutoDonationCause).mockRejectedValue(new ApiRequestError({ status: 422, code: 'campaign.not_accepting', messages: ['Esta campanha não está recebendo doações.'] }));
+    vi.mocked(walletApi.setAutoDonationCause).mockRejectedValue(
+      new ApiRequestError({ status: 422, code: 'campaign.not_accepting', messages: ['Esta campanha não está recebendo doações.'] }),
+    );
     await open();
     fireEvent.change(await screen.findByLabelText(/Causa da doação automática/), { target: { value: kitchen.slug } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar causa' }));
@@ -132,7 +142,9 @@ describe('/profile/wallet', () => {
     vi.mocked(walletApi.getWalletStatement).mockImplementation(async ({ page = 0 } = {}) => (page === 1 ? statementPage1 : statementPage0));
     await open();
     const card = (await screen.findByRole('heading', { name: 'Extrato' })).closest('div') as HTMLElement;
-    const rows = within(card).getAllByRole('listitem').map((li) => li.textContent);
+    const rows = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(rows[0]).toMatch(/Doação.*Cozinha Solidária do Recife.*02\/06\/2026.*-R\$ 20,00/);
     expect(rows[1]).toMatch(/Crédito.*Doação mensal.*\+R\$ 50,00/);
     expect(rows[2]).toMatch(/Crédito.*Gift card.*\+R\$ 50,00/);

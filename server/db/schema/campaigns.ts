@@ -68,8 +68,12 @@ export const campaigns = pgTable(
 export const campaignTags = pgTable(
   'campaign_tags',
   {
-    campaignId: uuid('campaign_id').notNull().references(() => campaigns.id, { onDelete: 'cascade' }),
-    tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.tagId] })],
 );

@@ -15,7 +15,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     amountCents: cents('amount_cents').notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
@@ -28,7 +30,9 @@ export const subscriptions = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     contact: jsonb('contact').$type<DonationContactRecord>().notNull(),
     address: jsonb('address').$type<Record<string, string>>().notNull(),
-    locale: text('locale', { enum: ['pt', 'en', 'es'] }).notNull().default('pt'),
+    locale: text('locale', { enum: ['pt', 'en', 'es'] })
+      .notNull()
+      .default('pt'),
     pausedAt: at('paused_at'),
     canceledAt: at('canceled_at'),
     /** 'donor', 'link' (the e-mail's cancel link), 'payment_failed' (retries ran out). */
@@ -37,8 +41,12 @@ export const subscriptions = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('subscriptions_one_open_per_user').on(t.userId).where(sql`${t.status} <> 'canceled'`),
-    index('subscriptions_due_idx').on(t.nextChargeAt).where(sql`${t.nextChargeAt} is not null`),
+    uniqueIndex('subscriptions_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'canceled'`),
+    index('subscriptions_due_idx')
+      .on(t.nextChargeAt)
+      .where(sql`${t.nextChargeAt} is not null`),
     check('subscriptions_amount_positive', sql`${t.amountCents} > 0`),
     check('subscriptions_billing_day', sql`${t.billingDay} between 1 and 31`),
   ],
@@ -52,8 +60,12 @@ export const subscriptionCharges = pgTable(
   'subscription_charges',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    subscriptionId: uuid('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     periodStart: at('period_start').notNull(),
     attempt: integer('attempt').notNull().default(0),
     amountCents: cents('amount_cents').notNull(),
@@ -77,7 +89,9 @@ export const subscriptionCharges = pgTable(
 
 /** Per-donor settings of the wallet: the cause unused credit goes to (null: Semear decides, DESIGN.md §6). */
 export const donorSettings = pgTable('donor_settings', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   autoDonationCampaignId: uuid('auto_donation_campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -87,7 +101,9 @@ export const donorSettings = pgTable('donor_settings', {
  * e-mail (the defaults). In-app notifications of a muted type are not created; e-mail follows both lists.
  */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   types: text('types', { enum: NOTIFICATION_TYPES }).array().notNull(),
   channels: text('channels', { enum: NOTIFICATION_CHANNELS }).array().notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),

@@ -30,7 +30,16 @@ export const ledgerAccounts = pgTable(
   (t) => [uniqueIndex('ledger_accounts_owner_unique').on(t.kind, t.ownerKey)],
 );
 
-export const LEDGER_GROUP_KINDS = ['donation', 'refund', 'wallet_credit', 'wallet_expiry', 'gift_card_purchase', 'gift_card_redemption', 'automatic_donation', 'gift_card_expiry'] as const;
+export const LEDGER_GROUP_KINDS = [
+  'donation',
+  'refund',
+  'wallet_credit',
+  'wallet_expiry',
+  'gift_card_purchase',
+  'gift_card_redemption',
+  'automatic_donation',
+  'gift_card_expiry',
+] as const;
 export type LedgerGroupKind = (typeof LEDGER_GROUP_KINDS)[number];
 
 /** A balanced movement: its entries sum to zero, checked by a deferred trigger at commit. */
@@ -55,7 +64,9 @@ export const walletLots = pgTable(
   'wallet_lots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     origin: text('origin', { enum: WALLET_LOT_ORIGINS }).notNull(),
     /** What the lot came from (a gift card id, a subscription charge id...). */
     sourceRef: text('source_ref'),
@@ -70,8 +81,12 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    groupId: uuid('group_id').notNull().references(() => ledgerGroups.id, { onDelete: 'restrict' }),
-    accountId: uuid('account_id').notNull().references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => ledgerGroups.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
     /** Signed cents: positive receives, negative gives. */
     amountCents: cents('amount_cents').notNull(),
     /** For donor-wallet entries: the lot the money came into or out of. */
@@ -81,7 +96,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_account_idx').on(t.accountId),
     index('ledger_entries_group_idx').on(t.groupId),
-    index('ledger_entries_lot_idx').on(t.lotId).where(sql`${t.lotId} is not null`),
+    index('ledger_entries_lot_idx')
+      .on(t.lotId)
+      .where(sql`${t.lotId} is not null`),
     check('ledger_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );
@@ -108,7 +125,9 @@ export const donations = pgTable(
     /** The campaign whose share link brought the donor (?shared_campaign_id). */
     sharedCampaignId: text('shared_campaign_id'),
     /** The donor's language at checkout: a receipt confirmed later (webhook, reconciliation) uses it. */
-    locale: text('locale', { enum: ['pt', 'en', 'es'] }).notNull().default('pt'),
+    locale: text('locale', { enum: ['pt', 'en', 'es'] })
+      .notNull()
+      .default('pt'),
     /** SHA-256 of the receipt token the creator got: whoever holds it may read the donation. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
     /**
@@ -123,7 +142,9 @@ export const donations = pgTable(
   (t) => [
     index('donations_campaign_status_idx').on(t.campaignId, t.status, t.confirmedAt),
     index('donations_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('donations_automatic_source_unique').on(t.automaticSource).where(sql`${t.automaticSource} is not null`),
+    uniqueIndex('donations_automatic_source_unique')
+      .on(t.automaticSource)
+      .where(sql`${t.automaticSource} is not null`),
     check('donations_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -138,7 +159,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    donationId: uuid('donation_id').notNull().references(() => donations.id, { onDelete: 'restrict' }),
+    donationId: uuid('donation_id')
+      .notNull()
+      .references(() => donations.id, { onDelete: 'restrict' }),
     gateway: text('gateway').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
@@ -159,7 +182,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_donation_idx').on(t.donationId),
-    uniqueIndex('payments_gateway_ref_unique').on(t.gateway, t.gatewayRef).where(sql`${t.gatewayRef} is not null`),
+    uniqueIndex('payments_gateway_ref_unique')
+      .on(t.gateway, t.gatewayRef)
+      .where(sql`${t.gatewayRef} is not null`),
     index('payments_open_idx').on(t.status, t.updatedAt),
     index('payments_open_check_idx').on(t.status, t.checkedAt),
   ],
@@ -189,7 +214,9 @@ export const savedCards = pgTable(
   'saved_cards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     gateway: text('gateway').notNull(),
     gatewayToken: text('gateway_token').notNull(),
     brand: text('brand').notNull(),
@@ -230,7 +257,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     read: boolean('read').notNull().default(false),
@@ -245,6 +274,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.read, t.createdAt),
-    uniqueIndex('notifications_dedupe_unique').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex('notifications_dedupe_unique')
+      .on(t.userId, t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
   ],
 );

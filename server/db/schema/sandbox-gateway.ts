@@ -32,7 +32,11 @@ export const sandboxCardTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_card_tokens_source_unique').on(t.sourceToken, t.customerRef).where(sql`${t.sourceToken} is not null`)],
+  (t) => [
+    uniqueIndex('sandbox_card_tokens_source_unique')
+      .on(t.sourceToken, t.customerRef)
+      .where(sql`${t.sourceToken} is not null`),
+  ],
 );
 
 export const SANDBOX_PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
@@ -60,7 +64,10 @@ export const sandboxPayments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_payments_idempotency_unique').on(t.idempotencyKey), check('sandbox_payments_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    uniqueIndex('sandbox_payments_idempotency_unique').on(t.idempotencyKey),
+    check('sandbox_payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** Full refunds, keyed by the caller's idempotency key. */
@@ -93,7 +100,9 @@ export const sandboxWebhookEvents = pgTable(
   },
   (t) => [
     index('sandbox_webhook_events_payment_idx').on(t.paymentId),
-    index('sandbox_webhook_events_due_idx').on(t.nextAttemptAt).where(sql`${t.deliveredAt} is null`),
+    index('sandbox_webhook_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null`),
     // One succeeded/failed/expired/refunded event per payment, however many requests race to announce it.
     uniqueIndex('sandbox_webhook_events_once').on(t.paymentId, t.type),
   ],

@@ -33,7 +33,12 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     inactivatedAt: timestamp('inactivated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_cpf_idx').on(t.cpf).where(sql`${t.cpf} is not null`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_cpf_idx')
+      .on(t.cpf)
+      .where(sql`${t.cpf} is not null`),
+  ],
 );
 
 export const roles = pgTable('roles', {
@@ -49,8 +54,12 @@ export const permissions = pgTable('permissions', {
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -59,8 +68,12 @@ export const userRoles = pgTable(
 export const userPermissions = pgTable(
   'user_permissions',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    permissionId: uuid('permission_id').notNull().references(() => permissions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );

@@ -6,7 +6,10 @@ import { getProviderJson } from './http-json';
 
 export const BRASILAPI_URL = 'https://brasilapi.com.br';
 
-const text = z.string().nullish().transform((v) => (v ?? '').trim());
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? '').trim());
 
 /** BrasilAPI CEP v1. Neighborhood and street are missing or null for CEPs that cover a whole town. */
 const brasilApiAnswer = z.object({ state: z.enum(BRAZILIAN_STATES), city: text, neighborhood: text, street: text });
@@ -24,7 +27,14 @@ export function brasilApiCepLookup(options: HttpCepLookupOptions = {}): CepLooku
       const parsed = brasilApiAnswer.safeParse(body);
       if (!parsed.success) throw new CepProviderError('brasilapi', 'answer in an unexpected shape', { cause: parsed.error });
       const answer = parsed.data;
-      return { zip_code: cep, state: answer.state, city: answer.city, neighborhood: answer.neighborhood, street_address: answer.street, source: 'brasilapi' };
+      return {
+        zip_code: cep,
+        state: answer.state,
+        city: answer.city,
+        neighborhood: answer.neighborhood,
+        street_address: answer.street,
+        source: 'brasilapi',
+      };
     },
   };
 }

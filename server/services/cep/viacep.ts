@@ -6,7 +6,10 @@ import { getProviderJson } from './http-json';
 
 export const VIACEP_URL = 'https://viacep.com.br';
 
-const text = z.string().nullish().transform((v) => (v ?? '').trim());
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => (v ?? '').trim());
 
 /** ViaCEP's answer: the address, or `{ "erro": true }` (older servers: `"erro": "true"`) for an unknown CEP. */
 const viaCepAnswer = z.union([
@@ -28,7 +31,14 @@ export function viaCepLookup(options: HttpCepLookupOptions = {}): CepLookup {
       if (!parsed.success) throw new CepProviderError('viacep', 'answer in an unexpected shape', { cause: parsed.error });
       const answer = parsed.data;
       if ('erro' in answer) return null;
-      return { zip_code: cep, state: answer.uf, city: answer.localidade, neighborhood: answer.bairro, street_address: answer.logradouro, source: 'viacep' };
+      return {
+        zip_code: cep,
+        state: answer.uf,
+        city: answer.localidade,
+        neighborhood: answer.bairro,
+        street_address: answer.logradouro,
+        source: 'viacep',
+      };
     },
   };
 }

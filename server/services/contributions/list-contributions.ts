@@ -86,7 +86,8 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
 }
 
 // Both drivers answer raw statements with { rows }; the executor union hides it from the types.
-const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> => ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> =>
+  ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -105,8 +106,16 @@ function presentContribution(row: ContributionRow): Contribution {
 }
 
 /** One page of the donor's contributions and how many match the filters. */
-export async function listContributions(executor: Executor, userId: string, filters: ContributionFilters, now: Date): Promise<{ items: Contribution[]; total: number }> {
-  const typed = await rowsOf<ContributionRow>(executor, contributionsQuery(userId, filters, now, { limit: filters.amount, offset: filters.page * filters.amount }));
+export async function listContributions(
+  executor: Executor,
+  userId: string,
+  filters: ContributionFilters,
+  now: Date,
+): Promise<{ items: Contribution[]; total: number }> {
+  const typed = await rowsOf<ContributionRow>(
+    executor,
+    contributionsQuery(userId, filters, now, { limit: filters.amount, offset: filters.page * filters.amount }),
+  );
   if (typed.length > 0) return { items: typed.map(presentContribution), total: Number(typed[0]!.total) };
   // Past the last page the window count has no row to ride on.
   if (filters.page === 0) return { items: [], total: 0 };

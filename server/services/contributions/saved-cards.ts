@@ -20,7 +20,11 @@ export const presentSavedCard = (c: SavedCardRow): SavedCard => ({
 
 /** The donor's cards, default first, then newest first. */
 export async function listSavedCards(executor: Executor, userId: string): Promise<SavedCard[]> {
-  const rows = await executor.select().from(savedCards).where(active(userId)).orderBy(desc(savedCards.isDefault), desc(savedCards.createdAt), desc(savedCards.id));
+  const rows = await executor
+    .select()
+    .from(savedCards)
+    .where(active(userId))
+    .orderBy(desc(savedCards.isDefault), desc(savedCards.createdAt), desc(savedCards.id));
   return rows.map(presentSavedCard);
 }
 
@@ -46,7 +50,10 @@ export async function setDefaultCard(db: Database, userId: string, cardId: strin
     const cards = await lockDonorCards(tx, userId);
     if (!cards.some((c) => c.id === cardId && c.deletedAt === null)) return false;
     // Unset first: the partial unique index is checked row by row, not at commit.
-    await tx.update(savedCards).set({ isDefault: false }).where(and(eq(savedCards.userId, userId), eq(savedCards.isDefault, true), ne(savedCards.id, cardId)));
+    await tx
+      .update(savedCards)
+      .set({ isDefault: false })
+      .where(and(eq(savedCards.userId, userId), eq(savedCards.isDefault, true), ne(savedCards.id, cardId)));
     await tx.update(savedCards).set({ isDefault: true }).where(eq(savedCards.id, cardId));
     return true;
   });
@@ -70,7 +77,10 @@ export async function removeSavedCard(db: Database, userId: string, cardId: stri
       .limit(1);
     if (monthly) return 'pays_monthly';
     await tx.update(savedCards).set({ deletedAt: now, isDefault: false }).where(eq(savedCards.id, cardId));
-    await promoteNewestIfNoDefault(tx, cards.map((c) => (c.id === cardId ? { ...c, deletedAt: now, isDefault: false } : c)));
+    await promoteNewestIfNoDefault(
+      tx,
+      cards.map((c) => (c.id === cardId ? { ...c, deletedAt: now, isDefault: false } : c)),
+    );
     return 'removed';
   });
 }
@@ -87,4 +97,3 @@ export async function ensureDefaultCard(db: Database, userId: string): Promise<v
 export async function promoteDefaultCard(tx: Transaction, userId: string): Promise<void> {
   await promoteNewestIfNoDefault(tx, await lockDonorCards(tx, userId));
 }
-

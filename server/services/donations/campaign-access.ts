@@ -18,7 +18,14 @@ export interface DonatableCampaign {
  */
 export async function donatableCampaign(executor: Executor, slug: string, now: Date): Promise<DonatableCampaign> {
   const [campaign] = await executor
-    .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title, status: campaigns.status, startsAt: campaigns.startsAt, endsAt: campaigns.endsAt })
+    .select({
+      id: campaigns.id,
+      slug: campaigns.slug,
+      title: campaigns.title,
+      status: campaigns.status,
+      startsAt: campaigns.startsAt,
+      endsAt: campaigns.endsAt,
+    })
     .from(campaigns)
     .where(eq(campaigns.slug, slug));
   if (!campaign || !isPublicCampaign(campaign.status)) throw new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);

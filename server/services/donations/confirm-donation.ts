@@ -27,12 +27,24 @@ export const donationReference = (donationId: string): string => `donation:${don
  * Marks a donation whose money is on the ledger as confirmed, tells a signed-in donor (notification)
  * and queues the receipt, all in the caller's transaction.
  */
-export async function finishConfirmation(tx: Executor, deps: Pick<ConfirmDeps, 'translator'>, donation: DonationRow, now: Date, locale: Locale): Promise<void> {
+export async function finishConfirmation(
+  tx: Executor,
+  deps: Pick<ConfirmDeps, 'translator'>,
+  donation: DonationRow,
+  now: Date,
+  locale: Locale,
+): Promise<void> {
   await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donation.id));
-  const [campaign] = donation.campaignId ? await tx.select({ title: campaigns.title, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, donation.campaignId)) : [];
+  const [campaign] = donation.campaignId
+    ? await tx.select({ title: campaigns.title, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, donation.campaignId))
+    : [];
   // The receipt below is the e-mail; the notification is in-app only.
   if (donation.userId) {
-    const metadata = { donation_id: donation.id, amount: donation.amountCents, campaign: campaign ? { slug: campaign.slug, title: campaign.title } : null };
+    const metadata = {
+      donation_id: donation.id,
+      amount: donation.amountCents,
+      campaign: campaign ? { slug: campaign.slug, title: campaign.title } : null,
+    };
     await notifyDonor(tx, { userId: donation.userId, type: 'donations', metadata, now });
   }
   const mail = receiptMail(deps.translator, locale, {

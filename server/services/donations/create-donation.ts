@@ -70,7 +70,13 @@ export function createDonationService(deps: DonationDeps) {
     const method = request.payment.method;
     if ((method === 'wallet' || method === 'saved_card') && !userId) throw mustBeSignedIn();
     const receiptToken = newOpaqueToken();
-    const base = { request, campaignId: campaign?.id ?? null, userId, receiptTokenHash: hashOpaqueToken(receiptToken), locale: input.locale };
+    const base = {
+      request,
+      campaignId: campaign?.id ?? null,
+      userId,
+      receiptTokenHash: hashOpaqueToken(receiptToken),
+      locale: input.locale,
+    };
     const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
 
     if (method === 'gift_card' || method === 'wallet') {
@@ -100,7 +106,16 @@ export function createDonationService(deps: DonationDeps) {
    * Steps 2-4 for a payment written in step 1: the gateway call keyed by the payment id (sent again
    * after a crash, it is the same charge, PIX or order), its answer recorded, a paid one confirmed.
    */
-  async function pay(payment: PaymentRow, input: { request: DonationRequest; userId: string | null; cardToken: string | null; campaign: DonatableCampaign | null; locale: Locale }): Promise<void> {
+  async function pay(
+    payment: PaymentRow,
+    input: {
+      request: DonationRequest;
+      userId: string | null;
+      cardToken: string | null;
+      campaign: DonatableCampaign | null;
+      locale: Locale;
+    },
+  ): Promise<void> {
     const { request, userId, cardToken, campaign } = input;
     const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
     if (cardToken !== null) {
@@ -116,8 +131,15 @@ export function createDonationService(deps: DonationDeps) {
       const pix = await gateway.createPixCharge({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, expiresAt });
       await db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
     } else {
-      const order = await gateway.createPaypalOrder({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, ...paypalUrls(campaign, payment.amountCents, payment.donationId) });
-      await db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
+      const order = await gateway.createPaypalOrder({
+        idempotencyKey: payment.id,
+        amountCents: payment.amountCents,
+        description,
+        ...paypalUrls(campaign, payment.amountCents, payment.donationId),
+      });
+      await db.transaction((tx) =>
+        recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()),
+      );
     }
   }
 
@@ -132,7 +154,14 @@ export function createDonationService(deps: DonationDeps) {
     const [card] = await db
       .select({ token: savedCards.gatewayToken })
       .from(savedCards)
-      .where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId as string), eq(savedCards.gateway, gateway.name), isNull(savedCards.deletedAt)));
+      .where(
+        and(
+          eq(savedCards.id, p.card_id),
+          eq(savedCards.userId, userId as string),
+          eq(savedCards.gateway, gateway.name),
+          isNull(savedCards.deletedAt),
+        ),
+      );
     if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
     return card.token;
   }
@@ -142,7 +171,9 @@ export function createDonationService(deps: DonationDeps) {
     return {
       // The thank-you page reads the donation itself (never an amount from the URL) and offers to share its campaign.
       returnUrl: `/doacao-confirmacao/agradecimento?donation=${donationId}${campaign ? `&campaign=${campaign.slug}` : ''}`,
-      cancelUrl: campaign ? `/${campaign.slug}/donate?amount=${reais(amountCents)}&error=paypal_cancelled` : '/doacao-pix?error=paypal_cancelled',
+      cancelUrl: campaign
+        ? `/${campaign.slug}/donate?amount=${reais(amountCents)}&error=paypal_cancelled`
+        : '/doacao-pix?error=paypal_cancelled',
     };
   }
 
@@ -163,7 +194,13 @@ export function createDonationService(deps: DonationDeps) {
 
   async function payWithWallet(tx: Executor, donation: DonationRow, now: Date): Promise<void> {
     try {
-      await spendFromWallet(tx, { userId: donation.userId as string, amountCents: donation.amountCents, to: donationTarget(donation), reference: donationReference(donation.id), now });
+      await spendFromWallet(tx, {
+        userId: donation.userId as string,
+        amountCents: donation.amountCents,
+        to: donationTarget(donation),
+        reference: donationReference(donation.id),
+        now,
+      });
     } catch (error) {
       if (error instanceof WalletInsufficientError) throw new HttpError(422, errorCodes.walletInsufficient, gm.walletInsufficient);
       throw error;
@@ -176,7 +213,16 @@ export function createDonationService(deps: DonationDeps) {
       const saved = await gateway.saveCard({ cardToken, customerRef: userId });
       await db
         .insert(savedCards)
-        .values({ userId, gateway: gateway.name, gatewayToken: saved.token, brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, holderName: saved.holderName })
+        .values({
+          userId,
+          gateway: gateway.name,
+          gatewayToken: saved.token,
+          brand: saved.brand,
+          last4: saved.last4,
+          expMonth: saved.expMonth,
+          expYear: saved.expYear,
+          holderName: saved.holderName,
+        })
         .onConflictDoNothing();
       // The donor's first card becomes the default one (contributions/saved-cards.ts).
       await ensureDefaultCard(db, userId);
@@ -197,7 +243,10 @@ export function createDonationService(deps: DonationDeps) {
    * answer recorded: with the request at hand the gateway call is made again under the same key
    * (the gateway answers the charge it already made, or makes it now); without it, it is reconciled.
    */
-  async function resume(note: Record<string, unknown>, retry?: { request: DonationRequest; userId: string | null }): Promise<StoredResponse> {
+  async function resume(
+    note: Record<string, unknown>,
+    retry?: { request: DonationRequest; userId: string | null },
+  ): Promise<StoredResponse> {
     const donationId = String(note.donation_id);
     const locale = (note.locale as Locale | undefined) ?? 'pt';
     const found = await loadDonation(db, donationId);
@@ -206,7 +255,11 @@ export function createDonationService(deps: DonationDeps) {
     // Touching the payment keeps reconciliation from failing it as never sent while we send it.
     const [held] =
       retry && payment.status === 'processing' && payment.gateway === gateway.name
-        ? await db.update(payments).set({ updatedAt: clock.now() }).where(and(eq(payments.id, payment.id), eq(payments.status, 'processing'))).returning()
+        ? await db
+            .update(payments)
+            .set({ updatedAt: clock.now() })
+            .where(and(eq(payments.id, payment.id), eq(payments.status, 'processing')))
+            .returning()
         : [];
     const cardToken = retry ? await resumedCardToken(retry) : null;
     const payable = retry && (cardToken !== null || retry.request.payment.method === 'pix' || retry.request.payment.method === 'paypal');
@@ -220,13 +273,19 @@ export function createDonationService(deps: DonationDeps) {
     const p = request.payment;
     if (p.method === 'card') return p.card_token;
     if (p.method !== 'saved_card' || !userId) return null;
-    const [card] = await db.select({ token: savedCards.gatewayToken }).from(savedCards).where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId)));
+    const [card] = await db
+      .select({ token: savedCards.gatewayToken })
+      .from(savedCards)
+      .where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId)));
     return card?.token ?? null;
   }
 
   async function campaignOf(campaignId: string | null): Promise<DonatableCampaign | null> {
     if (!campaignId) return null;
-    const [campaign] = await db.select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title }).from(campaigns).where(eq(campaigns.id, campaignId));
+    const [campaign] = await db
+      .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId));
     return campaign ?? null;
   }
 

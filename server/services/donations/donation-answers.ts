@@ -19,10 +19,18 @@ const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: g
  * The answer to the donor who made the donation: 201 with the donation, its payment and the receipt
  * token, or the failure of a payment that failed at once ({ message, code, donation_id }).
  */
-export async function donationAnswer(found: DonationWithPayment, receiptToken: string, translator: Translator, locale: Locale): Promise<StoredResponse> {
+export async function donationAnswer(
+  found: DonationWithPayment,
+  receiptToken: string,
+  translator: Translator,
+  locale: Locale,
+): Promise<StoredResponse> {
   if (found.payment.status === 'failed' || found.payment.status === 'expired') {
     const failure = FAILURES[found.payment.failureCode ?? ''] ?? PAYMENT_FAILED;
-    return { status: failure.status, body: { message: translator.translate(locale, failure.message), code: failure.code, donation_id: found.donation.id } };
+    return {
+      status: failure.status,
+      body: { message: translator.translate(locale, failure.message), code: failure.code, donation_id: found.donation.id },
+    };
   }
   return { status: 201, body: await presentDonation(found, receiptToken) };
 }

@@ -12,7 +12,15 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Step 1 of a donation: the donation (pending) and its payment (processing), in one transaction. */
 export async function insertDonationWithPayment(
   tx: Executor,
-  input: { request: DonationRequest; campaignId: string | null; userId: string | null; receiptTokenHash: string; gateway: string; locale: Locale; now: Date },
+  input: {
+    request: DonationRequest;
+    campaignId: string | null;
+    userId: string | null;
+    receiptTokenHash: string;
+    gateway: string;
+    locale: Locale;
+    now: Date;
+  },
 ): Promise<{ donation: DonationRow; payment: PaymentRow }> {
   const { request, now } = input;
   const { contact_email: _contactEmail, ...contact } = request.contact;
@@ -37,7 +45,15 @@ export async function insertDonationWithPayment(
   if (!donation) throw new Error('donation not created');
   const [payment] = await tx
     .insert(payments)
-    .values({ donationId: donation.id, gateway: input.gateway, method: donation.paymentMethod, status: 'processing', amountCents: donation.amountCents, createdAt: now, updatedAt: now })
+    .values({
+      donationId: donation.id,
+      gateway: input.gateway,
+      method: donation.paymentMethod,
+      status: 'processing',
+      amountCents: donation.amountCents,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   if (!payment) throw new Error('payment not created');
   return { donation, payment };
@@ -59,18 +75,28 @@ export async function loadDonation(executor: Executor, donationId: string): Prom
     .where(eq(donations.id, donationId));
   const latest = rows.sort((a, b) => b.payment.createdAt.getTime() - a.payment.createdAt.getTime())[0];
   if (!latest) return null;
-  return { donation: latest.donation, payment: latest.payment, campaign: latest.campaignSlug && latest.campaignTitle ? { slug: latest.campaignSlug, title: latest.campaignTitle } : null };
+  return {
+    donation: latest.donation,
+    payment: latest.payment,
+    campaign: latest.campaignSlug && latest.campaignTitle ? { slug: latest.campaignSlug, title: latest.campaignTitle } : null,
+  };
 }
 
 /** The embedded sandbox's page where a tester pays this PIX (its txid is the gateway ref); null elsewhere. */
 const sandboxPayUrl = (payment: PaymentRow): string | null =>
-  payment.gateway === 'sandbox' && payment.method === 'pix' && payment.gatewayRef ? `${SANDBOX_GATEWAY_PREFIX}/pix/${encodeURIComponent(payment.gatewayRef)}` : null;
+  payment.gateway === 'sandbox' && payment.method === 'pix' && payment.gatewayRef
+    ? `${SANDBOX_GATEWAY_PREFIX}/pix/${encodeURIComponent(payment.gatewayRef)}`
+    : null;
 
 /**
  * donationResultSchema of contracts/donations.ts (receipt_token only in the creator's answer; the
  * gift card's balance after the payment only when the caller looked it up).
  */
-export async function presentDonation(found: DonationWithPayment, receiptToken?: string, giftCard?: { balanceCents: number; expiresAt: Date } | null): Promise<DonationResult> {
+export async function presentDonation(
+  found: DonationWithPayment,
+  receiptToken?: string,
+  giftCard?: { balanceCents: number; expiresAt: Date } | null,
+): Promise<DonationResult> {
   const { donation, payment, campaign } = found;
   const openPix = payment.pixBrCode !== null && payment.status === 'pending';
   return {

@@ -9,7 +9,6 @@ import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
 import { isUuid } from '../../db/uuid';
 
-
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 
 /**
@@ -20,7 +19,10 @@ export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string, event: GatewayEvent): Promise<EventOutcome> {
   const { db, clock } = deps;
   if (!isUuid(event.idempotencyKey)) return 'unknown_payment';
-  const [payment] = await db.select().from(payments).where(and(eq(payments.id, event.idempotencyKey), eq(payments.gateway, gatewayName)));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, event.idempotencyKey), eq(payments.gateway, gatewayName)));
   if (!payment || payment.amountCents !== event.amountCents) return 'unknown_payment';
   const now = clock.now();
   switch (event.type) {
@@ -29,7 +31,9 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
       return (await confirmDonation(deps, payment.id)) === 'confirmed' ? 'applied' : 'unchanged';
     }
     case 'payment.failed':
-      return (await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'failed', gatewayRef: event.gatewayRef }, now))) ? 'applied' : 'unchanged';
+      return (await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'failed', gatewayRef: event.gatewayRef }, now)))
+        ? 'applied'
+        : 'unchanged';
     case 'payment.expired':
       return (await db.transaction((tx) => expirePayment(tx, payment, now))) ? 'applied' : 'unchanged';
     case 'payment.refunded':

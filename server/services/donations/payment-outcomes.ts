@@ -11,29 +11,60 @@ import type { PaymentRow } from './donation-records';
  */
 const OPEN: PaymentStatus[] = ['processing', 'pending'];
 
-async function movePayment(tx: Executor, paymentId: string, from: PaymentStatus[], set: Partial<PaymentRow>, now: Date, unchangedSince?: Date): Promise<PaymentRow | null> {
+async function movePayment(
+  tx: Executor,
+  paymentId: string,
+  from: PaymentStatus[],
+  set: Partial<PaymentRow>,
+  now: Date,
+  unchangedSince?: Date,
+): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)
     .set({ ...set, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, from), unchangedSince ? lte(payments.updatedAt, unchangedSince) : undefined))
+    .where(
+      and(eq(payments.id, paymentId), inArray(payments.status, from), unchangedSince ? lte(payments.updatedAt, unchangedSince) : undefined),
+    )
     .returning();
   return row ?? null;
 }
 
 /** A failed, declined or expired payment fails (or expires) its donation too, unless already settled. */
 async function settleDonation(tx: Executor, donationId: string, status: 'failed' | 'expired', now: Date): Promise<void> {
-  await tx.update(donations).set({ status, updatedAt: now }).where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
+  await tx
+    .update(donations)
+    .set({ status, updatedAt: now })
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
 }
 
 export async function recordCardResult(tx: Executor, payment: PaymentRow, result: CardChargeResult, now: Date): Promise<PaymentRow | null> {
   if (result.status === 'succeeded') {
-    return movePayment(tx, payment.id, OPEN, { status: 'succeeded', gatewayRef: result.gatewayRef, cardBrand: result.brand, cardLast4: result.last4, attempts: payment.attempts + 1 }, now);
+    return movePayment(
+      tx,
+      payment.id,
+      OPEN,
+      {
+        status: 'succeeded',
+        gatewayRef: result.gatewayRef,
+        cardBrand: result.brand,
+        cardLast4: result.last4,
+        attempts: payment.attempts + 1,
+      },
+      now,
+    );
   }
   const moved = await movePayment(
     tx,
     payment.id,
     OPEN,
-    { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, cardBrand: result.brand, cardLast4: result.last4, attempts: payment.attempts + 1 },
+    {
+      status: 'failed',
+      gatewayRef: result.gatewayRef,
+      failureCode: result.failureCode,
+      cardBrand: result.brand,
+      cardLast4: result.last4,
+      attempts: payment.attempts + 1,
+    },
     now,
   );
   if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
@@ -41,22 +72,45 @@ export async function recordCardResult(tx: Executor, payment: PaymentRow, result
 }
 
 export const recordPixCharge = (tx: Executor, payment: PaymentRow, pix: PixCharge, now: Date) =>
-  movePayment(tx, payment.id, ['processing'], { status: 'pending', gatewayRef: pix.gatewayRef, pixBrCode: pix.brCode, expiresAt: pix.expiresAt, attempts: payment.attempts + 1 }, now);
+  movePayment(
+    tx,
+    payment.id,
+    ['processing'],
+    { status: 'pending', gatewayRef: pix.gatewayRef, pixBrCode: pix.brCode, expiresAt: pix.expiresAt, attempts: payment.attempts + 1 },
+    now,
+  );
 
 export const recordPaypalOrder = (tx: Executor, payment: PaymentRow, order: PaypalOrder, expiresAt: Date, now: Date) =>
-  movePayment(tx, payment.id, ['processing'], { status: 'pending', gatewayRef: order.gatewayRef, approveUrl: order.approveUrl, expiresAt, attempts: payment.attempts + 1 }, now);
+  movePayment(
+    tx,
+    payment.id,
+    ['processing'],
+    { status: 'pending', gatewayRef: order.gatewayRef, approveUrl: order.approveUrl, expiresAt, attempts: payment.attempts + 1 },
+    now,
+  );
 
 /**
  * What the gateway says now (a lookup or a webhook) applied to the payment. A success also moves an
  * expired or failed payment: the money did arrive, so the donation is confirmed after all.
  */
-export async function recordGatewayState(tx: Executor, payment: PaymentRow, state: Pick<GatewayPaymentState, 'status' | 'gatewayRef' | 'failureCode'>, now: Date): Promise<PaymentRow | null> {
+export async function recordGatewayState(
+  tx: Executor,
+  payment: PaymentRow,
+  state: Pick<GatewayPaymentState, 'status' | 'gatewayRef' | 'failureCode'>,
+  now: Date,
+): Promise<PaymentRow | null> {
   const gatewayRef = payment.gatewayRef ?? state.gatewayRef;
   switch (state.status) {
     case 'succeeded':
       return movePayment(tx, payment.id, ['processing', 'pending', 'expired', 'failed'], { status: 'succeeded', gatewayRef }, now);
     case 'failed': {
-      const moved = await movePayment(tx, payment.id, OPEN, { status: 'failed', gatewayRef, failureCode: state.failureCode ?? 'payment.failed' }, now);
+      const moved = await movePayment(
+        tx,
+        payment.id,
+        OPEN,
+        { status: 'failed', gatewayRef, failureCode: state.failureCode ?? 'payment.failed' },
+        now,
+      );
       if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
       return moved;
     }
@@ -70,7 +124,13 @@ export async function recordGatewayState(tx: Executor, payment: PaymentRow, stat
 }
 
 export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date): Promise<PaymentRow | null> {
-  const moved = await movePayment(tx, payment.id, OPEN, { status: 'expired', failureCode: payment.method === 'pix' ? 'payment.pix_expired' : 'payment.failed' }, now);
+  const moved = await movePayment(
+    tx,
+    payment.id,
+    OPEN,
+    { status: 'expired', failureCode: payment.method === 'pix' ? 'payment.pix_expired' : 'payment.failed' },
+    now,
+  );
   if (moved) await settleDonation(tx, payment.donationId, 'expired', now);
   return moved;
 }
@@ -80,7 +140,14 @@ export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date
  * touched since it was read (a retry taking over after a crash is sending it right now).
  */
 export async function failUnsentPayment(tx: Executor, payment: PaymentRow, now: Date): Promise<PaymentRow | null> {
-  const moved = await movePayment(tx, payment.id, ['processing'], { status: 'failed', failureCode: 'payment.failed' }, now, payment.updatedAt);
+  const moved = await movePayment(
+    tx,
+    payment.id,
+    ['processing'],
+    { status: 'failed', failureCode: 'payment.failed' },
+    now,
+    payment.updatedAt,
+  );
   if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
   return moved;
 }

@@ -29,14 +29,19 @@ const BATCH = 50;
  * Asks the gateway what became of a payment and applies it: a charge that succeeded is confirmed, one
  * the gateway never saw failed, an unpaid PIX or PayPal order past its expiry expires.
  */
-export async function reconcilePayment(deps: ReconcileDeps, payment: PaymentRow, options: { locale?: Locale } = {}): Promise<PaymentRow['status']> {
+export async function reconcilePayment(
+  deps: ReconcileDeps,
+  payment: PaymentRow,
+  options: { locale?: Locale } = {},
+): Promise<PaymentRow['status']> {
   const { db, clock, gateway } = deps;
   if (payment.gateway !== gateway.name) return payment.status;
   const state = await gateway.lookup(payment.id);
   const now = clock.now();
   const pastExpiry = payment.expiresAt !== null && payment.expiresAt.getTime() <= now.getTime();
   const moved = await db.transaction(async (tx) => {
-    if (!state) return payment.status === 'processing' ? failUnsentPayment(tx, payment, now) : pastExpiry ? expirePayment(tx, payment, now) : null;
+    if (!state)
+      return payment.status === 'processing' ? failUnsentPayment(tx, payment, now) : pastExpiry ? expirePayment(tx, payment, now) : null;
     if (state.status === 'pending' && pastExpiry) return expirePayment(tx, payment, now);
     return recordGatewayState(tx, payment, state, now);
   });
@@ -68,7 +73,13 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
   const stale = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'processing'), lt(payments.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS)), ne(payments.gateway, 'internal')))
+    .where(
+      and(
+        eq(payments.status, 'processing'),
+        lt(payments.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS)),
+        ne(payments.gateway, 'internal'),
+      ),
+    )
     .orderBy(asc(payments.updatedAt))
     .limit(BATCH);
   const overdue = await db
@@ -111,12 +122,23 @@ async function openPaymentsToCheck(db: Database, now: Date): Promise<PaymentRow[
   const candidates = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(due, ne(payments.gateway, 'internal'), lt(payments.createdAt, before), or(isNull(payments.expiresAt), gte(payments.expiresAt, now))))
+    .where(
+      and(
+        due,
+        ne(payments.gateway, 'internal'),
+        lt(payments.createdAt, before),
+        or(isNull(payments.expiresAt), gte(payments.expiresAt, now)),
+      ),
+    )
     .orderBy(sql`coalesce(${payments.checkedAt}, ${payments.createdAt})`)
     .limit(BATCH);
   const claimed: PaymentRow[] = [];
   for (const { id } of candidates) {
-    const [row] = await db.update(payments).set({ checkedAt: now }).where(and(eq(payments.id, id), due)).returning();
+    const [row] = await db
+      .update(payments)
+      .set({ checkedAt: now })
+      .where(and(eq(payments.id, id), due))
+      .returning();
     if (row) claimed.push(row);
   }
   return claimed;

@@ -33,7 +33,9 @@ export interface Idempotency {
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -51,7 +53,13 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<number> {
   const removed = await db
     .delete(idempotencyKeys)
-    .where(and(isNotNull(idempotencyKeys.completedAt), lt(idempotencyKeys.completedAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)), ne(idempotencyKeys.responseStatus, UNFINISHED)))
+    .where(
+      and(
+        isNotNull(idempotencyKeys.completedAt),
+        lt(idempotencyKeys.completedAt, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)),
+        ne(idempotencyKeys.responseStatus, UNFINISHED),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
   return removed.length;
 }
@@ -91,29 +99,40 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
   const waitMs = deps.waitMs ?? Math.max(15_000, leaseMs + 5_000);
   const where = (scope: string, key: string) => and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
-  const mine = (call: IdempotentCall, claim: string) => and(where(call.scope, call.key), eq(idempotencyKeys.owner, claim), isNull(idempotencyKeys.responseStatus));
+  const mine = (call: IdempotentCall, claim: string) =>
+    and(where(call.scope, call.key), eq(idempotencyKeys.owner, claim), isNull(idempotencyKeys.responseStatus));
   // The process id plus one per claim, so two requests of one process are told apart too.
   const newClaim = () => `${owner}/${randomUUID()}`;
 
   // Every write after the claim names us as owner: a process that lost its claim (its lease ran out
   // while it was stalled) neither writes a second donation behind the taker's back nor overwrites its answer.
   async function store(call: IdempotentCall, claim: string, response: StoredResponse): Promise<void> {
-    await db.update(idempotencyKeys).set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now(), leaseExpiresAt: null }).where(mine(call, claim));
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now(), leaseExpiresAt: null })
+      .where(mine(call, claim));
   }
 
   /** Does the work under our claim, renewing its lease until it is done. */
   async function work(call: IdempotentCall, claim: string, note: Record<string, unknown> | null): Promise<StoredResponse> {
     const checkpoint: Checkpoint = async (tx, next) => {
-      const [held] = await tx.update(idempotencyKeys).set({ responseBody: { resume: next } }).where(mine(call, claim)).returning({ key: idempotencyKeys.key });
+      const [held] = await tx
+        .update(idempotencyKeys)
+        .set({ responseBody: { resume: next } })
+        .where(mine(call, claim))
+        .returning({ key: idempotencyKeys.key });
       // Throwing rolls back the transaction that would have written the work.
       if (!held) throw new Error(`idempotency claim on ${call.scope} ${call.key} was taken over`);
     };
-    const heartbeat = setInterval(() => {
-      db.update(idempotencyKeys)
-        .set({ leaseExpiresAt: leaseEnd() })
-        .where(mine(call, claim))
-        .catch((error: unknown) => deps.onError?.(error));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        db.update(idempotencyKeys)
+          .set({ leaseExpiresAt: leaseEnd() })
+          .where(mine(call, claim))
+          .catch((error: unknown) => deps.onError?.(error));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
     heartbeat.unref();
     try {
       const response = note ? await call.resume(note) : await call.execute(checkpoint);
@@ -123,7 +142,11 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(where(call.scope, call.key));
       // Nothing happened yet (a refused request): free the key so the same request may be sent again.
       if (!resumeNote(row?.body)) await db.delete(idempotencyKeys).where(mine(call, claim));
-      else await db.update(idempotencyKeys).set({ responseStatus: UNFINISHED, completedAt: clock.now(), leaseExpiresAt: null }).where(mine(call, claim));
+      else
+        await db
+          .update(idempotencyKeys)
+          .set({ responseStatus: UNFINISHED, completedAt: clock.now(), leaseExpiresAt: null })
+          .where(mine(call, claim));
       throw error;
     } finally {
       clearInterval(heartbeat);
@@ -153,7 +176,8 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       if (row.requestHash !== call.requestHash) throw new HttpError(409, errorCodes.idempotencyKeyReused, gm.idempotencyKeyReused);
       const unfinished = row.responseStatus === UNFINISHED && resumeNote(row.responseBody) !== null;
       if (row.responseStatus !== null && !unfinished) return { status: row.responseStatus, body: row.responseBody };
-      const abandoned = row.responseStatus === null && (row.leaseExpiresAt === null || row.leaseExpiresAt.getTime() <= clock.now().getTime());
+      const abandoned =
+        row.responseStatus === null && (row.leaseExpiresAt === null || row.leaseExpiresAt.getTime() <= clock.now().getTime());
       if (unfinished || abandoned) {
         const claim = newClaim();
         if (await takeOver(call, claim, row)) return work(call, claim, resumeNote(row.responseBody));
@@ -169,7 +193,14 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
         const claim = newClaim();
         const [claimed] = await db
           .insert(idempotencyKeys)
-          .values({ scope: call.scope, key: call.key, requestHash: call.requestHash, createdAt: clock.now(), owner: claim, leaseExpiresAt: leaseEnd() })
+          .values({
+            scope: call.scope,
+            key: call.key,
+            requestHash: call.requestHash,
+            createdAt: clock.now(),
+            owner: claim,
+            leaseExpiresAt: leaseEnd(),
+          })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (claimed) return { ...(await work(call, claim, null)), replayed: false };

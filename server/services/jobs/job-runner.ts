@@ -21,7 +21,11 @@ export interface JobLog {
  * pg-boss on the application's own database (DESIGN.md §1, §9): PGlite through its `db` option, or
  * PostgreSQL, where several API nodes share the queue and a cron job runs once per tick across them.
  */
-export function createJobRunner(handle: Pick<DatabaseHandle, 'executeSql'>, log: JobLog, options: { pollingIntervalSeconds?: number; cronIntervalSeconds?: number } = {}): JobRunner {
+export function createJobRunner(
+  handle: Pick<DatabaseHandle, 'executeSql'>,
+  log: JobLog,
+  options: { pollingIntervalSeconds?: number; cronIntervalSeconds?: number } = {},
+): JobRunner {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
     schema: 'pgboss',

@@ -53,6 +53,9 @@ export const accountIdOf = (ids: Map<string, string>, ref: AccountRef): string =
 /** The account's row id, or null when it never received an entry (its balance is then 0). */
 export async function findAccountId(executor: Executor, ref: AccountRef): Promise<string | null> {
   const k = accountKey(ref);
-  const [row] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, k.kind), eq(ledgerAccounts.ownerKey, k.ownerKey)));
+  const [row] = await executor
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, k.kind), eq(ledgerAccounts.ownerKey, k.ownerKey)));
   return row?.id ?? null;
 }

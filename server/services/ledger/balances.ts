@@ -43,7 +43,10 @@ export async function walletLots(executor: Executor, userId: string, now: Date):
     .from(lots)
     .where(and(eq(lots.userId, userId), gt(lots.expiresAt, now)))
     .orderBy(asc(lots.expiresAt), asc(lots.createdAt), asc(lots.id));
-  return rows.map((r) => ({ ...r, remainingCents: Number(r.remaining) })).filter((r) => r.remainingCents > 0).map(({ remaining: _r, ...lot }) => lot);
+  return rows
+    .map((r) => ({ ...r, remainingCents: Number(r.remaining) }))
+    .filter((r) => r.remainingCents > 0)
+    .map(({ remaining: _r, ...lot }) => lot);
 }
 
 /** What the donor can spend now: the money left on lots that have not expired. */

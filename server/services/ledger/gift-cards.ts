@@ -62,7 +62,12 @@ export async function issueGiftCard(
 }
 
 /** A card that can pay: known, active, not expired and with money left; else null. */
-export async function usableGiftCard(tx: Executor, code: string, now: Date, options: { lock: boolean }): Promise<{ card: GiftCardRow; balanceCents: number } | null> {
+export async function usableGiftCard(
+  tx: Executor,
+  code: string,
+  now: Date,
+  options: { lock: boolean },
+): Promise<{ card: GiftCardRow; balanceCents: number } | null> {
   const query = tx.select().from(giftCards).where(eq(giftCards.code, code));
   const [card] = options.lock ? await query.for('update') : await query;
   if (!card || card.status !== 'active' || card.expiresAt.getTime() <= now.getTime()) return null;
@@ -75,7 +80,10 @@ export async function usableGiftCard(tx: Executor, code: string, now: Date, opti
  * card's entries up to and including the donation's), with its expiry; null when no gift card paid
  * it. Read by whoever may read the donation: they typed the code, so nothing new is revealed.
  */
-export async function giftCardAfterPayment(executor: Executor, groupReference: string): Promise<{ balanceCents: number; expiresAt: Date } | null> {
+export async function giftCardAfterPayment(
+  executor: Executor,
+  groupReference: string,
+): Promise<{ balanceCents: number; expiresAt: Date } | null> {
   const [paid] = await executor
     .select({ entryId: ledgerEntries.id, accountId: ledgerEntries.accountId, giftCardId: ledgerAccounts.ownerKey })
     .from(ledgerGroups)

@@ -2,5 +2,12 @@
 export { accountKey, type AccountRef } from './accounts';
 export { accountBalance, walletBalance, walletLots, type WalletLotBalance } from './balances';
 export { giftCardAfterPayment, issueGiftCard, usableGiftCard, type GiftCardRow } from './gift-cards';
-export { assertBalanced, findLedgerGroup, postLedgerGroup, UnbalancedLedgerGroupError, type LedgerGroupInput, type LedgerLine } from './post-group';
+export {
+  assertBalanced,
+  findLedgerGroup,
+  postLedgerGroup,
+  UnbalancedLedgerGroupError,
+  type LedgerGroupInput,
+  type LedgerLine,
+} from './post-group';
 export { creditWallet, spendFromWallet, WalletInsufficientError, type WalletSpend } from './wallet';

@@ -27,7 +27,8 @@ export class UnbalancedLedgerGroupError extends Error {
 export function assertBalanced(lines: readonly LedgerLine[]): void {
   if (lines.length < 2) throw new UnbalancedLedgerGroupError('a ledger group needs at least two lines');
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0) throw new UnbalancedLedgerGroupError(`ledger line of ${line.amountCents} cents: amounts are non-zero whole cents`);
+    if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0)
+      throw new UnbalancedLedgerGroupError(`ledger line of ${line.amountCents} cents: amounts are non-zero whole cents`);
   }
   const total = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (total !== 0) throw new UnbalancedLedgerGroupError(`ledger group is unbalanced by ${total} cents`);
@@ -50,8 +51,20 @@ export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Pr
     if (!existing) throw new Error(`ledger group ${input.reference} vanished`);
     return { groupId: existing.id, created: false };
   }
-  const accounts = await ensureAccounts(tx, input.lines.map((l) => l.account));
-  await tx.insert(ledgerEntries).values(input.lines.map((l) => ({ groupId: group.id, accountId: accountIdOf(accounts, l.account), amountCents: l.amountCents, lotId: l.lotId ?? null })));
+  const accounts = await ensureAccounts(
+    tx,
+    input.lines.map((l) => l.account),
+  );
+  await tx
+    .insert(ledgerEntries)
+    .values(
+      input.lines.map((l) => ({
+        groupId: group.id,
+        accountId: accountIdOf(accounts, l.account),
+        amountCents: l.amountCents,
+        lotId: l.lotId ?? null,
+      })),
+    );
   return { groupId: group.id, created: true };
 }
 

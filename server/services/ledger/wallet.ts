@@ -19,16 +19,35 @@ export class WalletInsufficientError extends Error {
 /** Puts money in a donor's wallet as a new lot with its origin and expiry, taken from `from`. */
 export async function creditWallet(
   tx: Executor,
-  input: { userId: string; amountCents: number; origin: WalletLotOrigin; expiresAt: Date; sourceRef?: string | null; from: AccountRef; reference: string; kind?: LedgerGroupKind; description?: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    origin: WalletLotOrigin;
+    expiresAt: Date;
+    sourceRef?: string | null;
+    from: AccountRef;
+    reference: string;
+    kind?: LedgerGroupKind;
+    description?: string;
+  },
 ): Promise<{ lotId: string; groupId: string; created: boolean }> {
   const existing = await findLedgerGroup(tx, input.reference);
   if (existing) {
-    const [lot] = await tx.select({ id: lots.id }).from(lots).where(and(eq(lots.userId, input.userId), eq(lots.sourceRef, input.sourceRef ?? input.reference)));
+    const [lot] = await tx
+      .select({ id: lots.id })
+      .from(lots)
+      .where(and(eq(lots.userId, input.userId), eq(lots.sourceRef, input.sourceRef ?? input.reference)));
     return { lotId: lot?.id ?? '', groupId: existing, created: false };
   }
   const [lot] = await tx
     .insert(lots)
-    .values({ userId: input.userId, origin: input.origin, sourceRef: input.sourceRef ?? input.reference, amountCents: input.amountCents, expiresAt: input.expiresAt })
+    .values({
+      userId: input.userId,
+      origin: input.origin,
+      sourceRef: input.sourceRef ?? input.reference,
+      amountCents: input.amountCents,
+      expiresAt: input.expiresAt,
+    })
     .returning({ id: lots.id });
   if (!lot) throw new Error('wallet lot not created');
   const { groupId, created } = await postLedgerGroup(tx, {
@@ -57,9 +76,18 @@ export interface WalletSpend {
  */
 export async function spendFromWallet(
   tx: Executor,
-  input: { userId: string; amountCents: number; to: AccountRef; reference: string; now: Date; kind?: LedgerGroupKind; description?: string },
+  input: {
+    userId: string;
+    amountCents: number;
+    to: AccountRef;
+    reference: string;
+    now: Date;
+    kind?: LedgerGroupKind;
+    description?: string;
+  },
 ): Promise<WalletSpend> {
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new Error('a wallet spend is a positive whole number of cents');
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new Error('a wallet spend is a positive whole number of cents');
   const existing = await findLedgerGroup(tx, input.reference);
   if (existing) return { groupId: existing, created: false, taken: [] };
   // Lock first, then read the balances: a concurrent spend waits here until this one commits.
@@ -86,7 +114,11 @@ export async function spendFromWallet(
     reference: input.reference,
     description: input.description,
     lines: [
-      ...taken.map((t) => ({ account: { kind: 'donor_wallet', userId: input.userId } as const, amountCents: -t.amountCents, lotId: t.lotId })),
+      ...taken.map((t) => ({
+        account: { kind: 'donor_wallet', userId: input.userId } as const,
+        amountCents: -t.amountCents,
+        lotId: t.lotId,
+      })),
       { account: input.to, amountCents: input.amountCents },
     ],
   });

@@ -6,7 +6,8 @@ export const mailMessages = {
   passwordResetGreeting: /*i18n*/ { id: 'mail.password_reset.greeting', message: 'Olá, {name}!' },
   passwordResetIntro: /*i18n*/ {
     id: 'mail.password_reset.intro',
-    message: 'Recebemos um pedido para redefinir a senha da sua conta. Use o link abaixo para escolher uma nova senha. Ele vale por 1 hora e só pode ser usado uma vez.',
+    message:
+      'Recebemos um pedido para redefinir a senha da sua conta. Use o link abaixo para escolher uma nova senha. Ele vale por 1 hora e só pode ser usado uma vez.',
   },
   passwordResetAction: /*i18n*/ { id: 'mail.password_reset.action', message: 'Escolher nova senha' },
   passwordResetIgnore: /*i18n*/ {

@@ -13,7 +13,9 @@ export interface MailToSend {
 
 /** Queues a message; pass the transaction of the change that causes it, so both commit together. */
 export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<void> {
-  await executor.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now });
+  await executor
+    .insert(mailOutbox)
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now });
 }
 
 export const MAX_MAIL_ATTEMPTS = 6;
@@ -34,7 +36,14 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
-export function createMailSender(options: { db: Database; transport: MailTransport; clock: Clock; from: string; log: MailLog; batchSize?: number }): MailSender {
+export function createMailSender(options: {
+  db: Database;
+  transport: MailTransport;
+  clock: Clock;
+  from: string;
+  log: MailLog;
+  batchSize?: number;
+}): MailSender {
   const { db, transport, clock, from, log } = options;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -55,17 +64,31 @@ export function createMailSender(options: { db: Database; transport: MailTranspo
         if (!row) return 'empty' as const;
         try {
           const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-          await tx.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
-          log.info({ mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where }, transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent');
+          await tx
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
+          log.info(
+            { mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where },
+            transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent',
+          );
           return 'sent' as const;
         } catch (error) {
           const attempts = row.attempts + 1;
           const failed = attempts >= MAX_MAIL_ATTEMPTS;
           await tx
             .update(mailOutbox)
-            .set({ attempts, status: failed ? 'failed' : 'pending', lastError: String(error).slice(0, 1000), nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)) })
+            .set({
+              attempts,
+              status: failed ? 'failed' : 'pending',
+              lastError: String(error).slice(0, 1000),
+              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+            })
             .where(eq(mailOutbox.id, row.id));
-          log[failed ? 'error' : 'warn']({ mailId: row.id, attempts, err: error }, failed ? 'mail failed for good' : 'mail failed, will retry');
+          log[failed ? 'error' : 'warn'](
+            { mailId: row.id, attempts, err: error },
+            failed ? 'mail failed for good' : 'mail failed, will retry',
+          );
           return 'retry' as const;
         }
       });

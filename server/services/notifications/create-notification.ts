@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TYPES,
+  type NotificationChannel,
+  type NotificationType,
+} from '../../../contracts/notifications';
 import { notifications, notificationSettings } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { enqueueMail, type MailToSend } from '../mail/mail-outbox';
@@ -7,7 +12,10 @@ import { enqueueMail, type MailToSend } from '../mail/mail-outbox';
 export type { NotificationType };
 
 /** What a donor hears about and how (SPEC.md §3); without saved preferences: everything, everywhere. */
-export async function notificationPreferencesOf(executor: Executor, userId: string): Promise<{ types: NotificationType[]; channels: NotificationChannel[] }> {
+export async function notificationPreferencesOf(
+  executor: Executor,
+  userId: string,
+): Promise<{ types: NotificationType[]; channels: NotificationChannel[] }> {
   const [row] = await executor.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   return row ? { types: row.types, channels: row.channels } : { types: [...NOTIFICATION_TYPES], channels: [...NOTIFICATION_CHANNELS] };
 }
@@ -20,7 +28,14 @@ export async function notificationPreferencesOf(executor: Executor, userId: stri
  */
 export async function notifyDonor(
   tx: Executor,
-  input: { userId: string; type: NotificationType; metadata: Record<string, unknown>; now: Date; dedupeKey?: string; email?: MailToSend | null },
+  input: {
+    userId: string;
+    type: NotificationType;
+    metadata: Record<string, unknown>;
+    now: Date;
+    dedupeKey?: string;
+    email?: MailToSend | null;
+  },
 ): Promise<boolean> {
   const preferences = await notificationPreferencesOf(tx, input.userId);
   if (!preferences.types.includes(input.type)) return false;
@@ -29,7 +44,15 @@ export async function notifyDonor(
     // The row doubles as the "already told" marker, read even when in-app is off.
     const [row] = await tx
       .insert(notifications)
-      .values({ userId: input.userId, type: input.type, metadata: input.metadata, createdAt: input.now, dedupeKey: input.dedupeKey, read: !inApp, inApp })
+      .values({
+        userId: input.userId,
+        type: input.type,
+        metadata: input.metadata,
+        createdAt: input.now,
+        dedupeKey: input.dedupeKey,
+        read: !inApp,
+        inApp,
+      })
       .onConflictDoNothing()
       .returning({ id: notifications.id });
     if (!row) return false;
@@ -41,6 +64,9 @@ export async function notifyDonor(
 }
 
 /** Adds an in-app notification regardless of preferences (demo data). */
-export async function createNotification(tx: Executor, input: { userId: string; type: NotificationType; metadata: Record<string, unknown>; now: Date }): Promise<void> {
+export async function createNotification(
+  tx: Executor,
+  input: { userId: string; type: NotificationType; metadata: Record<string, unknown>; now: Date },
+): Promise<void> {
   await tx.insert(notifications).values({ userId: input.userId, type: input.type, metadata: input.metadata, createdAt: input.now });
 }

@@ -4,8 +4,14 @@ import type { MessageDescriptor } from '../../../contracts/messages';
 export const giftCardReceivedMessages = {
   subject: /*i18n*/ { id: 'mail.gift_card_received.subject', message: 'Você recebeu um vale-presente de {amount} no Semear' },
   greeting: /*i18n*/ { id: 'mail.gift_card_received.greeting', message: 'Olá, {name}!' },
-  from: /*i18n*/ { id: 'mail.gift_card_received.from', message: '{from} enviou para você um vale-presente de {amount} para doar no Semear.' },
-  anonymous: /*i18n*/ { id: 'mail.gift_card_received.anonymous', message: 'Você recebeu um vale-presente de {amount} para doar no Semear.' },
+  from: /*i18n*/ {
+    id: 'mail.gift_card_received.from',
+    message: '{from} enviou para você um vale-presente de {amount} para doar no Semear.',
+  },
+  anonymous: /*i18n*/ {
+    id: 'mail.gift_card_received.anonymous',
+    message: 'Você recebeu um vale-presente de {amount} para doar no Semear.',
+  },
   message: /*i18n*/ { id: 'mail.gift_card_received.message', message: 'Mensagem: {message}' },
   code: /*i18n*/ { id: 'mail.gift_card_received.code', message: 'Código do vale-presente: {code}' },
   expiry: /*i18n*/ {

@@ -6,13 +6,25 @@ import type { Database, Executor } from '../../db/types';
 type NotificationRow = typeof notifications.$inferSelect;
 
 export function presentNotification(row: Pick<NotificationRow, 'id' | 'type' | 'metadata' | 'read' | 'createdAt'>): Notification {
-  return { id: row.id, type: row.type as NotificationType, metadata: row.metadata, read: row.read, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    metadata: row.metadata,
+    read: row.read,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** The donor's own notifications that the app shows: never the markers of notices muted in-app. */
 const visibleTo = (userId: string): SQL => and(eq(notifications.userId, userId), eq(notifications.inApp, true)) as SQL;
 
-const columns = { id: notifications.id, type: notifications.type, metadata: notifications.metadata, read: notifications.read, createdAt: notifications.createdAt };
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  metadata: notifications.metadata,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+};
 
 /**
  * One page of a donor's notifications, newest first, and how many match the filters. The page and
@@ -50,7 +62,12 @@ class NotAllOwn extends Error {}
  * donor's own (another donor's, unknown, or a muted marker) nothing changes and null comes back, so
  * the answer never tells another donor's notification from one that does not exist.
  */
-export async function markNotifications(db: Database, userId: string, ids: readonly string[], read: boolean): Promise<Notification[] | null> {
+export async function markNotifications(
+  db: Database,
+  userId: string,
+  ids: readonly string[],
+  read: boolean,
+): Promise<Notification[] | null> {
   const unique = [...new Set(ids)];
   try {
     return await db.transaction(async (tx) => {

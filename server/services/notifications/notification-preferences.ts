@@ -13,7 +13,12 @@ export async function readNotificationPreferences(executor: Executor, userId: st
 }
 
 /** Replaces the donor's preferences (repeated entries count once) and answers them as read back. */
-export async function saveNotificationPreferences(executor: Executor, userId: string, preferences: NotificationPreferences, now: Date): Promise<NotificationPreferences> {
+export async function saveNotificationPreferences(
+  executor: Executor,
+  userId: string,
+  preferences: NotificationPreferences,
+  now: Date,
+): Promise<NotificationPreferences> {
   const types = NOTIFICATION_TYPES.filter((type) => preferences.types.some((t) => t.type === type));
   const channels = NOTIFICATION_CHANNELS.filter((channel) => preferences.channels.includes(channel));
   await executor

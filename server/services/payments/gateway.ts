@@ -16,11 +16,21 @@ export interface PaymentGateway {
   describeCard(cardToken: string): Promise<SavedCardToken | null>;
 
   createPixCharge(input: { idempotencyKey: string; amountCents: number; description: string; expiresAt: Date }): Promise<PixCharge>;
-  createPaypalOrder(input: { idempotencyKey: string; amountCents: number; description: string; returnUrl: string; cancelUrl: string }): Promise<PaypalOrder>;
+  createPaypalOrder(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<PaypalOrder>;
 
   /** The gateway's current view of a payment we asked for (reconciliation after a crash). */
   lookup(idempotencyKey: string): Promise<GatewayPaymentState | null>;
-  refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<{ gatewayRef: string; status: 'succeeded' | 'failed' }>;
+  refund(input: {
+    idempotencyKey: string;
+    gatewayRef: string;
+    amountCents: number;
+  }): Promise<{ gatewayRef: string; status: 'succeeded' | 'failed' }>;
 
   /** Checks a webhook's signature over its raw body; returns the event or null when forged/stale. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;

@@ -105,7 +105,14 @@ export function verifyWebhook(
   options: { secrets: string | readonly string[]; clock: Clock; toleranceS?: number },
 ): GatewayEvent | null {
   const nowS = Math.floor(options.clock.now().getTime() / 1000);
-  if (!verifyWebhookSignature(rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER), { secrets: options.secrets, nowS, toleranceS: options.toleranceS })) return null;
+  if (
+    !verifyWebhookSignature(rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER), {
+      secrets: options.secrets,
+      nowS,
+      toleranceS: options.toleranceS,
+    })
+  )
+    return null;
   let json: unknown;
   try {
     json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
@@ -115,5 +122,12 @@ export function verifyWebhook(
   const body = webhookEventBodySchema.safeParse(json);
   if (!body.success) return null;
   const { id, type, created, data } = body.data;
-  return { id, type, idempotencyKey: data.idempotency_key, gatewayRef: data.gateway_ref, amountCents: data.amount_cents, occurredAt: new Date(created * 1000) };
+  return {
+    id,
+    type,
+    idempotencyKey: data.idempotency_key,
+    gatewayRef: data.gateway_ref,
+    amountCents: data.amount_cents,
+    occurredAt: new Date(created * 1000),
+  };
 }

@@ -42,7 +42,10 @@ export function createConnectionLimits(limits: RealtimeLimits): ConnectionLimits
       const list = [...(byOwner.get(owner) ?? []), connection];
       while (list.length > limits.maxConnectionsPerUser) {
         const oldest = list.shift() as PusherConnection;
-        oldest.closeWith(closeCodes.overConnectionQuota, `Over the quota of ${limits.maxConnectionsPerUser} connections of one user: a newer one replaced this one`);
+        oldest.closeWith(
+          closeCodes.overConnectionQuota,
+          `Over the quota of ${limits.maxConnectionsPerUser} connections of one user: a newer one replaced this one`,
+        );
       }
       byOwner.set(owner, list);
     },

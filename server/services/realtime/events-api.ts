@@ -19,7 +19,10 @@ export const triggerBodySchema = z
 
 /** POST /apps/{id}/batch_events: up to 10 events, one channel each. */
 export const batchBodySchema = z.object({
-  batch: z.array(z.object({ name: z.string().min(1).max(200), data: eventData, channel: channelName, socket_id: socketId.optional() })).min(1).max(10),
+  batch: z
+    .array(z.object({ name: z.string().min(1).max(200), data: eventData, channel: channelName, socket_id: socketId.optional() }))
+    .min(1)
+    .max(10),
 });
 
 export interface OutgoingEvent {
@@ -34,7 +37,8 @@ export interface OutgoingEvent {
 export function deliverEvents(registry: ChannelRegistry, events: readonly OutgoingEvent[]): number {
   let delivered = 0;
   for (const event of events) {
-    for (const channel of new Set(event.channels)) delivered += registry.publish(channel, channelEvent(event.name, channel, event.data), event.socketId);
+    for (const channel of new Set(event.channels))
+      delivered += registry.publish(channel, channelEvent(event.name, channel, event.data), event.socketId);
   }
   return delivered;
 }

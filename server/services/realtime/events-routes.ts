@@ -25,14 +25,22 @@ const EVENTS_BODY_LIMIT = 256 * 1024;
 export const embeddedEventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (instance, options) => {
   const nowS = options.nowS ?? (() => Math.floor(Date.now() / 1000));
   instance.removeContentTypeParser('application/json');
-  instance.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  instance.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
 
   /** 404 for another app, 401 for a forged or stale signature, then the body parsed as JSON. */
   const authorisedBody = (request: FastifyRequest<{ Params: { appId: string } }>): unknown => {
     if (request.params.appId !== options.app.appId) throw new HttpError(404, errorCodes.notFound, m.notFound);
     const rawBody = typeof request.body === 'string' ? request.body : '';
     const path = request.url.split('?')[0] ?? '';
-    const check = verifyEventsRequest(options.app, { method: request.method, path, query: request.query as Record<string, unknown>, rawBody, nowS: nowS() });
+    const check = verifyEventsRequest(options.app, {
+      method: request.method,
+      path,
+      query: request.query as Record<string, unknown>,
+      rawBody,
+      nowS: nowS(),
+    });
     if (!check.ok) {
       request.log.info({ reason: check.reason }, 'realtime event refused');
       throw new HttpError(401, errorCodes.realtimeSignatureInvalid, dm.realtimeSignatureInvalid);
@@ -55,7 +63,12 @@ export const embeddedEventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = asy
   instance.post<{ Params: { appId: string } }>('/apps/:appId/batch_events', async (request) => {
     const parsed = batchBodySchema.safeParse(authorisedBody(request));
     if (!parsed.success) throw new HttpError(400, errorCodes.validation, dm.realtimeEventInvalid);
-    const events: OutgoingEvent[] = parsed.data.batch.map((e) => ({ name: e.name, data: e.data, channels: [e.channel], socketId: e.socket_id }));
+    const events: OutgoingEvent[] = parsed.data.batch.map((e) => ({
+      name: e.name,
+      data: e.data,
+      channels: [e.channel],
+      socketId: e.socket_id,
+    }));
     deliverEvents(options.registry, events);
     return { batch: events.map(() => ({})) };
   });

@@ -44,7 +44,8 @@ export const pong = (): string => frame({ event: 'pusher:pong', data: {} });
 
 export const protocolError = (code: number | null, message: string): string => frame({ event: 'pusher:error', data: { code, message } });
 
-export const subscriptionSucceeded = (channel: string): string => frame({ event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
+export const subscriptionSucceeded = (channel: string): string =>
+  frame({ event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
 
 /** Same shape as Soketi's: pusher-js hands it to the channel's `pusher:subscription_error` listeners. */
 export const subscriptionError = (channel: string, status: number, error: string): string =>

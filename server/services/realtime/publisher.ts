@@ -22,7 +22,11 @@ export function loopbackTarget(address: AddressInfo | string | null): PusherTarg
 }
 
 /** The official server SDK for an app and target (channel authorisation needs no target). */
-export function createPusherClient(config: Pick<RealtimeConfig, 'appId' | 'key' | 'secret' | 'useTLS'>, target: PusherTarget, agent?: Agent): Pusher {
+export function createPusherClient(
+  config: Pick<RealtimeConfig, 'appId' | 'key' | 'secret' | 'useTLS'>,
+  target: PusherTarget,
+  agent?: Agent,
+): Pusher {
   return new Pusher({
     appId: config.appId,
     key: config.key,
@@ -76,7 +80,8 @@ export function createRealtimePublisher(config: RealtimeConfig, embeddedTarget: 
 
   return {
     trigger,
-    publishBalance: (userId, balanceCents) => trigger(userChannel(userId), BALANCE_EVENT, JSON.stringify({ balance: balanceCents } satisfies BalanceMessage)),
+    publishBalance: (userId, balanceCents) =>
+      trigger(userChannel(userId), BALANCE_EVENT, JSON.stringify({ balance: balanceCents } satisfies BalanceMessage)),
     close: () => agent.destroy(),
   };
 }

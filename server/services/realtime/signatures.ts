@@ -34,7 +34,10 @@ const sortedQuery = (params: Record<string, string>): string =>
  * The query string of a signed HTTP API request (what the official SDKs send); the bench and tests use
  * it to sign requests with a chosen timestamp.
  */
-export function signedEventsQuery(app: { key: string; secret: string }, request: { method: string; path: string; body: string; timestampS: number }): string {
+export function signedEventsQuery(
+  app: { key: string; secret: string },
+  request: { method: string; path: string; body: string; timestampS: number },
+): string {
   const params = { auth_key: app.key, auth_timestamp: String(request.timestampS), auth_version: '1.0', body_md5: bodyMd5(request.body) };
   const query = sortedQuery(params);
   return `${query}&auth_signature=${hmacHex(app.secret, `${request.method.toUpperCase()}\n${request.path}\n${query}`)}`;

@@ -29,7 +29,11 @@ export interface SocketLike {
 const OPEN = 1;
 
 const frameText = (raw: Buffer | ArrayBuffer | Buffer[]): string =>
-  Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
+  Array.isArray(raw)
+    ? Buffer.concat(raw).toString('utf8')
+    : Buffer.isBuffer(raw)
+      ? raw.toString('utf8')
+      : Buffer.from(raw).toString('utf8');
 
 export interface PusherConnection extends Subscriber {
   /** Called by the heartbeat sweep: pings a quiet client, closes one that stopped answering. */
@@ -86,7 +90,11 @@ export function acceptConnection(socket: SocketLike, options: ConnectionOptions)
     timeoutMs === undefined
       ? null
       : setTimeout(
-          () => connection.closeWith(closeCodes.unauthorized, `Connection is unauthorized: subscribe to your private channel within ${Math.ceil(timeoutMs / 1000)} s`),
+          () =>
+            connection.closeWith(
+              closeCodes.unauthorized,
+              `Connection is unauthorized: subscribe to your private channel within ${Math.ceil(timeoutMs / 1000)} s`,
+            ),
           timeoutMs,
         );
   authDeadline?.unref();
@@ -160,7 +168,12 @@ export function acceptConnection(socket: SocketLike, options: ConnectionOptions)
         if (typeof message.data.channel === 'string') options.registry.unsubscribe(connection, message.data.channel);
         return;
       default:
-        connection.send(protocolError(null, message.event.startsWith('client-') ? 'Client events are not enabled' : `Unsupported event: ${message.event.slice(0, 200)}`));
+        connection.send(
+          protocolError(
+            null,
+            message.event.startsWith('client-') ? 'Client events are not enabled' : `Unsupported event: ${message.event.slice(0, 200)}`,
+          ),
+        );
     }
   });
   socket.on('close', () => {

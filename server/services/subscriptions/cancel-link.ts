@@ -9,7 +9,8 @@ import { isUuid } from '../../db/uuid';
  */
 const PURPOSE = 'subscription-cancel:';
 
-const signatureOf = (jwtSecret: string, subscriptionId: string): Buffer => createHmac('sha256', jwtSecret).update(`${PURPOSE}${subscriptionId}`).digest();
+const signatureOf = (jwtSecret: string, subscriptionId: string): Buffer =>
+  createHmac('sha256', jwtSecret).update(`${PURPOSE}${subscriptionId}`).digest();
 
 export function cancelToken(jwtSecret: string, subscriptionId: string): string {
   return `${subscriptionId}.${signatureOf(jwtSecret, subscriptionId).toString('base64url')}`;

@@ -8,7 +8,11 @@ import type { SubscriptionDeps } from './subscription-deps';
 export const MONTHLY_CHARGE_DESCRIPTION = 'Doação mensal Semear';
 
 /** The token of the subscription's card, if the donor still has it. */
-async function cardOf(executor: Executor, sub: SubscriptionRow, gateway: string): Promise<{ token: string; brand: string; last4: string } | null> {
+async function cardOf(
+  executor: Executor,
+  sub: SubscriptionRow,
+  gateway: string,
+): Promise<{ token: string; brand: string; last4: string } | null> {
   if (!sub.savedCardId) return null;
   const [card] = await executor.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
   if (!card || card.deletedAt !== null || card.gateway !== gateway) return null;
@@ -25,10 +29,23 @@ const fromGateway = (result: CardChargeResult): ChargeAnswer =>
  * sending it again never charges twice — and settles it. Month by month: nothing is ever
  * pre-authorised. A card the donor removed fails the attempt without reaching the gateway.
  */
-export async function chargeClaimed(deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+export async function chargeClaimed(
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  charge: SubscriptionChargeRow,
+  now: Date,
+  options: { donorWaiting?: boolean } = {},
+): Promise<SettleOutcome | null> {
   const card = await cardOf(deps.db, sub, deps.gateway.name);
   const answer: ChargeAnswer = card
-    ? fromGateway(await deps.gateway.chargeCard({ idempotencyKey: charge.id, amountCents: charge.amountCents, cardToken: card.token, description: MONTHLY_CHARGE_DESCRIPTION }))
+    ? fromGateway(
+        await deps.gateway.chargeCard({
+          idempotencyKey: charge.id,
+          amountCents: charge.amountCents,
+          cardToken: card.token,
+          description: MONTHLY_CHARGE_DESCRIPTION,
+        }),
+      )
     : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
   await deps.hooks?.afterGatewayCall?.(charge.id);
   return settleCharge(deps, charge.id, answer, now, options);
@@ -39,7 +56,13 @@ export async function chargeClaimed(deps: SubscriptionDeps, sub: SubscriptionRow
  * by our charge id, and its answer settled. If the gateway never received it, it is sent now with
  * the same key.
  */
-export async function settleStaleCharge(deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+export async function settleStaleCharge(
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  charge: SubscriptionChargeRow,
+  now: Date,
+  options: { donorWaiting?: boolean } = {},
+): Promise<SettleOutcome | null> {
   const state = await deps.gateway.lookup(charge.id);
   if (!state) return chargeClaimed(deps, sub, charge, now, options);
   const card = await cardOf(deps.db, sub, deps.gateway.name);

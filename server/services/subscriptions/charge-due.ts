@@ -31,14 +31,24 @@ async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date):
     const [found] = await tx
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, [...BILLABLE_STATUSES]), lte(subscriptions.nextChargeAt, now)))
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          inArray(subscriptions.status, [...BILLABLE_STATUSES]),
+          lte(subscriptions.nextChargeAt, now),
+        ),
+      )
       .for('update', { skipLocked: true });
     if (!found) return null;
     let sub = found;
     // A whole month went by without this job (downtime): bill the month running now, not the missed ones.
     if (nextDueDate(sub.currentPeriodStart, sub.billingDay).getTime() <= now.getTime()) {
       const current = latestBillingDateAtOrBefore(now, sub.billingDay);
-      const [moved] = await tx.update(subscriptions).set({ currentPeriodStart: current, nextChargeAt: current, retryCount: 0, updatedAt: now }).where(eq(subscriptions.id, sub.id)).returning();
+      const [moved] = await tx
+        .update(subscriptions)
+        .set({ currentPeriodStart: current, nextChargeAt: current, retryCount: 0, updatedAt: now })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
       sub = moved ?? found;
     }
     const attempt = { subscriptionId: sub.id, periodStart: sub.currentPeriodStart, attempt: sub.retryCount };
@@ -51,7 +61,13 @@ async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date):
     const [existing] = await tx
       .select()
       .from(subscriptionCharges)
-      .where(and(eq(subscriptionCharges.subscriptionId, sub.id), eq(subscriptionCharges.periodStart, attempt.periodStart), eq(subscriptionCharges.attempt, attempt.attempt)));
+      .where(
+        and(
+          eq(subscriptionCharges.subscriptionId, sub.id),
+          eq(subscriptionCharges.periodStart, attempt.periodStart),
+          eq(subscriptionCharges.attempt, attempt.attempt),
+        ),
+      );
     const stale = existing?.status === 'processing' && existing.createdAt.getTime() <= now.getTime() - STALE_CHARGE_MS;
     return stale && existing ? { sub, charge: existing, stale: true } : null;
   });
@@ -77,7 +93,13 @@ export async function chargeDueSubscriptions(deps: SubscriptionDeps, now: Date):
     const due: Array<{ id: string }> = await deps.db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(and(inArray(subscriptions.status, [...BILLABLE_STATUSES]), lte(subscriptions.nextChargeAt, now), after ? gt(subscriptions.id, after) : undefined))
+      .where(
+        and(
+          inArray(subscriptions.status, [...BILLABLE_STATUSES]),
+          lte(subscriptions.nextChargeAt, now),
+          after ? gt(subscriptions.id, after) : undefined,
+        ),
+      )
       .orderBy(asc(subscriptions.id))
       .limit(BATCH);
     for (const { id } of due) {

@@ -75,7 +75,15 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
         if (!sub) throw new Error('subscription not created');
         const [charge] = await tx
           .insert(subscriptionCharges)
-          .values({ subscriptionId: sub.id, userId, periodStart, attempt: 0, amountCents: sub.amountCents, gateway: gateway.name, createdAt: now })
+          .values({
+            subscriptionId: sub.id,
+            userId,
+            periodStart,
+            attempt: 0,
+            amountCents: sub.amountCents,
+            gateway: gateway.name,
+            createdAt: now,
+          })
           .returning();
         if (!charge) throw new Error('subscription charge not created');
         const newCardId = saved ? card.id : null;
@@ -121,7 +129,16 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
 
   /** The donor's saved card for the gateway's token (a new row unless they saved it before). */
   async function saveCard(tx: Transaction, userId: string, kept: SavedCardToken): Promise<{ card: SavedCardRow; saved: boolean }> {
-    const values = { userId, gateway: gateway.name, gatewayToken: kept.token, brand: kept.brand, last4: kept.last4, expMonth: kept.expMonth, expYear: kept.expYear, holderName: kept.holderName };
+    const values = {
+      userId,
+      gateway: gateway.name,
+      gatewayToken: kept.token,
+      brand: kept.brand,
+      last4: kept.last4,
+      expMonth: kept.expMonth,
+      expYear: kept.expYear,
+      holderName: kept.holderName,
+    };
     const [inserted] = await tx.insert(savedCards).values(values).onConflictDoNothing().returning();
     const card = inserted ?? (await tx.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
     if (!card || card.userId !== userId) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);

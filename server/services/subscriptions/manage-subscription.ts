@@ -50,7 +50,11 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
       }
       await tx
         .update(subscriptions)
-        .set({ ...(patch.amount !== undefined ? { amountCents: patch.amount } : {}), ...(patch.card_id !== undefined ? { savedCardId: patch.card_id } : {}), updatedAt: now })
+        .set({
+          ...(patch.amount !== undefined ? { amountCents: patch.amount } : {}),
+          ...(patch.card_id !== undefined ? { savedCardId: patch.card_id } : {}),
+          updatedAt: now,
+        })
         .where(eq(subscriptions.id, sub.id));
       return sub.id;
     });
@@ -61,7 +65,10 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     return db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status !== 'active' && sub.status !== 'past_due') throw wrongState(dm.subscriptionNotPausable);
-      await tx.update(subscriptions).set({ status: 'paused', pausedAt: now, nextChargeAt: null, retryCount: 0, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+      await tx
+        .update(subscriptions)
+        .set({ status: 'paused', pausedAt: now, nextChargeAt: null, retryCount: 0, updatedAt: now })
+        .where(eq(subscriptions.id, sub.id));
       return sub.id;
     });
   }

@@ -32,7 +32,9 @@ export function mailContext(deps: Pick<SubscriptionDeps, 'translator' | 'config'
 
 /** Whether the subscription is still waiting for exactly this attempt (not paused, canceled or moved on since). */
 const awaits = (sub: SubscriptionRow, charge: SubscriptionChargeRow): boolean =>
-  (sub.status === 'active' || sub.status === 'past_due') && sub.currentPeriodStart.getTime() === charge.periodStart.getTime() && sub.retryCount === charge.attempt;
+  (sub.status === 'active' || sub.status === 'past_due') &&
+  sub.currentPeriodStart.getTime() === charge.periodStart.getTime() &&
+  sub.retryCount === charge.attempt;
 
 /**
  * Records the gateway's answer on a charge that is still processing, in one transaction with what
@@ -45,18 +47,33 @@ const awaits = (sub: SubscriptionRow, charge: SubscriptionChargeRow): boolean =>
  * Money that arrives for a subscription paused or canceled meanwhile still becomes credit.
  * Resolves to null when the charge was already settled.
  */
-export async function settleCharge(deps: SubscriptionDeps, chargeId: string, answer: ChargeAnswer, now: Date, options: { donorWaiting?: boolean } = {}): Promise<SettleOutcome | null> {
+export async function settleCharge(
+  deps: SubscriptionDeps,
+  chargeId: string,
+  answer: ChargeAnswer,
+  now: Date,
+  options: { donorWaiting?: boolean } = {},
+): Promise<SettleOutcome | null> {
   return deps.db.transaction(async (tx) => {
     const [charge] = await tx.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId)).for('update');
     if (!charge || charge.status !== 'processing') return null;
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)).for('update');
     if (!sub) return null;
     const base = { gatewayRef: answer.gatewayRef, cardBrand: answer.brand, cardLast4: answer.last4, settledAt: now };
-    return answer.status === 'succeeded' ? paid(tx, deps, sub, charge, { ...base }, now) : refused(tx, deps, sub, charge, { ...base, failureCode: answer.failureCode }, now, options.donorWaiting === true);
+    return answer.status === 'succeeded'
+      ? paid(tx, deps, sub, charge, { ...base }, now)
+      : refused(tx, deps, sub, charge, { ...base, failureCode: answer.failureCode }, now, options.donorWaiting === true);
   });
 }
 
-async function paid(tx: Executor, deps: SubscriptionDeps, sub: SubscriptionRow, charge: SubscriptionChargeRow, set: Partial<SubscriptionChargeRow>, now: Date): Promise<SettleOutcome> {
+async function paid(
+  tx: Executor,
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  charge: SubscriptionChargeRow,
+  set: Partial<SubscriptionChargeRow>,
+  now: Date,
+): Promise<SettleOutcome> {
   const nextDue = nextDueDate(charge.periodStart, sub.billingDay);
   const reference = chargeReference(charge.id);
   const { lotId } = await creditWallet(tx, {
@@ -69,15 +86,27 @@ async function paid(tx: Executor, deps: SubscriptionDeps, sub: SubscriptionRow, 
     reference,
     description: `monthly ${set.gatewayRef ?? ''}`.trim(),
   });
-  await tx.update(subscriptionCharges).set({ ...set, status: 'succeeded', lotId }).where(eq(subscriptionCharges.id, charge.id));
+  await tx
+    .update(subscriptionCharges)
+    .set({ ...set, status: 'succeeded', lotId })
+    .where(eq(subscriptionCharges.id, charge.id));
   if (awaits(sub, charge)) {
-    await tx.update(subscriptions).set({ status: 'active', retryCount: 0, currentPeriodStart: nextDue, nextChargeAt: nextDue, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'active', retryCount: 0, currentPeriodStart: nextDue, nextChargeAt: nextDue, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
   }
   const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
   await notifyDonor(tx, {
     userId: charge.userId,
     type: 'monthly_charge_succeeded',
-    metadata: { subscription_id: sub.id, charge_id: charge.id, amount: charge.amountCents, period_start: charge.periodStart.toISOString(), expires_at: nextDue.toISOString() },
+    metadata: {
+      subscription_id: sub.id,
+      charge_id: charge.id,
+      amount: charge.amountCents,
+      period_start: charge.periodStart.toISOString(),
+      expires_at: nextDue.toISOString(),
+    },
     now,
     dedupeKey: reference,
     email: chargeSucceededMail(ctx, { brand: set.cardBrand ?? '', last4: set.cardLast4 ?? '', creditExpiresAt: nextDue }),
@@ -94,7 +123,10 @@ async function refused(
   now: Date,
   donorWaiting: boolean,
 ): Promise<SettleOutcome> {
-  await tx.update(subscriptionCharges).set({ ...set, status: 'failed' }).where(eq(subscriptionCharges.id, charge.id));
+  await tx
+    .update(subscriptionCharges)
+    .set({ ...set, status: 'failed' })
+    .where(eq(subscriptionCharges.id, charge.id));
   if (!awaits(sub, charge)) return 'failed';
   const [paidBefore] = await tx
     .select({ id: subscriptionCharges.id })
@@ -104,7 +136,10 @@ async function refused(
   const neverPaid = !paidBefore;
   const retry = neverPaid ? null : retryAt(charge.periodStart, charge.attempt);
   if (retry) {
-    await tx.update(subscriptions).set({ status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now }).where(eq(subscriptions.id, sub.id));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id));
   } else {
     await tx
       .update(subscriptions)

@@ -32,11 +32,19 @@ const REASONS: Record<string, Descriptor> = {
 };
 
 /** Greeting, the given paragraphs, the cancel link and the signature, as text and HTML. */
-function compose(ctx: MonthlyMailContext, subject: Descriptor, paragraphs: (t: (d: Descriptor, v?: Record<string, string>) => string) => string[]): MailToSend {
+function compose(
+  ctx: MonthlyMailContext,
+  subject: Descriptor,
+  paragraphs: (t: (d: Descriptor, v?: Record<string, string>) => string) => string[],
+): MailToSend {
   const t = (d: Descriptor, values?: Record<string, string>) => ctx.translator.translate(ctx.locale, d, values);
   const amount = formatBrlText(ctx.amountCents);
   const firstName = ctx.name.split(/\s+/)[0] || ctx.name;
-  const lines = [t(sm.greeting, { name: firstName }), ...paragraphs(t), t(sm.cancelLink, { url: cancelLink(ctx.config, ctx.subscriptionId) })];
+  const lines = [
+    t(sm.greeting, { name: firstName }),
+    ...paragraphs(t),
+    t(sm.cancelLink, { url: cancelLink(ctx.config, ctx.subscriptionId) }),
+  ];
   const signature = t(sm.signature);
   return {
     to: ctx.to,
@@ -57,12 +65,19 @@ export function chargeSucceededMail(ctx: MonthlyMailContext, input: { brand: str
 /** A failed attempt; `retryAt` null means the retries ran out and the subscription was canceled. */
 export function chargeFailedMail(ctx: MonthlyMailContext, input: { failureCode: string; retryAt: Date | null }): MailToSend {
   const amount = formatBrlText(ctx.amountCents);
-  const reason = (t: (d: Descriptor, v?: Record<string, string>) => string) => t(sm.failedReason, { amount, reason: t(REASONS[input.failureCode] ?? sm.reasonFailed) });
+  const reason = (t: (d: Descriptor, v?: Record<string, string>) => string) =>
+    t(sm.failedReason, { amount, reason: t(REASONS[input.failureCode] ?? sm.reasonFailed) });
   if (input.retryAt === null) {
-    return compose(ctx, sm.endedSubject, (t) => [reason(t), t(sm.endedAfterFailures, { amount, url: `${ctx.config.publicUrl}/doacao-mensal` })]);
+    return compose(ctx, sm.endedSubject, (t) => [
+      reason(t),
+      t(sm.endedAfterFailures, { amount, url: `${ctx.config.publicUrl}/doacao-mensal` }),
+    ]);
   }
   const retry = input.retryAt;
-  return compose(ctx, sm.failedSubject, (t) => [reason(t), t(sm.failedRetry, { date: formatBrazilianDate(retry), url: `${ctx.config.publicUrl}/profile/wallet` })]);
+  return compose(ctx, sm.failedSubject, (t) => [
+    reason(t),
+    t(sm.failedRetry, { date: formatBrazilianDate(retry), url: `${ctx.config.publicUrl}/profile/wallet` }),
+  ]);
 }
 
 /** Confirms a cancellation the donor asked for (profile or e-mail link). */

@@ -12,11 +12,21 @@ export const BILLABLE_STATUSES = ['active', 'past_due'] as const;
 export const RECENT_CHARGES = 12;
 
 /** The donor's saved card that can still be charged on this gateway, or null. */
-export async function usableSavedCard(executor: Executor, input: { cardId: string; userId: string; gateway: string }): Promise<SavedCardRow | null> {
+export async function usableSavedCard(
+  executor: Executor,
+  input: { cardId: string; userId: string; gateway: string },
+): Promise<SavedCardRow | null> {
   const [card] = await executor
     .select()
     .from(savedCards)
-    .where(and(eq(savedCards.id, input.cardId), eq(savedCards.userId, input.userId), eq(savedCards.gateway, input.gateway), isNull(savedCards.deletedAt)));
+    .where(
+      and(
+        eq(savedCards.id, input.cardId),
+        eq(savedCards.userId, input.userId),
+        eq(savedCards.gateway, input.gateway),
+        isNull(savedCards.deletedAt),
+      ),
+    );
   return card ?? null;
 }
 
@@ -58,7 +68,10 @@ export function presentSubscription(row: SubscriptionRow, card: SavedCardRow | n
     id: row.id,
     status: row.status,
     amount: row.amountCents,
-    card: card && card.deletedAt === null ? { id: card.id, brand: card.brand as CardBrand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear } : null,
+    card:
+      card && card.deletedAt === null
+        ? { id: card.id, brand: card.brand as CardBrand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }
+        : null,
     billing_day: row.billingDay,
     next_charge_at: row.nextChargeAt?.toISOString() ?? null,
     retry_count: row.retryCount,
@@ -84,7 +97,11 @@ export function presentCharge(row: SubscriptionChargeRow): SubscriptionCharge {
 
 /** The subscription as the API shows it, with its card. */
 export async function loadPresentedSubscription(executor: Executor, subscriptionId: string): Promise<Subscription | null> {
-  const [found] = await executor.select({ sub: subscriptions, card: savedCards }).from(subscriptions).leftJoin(savedCards, eq(savedCards.id, subscriptions.savedCardId)).where(eq(subscriptions.id, subscriptionId));
+  const [found] = await executor
+    .select({ sub: subscriptions, card: savedCards })
+    .from(subscriptions)
+    .leftJoin(savedCards, eq(savedCards.id, subscriptions.savedCardId))
+    .where(eq(subscriptions.id, subscriptionId));
   return found ? presentSubscription(found.sub, found.card) : null;
 }
 

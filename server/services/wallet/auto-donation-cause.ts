@@ -25,7 +25,10 @@ export interface AutoDonationCause {
   reason: AutoDonationReason;
 }
 
-const asCause = (c: CauseCandidate, reason: AutoDonationReason): AutoDonationCause => ({ campaign: { id: c.id, slug: c.slug, title: c.title }, reason });
+const asCause = (c: CauseCandidate, reason: AutoDonationReason): AutoDonationCause => ({
+  campaign: { id: c.id, slug: c.slug, title: c.title },
+  reason,
+});
 
 /**
  * DESIGN.md §6: the chosen campaign if it still takes donations; else the one the donor gave most to
@@ -38,7 +41,10 @@ export function pickAutoDonationCause(candidates: readonly CauseCandidate[], now
   if (chosen) return asCause(chosen, 'chosen');
   const givenTo = open
     .filter((c) => c.givenCents > 0)
-    .sort((a, b) => b.givenCents - a.givenCents || (b.lastGivenAt?.getTime() ?? 0) - (a.lastGivenAt?.getTime() ?? 0) || a.slug.localeCompare(b.slug));
+    .sort(
+      (a, b) =>
+        b.givenCents - a.givenCents || (b.lastGivenAt?.getTime() ?? 0) - (a.lastGivenAt?.getTime() ?? 0) || a.slug.localeCompare(b.slug),
+    );
   const most = givenTo[0];
   return most ? asCause(most, 'most_given') : { campaign: null, reason: 'general_fund' };
 }
@@ -70,7 +76,9 @@ const toDate = (value: string | Date | null): Date | null => (value === null ? n
  */
 export async function causeCandidates(executor: Executor, userId: string, now: Date): Promise<CauseCandidate[]> {
   const since = lookbackStart(now);
-  const rows = await selectRows<CandidateRow>(executor, sql`
+  const rows = await selectRows<CandidateRow>(
+    executor,
+    sql`
     select c.id, c.slug, c.title, c.status, c.starts_at, c.ends_at,
       coalesce(c.id = s.auto_donation_campaign_id, false) as chosen,
       coalesce(g.given_cents, 0) as given_cents, g.last_given_at
@@ -83,7 +91,8 @@ export async function causeCandidates(executor: Executor, userId: string, now: D
         and d.campaign_id is not null and d.confirmed_at >= ${since.toISOString()}::timestamptz and d.confirmed_at <= ${now.toISOString()}::timestamptz
       group by d.campaign_id
     ) g on g.campaign_id = c.id
-    where c.id = s.auto_donation_campaign_id or g.campaign_id is not null`);
+    where c.id = s.auto_donation_campaign_id or g.campaign_id is not null`,
+  );
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,

@@ -14,7 +14,16 @@ import type { DonationRow } from '../donations/donation-records';
  */
 export async function insertAutomaticDonation(
   tx: Executor,
-  input: { automaticSource: string; userId: string | null; campaignId: string | null; amountCents: number; method: 'wallet' | 'gift_card'; contact: DonationContactRecord; locale: Locale; now: Date },
+  input: {
+    automaticSource: string;
+    userId: string | null;
+    campaignId: string | null;
+    amountCents: number;
+    method: 'wallet' | 'gift_card';
+    contact: DonationContactRecord;
+    locale: Locale;
+    now: Date;
+  },
 ): Promise<DonationRow | null> {
   const { now } = input;
   const [donation] = await tx
@@ -37,6 +46,16 @@ export async function insertAutomaticDonation(
     .onConflictDoNothing()
     .returning();
   if (!donation) return null;
-  await tx.insert(payments).values({ donationId: donation.id, gateway: INTERNAL_GATEWAY, method: input.method, status: 'succeeded', amountCents: input.amountCents, createdAt: now, updatedAt: now });
+  await tx
+    .insert(payments)
+    .values({
+      donationId: donation.id,
+      gateway: INTERNAL_GATEWAY,
+      method: input.method,
+      status: 'succeeded',
+      amountCents: input.amountCents,
+      createdAt: now,
+      updatedAt: now,
+    });
   return donation;
 }

@@ -32,13 +32,16 @@ const digits = (text: string | null): string | null => (text === null ? null : t
  * language of their own, so the latest donation or subscription tells which one they use.
  */
 export async function donorProfile(executor: Executor, userId: string): Promise<DonorProfile | null> {
-  const [row] = await selectRows<ProfileRow>(executor, sql`
+  const [row] = await selectRows<ProfileRow>(
+    executor,
+    sql`
     select u.id, u.name, u.email, u.person_type, u.cpf, u.cnpj, u.phone,
       (select l.locale from (
         select d.locale, d.created_at from donations d where d.user_id = u.id and d.automatic_source is null
         union all select s.locale, s.created_at from subscriptions s where s.user_id = u.id
       ) l order by l.created_at desc limit 1) as locale
-    from users u where u.id = ${userId}`);
+    from users u where u.id = ${userId}`,
+  );
   if (!row) return null;
   const isCompany = row.person_type === 'COMPANY';
   const locale = (LOCALES as readonly string[]).includes(row.locale ?? '') ? (row.locale as Locale) : DEFAULT_LOCALE;

@@ -16,7 +16,12 @@ export async function expiredLotsWithMoneyLeft(executor: Executor, now: Date): P
   const rows = await executor
     .select({ id: lots.id, userId: lots.userId, remaining: lotRemaining })
     .from(lots)
-    .where(and(lte(lots.expiresAt, now), sql`not exists (select 1 from donations d where d.automatic_source = 'lot:' || "wallet_lots"."id"::text)`))
+    .where(
+      and(
+        lte(lots.expiresAt, now),
+        sql`not exists (select 1 from donations d where d.automatic_source = 'lot:' || "wallet_lots"."id"::text)`,
+      ),
+    )
     .orderBy(asc(lots.expiresAt), asc(lots.id));
   return rows.filter((r) => Number(r.remaining) > 0).map(({ id, userId }) => ({ id, userId }));
 }
@@ -44,12 +49,21 @@ export async function lotsExpiringBetween(executor: Executor, now: Date, until: 
       ),
     )
     .orderBy(asc(lots.expiresAt), asc(lots.id));
-  return rows.map((r) => ({ id: r.id, userId: r.userId, expiresAt: r.expiresAt, remainingCents: Number(r.remaining) })).filter((r) => r.remainingCents > 0);
+  return rows
+    .map((r) => ({ id: r.id, userId: r.userId, expiresAt: r.expiresAt, remainingCents: Number(r.remaining) }))
+    .filter((r) => r.remainingCents > 0);
 }
 
 /** One lot, locked for the rest of the transaction, with what is left on it; null when unknown. */
-export async function lockLot(tx: Executor, lotId: string): Promise<{ id: string; userId: string; origin: string; expiresAt: Date; remainingCents: number } | null> {
-  const [lot] = await tx.select({ id: lots.id, userId: lots.userId, origin: lots.origin, expiresAt: lots.expiresAt }).from(lots).where(eq(lots.id, lotId)).for('update');
+export async function lockLot(
+  tx: Executor,
+  lotId: string,
+): Promise<{ id: string; userId: string; origin: string; expiresAt: Date; remainingCents: number } | null> {
+  const [lot] = await tx
+    .select({ id: lots.id, userId: lots.userId, origin: lots.origin, expiresAt: lots.expiresAt })
+    .from(lots)
+    .where(eq(lots.id, lotId))
+    .for('update');
   if (!lot) return null;
   // Read after the lock: a spend that held the lot has committed by now and its entries count.
   const [left] = await tx.select({ remaining: lotRemaining }).from(lots).where(eq(lots.id, lotId));

@@ -33,7 +33,14 @@ export async function notifyExpiringCredit(deps: WalletJobDeps, now: Date): Prom
         },
         now,
         dedupeKey: creditExpiringKey(lot.id),
-        email: creditExpiringMail(deps.translator, donor.locale, { to: donor.email, name: donor.name, amountCents: lot.remainingCents, date: lot.expiresAt, cause, walletUrl: walletPageUrl(deps.config) }),
+        email: creditExpiringMail(deps.translator, donor.locale, {
+          to: donor.email,
+          name: donor.name,
+          amountCents: lot.remainingCents,
+          date: lot.expiresAt,
+          cause,
+          walletUrl: walletPageUrl(deps.config),
+        }),
       });
     });
     if (created) told += 1;

@@ -13,18 +13,38 @@ import { walletPageUrl, type WalletJobDeps } from './wallet-job-deps';
 
 export type { WalletJobDeps } from './wallet-job-deps';
 
-const causeTarget = (cause: AutoDonationCause): AccountRef => (cause.campaign ? { kind: 'campaign', campaignId: cause.campaign.id } : { kind: 'general_fund' });
+const causeTarget = (cause: AutoDonationCause): AccountRef =>
+  cause.campaign ? { kind: 'campaign', campaignId: cause.campaign.id } : { kind: 'general_fund' };
 export const automaticDonationReference = (source: string): string => `automatic_donation:${source}`;
 export const giftCardSource = (giftCardId: string): string => `gift_card:${giftCardId}`;
 
 /** The in-app notice and the e-mail of an automatic donation, in the settling transaction (deduplicated). */
-async function tellDonor(tx: Executor, deps: WalletJobDeps, input: { donor: DonorProfile; donation: DonationRow; cause: AutoDonationCause; source: string; kind: 'lot' | 'gift_card'; expiredAt: Date; now: Date }): Promise<void> {
+async function tellDonor(
+  tx: Executor,
+  deps: WalletJobDeps,
+  input: {
+    donor: DonorProfile;
+    donation: DonationRow;
+    cause: AutoDonationCause;
+    source: string;
+    kind: 'lot' | 'gift_card';
+    expiredAt: Date;
+    now: Date;
+  },
+): Promise<void> {
   const { donor, donation, cause } = input;
   const campaign = cause.campaign ? { slug: cause.campaign.slug, title: cause.campaign.title } : null;
   await notifyDonor(tx, {
     userId: donor.userId,
     type: 'automatic_donation',
-    metadata: { donation_id: donation.id, amount: donation.amountCents, campaign, reason: cause.reason, source: input.kind, expired_at: input.expiredAt.toISOString() },
+    metadata: {
+      donation_id: donation.id,
+      amount: donation.amountCents,
+      campaign,
+      reason: cause.reason,
+      source: input.kind,
+      expired_at: input.expiredAt.toISOString(),
+    },
     now: input.now,
     dedupeKey: automaticDonationReference(input.source),
     email: automaticDonationMail(deps.translator, donor.locale, {
@@ -165,6 +185,7 @@ export async function settleExpiredCredit(deps: WalletJobDeps, now: Date): Promi
   for (const lot of await expiredLotsWithMoneyLeft(deps.db, now)) await settle(() => settleLot(deps, lot.id, now));
   for (const cardId of await expiredGiftCardsWithMoneyLeft(deps.db, now)) await settle(() => settleGiftCard(deps, cardId, now));
   if (failures.length === 1) throw failures[0];
-  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} expired credits were not donated; the next run retries them`);
+  if (failures.length > 1)
+    throw new AggregateError(failures, `${failures.length} expired credits were not donated; the next run retries them`);
   return outcome;
 }

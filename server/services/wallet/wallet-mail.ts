@@ -9,7 +9,11 @@ import { walletMailMessages as wm } from './wallet-mail-messages';
 
 type Descriptor = { id: string; message: string };
 
-const reasonText: Record<AutoDonationReason, Descriptor> = { chosen: wm.reasonChosen, most_given: wm.reasonMostGiven, general_fund: wm.reasonGeneralFund };
+const reasonText: Record<AutoDonationReason, Descriptor> = {
+  chosen: wm.reasonChosen,
+  most_given: wm.reasonMostGiven,
+  general_fund: wm.reasonGeneralFund,
+};
 
 export interface WalletMailInput {
   to: string;
@@ -22,9 +26,19 @@ export interface WalletMailInput {
   walletUrl: string;
 }
 
-function compose(translator: Translator, locale: Locale, input: WalletMailInput, parts: { subject: Descriptor; body: Descriptor; action: Descriptor }): MailToSend {
+function compose(
+  translator: Translator,
+  locale: Locale,
+  input: WalletMailInput,
+  parts: { subject: Descriptor; body: Descriptor; action: Descriptor },
+): MailToSend {
   const t = (d: Descriptor, values?: Record<string, string>) => translator.translate(locale, d, values);
-  const values = { amount: formatBrlText(input.amountCents), date: formatBrazilianDateTime(input.date), cause: input.cause.campaign?.title ?? t(wm.generalFund), url: input.walletUrl };
+  const values = {
+    amount: formatBrlText(input.amountCents),
+    date: formatBrazilianDateTime(input.date),
+    cause: input.cause.campaign?.title ?? t(wm.generalFund),
+    url: input.walletUrl,
+  };
   const firstName = input.name.split(/\s+/)[0] || input.name;
   const lines = [t(wm.greeting, { name: firstName }), t(parts.body, values), t(reasonText[input.cause.reason]), t(parts.action, values)];
   const signature = t(wm.signature);
@@ -37,8 +51,16 @@ function compose(translator: Translator, locale: Locale, input: WalletMailInput,
 }
 
 /** Tells the donor their unused credit (a wallet lot, or a gift card they bought) was donated, where and why. */
-export const automaticDonationMail = (translator: Translator, locale: Locale, input: WalletMailInput & { source: 'lot' | 'gift_card' }): MailToSend =>
-  compose(translator, locale, input, { subject: wm.donatedSubject, body: input.source === 'lot' ? wm.donatedLot : wm.donatedGiftCard, action: wm.donatedAction });
+export const automaticDonationMail = (
+  translator: Translator,
+  locale: Locale,
+  input: WalletMailInput & { source: 'lot' | 'gift_card' },
+): MailToSend =>
+  compose(translator, locale, input, {
+    subject: wm.donatedSubject,
+    body: input.source === 'lot' ? wm.donatedLot : wm.donatedGiftCard,
+    action: wm.donatedAction,
+  });
 
 /** Warns the donor ahead of time: how much expires, when, and where it goes unless spent. */
 export const creditExpiringMail = (translator: Translator, locale: Locale, input: WalletMailInput): MailToSend =>

@@ -12,7 +12,12 @@ function nextAutomaticDonation(lots: readonly WalletLotBalance[], cause: AutoDon
   if (!first) return null;
   const at = first.expiresAt.getTime();
   const amount = lots.filter((lot) => lot.expiresAt.getTime() === at).reduce((sum, lot) => sum + lot.remainingCents, 0);
-  return { amount, date: first.expiresAt.toISOString(), campaign: cause.campaign ? { slug: cause.campaign.slug, title: cause.campaign.title } : null, reason: cause.reason };
+  return {
+    amount,
+    date: first.expiresAt.toISOString(),
+    campaign: cause.campaign ? { slug: cause.campaign.slug, title: cause.campaign.title } : null,
+    reason: cause.reason,
+  };
 }
 
 /**

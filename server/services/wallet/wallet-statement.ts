@@ -29,14 +29,20 @@ const walletAccount = (userId: string) => sql`select a.id from ledger_accounts a
  * with the signed sum of its wallet entries, the origin of the lot it filled (credit) and the
  * campaign on the other side (donations; null for the general fund).
  */
-export async function walletStatement(executor: Executor, userId: string, page: { page: number; amount: number }): Promise<{ entries: WalletStatementEntry[]; total: number }> {
+export async function walletStatement(
+  executor: Executor,
+  userId: string,
+  page: { page: number; amount: number },
+): Promise<{ entries: WalletStatementEntry[]; total: number }> {
   const [counted] = await selectRows<{ total: string | number }>(
     executor,
     sql`select count(distinct e.group_id) as total from ledger_entries e where e.account_id in (${walletAccount(userId)})`,
   );
   const total = Number(counted?.total ?? 0);
   if (total === 0) return { entries: [], total };
-  const rows = await selectRows<StatementRow>(executor, sql`
+  const rows = await selectRows<StatementRow>(
+    executor,
+    sql`
     select m.id, m.kind, m.created_at, m.amount, m.origin,
       (select json_build_object('slug', c.slug, 'title', c.title) from ledger_entries o
         join ledger_accounts a on a.id = o.account_id and a.kind = 'campaign'
@@ -51,11 +57,19 @@ export async function walletStatement(executor: Executor, userId: string, page: 
       group by g.id, g.kind, g.created_at
     ) m
     order by m.created_at desc, m.last_entry desc
-    limit ${page.amount} offset ${page.page * page.amount}`);
+    limit ${page.amount} offset ${page.page * page.amount}`,
+  );
   const entries = rows.map((r): WalletStatementEntry => {
     const amount = Number(r.amount);
     const kind = statementKind(r.kind, amount);
-    return { id: r.id, kind, amount, origin: kind === 'credit' ? r.origin : null, campaign: kind === 'credit' ? null : r.campaign, created_at: new Date(r.created_at).toISOString() };
+    return {
+      id: r.id,
+      kind,
+      amount,
+      origin: kind === 'credit' ? r.origin : null,
+      campaign: kind === 'credit' ? null : r.campaign,
+      created_at: new Date(r.created_at).toISOString(),
+    };
   });
   return { entries, total };
 }

@@ -17,12 +17,7 @@ export function VisitorPromptView({ actor }: { actor: ActorRefFrom<typeof visito
   const returnUrl = useSelector(actor, (s) => s.context.returnUrl);
   const close = () => actor.send({ type: 'visitorPrompt.closed' });
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      title={t`Entre para continuar`}
-      description={description ?? i18n._(messages.mustBeSignedIn.id)}
-    >
+    <Dialog open={open} onClose={close} title={t`Entre para continuar`} description={description ?? i18n._(messages.mustBeSignedIn.id)}>
       <div className={s.actions}>
         <Button
           variant="primary"

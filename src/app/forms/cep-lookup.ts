@@ -41,7 +41,10 @@ export interface CepLookupState {
  * For forms without a machine (the profile editor): the same trigger and the same API call as the
  * checkout's `lookupCep` actor (`addressesApi.lookupCep`); `onFound` gets the answer.
  */
-export function useCepLookup(onFound: (result: CepLookupResult) => void, lookupCep: (cep: string) => Promise<CepLookupResult> = addressesApi.lookupCep): CepLookupState & { entered: (typed: string) => void } {
+export function useCepLookup(
+  onFound: (result: CepLookupResult) => void,
+  lookupCep: (cep: string) => Promise<CepLookupResult> = addressesApi.lookupCep,
+): CepLookupState & { entered: (typed: string) => void } {
   const [state, setState] = useState<CepLookupState>({ lookingUp: false, failed: false });
   const latest = useRef(0);
   const lookup = useCallback(

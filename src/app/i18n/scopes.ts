@@ -5,7 +5,18 @@
  * Keeps the first page's catalog small as features add text (JS budget, docs/web-app.md).
  * Used by the Vite plugin (vite.lingui-scopes.ts) and by the app; no imports on purpose.
  */
-export const LAZY_SCOPES = ['pages', 'admin', 'auth', 'profile', 'campaigns', 'checkout', 'wallet', 'notifications', 'monthly', 'contributions'] as const;
+export const LAZY_SCOPES = [
+  'pages',
+  'admin',
+  'auth',
+  'profile',
+  'campaigns',
+  'checkout',
+  'wallet',
+  'notifications',
+  'monthly',
+  'contributions',
+] as const;
 export type LazyScope = (typeof LAZY_SCOPES)[number];
 export type CatalogScope = 'core' | LazyScope;
 

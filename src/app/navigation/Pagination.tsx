@@ -14,7 +14,10 @@ export function Pagination({ page, total, amount }: { page: number; total: numbe
   if (pages <= 1 && page === 0) return null;
   const current = formatNumber(page + 1);
   const last = formatNumber(pages);
-  const to = (target: number) => ({ to: '.' as const, search: (prev: Record<string, unknown>) => ({ ...prev, page: target > 0 ? target : undefined }) });
+  const to = (target: number) => ({
+    to: '.' as const,
+    search: (prev: Record<string, unknown>) => ({ ...prev, page: target > 0 ? target : undefined }),
+  });
   return (
     <nav className={s.pagination} aria-label={t`Paginação`}>
       {page > 0 ? (

@@ -5,7 +5,10 @@ export function CampaignSlugNote({ slug }: { slug: string }) {
   return (
     <p>
       <Trans>
-        Campanha: <Link to="/$slug" params={{ slug }}>/{slug}</Link>
+        Campanha:{' '}
+        <Link to="/$slug" params={{ slug }}>
+          /{slug}
+        </Link>
       </Trans>
     </p>
   );

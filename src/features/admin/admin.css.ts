@@ -7,7 +7,15 @@ export const layout = style({
   gridTemplateColumns: '1fr',
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '220px 1fr' } },
 });
-export const sideList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['1'], '@media': { [breakpoints.desktop]: { flexDirection: 'column' } } });
+export const sideList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['1'],
+  '@media': { [breakpoints.desktop]: { flexDirection: 'column' } },
+});
 export const sideLink = style({
   display: 'block',
   padding: `${vars.space['2']} ${vars.space['3']}`,
@@ -20,4 +28,10 @@ export const sideLink = style({
     '&[data-status="active"]': { background: vars.color.brandSoft, color: vars.color.brandHover, fontWeight: vars.fontWeight.semibold },
   },
 });
-export const sideTitle = style({ fontSize: vars.fontSize.sm, textTransform: 'uppercase', letterSpacing: '0.06em', color: vars.color.muted, marginBottom: vars.space['2'] });
+export const sideTitle = style({
+  fontSize: vars.fontSize.sm,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+  color: vars.color.muted,
+  marginBottom: vars.space['2'],
+});

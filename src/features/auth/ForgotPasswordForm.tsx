@@ -18,13 +18,22 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
   if (snapshot.hasTag('state:succeeded')) {
     return (
       <Notice>
-        <Trans>Se houver uma conta com esse e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada e o spam.</Trans>
+        <Trans>
+          Se houver uma conta com esse e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada e o spam.
+        </Trans>
       </Notice>
     );
   }
   return (
     <Form onSubmit={handleSubmit((values) => submit(values))} aria-label={t`Recuperar senha`}>
-      <TextField label={t`E-mail`} type="email" autoComplete="email" required error={fieldError(formState.errors.email)} {...register('email')} />
+      <TextField
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldError(formState.errors.email)}
+        {...register('email')}
+      />
       <FailureAlert failure={snapshot.hasTag('state:failed') ? snapshot.context.failure : null} />
       <FormActions>
         <Button type="submit" fullWidth loading={snapshot.hasTag('state:submitting')}>

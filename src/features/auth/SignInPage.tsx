@@ -29,7 +29,14 @@ export function SignInPage() {
   return (
     <AuthCard title={<Trans>Entrar</Trans>} lead={<Trans>Que bom ver você de novo.</Trans>}>
       <Form onSubmit={handleSubmit((values) => submit(values))} aria-label={t`Entrar`}>
-        <TextField label={t`E-mail`} type="email" autoComplete="email" required error={fieldError(formState.errors.email)} {...register('email')} />
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          required
+          error={fieldError(formState.errors.email)}
+          {...register('email')}
+        />
         <TextField
           label={t`Senha`}
           type="password"

@@ -33,7 +33,8 @@ export function SignUpPage() {
 
   // The one server answer that belongs to a field: the e-mail is already registered.
   useEffect(() => {
-    if (failure?.code === errorCodes.emailTaken) setError('email', { type: 'server', message: messages.emailTaken.id }, { shouldFocus: true });
+    if (failure?.code === errorCodes.emailTaken)
+      setError('email', { type: 'server', message: messages.emailTaken.id }, { shouldFocus: true });
   }, [failure, setError]);
 
   return (

@@ -7,6 +7,13 @@ export const title = style({ fontSize: vars.fontSize.xxl, lineHeight: vars.lineH
 
 export const lead = style({ color: vars.color.muted, margin: `0 0 ${vars.space['6']}` });
 
-export const links = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space['3'], marginTop: vars.space['4'], fontSize: vars.fontSize.sm });
+export const links = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  marginTop: vars.space['4'],
+  fontSize: vars.fontSize.sm,
+});
 
 export const link = style({ color: vars.color.brandStrong, fontWeight: vars.fontWeight.semibold });

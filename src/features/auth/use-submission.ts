@@ -43,4 +43,7 @@ export function useSubmission<TValues, TOutput>(implementation: SubmissionImplem
   };
 }
 
-export type Submission<TValues> = { snapshot: ReturnType<typeof useSubmission<TValues, unknown>>['snapshot']; submit: (values: TValues) => void };
+export type Submission<TValues> = {
+  snapshot: ReturnType<typeof useSubmission<TValues, unknown>>['snapshot'];
+  submit: (values: TValues) => void;
+};

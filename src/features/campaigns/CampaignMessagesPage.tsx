@@ -7,10 +7,23 @@ import { Pagination } from '../../app/navigation/Pagination';
 import * as s from './campaigns.css';
 
 /** /{slug}/messages: every message of support, newest first, a page at a time. */
-export function CampaignMessagesPage({ slug, campaignTitle, messages }: { slug: string; campaignTitle: string; messages: Paged<CampaignMessage> }) {
+export function CampaignMessagesPage({
+  slug,
+  campaignTitle,
+  messages,
+}: {
+  slug: string;
+  campaignTitle: string;
+  messages: Paged<CampaignMessage>;
+}) {
   const { t } = useLingui();
   return (
-    <CampaignSubpage slug={slug} campaignTitle={campaignTitle} title={t`Mensagens de apoio`} lead={t`O que as pessoas escreveram ao doar para esta campanha.`}>
+    <CampaignSubpage
+      slug={slug}
+      campaignTitle={campaignTitle}
+      title={t`Mensagens de apoio`}
+      lead={t`O que as pessoas escreveram ao doar para esta campanha.`}
+    >
       {messages.items.length > 0 ? (
         <MessageList messages={messages.items} />
       ) : (

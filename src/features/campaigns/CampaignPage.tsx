@@ -90,7 +90,6 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
           </Card>
         </aside>
         <div className={s.areaBody}>
-
           <section aria-labelledby="campaign-story">
             <h2 id="campaign-story">
               <Trans>A história</Trans>
@@ -139,16 +138,26 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
             {campaign.latest_donors.length > 0 ? <DonorList donors={campaign.latest_donors} /> : null}
           </LatestSection>
         </div>
-        {campaign.accepting_donations ? (
-          <MobileDonateBar campaign={campaign} amount={amount} hidden={!boxOffScreen} />
-        ) : null}
+        {campaign.accepting_donations ? <MobileDonateBar campaign={campaign} amount={amount} hidden={!boxOffScreen} /> : null}
       </article>
     </Container>
   );
 }
 
 /** A titled section of the campaign page's latest items, with a link to the full list or an empty state. */
-function LatestSection({ id, title, more, empty, children }: { id: string; title: ReactNode; more: ReactNode; empty: ReactNode; children: ReactNode }) {
+function LatestSection({
+  id,
+  title,
+  more,
+  empty,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  more: ReactNode;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={s.section} aria-labelledby={id}>
       <div className={s.sectionHead}>

@@ -6,7 +6,19 @@ import { chipClass, Container, PageHeader } from '../../ui';
 import * as s from './campaigns.css';
 
 /** The frame of /{slug}/messages and /{slug}/doadores: campaign name, title and the campaign's sections. */
-export function CampaignSubpage({ slug, campaignTitle, title, lead, children }: { slug: string; campaignTitle: string; title: string; lead: string; children: ReactNode }) {
+export function CampaignSubpage({
+  slug,
+  campaignTitle,
+  title,
+  lead,
+  children,
+}: {
+  slug: string;
+  campaignTitle: string;
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   usePageTitle(`${title} · ${campaignTitle}`);
   return (

@@ -59,7 +59,12 @@ export function DonateBox({
           ))}
         </div>
       </fieldset>
-      <Link to="/$slug/donate" params={{ slug: campaign.slug }} search={{ amount }} className={buttonClass({ variant: 'accent', size: 'lg', fullWidth: true })}>
+      <Link
+        to="/$slug/donate"
+        params={{ slug: campaign.slug }}
+        search={{ amount }}
+        className={buttonClass({ variant: 'accent', size: 'lg', fullWidth: true })}
+      >
         <Trans>Doar agora</Trans>
       </Link>
       <Link to="/$slug/donate" params={{ slug: campaign.slug }} className={s.muted}>

@@ -91,7 +91,13 @@ function GiftCardLeft({ balance, expiresAt }: { balance: number; expiresAt: stri
   return (
     <Card>
       <p className={s.meta} data-testid="gift-card-left">
-        {balance > 0 ? <Trans>Ainda restam {left} no seu gift card, para doar até {until}.</Trans> : <Trans>Seu gift card foi usado por inteiro nesta doação.</Trans>}
+        {balance > 0 ? (
+          <Trans>
+            Ainda restam {left} no seu gift card, para doar até {until}.
+          </Trans>
+        ) : (
+          <Trans>Seu gift card foi usado por inteiro nesta doação.</Trans>
+        )}
       </p>
     </Card>
   );

@@ -15,7 +15,12 @@ export function MobileDonateBar({ campaign, amount, hidden }: { campaign: Pick<C
   const money = formatMoney(amount * 100);
   return (
     <div className={s.mobileDonateBar} data-hidden={hidden ? '' : undefined} inert={hidden}>
-      <Link to="/$slug/donate" params={{ slug: campaign.slug }} search={{ amount }} className={buttonClass({ variant: 'accent', size: 'lg' })}>
+      <Link
+        to="/$slug/donate"
+        params={{ slug: campaign.slug }}
+        search={{ amount }}
+        className={buttonClass({ variant: 'accent', size: 'lg' })}
+      >
         {t`Doar ${money}`}
       </Link>
     </div>

@@ -38,7 +38,15 @@ export function SearchForm({ search, categories, tags }: { search: SearchSearch;
         });
       }}
     >
-      <TextField className={s.searchText} type="search" name="q" label={t`Buscar`} placeholder={t`Nome, cidade ou causa`} value={q} onChange={(e) => setQ(e.target.value)} />
+      <TextField
+        className={s.searchText}
+        type="search"
+        name="q"
+        label={t`Buscar`}
+        placeholder={t`Nome, cidade ou causa`}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       <Select
         name="category"
         label={t`Causa`}
@@ -47,7 +55,14 @@ export function SearchForm({ search, categories, tags }: { search: SearchSearch;
         value={category}
         onChange={(e) => setCategory(e.target.value)}
       />
-      <Select name="tag" label={t`Tag`} placeholder={t`Todas as tags`} options={tags.map((c) => ({ value: c.slug, label: c.name }))} value={tag} onChange={(e) => setTag(e.target.value)} />
+      <Select
+        name="tag"
+        label={t`Tag`}
+        placeholder={t`Todas as tags`}
+        options={tags.map((c) => ({ value: c.slug, label: c.name }))}
+        value={tag}
+        onChange={(e) => setTag(e.target.value)}
+      />
       <Select
         name="sort"
         label={t`Ordenar por`}

@@ -41,13 +41,24 @@ export const aside = style({
   '@media': { [breakpoints.desktop]: { position: 'sticky', top: vars.space['6'] } },
 });
 export const section = style({ marginTop: vars.space['10'] });
-export const sectionHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: vars.space['2'] });
+export const sectionHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+});
 
 // The story comes as sanitised HTML: give its elements the page's rhythm.
 export const story = style({ fontSize: vars.fontSize.md, lineHeight: vars.lineHeight.normal, maxWidth: '70ch', overflowWrap: 'anywhere' });
 globalStyle(`${story} p`, { margin: `0 0 ${vars.space['4']}` });
 globalStyle(`${story} h2, ${story} h3`, { fontSize: vars.fontSize.lg, marginTop: vars.space['6'] });
-globalStyle(`${story} blockquote`, { margin: `0 0 ${vars.space['4']}`, paddingLeft: vars.space['4'], borderLeft: `4px solid ${vars.color.sun}`, color: vars.color.inkSoft });
+globalStyle(`${story} blockquote`, {
+  margin: `0 0 ${vars.space['4']}`,
+  paddingLeft: vars.space['4'],
+  borderLeft: `4px solid ${vars.color.sun}`,
+  color: vars.color.inkSoft,
+});
 globalStyle(`${story} ul, ${story} ol`, { margin: `0 0 ${vars.space['4']}`, paddingLeft: vars.space['6'] });
 
 export const amounts = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
@@ -88,17 +99,34 @@ export const shareLink = style({
   selectors: { '&:hover': { background: vars.color.brandSoft, color: vars.color.ink } },
 });
 // WhatsApp first and in its own colour: it is how most Brazilians share (BRAND.md). #0E6B4C on white passes AA.
-export const whatsapp = style({ background: '#0E6B4C', borderColor: '#0E6B4C', color: vars.color.onBrand, selectors: { '&:hover': { background: '#0A5139', color: vars.color.onBrand } } });
+export const whatsapp = style({
+  background: '#0E6B4C',
+  borderColor: '#0E6B4C',
+  color: vars.color.onBrand,
+  selectors: { '&:hover': { background: '#0A5139', color: vars.color.onBrand } },
+});
 
 export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space['3'] });
-export const listItem = style({ padding: vars.space['4'], borderRadius: vars.radius.sm, background: vars.color.surface, boxShadow: vars.shadow.card });
+export const listItem = style({
+  padding: vars.space['4'],
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+});
 export const listHead = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], flexWrap: 'wrap', margin: 0 });
 export const name = style({ fontWeight: vars.fontWeight.semibold });
 export const muted = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 export const messageText = style({ margin: `${vars.space['2']} 0 0`, whiteSpace: 'pre-line', overflowWrap: 'anywhere' });
 export const amount = style({ fontWeight: vars.fontWeight.semibold, whiteSpace: 'nowrap' });
 
-export const tabs = style({ display: 'flex', gap: vars.space['2'], listStyle: 'none', padding: 0, margin: `0 0 ${vars.space['6']}`, flexWrap: 'wrap' });
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  listStyle: 'none',
+  padding: 0,
+  margin: `0 0 ${vars.space['6']}`,
+  flexWrap: 'wrap',
+});
 
 // Search
 export const searchForm = style({
@@ -111,9 +139,18 @@ export const searchForm = style({
     [breakpoints.desktop]: { gridTemplateColumns: '2fr 1fr 1fr 1fr auto' },
   },
 });
-export const searchText = style({ '@media': { [breakpoints.tablet]: { gridColumn: '1 / -1' }, [breakpoints.desktop]: { gridColumn: 'auto' } } });
+export const searchText = style({
+  '@media': { [breakpoints.tablet]: { gridColumn: '1 / -1' }, [breakpoints.desktop]: { gridColumn: 'auto' } },
+});
 export const results = style({ marginTop: vars.space['8'] });
-export const empty = style({ textAlign: 'center', padding: vars.space['10'], display: 'flex', flexDirection: 'column', gap: vars.space['3'], alignItems: 'center' });
+export const empty = style({
+  textAlign: 'center',
+  padding: vars.space['10'],
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['3'],
+  alignItems: 'center',
+});
 
 export const thanksActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
 

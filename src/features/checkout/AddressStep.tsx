@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { addressCountryIssue, BRAZILIAN_STATES, checkoutAddressSchema, type CepLookupResult, type CheckoutAddressInput } from '../../../contracts';
+import {
+  addressCountryIssue,
+  BRAZILIAN_STATES,
+  checkoutAddressSchema,
+  type CepLookupResult,
+  type CheckoutAddressInput,
+} from '../../../contracts';
 import { Button, Form, FormActions, FormRow, Select, TextField } from '../../ui';
 import { applyCep, useCepTrigger } from '../../app/forms/cep-lookup';
 import { masked } from '../../app/forms/masked';
@@ -49,7 +55,19 @@ interface Props {
 }
 
 /** Address (SPEC.md §5): CEP lookup fills what it knows; Brazilian unless the donor is a foreigner. */
-export function AddressStep({ address, registeredAddress, foreigner, cep, cepFailure, lookingUp, busy, submitLabel, fieldErrors, onCep, onSubmit }: Props) {
+export function AddressStep({
+  address,
+  registeredAddress,
+  foreigner,
+  cep,
+  cepFailure,
+  lookingUp,
+  busy,
+  submitLabel,
+  fieldErrors,
+  onCep,
+  onSubmit,
+}: Props) {
   const { t, i18n } = useLingui();
   const { register, handleSubmit, setValue, setError, reset, formState } = useForm<AddressValues>({
     resolver: resolverFor(foreigner),
@@ -81,7 +99,15 @@ export function AddressStep({ address, registeredAddress, foreigner, cep, cepFai
         </div>
       ) : null}
       {foreigner ? (
-        <TextField label={t`País`} hint={t`Código de 2 letras, por exemplo US, PT, AR.`} maxLength={2} autoCapitalize="characters" required error={err(errors.country)} {...register('country')} />
+        <TextField
+          label={t`País`}
+          hint={t`Código de 2 letras, por exemplo US, PT, AR.`}
+          maxLength={2}
+          autoCapitalize="characters"
+          required
+          error={err(errors.country)}
+          {...register('country')}
+        />
       ) : null}
       <FormRow>
         <TextField
@@ -107,9 +133,21 @@ export function AddressStep({ address, registeredAddress, foreigner, cep, cepFai
       </FormRow>
       <TextField label={t`Cidade`} autoComplete="address-level2" required error={err(errors.city)} {...register('city')} />
       <TextField label={t`Bairro`} autoComplete="address-level3" error={err(errors.neighborhood)} {...register('neighborhood')} />
-      <TextField label={t`Rua`} autoComplete="address-line1" required={!foreigner} error={err(errors.street_address)} {...register('street_address')} />
+      <TextField
+        label={t`Rua`}
+        autoComplete="address-line1"
+        required={!foreigner}
+        error={err(errors.street_address)}
+        {...register('street_address')}
+      />
       <FormRow>
-        <TextField label={t`Número`} hint={t`Ou S/N`} required={!foreigner} error={err(errors.house_number)} {...register('house_number')} />
+        <TextField
+          label={t`Número`}
+          hint={t`Ou S/N`}
+          required={!foreigner}
+          error={err(errors.house_number)}
+          {...register('house_number')}
+        />
         <TextField label={t`Complemento`} autoComplete="address-line2" error={err(errors.complement)} {...register('complement')} />
       </FormRow>
       <FormActions>

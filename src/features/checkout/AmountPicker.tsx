@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { DONATION_MIN_CENTS, donationAmountSchema, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS, monthlyAmountSchema, SUGGESTED_AMOUNTS_REAIS } from '../../../contracts';
+import {
+  DONATION_MIN_CENTS,
+  donationAmountSchema,
+  MONTHLY_MAX_CENTS,
+  MONTHLY_MIN_CENTS,
+  MONTHLY_PRESETS_REAIS,
+  monthlyAmountSchema,
+  SUGGESTED_AMOUNTS_REAIS,
+} from '../../../contracts';
 import { formatMoney } from '../../app';
 import { centsToReaisText, reaisToCents } from '../../app/format';
 import { RadioGroup, TextField } from '../../ui';

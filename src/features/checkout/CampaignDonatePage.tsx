@@ -49,7 +49,11 @@ export function CampaignDonatePage(props: Props) {
   return (
     <Container>
       <Stack gap="6">
-        <PageHeader eyebrow={t`Doação`} title={t`Doar para ${title}`} lead={t`Contato, pagamento e endereço, com o valor sempre à vista.`} />
+        <PageHeader
+          eyebrow={t`Doação`}
+          title={t`Doar para ${title}`}
+          lead={t`Contato, pagamento e endereço, com o valor sempre à vista.`}
+        />
         {!props.campaign.accepting_donations ? (
           <Notice tone="warning">
             <Trans>Esta campanha não está recebendo doações.</Trans>{' '}

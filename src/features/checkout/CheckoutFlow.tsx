@@ -62,7 +62,8 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   const pixExpired = snapshot.hasTag('state:expired');
   const methods = availableMethods(context);
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
-  const payLabel = frequency === 'monthly' ? monthlyPayLabel(context.amount) : context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
+  const payLabel =
+    frequency === 'monthly' ? monthlyPayLabel(context.amount) : context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
   const submitLabel = isLast ? payLabel : t`Continuar`;
 
   function monthlyPayLabel(amount: number | null): string {
@@ -105,7 +106,11 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
       campaign={context.campaign}
       amount={context.amount}
       method={context.payment?.method ?? null}
-      donorName={context.completed.includes('contact') ? ((context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null) : null}
+      donorName={
+        context.completed.includes('contact')
+          ? ((context.contact.is_company ? context.contact.corporate_name : context.contact.name) ?? null)
+          : null
+      }
       anonymous={context.isAnonymous}
       frequency={frequency}
     />
@@ -150,7 +155,9 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             value={context.campaign?.slug ?? ''}
             options={[{ value: '', label: t`Fundo geral Semear` }, ...campaignOptions.map((c) => ({ value: c.slug, label: c.title }))]}
             disabled={busy}
-            onChange={(event) => actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })}
+            onChange={(event) =>
+              actor.send({ type: 'campaign.changed', campaign: campaignOptions.find((c) => c.slug === event.target.value) ?? null })
+            }
           />
         ) : null}
         {step !== null ? (
@@ -164,7 +171,15 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
         ) : null}
 
         <h2 ref={heading} tabIndex={-1} className={s.stepHeading}>
-          {step !== null ? stepNames[step] : waitingPix || pixExpired ? <Trans>Pague com PIX</Trans> : snapshot.hasTag('state:redirecting') ? <Trans>Indo para o PayPal</Trans> : <Trans>Doação</Trans>}
+          {step !== null ? (
+            stepNames[step]
+          ) : waitingPix || pixExpired ? (
+            <Trans>Pague com PIX</Trans>
+          ) : snapshot.hasTag('state:redirecting') ? (
+            <Trans>Indo para o PayPal</Trans>
+          ) : (
+            <Trans>Doação</Trans>
+          )}
         </h2>
 
         {failure && step !== null ? (
@@ -233,7 +248,12 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
           </RetryNotice>
         ) : null}
         {(waitingPix || pixExpired) && context.result ? (
-          <PixPanel payment={context.result.payment} expired={pixExpired} onTimedOut={onTimedOut} onRegenerate={() => actor.send({ type: 'pix.regenerate' })} />
+          <PixPanel
+            payment={context.result.payment}
+            expired={pixExpired}
+            onTimedOut={onTimedOut}
+            onRegenerate={() => actor.send({ type: 'pix.regenerate' })}
+          />
         ) : null}
         {snapshot.hasTag('state:redirecting') ? (
           <Notice>

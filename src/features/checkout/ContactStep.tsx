@@ -45,7 +45,8 @@ const toContact = (v: ContactValues): ContactInput => ({
 // The contract decides every contact field; the message limit is the request's.
 const resolver: Resolver<ContactValues> = async (values) => {
   const issues = [...(contactSchema.safeParse(toContact(values)).error?.issues ?? [])];
-  if (values.message.length > DONATION_MESSAGE_MAX) issues.push({ code: 'custom', path: ['message'], message: givingMessages.messageTooLong.id, input: values.message });
+  if (values.message.length > DONATION_MESSAGE_MAX)
+    issues.push({ code: 'custom', path: ['message'], message: givingMessages.messageTooLong.id, input: values.message });
   return resolveWith(values, issues);
 };
 
@@ -66,7 +67,16 @@ interface Props {
 const contactFields = ['name', 'corporate_name', 'contact_name', 'email', 'cpf', 'cnpj', 'telephone', 'message'] as const;
 
 /** Contact (SPEC.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
-export function ContactStep({ contact, message, isAnonymous, allowForeigner = true, frequency = 'once', busy, fieldErrors, onSubmit }: Props) {
+export function ContactStep({
+  contact,
+  message,
+  isAnonymous,
+  allowForeigner = true,
+  frequency = 'once',
+  busy,
+  fieldErrors,
+  onSubmit,
+}: Props) {
   const { t, i18n } = useLingui();
   const foreignerAtStart = allowForeigner && contact.foreigner === true;
   const { register, handleSubmit, watch, setError, formState } = useForm<ContactValues>({
@@ -98,7 +108,9 @@ export function ContactStep({ contact, message, isAnonymous, allowForeigner = tr
   return (
     <Form
       aria-label={t`Seus dados`}
-      onSubmit={handleSubmit((v) => onSubmit({ contact: toContact(v), message: oneTime ? v.message : '', is_anonymous: oneTime && v.is_anonymous }))}
+      onSubmit={handleSubmit((v) =>
+        onSubmit({ contact: toContact(v), message: oneTime ? v.message : '', is_anonymous: oneTime && v.is_anonymous }),
+      )}
     >
       <RadioGroup
         legend={t`Você doa como`}
@@ -113,37 +125,90 @@ export function ContactStep({ contact, message, isAnonymous, allowForeigner = tr
       ) : oneTime ? (
         <p>
           <Trans>
-            Mora fora do Brasil? O PIX precisa de uma conta no Brasil: <Link to="/search">escolha uma campanha</Link> e doe por PayPal na página dela.
+            Mora fora do Brasil? O PIX precisa de uma conta no Brasil: <Link to="/search">escolha uma campanha</Link> e doe por PayPal na
+            página dela.
           </Trans>
         </p>
       ) : null}
       {isCompany ? (
         <>
-          <TextField key="corporate_name" label={t`Razão social`} autoComplete="organization" required error={err(errors.corporate_name)} {...register('corporate_name')} />
+          <TextField
+            key="corporate_name"
+            label={t`Razão social`}
+            autoComplete="organization"
+            required
+            error={err(errors.corporate_name)}
+            {...register('corporate_name')}
+          />
           {foreigner ? null : (
-            <TextField key="cnpj" label={t`CNPJ`} placeholder="00.000.000/0000-00" autoCapitalize="characters" required error={err(errors.cnpj)} {...masked(register('cnpj'), maskCnpj)} />
+            <TextField
+              key="cnpj"
+              label={t`CNPJ`}
+              placeholder="00.000.000/0000-00"
+              autoCapitalize="characters"
+              required
+              error={err(errors.cnpj)}
+              {...masked(register('cnpj'), maskCnpj)}
+            />
           )}
-          <TextField key="contact_name" label={t`Nome do responsável`} autoComplete="name" required error={err(errors.contact_name)} {...register('contact_name')} />
+          <TextField
+            key="contact_name"
+            label={t`Nome do responsável`}
+            autoComplete="name"
+            required
+            error={err(errors.contact_name)}
+            {...register('contact_name')}
+          />
         </>
       ) : (
         <>
           <TextField key="name" label={t`Nome completo`} autoComplete="name" required error={err(errors.name)} {...register('name')} />
           {foreigner ? null : (
-            <TextField key="cpf" label={t`CPF`} placeholder="000.000.000-00" inputMode="numeric" required error={err(errors.cpf)} {...masked(register('cpf'), maskCpf)} />
+            <TextField
+              key="cpf"
+              label={t`CPF`}
+              placeholder="000.000.000-00"
+              inputMode="numeric"
+              required
+              error={err(errors.cpf)}
+              {...masked(register('cpf'), maskCpf)}
+            />
           )}
         </>
       )}
       <FormRow>
         <TextField label={t`E-mail`} type="email" autoComplete="email" required error={err(errors.email)} {...register('email')} />
         {foreigner ? (
-          <TextField key="intl-phone" label={t`Telefone`} type="tel" autoComplete="tel" placeholder="+1 555 123 4567" required error={err(errors.telephone)} {...register('telephone')} />
+          <TextField
+            key="intl-phone"
+            label={t`Telefone`}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+1 555 123 4567"
+            required
+            error={err(errors.telephone)}
+            {...register('telephone')}
+          />
         ) : (
-          <TextField key="phone" label={t`Telefone`} type="tel" autoComplete="tel-national" placeholder="(00) 00000-0000" required error={err(errors.telephone)} {...masked(register('telephone'), maskPhone)} />
+          <TextField
+            key="phone"
+            label={t`Telefone`}
+            type="tel"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            required
+            error={err(errors.telephone)}
+            {...masked(register('telephone'), maskPhone)}
+          />
         )}
       </FormRow>
       {oneTime ? (
         <>
-          <Checkbox label={t`Doar anonimamente`} hint={t`Seu nome não aparece na lista de doadores; o valor conta no total.`} {...register('is_anonymous')} />
+          <Checkbox
+            label={t`Doar anonimamente`}
+            hint={t`Seu nome não aparece na lista de doadores; o valor conta no total.`}
+            {...register('is_anonymous')}
+          />
           <TextArea
             label={t`Mensagem para a campanha (opcional)`}
             hint={t`${messageLength} de ${DONATION_MESSAGE_MAX} caracteres`}

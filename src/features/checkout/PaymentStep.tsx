@@ -22,7 +22,11 @@ export interface PaymentValues {
   code: string;
 }
 
-const maskCardNumber = (v: string) => v.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const maskCardNumber = (v: string) =>
+  v
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 const maskExpiry = (v: string) => {
   const d = v.replace(/\D/g, '').slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
@@ -31,7 +35,17 @@ const maskExpiry = (v: string) => {
 const choiceOf = (v: PaymentValues): PaymentChoice | null => {
   switch (v.method) {
     case 'card':
-      return { method: 'card', card: { card_number: v.card_number, exp_date: v.exp_date, cvv: v.cvv, holder_name: v.holder_name, holder_document: v.holder_document }, save_card: v.save_card };
+      return {
+        method: 'card',
+        card: {
+          card_number: v.card_number,
+          exp_date: v.exp_date,
+          cvv: v.cvv,
+          holder_name: v.holder_name,
+          holder_document: v.holder_document,
+        },
+        save_card: v.save_card,
+      };
     case 'saved_card':
       return { method: 'saved_card', card_id: v.card_id };
     case 'gift_card':
@@ -47,15 +61,32 @@ const choiceOf = (v: PaymentValues): PaymentChoice | null => {
 
 // Each method is checked with its contract schema; the machine checks the same again.
 const resolver: Resolver<PaymentValues> = async (values) => {
-  if (values.method === '') return resolveWith(values, [{ code: 'custom', path: ['method'], message: givingMessages.paymentMethodInvalid.id, input: '' }]);
-  if (values.method === 'card') return resolveWith(values, cardInputSchema.safeParse(choiceOf(values)?.method === 'card' ? (choiceOf(values) as { card: object }).card : {}).error?.issues ?? []);
-  if (values.method === 'gift_card') return resolveWith(values, giftCardCodeSchema.safeParse(values.code).error?.issues ?? [], () => 'code');
-  if (values.method === 'saved_card' && values.card_id === '') return resolveWith(values, [{ code: 'custom', path: ['card_id'], message: givingMessages.savedCardNotFound.id, input: '' }]);
+  if (values.method === '')
+    return resolveWith(values, [{ code: 'custom', path: ['method'], message: givingMessages.paymentMethodInvalid.id, input: '' }]);
+  if (values.method === 'card')
+    return resolveWith(
+      values,
+      cardInputSchema.safeParse(choiceOf(values)?.method === 'card' ? (choiceOf(values) as { card: object }).card : {}).error?.issues ?? [],
+    );
+  if (values.method === 'gift_card')
+    return resolveWith(values, giftCardCodeSchema.safeParse(values.code).error?.issues ?? [], () => 'code');
+  if (values.method === 'saved_card' && values.card_id === '')
+    return resolveWith(values, [{ code: 'custom', path: ['card_id'], message: givingMessages.savedCardNotFound.id, input: '' }]);
   return { values, errors: {} };
 };
 
 function defaultsOf(payment: PaymentChoice | null, methods: readonly PaymentMethod[]): PaymentValues {
-  const base: PaymentValues = { method: methods.length === 1 ? methods[0]! : '', card_number: '', exp_date: '', cvv: '', holder_name: '', holder_document: '', save_card: false, card_id: '', code: '' };
+  const base: PaymentValues = {
+    method: methods.length === 1 ? methods[0]! : '',
+    card_number: '',
+    exp_date: '',
+    cvv: '',
+    holder_name: '',
+    holder_document: '',
+    save_card: false,
+    card_id: '',
+    code: '',
+  };
   if (!payment || !methods.includes(payment.method)) return base;
   // A declined card comes back with everything the donor typed (kept in memory only).
   if (payment.method === 'card') return { ...base, method: 'card', ...payment.card, save_card: payment.save_card };
@@ -83,10 +114,25 @@ interface Props {
 const paymentFields = ['method', 'card_id', 'code'] as const;
 
 /** Payment (SPEC.md §3, §9): new card, my cards, PIX, PayPal (foreigners only), gift card code, wallet. */
-export function PaymentStep({ methods, payment, signedIn, amount, savedCards, walletBalance, busy, submitLabel, frequency = 'once', fieldErrors, onSubmit }: Props) {
+export function PaymentStep({
+  methods,
+  payment,
+  signedIn,
+  amount,
+  savedCards,
+  walletBalance,
+  busy,
+  submitLabel,
+  frequency = 'once',
+  fieldErrors,
+  onSubmit,
+}: Props) {
   const { t, i18n } = useLingui();
   const visitorPrompt = useVisitorPrompt();
-  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<PaymentValues>({ resolver, defaultValues: defaultsOf(payment, methods) });
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<PaymentValues>({
+    resolver,
+    defaultValues: defaultsOf(payment, methods),
+  });
   useRefusedFields(setError, fieldErrors, paymentFields, 'method');
   const errors = formState.errors;
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
@@ -105,7 +151,13 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
   const methodField = register('method');
 
   return (
-    <Form aria-label={t`Pagamento`} onSubmit={handleSubmit((v) => { const choice = choiceOf(v); if (choice) onSubmit(choice); })}>
+    <Form
+      aria-label={t`Pagamento`}
+      onSubmit={handleSubmit((v) => {
+        const choice = choiceOf(v);
+        if (choice) onSubmit(choice);
+      })}
+    >
       <RadioGroup
         legend={t`Forma de pagamento`}
         options={methods.map((m) => ({ value: m, label: labels[m], disabled: m === 'wallet' && signedIn && walletShort }))}
@@ -125,15 +177,55 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
       />
       {method === 'card' ? (
         <>
-          <TextField label={t`Número do cartão`} inputMode="numeric" autoComplete="cc-number" placeholder="0000 0000 0000 0000" required error={err(errors.card_number)} {...masked(register('card_number'), maskCardNumber)} />
+          <TextField
+            label={t`Número do cartão`}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="0000 0000 0000 0000"
+            required
+            error={err(errors.card_number)}
+            {...masked(register('card_number'), maskCardNumber)}
+          />
           <FormRow>
-            <TextField label={t`Validade (MM/AA)`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/AA" required error={err(errors.exp_date)} {...masked(register('exp_date'), maskExpiry)} />
-            <TextField label={t`CVV`} inputMode="numeric" autoComplete="cc-csc" maxLength={4} required error={err(errors.cvv)} {...register('cvv')} />
+            <TextField
+              label={t`Validade (MM/AA)`}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/AA"
+              required
+              error={err(errors.exp_date)}
+              {...masked(register('exp_date'), maskExpiry)}
+            />
+            <TextField
+              label={t`CVV`}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              required
+              error={err(errors.cvv)}
+              {...register('cvv')}
+            />
           </FormRow>
-          <TextField label={t`Nome do titular`} autoComplete="cc-name" hint={t`Como está impresso no cartão.`} required error={err(errors.holder_name)} {...register('holder_name')} />
-          <TextField label={t`CPF do titular`} inputMode="numeric" placeholder="000.000.000-00" required error={err(errors.holder_document)} {...masked(register('holder_document'), maskCpf)} />
+          <TextField
+            label={t`Nome do titular`}
+            autoComplete="cc-name"
+            hint={t`Como está impresso no cartão.`}
+            required
+            error={err(errors.holder_name)}
+            {...register('holder_name')}
+          />
+          <TextField
+            label={t`CPF do titular`}
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            required
+            error={err(errors.holder_document)}
+            {...masked(register('holder_document'), maskCpf)}
+          />
           {monthly ? (
-            <p><Trans>O cartão fica salvo para as próximas cobranças; você pode trocá-lo depois, na sua carteira.</Trans></p>
+            <p>
+              <Trans>O cartão fica salvo para as próximas cobranças; você pode trocá-lo depois, na sua carteira.</Trans>
+            </p>
           ) : signedIn ? (
             <Checkbox label={t`Salvar este cartão`} {...register('save_card')} />
           ) : null}
@@ -141,7 +233,9 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
       ) : null}
       {method === 'saved_card' ? (
         savedCards === null ? (
-          <p><Trans>Carregando seus cartões…</Trans></p>
+          <p>
+            <Trans>Carregando seus cartões…</Trans>
+          </p>
         ) : savedCards.length === 0 ? (
           <Notice>
             {monthly ? (
@@ -153,26 +247,45 @@ export function PaymentStep({ methods, payment, signedIn, amount, savedCards, wa
         ) : (
           <RadioGroup
             legend={t`Seus cartões`}
-            options={savedCards.map((c) => ({ value: c.id, label: `${c.brand.toUpperCase()} •••• ${c.last4} — ${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}` }))}
+            options={savedCards.map((c) => ({
+              value: c.id,
+              label: `${c.brand.toUpperCase()} •••• ${c.last4} — ${String(c.exp_month).padStart(2, '0')}/${String(c.exp_year).slice(-2)}`,
+            }))}
             error={err(errors.card_id)}
             {...register('card_id')}
           />
         )
       ) : null}
       {method === 'gift_card' ? (
-        <TextField label={t`Código do gift card`} placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" autoComplete="off" spellCheck={false} required error={err(errors.code)} {...register('code')} />
+        <TextField
+          label={t`Código do gift card`}
+          placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          error={err(errors.code)}
+          {...register('code')}
+        />
       ) : null}
       {method === 'pix' ? (
-        <p><Trans>Ao confirmar, mostramos o QR Code e o código copia e cola. A confirmação aparece aqui sozinha.</Trans></p>
+        <p>
+          <Trans>Ao confirmar, mostramos o QR Code e o código copia e cola. A confirmação aparece aqui sozinha.</Trans>
+        </p>
       ) : null}
       {method === 'paypal' ? (
-        <p><Trans>Você vai para o PayPal aprovar o pagamento e volta para cá.</Trans></p>
+        <p>
+          <Trans>Você vai para o PayPal aprovar o pagamento e volta para cá.</Trans>
+        </p>
       ) : null}
       {method === 'wallet' && signedIn ? (
         walletBalance === null ? (
-          <p><Trans>Carregando seu saldo…</Trans></p>
+          <p>
+            <Trans>Carregando seu saldo…</Trans>
+          </p>
         ) : (
-          <p><Trans>Saldo disponível: {formatMoney(walletBalance)}. Usamos primeiro os créditos que vencem antes.</Trans></p>
+          <p>
+            <Trans>Saldo disponível: {formatMoney(walletBalance)}. Usamos primeiro os créditos que vencem antes.</Trans>
+          </p>
         )
       ) : null}
       <FormActions>

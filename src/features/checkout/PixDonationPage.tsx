@@ -14,7 +14,15 @@ function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
   const input = useMemo<CheckoutInput>(
     // A suggested amount is chosen from the start (none chosen ended in a refusal naming nothing).
     // PIX needs a Brazilian bank account and PayPal is not offered here: no foreigner option.
-    () => ({ steps: ['contact', 'payment'], methods: ['pix'], amount: PRESELECTED_AMOUNT_CENTS, campaign: null, signedIn: isSignedIn, contact: contactFromUser(user), allowForeigner: false }),
+    () => ({
+      steps: ['contact', 'payment'],
+      methods: ['pix'],
+      amount: PRESELECTED_AMOUNT_CENTS,
+      campaign: null,
+      signedIn: isSignedIn,
+      contact: contactFromUser(user),
+      allowForeigner: false,
+    }),
     // The input is read once, when the machine starts.
     [],
   );
@@ -29,7 +37,11 @@ export function PixDonationPage({ campaigns }: { campaigns: CheckoutCampaign[] }
   return (
     <Container>
       <Stack gap="6">
-        <PageHeader eyebrow={t`PIX`} title={t`Doe por PIX`} lead={t`Escolha a campanha (ou o fundo geral), o valor e pague no app do seu banco: a confirmação aparece aqui sozinha.`} />
+        <PageHeader
+          eyebrow={t`PIX`}
+          title={t`Doe por PIX`}
+          lead={t`Escolha a campanha (ou o fundo geral), o valor e pague no app do seu banco: a confirmação aparece aqui sozinha.`}
+        />
         {isLoading ? <Spinner label={t`Carregando…`} /> : <PixCheckout campaigns={campaigns} />}
       </Stack>
     </Container>

@@ -23,7 +23,17 @@ function useCountdown(expiresAt: string | null, onExpired: () => void): string |
 }
 
 /** The open PIX charge: QR, copy-and-paste code, countdown; the page moves on when it is paid. */
-export function PixPanel({ payment, expired, onTimedOut, onRegenerate }: { payment: Payment; expired: boolean; onTimedOut: () => void; onRegenerate: () => void }) {
+export function PixPanel({
+  payment,
+  expired,
+  onTimedOut,
+  onRegenerate,
+}: {
+  payment: Payment;
+  expired: boolean;
+  onTimedOut: () => void;
+  onRegenerate: () => void;
+}) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   const countdown = useCountdown(expired ? null : payment.expires_at, onTimedOut);
@@ -66,7 +76,14 @@ export function PixPanel({ payment, expired, onTimedOut, onRegenerate }: { payme
         <label htmlFor="pix-br-code">
           <Trans>PIX copia e cola</Trans>
         </label>
-        <textarea id="pix-br-code" className={s.brCode} readOnly rows={4} value={payment.br_code ?? ''} onFocus={(e) => e.currentTarget.select()} />
+        <textarea
+          id="pix-br-code"
+          className={s.brCode}
+          readOnly
+          rows={4}
+          value={payment.br_code ?? ''}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <div className={s.inlineActions}>
           <Button onClick={() => void copy()}>
             <Trans>Copiar código</Trans>
@@ -75,7 +92,10 @@ export function PixPanel({ payment, expired, onTimedOut, onRegenerate }: { payme
         </div>
         {countdown ? (
           <p>
-            <Trans>Expira em</Trans> <span className={s.countdown} aria-live="off">{countdown}</span>
+            <Trans>Expira em</Trans>{' '}
+            <span className={s.countdown} aria-live="off">
+              {countdown}
+            </span>
           </p>
         ) : null}
         <p className={s.inlineActions}>

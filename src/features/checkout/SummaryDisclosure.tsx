@@ -30,7 +30,15 @@ export function useSideSummary(): boolean {
  * On a phone the summary is one line above the form ("Resumo · R$ 50,00"), so the amount and the
  * first field are on the first screen; the whole summary opens under it.
  */
-export function SummaryDisclosure({ amount, frequency = 'once', children }: { amount: number | null; frequency?: GivingFrequency; children: ReactNode }) {
+export function SummaryDisclosure({
+  amount,
+  frequency = 'once',
+  children,
+}: {
+  amount: number | null;
+  frequency?: GivingFrequency;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -29,7 +29,9 @@ export function SummaryPanel({ campaign, amount, method, donorName, anonymous, f
     <Card aria-label={t`Resumo da doação`} role="region">
       <Stack gap="4">
         {campaign?.cover_url ? <img className={s.cover} src={campaign.cover_url} alt="" width={320} height={180} /> : null}
-        <h2 className={s.stepHeading}>{monthly ? <Trans>Doação mensal</Trans> : campaign ? campaign.title : <Trans>Fundo geral Semear</Trans>}</h2>
+        <h2 className={s.stepHeading}>
+          {monthly ? <Trans>Doação mensal</Trans> : campaign ? campaign.title : <Trans>Fundo geral Semear</Trans>}
+        </h2>
         <p className={s.bigAmount} data-testid="summary-amount">
           {amount === null ? '—' : monthly ? perMonth(amount) : formatMoney(amount)}
         </p>

@@ -48,7 +48,8 @@ export function loadProgress(key: string, now: number = Date.now()): CheckoutPro
     const raw = storage()?.getItem(PREFIX + key);
     if (!raw) return null;
     const stored = JSON.parse(raw) as Partial<Stored>;
-    if (typeof stored.savedAt !== 'number' || now - stored.savedAt > MAX_AGE_MS || stored.at !== here() || !isProgress(stored.progress)) return null;
+    if (typeof stored.savedAt !== 'number' || now - stored.savedAt > MAX_AGE_MS || stored.at !== here() || !isProgress(stored.progress))
+      return null;
     return stored.progress;
   } catch {
     return null;

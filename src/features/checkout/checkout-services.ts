@@ -10,7 +10,10 @@ import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/c
 /** Everything the checkout does outside itself; the real ones call the API and the gateway. */
 export interface CheckoutServices {
   tokenizer: CardTokenizer;
-  createDonation(request: DonationRequestInput, options: { campaignSlug: string | null; idempotencyKey?: string | null }): Promise<DonationResult>;
+  createDonation(
+    request: DonationRequestInput,
+    options: { campaignSlug: string | null; idempotencyKey?: string | null },
+  ): Promise<DonationResult>;
   getDonation(id: string, receiptToken: string | null): Promise<DonationResult>;
   lookupCep(cep: string): Promise<CepLookupResult>;
   getGiftCard(code: string): Promise<{ balance: number }>;
@@ -44,7 +47,11 @@ export function provideCheckout(services: CheckoutServices, effects: CheckoutEff
         services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
       ),
       pixPayment: pixPaymentMachine.provide({
-        actors: { checkDonation: fromPromise(({ input }: { input: { id: string; receiptToken: string | null } }) => services.getDonation(input.id, input.receiptToken)) },
+        actors: {
+          checkDonation: fromPromise(({ input }: { input: { id: string; receiptToken: string | null } }) =>
+            services.getDonation(input.id, input.receiptToken),
+          ),
+        },
       }),
       lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)),
       checkGiftCard: fromPromise<{ balance: number }, { code: string }>(({ input }) => services.getGiftCard(input.code)),

@@ -28,7 +28,15 @@ export const stepItem = style({
 
 export const stepCurrent = style({ borderColor: vars.color.brand, color: vars.color.brandStrong, fontWeight: vars.fontWeight.semibold });
 
-export const stepLink = style({ background: 'none', border: 'none', padding: 0, font: 'inherit', color: vars.color.brandStrong, textDecoration: 'underline', cursor: 'pointer' });
+export const stepLink = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  color: vars.color.brandStrong,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});
 
 export const stepHeading = style({ fontSize: vars.fontSize.xl, margin: 0, outline: 'none' });
 
@@ -38,9 +46,20 @@ export const amountChoice = style({ minWidth: '96px' });
 
 export const bigAmount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.ink, margin: 0 });
 
-export const cover = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: vars.radius.sm, background: vars.color.brandSoft });
+export const cover = style({
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  background: vars.color.brandSoft,
+});
 
-export const summaryList = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0 });
+export const summaryList = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+});
 
 export const term = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
@@ -48,7 +67,11 @@ export const definition = style({ margin: 0, fontWeight: vars.fontWeight.medium,
 
 export const qr = style({ width: '240px', height: '240px', maxWidth: '100%', imageRendering: 'pixelated', alignSelf: 'center' });
 
-export const brCode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: vars.fontSize.xs, wordBreak: 'break-all' });
+export const brCode = style({
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  fontSize: vars.fontSize.xs,
+  wordBreak: 'break-all',
+});
 
 export const countdown = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, fontVariantNumeric: 'tabular-nums' });
 

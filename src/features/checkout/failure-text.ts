@@ -31,13 +31,17 @@ export const genericFailure = msg`O pagamento não foi concluído. Confira os da
 const checkDetails = msg`Confira os dados destacados e tente de novo.`;
 
 /** The one text for a failure code (URL or machine); unknown codes get the generic text. */
-export const failureMessage = (code: string): MessageDescriptor | LinguiDescriptor => byCode[code] ?? (code === errorCodes.validation ? checkDetails : genericFailure);
+export const failureMessage = (code: string): MessageDescriptor | LinguiDescriptor =>
+  byCode[code] ?? (code === errorCodes.validation ? checkDetails : genericFailure);
 
 /**
  * Texts to show for a machine failure: our own wording for codes we know; otherwise the server's
  * texts (already translated by Accept-Language) or the generic one.
  */
-export function failureTexts(failure: { code: string; messages: string[] }, translate: (d: MessageDescriptor | LinguiDescriptor | string) => string): string[] {
+export function failureTexts(
+  failure: { code: string; messages: string[] },
+  translate: (d: MessageDescriptor | LinguiDescriptor | string) => string,
+): string[] {
   const known = byCode[failure.code];
   if (known) return [translate(known)];
   if (failure.messages.length > 0) return failure.messages.map((text) => translate(text));

@@ -6,7 +6,11 @@ import type { z } from 'zod';
  * A react-hook-form result from a contract schema's issues, for flat forms: each issue lands on
  * `prefix + its first path segment`; messages stay catalog ids (the view translates them).
  */
-export function resolveWith<T extends FieldValues>(values: T, issues: readonly z.core.$ZodIssue[], rename: (field: string) => string = (f) => f): ResolverResult<T> {
+export function resolveWith<T extends FieldValues>(
+  values: T,
+  issues: readonly z.core.$ZodIssue[],
+  rename: (field: string) => string = (f) => f,
+): ResolverResult<T> {
   if (issues.length === 0) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of issues) {
@@ -21,7 +25,12 @@ export function resolveWith<T extends FieldValues>(values: T, issues: readonly z
  * the form, so each gets aria-invalid and its message; the first one takes the focus. A name the
  * form does not have lands on `fallback` (e.g. the payment's method).
  */
-export function useRefusedFields<T extends FieldValues>(setError: UseFormSetError<T>, refused: Record<string, string> | undefined, known: readonly string[], fallback?: string): void {
+export function useRefusedFields<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  refused: Record<string, string> | undefined,
+  known: readonly string[],
+  fallback?: string,
+): void {
   const signature = JSON.stringify(refused ?? {});
   useEffect(() => {
     const entries = Object.entries(JSON.parse(signature) as Record<string, string>);

@@ -16,7 +16,11 @@ export function fieldErrorsOf(fields: readonly FieldIssue[], step: CheckoutStep)
 }
 
 /** "Valor da doação, CPF": the refused fields by their labels (a field without one: its step's name). */
-export function useRefusedNames(refused: readonly FieldIssue[], frequency: GivingFrequency, stepNames: Record<CheckoutStep, string>): string {
+export function useRefusedNames(
+  refused: readonly FieldIssue[],
+  frequency: GivingFrequency,
+  stepNames: Record<CheckoutStep, string>,
+): string {
   const { t } = useLingui();
   const labels: Record<string, string> = {
     amount: frequency === 'monthly' ? t`Valor mensal da doação` : t`Valor da doação`,
@@ -35,5 +39,11 @@ export function useRefusedNames(refused: readonly FieldIssue[], frequency: Givin
     'address.street_address': t`Rua`,
     'address.house_number': t`Número`,
   };
-  return [...new Set(refused.map((f) => labels[f.field] ?? (stepOfField(f.field) ? stepNames[stepOfField(f.field)!] : null)).filter((n): n is string => !!n))].join(', ');
+  return [
+    ...new Set(
+      refused
+        .map((f) => labels[f.field] ?? (stepOfField(f.field) ? stepNames[stepOfField(f.field)!] : null))
+        .filter((n): n is string => !!n),
+    ),
+  ].join(', ');
 }

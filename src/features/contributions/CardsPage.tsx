@@ -19,7 +19,10 @@ export function CardsPage({ cards: initialCards, api }: { cards: SavedCard[]; ap
   const busy = !snapshot.hasTag('state:idle');
   return (
     <Container className={s.page}>
-      <PageHeader title={t`Cartões salvos`} lead={t`Os cartões que você guardou para doar mais rápido. Guardamos só a bandeira e os últimos dígitos.`} />
+      <PageHeader
+        title={t`Cartões salvos`}
+        lead={t`Os cartões que você guardou para doar mais rápido. Guardamos só a bandeira e os últimos dígitos.`}
+      />
       {cards.length > 0 ? (
         <ul className={s.list} aria-label={t`Seus cartões`} aria-busy={busy}>
           {cards.map((card) => {

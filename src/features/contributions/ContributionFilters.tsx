@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { CONTRIBUTION_PERIODS, CONTRIBUTION_STATUSES, CONTRIBUTION_TYPES, type ContributionsRouteSearch } from '../../../contracts/contributions-search';
+import {
+  CONTRIBUTION_PERIODS,
+  CONTRIBUTION_STATUSES,
+  CONTRIBUTION_TYPES,
+  type ContributionsRouteSearch,
+} from '../../../contracts/contributions-search';
 import { Button, Select } from '../../ui';
 import { PERIOD_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels';
 import * as s from './contributions.css';
@@ -16,9 +21,18 @@ export function ContributionFilters({ search, now = new Date() }: { search: Cont
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const change = (key: 'type' | 'status' | 'period', value: string) =>
-    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, [key]: value === '' ? undefined : value, page: undefined }) });
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({ ...prev, [key]: value === '' ? undefined : value, page: undefined }),
+    });
   const years = recentYears(now);
-  const periods = [...CONTRIBUTION_PERIODS, ...years, ...(search.period && !years.includes(search.period) && !(CONTRIBUTION_PERIODS as readonly string[]).includes(search.period) ? [search.period] : [])];
+  const periods = [
+    ...CONTRIBUTION_PERIODS,
+    ...years,
+    ...(search.period && !years.includes(search.period) && !(CONTRIBUTION_PERIODS as readonly string[]).includes(search.period)
+      ? [search.period]
+      : []),
+  ];
   const filtered = Boolean(search.type || search.status || search.period);
   return (
     <form className={s.filters} role="search" aria-label={t`Filtrar contribuições`} onSubmit={(event) => event.preventDefault()}>
@@ -40,7 +54,10 @@ export function ContributionFilters({ search, now = new Date() }: { search: Cont
         label={t`Período`}
         placeholder={t`Desde o início`}
         value={search.period ?? ''}
-        options={periods.map((period) => ({ value: period, label: period in PERIOD_LABELS ? i18n._(PERIOD_LABELS[period as keyof typeof PERIOD_LABELS]) : period }))}
+        options={periods.map((period) => ({
+          value: period,
+          label: period in PERIOD_LABELS ? i18n._(PERIOD_LABELS[period as keyof typeof PERIOD_LABELS]) : period,
+        }))}
         onChange={(event) => change('period', event.target.value)}
       />
       {filtered ? (

@@ -47,7 +47,12 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
                 <p className={s.amount}>{formatMoney(item.amount)}</p>
                 <span className={s.statusChip[item.status]}>{i18n._(STATUS_LABELS[item.status])}</span>
                 <div className={s.itemActions}>
-                  <Button variant="ghost" size="sm" aria-label={t`Ver recibo: ${what}, ${formatDate(item.created_at)}`} onClick={() => setOpen(item)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t`Ver recibo: ${what}, ${formatDate(item.created_at)}`}
+                    onClick={() => setOpen(item)}
+                  >
                     <Trans>Ver recibo</Trans>
                   </Button>
                 </div>

@@ -26,7 +26,9 @@ export function useCardsFlow(initialCards: SavedCard[], api: CardsApi = cardsApi
           const card = `${cardBrandName(input.card.brand)} •••• ${input.card.last4}`;
           return confirm({
             title: i18n._(msg`Remover o cartão ${card}?`),
-            description: i18n._(msg`Você não poderá mais doar com ele sem digitá-lo de novo. As doações já feitas continuam no seu histórico.`),
+            description: i18n._(
+              msg`Você não poderá mais doar com ele sem digitá-lo de novo. As doações já feitas continuam no seu histórico.`,
+            ),
             confirmText: i18n._(msg`Remover cartão`),
           });
         }),

@@ -68,7 +68,10 @@ export const cardsMachine = setup({
           target: 'idle',
           actions: [
             assign({ cards: ({ event }) => event.output }),
-            { type: 'defaultSet', params: ({ event, context }) => ({ card: event.output.find((c) => c.id === context.pendingId) ?? null }) },
+            {
+              type: 'defaultSet',
+              params: ({ event, context }) => ({ card: event.output.find((c) => c.id === context.pendingId) ?? null }),
+            },
           ],
         },
         onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },

@@ -27,7 +27,13 @@ export const item = style({
 export const what = style({ fontWeight: vars.fontWeight.semibold, margin: 0, overflowWrap: 'anywhere' });
 export const meta = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 });
 export const amount = style({ fontWeight: vars.fontWeight.bold, whiteSpace: 'nowrap', textAlign: 'right', margin: 0 });
-export const itemActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center', justifyContent: 'flex-end' });
+export const itemActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+});
 
 const chipBase = style({
   display: 'inline-flex',
@@ -64,5 +70,15 @@ globalStyle(`.${printable}, .${printable} *`, { '@media': { print: { visibility:
 globalStyle(`.${printable}`, { '@media': { print: { position: 'absolute', insetBlockStart: 0, insetInlineStart: 0, width: '100%' } } });
 globalStyle(`.${printable} button`, { '@media': { print: { display: 'none' } } });
 
-export const cardRow = style([item, { gridTemplateColumns: '1fr', '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr auto' } } }]);
-export const cardTitle = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'center', fontWeight: vars.fontWeight.semibold, margin: 0 });
+export const cardRow = style([
+  item,
+  { gridTemplateColumns: '1fr', '@media': { [breakpoints.tablet]: { gridTemplateColumns: '1fr auto' } } },
+]);
+export const cardTitle = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  fontWeight: vars.fontWeight.semibold,
+  margin: 0,
+});

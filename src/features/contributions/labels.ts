@@ -16,7 +16,6 @@ export const STATUS_LABELS: Record<ContributionStatus, MessageDescriptor> = {
   refunded: msg`Estornada`,
 };
 
-
 export const PERIOD_LABELS: Record<'30d' | '90d' | '12m', MessageDescriptor> = {
   '30d': msg`Últimos 30 dias`,
   '90d': msg`Últimos 90 dias`,

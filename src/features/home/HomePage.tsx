@@ -23,11 +23,26 @@ const STEPS: ReadonlyArray<{ title: MessageDescriptor; text: MessageDescriptor }
   { title: msg`Acompanhe o resultado`, text: msg`Você recebe o recibo na hora e vê a campanha chegar mais perto da meta.` },
 ];
 
-const WAYS: ReadonlyArray<{ to: '/search' | '/doacao-mensal' | '/doacao-pix' | '/gift-card'; title: MessageDescriptor; text: MessageDescriptor; link: MessageDescriptor }> = [
+const WAYS: ReadonlyArray<{
+  to: '/search' | '/doacao-mensal' | '/doacao-pix' | '/gift-card';
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+  link: MessageDescriptor;
+}> = [
   { to: '/search', title: msg`Uma vez`, text: msg`Escolha a campanha e o valor. Leva um minuto.`, link: msg`Ver campanhas` },
-  { to: '/doacao-mensal', title: msg`Todo mês`, text: msg`Um valor fixo por mês, sem ocupar o limite do cartão.`, link: msg`Conhecer a doação mensal` },
+  {
+    to: '/doacao-mensal',
+    title: msg`Todo mês`,
+    text: msg`Um valor fixo por mês, sem ocupar o limite do cartão.`,
+    link: msg`Conhecer a doação mensal`,
+  },
   { to: '/doacao-pix', title: msg`Por PIX`, text: msg`QR Code na tela, confirmação na hora.`, link: msg`Doar por PIX` },
-  { to: '/gift-card', title: msg`De presente`, text: msg`Um gift card para alguém escolher a causa. Vale 6 meses.`, link: msg`Dar um gift card` },
+  {
+    to: '/gift-card',
+    title: msg`De presente`,
+    text: msg`Um gift card para alguém escolher a causa. Vale 6 meses.`,
+    link: msg`Dar um gift card`,
+  },
 ];
 
 function CampaignGrid({ campaigns }: { campaigns: readonly CampaignSummary[] }) {
@@ -58,8 +73,8 @@ export function HomePage({ data }: { data: HomeData }) {
           </h1>
           <p className={s.heroLead}>
             <Trans>
-              A Semear liga você a campanhas de todo o Brasil: cozinhas comunitárias, escolas, abrigos e famílias que precisam de ajuda agora.
-              Doe uma vez, todo mês ou dê um gift card de presente.
+              A Semear liga você a campanhas de todo o Brasil: cozinhas comunitárias, escolas, abrigos e famílias que precisam de ajuda
+              agora. Doe uma vez, todo mês ou dê um gift card de presente.
             </Trans>
           </p>
           <div className={s.heroActions}>

@@ -39,7 +39,12 @@ export const causeCard = style({
   transition: `transform ${vars.motion.fast} ${vars.motion.easing}`,
   selectors: { '&:hover': { transform: 'translateY(-2px)', color: vars.color.ink } },
 });
-export const causeTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['2'], display: 'block' });
+export const causeTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  marginBottom: vars.space['2'],
+  display: 'block',
+});
 export const muted = style({ color: vars.color.inkSoft, margin: 0 });
 export const way = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], height: '100%' });
 export const wayLink = style({ marginTop: 'auto', fontWeight: vars.fontWeight.semibold });
@@ -56,8 +61,20 @@ export const band = style({
   gap: vars.space['4'],
 });
 export const bandTitle = style({ color: vars.color.onBrand, margin: 0 });
-export const sectionHead = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: vars.space['2'] });
-export const totals = style({ marginTop: vars.space['12'], padding: vars.space['6'], borderRadius: vars.radius.md, background: vars.color.surface, boxShadow: vars.shadow.card });
+export const sectionHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+});
+export const totals = style({
+  marginTop: vars.space['12'],
+  padding: vars.space['6'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+});
 export const totalsList = style({
   display: 'grid',
   gap: vars.space['4'],
@@ -68,5 +85,15 @@ export const totalsList = style({
 });
 // The figure reads first (dd above dt visually), the label stays after it for screen readers' dt/dd order.
 export const total = style({ display: 'flex', flexDirection: 'column-reverse', gap: vars.space['1'] });
-export const totalLabel = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, textTransform: 'uppercase', letterSpacing: '0.06em' });
-export const totalValue = style({ margin: 0, fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong });
+export const totalLabel = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+});
+export const totalValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.brandStrong,
+});

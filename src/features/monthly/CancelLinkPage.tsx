@@ -17,7 +17,10 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
   usePageTitle(t`Cancelar doação mensal`);
   const { snapshot, confirm, retry } = useCancelLink(token ?? null, services);
   const amount = snapshot.context.subscription ? formatMoney(snapshot.context.subscription.amount) : null;
-  const errorText = () => messagesOf(snapshot.context.error).map((m) => i18n._(m)).join(' ');
+  const errorText = () =>
+    messagesOf(snapshot.context.error)
+      .map((m) => i18n._(m))
+      .join(' ');
 
   return (
     <Container narrow>
@@ -29,7 +32,10 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
             <Stack gap="4">
               <p>
                 {amount ? (
-                  <Trans>Você doa {amount} por mês. Ao cancelar, nenhuma nova cobrança será feita; o crédito que já está na sua carteira continua valendo até o fim do mês.</Trans>
+                  <Trans>
+                    Você doa {amount} por mês. Ao cancelar, nenhuma nova cobrança será feita; o crédito que já está na sua carteira continua
+                    valendo até o fim do mês.
+                  </Trans>
                 ) : null}
               </p>
               {snapshot.hasTag('state:failed') ? <FormError>{errorText()}</FormError> : null}
@@ -56,7 +62,9 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
         ) : null}
         {snapshot.hasTag('state:invalid') ? (
           <Notice tone="error">
-            <Trans>Este link de cancelamento não é válido. Use o link do e-mail mais recente ou entre na sua conta para cancelar pela carteira.</Trans>
+            <Trans>
+              Este link de cancelamento não é válido. Use o link do e-mail mais recente ou entre na sua conta para cancelar pela carteira.
+            </Trans>
           </Notice>
         ) : null}
         {snapshot.hasTag('state:unavailable') ? (

@@ -27,7 +27,13 @@ export function MonthlyAmountPicker() {
           <Trans>Quanto você quer doar por mês?</Trans>
         </legend>
         {MONTHLY_PRESETS_REAIS.map((reais) => (
-          <button key={reais} type="button" className={s.preset} aria-pressed={preset === reais * 100} onClick={() => setPreset(reais * 100)}>
+          <button
+            key={reais}
+            type="button"
+            className={s.preset}
+            aria-pressed={preset === reais * 100}
+            onClick={() => setPreset(reais * 100)}
+          >
             {formatMoney(reais * 100)}
           </button>
         ))}
@@ -49,7 +55,11 @@ export function MonthlyAmountPicker() {
       ) : null}
       <div className={s.actions}>
         {valid ? (
-          <Link to="/doacao-mensal/checkout" search={{ amount: reaisOfCents(amount) }} className={buttonClass({ variant: 'accent', size: 'lg' })}>
+          <Link
+            to="/doacao-mensal/checkout"
+            search={{ amount: reaisOfCents(amount) }}
+            className={buttonClass({ variant: 'accent', size: 'lg' })}
+          >
             <Trans>Doar {formatMoney(amount)} por mês</Trans>
           </Link>
         ) : (

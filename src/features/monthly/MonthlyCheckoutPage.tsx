@@ -38,7 +38,8 @@ export interface MonthlyCheckoutPageProps {
 
 const PRESELECTED_MONTHLY_CENTS = 5000;
 
-const filled = (contact: Partial<ContactInput> | undefined) => Object.fromEntries(Object.entries(contact ?? {}).filter(([, v]) => v !== '' && v !== undefined));
+const filled = (contact: Partial<ContactInput> | undefined) =>
+  Object.fromEntries(Object.entries(contact ?? {}).filter(([, v]) => v !== '' && v !== undefined));
 
 function VisitorNotice() {
   const { t } = useLingui();
@@ -129,7 +130,9 @@ export function MonthlyCheckoutPage(props: MonthlyCheckoutPageProps) {
           lead={t`O primeiro mês é cobrado agora e vira crédito na sua carteira; depois, a cobrança se repete todo mês no mesmo dia.`}
         />
         <p className={s.muted}>
-          <Trans>Você escolhe para onde vai o crédito. O que sobrar no fim do mês é doado automaticamente para a causa que você mais apoia.</Trans>
+          <Trans>
+            Você escolhe para onde vai o crédito. O que sobrar no fim do mês é doado automaticamente para a causa que você mais apoia.
+          </Trans>
         </p>
         {isLoading ? (
           // The gate and the prefill depend on who is signed in.

@@ -67,7 +67,10 @@ export function MonthlyLandingPage() {
                 <Trans>Você escolhe para quais campanhas doar esse crédito.</Trans>
               </li>
               <li>
-                <Trans>O que sobrar no fim do mês é doado automaticamente para a causa que você mais apoia, e a carteira avisa antes para onde vai.</Trans>
+                <Trans>
+                  O que sobrar no fim do mês é doado automaticamente para a causa que você mais apoia, e a carteira avisa antes para onde
+                  vai.
+                </Trans>
               </li>
               <li>
                 <Trans>Você pausa ou cancela quando quiser, pelo seu perfil ou pelo link de cada e-mail.</Trans>

@@ -22,7 +22,11 @@ export function MonthlyThanksPage({ amount, nextChargeAt }: Props) {
       <Stack gap="6">
         <PageHeader
           title={t`Obrigado por doar todo mês!`}
-          lead={value ? t`Sua doação mensal de ${value} está ativa. O recibo foi enviado para o seu e-mail.` : t`Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.`}
+          lead={
+            value
+              ? t`Sua doação mensal de ${value} está ativa. O recibo foi enviado para o seu e-mail.`
+              : t`Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.`
+          }
         />
         <Card>
           <Stack gap="3">
@@ -30,10 +34,25 @@ export function MonthlyThanksPage({ amount, nextChargeAt }: Props) {
               <Trans>O que acontece agora</Trans>
             </h2>
             <ul className={s.steps}>
-              <li>{value ? <Trans>{value} de crédito já estão na sua carteira Semear para você doar este mês.</Trans> : <Trans>O crédito deste mês já está na sua carteira Semear.</Trans>}</li>
-              <li>{next ? <Trans>A próxima cobrança será em {next}.</Trans> : <Trans>A próxima cobrança será no mesmo dia do mês que vem.</Trans>}</li>
               <li>
-                <Trans>O que você não doar até o fim do mês vai automaticamente para a causa que você mais apoia; a carteira mostra antes quanto, para onde e quando.</Trans>
+                {value ? (
+                  <Trans>{value} de crédito já estão na sua carteira Semear para você doar este mês.</Trans>
+                ) : (
+                  <Trans>O crédito deste mês já está na sua carteira Semear.</Trans>
+                )}
+              </li>
+              <li>
+                {next ? (
+                  <Trans>A próxima cobrança será em {next}.</Trans>
+                ) : (
+                  <Trans>A próxima cobrança será no mesmo dia do mês que vem.</Trans>
+                )}
+              </li>
+              <li>
+                <Trans>
+                  O que você não doar até o fim do mês vai automaticamente para a causa que você mais apoia; a carteira mostra antes quanto,
+                  para onde e quando.
+                </Trans>
               </li>
             </ul>
           </Stack>

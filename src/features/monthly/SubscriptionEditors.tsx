@@ -8,7 +8,17 @@ import { isMonthlyAmount } from './amount';
 import { cardLabel } from './status-text';
 
 /** The new monthly amount, typed in reais; the machine checks it again with the contract. */
-export function AmountEditor({ current, busy, onSubmit, onCancel }: { current: number; busy: boolean; onSubmit: (cents: number) => void; onCancel: () => void }) {
+export function AmountEditor({
+  current,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  current: number;
+  busy: boolean;
+  onSubmit: (cents: number) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const [text, setText] = useState(centsToReaisText(current));
   const [shown, setShown] = useState<string | undefined>();
@@ -23,7 +33,15 @@ export function AmountEditor({ current, busy, onSubmit, onCancel }: { current: n
   };
   return (
     <Form aria-label={t`Alterar valor`} onSubmit={submit}>
-      <TextField label={t`Novo valor por mês (R$)`} hint={t`Vale a partir da próxima cobrança.`} inputMode="decimal" autoFocus value={text} error={shown} onChange={(e) => setText(e.target.value)} />
+      <TextField
+        label={t`Novo valor por mês (R$)`}
+        hint={t`Vale a partir da próxima cobrança.`}
+        inputMode="decimal"
+        autoFocus
+        value={text}
+        error={shown}
+        onChange={(e) => setText(e.target.value)}
+      />
       <FormActions>
         <Button type="submit" loading={busy}>
           <Trans>Salvar valor</Trans>
@@ -37,7 +55,19 @@ export function AmountEditor({ current, busy, onSubmit, onCancel }: { current: n
 }
 
 /** Another saved card for the next charges (a new card is saved by giving with it once). */
-export function CardPicker({ cards, currentId, busy, onSubmit, onCancel }: { cards: SavedCard[] | null; currentId: string | null; busy: boolean; onSubmit: (id: string) => void; onCancel: () => void }) {
+export function CardPicker({
+  cards,
+  currentId,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  cards: SavedCard[] | null;
+  currentId: string | null;
+  busy: boolean;
+  onSubmit: (id: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   const others = (cards ?? []).filter((card) => card.id !== currentId);
   const [chosen, setChosen] = useState('');

@@ -66,7 +66,9 @@ function ChargeList({ charges }: { charges: SubscriptionCharge[] }) {
           <tr key={charge.id}>
             <td className={s.cell}>{formatDate(charge.period_start)}</td>
             <td className={s.cell}>{formatMoney(charge.amount)}</td>
-            <td className={s.cell}>{charge.card_brand && charge.card_last4 ? cardLabel({ brand: charge.card_brand, last4: charge.card_last4 }) : '—'}</td>
+            <td className={s.cell}>
+              {charge.card_brand && charge.card_last4 ? cardLabel({ brand: charge.card_brand, last4: charge.card_last4 }) : '—'}
+            </td>
             <td className={s.cell}>{i18n._(chargeStatusText[charge.status])}</td>
           </tr>
         ))}
@@ -132,7 +134,12 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
         {showInvite ? <Invite canceledAt={subscription?.canceled_at ?? null} /> : null}
 
         {snapshot.hasTag('state:editingAmount') && subscription ? (
-          <AmountEditor current={subscription.amount} busy={saving} onSubmit={(amount) => send({ type: 'amount.submitted', amount })} onCancel={() => send({ type: 'edit.cancelled' })} />
+          <AmountEditor
+            current={subscription.amount}
+            busy={saving}
+            onSubmit={(amount) => send({ type: 'amount.submitted', amount })}
+            onCancel={() => send({ type: 'edit.cancelled' })}
+          />
         ) : null}
         {snapshot.hasTag('state:choosingCard') ? (
           <CardPicker
@@ -144,7 +151,10 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
           />
         ) : null}
 
-        {snapshot.hasTag('state:loaded') && !snapshot.hasTag('state:editingAmount') && !snapshot.hasTag('state:choosingCard') && subscription?.status !== 'canceled' ? (
+        {snapshot.hasTag('state:loaded') &&
+        !snapshot.hasTag('state:editingAmount') &&
+        !snapshot.hasTag('state:choosingCard') &&
+        subscription?.status !== 'canceled' ? (
           <div className={s.actions}>
             {snapshot.can({ type: 'amount.editRequested' }) ? (
               <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'amount.editRequested' })}>

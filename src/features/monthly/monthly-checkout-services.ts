@@ -35,7 +35,8 @@ export const realMonthlyCheckoutServices: MonthlyCheckoutServices = {
 };
 
 /** A refusal shaped like the API's (code + texts), so the checkout shows it on the payment step. */
-const refusal = (messages: string[]) => Object.assign(new Error(messages.join(' ')), { status: 400, code: errorCodes.validation, messages });
+const refusal = (messages: string[]) =>
+  Object.assign(new Error(messages.join(' ')), { status: 400, code: errorCodes.validation, messages });
 
 /**
  * The checkout machine speaks donations; POST /subscriptions takes the same contact, address and
@@ -49,7 +50,8 @@ export function subscriptionRequestOf(request: DonationRequestInput): Subscripti
   if (!request.address) throw refusal([]);
   return {
     amount: request.amount,
-    payment: payment.method === 'card' ? { method: 'card', card_token: payment.card_token } : { method: 'saved_card', card_id: payment.card_id },
+    payment:
+      payment.method === 'card' ? { method: 'card', card_token: payment.card_token } : { method: 'saved_card', card_id: payment.card_id },
     contact: request.contact,
     address: request.address,
   };

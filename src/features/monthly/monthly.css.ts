@@ -20,16 +20,36 @@ export const preset = style({
   },
 });
 export const customAmount = style({ maxWidth: '240px' });
-export const impactAmount = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap' });
-export const bigAmount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.brandStrong, whiteSpace: 'nowrap', margin: 0 });
+export const impactAmount = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.brandStrong,
+  whiteSpace: 'nowrap',
+});
+export const bigAmount = style({
+  fontSize: vars.fontSize.xxl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.brandStrong,
+  whiteSpace: 'nowrap',
+  margin: 0,
+});
 export const steps = style({ display: 'grid', gap: vars.space['3'], paddingLeft: vars.space['6'], margin: 0 });
 export const muted = style({ color: vars.color.muted, margin: 0 });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, margin: 0 });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space['2']} ${vars.space['4']}`, margin: 0 });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space['2']} ${vars.space['4']}`,
+  margin: 0,
+});
 export const term = style({ color: vars.color.muted });
 export const definition = style({ margin: 0, fontWeight: vars.fontWeight.medium });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
-export const cell = style({ textAlign: 'left', padding: `${vars.space['2']} ${vars.space['2']}`, borderBottom: `1px solid ${vars.color.border}` });
+export const cell = style({
+  textAlign: 'left',
+  padding: `${vars.space['2']} ${vars.space['2']}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const status = style({
   display: 'inline-block',
   padding: `${vars.space['1']} ${vars.space['3']}`,

@@ -77,7 +77,8 @@ export function provideSubscriptionPanel(services: SubscriptionPanelServices, co
     actions: {
       changed: (_, { change }) => void toast.success(i18n._(done[change.kind])),
       // A panel that did not load has its retry notice; a failed change has no place but a toast.
-      failed: ({ event }, { error }) => void reportError(error, (event as { type: string }).type === 'xstate.error.actor.loadSubscription' ? 'inline' : 'toast'),
+      failed: ({ event }, { error }) =>
+        void reportError(error, (event as { type: string }).type === 'xstate.error.actor.loadSubscription' ? 'inline' : 'toast'),
     },
   });
 }

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
-import { provideMonthlyCheckout, provideMonthlyGate, realMonthlyCheckoutServices, type MonthlyCheckoutServices } from './monthly-checkout-services';
+import {
+  provideMonthlyCheckout,
+  provideMonthlyGate,
+  realMonthlyCheckoutServices,
+  type MonthlyCheckoutServices,
+} from './monthly-checkout-services';
 
 /** The checkout machine for monthly giving, made once per page; a paid first month goes to the thank-you page. */
 export function useMonthlyCheckoutMachine(services: MonthlyCheckoutServices = realMonthlyCheckoutServices): CheckoutMachine {

@@ -8,7 +8,15 @@ import * as s from './notifications.css';
 const READ_FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read'];
 
 /** Todas / Não lidas / Lidas and the type; each change starts the list again from page 0. */
-export function NotificationFilters({ filters, disabled, onChange }: { filters: Filters; disabled: boolean; onChange: (change: { read?: ReadFilter; notificationType?: NotificationType | null }) => void }) {
+export function NotificationFilters({
+  filters,
+  disabled,
+  onChange,
+}: {
+  filters: Filters;
+  disabled: boolean;
+  onChange: (change: { read?: ReadFilter; notificationType?: NotificationType | null }) => void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <div className={s.toolbar}>
@@ -17,7 +25,14 @@ export function NotificationFilters({ filters, disabled, onChange }: { filters: 
           <Trans>Mostrar</Trans>
         </legend>
         {READ_FILTERS.map((read) => (
-          <Button key={read} variant={filters.read === read ? 'primary' : 'secondary'} size="sm" aria-pressed={filters.read === read} disabled={disabled} onClick={() => onChange({ read })}>
+          <Button
+            key={read}
+            variant={filters.read === read ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={filters.read === read}
+            disabled={disabled}
+            onClick={() => onChange({ read })}
+          >
             {i18n._(readFilterLabels[read])}
           </Button>
         ))}

@@ -41,10 +41,20 @@ export function NotificationList({ snapshot, send }: ListProps) {
             disabled={saving}
             onChange={() => send({ type: allSelected ? 'notifications.noneSelected' : 'notifications.allSelected' })}
           />
-          <Button variant="secondary" size="sm" disabled={selected === 0 || !snapshot.can({ type: 'notifications.markRead' })} onClick={() => mark({ type: 'notifications.markRead' })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markRead' })}
+            onClick={() => mark({ type: 'notifications.markRead' })}
+          >
             <Trans>Marcar selecionadas como lidas</Trans>
           </Button>
-          <Button variant="ghost" size="sm" disabled={selected === 0 || !snapshot.can({ type: 'notifications.markUnread' })} onClick={() => mark({ type: 'notifications.markUnread' })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markUnread' })}
+            onClick={() => mark({ type: 'notifications.markUnread' })}
+          >
             <Trans>Marcar selecionadas como não lidas</Trans>
           </Button>
         </div>
@@ -93,7 +103,9 @@ function NotificationRow({
         label={<span className={visuallyHidden}>{t`Selecionar: ${type}, ${when}`}</span>}
         checked={notification.isSelected}
         disabled={disabled}
-        onChange={(event) => send({ type: event.target.checked ? 'notification.selected' : 'notification.unselected', id: notification.id })}
+        onChange={(event) =>
+          send({ type: event.target.checked ? 'notification.selected' : 'notification.unselected', id: notification.id })
+        }
       />
       <div className={s.itemBody}>
         <p id={textId} className={s.text}>
@@ -111,11 +123,23 @@ function NotificationRow({
       </div>
       <div className={s.itemAction}>
         {notification.read ? (
-          <Button variant="ghost" size="sm" disabled={disabled} aria-describedby={textId} onClick={() => mark({ type: 'notifications.markUnread', ids: [notification.id] })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={disabled}
+            aria-describedby={textId}
+            onClick={() => mark({ type: 'notifications.markUnread', ids: [notification.id] })}
+          >
             <Trans>Marcar como não lida</Trans>
           </Button>
         ) : (
-          <Button variant="secondary" size="sm" disabled={disabled} aria-describedby={textId} onClick={() => mark({ type: 'notifications.markRead', ids: [notification.id] })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={disabled}
+            aria-describedby={textId}
+            onClick={() => mark({ type: 'notifications.markRead', ids: [notification.id] })}
+          >
             <Trans>Marcar como lida</Trans>
           </Button>
         )}

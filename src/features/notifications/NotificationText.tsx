@@ -36,7 +36,10 @@ export function NotificationText({ notification }: { notification: Notification 
         <Trans>Sua doação mensal de {amount} foi cobrada. O crédito já está na sua carteira.</Trans>
       );
     case 'monthly_charge_failed': {
-      if (facts.canceled) return <Trans>Não conseguimos cobrar sua doação mensal de {amount} e ela foi cancelada. Você pode assinar de novo quando quiser.</Trans>;
+      if (facts.canceled)
+        return (
+          <Trans>Não conseguimos cobrar sua doação mensal de {amount} e ela foi cancelada. Você pode assinar de novo quando quiser.</Trans>
+        );
       const retry = facts.retryAt ? formatDate(facts.retryAt) : '';
       return retry ? (
         <Trans>
@@ -65,9 +68,24 @@ export function NotificationText({ notification }: { notification: Notification 
       );
     case 'gift_card_received': {
       const from = facts.from ?? '';
-      if (facts.from && date) return <Trans>{from} enviou para você um gift card de {amount}. Ele vale até {date}.</Trans>;
-      if (facts.from) return <Trans>{from} enviou para você um gift card de {amount}.</Trans>;
-      if (date) return <Trans>Você recebeu um gift card de {amount}. Ele vale até {date}.</Trans>;
+      if (facts.from && date)
+        return (
+          <Trans>
+            {from} enviou para você um gift card de {amount}. Ele vale até {date}.
+          </Trans>
+        );
+      if (facts.from)
+        return (
+          <Trans>
+            {from} enviou para você um gift card de {amount}.
+          </Trans>
+        );
+      if (date)
+        return (
+          <Trans>
+            Você recebeu um gift card de {amount}. Ele vale até {date}.
+          </Trans>
+        );
       return <Trans>Você recebeu um gift card de {amount}.</Trans>;
     }
     case 'credit_expiring':

@@ -27,7 +27,8 @@ export function factsOf(notification: Notification): NotificationFacts {
   const campaign = m.campaign as { slug?: unknown; title?: unknown } | null | undefined;
   return {
     amount: typeof m.amount === 'number' && Number.isFinite(m.amount) ? m.amount : null,
-    campaign: campaign && text(campaign.slug) && text(campaign.title) ? { slug: campaign.slug as string, title: campaign.title as string } : null,
+    campaign:
+      campaign && text(campaign.slug) && text(campaign.title) ? { slug: campaign.slug as string, title: campaign.title as string } : null,
     expiresAt: text(m.expires_at) ?? text(m.expired_at),
     retryAt: text(m.retry_at),
     canceled: m.canceled === true,

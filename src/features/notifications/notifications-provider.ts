@@ -4,7 +4,14 @@ import { fromPromise } from 'xstate';
 import { msg } from '@lingui/core/macro';
 import { notificationsMachine } from '../../../machines/notifications/notifications.machine';
 import { notificationPreferencesMachine } from '../../../machines/notifications/notification-preferences.machine';
-import { countUnread, getNotificationTypes, getPreferences, listNotifications, patchNotifications, putPreferences } from '../../lib/api/notifications';
+import {
+  countUnread,
+  getNotificationTypes,
+  getPreferences,
+  listNotifications,
+  patchNotifications,
+  putPreferences,
+} from '../../lib/api/notifications';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
@@ -21,7 +28,9 @@ export function useNotificationsFlow() {
         markRead: fromPromise(({ input }) => patchNotifications(input.ids, input.read)),
       },
       // The page's notice says what failed to load or mark (NotificationsPage); only the unread count has no place of its own.
-      actions: { reportFailure: ({ context }, { error }) => void reportError(error, context.failure?.operation === 'count' ? 'toast' : 'inline') },
+      actions: {
+        reportFailure: ({ context }, { error }) => void reportError(error, context.failure?.operation === 'count' ? 'toast' : 'inline'),
+      },
     }),
   );
   return useMachine(machine);

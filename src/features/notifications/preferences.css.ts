@@ -1,7 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../ui';
 
-export const groups = style({ display: 'grid', gap: vars.space['6'], '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr' } } });
+export const groups = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  '@media': { [breakpoints.tablet]: { gridTemplateColumns: '2fr 1fr' } },
+});
 
 export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
 

@@ -7,18 +7,22 @@ import * as s from './pages.css';
 export function AboutPage() {
   const { t } = useLingui();
   return (
-    <PlaceholderPage eyebrow={t`Sobre`} title={t`Semear é plantar hoje o que vai dar fruto amanhã`} lead={t`Somos uma plataforma brasileira de doações que aproxima quem quer ajudar de quem está fazendo a diferença.`}>
+    <PlaceholderPage
+      eyebrow={t`Sobre`}
+      title={t`Semear é plantar hoje o que vai dar fruto amanhã`}
+      lead={t`Somos uma plataforma brasileira de doações que aproxima quem quer ajudar de quem está fazendo a diferença.`}
+    >
       <div className={s.prose}>
         <p>
           <Trans>
-            Acreditamos que doar deve ser simples como mandar uma mensagem. Por isso, na Semear você escolhe uma causa, doa em um minuto e acompanha o que a sua
-            doação fez: a meta que se aproxima, as mensagens de quem também ajudou e o recibo no seu e-mail.
+            Acreditamos que doar deve ser simples como mandar uma mensagem. Por isso, na Semear você escolhe uma causa, doa em um minuto e
+            acompanha o que a sua doação fez: a meta que se aproxima, as mensagens de quem também ajudou e o recibo no seu e-mail.
           </Trans>
         </p>
         <p>
           <Trans>
-            As campanhas vêm de todo o país: cozinhas comunitárias no Recife, reconstrução depois das enchentes no Rio Grande do Sul, uma biblioteca escolar em
-            Belém, um abrigo de animais em Curitiba.
+            As campanhas vêm de todo o país: cozinhas comunitárias no Recife, reconstrução depois das enchentes no Rio Grande do Sul, uma
+            biblioteca escolar em Belém, um abrigo de animais em Curitiba.
           </Trans>
         </p>
       </div>
@@ -28,7 +32,9 @@ export function AboutPage() {
             <Trans>Transparência</Trans>
           </h2>
           <p>
-            <Trans>Cada real doado é registrado do pagamento ao repasse. Você vê quanto cada campanha arrecadou e quantas pessoas doaram.</Trans>
+            <Trans>
+              Cada real doado é registrado do pagamento ao repasse. Você vê quanto cada campanha arrecadou e quantas pessoas doaram.
+            </Trans>
           </p>
         </Card>
         <Card>
@@ -44,7 +50,9 @@ export function AboutPage() {
             <Trans>Nada se perde</Trans>
           </h2>
           <p>
-            <Trans>Crédito da carteira que não for usado é doado para a causa que você mais apoia, e você sabe antes para onde ele vai.</Trans>
+            <Trans>
+              Crédito da carteira que não for usado é doado para a causa que você mais apoia, e você sabe antes para onde ele vai.
+            </Trans>
           </p>
         </Card>
       </div>

@@ -17,7 +17,11 @@ function Question({ question, children }: { question: ReactNode; children: React
 export function HelpPage() {
   const { t } = useLingui();
   return (
-    <PlaceholderPage eyebrow={t`Ajuda`} title={t`Como podemos ajudar?`} lead={t`Respostas rápidas sobre doações, pagamentos, gift cards e a sua conta.`}>
+    <PlaceholderPage
+      eyebrow={t`Ajuda`}
+      title={t`Como podemos ajudar?`}
+      lead={t`Respostas rápidas sobre doações, pagamentos, gift cards e a sua conta.`}
+    >
       <Stack gap="2" className={s.prose}>
         <h2>
           <Trans>Doações</Trans>
@@ -25,22 +29,21 @@ export function HelpPage() {
         <Question question={t`Como faço uma doação?`}>
           <p>
             <Trans>
-              Escolha uma campanha, toque em “Doar agora”, informe o valor e siga os passos: contato, pagamento e endereço. O recibo chega no seu e-mail assim
-              que o pagamento é confirmado.
+              Escolha uma campanha, toque em “Doar agora”, informe o valor e siga os passos: contato, pagamento e endereço. O recibo chega
+              no seu e-mail assim que o pagamento é confirmado.
             </Trans>
           </p>
         </Question>
         <Question question={t`Quais formas de pagamento vocês aceitam?`}>
           <p>
-            <Trans>
-              Cartão de crédito, PIX, gift card e o saldo da sua carteira Semear. Quem mora fora do Brasil doa com PayPal.
-            </Trans>
+            <Trans>Cartão de crédito, PIX, gift card e o saldo da sua carteira Semear. Quem mora fora do Brasil doa com PayPal.</Trans>
           </p>
         </Question>
         <Question question={t`Preciso ter conta para doar?`}>
           <p>
             <Trans>
-              Não. Você pode doar como visitante. Com uma conta, você acompanha suas contribuições, guarda cartões e usa o saldo da carteira.
+              Não. Você pode doar como visitante. Com uma conta, você acompanha suas contribuições, guarda cartões e usa o saldo da
+              carteira.
             </Trans>
           </p>
         </Question>
@@ -56,16 +59,16 @@ export function HelpPage() {
         <Question question={t`Como funciona a doação mensal?`}>
           <p>
             <Trans>
-              Você escolhe um valor e ele vira crédito na sua carteira todo mês, para doar às campanhas que quiser. A cobrança mensal não ocupa o limite do seu
-              cartão.
+              Você escolhe um valor e ele vira crédito na sua carteira todo mês, para doar às campanhas que quiser. A cobrança mensal não
+              ocupa o limite do seu cartão.
             </Trans>
           </p>
         </Question>
         <Question question={t`E se eu não usar o crédito do mês?`}>
           <p>
             <Trans>
-              O crédito que sobrar é doado automaticamente para a causa com que você mais se importa. Na sua carteira você vê com antecedência para onde ele vai
-              e quando.
+              O crédito que sobrar é doado automaticamente para a causa com que você mais se importa. Na sua carteira você vê com
+              antecedência para onde ele vai e quando.
             </Trans>
           </p>
         </Question>
@@ -81,7 +84,8 @@ export function HelpPage() {
         <Question question={t`Como uso um gift card que recebi?`}>
           <p>
             <Trans>
-              Use o código para pagar uma doação direto no checkout, mesmo sem conta, ou entre na sua conta e resgate o código para a carteira.
+              Use o código para pagar uma doação direto no checkout, mesmo sem conta, ou entre na sua conta e resgate o código para a
+              carteira.
             </Trans>
           </p>
         </Question>
@@ -97,7 +101,8 @@ export function HelpPage() {
         <Question question={t`Esqueci minha senha. E agora?`}>
           <p>
             <Trans>
-              Vá em <Link to="/reset-password">Redefinir senha</Link>, informe seu e-mail e siga o link que enviaremos. O link vale por uma hora.
+              Vá em <Link to="/reset-password">Redefinir senha</Link>, informe seu e-mail e siga o link que enviaremos. O link vale por uma
+              hora.
             </Trans>
           </p>
         </Question>

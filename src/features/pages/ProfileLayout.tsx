@@ -5,7 +5,10 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { Container } from '../../ui';
 import * as s from './pages.css';
 
-const TABS: ReadonlyArray<{ to: '/profile' | '/profile/contributions' | '/profile/wallet' | '/profile/cards' | '/profile/notifications'; label: MessageDescriptor }> = [
+const TABS: ReadonlyArray<{
+  to: '/profile' | '/profile/contributions' | '/profile/wallet' | '/profile/cards' | '/profile/notifications';
+  label: MessageDescriptor;
+}> = [
   { to: '/profile', label: msg`Perfil` },
   { to: '/profile/contributions', label: msg`Contribuições` },
   { to: '/profile/wallet', label: msg`Carteira` },

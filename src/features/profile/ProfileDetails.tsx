@@ -21,7 +21,12 @@ export function ProfileDetails({ user }: { user: User }) {
   const roles = user.roles.map((r) => roleNames[r.name] ?? r.name).join(', ');
   const a = user.address;
   const street = [a.street_address, a.house_number, a.complement].filter(Boolean).join(', ');
-  const place = [a.neighborhood, [a.city, a.state].filter(Boolean).join('/'), a.zip_code && `CEP ${a.zip_code.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`, a.country]
+  const place = [
+    a.neighborhood,
+    [a.city, a.state].filter(Boolean).join('/'),
+    a.zip_code && `CEP ${a.zip_code.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`,
+    a.country,
+  ]
     .filter(Boolean)
     .join(' · ');
   const none = '—';
@@ -35,7 +40,9 @@ export function ProfileDetails({ user }: { user: User }) {
         <Item term={t`CPF`}>{user.cpf ? maskCpf(user.cpf) : none}</Item>
       )}
       <Item term={t`Telefone`}>{user.phone ? maskPhone(user.phone) : none}</Item>
-      {user.person_type === 'COMPANY' ? null : <Item term={t`Data de nascimento`}>{user.birth_date ? formatDate(user.birth_date) : none}</Item>}
+      {user.person_type === 'COMPANY' ? null : (
+        <Item term={t`Data de nascimento`}>{user.birth_date ? formatDate(user.birth_date) : none}</Item>
+      )}
       <Item term={t`Membro desde`}>{formatDate(user.created_at) || none}</Item>
       <Item term={t`Perfil de acesso`}>{roles || none}</Item>
       <Item term={t`Endereço`}>{street || place ? [street, place].filter(Boolean).join(' — ') : none}</Item>

@@ -41,7 +41,12 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
   const cancel = async () => {
     if (!isDirty) return onCancel();
     try {
-      await confirm({ title: t`Descartar alterações?`, description: t`O que você mudou no perfil não será salvo.`, confirmText: t`Descartar`, cancelText: t`Continuar editando` });
+      await confirm({
+        title: t`Descartar alterações?`,
+        description: t`O que você mudou no perfil não será salvo.`,
+        confirmText: t`Descartar`,
+        cancelText: t`Continuar editando`,
+      });
       onCancel();
     } catch (error) {
       if (!(error instanceof ConfirmCancelledError)) throw error;
@@ -50,7 +55,8 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   // The same lookup as the checkout's address step: the state (and what else the source knows) fills in.
   const onCepFound = useCallback(
-    (result: CepLookupResult) => applyCep(result, (field, value) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' })),
+    (result: CepLookupResult) =>
+      applyCep(result, (field, value) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' })),
     [setValue],
   );
   const cep = useCepLookup(onCepFound, lookupCep);
@@ -68,7 +74,8 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
   };
   const states: SelectOption[] = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
   // A registered state outside the list (older data) stays selectable instead of being wiped.
-  if (user.address.state && !states.some((o) => o.value === user.address.state)) states.push({ value: user.address.state, label: user.address.state });
+  if (user.address.state && !states.some((o) => o.value === user.address.state))
+    states.push({ value: user.address.state, label: user.address.state });
 
   return (
     <Form onSubmit={handleSubmit((values) => onSave(values))} aria-label={t`Editar perfil`}>
@@ -88,7 +95,9 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
             <Controller
               control={control}
               name="birth_date"
-              render={({ field }) => <DateField label={t`Data de nascimento`} autoComplete="bday" error={err(errors.birth_date)} {...field} />}
+              render={({ field }) => (
+                <DateField label={t`Data de nascimento`} autoComplete="bday" error={err(errors.birth_date)} {...field} />
+              )}
             />
           )}
         </FormRow>
@@ -104,14 +113,41 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
             error={err(errors.address?.zip_code) ?? (cep.failed ? t`CEP não encontrado` : undefined)}
             {...zipField()}
           />
-          <Select label={t`Estado`} placeholder={t`Selecione`} options={states} error={err(errors.address?.state)} {...register('address.state')} />
+          <Select
+            label={t`Estado`}
+            placeholder={t`Selecione`}
+            options={states}
+            error={err(errors.address?.state)}
+            {...register('address.state')}
+          />
           <TextField label={t`Cidade`} autoComplete="address-level2" error={err(errors.address?.city)} {...register('address.city')} />
         </FormRow>
-        <TextField label={t`Bairro`} autoComplete="address-level3" error={err(errors.address?.neighborhood)} {...register('address.neighborhood')} />
-        <TextField label={t`Rua`} autoComplete="address-line1" error={err(errors.address?.street_address)} {...register('address.street_address')} />
+        <TextField
+          label={t`Bairro`}
+          autoComplete="address-level3"
+          error={err(errors.address?.neighborhood)}
+          {...register('address.neighborhood')}
+        />
+        <TextField
+          label={t`Rua`}
+          autoComplete="address-line1"
+          error={err(errors.address?.street_address)}
+          {...register('address.street_address')}
+        />
         <FormRow>
-          <TextField label={t`Número`} inputMode="text" hint={t`Ou S/N`} error={err(errors.address?.house_number)} {...register('address.house_number')} />
-          <TextField label={t`Complemento`} autoComplete="address-line2" error={err(errors.address?.complement)} {...register('address.complement')} />
+          <TextField
+            label={t`Número`}
+            inputMode="text"
+            hint={t`Ou S/N`}
+            error={err(errors.address?.house_number)}
+            {...register('address.house_number')}
+          />
+          <TextField
+            label={t`Complemento`}
+            autoComplete="address-line2"
+            error={err(errors.address?.complement)}
+            {...register('address.complement')}
+          />
           <TextField label={t`País`} autoComplete="country-name" error={err(errors.address?.country)} {...register('address.country')} />
         </FormRow>
       </FormSection>

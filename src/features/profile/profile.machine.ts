@@ -55,7 +55,10 @@ export const profileMachine = setup({
         onDone: { target: 'viewing', actions: { type: 'saved', params: ({ event }) => ({ user: event.output }) } },
         onError: {
           target: 'editing',
-          actions: [assign({ failure: ({ event }) => toFormFailure(event.error) }), { type: 'failed', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            assign({ failure: ({ event }) => toFormFailure(event.error) }),
+            { type: 'failed', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -40,7 +40,8 @@ export function AnalyticsTracker() {
     };
     const off = router.subscribe('onResolved', (event) => record(event.toLocation.href));
     // The first page may have resolved before this effect subscribed.
-    if (router.state.status === 'idle' && !router.state.isLoading) record(router.state.resolvedLocation?.href ?? router.state.location.href);
+    if (router.state.status === 'idle' && !router.state.isLoading)
+      record(router.state.resolvedLocation?.href ?? router.state.location.href);
     const onHide = () => {
       if (document.visibilityState === 'hidden') actor.send({ type: 'analytics.flushRequested' });
     };

@@ -27,7 +27,8 @@ export function useSiteMenu() {
     if (!open || !panel) return;
     // Its first link (not the Dialog's focus helpers: they would be one more chunk on every first page).
     panel.querySelector<HTMLElement>('a[href]')?.focus();
-    const outside = (target: EventTarget | null) => !(target instanceof Node && (panel.contains(target) || buttonRef.current?.contains(target)));
+    const outside = (target: EventTarget | null) =>
+      !(target instanceof Node && (panel.contains(target) || buttonRef.current?.contains(target)));
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
@@ -71,7 +72,16 @@ export function SiteMenuButton({ menu }: { menu: SiteMenu }) {
       aria-label={t`Menu`}
       onClick={menu.toggle}
     >
-      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        aria-hidden="true"
+        width="22"
+        height="22"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         {menu.open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
       </svg>
     </button>

@@ -177,11 +177,19 @@ export const visitorButton = style({
 // the negative one keeps the tools' own spacing to them.
 export const languageSelect = style({
   width: 'auto',
-  '@media': { [phone]: { width: '100%' }, [breakpoints.tablet]: { marginLeft: 'auto', marginRight: `calc(${vars.space['2']} - ${vars.space['4']})` } },
+  '@media': {
+    [phone]: { width: '100%' },
+    [breakpoints.tablet]: { marginLeft: 'auto', marginRight: `calc(${vars.space['2']} - ${vars.space['4']})` },
+  },
 });
 
 // At least a screen tall: while a page loads, the footer stays below the fold instead of being pushed down in view.
-export const main = style({ flex: 1, minHeight: ['100vh', '100svh'], paddingBlock: vars.space['8'], selectors: { '&:focus': { outline: 'none' } } });
+export const main = style({
+  flex: 1,
+  minHeight: ['100vh', '100svh'],
+  paddingBlock: vars.space['8'],
+  selectors: { '&:focus': { outline: 'none' } },
+});
 
 export const footer = style({ background: vars.color.ink, color: '#E6ECE8', paddingBlock: vars.space['10'], marginTop: vars.space['12'] });
 
@@ -194,7 +202,14 @@ export const footerGrid = style({
 
 export const footerTitle = style({ fontSize: vars.fontSize.md, color: vars.color.surface, marginBottom: vars.space['2'] });
 
-export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
+export const footerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+});
 
 export const footerLink = style({ color: '#E6ECE8', selectors: { '&:hover': { color: vars.color.sun } } });
 

@@ -10,13 +10,26 @@ const LET_SEMEAR_CHOOSE = '';
  * Where unused credit goes: a campaign that takes donations, or "let Semear choose" (null). Saved
  * with a button, so moving through the list with the keyboard never saves by accident.
  */
-export function CausePicker({ causes, chosen, saving, onSave }: { causes: Cause[]; chosen: Cause | null; saving: boolean; onSave: (slug: string | null) => void }) {
+export function CausePicker({
+  causes,
+  chosen,
+  saving,
+  onSave,
+}: {
+  causes: Cause[];
+  chosen: Cause | null;
+  saving: boolean;
+  onSave: (slug: string | null) => void;
+}) {
   const { t } = useLingui();
   const current = chosen?.slug ?? LET_SEMEAR_CHOOSE;
   const [value, setValue] = useState(current);
   // A chosen campaign that stopped taking donations is still shown as the current choice.
   const listed = chosen && !causes.some((c) => c.slug === chosen.slug) ? [chosen, ...causes] : causes;
-  const options = [{ value: LET_SEMEAR_CHOOSE, label: t`Deixar o Semear escolher` }, ...listed.map((c) => ({ value: c.slug, label: c.title }))];
+  const options = [
+    { value: LET_SEMEAR_CHOOSE, label: t`Deixar o Semear escolher` },
+    ...listed.map((c) => ({ value: c.slug, label: c.title })),
+  ];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

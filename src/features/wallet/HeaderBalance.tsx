@@ -14,12 +14,19 @@ export function HeaderBalance({ userId }: { userId: string }) {
   const compact = compactBalanceText(balance, visible);
   return (
     <span className={s.headerBalance}>
-      <Link to="/profile/wallet" className={s.headerLink} aria-label={visible ? t`Saldo ${amount}: abrir carteira` : t`Saldo oculto: abrir carteira`}>
+      <Link
+        to="/profile/wallet"
+        className={s.headerLink}
+        aria-label={visible ? t`Saldo ${amount}: abrir carteira` : t`Saldo oculto: abrir carteira`}
+      >
         <span className={`${s.balanceLabel} ${s.headerLabel}`}>
           <Trans>Saldo</Trans>
         </span>
         {/* The link's name carries the exact amount; on narrow phones a large one shows shortened. */}
-        <span className={compact === amount ? s.balanceAmount.header : `${s.balanceAmount.header} ${s.wideOnly}`} aria-busy={balance === null}>
+        <span
+          className={compact === amount ? s.balanceAmount.header : `${s.balanceAmount.header} ${s.wideOnly}`}
+          aria-busy={balance === null}
+        >
           {amount}
         </span>
         {compact === amount ? null : (

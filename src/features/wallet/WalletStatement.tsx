@@ -24,7 +24,15 @@ function EntryDetail({ entry }: { entry: WalletStatementEntry }) {
 }
 
 /** The wallet's movements, newest first, one page at a time. */
-export function WalletStatement({ statement, loading, onPage }: { statement: StatementPage; loading: boolean; onPage: (page: number) => void }) {
+export function WalletStatement({
+  statement,
+  loading,
+  onPage,
+}: {
+  statement: StatementPage;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
   const { t, i18n } = useLingui();
   const pages = Math.max(1, Math.ceil(statement.total / statement.amount));
   const current = statement.page + 1;

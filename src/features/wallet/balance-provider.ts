@@ -22,7 +22,11 @@ const browserStorage = (): StoredFlag | null => {
   }
 };
 
-const defaultServices: BalanceServices = { fetchBalance: walletApi.fetchWalletBalance, subscribe: subscribeToBalance, storage: browserStorage };
+const defaultServices: BalanceServices = {
+  fetchBalance: walletApi.fetchWalletBalance,
+  subscribe: subscribeToBalance,
+  storage: browserStorage,
+};
 
 /** The donor's last choice; visible unless they hid it (SPEC.md §4). */
 export function readBalanceVisibility(storage: StoredFlag | null): boolean {

@@ -30,7 +30,11 @@ async function loadCauses(now: Date): Promise<Cause[]> {
 }
 
 async function loadWallet(page: number): Promise<WalletPageData> {
-  const [overview, statement, causes] = await Promise.all([walletApi.getWallet(), walletApi.getWalletStatement({ page }), loadCauses(new Date())]);
+  const [overview, statement, causes] = await Promise.all([
+    walletApi.getWallet(),
+    walletApi.getWalletStatement({ page }),
+    loadCauses(new Date()),
+  ]);
   return { overview, statement, causes };
 }
 
@@ -46,7 +50,8 @@ export function useWalletPage() {
       actions: {
         causeSaved: () => toast.success(i18n._(causeSaved)),
         // A wallet that did not load has its retry notice on the page; a failed statement page or cause has no place but a toast.
-        failed: ({ event }, { error }) => void reportError(error, (event as { type: string }).type === 'xstate.error.actor.loadWallet' ? 'inline' : 'toast'),
+        failed: ({ event }, { error }) =>
+          void reportError(error, (event as { type: string }).type === 'xstate.error.actor.loadWallet' ? 'inline' : 'toast'),
       },
     }),
   );

@@ -66,7 +66,16 @@ export const headerLink = style({
 
 // The amount is what matters on a phone; the word "Saldo" stays for screen readers.
 export const headerLabel = style({
-  '@media': { 'screen and (max-width: 479px)': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } },
+  '@media': {
+    'screen and (max-width: 479px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
 });
 
 const narrow = 'screen and (max-width: 479px)';
@@ -105,7 +114,13 @@ export const causeForm = style({
 
 export const causeSelect = style({ flex: 1 });
 
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], marginTop: vars.space['4'] });
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  marginTop: vars.space['4'],
+});
 
 export const grid = style({
   display: 'grid',

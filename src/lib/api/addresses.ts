@@ -12,7 +12,8 @@ export function createAddressesApi(http: AxiosInstance) {
      */
     async lookupCep(cep: string): Promise<CepLookupResult> {
       const digits = normalizeCep(cep);
-      if (digits === null) throw new ApiRequestError({ status: 400, code: errorCodes.cepNotFound, messages: [givingMessages.cepNotFound.id] });
+      if (digits === null)
+        throw new ApiRequestError({ status: 400, code: errorCodes.cepNotFound, messages: [givingMessages.cepNotFound.id] });
       try {
         return cepLookupResultSchema.parse((await http.get(`/addresses/cep/${digits}`)).data);
       } catch (error) {

@@ -72,7 +72,12 @@ type Query = Record<string, string | number | boolean | undefined>;
 async function failure(response: Response): Promise<CampaignsApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const list = typeof record.message === 'string' ? [record.message] : Array.isArray(record.message) ? record.message.filter((m) => typeof m === 'string') : [];
+  const list =
+    typeof record.message === 'string'
+      ? [record.message]
+      : Array.isArray(record.message)
+        ? record.message.filter((m) => typeof m === 'string')
+        : [];
   return new CampaignsApiError({
     status: response.status,
     code: typeof record.code === 'string' ? record.code : undefined,
@@ -89,7 +94,8 @@ export function createCampaignsApi(fetchFn: Fetch = (...args) => fetch(...args),
     // Category and tag names (and messages) in the interface's language, not the browser's.
     const locale = i18n.locale || DEFAULT_LOCALE;
     const inlined = takeInlinedAnswer(url, locale);
-    if (inlined) return { data: inlined.body, headers: new Headers(inlined.total === null ? {} : { 'x-total-count': String(inlined.total) }) };
+    if (inlined)
+      return { data: inlined.body, headers: new Headers(inlined.total === null ? {} : { 'x-total-count': String(inlined.total) }) };
     let response: Response;
     try {
       response = await fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': locale } });
@@ -104,7 +110,12 @@ export function createCampaignsApi(fetchFn: Fetch = (...args) => fetch(...args),
     const { data, headers } = await get(path, query);
     const items = z.array(item).parse(data);
     const header = Number(headers.get('x-total-count'));
-    return { items, total: Number.isFinite(header) && headers.has('x-total-count') ? header : items.length, page: query.page, amount: query.amount };
+    return {
+      items,
+      total: Number.isFinite(header) && headers.has('x-total-count') ? header : items.length,
+      page: query.page,
+      amount: query.amount,
+    };
   }
 
   const slugPath = (slug: string) => `/campaigns/${encodeURIComponent(slug)}`;

@@ -29,7 +29,10 @@ export function createDonationsApi(http: AxiosInstance, makeKey: () => string = 
      * POST /campaigns/:slug/donations, or POST /donations (general fund) when slug is null.
      * Rejects with a DonationRequestError (402 declined card: code payment.declined, …).
      */
-    async createDonation(request: DonationRequestInput, options: { campaignSlug: string | null; idempotencyKey?: string | null }): Promise<DonationResult> {
+    async createDonation(
+      request: DonationRequestInput,
+      options: { campaignSlug: string | null; idempotencyKey?: string | null },
+    ): Promise<DonationResult> {
       const key = options.idempotencyKey ?? makeKey();
       const path = options.campaignSlug ? `/campaigns/${encodeURIComponent(options.campaignSlug)}/donations` : '/donations';
       try {
@@ -45,7 +48,9 @@ export function createDonationsApi(http: AxiosInstance, makeKey: () => string = 
     /** GET /donations/:id; a guest proves it is theirs with the receipt token of the 201. */
     async getDonation(id: string, receiptToken: string | null): Promise<DonationResult> {
       try {
-        const response = await http.get(`/donations/${encodeURIComponent(id)}`, { headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {} });
+        const response = await http.get(`/donations/${encodeURIComponent(id)}`, {
+          headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
+        });
         return donationResultSchema.parse(response.data);
       } catch (error) {
         throw normalizeApiError(error);

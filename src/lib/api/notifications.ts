@@ -55,7 +55,8 @@ export function createNotificationsApi(http: AxiosInstance) {
     /** GET /notification-types → the types a donor may hear about. */
     getNotificationTypes: (): Promise<NotificationType[]> =>
       call(async () => notificationTypesSchema.parse((await http.get('/notification-types')).data).notificationTypes.map((t) => t.type)),
-    getPreferences: (): Promise<NotificationPreferences> => call(async () => notificationPreferencesSchema.parse((await http.get('/notification-preferences')).data)),
+    getPreferences: (): Promise<NotificationPreferences> =>
+      call(async () => notificationPreferencesSchema.parse((await http.get('/notification-preferences')).data)),
     putPreferences: (preferences: NotificationPreferences): Promise<NotificationPreferences> =>
       call(async () => notificationPreferencesSchema.parse((await http.put('/notification-preferences', preferences)).data)),
     /** Called after notifications were marked read or unread here; returns an unsubscribe. */
@@ -68,4 +69,5 @@ export function createNotificationsApi(http: AxiosInstance) {
 
 export type NotificationsApi = ReturnType<typeof createNotificationsApi>;
 export const notificationsApi = createNotificationsApi(defaultHttp);
-export const { listNotifications, countUnread, patchNotifications, getNotificationTypes, getPreferences, putPreferences } = notificationsApi;
+export const { listNotifications, countUnread, patchNotifications, getNotificationTypes, getPreferences, putPreferences } =
+  notificationsApi;

@@ -25,7 +25,8 @@ export type SubscriptionRequestError = ApiRequestError & { idempotencyKey: strin
 const newKey = (): string => crypto.randomUUID();
 
 /** Calls the API and parses the answer with the contract; any failure is an ApiRequestError. */
-const call = <T>(run: () => Promise<{ data: unknown }>, schema: z.ZodType<T>): Promise<T> => withApiErrors(async () => schema.parse((await run()).data));
+const call = <T>(run: () => Promise<{ data: unknown }>, schema: z.ZodType<T>): Promise<T> =>
+  withApiErrors(async () => schema.parse((await run()).data));
 
 /**
  * Monthly giving calls. Creating a subscription charges the first month, so it carries an
@@ -36,7 +37,10 @@ export function createSubscriptionsApi(http: AxiosInstance, makeKey: () => strin
   const path = (id: string, action = '') => `/subscriptions/${encodeURIComponent(id)}${action}`;
   return {
     /** POST /subscriptions → 201 with the subscription and its first charge; a declined card is a 402 (code payment.declined, …). */
-    async createSubscription(request: SubscriptionRequestInput, options: { idempotencyKey?: string | null } = {}): Promise<SubscriptionResult> {
+    async createSubscription(
+      request: SubscriptionRequestInput,
+      options: { idempotencyKey?: string | null } = {},
+    ): Promise<SubscriptionResult> {
       const key = options.idempotencyKey ?? makeKey();
       try {
         const response = await http.post('/subscriptions', request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });

@@ -47,12 +47,19 @@ export function createWalletApi(http: AxiosInstance) {
         const response = await http.get('/wallet/statement', { params: { page, amount } });
         const entries = walletStatementSchema.parse(response.data);
         const header = Number(response.headers['x-total-count']);
-        return { entries, total: Number.isFinite(header) && response.headers['x-total-count'] != null ? header : entries.length, page, amount };
+        return {
+          entries,
+          total: Number.isFinite(header) && response.headers['x-total-count'] != null ? header : entries.length,
+          page,
+          amount,
+        };
       });
     },
     /** PUT /wallet/auto-donation-cause: a campaign slug, or null to let Semear choose. */
     setAutoDonationCause(campaignSlug: string | null): Promise<WalletOverview> {
-      return call(async () => walletOverviewSchema.parse((await http.put('/wallet/auto-donation-cause', { campaign_slug: campaignSlug })).data));
+      return call(async () =>
+        walletOverviewSchema.parse((await http.put('/wallet/auto-donation-cause', { campaign_slug: campaignSlug })).data),
+      );
     },
   };
 }

@@ -1,6 +1,14 @@
 import axios, { type AxiosAdapter, type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { API_PREFIX, DEFAULT_LOCALE, errorCodes, messages, refreshedTokensSchema, type Locale, type RefreshedTokens } from '../../../contracts';
+import {
+  API_PREFIX,
+  DEFAULT_LOCALE,
+  errorCodes,
+  messages,
+  refreshedTokensSchema,
+  type Locale,
+  type RefreshedTokens,
+} from '../../../contracts';
 import { tokenRefreshMachine, type TokenRefreshMachine } from '../../../machines/auth/token-refresh.machine';
 import { clearSessionTokens, getRefreshToken, getToken, storeSessionTokens } from '../cookies';
 import { ApiRequestError, normalizeApiError } from './api-error';
@@ -56,7 +64,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const refreshToken = getRefreshToken();
     if (!refreshToken) throw new ApiRequestError({ status: 401, code: errorCodes.tokenMissing, messages: [messages.tokenUndefined.id] });
     try {
-      const response = await bare.post('/sessions/refresh/token', { refresh_token: refreshToken }, { headers: { 'Accept-Language': locale } });
+      const response = await bare.post(
+        '/sessions/refresh/token',
+        { refresh_token: refreshToken },
+        { headers: { 'Accept-Language': locale } },
+      );
       return refreshedTokensSchema.parse(response.data);
     } catch (error) {
       throw normalizeApiError(error);

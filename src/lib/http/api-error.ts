@@ -13,7 +13,10 @@ export class ApiRequestError extends Error {
   /** The refused fields of a 400, when the route names them (the donation checkout's). */
   readonly fields: Array<{ field: string; message: string }>;
 
-  constructor(init: { status: number; code?: string; messages: string[]; fields?: Array<{ field: string; message: string }> }, options?: { cause?: unknown }) {
+  constructor(
+    init: { status: number; code?: string; messages: string[]; fields?: Array<{ field: string; message: string }> },
+    options?: { cause?: unknown },
+  ) {
     super(init.messages.join('\n'), options);
     this.name = 'ApiRequestError';
     this.status = init.status;

@@ -45,8 +45,17 @@ export function createSandboxTokenizer(options: { baseURL?: string; fetchFn?: ty
       const body: unknown = await response.json().catch(() => undefined);
       if (!response.ok) {
         const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-        const list = typeof record.message === 'string' ? [record.message] : Array.isArray(record.message) ? record.message.filter((m): m is string => typeof m === 'string') : [];
-        throw new CardTokenizationError({ status: response.status, code: typeof record.code === 'string' ? record.code : undefined, messages: list });
+        const list =
+          typeof record.message === 'string'
+            ? [record.message]
+            : Array.isArray(record.message)
+              ? record.message.filter((m): m is string => typeof m === 'string')
+              : [];
+        throw new CardTokenizationError({
+          status: response.status,
+          code: typeof record.code === 'string' ? record.code : undefined,
+          messages: list,
+        });
       }
       return cardTokenSchema.parse(body);
     },

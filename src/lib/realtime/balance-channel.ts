@@ -1,7 +1,14 @@
 import type { AxiosInstance } from 'axios';
 import type PusherClient from 'pusher-js';
 import type { Channel, Options } from 'pusher-js';
-import { BALANCE_EVENT, balanceMessageSchema, realtimeAuthResponseSchema, realtimeClientConfigSchema, userChannel, type RealtimeClientConfig } from '../../../contracts/realtime';
+import {
+  BALANCE_EVENT,
+  balanceMessageSchema,
+  realtimeAuthResponseSchema,
+  realtimeClientConfigSchema,
+  userChannel,
+  type RealtimeClientConfig,
+} from '../../../contracts/realtime';
 import { http as defaultHttp } from '../http/api-client';
 
 type PusherConstructor = new (key: string, options: Options) => PusherClient;
@@ -30,7 +37,11 @@ export function parseBalanceData(data: unknown): number | null {
 }
 
 /** pusher-js options per DESIGN.md §9 for the three places the endpoint can be (docs/realtime.md). */
-export function pusherOptions(config: RealtimeClientConfig, page: { hostname: string; port: string; protocol: string }, authorize: Options['channelAuthorization']): Options {
+export function pusherOptions(
+  config: RealtimeClientConfig,
+  page: { hostname: string; port: string; protocol: string },
+  authorize: Options['channelAuthorization'],
+): Options {
   const common = { disableStats: true, channelAuthorization: authorize } as const;
   if (config.host === null && config.cluster !== null) return { ...common, cluster: config.cluster, forceTLS: true };
   const tls = config.host === null ? page.protocol === 'https:' : config.use_tls;
@@ -60,7 +71,10 @@ export function createBalanceChannels(deps: BalanceChannelDeps): BalanceChannels
   let subscribers = 0;
 
   const connect = async (): Promise<PusherClient> => {
-    const [Pusher, config] = await Promise.all([deps.loadPusher(), deps.http.get('/realtime/config').then((r) => realtimeClientConfigSchema.parse(r.data))]);
+    const [Pusher, config] = await Promise.all([
+      deps.loadPusher(),
+      deps.http.get('/realtime/config').then((r) => realtimeClientConfigSchema.parse(r.data)),
+    ]);
     const authorize: Options['channelAuthorization'] = {
       customHandler: ({ socketId, channelName }, callback) => {
         deps.http.post('/realtime/auth', { socket_id: socketId, channel_name: channelName }).then(
@@ -77,7 +91,10 @@ export function createBalanceChannels(deps: BalanceChannelDeps): BalanceChannels
     if (subscribers > 0 || !connection) return;
     const closing = connection;
     connection = null;
-    void closing.then((pusher) => pusher.disconnect(), () => undefined);
+    void closing.then(
+      (pusher) => pusher.disconnect(),
+      () => undefined,
+    );
   };
 
   return {
@@ -95,11 +112,14 @@ export function createBalanceChannels(deps: BalanceChannelDeps): BalanceChannels
       };
       let channel: Channel | null = null;
       let active = true;
-      void current.then((pusher) => {
-        if (!active) return;
-        channel = pusher.channel(name) ?? pusher.subscribe(name);
-        channel.bind(BALANCE_EVENT, handler);
-      }, () => undefined);
+      void current.then(
+        (pusher) => {
+          if (!active) return;
+          channel = pusher.channel(name) ?? pusher.subscribe(name);
+          channel.bind(BALANCE_EVENT, handler);
+        },
+        () => undefined,
+      );
 
       return () => {
         if (!active) return;

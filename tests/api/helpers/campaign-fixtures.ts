@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { NameTranslations } from '../../../contracts/campaigns';
-import { campaigns, campaignTags, categories, donations, ledgerAccounts, ledgerEntries, ledgerGroups, tags, type DonationContactRecord } from '../../../server/db/schema';
+import {
+  campaigns,
+  campaignTags,
+  categories,
+  donations,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerGroups,
+  tags,
+  type DonationContactRecord,
+} from '../../../server/db/schema';
 import type { Database, Executor } from '../../../server/db/types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,12 +60,20 @@ export async function insertCampaign(
 
 async function accountId(tx: Executor, kind: 'campaign' | 'gateway_clearing' | 'general_fund', ownerKey: string): Promise<string> {
   await tx.insert(ledgerAccounts).values({ kind, ownerKey }).onConflictDoNothing();
-  const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerKey, ownerKey)));
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerKey, ownerKey)));
   return (row as { id: string }).id;
 }
 
 /** Money from the gateway's clearing account into a campaign (or the general fund): one balanced ledger group. */
-export async function postDonationToLedger(tx: Executor, campaignId: string | null, amountCents: number, reference = `donation:${randomUUID()}`): Promise<void> {
+export async function postDonationToLedger(
+  tx: Executor,
+  campaignId: string | null,
+  amountCents: number,
+  reference = `donation:${randomUUID()}`,
+): Promise<void> {
   const target = campaignId ? await accountId(tx, 'campaign', campaignId) : await accountId(tx, 'general_fund', '');
   const clearing = await accountId(tx, 'gateway_clearing', 'sandbox');
   const [group] = await tx.insert(ledgerGroups).values({ kind: 'donation', reference }).returning({ id: ledgerGroups.id });

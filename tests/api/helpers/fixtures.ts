@@ -48,6 +48,9 @@ export async function grantAdmin(ctx: { database: { db: Database } }, userId: st
   const [admin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'ADMIN'));
   if (!admin) throw new Error('reference data missing: role ADMIN');
   await db.insert(userRoles).values({ userId, roleId: admin.id });
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...grants]));
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...grants]));
   if (rows.length > 0) await db.insert(userPermissions).values(rows.map((p) => ({ userId, permissionId: p.id })));
 }

@@ -50,10 +50,47 @@ const TEN_MB = 10 * 1024 * 1024;
 /** Strings a database, a regex or a JSON encoder may choke on. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   // NUL is what PostgreSQL refuses outright: it comes most often.
-  { weight: 6, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', 'horta\u0000', '\u0001\u0002\u001f', '\u007f', '\u0085\u009f', '\ud800', 'x\udc00y', '\udbff', '\u2028\u2029', '\ufeff', '\uffff') },
-  { weight: 2, arbitrary: fc.constantFrom('', ' ', '\n', "'; drop table users; --", '%_\\', '${7*7}{{7*7}}', '<script>alert(1)</script>', '../../etc/passwd', '0', '-1', 'NaN', 'null', 'true', '1e999') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      'horta\u0000',
+      '\u0001\u0002\u001f',
+      '\u007f',
+      '\u0085\u009f',
+      '\ud800',
+      'x\udc00y',
+      '\udbff',
+      '\u2028\u2029',
+      '\ufeff',
+      '\uffff',
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      '\n',
+      "'; drop table users; --",
+      '%_\\',
+      '${7*7}{{7*7}}',
+      '<script>alert(1)</script>',
+      '../../etc/passwd',
+      '0',
+      '-1',
+      'NaN',
+      'null',
+      'true',
+      '1e999',
+    ),
+  },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 }) },
+  {
+    weight: 2,
+    arbitrary: fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 8 }),
+  },
   { weight: 1, arbitrary: fc.constant('ação'.repeat(600)) },
   { weight: 1, arbitrary: fc.constant('x'.repeat(TEN_MB)) },
 );
@@ -61,7 +98,26 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** A value of the wrong type, size or shape. */
 export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: hostileString as fc.Arbitrary<Json> },
-  fc.constantFrom<Json>(null, true, false, 0, -1, 0.5, -0, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 2 ** 63, Number.MAX_SAFE_INTEGER, [], {}, [null], [[[]]], { a: { b: {} } }),
+  fc.constantFrom<Json>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    0.5,
+    -0,
+    1e308,
+    -1e308,
+    2 ** 31,
+    2 ** 53 + 2,
+    2 ** 63,
+    Number.MAX_SAFE_INTEGER,
+    [],
+    {},
+    [null],
+    [[[]]],
+    { a: { b: {} } },
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>,
@@ -79,7 +135,8 @@ export function pathsOf(value: Json | undefined, prefix: Array<string | number> 
 export function replaceAt(value: Json | undefined, path: Array<string | number>, replacement: Json | undefined): Json | undefined {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return value.map((v, i) => (i === head ? replaceAt(v, rest, replacement) : v)).filter((v) => v !== undefined) as Json[];
+  if (Array.isArray(value))
+    return value.map((v, i) => (i === head ? replaceAt(v, rest, replacement) : v)).filter((v) => v !== undefined) as Json[];
   if (value && typeof value === 'object') {
     const copy: Record<string, Json> = {};
     for (const [k, v] of Object.entries(value)) {
@@ -95,15 +152,23 @@ const deep = (levels: number, open: string, close: string, inner = '1') => `${op
 
 /** Raw bodies that are not the JSON object a route expects. */
 export const hostileRawBody: fc.Arbitrary<{ payload: string; contentType: string }> = fc.oneof(
-  fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '1e999', '{"a":1,}', "{'a':1}", '\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}').map((payload) => ({ payload, contentType: 'application/json' })),
+  fc
+    .constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '1e999', '{"a":1,}', "{'a':1}", '\u0000', '{"a":"\\u0000"}', '{"a":"\\ud800"}')
+    .map((payload) => ({ payload, contentType: 'application/json' })),
   fc.constantFrom(deep(10_000, '[', ']'), deep(10_000, '{"a":', '}')).map((payload) => ({ payload, contentType: 'application/json' })),
-  fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"a":{"__proto__":{"polluted":1}}}').map((payload) => ({ payload, contentType: 'application/json' })),
+  fc
+    .constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}', '{"a":{"__proto__":{"polluted":1}}}')
+    .map((payload) => ({ payload, contentType: 'application/json' })),
   fc.constant({ payload: `{"a":"${'x'.repeat(2 * 1024 * 1024)}"}`, contentType: 'application/json' }),
-  fc.constantFrom('a=1&b=%00', 'socket_id=1.1&channel_name=%00').map((payload) => ({ payload, contentType: 'application/x-www-form-urlencoded' })),
+  fc
+    .constantFrom('a=1&b=%00', 'socket_id=1.1&channel_name=%00')
+    .map((payload) => ({ payload, contentType: 'application/x-www-form-urlencoded' })),
   fc.constantFrom('hello', '<xml/>').map((payload) => ({ payload, contentType: 'text/plain' })),
 );
 
 /** encodeURIComponent that does not throw on lone surrogates: they go as bytes that are not UTF-8. */
 export function encodeSegment(value: string): string {
-  return Array.from(value, (char) => (char.length === 1 && char >= '\ud800' && char <= '\udfff' ? '%ED%A0%80' : encodeURIComponent(char))).join('');
+  return Array.from(value, (char) =>
+    char.length === 1 && char >= '\ud800' && char <= '\udfff' ? '%ED%A0%80' : encodeURIComponent(char),
+  ).join('');
 }

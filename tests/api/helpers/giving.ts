@@ -5,7 +5,17 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CardInput } from '../../../contracts/cards';
 import type { DonationRequestInput } from '../../../contracts/donations';
-import { campaigns, donations, idempotencyKeys, ledgerEntries, ledgerGroups, mailOutbox, notifications, payments, savedCards } from '../../../server/db/schema';
+import {
+  campaigns,
+  donations,
+  idempotencyKeys,
+  ledgerEntries,
+  ledgerGroups,
+  mailOutbox,
+  notifications,
+  payments,
+  savedCards,
+} from '../../../server/db/schema';
 import type { Database } from '../../../server/db/types';
 import { accountBalance } from '../../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../../server/services/payments/sandbox/test-cards';
@@ -17,7 +27,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let counter = 0;
 
 /** An active campaign accepting donations (straight in the database), with overridable columns. */
-export async function createCampaign(db: Database, overrides: Partial<typeof campaigns.$inferInsert> = {}): Promise<{ id: string; slug: string; title: string }> {
+export async function createCampaign(
+  db: Database,
+  overrides: Partial<typeof campaigns.$inferInsert> = {},
+): Promise<{ id: string; slug: string; title: string }> {
   counter += 1;
   const [row] = await db
     .insert(campaigns)
@@ -37,17 +50,51 @@ export async function createCampaign(db: Database, overrides: Partial<typeof cam
   return row!;
 }
 
-export const brazilianAddress = { country: 'BR', zip_code: '01310-100', state: 'SP', city: 'São Paulo', neighborhood: 'Bela Vista', street_address: 'Avenida Paulista', complement: '', house_number: '1000' };
-export const personContact = { name: 'Maria da Silva', email: 'maria.silva@exemplo.com.br', cpf: '529.982.247-25', telephone: '(11) 98765-4321' };
+export const brazilianAddress = {
+  country: 'BR',
+  zip_code: '01310-100',
+  state: 'SP',
+  city: 'São Paulo',
+  neighborhood: 'Bela Vista',
+  street_address: 'Avenida Paulista',
+  complement: '',
+  house_number: '1000',
+};
+export const personContact = {
+  name: 'Maria da Silva',
+  email: 'maria.silva@exemplo.com.br',
+  cpf: '529.982.247-25',
+  telephone: '(11) 98765-4321',
+};
 
 /** A valid guest donation paid with the given method (a new card by default). */
-export function donationBody(payment: DonationRequestInput['payment'], overrides: Partial<DonationRequestInput> = {}): DonationRequestInput {
-  return { amount: 5000, payment, contact: { ...personContact }, address: { ...brazilianAddress }, message: 'Força, pessoal!', is_anonymous: false, ...overrides };
+export function donationBody(
+  payment: DonationRequestInput['payment'],
+  overrides: Partial<DonationRequestInput> = {},
+): DonationRequestInput {
+  return {
+    amount: 5000,
+    payment,
+    contact: { ...personContact },
+    address: { ...brazilianAddress },
+    message: 'Força, pessoal!',
+    is_anonymous: false,
+    ...overrides,
+  };
 }
 
 /** A one-time token from the sandbox's tokenisation endpoint, as the browser gets it. */
-export async function sandboxCardToken(app: FastifyInstance, card: { number: string; cvv: string } = SANDBOX_TEST_CARDS.visaApproved): Promise<string> {
-  const input: CardInput = { card_number: card.number, exp_date: '12/34', cvv: card.cvv, holder_name: 'Maria da Silva', holder_document: '52998224725' };
+export async function sandboxCardToken(
+  app: FastifyInstance,
+  card: { number: string; cvv: string } = SANDBOX_TEST_CARDS.visaApproved,
+): Promise<string> {
+  const input: CardInput = {
+    card_number: card.number,
+    exp_date: '12/34',
+    cvv: card.cvv,
+    holder_name: 'Maria da Silva',
+    holder_document: '52998224725',
+  };
   const response = await app.inject({ method: 'POST', url: '/sandbox-gateway/v1/tokens', payload: input });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { token: string }).token;

@@ -52,7 +52,9 @@ function textPart(raw: string): string {
 export function readMailbox(folder: string): SavedMail[] {
   let files: string[];
   try {
-    files = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -61,7 +61,8 @@ export async function openRawSocket(url: string): Promise<RawPusherSocket> {
     socket.once('error', reject);
   });
   const hello = await next();
-  const socketId = hello.event === 'pusher:connection_established' ? (JSON.parse(hello.data as string) as { socket_id: string }).socket_id : '';
+  const socketId =
+    hello.event === 'pusher:connection_established' ? (JSON.parse(hello.data as string) as { socket_id: string }).socket_id : '';
   return {
     socket,
     frames,

@@ -39,7 +39,9 @@ describe('analytics queue: model-based', () => {
   it('covers waiting and draining, with and without views kept after a failure', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['waiting', 'draining']));
     const keptAfterFailure = paths.some((p) =>
-      p.steps.some((step) => step.event.type === 'xstate.error.actor.sendPageViews' && (step.state.context as AnalyticsQueueContext).queue.length > 0),
+      p.steps.some(
+        (step) => step.event.type === 'xstate.error.actor.sendPageViews' && (step.state.context as AnalyticsQueueContext).queue.length > 0,
+      ),
     );
     expect(keptAfterFailure).toBe(true);
   });

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { authMachine, isAdminFor, selectIsLoading, selectIsSignedIn, selectUser, type AuthInput } from '../../../machines/auth/auth.machine';
+import {
+  authMachine,
+  isAdminFor,
+  selectIsLoading,
+  selectIsSignedIn,
+  selectUser,
+  type AuthInput,
+} from '../../../machines/auth/auth.machine';
 import { makeAdmin, makeUser } from '../support/fixtures';
 import { controllableActors, describePath, flush, pathsOf, replayPath, type GraphEvent } from '../support/replay';
 
@@ -140,7 +147,7 @@ describe('auth: spec rules', () => {
     expect(log).toEqual([]);
   });
 
-  it('cross-tab sign-in: signs in with the other tab\'s user without echoing', () => {
+  it("cross-tab sign-in: signs in with the other tab's user without echoing", () => {
     const { actor, log } = harness({ user: null });
     actor.start();
     actor.send({ type: 'auth.remoteSignedOut' });

@@ -103,15 +103,18 @@ describe('token refresh: spec rules', () => {
     expect(actor.getSnapshot().context.queue).toEqual([]);
   });
 
-  it.each([errorCodes.tokenInvalid, errorCodes.tokenMissing, undefined])('any other 401 (%s) deletes both cookies and fails the call, without refreshing', (code) => {
-    const { actor, fakes, log, rejected } = harness();
-    actor.start();
-    actor.send(unauthorized('9', code));
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(fakes.calls('refreshTokens')).toHaveLength(0);
-    expect(log).toEqual(['deleteCookies', 'reject:9', 'sessionExpired']);
-    expect(rejected[0]?.requestIds).toEqual(['9']);
-  });
+  it.each([errorCodes.tokenInvalid, errorCodes.tokenMissing, undefined])(
+    'any other 401 (%s) deletes both cookies and fails the call, without refreshing',
+    (code) => {
+      const { actor, fakes, log, rejected } = harness();
+      actor.start();
+      actor.send(unauthorized('9', code));
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(fakes.calls('refreshTokens')).toHaveLength(0);
+      expect(log).toEqual(['deleteCookies', 'reject:9', 'sessionExpired']);
+      expect(rejected[0]?.requestIds).toEqual(['9']);
+    },
+  );
 
   it('other 401s arriving during a refresh wait for it instead of deleting the cookies', async () => {
     const { actor, fakes, log } = harness();

@@ -23,7 +23,11 @@ const linkEvents: GraphEvent[] = [
 ];
 
 const oneScreen = (snapshot: AnyMachineSnapshot) =>
-  expect(['state:loading', 'state:confirm', 'state:canceled', 'state:alreadyCanceled', 'state:invalid', 'state:unavailable'].filter((t) => snapshot.hasTag(t))).toHaveLength(1);
+  expect(
+    ['state:loading', 'state:confirm', 'state:canceled', 'state:alreadyCanceled', 'state:invalid', 'state:unavailable'].filter((t) =>
+      snapshot.hasTag(t),
+    ),
+  ).toHaveLength(1);
 
 describe('cancel link model', () => {
   const paths = pathsOf(cancelLinkMachine, { events: linkEvents, input: { token: 'signed-token-123' } });
@@ -35,10 +39,13 @@ describe('cancel link model', () => {
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
     const controls = controllableActors(['readLink', 'cancelByLink'] as const);
-    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors as never }), { input: { token: 'signed-token-123' } }).start();
+    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors as never }), {
+      input: { token: 'signed-token-123' },
+    }).start();
     await replayPath(actor, cancelLinkMachine, path, controls, oneScreen);
     // The token goes to the API as it came, and cancelling happens only after the donor confirmed.
-    for (const input of [...controls.calls('readLink'), ...controls.calls('cancelByLink')]) expect(input).toEqual({ token: 'signed-token-123' });
+    for (const input of [...controls.calls('readLink'), ...controls.calls('cancelByLink')])
+      expect(input).toEqual({ token: 'signed-token-123' });
     const confirmed = path.steps.filter((s) => s.event.type === 'cancel.confirmed').length;
     expect(controls.calls('cancelByLink')).toHaveLength(confirmed);
     actor.stop();
@@ -80,7 +87,8 @@ describe('monthly checkout gate model', () => {
       const actor = createActor(monthlyGateMachine.provide({ actors: controls.actors as never }), { input }).start();
       await replayPath(actor, monthlyGateMachine, path, controls);
       // A paused subscription is still open (resume it instead of opening another); a canceled one is not.
-      const output = path.steps.find((s) => s.event.type === 'xstate.done.actor.loadSubscription')?.event as { output?: { subscription: { status: string } | null } } | undefined;
+      const output = path.steps.find((s) => s.event.type === 'xstate.done.actor.loadSubscription')?.event as
+        { output?: { subscription: { status: string } | null } } | undefined;
       const status = output?.output?.subscription?.status;
       if (status === 'active' || status === 'paused') expect(actor.getSnapshot().hasTag('state:hasOpen')).toBe(true);
       if (status === 'canceled' || (output && !output.output?.subscription)) expect(actor.getSnapshot().hasTag('state:ready')).toBe(true);

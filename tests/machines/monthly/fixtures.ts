@@ -42,4 +42,5 @@ export const otherCard: SavedCard = {
 export const currentCard: SavedCard = { ...otherCard, id: subscription().card!.id, brand: 'visa', last4: '4242', is_default: true };
 
 /** An ApiRequestError-shaped rejection. */
-export const apiError = (status: number, code = 'subscription.not_found') => Object.assign(new Error(code), { name: 'ApiRequestError', status, code, messages: [code] });
+export const apiError = (status: number, code = 'subscription.not_found') =>
+  Object.assign(new Error(code), { name: 'ApiRequestError', status, code, messages: [code] });

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { canPause, canResume, subscriptionPanelMachine, type SubscriptionPanelContext } from '../../../machines/monthly/subscription-panel.machine';
+import {
+  canPause,
+  canResume,
+  subscriptionPanelMachine,
+  type SubscriptionPanelContext,
+} from '../../../machines/monthly/subscription-panel.machine';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from '../support/replay';
 import * as f from './fixtures';
 
@@ -69,7 +74,17 @@ describe('subscription panel model', () => {
   it('reaches every screen: loading, failed, none, the details, each editor, the dialog and saving', () => {
     const tags = new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
     expect([...tags].sort()).toEqual(
-      ['state:choosingCard', 'state:confirming', 'state:editingAmount', 'state:failed', 'state:loaded', 'state:loading', 'state:loadingCards', 'state:none', 'state:saving'].sort(),
+      [
+        'state:choosingCard',
+        'state:confirming',
+        'state:editingAmount',
+        'state:failed',
+        'state:loaded',
+        'state:loading',
+        'state:loadingCards',
+        'state:none',
+        'state:saving',
+      ].sort(),
     );
   });
 

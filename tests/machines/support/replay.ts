@@ -87,9 +87,8 @@ export const observable = (snapshot: AnyMachineSnapshot) => ({
 });
 
 export const describePath = (path: StatePath<AnyMachineSnapshot, EventObject>): string =>
-  path.steps
-    .map((step) => step.event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\.([^.]+).*$/, '$1:$2'))
-    .join(' → ') + ` ⇒ ${JSON.stringify(path.state.value)}`;
+  path.steps.map((step) => step.event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\.([^.]+).*$/, '$1:$2')).join(' → ') +
+  ` ⇒ ${JSON.stringify(path.state.value)}`;
 
 /**
  * Replays a generated path on `actor` (already started, fake timers on) and asserts after every step
@@ -166,7 +165,10 @@ export function coveringPaths<T extends StatePath<AnyMachineSnapshot, EventObjec
 type Step = StatePath<AnyMachineSnapshot, EventObject>['steps'][number];
 
 /** Shortest paths to every state, plus enough simple paths to take every transition. */
-export function pathsOf<TInput>(machine: AnyStateMachine, options: GraphOptions<TInput>): Array<StatePath<AnyMachineSnapshot, EventObject>> {
+export function pathsOf<TInput>(
+  machine: AnyStateMachine,
+  options: GraphOptions<TInput>,
+): Array<StatePath<AnyMachineSnapshot, EventObject>> {
   const traversal = { limit: 10_000, ...options } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
   return coveringPaths(getShortestPaths(machine, traversal), getSimplePaths(machine, traversal));
 }

@@ -28,7 +28,11 @@ beforeAll(() => import('../../../src/app/dialogs/ConfirmDialogView'));
 
 describe('useConfirm', () => {
   it('shows title, description and texts, and resolves on confirm', async () => {
-    const { promise } = await open({ title: 'Excluir cartão?', description: 'O cartão final 4242 sai da sua conta.', confirmText: 'Excluir' });
+    const { promise } = await open({
+      title: 'Excluir cartão?',
+      description: 'O cartão final 4242 sai da sua conta.',
+      confirmText: 'Excluir',
+    });
     const dialog = await screen.findByRole('alertdialog', { name: 'Excluir cartão?' });
     expect(dialog.textContent).toContain('O cartão final 4242 sai da sua conta.');
     fireEvent.click(screen.getByRole('button', { name: 'Excluir' }));

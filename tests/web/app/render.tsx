@@ -21,7 +21,10 @@ export async function renderInRouter(ui: ReactNode, path = '/campanha') {
   const page = createRoute({ getParentRoute: () => root, path: '$', component: () => <>{ui}</> });
   const signin = createRoute({ getParentRoute: () => root, path: 'signin', component: () => <h1>Página de entrada</h1> });
   const signup = createRoute({ getParentRoute: () => root, path: 'signup', component: () => <h1>Página de cadastro</h1> });
-  const router = createRouter({ routeTree: root.addChildren([signin, signup, page]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([signin, signup, page]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   await router.load();
   const result = render(
     <I18nProvider>

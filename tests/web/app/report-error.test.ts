@@ -12,7 +12,11 @@ describe('reportError (SPEC.md §8)', () => {
 
   it('toasts each message of an API error and logs the error', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const error = new ApiRequestError({ status: 422, code: 'validation.failed', messages: ['CEP não encontrado', 'validation.email.invalid'] });
+    const error = new ApiRequestError({
+      status: 422,
+      code: 'validation.failed',
+      messages: ['CEP não encontrado', 'validation.email.invalid'],
+    });
     expect(reportError(error)).toEqual(['CEP não encontrado', 'E-mail inválido']);
     expect(toastError).toHaveBeenCalledTimes(2);
     expect(toastError).toHaveBeenNthCalledWith(1, 'CEP não encontrado');
@@ -36,7 +40,9 @@ describe('reportError (SPEC.md §8)', () => {
   });
 
   it('reads a raw axios error body and a plain API body', () => {
-    expect(messagesOf({ isAxiosError: true, response: { data: { message: 'Gift-card não encontrado' } } })).toEqual(['Gift-card não encontrado']);
+    expect(messagesOf({ isAxiosError: true, response: { data: { message: 'Gift-card não encontrado' } } })).toEqual([
+      'Gift-card não encontrado',
+    ]);
     expect(messagesOf({ message: ['a', 'b'], code: 'x' })).toEqual(['a', 'b']);
   });
 

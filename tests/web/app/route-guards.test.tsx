@@ -30,7 +30,12 @@ function pendingAuth() {
 function appRouter(auth: RouterContext['auth'], path: string) {
   const root = createRootRouteWithContext<RouterContext>()({});
   const home = createRoute({ getParentRoute: () => root, path: '/' });
-  const signin = createRoute({ getParentRoute: () => root, path: 'signin', validateSearch: signInSearchSchema, beforeLoad: redirectSignedIn });
+  const signin = createRoute({
+    getParentRoute: () => root,
+    path: 'signin',
+    validateSearch: signInSearchSchema,
+    beforeLoad: redirectSignedIn,
+  });
   const profile = createRoute({ getParentRoute: () => root, path: 'profile', beforeLoad: requireSignedIn });
   const wallet = createRoute({ getParentRoute: () => profile, path: 'wallet' });
   const finances = createRoute({ getParentRoute: () => root, path: 'admin/finances', beforeLoad: requireAdmin('/admin/finances') });

@@ -22,7 +22,13 @@ export { makeUser } from '../../support/users';
 
 /** The real auth machine with fake side effects (spies), started signed in or signed out. */
 export function makeAuthActor(user: User | null = null) {
-  const spies = { revokeSession: vi.fn(), persistSession: vi.fn(), clearSession: vi.fn(), broadcastSignedIn: vi.fn(), broadcastSignedOut: vi.fn() };
+  const spies = {
+    revokeSession: vi.fn(),
+    persistSession: vi.fn(),
+    clearSession: vi.fn(),
+    broadcastSignedIn: vi.fn(),
+    broadcastSignedOut: vi.fn(),
+  };
   const machine = authMachine.provide({
     actors: {
       loadCurrentUser: fromPromise(async () => {

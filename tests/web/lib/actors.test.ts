@@ -43,7 +43,10 @@ describe('startAuthSession', () => {
       fetchProfile: opts.fetchProfile ?? (() => Promise.reject(new Error('no session'))),
       signOut: vi.fn(opts.signOut ?? (() => Promise.resolve())),
     };
-    const session = startAuthSession({ user: opts.user }, { loadApi: async () => api, broadcast: tabs.broadcast, loadClient: async () => http.client });
+    const session = startAuthSession(
+      { user: opts.user },
+      { loadApi: async () => api, broadcast: tabs.broadcast, loadClient: async () => http.client },
+    );
     return { session, tabs, http, api };
   };
 

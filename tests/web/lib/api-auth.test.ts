@@ -49,15 +49,27 @@ describe('auth api', () => {
 
   it('a wrong password is a plain error, not a dead session', async () => {
     storeSessionTokens({ token: 't', refreshToken: 'r' });
-    const { auth, requests } = setup({ 'POST /sessions': () => ({ status: 401, data: { message: 'error.invalid_credentials', code: errorCodes.invalidCredentials } }) });
-    await expect(auth.signIn({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({ status: 401, code: errorCodes.invalidCredentials });
+    const { auth, requests } = setup({
+      'POST /sessions': () => ({ status: 401, data: { message: 'error.invalid_credentials', code: errorCodes.invalidCredentials } }),
+    });
+    await expect(auth.signIn({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
+      status: 401,
+      code: errorCodes.invalidCredentials,
+    });
     expect(requests).toHaveLength(1);
     expect(document.cookie).toContain('semear.token=t');
   });
 
   it('signUp posts to /users and parses the created user', async () => {
     const { auth, requests } = setup({ 'POST /users': () => ({ status: 201, data: user }) });
-    const input = { name: 'Ana Souza', email: 'ana@semear.dev', password: 'segredo-123', phone: '11987654321', person_type: 'INDIVIDUAL' as const, cpf: '52998224725' };
+    const input = {
+      name: 'Ana Souza',
+      email: 'ana@semear.dev',
+      password: 'segredo-123',
+      phone: '11987654321',
+      person_type: 'INDIVIDUAL' as const,
+      cpf: '52998224725',
+    };
     await expect(auth.signUp(input)).resolves.toEqual(user);
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/users', body: input });
   });

@@ -54,7 +54,12 @@ describe('api client: headers', () => {
 
 describe('api client: errors', () => {
   it.each([
-    [{ status: 422, data: { message: ['Nome inválido', 'CPF inválido'], code: 'validation.failed' } }, 422, 'validation.failed', ['Nome inválido', 'CPF inválido']],
+    [
+      { status: 422, data: { message: ['Nome inválido', 'CPF inválido'], code: 'validation.failed' } },
+      422,
+      'validation.failed',
+      ['Nome inválido', 'CPF inválido'],
+    ],
     [{ status: 404, data: { message: 'Gift-card não encontrado' } }, 404, undefined, ['Gift-card não encontrado']],
     [{ status: 500, data: 'Internal Server Error' }, 500, undefined, [messages.unknownError.id]],
     [{ status: 409, data: { code: 'conflict' } }, 409, 'conflict', [messages.unknownError.id]],
@@ -68,7 +73,9 @@ describe('api client: errors', () => {
 
   it("keeps a 400's refused fields (the checkout highlights each)", async () => {
     const fields = [{ field: 'contact.cpf', message: 'CPF inválido' }];
-    const api = fakeApi({ 'POST /donations': () => ({ status: 400, data: { message: ['CPF inválido'], code: errorCodes.validation, fields } }) });
+    const api = fakeApi({
+      'POST /donations': () => ({ status: 400, data: { message: ['CPF inválido'], code: errorCodes.validation, fields } }),
+    });
     const client = createApiClient({ adapter: api.adapter });
     const error = await rejectionOf(client.http.post('/donations', {}));
     expect(error.fields).toEqual(fields);
@@ -87,7 +94,9 @@ describe('api client: errors', () => {
 describe('api client: token lifecycle', () => {
   it('a burst of 5 token.expired calls refreshes once and retries all with the new token', async () => {
     const refresh = gatedRefresh(ok({ token: 'access-2', refresh_token: 'refresh-2' }));
-    const routes: Record<string, (r: RecordedRequest) => FakeReply | Promise<FakeReply>> = { 'POST /sessions/refresh/token': refresh.handler };
+    const routes: Record<string, (r: RecordedRequest) => FakeReply | Promise<FakeReply>> = {
+      'POST /sessions/refresh/token': refresh.handler,
+    };
     for (let n = 1; n <= 5; n++) routes[`GET /things/${n}`] = protectedThings;
     const api = fakeApi(routes);
     const client = createApiClient({ adapter: api.adapter });
@@ -151,7 +160,9 @@ describe('api client: token lifecycle', () => {
   });
 
   it('a 401 on a call that skips refresh (e.g. wrong password) leaves the session alone', async () => {
-    const api = fakeApi({ 'POST /sessions': () => ({ status: 401, data: { message: 'E-mail ou senha incorretos.', code: errorCodes.invalidCredentials } }) });
+    const api = fakeApi({
+      'POST /sessions': () => ({ status: 401, data: { message: 'E-mail ou senha incorretos.', code: errorCodes.invalidCredentials } }),
+    });
     const client = createApiClient({ adapter: api.adapter });
     const error = await rejectionOf(client.http.post('/sessions', {}, { skipAuthRefresh: true }));
     expect(error.code).toBe(errorCodes.invalidCredentials);

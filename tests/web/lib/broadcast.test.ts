@@ -49,7 +49,9 @@ describe('auth broadcast fallback over storage events', () => {
     // Same tab: browsers do not fire `storage` for the writer, so nothing arrives.
     expect(inTab.messages).toEqual([]);
     // Another tab's write:
-    window.dispatchEvent(new StorageEvent('storage', { key: 'semear.auth', newValue: JSON.stringify({ message: { type: 'signedIn', user }, nonce: '1' }) }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'semear.auth', newValue: JSON.stringify({ message: { type: 'signedIn', user }, nonce: '1' }) }),
+    );
     window.dispatchEvent(new StorageEvent('storage', { key: 'other', newValue: '{}' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'semear.auth', newValue: 'not json' }));
     expect(inTab.messages).toEqual([{ type: 'signedIn', user }]);

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_REFRESH_TOKEN, COOKIE_TOKEN } from '../../../contracts';
-import { clearSessionTokens, getCookie, getRefreshToken, getToken, serializeCookie, setCookie, storeSessionTokens } from '../../../src/lib/cookies';
+import {
+  clearSessionTokens,
+  getCookie,
+  getRefreshToken,
+  getToken,
+  serializeCookie,
+  setCookie,
+  storeSessionTokens,
+} from '../../../src/lib/cookies';
 
 afterEach(() => clearSessionTokens());
 
@@ -29,7 +37,9 @@ describe('cookies', () => {
 
   it('writes the spec lifetimes, path /, SameSite=Lax, and Secure only over https', () => {
     expect(serializeCookie(COOKIE_TOKEN, 't', 604_800, false)).toBe('semear.token=t; Max-Age=604800; Path=/; SameSite=Lax');
-    expect(serializeCookie(COOKIE_REFRESH_TOKEN, 'r', 2_592_000, true)).toBe('semear.refresh_token=r; Max-Age=2592000; Path=/; SameSite=Lax; Secure');
+    expect(serializeCookie(COOKIE_REFRESH_TOKEN, 'r', 2_592_000, true)).toBe(
+      'semear.refresh_token=r; Max-Age=2592000; Path=/; SameSite=Lax; Secure',
+    );
     // jsdom runs on http://localhost: no Secure by default.
     expect(serializeCookie(COOKIE_TOKEN, 't', 1)).not.toContain('Secure');
   });

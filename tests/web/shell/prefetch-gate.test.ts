@@ -29,7 +29,9 @@ describe('prefetchAllowed', () => {
 describe('whenIdleAndAllowed', () => {
   it('waits for an idle period, bounded so a busy page still prefetches', () => {
     const idle: Array<{ run: IdleRequestCallback; timeout?: number }> = [];
-    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) => idle.push({ run, timeout: options?.timeout }));
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback, options?: IdleRequestOptions) =>
+      idle.push({ run, timeout: options?.timeout }),
+    );
     const run = vi.fn();
     whenIdleAndAllowed(run);
     expect(run).not.toHaveBeenCalled();

@@ -13,7 +13,10 @@ describe('form fields', () => {
     const input = screen.getByLabelText('E-mail');
     expect(ref.current).toBe(input);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = input.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Usamos para enviar o recibo.', 'E-mail inválido']);
     expect(screen.getByRole('alert').textContent).toBe('E-mail inválido');
   });
@@ -27,7 +30,9 @@ describe('form fields', () => {
 
   it('Select forwards its ref and lists its options', () => {
     const ref = createRef<HTMLSelectElement>();
-    render(<Select ref={ref} label="Estado" placeholder="Selecione" options={[{ value: 'PE', label: 'Pernambuco' }]} error="Estado inválido" />);
+    render(
+      <Select ref={ref} label="Estado" placeholder="Selecione" options={[{ value: 'PE', label: 'Pernambuco' }]} error="Estado inválido" />,
+    );
     const select = screen.getByLabelText('Estado') as HTMLSelectElement;
     expect(ref.current).toBe(select);
     expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Selecione', 'Pernambuco']);
@@ -38,7 +43,15 @@ describe('form fields', () => {
     render(
       <>
         <Checkbox label="Doação anônima" />
-        <RadioGroup legend="Tipo de pessoa" name="person_type" options={[{ value: 'INDIVIDUAL', label: 'Pessoa física' }, { value: 'COMPANY', label: 'Pessoa jurídica' }]} error="Escolha uma opção" />
+        <RadioGroup
+          legend="Tipo de pessoa"
+          name="person_type"
+          options={[
+            { value: 'INDIVIDUAL', label: 'Pessoa física' },
+            { value: 'COMPANY', label: 'Pessoa jurídica' },
+          ]}
+          error="Escolha uma opção"
+        />
       </>,
     );
     expect(screen.getByLabelText('Doação anônima')).toBeTruthy();

@@ -111,7 +111,8 @@ export function buildPixBrCode(input: PixBrCodeInput): string {
   if (key.length === 0) throw new Error('PIX key is empty');
   if (key.length > PIX_KEY_MAX) throw new Error(`PIX key is ${key.length} characters long; at most ${PIX_KEY_MAX} fit in a BR Code`);
   if (!/^[\x21-\x7e]+$/.test(key)) throw new Error('PIX key must be printable ASCII without spaces');
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new Error(`PIX amount must be a positive whole number of cents, got ${input.amountCents}`);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new Error(`PIX amount must be a positive whole number of cents, got ${input.amountCents}`);
   if (input.amountCents > PIX_AMOUNT_MAX_CENTS) throw new Error(`PIX amount must be at most ${PIX_AMOUNT_MAX_CENTS} cents`);
   if (!isValidPixTxid(input.txid)) throw new Error(`PIX txid must be 1–${PIX_TXID_MAX} letters and digits, or "***"; got "${input.txid}"`);
   const merchantName = pixMerchantText(input.merchantName, PIX_MERCHANT_NAME_MAX);
@@ -122,7 +123,9 @@ export function buildPixBrCode(input: PixBrCodeInput): string {
   let account = field(SUB.gui, PIX_GUI) + field(SUB.key, key);
   // Whatever room field 26 has left after the key, minus the description's own ID and length.
   const room = MAX_FIELD - account.length - 4;
-  const description = plainAscii(input.description ?? '').slice(0, Math.max(0, room)).trim();
+  const description = plainAscii(input.description ?? '')
+    .slice(0, Math.max(0, room))
+    .trim();
   if (description) account += field(SUB.description, description);
 
   const payload =
@@ -149,7 +152,8 @@ function readFields(text: string, where: string): Array<[string, string]> {
     if (!/^\d{4}$/.test(header)) throw new Error(`Malformed PIX BR Code: bad field header "${header}" at ${where} position ${at}`);
     const length = Number(header.slice(2));
     const value = text.slice(at + 4, at + 4 + length);
-    if (value.length !== length) throw new Error(`Malformed PIX BR Code: field ${header.slice(0, 2)} at ${where} position ${at} runs past the end`);
+    if (value.length !== length)
+      throw new Error(`Malformed PIX BR Code: field ${header.slice(0, 2)} at ${where} position ${at} runs past the end`);
     fields.push([header.slice(0, 2), value]);
     at += 4 + length;
   }
@@ -182,7 +186,8 @@ function required(fields: Map<string, string>, id: string, name: string): string
 export function parsePixBrCode(code: string): ParsedPixBrCode {
   const text = code.trim();
   const crcAt = text.length - 8;
-  if (crcAt < 0 || text.slice(crcAt, crcAt + 4) !== `${ID.crc}04`) throw new Error('Malformed PIX BR Code: it must end with the CRC field 6304XXXX');
+  if (crcAt < 0 || text.slice(crcAt, crcAt + 4) !== `${ID.crc}04`)
+    throw new Error('Malformed PIX BR Code: it must end with the CRC field 6304XXXX');
   const crc = text.slice(-4).toUpperCase();
   if (!/^[0-9A-F]{4}$/.test(crc)) throw new Error(`Malformed PIX BR Code: CRC "${crc}" is not 4 hex digits`);
   const expected = crc16ccitt(text.slice(0, -4));
@@ -202,7 +207,9 @@ export function parsePixBrCode(code: string): ParsedPixBrCode {
     if (sub.get(SUB.gui)?.toLowerCase() === PIX_GUI) account = sub;
   }
   if (!account) throw new Error('Malformed PIX BR Code: no merchant account with GUI br.gov.bcb.pix');
-  const additional = top.has(ID.additionalData) ? uniqueMap(readFields(top.get(ID.additionalData) as string, 'field 62'), 'field 62') : new Map<string, string>();
+  const additional = top.has(ID.additionalData)
+    ? uniqueMap(readFields(top.get(ID.additionalData) as string, 'field 62'), 'field 62')
+    : new Map<string, string>();
 
   return {
     payloadFormat,

@@ -9,7 +9,8 @@ import { formatBrazilianDateTime, formatBrl } from '../../../i18n/format';
  */
 
 /** Their own inline <style>, a data: QR image, and forms that post back to the sandbox only. */
-export const SANDBOX_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const SANDBOX_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const STATUS_TEXT: Record<SandboxPayment['status'], string> = {
   pending: 'Aguardando pagamento',
@@ -52,7 +53,8 @@ ${body}
 `;
 }
 
-const statusLine = (payment: SandboxPayment): string => `<p>Situação: <span class="status" data-status="${escapeHtml(payment.status)}">${STATUS_TEXT[payment.status]}</span></p>`;
+const statusLine = (payment: SandboxPayment): string =>
+  `<p>Situação: <span class="status" data-status="${escapeHtml(payment.status)}">${STATUS_TEXT[payment.status]}</span></p>`;
 
 export function renderPixPage(payment: SandboxPayment, qrCode: string, basePath: string): string {
   const action = `${basePath}/pix/${encodeURIComponent(payment.id)}/pay`;

@@ -57,7 +57,8 @@ export interface SandboxGateway extends PaymentGateway {
 class LostRace extends Error {}
 
 function assertAmount(amountCents: number): void {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new Error(`amountCents must be a positive whole number of cents, got ${amountCents}`);
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new Error(`amountCents must be a positive whole number of cents, got ${amountCents}`);
 }
 
 /** A key reused for a different request is a bug on our side (keys are payment ids), not a donor's mistake. */
@@ -102,13 +103,20 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
     (await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, idempotencyKey)))[0] ?? null;
 
   async function readPayment(gatewayRef: string, kind: SandboxPayment['kind']): Promise<SandboxPayment | null> {
-    const [payment] = await db.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, gatewayRef), eq(sandboxPayments.kind, kind)));
+    const [payment] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, gatewayRef), eq(sandboxPayments.kind, kind)));
     return payment ?? null;
   }
 
   /** Inserts a new payment unless the key exists; either way answers the payment recorded for the key. */
   async function insertOnce(values: typeof sandboxPayments.$inferInsert): Promise<SandboxPayment> {
-    const [created] = await db.insert(sandboxPayments).values(values).onConflictDoNothing({ target: sandboxPayments.idempotencyKey }).returning();
+    const [created] = await db
+      .insert(sandboxPayments)
+      .values(values)
+      .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+      .returning();
     return created ?? sameRequest((await findByKey(values.idempotencyKey)) as SandboxPayment, values.kind, values.amountCents);
   }
 
@@ -116,7 +124,12 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
    * Moves a payment out of `pending` once, whatever races it; the request that made the move
    * announces it. Answers the payment as it now stands.
    */
-  async function settle(payment: SandboxPayment, status: SandboxPaymentStatus, when: 'now' | 'later', failureCode: CardFailureCode | null = null): Promise<SandboxPayment> {
+  async function settle(
+    payment: SandboxPayment,
+    status: SandboxPaymentStatus,
+    when: 'now' | 'later',
+    failureCode: CardFailureCode | null = null,
+  ): Promise<SandboxPayment> {
     const [moved] = await db
       .update(sandboxPayments)
       .set({ status, failureCode, completedAt: clock.now() })
@@ -141,11 +154,21 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       const [taken] = await tx
         .update(sandboxCardTokens)
         .set({ usedAt: now })
-        .where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.kind, 'one_time'), isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(sandboxCardTokens.token, token),
+            eq(sandboxCardTokens.kind, 'one_time'),
+            isNull(sandboxCardTokens.usedAt),
+            gt(sandboxCardTokens.expiresAt, now),
+          ),
+        )
         .returning();
       return taken ?? null;
     }
-    const [saved] = await tx.select().from(sandboxCardTokens).where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.kind, 'reusable')));
+    const [saved] = await tx
+      .select()
+      .from(sandboxCardTokens)
+      .where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.kind, 'reusable')));
     return saved ?? null;
   }
 
@@ -171,7 +194,14 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
         })
         .returning();
       const saved = savedToken(token!);
-      return { token: saved.token, brand: saved.brand, last4: saved.last4, exp_month: saved.expMonth, exp_year: saved.expYear, holder_name: saved.holderName };
+      return {
+        token: saved.token,
+        brand: saved.brand,
+        last4: saved.last4,
+        exp_month: saved.expMonth,
+        exp_year: saved.expYear,
+        holder_name: saved.holderName,
+      };
     },
 
     async chargeCard({ idempotencyKey, amountCents, cardToken, description }) {
@@ -216,7 +246,10 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 
     async saveCard({ cardToken, customerRef }) {
       if (cardToken.startsWith('card_')) {
-        const [saved] = await db.select().from(sandboxCardTokens).where(and(eq(sandboxCardTokens.token, cardToken), eq(sandboxCardTokens.customerRef, customerRef)));
+        const [saved] = await db
+          .select()
+          .from(sandboxCardTokens)
+          .where(and(eq(sandboxCardTokens.token, cardToken), eq(sandboxCardTokens.customerRef, customerRef)));
         if (!saved) throw new CardTokenInvalidError('Unknown saved card token');
         return savedToken(saved);
       }
@@ -224,16 +257,29 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       const [source] = await db
         .select()
         .from(sandboxCardTokens)
-        .where(and(eq(sandboxCardTokens.token, cardToken), eq(sandboxCardTokens.kind, 'one_time'), gt(sandboxCardTokens.expiresAt, clock.now())));
+        .where(
+          and(eq(sandboxCardTokens.token, cardToken), eq(sandboxCardTokens.kind, 'one_time'), gt(sandboxCardTokens.expiresAt, clock.now())),
+        );
       if (!source) throw new CardTokenInvalidError('Unknown or expired card token');
       const { token: _oneTime, createdAt: _createdAt, ...card } = source;
       const [created] = await db
         .insert(sandboxCardTokens)
-        .values({ ...card, token: sandboxId('card'), kind: 'reusable', customerRef, sourceToken: source.token, expiresAt: null, usedAt: null })
+        .values({
+          ...card,
+          token: sandboxId('card'),
+          kind: 'reusable',
+          customerRef,
+          sourceToken: source.token,
+          expiresAt: null,
+          usedAt: null,
+        })
         .onConflictDoNothing()
         .returning();
       if (created) return savedToken(created);
-      const [again] = await db.select().from(sandboxCardTokens).where(and(eq(sandboxCardTokens.sourceToken, source.token), eq(sandboxCardTokens.customerRef, customerRef)));
+      const [again] = await db
+        .select()
+        .from(sandboxCardTokens)
+        .where(and(eq(sandboxCardTokens.sourceToken, source.token), eq(sandboxCardTokens.customerRef, customerRef)));
       return savedToken(again!);
     },
 
@@ -250,7 +296,16 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       if (!payment) {
         const txid = newPixTxid();
         const brCode = buildPixBrCode({ ...deps.pix, amountCents, txid, description });
-        payment = await insertOnce({ id: txid, idempotencyKey, kind: 'pix', status: 'pending', amountCents, description, brCode, expiresAt });
+        payment = await insertOnce({
+          id: txid,
+          idempotencyKey,
+          kind: 'pix',
+          status: 'pending',
+          amountCents,
+          description,
+          brCode,
+          expiresAt,
+        });
       }
       sameRequest(payment, 'pix', amountCents);
       const brCode = payment.brCode as string;
@@ -262,7 +317,16 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       const returnPath = safeReturnPath(returnUrl);
       const cancelPath = safeReturnPath(cancelUrl);
       if (!returnPath || !cancelPath) throw new Error('PayPal return and cancel URLs must be paths on this site');
-      const payment = await insertOnce({ id: paypalOrderId(), idempotencyKey, kind: 'paypal', status: 'pending', amountCents, description, returnUrl: returnPath, cancelUrl: cancelPath });
+      const payment = await insertOnce({
+        id: paypalOrderId(),
+        idempotencyKey,
+        kind: 'paypal',
+        status: 'pending',
+        amountCents,
+        description,
+        returnUrl: returnPath,
+        cancelUrl: cancelPath,
+      });
       return { gatewayRef: payment.id, approveUrl: `${SANDBOX_GATEWAY_PREFIX}/paypal/orders/${payment.id}/approve` };
     },
 
@@ -288,7 +352,13 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
           const [payment] = await tx
             .update(sandboxPayments)
             .set({ status: 'refunded' })
-            .where(and(eq(sandboxPayments.id, gatewayRef), eq(sandboxPayments.status, 'succeeded'), eq(sandboxPayments.amountCents, amountCents)))
+            .where(
+              and(
+                eq(sandboxPayments.id, gatewayRef),
+                eq(sandboxPayments.status, 'succeeded'),
+                eq(sandboxPayments.amountCents, amountCents),
+              ),
+            )
             .returning();
           const [created] = await tx
             .insert(sandboxRefunds)
@@ -341,4 +411,5 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 }
 
 /** The sandbox's pages are mounted only when the configured gateway is the sandbox. */
-export const isSandboxGateway = (gateway: PaymentGateway): gateway is SandboxGateway => gateway.name === 'sandbox' && 'simulatePixPayment' in gateway;
+export const isSandboxGateway = (gateway: PaymentGateway): gateway is SandboxGateway =>
+  gateway.name === 'sandbox' && 'simulatePixPayment' in gateway;

@@ -109,7 +109,14 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps): WebhookOutbox {
       const now = clock.now();
       const id = sandboxId('evt');
       const body = JSON.stringify(
-        webhookEventBody({ id, type, idempotencyKey: payment.idempotencyKey, gatewayRef: payment.id, amountCents: payment.amountCents, occurredAt: now }),
+        webhookEventBody({
+          id,
+          type,
+          idempotencyKey: payment.idempotencyKey,
+          gatewayRef: payment.id,
+          amountCents: payment.amountCents,
+          occurredAt: now,
+        }),
       );
       const [event] = await db
         .insert(sandboxWebhookEvents)

@@ -7,7 +7,9 @@ import { toast } from '../../../../src/app/toast';
 import { renderPage } from '../harness';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ forgotPassword: vi.fn(), resetPassword: vi.fn() }));
-vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+vi.mock('../../../../src/app/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
+}));
 
 describe('ResetPasswordPage', () => {
   beforeEach(() => {

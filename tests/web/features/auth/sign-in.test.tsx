@@ -7,7 +7,9 @@ import { makeUser, renderPage } from '../harness';
 import { toast } from '../../../../src/app/toast';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ signIn: vi.fn() }));
-vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+vi.mock('../../../../src/app/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
+}));
 
 const session = { token: 'jwt', refresh_token: 'refresh', user: makeUser() };
 

@@ -6,7 +6,9 @@ import { signIn, signUp } from '../../../../src/lib/api/auth';
 import { makeUser, renderPage } from '../harness';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ signIn: vi.fn(), signUp: vi.fn() }));
-vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+vi.mock('../../../../src/app/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
+}));
 
 const type = (label: RegExp | string, value: string) => {
   const input = screen.getByLabelText(label) as HTMLInputElement;
@@ -106,7 +108,9 @@ describe('SignUpPage', () => {
   });
 
   it('puts a taken e-mail on the e-mail field', async () => {
-    vi.mocked(signUp).mockRejectedValue(new ApiRequestError({ status: 409, code: 'user.email_taken', messages: ['Já existe uma conta com este e-mail.'] }));
+    vi.mocked(signUp).mockRejectedValue(
+      new ApiRequestError({ status: 409, code: 'user.email_taken', messages: ['Já existe uma conta com este e-mail.'] }),
+    );
     await renderPage(SignUpPage, { path: '/signup' });
     await fillIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
@@ -118,7 +122,9 @@ describe('SignUpPage', () => {
   });
 
   it('lists the server validation messages when the API refuses the body', async () => {
-    vi.mocked(signUp).mockRejectedValue(new ApiRequestError({ status: 400, code: 'validation.failed', messages: ['Telefone inválido', 'CPF inválido'] }));
+    vi.mocked(signUp).mockRejectedValue(
+      new ApiRequestError({ status: 400, code: 'validation.failed', messages: ['Telefone inválido', 'CPF inválido'] }),
+    );
     await renderPage(SignUpPage, { path: '/signup' });
     await fillIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));

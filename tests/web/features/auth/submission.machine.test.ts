@@ -26,12 +26,17 @@ describe('submissionMachine', () => {
     let attempt = 0;
     const { actor, failed, succeeded } = start(async () => {
       attempt += 1;
-      if (attempt === 1) throw new ApiRequestError({ status: 401, code: 'auth.invalid_credentials', messages: ['E-mail ou senha incorretos.'] });
+      if (attempt === 1)
+        throw new ApiRequestError({ status: 401, code: 'auth.invalid_credentials', messages: ['E-mail ou senha incorretos.'] });
       return 'ok';
     });
     actor.send({ type: 'form.submitted', values: {} });
     const failedSnapshot = await waitFor(actor, (s) => s.hasTag('state:failed'));
-    expect(failedSnapshot.context.failure).toEqual({ status: 401, code: 'auth.invalid_credentials', messages: ['E-mail ou senha incorretos.'] });
+    expect(failedSnapshot.context.failure).toEqual({
+      status: 401,
+      code: 'auth.invalid_credentials',
+      messages: ['E-mail ou senha incorretos.'],
+    });
     expect(failed).toHaveBeenCalledTimes(1);
     actor.send({ type: 'form.submitted', values: {} });
     // A new attempt clears the old failure while it runs.

@@ -9,7 +9,9 @@ import { makeUser, renderPage } from '../harness';
 
 vi.mock('../../../../src/lib/api/auth', () => ({ updateProfile: vi.fn() }));
 vi.mock('../../../../src/lib/api/addresses', () => ({ addressesApi: { lookupCep: vi.fn() } }));
-vi.mock('../../../../src/app/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() } }));
+vi.mock('../../../../src/app/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
+}));
 
 const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp | string, value: string) => {
@@ -20,7 +22,9 @@ const type = (label: RegExp | string, value: string) => {
 describe('ProfilePage', () => {
   beforeEach(() => {
     vi.mocked(updateProfile).mockReset();
-    vi.mocked(addressesApi.lookupCep).mockReset().mockResolvedValue({ zip_code: '53020140', state: 'PE', city: '', neighborhood: '', street_address: '', source: 'embedded' });
+    vi.mocked(addressesApi.lookupCep)
+      .mockReset()
+      .mockResolvedValue({ zip_code: '53020140', state: 'PE', city: '', neighborhood: '', street_address: '', source: 'embedded' });
     vi.mocked(toast.success).mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -39,13 +43,20 @@ describe('ProfilePage', () => {
   });
 
   it('shows a company CNPJ (alphanumeric) and no birth date', async () => {
-    await renderPage(ProfilePage, { path: '/profile', user: makeUser({ person_type: 'COMPANY', cpf: undefined, cnpj: '12ABC34501DE35', birth_date: null }) });
+    await renderPage(ProfilePage, {
+      path: '/profile',
+      user: makeUser({ person_type: 'COMPANY', cpf: undefined, cnpj: '12ABC34501DE35', birth_date: null }),
+    });
     expect(await screen.findByText('12.ABC.345/01DE-35')).toBeTruthy();
     expect(screen.queryByText('Data de nascimento')).toBeNull();
   });
 
   it('edits name, phone, birth date and address, then shows the saved user', async () => {
-    const saved = makeUser({ name: 'Ana Lima', phone: '11912345678', address: { ...makeUser().address, city: 'Olinda', zip_code: '53020140' } });
+    const saved = makeUser({
+      name: 'Ana Lima',
+      phone: '11912345678',
+      address: { ...makeUser().address, city: 'Olinda', zip_code: '53020140' },
+    });
     vi.mocked(updateProfile).mockResolvedValue(saved);
     const { actor } = await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
@@ -64,14 +75,23 @@ describe('ProfilePage', () => {
       name: 'Ana Lima',
       phone: '11912345678',
       birth_date: '1990-04-15',
-      address: { country: 'Brasil', zip_code: '53020140', state: 'PE', city: 'Olinda', neighborhood: 'Boa Vista', street_address: 'Rua da Aurora', complement: '', house_number: '100' },
+      address: {
+        country: 'Brasil',
+        zip_code: '53020140',
+        state: 'PE',
+        city: 'Olinda',
+        neighborhood: 'Boa Vista',
+        street_address: 'Rua da Aurora',
+        complement: '',
+        house_number: '100',
+      },
     });
     expect(await screen.findByText('Ana Lima')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith('Perfil atualizado.');
     expect(actor.getSnapshot().context.user?.name).toBe('Ana Lima');
   });
 
-  it("looks the CEP up like the checkout (once per complete CEP) and fills the state; a CEP without a state is not saved", async () => {
+  it('looks the CEP up like the checkout (once per complete CEP) and fills the state; a CEP without a state is not saved', async () => {
     const user = makeUser({ address: { ...makeUser().address, zip_code: '', state: '', city: '' } });
     await renderPage(ProfilePage, { path: '/profile', user });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
@@ -89,7 +109,9 @@ describe('ProfilePage', () => {
   });
 
   it('an unknown CEP says so under the field', async () => {
-    vi.mocked(addressesApi.lookupCep).mockRejectedValue(new ApiRequestError({ status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] }));
+    vi.mocked(addressesApi.lookupCep).mockRejectedValue(
+      new ApiRequestError({ status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] }),
+    );
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
     type(/^CEP/, '99999999');
@@ -113,7 +135,9 @@ describe('ProfilePage', () => {
   });
 
   it('keeps the form open with the error when saving fails', async () => {
-    vi.mocked(updateProfile).mockRejectedValue(new ApiRequestError({ status: 400, code: 'validation.failed', messages: ['Telefone inválido'] }));
+    vi.mocked(updateProfile).mockRejectedValue(
+      new ApiRequestError({ status: 400, code: 'validation.failed', messages: ['Telefone inválido'] }),
+    );
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
