@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { existsSync, readdirSync } from 'node:fs';
 
 // Import boundaries of DESIGN.md §4: contracts import nothing of ours, machines only contracts,
@@ -35,9 +36,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -46,6 +50,7 @@ export default tseslint.config(
             { target: './machines', from: ['./src', './server'], message: 'Machines are pure: only xstate and contracts.' },
             { target: './src', from: './server', message: 'The web app talks to the server over HTTP only.' },
             { target: './server', from: ['./src', './machines'], message: 'The server does not import the web app.' },
+            { target: ['./src/ui', './src/lib'], from: ['./src/features', './src/app', './src/routes'], message: 'src/ui and src/lib are shared pieces: they import no feature, no app shell and no route.' },
             ...featureZones,
           ],
         },

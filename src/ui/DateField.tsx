@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useEffectEvent, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { TextField, type TextFieldProps } from './TextField';
 import { dateTextToIso, isoToDateText, maskDateText } from './date-text';
@@ -17,10 +17,11 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   const { i18n } = useLingui();
   const [text, setText] = useState(() => isoToDateText(value));
   // Follow changes made outside (a form reset), but not the echo of what was just typed: only a
-  // change of `value` matters here, so `text` is left out of the dependencies on purpose.
-  useEffect(() => {
-    if (dateTextToIso(text) !== (value ?? null)) setText(isoToDateText(value));
-  }, [value]);
+  // change of `value` runs this, reading the text as it is then.
+  const follow = useEffectEvent((next: string | null | undefined) => {
+    if (dateTextToIso(text) !== (next ?? null)) setText(isoToDateText(next));
+  });
+  useEffect(() => follow(value), [value]);
   return (
     <TextField
       {...rest}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react';
 import { focusableIn, trapTab } from './focus';
@@ -45,8 +45,10 @@ function DialogPanel({
 }: DialogProps) {
   const { i18n } = useLingui();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const close = useEffectEvent(() => onClose());
+  const focusTarget = useEffectEvent(
+    (items: HTMLElement[], panel: HTMLElement) => initialFocusRef?.current ?? items[1] ?? items[0] ?? panel,
+  );
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
@@ -56,13 +58,13 @@ function DialogPanel({
     const panel = panelRef.current;
     if (panel) {
       const items = focusableIn(panel);
-      const target = initialFocusRef?.current ?? items[1] ?? items[0] ?? panel;
+      const target = focusTarget(items, panel);
       target.focus();
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        close();
         return;
       }
       if (panelRef.current) trapTab(event, panelRef.current);
@@ -79,7 +81,7 @@ function DialogPanel({
     <div
       className={s.overlay}
       onMouseDown={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onCloseRef.current();
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -91,7 +93,7 @@ function DialogPanel({
         tabIndex={-1}
         className={s.panel}
       >
-        <button type="button" className={s.close} onClick={() => onCloseRef.current()} aria-label={i18n._(closeLabel)}>
+        <button type="button" className={s.close} onClick={() => onClose()} aria-label={i18n._(closeLabel)}>
           <span aria-hidden="true">×</span>
         </button>
         <h2 id={titleId} className={s.title}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
@@ -22,21 +22,18 @@ interface Props {
 function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
   const { user, isSignedIn } = useAuth();
   const machine = useCheckoutMachine();
-  const input = useMemo<CheckoutInput>(
-    () => ({
-      steps: ['contact', 'payment', 'address'],
-      methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'],
-      // No amount in the URL: a suggested one is chosen, so the donor never ends at "nothing chosen".
-      amount: amount !== undefined ? Math.round(amount * 100) : PRESELECTED_AMOUNT_CENTS,
-      campaign: { slug: campaign.slug, title: campaign.title, cover_url: campaign.cover_url },
-      signedIn: isSignedIn,
-      contact: contactFromUser(user),
-      registeredAddress: addressFromUser(user),
-      sharedCampaignId: sharedCampaignId ?? null,
-    }),
-    // The input is read once, when the machine starts.
-    [],
-  );
+  // The input is read once, when the machine starts.
+  const [input] = useState<CheckoutInput>(() => ({
+    steps: ['contact', 'payment', 'address'],
+    methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'],
+    // No amount in the URL: a suggested one is chosen, so the donor never ends at "nothing chosen".
+    amount: amount !== undefined ? Math.round(amount * 100) : PRESELECTED_AMOUNT_CENTS,
+    campaign: { slug: campaign.slug, title: campaign.title, cover_url: campaign.cover_url },
+    signedIn: isSignedIn,
+    contact: contactFromUser(user),
+    registeredAddress: addressFromUser(user),
+    sharedCampaignId: sharedCampaignId ?? null,
+  }));
   return <CheckoutFlow machine={machine} input={input} urlError={error} progressKey={`donate:${campaign.slug}`} />;
 }
 

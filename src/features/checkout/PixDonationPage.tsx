@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CheckoutCampaign, CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import { useAuth, usePageTitle } from '../../app';
@@ -11,21 +11,18 @@ import { useCheckoutMachine } from './use-checkout-machine';
 function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
   const { user, isSignedIn } = useAuth();
   const machine = useCheckoutMachine();
-  const input = useMemo<CheckoutInput>(
-    // A suggested amount is chosen from the start (none chosen ended in a refusal naming nothing).
-    // PIX needs a Brazilian bank account and PayPal is not offered here: no foreigner option.
-    () => ({
-      steps: ['contact', 'payment'],
-      methods: ['pix'],
-      amount: PRESELECTED_AMOUNT_CENTS,
-      campaign: null,
-      signedIn: isSignedIn,
-      contact: contactFromUser(user),
-      allowForeigner: false,
-    }),
-    // The input is read once, when the machine starts.
-    [],
-  );
+  // Read once, when the machine starts. A suggested amount is chosen from the start (none chosen ended
+  // in a refusal naming nothing). PIX needs a Brazilian bank account and PayPal is not offered here: no
+  // foreigner option.
+  const [input] = useState<CheckoutInput>(() => ({
+    steps: ['contact', 'payment'],
+    methods: ['pix'],
+    amount: PRESELECTED_AMOUNT_CENTS,
+    campaign: null,
+    signedIn: isSignedIn,
+    contact: contactFromUser(user),
+    allowForeigner: false,
+  }));
   return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} progressKey="doacao-pix" />;
 }
 

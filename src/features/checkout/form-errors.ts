@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { FieldErrors, FieldValues, Path, ResolverResult, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -32,15 +32,16 @@ export function useRefusedFields<T extends FieldValues>(
   fallback?: string,
 ): void {
   const signature = JSON.stringify(refused ?? {});
+  // `known` and `fallback` are constants of each form: only a new refusal puts errors on it.
+  const fieldOf = useEffectEvent((name: string) => (known.includes(name) ? name : fallback));
   useEffect(() => {
     const entries = Object.entries(JSON.parse(signature) as Record<string, string>);
     let first = true;
     for (const [name, message] of entries) {
-      const field = known.includes(name) ? name : fallback;
+      const field = fieldOf(name);
       if (!field) continue;
       setError(field as Path<T>, { type: 'refused', message }, { shouldFocus: first });
       first = false;
     }
-    // Keyed by the refusal's content: `known` and `fallback` are constants of each form.
   }, [signature, setError]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, type CheckoutAddressInput, type ContactInput, type User } from '../../../contracts';
@@ -63,7 +63,8 @@ function VisitorNotice() {
 function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: MonthlyCheckoutPageProps) {
   const { user } = useAuth();
   const machine = useMonthlyCheckoutMachine(services);
-  const input = useMemo<CheckoutInput>(() => {
+  // The input is read once, when the machine starts.
+  const [input] = useState<CheckoutInput>(() => {
     const fromUser = prefill(user);
     const cents = centsOfReais(amount);
     return {
@@ -80,8 +81,7 @@ function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: Month
       allowForeigner: false,
       amountRange: { min: MONTHLY_MIN_CENTS, max: MONTHLY_MAX_CENTS },
     };
-    // The input is read once, when the machine starts.
-  }, []);
+  });
   return <Checkout machine={machine} input={input} frequency="monthly" />;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/auth-context';
@@ -40,10 +40,11 @@ function Wallet({ userId, children }: { userId: string; children?: ReactNode }) 
   const shownBalance = data?.overview.balance;
 
   // Credit arriving or leaving (realtime) changes the lots, the statement and the next donation too.
-  useEffect(() => {
-    if (balance !== null && shownBalance !== undefined && balance !== shownBalance) walletChanged();
-    // Only a new balance refreshes: the page's own answer arriving must not ask again.
-  }, [balance]);
+  // Only a new balance refreshes: the page's own answer arriving must not ask again.
+  const onBalance = useEffectEvent((live: number | null) => {
+    if (live !== null && shownBalance !== undefined && live !== shownBalance) walletChanged();
+  });
+  useEffect(() => onBalance(balance), [balance]);
 
   return (
     <>
