@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { webPlugins } from './vite.plugins';
 
+// Tests that need a database (the API, and tests/db) leave the unit project so `npm run test:fast` needs none.
+const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/db/**/*.test.ts'];
+
 // The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
 const apiProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'api:pglite',
-      include: ['tests/api/**/*.test.ts'],
+      include: DATABASE_TESTS,
       environment: 'node',
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
@@ -19,7 +22,7 @@ if (process.env.TEST_DATABASE_URL) {
   apiProjects.push({
     test: {
       name: 'api:postgres',
-      include: ['tests/api/**/*.test.ts'],
+      include: DATABASE_TESTS,
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       testTimeout: 30_000,
