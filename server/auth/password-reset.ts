@@ -36,14 +36,12 @@ export function createPasswordReset(deps: {
       const now = clock.now();
       const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await db.transaction(async (tx) => {
-        await tx
-          .insert(passwordResetTokens)
-          .values({
-            userId: user.id,
-            tokenHash: hashOpaqueToken(token),
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_S * 1000),
-          });
+        await tx.insert(passwordResetTokens).values({
+          userId: user.id,
+          tokenHash: hashOpaqueToken(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_S * 1000),
+        });
         await enqueueMail(tx, passwordResetMail(deps.translator, locale, user, link), now);
       });
     },

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '../../contracts/errors';
 import { messages as m, type MessageDescriptor } from '../../contracts/messages';
 import { isDataException, sqlStateOf } from '../db/errors';
+import { DomainError, type DomainErrorKind } from '../domain/errors';
 import { HttpError } from '../http/http-error';
 import { suspectInputFields } from '../http/suspect-input';
 
@@ -19,16 +20,26 @@ declare module 'fastify' {
   }
 }
 
+/** How HTTP says each kind of domain error. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
+};
+
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof HttpError) {
+      if (error instanceof HttpError || error instanceof DomainError) {
         // A list stays a list (validation), a single message stays a string.
         const message = Array.isArray(error.messages)
           ? error.messages.map((d) => request.t(d))
           : request.t(error.messages as MessageDescriptor);
         const body: ApiError = { message, code: error.code };
-        return reply.status(error.statusCode).send(body);
+        return reply.status(error instanceof DomainError ? STATUS_OF[error.kind] : error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         // One message per field, the first one zod found ("required" rather than also "invalid"); issues whose

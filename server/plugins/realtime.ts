@@ -9,7 +9,7 @@ import type { Clock } from '../services/clock';
 import { walletBalance } from '../services/ledger';
 import { createBalanceEvents, WALLET_CHANGED_CHANNEL } from '../services/realtime/balance-events';
 import { createChannelRegistry, type ChannelRegistry } from '../services/realtime/channel-registry';
-import { embeddedEventsRoutes } from '../services/realtime/events-routes';
+import { embeddedEventsRoutes } from '../routes/realtime-events';
 import { createPusherClient, createRealtimePublisher, loopbackTarget, type RealtimePublisher } from '../services/realtime/publisher';
 import { createConnectionLimits } from '../services/realtime/connection-limits';
 import { ACTIVITY_TIMEOUT_S, closeCodes } from '../services/realtime/protocol';

@@ -159,18 +159,16 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
         confirmedAt: at,
       })
       .returning();
-    await tx
-      .insert(payments)
-      .values({
-        donationId: donation!.id,
-        gateway: 'sandbox',
-        method: donation!.paymentMethod,
-        status: 'succeeded',
-        amountCents,
-        attempts: 1,
-        createdAt: at,
-        updatedAt: at,
-      });
+    await tx.insert(payments).values({
+      donationId: donation!.id,
+      gateway: 'sandbox',
+      method: donation!.paymentMethod,
+      status: 'succeeded',
+      amountCents,
+      attempts: 1,
+      createdAt: at,
+      updatedAt: at,
+    });
     await postLedgerGroup(tx, {
       kind: 'donation',
       reference: `donation:${donation!.id}`,

@@ -3,7 +3,7 @@ import { donorMessages as dm } from '../../contracts/donor-messages';
 import { errorCodes } from '../../contracts/errors';
 import { pageViews } from '../db/schema';
 import type { Database } from '../db/types';
-import { HttpError } from '../http/http-error';
+import { invalid } from '../domain/errors';
 
 /**
  * Records a batch of page views, all or none: one view outside the window (PAGE_VIEW_MAX_AGE_MS back,
@@ -15,8 +15,8 @@ export async function recordPageViews(
 ): Promise<void> {
   const nowMs = input.now.getTime();
   const times = input.views.map((view) => new Date(view.occurred_at));
-  if (times.some((t) => t.getTime() > nowMs + PAGE_VIEW_MAX_AHEAD_MS)) throw new HttpError(400, errorCodes.validation, dm.pageViewInFuture);
-  if (times.some((t) => t.getTime() < nowMs - PAGE_VIEW_MAX_AGE_MS)) throw new HttpError(400, errorCodes.validation, dm.pageViewTooOld);
+  if (times.some((t) => t.getTime() > nowMs + PAGE_VIEW_MAX_AHEAD_MS)) throw invalid(errorCodes.validation, dm.pageViewInFuture);
+  if (times.some((t) => t.getTime() < nowMs - PAGE_VIEW_MAX_AGE_MS)) throw invalid(errorCodes.validation, dm.pageViewTooOld);
   await db.insert(pageViews).values(
     input.views.map((view, i) => ({
       path: view.path,

@@ -3,7 +3,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { campaigns } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { isAcceptingDonations, isPublicCampaign } from '../../campaigns/campaign-rules';
-import { HttpError } from '../../http/http-error';
+import { notFound, refused } from '../../domain/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 export interface DonatableCampaign {
@@ -28,7 +28,7 @@ export async function donatableCampaign(executor: Executor, slug: string, now: D
     })
     .from(campaigns)
     .where(eq(campaigns.slug, slug));
-  if (!campaign || !isPublicCampaign(campaign.status)) throw new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
-  if (!isAcceptingDonations(campaign, now)) throw new HttpError(422, errorCodes.campaignNotAccepting, gm.campaignNotAccepting);
+  if (!campaign || !isPublicCampaign(campaign.status)) throw notFound(errorCodes.campaignNotFound, gm.campaignNotFound);
+  if (!isAcceptingDonations(campaign, now)) throw refused(errorCodes.campaignNotAccepting, gm.campaignNotAccepting);
   return { id: campaign.id, slug: campaign.slug, title: campaign.title };
 }

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import { campaigns, payments, savedCards } from '../../db/schema';
 import { ensureDefaultCard } from '../contributions/saved-cards';
 import type { Database, Executor } from '../../db/types';
-import { HttpError } from '../../http/http-error';
+import { invalid, notFound, refused, unauthenticated } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
@@ -51,7 +51,7 @@ export const INTERNAL_GATEWAY = 'internal';
 /** How long a PayPal order waits for the donor's approval before reconciliation expires it. */
 export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
 
-const mustBeSignedIn = () => new HttpError(401, errorCodes.tokenMissing, m.mustBeSignedIn);
+const mustBeSignedIn = () => unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
 const reais = (cents: number) => String(cents / 100);
 
 /**
@@ -147,7 +147,7 @@ export function createDonationService(deps: DonationDeps) {
   async function cardTokenFor(request: DonationRequest, userId: string | null): Promise<string | null> {
     const p = request.payment;
     if (p.method === 'card') {
-      if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+      if (!(await gateway.describeCard(p.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
       return p.card_token;
     }
     if (p.method !== 'saved_card') return null;
@@ -162,7 +162,7 @@ export function createDonationService(deps: DonationDeps) {
           isNull(savedCards.deletedAt),
         ),
       );
-    if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
+    if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
     return card.token;
   }
 
@@ -179,8 +179,8 @@ export function createDonationService(deps: DonationDeps) {
 
   async function payWithGiftCard(tx: Executor, donation: DonationRow, code: string, now: Date): Promise<void> {
     const usable = await usableGiftCard(tx, code, now, { lock: true });
-    if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);
-    if (usable.balanceCents < donation.amountCents) throw new HttpError(422, errorCodes.giftCardInsufficient, gm.giftCardInsufficient);
+    if (!usable) throw notFound(errorCodes.giftCardNotFound, gm.giftCardNotFound);
+    if (usable.balanceCents < donation.amountCents) throw refused(errorCodes.giftCardInsufficient, gm.giftCardInsufficient);
     await postLedgerGroup(tx, {
       kind: 'donation',
       reference: donationReference(donation.id),
@@ -202,7 +202,7 @@ export function createDonationService(deps: DonationDeps) {
         now,
       });
     } catch (error) {
-      if (error instanceof WalletInsufficientError) throw new HttpError(422, errorCodes.walletInsufficient, gm.walletInsufficient);
+      if (error instanceof WalletInsufficientError) throw refused(errorCodes.walletInsufficient, gm.walletInsufficient);
       throw error;
     }
   }

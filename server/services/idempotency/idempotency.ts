@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
 import { idempotencyKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
-import { HttpError } from '../../http/http-error';
+import { conflict } from '../../domain/errors';
 import type { Clock } from '../clock';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
@@ -173,7 +173,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
     for (;;) {
       const [row] = await db.select().from(idempotencyKeys).where(where(call.scope, call.key));
       if (!row) return 'gone';
-      if (row.requestHash !== call.requestHash) throw new HttpError(409, errorCodes.idempotencyKeyReused, gm.idempotencyKeyReused);
+      if (row.requestHash !== call.requestHash) throw conflict(errorCodes.idempotencyKeyReused, gm.idempotencyKeyReused);
       const unfinished = row.responseStatus === UNFINISHED && resumeNote(row.responseBody) !== null;
       if (row.responseStatus !== null && !unfinished) return { status: row.responseStatus, body: row.responseBody };
       const abandoned =
@@ -182,7 +182,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
         const claim = newClaim();
         if (await takeOver(call, claim, row)) return work(call, claim, resumeNote(row.responseBody));
       }
-      if (Date.now() >= deadline) throw new HttpError(409, errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
+      if (Date.now() >= deadline) throw conflict(errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }
@@ -208,7 +208,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
         // The first attempt was refused and freed the key: try to claim it ourselves.
         if (answer !== 'gone') return { ...answer, replayed: true };
       }
-      throw new HttpError(409, errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
+      throw conflict(errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
     },
   };
 }

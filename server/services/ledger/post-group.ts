@@ -55,16 +55,14 @@ export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Pr
     tx,
     input.lines.map((l) => l.account),
   );
-  await tx
-    .insert(ledgerEntries)
-    .values(
-      input.lines.map((l) => ({
-        groupId: group.id,
-        accountId: accountIdOf(accounts, l.account),
-        amountCents: l.amountCents,
-        lotId: l.lotId ?? null,
-      })),
-    );
+  await tx.insert(ledgerEntries).values(
+    input.lines.map((l) => ({
+      groupId: group.id,
+      accountId: accountIdOf(accounts, l.account),
+      amountCents: l.amountCents,
+      lotId: l.lotId ?? null,
+    })),
+  );
   return { groupId: group.id, created: true };
 }
 

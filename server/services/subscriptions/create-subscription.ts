@@ -8,7 +8,7 @@ import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import { isUniqueViolation } from '../../db/errors';
 import { savedCards, subscriptionCharges, subscriptions } from '../../db/schema';
 import type { Transaction } from '../../db/types';
-import { HttpError } from '../../http/http-error';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import type { Clock } from '../clock';
 import { promoteDefaultCard, removeSavedCard } from '../contributions/saved-cards';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
@@ -117,12 +117,12 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
     const p = request.payment;
     if (p.method === 'saved_card') {
       const card = await usableSavedCard(db, { cardId: p.card_id, userId, gateway: gateway.name });
-      if (!card) throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
+      if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
       return { card };
     }
-    if (!(await gateway.describeCard(p.card_token))) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    if (!(await gateway.describeCard(p.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId }).catch(() => {
-      throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+      throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     });
     return { kept };
   }
@@ -141,7 +141,7 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
     };
     const [inserted] = await tx.insert(savedCards).values(values).onConflictDoNothing().returning();
     const card = inserted ?? (await tx.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
-    if (!card || card.userId !== userId) throw new HttpError(400, errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    if (!card || card.userId !== userId) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     await promoteDefaultCard(tx, userId);
     return { card, saved: inserted !== undefined };
   }
@@ -163,6 +163,6 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
   return { create, resume };
 }
 
-const alreadyOpen = () => new HttpError(409, errorCodes.subscriptionAlreadyOpen, dm.subscriptionAlreadyOpen);
+const alreadyOpen = () => conflict(errorCodes.subscriptionAlreadyOpen, dm.subscriptionAlreadyOpen);
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

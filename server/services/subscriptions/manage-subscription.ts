@@ -7,7 +7,7 @@ import type { SubscriptionPatch, SubscriptionStatus } from '../../../contracts/s
 import { subscriptions, type SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { isUuid } from '../../db/uuid';
-import { HttpError } from '../../http/http-error';
+import { conflict, notFound } from '../../domain/errors';
 import { enqueueMail } from '../mail/mail-outbox';
 import { nextBillingDateAfter } from './billing-calendar';
 import { verifyCancelToken } from './cancel-link';
@@ -16,8 +16,8 @@ import type { SubscriptionDeps } from './subscription-deps';
 import { canceledMail } from './subscription-mails';
 import { usableSavedCard } from './subscription-records';
 
-export const subscriptionNotFound = () => new HttpError(404, errorCodes.subscriptionNotFound, dm.subscriptionNotFound);
-const wrongState = (message: MessageDescriptor) => new HttpError(409, errorCodes.subscriptionStateInvalid, message);
+export const subscriptionNotFound = () => notFound(errorCodes.subscriptionNotFound, dm.subscriptionNotFound);
+const wrongState = (message: MessageDescriptor) => conflict(errorCodes.subscriptionStateInvalid, message);
 
 /** The donor's own subscription, locked; another donor's (or none) is 404, so nothing tells it exists. */
 async function ownSubscription(tx: Executor, userId: string, subscriptionId: string): Promise<SubscriptionRow> {
@@ -46,7 +46,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status === 'canceled') throw wrongState(dm.subscriptionCanceled);
       if (patch.card_id !== undefined && !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateway.name }))) {
-        throw new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
+        throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
       }
       await tx
         .update(subscriptions)
@@ -100,7 +100,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
   async function fromLink(token: string): Promise<SubscriptionRow> {
     const id = verifyCancelToken(deps.config.jwtSecret, token);
     const [row] = id ? await db.select().from(subscriptions).where(eq(subscriptions.id, id)) : [];
-    if (!row) throw new HttpError(404, errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
+    if (!row) throw notFound(errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
     return row;
   }
 
@@ -109,7 +109,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     const found = await fromLink(token);
     return db.transaction(async (tx) => {
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, found.id)).for('update');
-      if (!sub) throw new HttpError(404, errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
+      if (!sub) throw notFound(errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
       return IS_OPEN.includes(sub.status) ? cancelLocked(tx, sub, 'link', now) : sub;
     });
   }

@@ -46,16 +46,14 @@ export async function insertAutomaticDonation(
     .onConflictDoNothing()
     .returning();
   if (!donation) return null;
-  await tx
-    .insert(payments)
-    .values({
-      donationId: donation.id,
-      gateway: INTERNAL_GATEWAY,
-      method: input.method,
-      status: 'succeeded',
-      amountCents: input.amountCents,
-      createdAt: now,
-      updatedAt: now,
-    });
+  await tx.insert(payments).values({
+    donationId: donation.id,
+    gateway: INTERNAL_GATEWAY,
+    method: input.method,
+    status: 'succeeded',
+    amountCents: input.amountCents,
+    createdAt: now,
+    updatedAt: now,
+  });
   return donation;
 }

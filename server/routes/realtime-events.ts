@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { errorCodes } from '../../../contracts/errors';
-import { donorMessages as dm } from '../../../contracts/donor-messages';
-import { messages as m } from '../../../contracts/messages';
-import { HttpError } from '../../http/http-error';
-import type { ChannelRegistry } from './channel-registry';
-import { batchBodySchema, deliverEvents, triggerBodySchema, type OutgoingEvent } from './events-api';
-import { verifyEventsRequest } from './signatures';
+import { errorCodes } from '../../contracts/errors';
+import { donorMessages as dm } from '../../contracts/donor-messages';
+import { messages as m } from '../../contracts/messages';
+import { HttpError } from '../http/http-error';
+import type { ChannelRegistry } from '../services/realtime/channel-registry';
+import { batchBodySchema, deliverEvents, triggerBodySchema, type OutgoingEvent } from '../services/realtime/events-api';
+import { verifyEventsRequest } from '../services/realtime/signatures';
 
 export interface EventsRoutesOptions {
   app: { appId: string; key: string; secret: string };
