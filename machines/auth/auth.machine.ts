@@ -24,7 +24,7 @@ export interface AuthContext {
 export type AuthEvent =
   /** The sign-in or sign-up form got a session from the API. */
   | { type: 'auth.signedIn'; user: User; token: string; refreshToken: string }
-  | { type: 'auth.signOut' }
+  | { type: 'auth.signOutRequested' }
   /** The profile form saved the user. */
   | { type: 'auth.userUpdated'; user: User }
   /** Another tab signed in (cookies are shared, so only the user travels). */
@@ -113,7 +113,7 @@ export const authMachine = setup({
       tags: ['state:signedIn'],
       on: {
         'auth.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
-        'auth.signOut': {
+        'auth.signOutRequested': {
           target: 'signedOut',
           actions: [spawnChild('revokeSession', { id: 'revokeSession' }), 'broadcastSignedOut', assign({ user: null })],
         },

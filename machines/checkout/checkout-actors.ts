@@ -1,16 +1,8 @@
 import { fromPromise } from 'xstate';
-import type {
-  CardInput,
-  CardToken,
-  CepLookupResult,
-  CheckoutAddressInput,
-  ContactInput,
-  DonationRequestInput,
-  DonationResult,
-  SavedCard,
-} from '../../contracts';
-import type { CheckoutCampaign, CheckoutStep, PaymentChoice } from './checkout-rules';
+import type { CepLookupResult, CheckoutAddressInput, ContactInput, SavedCard } from '../../contracts';
+import type { CheckoutCampaign, CheckoutStep, PaymentChoice } from './checkout-types';
 import { pixPaymentMachine } from './pix-payment.machine';
+import { submissionMachine } from './submission.machine';
 
 /** The checkout machine's events and side effects (placeholders that fail loudly until provided). */
 
@@ -22,10 +14,10 @@ export type CheckoutEvent =
   | { type: 'address.submitted'; address: CheckoutAddressInput }
   /** The donor typed a full CEP: look it up (the view sends it once per 8-digit value). */
   | { type: 'cep.entered'; cep: string }
-  | { type: 'step.back' }
+  | { type: 'step.backRequested' }
   /** Jump back to a step already done (step indicator, summary "Alterar"). */
   | { type: 'step.selected'; step: CheckoutStep }
-  | { type: 'pix.regenerate' }
+  | { type: 'pix.regenerationRequested' }
   /** The countdown reached the expiry before the server said so. */
   | { type: 'pix.timedOut' }
   /** Try again a submission that never reached the server. */
@@ -41,30 +33,17 @@ export type LoaderEvent =
   | { type: 'xstate.error.actor.loadSavedCards'; error: unknown }
   | { type: 'xstate.error.actor.loadWalletBalance'; error: unknown };
 
-export interface SubmitDonationInput {
-  request: DonationRequestInput;
-  /** null: the general fund (POST /donations). */
-  campaignSlug: string | null;
-  /** Reuse this Idempotency-Key (retry after a network error); null: a new attempt, a new key. */
-  retryKey: string | null;
-}
-
 export interface CheckoutOutput {
   amount: number;
-  donationId: string | null;
+  /** What the submission created (a donation, a subscription…), once confirmed. */
+  id: string | null;
 }
 
 /** Side effects of the checkout; the app provides real ones (src/features/checkout), tests fakes. */
 export const checkoutActors = {
-  /** Sends the card straight to the gateway's tokeniser (never to our API). */
-  tokenizeCard: fromPromise<CardToken, { card: CardInput }>(async () => {
-    throw new Error('checkout: tokenizeCard not provided');
-  }),
-  /** POST /campaigns/:slug/donations or /donations with an Idempotency-Key. Rejects with {status, code, messages, idempotencyKey}. */
-  submitDonation: fromPromise<DonationResult, SubmitDonationInput>(async () => {
-    throw new Error('checkout: submitDonation not provided');
-  }),
-  /** Polls an open PIX charge; provide `pixPaymentMachine.provide({ actors: { checkDonation } })`. */
+  /** Tokenises a new card and sends the request; provide `submissionMachine.provide({ actors: { tokenizeCard, submit } })`. */
+  submission: submissionMachine,
+  /** Polls an open PIX charge; provide `pixPaymentMachine.provide({ actors: { checkPayment } })`. */
   pixPayment: pixPaymentMachine,
   lookupCep: fromPromise<CepLookupResult, { cep: string }>(async () => {
     throw new Error('checkout: lookupCep not provided');

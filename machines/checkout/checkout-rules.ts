@@ -4,160 +4,33 @@ import {
   checkoutAddressSchema,
   contactSchema,
   DONATION_MESSAGE_MAX,
-  DONATION_MAX_CENTS,
-  DONATION_MIN_CENTS,
   donationRequestSchema,
-  errorCodes,
   paymentInputSchema,
-  type CardInput,
   type CardToken,
-  type CepLookupResult,
   type CheckoutAddressInput,
   type ContactInput,
   type DonationRequestInput,
-  type DonationResult,
   type PaymentInput,
   type PaymentMethod,
-  type SavedCard,
 } from '../../contracts';
 import { givingMessages } from '../../contracts/giving-messages';
+import {
+  emptyCheckoutAddress,
+  emptyContact,
+  ONE_TIME_AMOUNT_RANGE,
+  type CheckoutContext,
+  type CheckoutInput,
+  type CheckoutProgress,
+  type CheckoutStep,
+  type FieldIssue,
+  type PaymentChoice,
+} from './checkout-types';
+import type { PendingPix, SubmissionInput, SubmissionOutcome, SubmittedPayment } from './submission.machine';
 
 /**
- * The checkout's vocabulary and its pure rules (which step comes next, which payment methods a donor
- * may use, what the API will be sent). The machine (checkout.machine.ts) only wires them to states.
+ * The checkout's pure rules: which step comes next, which payment methods a donor may use, what the
+ * API will be sent. The machines (checkout.machine.ts and its children) only wire them to states.
  */
-
-export const CHECKOUT_STEPS = ['contact', 'payment', 'address'] as const;
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
-/** What the donor chose on the payment step. A new card is kept as typed until it is tokenised. */
-export type PaymentChoice =
-  | { method: 'card'; card: CardInput; save_card: boolean }
-  | { method: 'saved_card'; card_id: string }
-  | { method: 'pix' }
-  | { method: 'paypal' }
-  | { method: 'gift_card'; code: string }
-  | { method: 'wallet' };
-
-export interface CheckoutCampaign {
-  slug: string;
-  title: string;
-  cover_url?: string | null;
-}
-
-/** Why a submission or a check failed: an error code (contracts errorCodes) and the server's texts. */
-export interface CheckoutFailure {
-  code: string;
-  messages: string[];
-  /** The fields refused, in screen order: the view highlights each and names them in its summary. */
-  fields?: FieldIssue[];
-}
-
-/** A refused field: its path in the request ('amount', 'contact.cpf', 'address.state') and the message id. */
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-/**
- * What a donor typed, kept across a sign-in (the visitor prompt leaves the page): never a new card,
- * whose number and CVV live in memory only. `step` is the screen they were on.
- */
-export interface CheckoutProgress {
-  step: CheckoutStep;
-  amount: number | null;
-  campaign: CheckoutCampaign | null;
-  contact: Partial<ContactInput>;
-  message: string;
-  isAnonymous: boolean;
-  payment: Exclude<PaymentChoice, { method: 'card' }> | null;
-  address: CheckoutAddressInput | null;
-}
-
-export interface CheckoutInput {
-  /** Which steps, in which order (e.g. ['contact', 'payment', 'address']; /doacao-pix: ['contact', 'payment']). */
-  steps: readonly CheckoutStep[];
-  /** Payment methods this checkout offers; foreigner/sign-in rules narrow them further. */
-  methods: readonly PaymentMethod[];
-  /** Cents; null until the donor picks one. */
-  amount?: number | null;
-  /** null: the general fund. */
-  campaign?: CheckoutCampaign | null;
-  signedIn?: boolean;
-  /** Prefill (e.g. from the signed-in user's profile). */
-  contact?: Partial<ContactInput>;
-  /** The donor's registered address: the address step starts filled with it (one tap to confirm). */
-  registeredAddress?: CheckoutAddressInput | null;
-  sharedCampaignId?: string | null;
-  /** May the donor say they live abroad? (Default true; /doacao-pix: false, PIX needs a Brazilian account.) */
-  allowForeigner?: boolean;
-  /** Cents the amount may take (default: a one-time donation's; the monthly checkout's is its own). */
-  amountRange?: AmountRange;
-  /** Progress saved before the donor left to sign in: it wins over the prefill, and the donor lands on its step. */
-  resume?: CheckoutProgress | null;
-}
-
-export interface AmountRange {
-  min: number;
-  max: number;
-}
-
-const ONE_TIME_AMOUNT_RANGE: AmountRange = { min: DONATION_MIN_CENTS, max: DONATION_MAX_CENTS };
-
-export interface CheckoutContext {
-  steps: readonly CheckoutStep[];
-  methods: readonly PaymentMethod[];
-  signedIn: boolean;
-  allowForeigner: boolean;
-  amount: number | null;
-  amountRange: AmountRange;
-  campaign: CheckoutCampaign | null;
-  sharedCampaignId: string | null;
-  contact: ContactInput;
-  message: string;
-  isAnonymous: boolean;
-  payment: PaymentChoice | null;
-  address: CheckoutAddressInput;
-  registeredAddress: CheckoutAddressInput | null;
-  /** Steps whose data passed their schema (and still fits the others: see stillValid). */
-  completed: CheckoutStep[];
-  /** The step the donor last submitted, to know which comes next. */
-  lastStep: CheckoutStep | null;
-  /** The one-time gateway token of a new card (memory only; never the card number). */
-  cardToken: CardToken | null;
-  result: DonationResult | null;
-  failure: CheckoutFailure | null;
-  /** The Idempotency-Key of a submission cut by a network error: a retry of it must reuse it. */
-  retryKey: string | null;
-  cep: CepLookupResult | null;
-  cepFailure: string | null;
-  savedCards: SavedCard[] | null;
-  walletBalance: number | null;
-}
-
-export const emptyContact: ContactInput = {
-  is_company: false,
-  foreigner: false,
-  name: '',
-  corporate_name: '',
-  contact_name: '',
-  email: '',
-  contact_email: '',
-  cpf: '',
-  cnpj: '',
-  telephone: '',
-};
-
-export const emptyCheckoutAddress: CheckoutAddressInput = {
-  country: 'BR',
-  zip_code: '',
-  state: '',
-  city: '',
-  neighborhood: '',
-  street_address: '',
-  complement: '',
-  house_number: '',
-};
 
 /** Only what was typed: an empty string in saved progress must not wipe the profile's prefill. */
 const typedOnly = (contact: Partial<ContactInput>): Partial<ContactInput> =>
@@ -189,7 +62,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     completed: [],
     lastStep: null,
     cardToken: null,
-    result: null,
+    submitted: null,
     failure: null,
     retryKey: null,
     cep: null,
@@ -359,23 +232,26 @@ export function refusedStep(context: CheckoutContext): CheckoutStep | null {
   return context.lastStep;
 }
 
-/** What an actor's rejection tells us, read defensively (the machine does not know the HTTP client). */
-export function failureOf(error: unknown, fallback: string = errorCodes.paymentFailed): CheckoutFailure {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; messages?: unknown; fields?: unknown };
-  const fields = Array.isArray(e.fields)
-    ? e.fields.filter(
-        (f): f is FieldIssue => typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string',
-      )
-    : [];
+/** The submission's input: the request as it stands, and the card to tokenise first when it is a new one. */
+export function submissionInputOf(context: CheckoutContext): SubmissionInput {
+  const request = requestOf(context);
+  if (!request) throw new Error('checkout: submitting without a request');
   return {
-    code: typeof e.code === 'string' ? e.code : fallback,
-    messages: Array.isArray(e.messages) ? e.messages.filter((m): m is string => typeof m === 'string') : [],
-    ...(fields.length > 0 ? { fields } : {}),
+    request,
+    card: context.payment?.method === 'card' ? context.payment.card : null,
+    cardToken: context.cardToken,
+    campaignSlug: context.campaign?.slug ?? null,
+    retryKey: context.retryKey,
   };
 }
 
-/** A submission that never reached the server (status 0) and may be retried with the same key. */
-export function retryKeyOf(error: unknown): string | null {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; idempotencyKey?: unknown };
-  return e.status === 0 && typeof e.idempotencyKey === 'string' ? e.idempotencyKey : null;
+/** What the checkout keeps of a submission's answer: what was created and, for PIX, the charge to pay. */
+export const submittedOf = (outcome: SubmissionOutcome): SubmittedPayment | null =>
+  'id' in outcome ? { id: outcome.id, pix: outcome.status === 'pending_pix' ? outcome.pix : null } : null;
+
+/** The open PIX charge the checkout waits on (awaitingPix is only entered with one). */
+export function pendingPixOf(context: Pick<CheckoutContext, 'submitted'>): PendingPix {
+  const pix = context.submitted?.pix;
+  if (!pix) throw new Error('checkout: waiting for a PIX that was never opened');
+  return pix;
 }

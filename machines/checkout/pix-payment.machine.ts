@@ -1,53 +1,51 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { PAYMENT_POLL_MS, type DonationResult } from '../../contracts';
+import { PAYMENT_POLL_MS, type Payment } from '../../contracts';
+import type { PendingPix } from './submission.machine';
 
 /**
- * An open PIX charge: asks for the donation's state every PAYMENT_POLL_MS until it is confirmed,
- * expired or failed, then ends with that outcome (the checkout machine moves on by itself).
+ * An open PIX charge: asks for its state every PAYMENT_POLL_MS until it is confirmed, expired or
+ * failed, then ends with that outcome (the checkout machine moves on by itself).
  *
  *   waiting ──after(poll)──► checking ──confirmed/expired/failed──► (final, output)
  *      ▲                        │
  *      └──── pending / error ───┘   (a failed check is not a failed payment: keep asking)
  */
 
-export interface PixPaymentInput {
-  result: DonationResult;
-}
+export type PixPaymentInput = PendingPix;
 
 export type PixOutcome = 'confirmed' | 'expired' | 'failed';
 
-export interface PixPaymentOutput {
-  outcome: PixOutcome;
-  result: DonationResult;
+/** One look at the charge, in the checkout's terms (null: still open). The provider maps its API's answer. */
+export interface PixCheck {
+  outcome: PixOutcome | null;
+  payment: Payment;
 }
 
-const outcomeOf = (result: DonationResult): PixOutcome | null => {
-  if (result.donation.status === 'confirmed') return 'confirmed';
-  if (result.donation.status === 'expired' || result.payment.status === 'expired') return 'expired';
-  if (result.donation.status === 'failed' || result.payment.status === 'failed') return 'failed';
-  return null;
-};
+export interface PixPaymentOutput {
+  outcome: PixOutcome;
+  payment: Payment;
+}
 
 export const pixPaymentMachine = setup({
   types: {
-    context: {} as { result: DonationResult; outcome: PixOutcome | null },
+    context: {} as PendingPix & { outcome: PixOutcome | null },
     input: {} as PixPaymentInput,
     output: {} as PixPaymentOutput,
   },
   actors: {
-    /** GET /donations/:id with the receipt token. */
-    checkDonation: fromPromise<DonationResult, { id: string; receiptToken: string | null }>(async () => {
-      throw new Error('pix payment: checkDonation not provided');
+    /** Asks about the charge (a donation: GET /donations/:id with the receipt token). */
+    checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async () => {
+      throw new Error('pix payment: checkPayment not provided');
     }),
   },
   delays: { pollInterval: PAYMENT_POLL_MS },
   guards: {
-    settled: (_, params: { result: DonationResult }) => outcomeOf(params.result) !== null,
+    settled: (_, params: { check: PixCheck }) => params.check.outcome !== null,
   },
 }).createMachine({
   id: 'pixPayment',
-  context: ({ input }) => ({ result: input.result, outcome: null }),
-  output: ({ context }) => ({ outcome: context.outcome ?? 'failed', result: context.result }),
+  context: ({ input }) => ({ ...input, outcome: null }),
+  output: ({ context }) => ({ outcome: context.outcome ?? 'failed', payment: context.payment }),
   initial: 'waiting',
   states: {
     waiting: {
@@ -57,17 +55,14 @@ export const pixPaymentMachine = setup({
     checking: {
       tags: ['state:waiting'],
       invoke: {
-        id: 'checkDonation',
-        src: 'checkDonation',
-        input: ({ context }) => ({ id: context.result.donation.id, receiptToken: context.result.receipt_token ?? null }),
+        id: 'checkPayment',
+        src: 'checkPayment',
+        input: ({ context }) => ({ id: context.id, receiptToken: context.receiptToken }),
         onDone: [
           {
-            guard: { type: 'settled', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'settled', params: ({ event }) => ({ check: event.output }) },
             target: 'settled',
-            actions: assign({
-              result: ({ event, context }) => ({ ...event.output, receipt_token: context.result.receipt_token }),
-              outcome: ({ event }) => outcomeOf(event.output),
-            }),
+            actions: assign({ payment: ({ event }) => event.output.payment, outcome: ({ event }) => event.output.outcome }),
           },
           { target: 'waiting' },
         ],
@@ -77,5 +72,3 @@ export const pixPaymentMachine = setup({
     settled: { type: 'final' },
   },
 });
-
-export type PixPaymentMachine = typeof pixPaymentMachine;

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { present } from '../present';
 import {
   monthlyAmountSchema,
   type CurrentSubscription,
@@ -38,6 +39,13 @@ export type SubscriptionPanelEvent =
 export const canPause = (s: Subscription | null) => s !== null && (s.status === 'active' || s.status === 'past_due');
 export const canResume = (s: Subscription | null) => s !== null && s.status === 'paused';
 export const isOpen = (s: Subscription | null) => s !== null && s.status !== 'canceled';
+
+/** The change asking for confirmation: never an update (those need none). */
+function confirmedChange(change: SubscriptionChange | null): ConfirmedChange {
+  const confirmed = present(change, 'change');
+  if (confirmed.kind === 'update') throw new Error('machine invariant: an update is never confirmed');
+  return confirmed;
+}
 
 const allowedBy: Record<ConfirmedChange['kind'], (s: Subscription | null) => boolean> = {
   pause: canPause,
@@ -190,7 +198,10 @@ export const subscriptionPanelMachine = setup({
           invoke: {
             id: 'confirmChange',
             src: 'confirmChange',
-            input: ({ context }) => ({ change: context.change as ConfirmedChange, subscription: context.subscription as Subscription }),
+            input: ({ context }) => ({
+              change: confirmedChange(context.change),
+              subscription: present(context.subscription, 'subscription'),
+            }),
             onDone: 'saving',
             // "Cancelar" in the dialog (or closing it) changes nothing.
             onError: { target: 'idle', actions: assign({ change: null }) },
@@ -201,14 +212,14 @@ export const subscriptionPanelMachine = setup({
           invoke: {
             id: 'changeSubscription',
             src: 'changeSubscription',
-            input: ({ context }) => ({ id: context.subscription?.id ?? '', change: context.change as SubscriptionChange }),
+            input: ({ context }) => ({ id: context.subscription?.id ?? '', change: present(context.change, 'change') }),
             onDone: {
               // Reload: a resume may charge at once, and the next charge date moves with every change.
               target: '#subscriptionPanel.loading',
               actions: [
                 {
                   type: 'changed',
-                  params: ({ context, event }) => ({ change: context.change as SubscriptionChange, subscription: event.output }),
+                  params: ({ context, event }) => ({ change: present(context.change, 'change'), subscription: event.output }),
                 },
                 assign({ subscription: ({ event }) => event.output, change: null }),
               ],

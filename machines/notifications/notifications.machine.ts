@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { present } from '../present';
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationType } from '../../contracts';
 import {
   ALL_NOTIFICATIONS,
@@ -37,7 +38,7 @@ export interface NotificationsContext {
 }
 
 export type NotificationsEvent =
-  | { type: 'notifications.loadMore' }
+  | { type: 'notifications.moreRequested' }
   | { type: 'notifications.retried' }
   /** Changes one filter or both (`notificationType` null: every type); the list starts again from page 0. */
   | { type: 'notifications.filtered'; read?: ReadFilter; notificationType?: NotificationType | null }
@@ -46,11 +47,11 @@ export type NotificationsEvent =
   | { type: 'notifications.allSelected' }
   | { type: 'notifications.noneSelected' }
   /** Without ids: the selected ones. */
-  | { type: 'notifications.markRead'; ids?: string[] }
-  | { type: 'notifications.markUnread'; ids?: string[] }
-  | { type: 'unreadCount.refresh' };
+  | { type: 'notifications.markReadRequested'; ids?: string[] }
+  | { type: 'notifications.markUnreadRequested'; ids?: string[] }
+  | { type: 'unreadCount.refreshRequested' };
 
-type MarkEvent = Extract<NotificationsEvent, { type: 'notifications.markRead' | 'notifications.markUnread' }>;
+const MARK_EVENTS = ['notifications.markReadRequested', 'notifications.markUnreadRequested'] as const;
 
 const setSelected = (list: NotificationItem[], isSelected: (n: NotificationItem) => boolean): NotificationItem[] =>
   list.map((n) => (n.isSelected === isSelected(n) ? n : { ...n, isSelected: isSelected(n) }));
@@ -82,8 +83,7 @@ export const notificationsMachine = setup({
   actions: {
     /** Reports a failed request (SPEC.md §8: logged and shown). */
     reportFailure: (_, _params: { error: unknown }) => {},
-    appendPage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: NotificationsPage }).output;
+    appendPage: assign(({ context }, { page }: { page: NotificationsPage }) => {
       return {
         notifications: [...context.notifications, ...newItems(context.notifications, page.notifications)],
         page: context.page + 1,
@@ -92,9 +92,10 @@ export const notificationsMachine = setup({
       };
     }),
     markOptimistically: assign(({ context, event }) => {
-      const mark = event as MarkEvent;
+      assertEvent(event, MARK_EVENTS);
+      const mark = event;
       const targets = targetsOf(context.notifications, mark.ids);
-      const read = mark.type === 'notifications.markRead';
+      const read = mark.type === 'notifications.markReadRequested';
       const { list, unreadDelta } = applyMark(context.notifications, targets, read, context.filters.read);
       return {
         notifications: list,
@@ -116,11 +117,13 @@ export const notificationsMachine = setup({
   guards: {
     hasMorePages: ({ context }) => hasMorePages(context.page, context.amount, context.total),
     /** The page just loaded dropped some notices and another page exists: load it by itself. */
-    droppedAndMoreExist: ({ context, event }) => {
-      const page = (event as unknown as { output: NotificationsPage }).output;
+    droppedAndMoreExist: ({ context }, { page }: { page: NotificationsPage }) => {
       return droppedAny(page.notifications) && hasMorePages(context.page + 1, context.amount, page.total);
     },
-    hasTargets: ({ context, event }) => targetsOf(context.notifications, (event as MarkEvent).ids).length > 0,
+    hasTargets: ({ context, event }) => {
+      assertEvent(event, MARK_EVENTS);
+      return targetsOf(context.notifications, event.ids).length > 0;
+    },
   },
 }).createMachine({
   id: 'notifications',
@@ -178,8 +181,13 @@ export const notificationsMachine = setup({
             src: 'loadPage',
             input: ({ context }) => loadPageInput(context.filters, context.page, context.amount),
             onDone: [
-              { guard: 'droppedAndMoreExist', target: 'loading', reenter: true, actions: 'appendPage' },
-              { target: 'ready', actions: 'appendPage' },
+              {
+                guard: { type: 'droppedAndMoreExist', params: ({ event }) => ({ page: event.output }) },
+                target: 'loading',
+                reenter: true,
+                actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) },
+              },
+              { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => ({ page: event.output }) } },
             ],
             onError: {
               target: 'failed',
@@ -193,17 +201,17 @@ export const notificationsMachine = setup({
         ready: {
           tags: ['state:ready'],
           on: {
-            'notifications.loadMore': { guard: 'hasMorePages', target: 'loading' },
-            'notifications.markRead': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
-            'notifications.markUnread': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
+            'notifications.moreRequested': { guard: 'hasMorePages', target: 'loading' },
+            'notifications.markReadRequested': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
+            'notifications.markUnreadRequested': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
           },
         },
         failed: {
           tags: ['state:failed'],
           on: {
             'notifications.retried': 'loading',
-            'notifications.markRead': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
-            'notifications.markUnread': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
+            'notifications.markReadRequested': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
+            'notifications.markUnreadRequested': { guard: 'hasTargets', target: 'marking', actions: 'markOptimistically' },
           },
         },
         marking: {
@@ -219,7 +227,7 @@ export const notificationsMachine = setup({
           invoke: {
             id: 'markRead',
             src: 'markRead',
-            input: ({ context }) => context.rollback?.request as MarkInput,
+            input: ({ context }) => present(context.rollback, 'mark to roll back').request,
             onDone: { target: 'ready', actions: assign({ rollback: null }) },
             onError: {
               target: 'ready',
@@ -264,8 +272,8 @@ export const notificationsMachine = setup({
             },
           },
         },
-        loaded: { tags: ['count:loaded'], on: { 'unreadCount.refresh': 'loading' } },
-        failed: { tags: ['count:failed'], on: { 'unreadCount.refresh': 'loading' } },
+        loaded: { tags: ['count:loaded'], on: { 'unreadCount.refreshRequested': 'loading' } },
+        failed: { tags: ['count:failed'], on: { 'unreadCount.refreshRequested': 'loading' } },
       },
     },
   },

@@ -8,7 +8,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 export const unreadBadgeMachine = setup({
   types: {
     context: {} as { count: number | null },
-    events: {} as { type: 'unreadCount.refresh' },
+    events: {} as { type: 'unreadCount.refreshRequested' },
   },
   actors: {
     loadUnreadCount: fromPromise<number>(async () => {
@@ -32,9 +32,9 @@ export const unreadBadgeMachine = setup({
         onError: { target: 'hidden', actions: assign({ count: null }) },
       },
       // A change during a load may come after the server answered: load once more.
-      on: { 'unreadCount.refresh': { target: 'loading', reenter: true } },
+      on: { 'unreadCount.refreshRequested': { target: 'loading', reenter: true } },
     },
-    shown: { tags: ['state:shown'], on: { 'unreadCount.refresh': 'loading' } },
-    hidden: { tags: ['state:hidden'], on: { 'unreadCount.refresh': 'loading' } },
+    shown: { tags: ['state:shown'], on: { 'unreadCount.refreshRequested': 'loading' } },
+    hidden: { tags: ['state:hidden'], on: { 'unreadCount.refreshRequested': 'loading' } },
   },
 });

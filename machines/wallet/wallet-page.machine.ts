@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { present } from '../present';
 import type { WalletOverview, WalletStatementEntry } from '../../contracts';
 
 /**
@@ -38,7 +39,7 @@ export type WalletPageEvent =
   /** The balance moved (realtime): lots, statement and the next automatic donation may have too. */
   | { type: 'wallet.changed' };
 
-const loaded = (context: WalletPageContext): WalletPageData => context.data as WalletPageData;
+const loaded = (context: WalletPageContext): WalletPageData => present(context.data, 'wallet data');
 
 export const walletPageMachine = setup({
   types: {

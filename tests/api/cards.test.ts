@@ -62,18 +62,16 @@ async function openSubscription(session: Session, cardId: string, status: 'activ
     cnpj: null,
     telephone: '11987654321',
   };
-  await ctx.database.db
-    .insert(subscriptions)
-    .values({
-      userId: session.user.id,
-      amountCents: 3500,
-      billingDay: 10,
-      currentPeriodStart: ctx.clock.now(),
-      savedCardId: cardId,
-      status,
-      contact,
-      address: brazilianAddress,
-    });
+  await ctx.database.db.insert(subscriptions).values({
+    userId: session.user.id,
+    amountCents: 3500,
+    billingDay: 10,
+    currentPeriodStart: ctx.clock.now(),
+    savedCardId: cardId,
+    status,
+    contact,
+    address: brazilianAddress,
+  });
 }
 
 describe('saved cards', () => {

@@ -71,15 +71,13 @@ describe('a claim whose process died', () => {
       .where(eq(idempotencyKeys.key, earlier))) as [{ requestHash: string }];
     // A claim taken just before the crash: no checkpoint, nothing written yet.
     const key = newKey();
-    await ctx.database.db
-      .insert(idempotencyKeys)
-      .values({
-        scope: 'guest|donations',
-        key,
-        requestHash: sameRequest,
-        owner: 'dead-process',
-        leaseExpiresAt: new Date(ctx.clock.now().getTime() + 60_000),
-      });
+    await ctx.database.db.insert(idempotencyKeys).values({
+      scope: 'guest|donations',
+      key,
+      requestHash: sameRequest,
+      owner: 'dead-process',
+      leaseExpiresAt: new Date(ctx.clock.now().getTime() + 60_000),
+    });
     const waiting = give(ctx.app, slug, body, { key });
     await new Promise((resolve) => setTimeout(resolve, 200));
     ctx.clock.advance(60_000);

@@ -1,22 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { checkoutMachine, progressOf, type CheckoutInput } from '../../machines/checkout/checkout.machine';
-import { controllableActors, flush } from './support/replay';
+import { flush } from './support/replay';
+import { controllableCheckout } from './support/checkout-actors';
 import * as f from './checkout.fixtures';
 
-const names = [
-  'tokenizeCard',
-  'submitDonation',
-  'pixPayment',
-  'lookupCep',
-  'checkGiftCard',
-  'loadSavedCards',
-  'loadWalletBalance',
-] as const;
-
 function start(input: CheckoutInput) {
-  const controls = controllableActors(names);
-  const actor = createActor(checkoutMachine.provide({ actors: controls.actors as never }), { input }).start();
+  const { controls, actors } = controllableCheckout();
+  const actor = createActor(checkoutMachine.provide({ actors: actors as never }), { input }).start();
   return { actor, controls, snap: () => actor.getSnapshot() };
 }
 
@@ -29,7 +20,7 @@ describe('checkout machine: refusals name their fields', () => {
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     await flush();
-    expect(controls.calls('submitDonation')).toEqual([]);
+    expect(controls.calls('submit')).toEqual([]);
     expect(snap().hasTag('step:payment')).toBe(true);
     expect(snap().context.failure).toEqual({
       code: 'validation.failed',
@@ -50,7 +41,7 @@ describe('checkout machine: refusals name their fields', () => {
     const { actor, controls, snap } = start(f.pixOnlyInput);
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
-    controls.reject('submitDonation', {
+    controls.reject('submit', {
       status: 400,
       code: 'validation.failed',
       messages: ['CPF inválido'],
@@ -71,9 +62,7 @@ describe('checkout machine: prefill and resume', () => {
     expect(snap().context.address).toEqual(f.address);
     actor.send({ type: 'address.submitted', address: snap().context.address });
     await flush();
-    expect(controls.calls('submitDonation')).toEqual([
-      expect.objectContaining({ request: expect.objectContaining({ address: f.address }) }),
-    ]);
+    expect(controls.calls('submit')).toEqual([expect.objectContaining({ request: expect.objectContaining({ address: f.address }) })]);
   });
 
   it('progress saved on the payment step comes back on that step, message and typed contact kept over the profile', () => {

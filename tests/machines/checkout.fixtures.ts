@@ -7,7 +7,15 @@ import type {
   PaymentMethod,
   SavedCard,
 } from '../../contracts';
-import type { CheckoutInput, PaymentChoice } from '../../machines/checkout/checkout.machine';
+import {
+  failureOf,
+  type CheckoutInput,
+  type PaymentChoice,
+  type SubmissionAnswer,
+  type SubmissionOutcome,
+} from '../../machines/checkout/checkout.machine';
+import type { PixCheck } from '../../machines/checkout/pix-payment.machine';
+import { donationAnswerOf, donationPixCheckOf } from '../../src/features/checkout/donation-outcomes';
 
 /** Test data for the checkout machine and its views: valid unless the name says otherwise. */
 
@@ -122,6 +130,27 @@ export function donationResult(
 
 export const declined = { status: 402, code: 'payment.declined', messages: ['Pagamento recusado pelo banco emissor. Tente outro cartão.'] };
 export const networkError = { status: 0, code: undefined, messages: ['error.unknown'], idempotencyKey: 'key-1' };
+/** The API's answer in the checkout's terms, as the donation provider maps it. */
+export const answer = (...args: Parameters<typeof donationResult>) => donationAnswerOf(donationResult(...args));
+/** One look at an open PIX, as the donation provider maps it. */
+export const pixCheck = (status: 'confirmed' | 'pending' | 'expired' | 'failed'): PixCheck =>
+  donationPixCheckOf(donationResult('pix', status));
+
+/** An answer that is not a decline is also how the submission ends. */
+function ended(outcome: SubmissionAnswer): SubmissionOutcome {
+  if (outcome.status === 'declined') throw new Error('fixture: a decline ends with its failure');
+  return outcome;
+}
+
+/** How a submission ends (the parent checkout's view of its child `submission`). */
+export const outcomes = {
+  confirmed: ended(answer('card', 'confirmed')),
+  pendingPix: ended(answer('pix', 'pending')),
+  pendingPaypal: ended(answer('paypal', 'pending')),
+  declined: { status: 'declined', failure: failureOf(declined) },
+  interrupted: { status: 'interrupted', failure: failureOf(networkError), retryKey: 'key-1', cardToken: null },
+} satisfies Record<string, SubmissionOutcome>;
+
 export const giftCardMissing = { status: 404, code: 'gift_card.not_found', messages: ['Gift-card não encontrado'] };
 export const cepMissing = { status: 404, code: 'cep.not_found', messages: ['CEP não encontrado'] };
 

@@ -3,26 +3,17 @@ import { createActor, fromPromise } from 'xstate';
 import { PAYMENT_POLL_MS } from '../../contracts';
 import { availableMethods, checkoutMachine, type CheckoutInput } from '../../machines/checkout/checkout.machine';
 import { pixPaymentMachine } from '../../machines/checkout/pix-payment.machine';
-import { controllableActors, flush } from './support/replay';
+import { flush } from './support/replay';
+import { controllableCheckout } from './support/checkout-actors';
 import * as f from './checkout.fixtures';
 
-const names = [
-  'tokenizeCard',
-  'submitDonation',
-  'pixPayment',
-  'lookupCep',
-  'checkGiftCard',
-  'loadSavedCards',
-  'loadWalletBalance',
-] as const;
-
 function start(input: CheckoutInput = f.guestInput) {
-  const controls = controllableActors(names);
+  const { controls, actors } = controllableCheckout();
   const finish = vi.fn();
   const redirectToPaypal = vi.fn();
   const actor = createActor(
     checkoutMachine.provide({
-      actors: controls.actors as never,
+      actors: actors as never,
       actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirectToPaypal(p) },
     }),
     { input },
@@ -46,17 +37,17 @@ describe('checkout machine: steps', () => {
     expect(controls.calls('tokenizeCard')).toEqual([{ card: f.card }]);
     controls.resolve('tokenizeCard', f.cardToken);
     await flush();
-    const [sent] = controls.calls('submitDonation') as Array<{ request: Record<string, unknown>; campaignSlug: string; retryKey: null }>;
+    const [sent] = controls.calls('submit') as Array<{ request: Record<string, unknown>; campaignSlug: string; retryKey: null }>;
     expect(sent?.campaignSlug).toBe('cozinha-solidaria-recife');
     expect(sent?.retryKey).toBeNull();
     // The API gets the token, never the card number.
     expect(sent?.request.payment).toEqual({ method: 'card', card_token: 'tok_sandbox_1', save_card: false });
     expect(JSON.stringify(sent)).not.toContain('4111');
     expect(sent?.request).toMatchObject({ amount: 5000, message: 'Força!', is_anonymous: true, address: f.address });
-    controls.resolve('submitDonation', f.donationResult('card', 'confirmed'));
+    controls.resolve('submit', f.answer('card', 'confirmed'));
     await flush();
     expect(snap().status).toBe('done');
-    expect(snap().output).toEqual({ amount: 5000, donationId: f.donationResult('card', 'confirmed').donation.id });
+    expect(snap().output).toEqual({ amount: 5000, id: f.donationResult('card', 'confirmed').donation.id });
     // The thank-you page offers to share the campaign given to.
     expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: 'cozinha-solidaria-recife' }));
   });
@@ -90,13 +81,13 @@ describe('checkout machine: steps', () => {
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     actor.send({ type: 'address.submitted', address: f.address });
     await flush();
-    expect(controls.calls('submitDonation')).toEqual([]);
+    expect(controls.calls('submit')).toEqual([]);
     expect(snap().context.failure?.code).toBe('validation.failed');
     expect(snap().hasTag('step:address')).toBe(true);
     actor.send({ type: 'amount.changed', amount: 1000 });
     actor.send({ type: 'address.submitted', address: f.address });
     await flush();
-    expect(controls.calls('submitDonation')).toEqual([expect.objectContaining({ request: expect.objectContaining({ amount: 1000 }) })]);
+    expect(controls.calls('submit')).toEqual([expect.objectContaining({ request: expect.objectContaining({ amount: 1000 }) })]);
   });
 
   it('a foreigner sees only PayPal and may give a foreign address; becoming one drops a chosen card', () => {
@@ -129,7 +120,7 @@ describe('checkout machine: steps', () => {
     actor.send({ type: 'step.selected', step: 'address' });
     expect(snap().hasTag('step:contact')).toBe(true);
     actor.send({ type: 'contact.submitted', contact: f.contact });
-    actor.send({ type: 'step.back' });
+    actor.send({ type: 'step.backRequested' });
     expect(snap().hasTag('step:contact')).toBe(true);
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'step.selected', step: 'contact' });
@@ -151,7 +142,7 @@ describe('checkout machine: outcomes', () => {
     const { actor, controls, snap } = await toAddress();
     controls.resolve('tokenizeCard', f.cardToken);
     await flush();
-    controls.reject('submitDonation', f.declined);
+    controls.reject('submit', f.declined);
     await flush();
     expect(snap().matches({ payment: 'failed' })).toBe(true);
     expect(snap().hasTag('state:failed')).toBe(true);
@@ -168,30 +159,30 @@ describe('checkout machine: outcomes', () => {
 
   it('a network error keeps the Idempotency-Key for the retry; a new attempt gets a new one', async () => {
     const { actor, controls, snap } = await toAddress({ method: 'pix' });
-    controls.reject('submitDonation', f.networkError);
+    controls.reject('submit', f.networkError);
     await flush();
     expect(snap().hasTag('state:interrupted')).toBe(true);
     actor.send({ type: 'checkout.retried' });
-    expect((controls.calls('submitDonation')[1] as { retryKey: string }).retryKey).toBe('key-1');
-    controls.reject('submitDonation', f.declined);
+    expect((controls.calls('submit')[1] as { retryKey: string }).retryKey).toBe('key-1');
+    controls.reject('submit', f.declined);
     await flush();
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     actor.send({ type: 'address.submitted', address: f.address });
-    expect((controls.calls('submitDonation')[2] as { retryKey: string | null }).retryKey).toBeNull();
+    expect((controls.calls('submit')[2] as { retryKey: string | null }).retryKey).toBeNull();
   });
 
   it('PIX waits for the payment, then finishes by itself; an expired one can be generated again', async () => {
     const { actor, controls, snap, finish } = await toAddress({ method: 'pix' });
-    controls.resolve('submitDonation', f.donationResult('pix', 'pending'));
+    controls.resolve('submit', f.answer('pix', 'pending'));
     await flush();
     expect(snap().hasTag('state:waiting')).toBe(true);
-    controls.resolve('pixPayment', { outcome: 'expired', result: f.donationResult('pix', 'expired') });
+    controls.resolve('pixPayment', { outcome: 'expired', payment: f.donationResult('pix', 'expired').payment });
     await flush();
     expect(snap().hasTag('state:expired')).toBe(true);
-    actor.send({ type: 'pix.regenerate' });
-    controls.resolve('submitDonation', f.donationResult('pix', 'pending'));
+    actor.send({ type: 'pix.regenerationRequested' });
+    controls.resolve('submit', f.answer('pix', 'pending'));
     await flush();
-    controls.resolve('pixPayment', { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') });
+    controls.resolve('pixPayment', { outcome: 'confirmed', payment: f.donationResult('pix', 'confirmed').payment });
     await flush();
     expect(snap().status).toBe('done');
     expect(finish).toHaveBeenCalledTimes(1);
@@ -204,9 +195,9 @@ describe('checkout machine: outcomes', () => {
       if (campaign) actor.send({ type: 'campaign.changed', campaign });
       actor.send({ type: 'contact.submitted', contact: f.contact });
       actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
-      controls.resolve('submitDonation', f.donationResult('pix', 'pending'));
+      controls.resolve('submit', f.answer('pix', 'pending'));
       await flush();
-      controls.resolve('pixPayment', { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') });
+      controls.resolve('pixPayment', { outcome: 'confirmed', payment: f.donationResult('pix', 'confirmed').payment });
       await flush();
       expect(finish).toHaveBeenCalledWith(expect.objectContaining({ amount: 5000, campaignSlug: campaign?.slug ?? null }));
     }
@@ -217,7 +208,7 @@ describe('checkout machine: outcomes', () => {
     ctx.actor.send({ type: 'contact.submitted', contact: f.foreignContact });
     ctx.actor.send({ type: 'payment.submitted', payment: { method: 'paypal' } });
     ctx.actor.send({ type: 'address.submitted', address: f.foreignAddress });
-    ctx.controls.resolve('submitDonation', f.donationResult('paypal', 'pending'));
+    ctx.controls.resolve('submit', f.answer('paypal', 'pending'));
     await flush();
     expect(ctx.snap().hasTag('state:redirecting')).toBe(true);
     expect(ctx.redirectToPaypal).toHaveBeenCalledWith({ url: '/sandbox-gateway/paypal/orders/PAYID1/approve' });
@@ -282,21 +273,24 @@ describe('checkout machine: outcomes', () => {
 describe('pix payment machine', () => {
   it('asks every PAYMENT_POLL_MS until the donation is confirmed; failed checks keep it asking', async () => {
     const checks: Array<'pending' | 'error' | 'confirmed'> = ['pending', 'error', 'confirmed'];
-    const checkDonation = vi.fn(async () => {
+    const checkPayment = vi.fn(async (_args: { input: { id: string; receiptToken: string | null } }) => {
       const next = checks.shift();
       if (next === 'error') throw new Error('offline');
-      return f.donationResult('pix', next === 'confirmed' ? 'confirmed' : 'pending');
+      return f.pixCheck(next === 'confirmed' ? 'confirmed' : 'pending');
     });
-    const actor = createActor(pixPaymentMachine.provide({ actors: { checkDonation: fromPromise(checkDonation) } }), {
-      input: { result: f.donationResult('pix', 'pending') },
+    const created = f.answer('pix', 'pending');
+    if (created.status !== 'pending_pix') throw new Error('fixture: a PIX answer opens a charge');
+    const actor = createActor(pixPaymentMachine.provide({ actors: { checkPayment: fromPromise(checkPayment) } }), {
+      input: created.pix,
     }).start();
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1);
-    expect(checkDonation).not.toHaveBeenCalled();
+    expect(checkPayment).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 2);
-    expect(checkDonation).toHaveBeenCalledTimes(3);
+    expect(checkPayment).toHaveBeenCalledTimes(3);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output?.outcome).toBe('confirmed');
-    expect(actor.getSnapshot().output?.result.receipt_token).toBe('rt_123');
+    // Each check asks with the receipt token the donation was created with.
+    expect(checkPayment.mock.calls.map(([args]) => args.input.receiptToken)).toEqual(['rt_123', 'rt_123', 'rt_123']);
   });
 });

@@ -8,15 +8,7 @@ import * as f from './checkout.fixtures';
  * (tests/web/checkout.model.test.tsx): every user action with a valid and an invalid payload, and
  * each actor's outcomes.
  */
-export const modelActorNames = [
-  'tokenizeCard',
-  'submitDonation',
-  'pixPayment',
-  'lookupCep',
-  'checkGiftCard',
-  'loadSavedCards',
-  'loadWalletBalance',
-] as const;
+export const modelActorNames = ['submission', 'pixPayment', 'lookupCep', 'checkGiftCard', 'loadSavedCards', 'loadWalletBalance'] as const;
 
 export const checkoutModelEvents: GraphEvent[] = [
   { type: 'contact.submitted', contact: f.contact },
@@ -27,17 +19,16 @@ export const checkoutModelEvents: GraphEvent[] = [
   { type: 'payment.submitted', payment: { method: 'paypal' } },
   { type: 'address.submitted', address: f.address },
   { type: 'address.submitted', address: f.foreignAddress },
-  { type: 'step.back' },
-  { type: 'xstate.done.actor.tokenizeCard', output: f.cardToken },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('card', 'confirmed') },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('pix', 'pending') },
-  { type: 'xstate.done.actor.submitDonation', output: f.donationResult('paypal', 'pending') },
-  { type: 'xstate.error.actor.submitDonation', error: f.declined },
-  { type: 'xstate.error.actor.submitDonation', error: f.networkError },
+  { type: 'step.backRequested' },
+  { type: 'xstate.done.actor.submission', output: f.outcomes.confirmed },
+  { type: 'xstate.done.actor.submission', output: f.outcomes.pendingPix },
+  { type: 'xstate.done.actor.submission', output: f.outcomes.pendingPaypal },
+  { type: 'xstate.done.actor.submission', output: f.outcomes.declined },
+  { type: 'xstate.done.actor.submission', output: f.outcomes.interrupted },
   { type: 'checkout.retried' },
-  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'confirmed', result: f.donationResult('pix', 'confirmed') } },
-  { type: 'xstate.done.actor.pixPayment', output: { outcome: 'expired', result: f.donationResult('pix', 'expired') } },
-  { type: 'pix.regenerate' },
+  { type: 'xstate.done.actor.pixPayment', output: f.pixCheck('confirmed') },
+  { type: 'xstate.done.actor.pixPayment', output: f.pixCheck('expired') },
+  { type: 'pix.regenerationRequested' },
 ];
 
 /**

@@ -30,16 +30,16 @@ describe('paging', () => {
     await flush();
     expect(ids()).toEqual([f.ids.donation, f.ids.charge]);
     // 1 × 30 < 45: one more page.
-    expect(actor.getSnapshot().can({ type: 'notifications.loadMore' })).toBe(true);
-    actor.send({ type: 'notifications.loadMore' });
+    expect(actor.getSnapshot().can({ type: 'notifications.moreRequested' })).toBe(true);
+    actor.send({ type: 'notifications.moreRequested' });
     expect(actor.getSnapshot().hasTag('state:loading')).toBe(true);
     expect(controls.calls('loadPage').at(-1)).toEqual({ page: 1, amount: 30 });
     controls.resolve('loadPage', { notifications: [f.gift], total: 45 });
     await flush();
     expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);
     // 2 × 30 ≥ 45: that was the last one.
-    expect(actor.getSnapshot().can({ type: 'notifications.loadMore' })).toBe(false);
-    actor.send({ type: 'notifications.loadMore' });
+    expect(actor.getSnapshot().can({ type: 'notifications.moreRequested' })).toBe(false);
+    actor.send({ type: 'notifications.moreRequested' });
     expect(controls.calls('loadPage')).toHaveLength(2);
   });
 
@@ -48,7 +48,7 @@ describe('paging', () => {
     await flush();
     controls.resolve('loadPage', f.firstPage);
     await flush();
-    actor.send({ type: 'notifications.loadMore' });
+    actor.send({ type: 'notifications.moreRequested' });
     controls.reject('loadPage', f.serverError);
     await flush();
     expect(actor.getSnapshot().hasTag('state:failed')).toBe(true);
@@ -121,7 +121,7 @@ describe('read and unread', () => {
 
   it('marking read in "all" keeps the item, marked read, and lowers the count; the PATCH carries the ids', async () => {
     const { actor, controls, ids, context } = await loaded(5);
-    actor.send({ type: 'notifications.markRead', ids: [f.ids.donation] });
+    actor.send({ type: 'notifications.markReadRequested', ids: [f.ids.donation] });
     expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);
     expect(context().notifications[0]).toMatchObject({ read: true, isSelected: false });
     expect(context().unreadCount).toBe(4);
@@ -144,7 +144,7 @@ describe('read and unread', () => {
     await flush();
     controls.resolve('loadPage', { notifications: [f.donation, f.gift], total: 2 });
     await flush();
-    actor.send({ type: 'notifications.markRead', ids: [f.ids.donation] });
+    actor.send({ type: 'notifications.markReadRequested', ids: [f.ids.donation] });
     expect(ids()).toEqual([f.ids.gift]);
     expect(context().unreadCount).toBe(4);
     controls.resolve('markRead', []);
@@ -153,22 +153,22 @@ describe('read and unread', () => {
     await flush();
     controls.resolve('loadPage', { notifications: [f.charge], total: 1 });
     await flush();
-    actor.send({ type: 'notifications.markUnread', ids: [f.ids.charge] });
+    actor.send({ type: 'notifications.markUnreadRequested', ids: [f.ids.charge] });
     expect(ids()).toEqual([]);
     expect(context().unreadCount).toBe(5);
   });
 
   it('marking unread sets read false and raises the count', async () => {
     const { actor, controls, context } = await loaded(5);
-    actor.send({ type: 'notifications.markUnread', ids: [f.ids.charge] });
+    actor.send({ type: 'notifications.markUnreadRequested', ids: [f.ids.charge] });
     expect(context().notifications.find((n) => n.id === f.ids.charge)?.read).toBe(false);
     expect(context().unreadCount).toBe(6);
     expect(controls.calls('markRead')).toEqual([{ ids: [f.ids.charge], read: false }]);
   });
 
   it.each([
-    ['markRead', 'notifications.markRead', f.ids.donation],
-    ['markUnread', 'notifications.markUnread', f.ids.charge],
+    ['markRead', 'notifications.markReadRequested', f.ids.donation],
+    ['markUnread', 'notifications.markUnreadRequested', f.ids.charge],
   ] as const)('a failed %s puts the list and the count back and reports the error', async (operation, type, id) => {
     const { actor, controls, reportFailure, context } = await loaded(5);
     const before = context().notifications;
@@ -187,8 +187,8 @@ describe('read and unread', () => {
 
   it('nothing to mark (unknown ids, nothing selected) sends nothing', async () => {
     const { actor, controls } = await loaded();
-    actor.send({ type: 'notifications.markRead', ids: ['not-listed'] });
-    actor.send({ type: 'notifications.markRead' });
+    actor.send({ type: 'notifications.markReadRequested', ids: ['not-listed'] });
+    actor.send({ type: 'notifications.markReadRequested' });
     expect(controls.calls('markRead')).toEqual([]);
     expect(actor.getSnapshot().hasTag('state:ready')).toBe(true);
   });
@@ -205,7 +205,7 @@ describe('selection', () => {
     expect(flags()).toEqual([true, true, true]);
     actor.send({ type: 'notification.unselected', id: f.ids.charge });
     expect(flags()).toEqual([true, false, true]);
-    actor.send({ type: 'notifications.markRead' });
+    actor.send({ type: 'notifications.markReadRequested' });
     expect(controls.calls('markRead')).toEqual([{ ids: [f.ids.donation, f.ids.gift], read: true }]);
     // "Marcar selecionadas como lidas" in "all": every item stays, the marked ones read and unselected.
     expect(ids()).toEqual([f.ids.donation, f.ids.charge, f.ids.gift]);

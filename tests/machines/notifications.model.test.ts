@@ -33,7 +33,7 @@ const invariant = (controls: Controls) => (snapshot: AnyMachineSnapshot) => {
   // A rollback exists exactly while a mark is in flight.
   expect(context.rollback !== null).toBe(snapshot.matches({ list: 'marking' }));
   // "Load more" is offered only when ready and page × amount is below the total.
-  expect(snapshot.can({ type: 'notifications.loadMore' })).toBe(
+  expect(snapshot.can({ type: 'notifications.moreRequested' })).toBe(
     snapshot.matches({ list: 'ready' }) && hasMorePages(context.page, context.amount, context.total),
   );
   // Nothing changes the list under a pending mark.
@@ -87,7 +87,7 @@ describe('notifications model: paging, filters and dropped notices', () => {
     { type: 'xstate.done.actor.loadPage', output: f.pageWithOrphan },
     { type: 'xstate.done.actor.loadPage', output: f.onlyPage },
     { type: 'xstate.error.actor.loadPage', error: f.serverError },
-    { type: 'notifications.loadMore' },
+    { type: 'notifications.moreRequested' },
     { type: 'notifications.retried' },
     { type: 'notifications.filtered', read: 'unread' },
     { type: 'notifications.filtered', notificationType: 'donations' },
@@ -121,10 +121,10 @@ describe('notifications model: selection and optimistic read / unread', () => {
     { type: 'notification.unselected', id: f.ids.donation },
     { type: 'notifications.allSelected' },
     { type: 'notifications.noneSelected' },
-    { type: 'notifications.markRead', ids: [f.ids.donation] },
-    { type: 'notifications.markUnread', ids: [f.ids.charge] },
-    { type: 'notifications.markRead' },
-    { type: 'notifications.markUnread' },
+    { type: 'notifications.markReadRequested', ids: [f.ids.donation] },
+    { type: 'notifications.markUnreadRequested', ids: [f.ids.charge] },
+    { type: 'notifications.markReadRequested' },
+    { type: 'notifications.markUnreadRequested' },
     { type: 'xstate.done.actor.markRead', output: [] },
     { type: 'xstate.error.actor.markRead', error: f.forbidden },
   ];

@@ -85,7 +85,7 @@ describe('unread badge', () => {
     const controls = controllableActors(['loadUnreadCount'] as const);
     let changed: () => void = () => {};
     const watchChanges = fromCallback(({ sendBack }) => {
-      changed = () => sendBack({ type: 'unreadCount.refresh' });
+      changed = () => sendBack({ type: 'unreadCount.refreshRequested' });
     });
     const actor = createActor(unreadBadgeMachine.provide({ actors: { ...controls.actors, watchChanges } as never })).start();
     await flush();

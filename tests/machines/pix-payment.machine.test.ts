@@ -2,18 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { PAYMENT_POLL_MS } from '../../contracts';
 import { pixPaymentMachine } from '../../machines/checkout/pix-payment.machine';
-import { donationResult } from './checkout.fixtures';
+import { donationResult, pixCheck } from './checkout.fixtures';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
-const opened = { ...donationResult('pix', 'pending'), receipt_token: 'receipt-1' };
-const stillPending = donationResult('pix', 'pending');
-const paid = donationResult('pix', 'confirmed');
-const expired = donationResult('pix', 'expired');
+const created = donationResult('pix', 'pending');
+const opened = { id: created.donation.id, receiptToken: 'receipt-1', payment: created.payment };
+const stillPending = pixCheck('pending');
+const paid = pixCheck('confirmed');
+const expired = pixCheck('expired');
 
 function harness() {
-  const fakes = controllableActors(['checkDonation'] as const);
-  const machine = pixPaymentMachine.provide({ actors: { checkDonation: fakes.actors.checkDonation } });
-  return { actor: createActor(machine, { input: { result: opened } }), fakes };
+  const fakes = controllableActors(['checkPayment'] as const);
+  const machine = pixPaymentMachine.provide({ actors: { checkPayment: fakes.actors.checkPayment } });
+  return { actor: createActor(machine, { input: opened }), fakes };
 }
 
 beforeEach(() => {
@@ -26,13 +27,13 @@ afterEach(() => {
 describe('PIX payment polling: model-based', () => {
   const events: GraphEvent[] = [
     { type: `xstate.after.pollInterval.pixPayment.waiting` },
-    { type: 'xstate.done.actor.checkDonation', output: stillPending },
-    { type: 'xstate.done.actor.checkDonation', output: paid },
-    { type: 'xstate.done.actor.checkDonation', output: expired },
-    { type: 'xstate.error.actor.checkDonation', error: new Error('network') },
+    { type: 'xstate.done.actor.checkPayment', output: stillPending },
+    { type: 'xstate.done.actor.checkPayment', output: paid },
+    { type: 'xstate.done.actor.checkPayment', output: expired },
+    { type: 'xstate.error.actor.checkPayment', error: new Error('network') },
   ];
   // Context only changes on the way into the final state, so the graph is small and finite.
-  const paths = pathsOf(pixPaymentMachine, { events, input: { result: opened } });
+  const paths = pathsOf(pixPaymentMachine, { events, input: opened });
 
   it('reaches waiting, checking and both endings (paid, expired)', () => {
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(new Set(['"waiting"', '"checking"', '"settled"']));
@@ -48,25 +49,30 @@ describe('PIX payment polling: model-based', () => {
       expect(snapshot.hasTag('state:waiting')).toBe(snapshot.status === 'active');
     });
     // Every check asks for this donation with the receipt token the checkout got when it was created.
-    for (const input of fakes.calls('checkDonation')) expect(input).toEqual({ id: opened.donation.id, receiptToken: 'receipt-1' });
+    for (const input of fakes.calls('checkPayment')) expect(input).toEqual({ id: opened.id, receiptToken: 'receipt-1' });
     actor.stop();
   });
 });
 
 describe('PIX payment polling: rules', () => {
-  it('asks every PAYMENT_POLL_MS, keeps asking after a failed check, and ends with the outcome and the receipt token', async () => {
+  it('asks every PAYMENT_POLL_MS, keeps asking after a failed check, and ends with the outcome, asking each time with the receipt token', async () => {
     const { actor, fakes } = harness();
     actor.start();
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS - 1);
-    expect(fakes.calls('checkDonation')).toHaveLength(0);
+    expect(fakes.calls('checkPayment')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fakes.calls('checkDonation')).toHaveLength(1);
-    fakes.reject('checkDonation', new Error('offline'));
+    expect(fakes.calls('checkPayment')).toHaveLength(1);
+    fakes.reject('checkPayment', new Error('offline'));
     await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
-    expect(fakes.calls('checkDonation')).toHaveLength(2);
-    fakes.resolve('checkDonation', paid);
+    expect(fakes.calls('checkPayment')).toHaveLength(2);
+    fakes.resolve('checkPayment', paid);
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toMatchObject({ outcome: 'confirmed', result: { receipt_token: 'receipt-1' } });
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'confirmed', payment: paid.payment });
+    // Every check carried the receipt token the checkout got when the charge was created.
+    expect(fakes.calls('checkPayment')).toEqual([
+      { id: opened.id, receiptToken: 'receipt-1' },
+      { id: opened.id, receiptToken: 'receipt-1' },
+    ]);
   });
 });

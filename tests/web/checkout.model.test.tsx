@@ -102,9 +102,9 @@ async function perform(event: GraphEvent, controls: Controls, before: CheckoutCo
   } else if (event.type === 'address.submitted') {
     fillAddress(event.address as CheckoutAddressInput, before.contact.foreigner === true);
     fireEvent.click(submitButton());
-  } else if (event.type === 'step.back') fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+  } else if (event.type === 'step.backRequested') fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
   else if (event.type === 'checkout.retried') fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
-  else if (event.type === 'pix.regenerate') fireEvent.click(screen.getByRole('button', { name: 'Gerar novo código' }));
+  else if (event.type === 'pix.regenerationRequested') fireEvent.click(screen.getByRole('button', { name: 'Gerar novo código' }));
   else throw new Error(`no user action for ${event.type}`);
   await settle();
 }

@@ -34,7 +34,7 @@ export interface UseAuth {
   isLoading: boolean;
   hasTag: (tag: 'state:loading' | 'state:signedIn' | 'state:signedOut') => boolean;
   matches: AuthSnapshot['matches'];
-  /** e.g. send({ type: 'auth.signedIn', user, token, refreshToken }), send({ type: 'auth.signOut' }). */
+  /** e.g. send({ type: 'auth.signedIn', user, token, refreshToken }), send({ type: 'auth.signOutRequested' }). */
   send: (event: AuthEvent) => void;
   actor: AuthActor;
 }

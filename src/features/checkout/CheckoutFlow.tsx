@@ -28,7 +28,8 @@ import * as s from './checkout.css';
 
 /** Which step is on screen: the machine's step state, or the one submitted last while paying. */
 function shownStep(snapshot: CheckoutSnapshot): CheckoutStep | null {
-  for (const step of ['contact', 'payment', 'address'] as const) if (snapshot.hasTag(`step:${step}`)) return step;
+  const current = snapshot.context.steps.find((step) => snapshot.hasTag(`step:${step}`));
+  if (current) return current;
   return snapshot.hasTag('state:loading') || snapshot.hasTag('state:interrupted') ? snapshot.context.lastStep : null;
 }
 
@@ -236,7 +237,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
         ) : null}
         {step !== null && context.steps.indexOf(step) > 0 && !busy ? (
           <div>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'step.back' })}>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'step.backRequested' })}>
               <Trans>Voltar</Trans>
             </Button>
           </div>
@@ -247,12 +248,12 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>
           </RetryNotice>
         ) : null}
-        {(waitingPix || pixExpired) && context.result ? (
+        {(waitingPix || pixExpired) && context.submitted?.pix ? (
           <PixPanel
-            payment={context.result.payment}
+            payment={context.submitted.pix.payment}
             expired={pixExpired}
             onTimedOut={onTimedOut}
-            onRegenerate={() => actor.send({ type: 'pix.regenerate' })}
+            onRegenerate={() => actor.send({ type: 'pix.regenerationRequested' })}
           />
         ) : null}
         {snapshot.hasTag('state:redirecting') ? (

@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { CardInput, CardToken, CepLookupResult, DonationRequestInput, DonationResult, SavedCard } from '../../../contracts';
-import { checkoutMachine, type CheckoutMachine, type SubmitDonationInput } from '../../../machines/checkout/checkout.machine';
-import { pixPaymentMachine } from '../../../machines/checkout/pix-payment.machine';
+import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
+import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
+import { donationAnswerOf, donationPixCheckOf } from './donation-outcomes';
 import { donationsApi } from '../../lib/api/donations';
 import { addressesApi } from '../../lib/api/addresses';
 import { walletApi } from '../../lib/api/wallet';
@@ -33,7 +35,7 @@ export const realCheckoutServices: CheckoutServices = {
 
 export interface CheckoutEffects {
   /** Where a confirmed donation goes (the thank-you page; campaignSlug null: the general fund). */
-  finish(params: { amount: number; result: DonationResult | null; campaignSlug: string | null }): void;
+  finish(params: { amount: number; id: string | null; campaignSlug: string | null }): void;
   /** Leaves for the PayPal approval page. */
   redirect(url: string): void;
 }
@@ -42,14 +44,20 @@ export interface CheckoutEffects {
 export function provideCheckout(services: CheckoutServices, effects: CheckoutEffects, donorId: string | null): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
-      submitDonation: fromPromise<DonationResult, SubmitDonationInput>(({ input }) =>
-        services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
-      ),
+      submission: submissionMachine.provide({
+        actors: {
+          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
+            donationAnswerOf(
+              await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
+            ),
+          ),
+        },
+      }),
       pixPayment: pixPaymentMachine.provide({
         actors: {
-          checkDonation: fromPromise(({ input }: { input: { id: string; receiptToken: string | null } }) =>
-            services.getDonation(input.id, input.receiptToken),
+          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>
+            donationPixCheckOf(await services.getDonation(input.id, input.receiptToken)),
           ),
         },
       }),

@@ -25,8 +25,8 @@ export function useCheckoutMachine(services: CheckoutServices = realCheckoutServ
     provideCheckout(
       services,
       {
-        finish: ({ result, campaignSlug }) =>
-          void navigate({ to: '/doacao-confirmacao/agradecimento', search: thanksSearch(result?.donation.id ?? null, campaignSlug) }),
+        finish: ({ id, campaignSlug }) =>
+          void navigate({ to: '/doacao-confirmacao/agradecimento', search: thanksSearch(id, campaignSlug) }),
         redirect: (url) => window.location.assign(url),
       },
       user?.id ?? null,

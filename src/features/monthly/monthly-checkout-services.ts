@@ -5,12 +5,12 @@ import {
   type CardToken,
   type CepLookupResult,
   type DonationRequestInput,
-  type DonationResult,
   type SavedCard,
   type SubscriptionRequestInput,
   type SubscriptionResult,
 } from '../../../contracts';
-import { checkoutMachine, type CheckoutMachine, type SubmitDonationInput } from '../../../machines/checkout/checkout.machine';
+import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
 import { addressesApi } from '../../lib/api/addresses';
 import { donationsApi } from '../../lib/api/donations';
@@ -39,7 +39,7 @@ const refusal = (messages: string[]) =>
   Object.assign(new Error(messages.join(' ')), { status: 400, code: errorCodes.validation, messages });
 
 /**
- * The checkout machine speaks donations; POST /subscriptions takes the same contact, address and
+ * The checkout sends a donation's request; POST /subscriptions takes the same contact, address and
  * card. A new card goes as its token (the API keeps it for the next months, so `save_card` does not
  * apply); a saved card by id. Other methods never reach here (the monthly checkout offers card and
  * saved card only), nor an amount outside the monthly range (the machine's `amountRange`).
@@ -58,40 +58,13 @@ export function subscriptionRequestOf(request: DonationRequestInput): Subscripti
 }
 
 /**
- * The adapter from a subscription's answer to the checkout machine's result, which decides on
- * `donation.status` ('confirmed' → succeeded; anything else → the payment step with
- * `payment.failure_code`). The donation's id is the subscription's; the first charge gives the
- * status, the card and any failure code. A declined first charge normally arrives as a 402 instead
- * (the machine's error path), so this covers a 201 whose charge did not succeed.
+ * A subscription's answer in the checkout's terms: the first month's charge decides. A declined first
+ * charge normally arrives as a 402 (the submission's refusal path); this covers a 201 whose charge did
+ * not succeed.
  */
-export function donationResultOf(result: SubscriptionResult): DonationResult {
-  const { subscription, charge } = result;
-  const paid = charge.status === 'succeeded';
-  return {
-    donation: {
-      id: subscription.id,
-      status: paid ? 'confirmed' : charge.status === 'failed' ? 'failed' : 'pending',
-      amount: charge.amount,
-      payment_method: 'card',
-      campaign: null,
-      is_anonymous: false,
-      message: null,
-      created_at: charge.created_at,
-      confirmed_at: paid ? charge.created_at : null,
-    },
-    payment: {
-      method: 'card',
-      status: paid ? 'succeeded' : charge.status,
-      failure_code: paid ? null : (charge.failure_code ?? errorCodes.paymentFailed),
-      card_brand: charge.card_brand,
-      card_last4: charge.card_last4,
-      br_code: null,
-      qr_code: null,
-      expires_at: null,
-      approve_url: null,
-      sandbox_pay_url: null,
-    },
-  };
+export function subscriptionAnswerOf({ subscription, charge }: SubscriptionResult): SubmissionAnswer {
+  if (charge.status === 'succeeded') return { status: 'confirmed', id: subscription.id };
+  return { status: 'declined', id: subscription.id, failureCode: charge.failure_code ?? errorCodes.paymentFailed };
 }
 
 export interface MonthlyCheckoutEffects {
@@ -108,10 +81,16 @@ export interface MonthlyCheckoutEffects {
 export function provideMonthlyCheckout(services: MonthlyCheckoutServices, effects: MonthlyCheckoutEffects): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
-      submitDonation: fromPromise<DonationResult, SubmitDonationInput>(async ({ input }) =>
-        donationResultOf(await services.createSubscription(subscriptionRequestOf(input.request), { idempotencyKey: input.retryKey })),
-      ),
+      submission: submissionMachine.provide({
+        actors: {
+          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
+            subscriptionAnswerOf(
+              await services.createSubscription(subscriptionRequestOf(input.request), { idempotencyKey: input.retryKey }),
+            ),
+          ),
+        },
+      }),
       lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)),
       loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
     },

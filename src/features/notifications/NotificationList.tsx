@@ -23,9 +23,9 @@ export function NotificationList({ snapshot, send }: ListProps) {
   const loading = snapshot.hasTag('state:loading');
 
   // A notice marked read leaves the list with the button that was focused: focus goes to the heading.
-  const mark = (event: Extract<NotificationsEvent, { type: 'notifications.markRead' | 'notifications.markUnread' }>) => {
+  const mark = (event: Extract<NotificationsEvent, { type: 'notifications.markReadRequested' | 'notifications.markUnreadRequested' }>) => {
     send(event);
-    if (event.type === 'notifications.markRead') headingRef.current?.focus();
+    if (event.type === 'notifications.markReadRequested') headingRef.current?.focus();
   };
 
   return (
@@ -44,16 +44,16 @@ export function NotificationList({ snapshot, send }: ListProps) {
           <Button
             variant="secondary"
             size="sm"
-            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markRead' })}
-            onClick={() => mark({ type: 'notifications.markRead' })}
+            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markReadRequested' })}
+            onClick={() => mark({ type: 'notifications.markReadRequested' })}
           >
             <Trans>Marcar selecionadas como lidas</Trans>
           </Button>
           <Button
             variant="ghost"
             size="sm"
-            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markUnread' })}
-            onClick={() => mark({ type: 'notifications.markUnread' })}
+            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markUnreadRequested' })}
+            onClick={() => mark({ type: 'notifications.markUnreadRequested' })}
           >
             <Trans>Marcar selecionadas como não lidas</Trans>
           </Button>
@@ -71,9 +71,9 @@ export function NotificationList({ snapshot, send }: ListProps) {
         </p>
       ) : null}
       {loading ? <Spinner label={t`Carregando notificações`} /> : null}
-      {snapshot.can({ type: 'notifications.loadMore' }) ? (
+      {snapshot.can({ type: 'notifications.moreRequested' }) ? (
         <div className={s.more}>
-          <Button variant="secondary" onClick={() => send({ type: 'notifications.loadMore' })}>
+          <Button variant="secondary" onClick={() => send({ type: 'notifications.moreRequested' })}>
             <Trans>Carregar mais</Trans>
           </Button>
         </div>
@@ -91,7 +91,7 @@ function NotificationRow({
   notification: NotificationItem;
   disabled: boolean;
   send: ListProps['send'];
-  mark: (event: Extract<NotificationsEvent, { type: 'notifications.markRead' | 'notifications.markUnread' }>) => void;
+  mark: (event: Extract<NotificationsEvent, { type: 'notifications.markReadRequested' | 'notifications.markUnreadRequested' }>) => void;
 }) {
   const { t, i18n } = useLingui();
   const type = i18n._(typeLabels[notification.type]);
@@ -128,7 +128,7 @@ function NotificationRow({
             size="sm"
             disabled={disabled}
             aria-describedby={textId}
-            onClick={() => mark({ type: 'notifications.markUnread', ids: [notification.id] })}
+            onClick={() => mark({ type: 'notifications.markUnreadRequested', ids: [notification.id] })}
           >
             <Trans>Marcar como não lida</Trans>
           </Button>
@@ -138,7 +138,7 @@ function NotificationRow({
             size="sm"
             disabled={disabled}
             aria-describedby={textId}
-            onClick={() => mark({ type: 'notifications.markRead', ids: [notification.id] })}
+            onClick={() => mark({ type: 'notifications.markReadRequested', ids: [notification.id] })}
           >
             <Trans>Marcar como lida</Trans>
           </Button>

@@ -34,7 +34,7 @@ export function useProfileFlow() {
     edit: () => send({ type: 'profile.edit' }),
     cancel: () => send({ type: 'profile.cancel' }),
     save: (values: ProfileValues) => send({ type: 'profile.submitted', values }),
-    signOut: () => auth.send({ type: 'auth.signOut' }),
+    signOut: () => auth.send({ type: 'auth.signOutRequested' }),
   };
 }
 

@@ -90,7 +90,7 @@ export function UserMenu({ user }: { user: User }) {
               className={s.item}
               onClick={() => {
                 close();
-                send({ type: 'auth.signOut' });
+                send({ type: 'auth.signOutRequested' });
                 void navigate({ to: '/' });
               }}
             >

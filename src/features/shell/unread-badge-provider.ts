@@ -15,7 +15,7 @@ export function useUnreadBadge() {
       actors: {
         loadUnreadCount: fromPromise(() => notificationsApi.countUnread()),
         watchChanges: fromCallback(({ sendBack }) => {
-          const refresh = () => sendBack({ type: 'unreadCount.refresh' });
+          const refresh = () => sendBack({ type: 'unreadCount.refreshRequested' });
           const onVisible = () => {
             if (document.visibilityState === 'visible') refresh();
           };

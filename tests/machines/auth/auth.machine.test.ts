@@ -38,7 +38,7 @@ function harness(input: AuthInput = {}) {
 
 const events: GraphEvent[] = [
   { type: 'auth.signedIn', user: ana, token: 't-1', refreshToken: 'r-1' },
-  { type: 'auth.signOut' },
+  { type: 'auth.signOutRequested' },
   { type: 'auth.userUpdated', user: anaRenamed },
   { type: 'auth.remoteSignedIn', user: bia },
   { type: 'auth.remoteSignedOut' },
@@ -126,7 +126,7 @@ describe('auth: spec rules', () => {
   it('sign-out hands the session to revokeSession (cookies + DELETE /sessions) and tells the other tabs', async () => {
     const { actor, log, fakes } = harness({ user: ana });
     actor.start();
-    actor.send({ type: 'auth.signOut' });
+    actor.send({ type: 'auth.signOutRequested' });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.user).toBeNull();
     // No clearSession: it would delete the refresh token before revokeSession could read it.
@@ -176,7 +176,7 @@ describe('auth: spec rules', () => {
     actor.start();
     actor.send({ type: 'auth.userUpdated', user: anaRenamed });
     expect(selectUser(actor.getSnapshot())?.name).toBe('Ana Lima');
-    actor.send({ type: 'auth.signOut' });
+    actor.send({ type: 'auth.signOutRequested' });
     actor.send({ type: 'auth.userUpdated', user: ana });
     expect(selectUser(actor.getSnapshot())).toBeNull();
   });

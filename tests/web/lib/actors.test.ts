@@ -69,7 +69,7 @@ describe('startAuthSession', () => {
   it('sign-out revokes with the refresh token it had, clears the cookies and tells the other tabs', async () => {
     storeSessionTokens({ token: 'tok', refreshToken: 'ref-7' });
     const { session, tabs, api } = start({ user: ana, signOut: () => Promise.reject(new Error('offline')) });
-    session.actor.send({ type: 'auth.signOut' });
+    session.actor.send({ type: 'auth.signOutRequested' });
     expect(document.cookie).toBe('');
     expect(tabs.posted).toEqual([{ type: 'signedOut' }]);
     await vi.waitFor(() => expect(api.signOut).toHaveBeenCalledWith('ref-7'));

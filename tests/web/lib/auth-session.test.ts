@@ -35,7 +35,7 @@ describe('the auth session with its real, lazily loaded collaborators', () => {
     session.actor.send({ type: 'auth.signedIn', user: userWith(), token: 'tok', refreshToken: 'ref' });
     expect(getToken()).toBe('tok');
     expect(getRefreshToken()).toBe('ref');
-    session.actor.send({ type: 'auth.signOut' });
+    session.actor.send({ type: 'auth.signOutRequested' });
     expect(session.actor.getSnapshot().hasTag('state:signedOut')).toBe(true);
     expect(getToken()).toBeUndefined();
     expect(getRefreshToken()).toBeUndefined();
@@ -65,7 +65,7 @@ describe('the cross-tab channel', () => {
     const heard: unknown[] = [];
     other.onmessage = (event) => heard.push(event.data);
     session.actor.send({ type: 'auth.signedIn', user: userWith(), token: 't', refreshToken: 'r' });
-    session.actor.send({ type: 'auth.signOut' });
+    session.actor.send({ type: 'auth.signOutRequested' });
     await vi.waitFor(() => expect(heard.map((m) => (m as { type: string }).type)).toEqual(['signedIn', 'signedOut']));
     other.close();
   });
