@@ -33,6 +33,8 @@ if (process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs (the inner loop's speed).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph';
 
 /**
  * Model-based testing for machines that invoke actors or use `after` (which `createTestModel`
@@ -164,11 +164,44 @@ export function coveringPaths<T extends StatePath<AnyMachineSnapshot, EventObjec
 }
 type Step = StatePath<AnyMachineSnapshot, EventObject>['steps'][number];
 
-/** Shortest paths to every state, plus enough simple paths to take every transition. */
+/**
+ * Shortest paths to every state, plus one path per transition they leave out: the shortest path to
+ * its source state and then its event. Every transition (source state + event that changes the
+ * state) is taken, at a cost linear in the graph; enumerating simple paths instead grew
+ * combinatorially (two minutes for the subscription panel alone).
+ */
 export function pathsOf<TInput>(
   machine: AnyStateMachine,
   options: GraphOptions<TInput>,
 ): Array<StatePath<AnyMachineSnapshot, EventObject>> {
   const traversal = { limit: 10_000, ...options } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
-  return coveringPaths(getShortestPaths(machine, traversal), getSimplePaths(machine, traversal));
+  const keyOf = (snapshot: AnyMachineSnapshot): string => (options.serializeState ?? serializeSnapshot)(snapshot);
+  const shortest = uniquePaths(getShortestPaths(machine, traversal));
+  const toState = new Map(shortest.map((path) => [keyOf(path.state), path]));
+  const edge = (from: AnyMachineSnapshot, event: EventObject) => `${keyOf(from)} ${JSON.stringify(event)}`;
+  const covered = new Set(
+    shortest.flatMap((path) => path.steps.slice(1).map((step, i) => edge((path.steps[i] as Step).state, step.event))),
+  );
+  const extra: Array<StatePath<AnyMachineSnapshot, EventObject>> = [];
+  type Adjacency = Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Adjacency;
+  for (const { state, transitions } of Object.values(adjacency)) {
+    const base = toState.get(keyOf(state));
+    if (!base) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      const key = edge(state, event);
+      // An ignored event leaves the snapshot as it was: no transition to take.
+      if (keyOf(next) === keyOf(state) || covered.has(key)) continue;
+      covered.add(key);
+      extra.push({
+        state: next,
+        steps: [...base.steps, { state: next, event }],
+        weight: base.steps.length + 1,
+      });
+    }
+  }
+  return [...shortest, ...extra];
 }
