@@ -26,7 +26,7 @@ describe('campaign donors page', () => {
       ),
       { path: '/cozinha-solidaria-recife/doadores' },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Quem já doou' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quem já doou' })).toBeInTheDocument();
     expect(document.title).toBe('Quem já doou · Cozinha Solidária do Coque · Semear');
     const rows = screen.getAllByRole('listitem').filter((li) => li.querySelector('time'));
     expect(rows.map((li) => li.textContent)).toEqual(['Bruno LimaR$ 1.234,5621/11/2026', 'AnônimoR$ 30,0031/10/2026']);
@@ -47,7 +47,7 @@ describe('campaign donors page', () => {
       { path: '/cozinha-solidaria-recife/doadores', url: '/cozinha-solidaria-recife/doadores?page=1' },
     );
     const pages = await screen.findByRole('navigation', { name: 'Paginação' });
-    expect(within(pages).getByText('Página 2 de 3')).toBeTruthy();
+    expect(within(pages).getByText('Página 2 de 3')).toBeInTheDocument();
     expect(within(pages).getByRole('link', { name: 'Anterior' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/doadores');
     expect(within(pages).getByRole('link', { name: 'Próxima' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/doadores?page=2');
   });
@@ -56,7 +56,7 @@ describe('campaign donors page', () => {
     await renderPage(() => <CampaignDonorsPage slug="nova" campaignTitle="Nova" donors={{ items: [], total: 0, page: 0, amount: 20 }} />, {
       path: '/nova/doadores',
     });
-    expect(await screen.findByText('Nenhuma doação por aqui ainda.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma doação por aqui ainda.')).toBeInTheDocument();
   });
 });
 
@@ -72,12 +72,12 @@ describe('campaign messages page', () => {
       ),
       { path: '/cozinha-solidaria-recife/messages' },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mensagens de apoio' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mensagens de apoio' })).toBeInTheDocument();
     const rows = screen.getAllByRole('listitem').filter((li) => li.querySelector('time'));
-    expect(within(rows[0]!).getByText('Anônimo')).toBeTruthy();
-    expect(within(rows[0]!).getByText('21/11/2026')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Carla Dias')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Orgulho do Coque')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Anônimo')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('21/11/2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Carla Dias')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Orgulho do Coque')).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Seções da campanha' });
     expect(within(tabs).getByRole('link', { name: 'Doadores' }).getAttribute('href')).toBe('/cozinha-solidaria-recife/doadores');
   });

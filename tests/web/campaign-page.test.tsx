@@ -55,16 +55,16 @@ describe('campaign page', () => {
 
   it('shows the campaign: title, organiser, category, story, tags, progress and donors', async () => {
     await show();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cozinha Solidária do Coque' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cozinha Solidária do Coque' })).toBeInTheDocument();
     expect(document.title).toBe('Cozinha Solidária do Coque · Semear');
-    expect(screen.getByText('Organizado por Associação de Moradoras do Coque')).toBeTruthy();
+    expect(screen.getByText('Organizado por Associação de Moradoras do Coque')).toBeInTheDocument();
     expect(hrefOf('Alimentação')).toBe('/search?category=alimentacao');
     expect(hrefOf('#Fome zero')).toBe('/search?tag=fome-zero');
     // The sanitised story is rendered as HTML, not as escaped text.
     expect(screen.getByText('R$ 6,00').tagName).toBe('STRONG');
-    expect(screen.getByText('24% da meta')).toBeTruthy();
+    expect(screen.getByText('24% da meta')).toBeInTheDocument();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('24');
-    expect(screen.getByText('87 doadores')).toBeTruthy();
+    expect(screen.getByText('87 doadores')).toBeInTheDocument();
     const cover = document.querySelector('img') as HTMLImageElement;
     expect(cover.getAttribute('src')).toBe('http://localhost/uploads/covers/cozinha.svg');
     expect(cover.getAttribute('alt')).toBe('');
@@ -151,8 +151,8 @@ describe('campaign page', () => {
   it('lists the latest messages and donors, anonymous ones as "Anônimo", with links to the full lists', async () => {
     await show();
     const messages = (await screen.findByRole('heading', { name: 'Mensagens de apoio' })).closest('section') as HTMLElement;
-    expect(within(messages).getByText('Força, Coque!')).toBeTruthy();
-    expect(within(messages).getByText('Anônimo')).toBeTruthy();
+    expect(within(messages).getByText('Força, Coque!')).toBeInTheDocument();
+    expect(within(messages).getByText('Anônimo')).toBeInTheDocument();
     expect(within(messages).getByRole('link', { name: 'Ver todas as mensagens (2)' }).getAttribute('href')).toBe(
       '/cozinha-solidaria-recife/messages',
     );
@@ -171,12 +171,12 @@ describe('campaign page', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByText(/% da meta/)).toBeNull();
-    expect(screen.getByText('1 doador')).toBeTruthy();
+    expect(screen.getByText('1 doador')).toBeInTheDocument();
   });
 
   it('a paused or closed campaign says so and has no donate button', async () => {
     await show(makeCampaignDetail({ status: 'paused', accepting_donations: false }));
-    expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeTruthy();
+    expect(await screen.findByText('Esta campanha está pausada e não recebe doações no momento.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Doar R\$/, hidden: true })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
@@ -184,14 +184,14 @@ describe('campaign page', () => {
 
   it('a closed campaign thanks everyone instead', async () => {
     await show(makeCampaignDetail({ status: 'closed', accepting_donations: false }));
-    expect(await screen.findByText(/Esta campanha foi encerrada/)).toBeTruthy();
+    expect(await screen.findByText(/Esta campanha foi encerrada/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
   });
 
   it('invites the first message and donation when there are none', async () => {
     await show(makeCampaignDetail({ latest_messages: [], latest_donors: [], message_count: 0, donation_count: 0 }));
-    expect(await screen.findByText('Ainda não há mensagens. Doe e deixe a primeira!')).toBeTruthy();
-    expect(screen.getByText('Ninguém doou ainda. Que tal ser a primeira pessoa?')).toBeTruthy();
+    expect(await screen.findByText('Ainda não há mensagens. Doe e deixe a primeira!')).toBeInTheDocument();
+    expect(screen.getByText('Ninguém doou ainda. Que tal ser a primeira pessoa?')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Ver todas as mensagens/ })).toBeNull();
   });
 });

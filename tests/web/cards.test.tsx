@@ -71,7 +71,7 @@ describe('/profile/cards', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.removeCard).not.toHaveBeenCalled();
-    expect(screen.getByRole('listitem', { name: 'Visa •••• 1111' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Visa •••• 1111' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover: Visa •••• 1111' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Remover o cartão Visa •••• 1111?' });
@@ -96,13 +96,13 @@ describe('/profile/cards', () => {
     await waitFor(() => expect(api.removeCard).toHaveBeenCalled());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
     expect(toast.success).not.toHaveBeenCalled();
-    expect(screen.getByRole('listitem', { name: 'Visa •••• 1111' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Visa •••• 1111' })).toBeInTheDocument();
     errors.mockRestore();
   });
 
   it('without cards explains how to save one', async () => {
     await show([], fakeApi());
-    expect(await screen.findByText('Você não tem cartões salvos.')).toBeTruthy();
+    expect(await screen.findByText('Você não tem cartões salvos.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Seus cartões' })).toBeNull();
   });
 });

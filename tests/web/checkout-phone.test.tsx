@@ -76,7 +76,7 @@ describe('checkout on a phone', () => {
     // The line comes before the amount picker in the page's order.
     expect(
       line.compareDocumentPosition(screen.getByRole('group', { name: 'Valor da doação' })) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     fireEvent.click(line);
     expect(line.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('summary-amount').textContent).toBe('R$ 50,00');
@@ -108,7 +108,7 @@ describe('refusals name and highlight their field', () => {
     const group = await screen.findByRole('group', { name: 'Valor da doação' });
     await waitFor(() => expect(group.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(group)).toContain('O valor é obrigatório');
-    expect(screen.getByText(/Confira os dados destacados e tente de novo\. Campos a corrigir: Valor da doação\./)).toBeTruthy();
+    expect(screen.getByText(/Confira os dados destacados e tente de novo\. Campos a corrigir: Valor da doação\./)).toBeInTheDocument();
     expect(services.createDonation).not.toHaveBeenCalled();
     fireEvent.click(screen.getByLabelText('R$ 30,00'));
     submit();
@@ -132,8 +132,8 @@ describe('refusals name and highlight their field', () => {
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
     submit();
     await waitFor(() => expect(field('CPF').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByRole('heading', { level: 2, name: 'Seus dados' })).toBeTruthy();
-    expect(screen.getByText(/Campos a corrigir: CPF\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Seus dados' })).toBeInTheDocument();
+    expect(screen.getByText(/Campos a corrigir: CPF\./)).toBeInTheDocument();
   });
 
   it('"Valor menor que o permitido" comes with the minimum, tied to the field', async () => {
@@ -172,7 +172,7 @@ describe('progress across a sign-in', () => {
 
     // Back from /signin: a new page, a new machine, signed in now.
     await renderCheckout({ ...f.guestInput, signedIn: true }, { progressKey: 'donate:test' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Pagamento' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pagamento' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '1. Seus dados' }));
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
     expect(field('Mensagem para a campanha (opcional)').value).toBe('Força, Recife!');

@@ -170,8 +170,8 @@ describe('checkout contact step', () => {
     expect(screen.queryByLabelText(/^CPF/)).toBeNull();
     submit();
     // Each missing company field is named.
-    expect(await screen.findByText('A razão social é obrigatória')).toBeTruthy();
-    expect(screen.getByText('O nome do responsável é obrigatório')).toBeTruthy();
+    expect(await screen.findByText('A razão social é obrigatória')).toBeInTheDocument();
+    expect(screen.getByText('O nome do responsável é obrigatório')).toBeInTheDocument();
     change('Razão social', 'Padaria Pão Quente Ltda');
     change('CNPJ', '11.222.333/0001-81');
     change('Nome do responsável', 'Carla Dias');
@@ -179,7 +179,7 @@ describe('checkout contact step', () => {
     change('Telefone', '(81) 3222-1100');
     submit();
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
-    expect(within(screen.getByRole('region', { name: 'Resumo da doação' })).getByText('Padaria Pão Quente Ltda')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Resumo da doação' })).getByText('Padaria Pão Quente Ltda')).toBeInTheDocument();
     await payByPix();
     change('CEP', '50030-230');
     await waitFor(() => expect(field('Estado').value).toBe('PE'));
@@ -226,7 +226,7 @@ describe('checkout payment step', () => {
     fireEvent.click(screen.getByLabelText(label));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Você precisa estar logado para utilizar essa funcionalidade.');
-    expect(within(dialog).getByRole('button', { name: 'Entrar agora' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Entrar agora' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Faça seu cadastro' }).getAttribute('href')).toBe('/signup');
     expect((screen.getByLabelText(label) as HTMLInputElement).checked).toBe(false);
   });

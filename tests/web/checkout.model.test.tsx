@@ -113,10 +113,10 @@ async function perform(event: GraphEvent, controls: Controls, before: CheckoutCo
 function expectScreen(state: AnyMachineSnapshot) {
   const context = state.context as CheckoutContext;
   // The amount is always in sight.
-  expect(within(screen.getByRole('region', { name: 'Resumo da doação' })).getByText('R$ 50,00')).toBeTruthy();
+  expect(within(screen.getByRole('region', { name: 'Resumo da doação' })).getByText('R$ 50,00')).toBeInTheDocument();
   const names = { contact: 'Seus dados', payment: 'Pagamento', address: 'Endereço' } as const;
   for (const step of ['contact', 'payment', 'address'] as const) {
-    if (state.hasTag(`step:${step}`)) expect(screen.getByRole('heading', { level: 2, name: names[step] })).toBeTruthy();
+    if (state.hasTag(`step:${step}`)) expect(screen.getByRole('heading', { level: 2, name: names[step] })).toBeInTheDocument();
   }
   if (state.hasTag('state:loading')) expect(screen.getAllByRole('button').some((b) => b.getAttribute('aria-busy') === 'true')).toBe(true);
   if (state.hasTag('state:failed')) {
@@ -125,14 +125,14 @@ function expectScreen(state: AnyMachineSnapshot) {
     if (context.payment?.method === 'card') expect((field('Número do cartão') as HTMLInputElement).value).toBe('4111 1111 1111 1111');
   }
   if (state.hasTag('state:waiting')) {
-    expect(screen.getByText('Aguardando pagamento…', { selector: 'p, p *' })).toBeTruthy();
+    expect(screen.getByText('Aguardando pagamento…', { selector: 'p, p *' })).toBeInTheDocument();
     expect((screen.getByLabelText('PIX copia e cola') as HTMLTextAreaElement).value).toContain('br.gov.bcb.pix');
     expect(screen.getByRole('link', { name: 'Pagar no ambiente de testes' }).getAttribute('href')).toBe('/sandbox-gateway/pix/SEMEARTX01');
   }
-  if (state.hasTag('state:expired')) expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeTruthy();
-  if (state.hasTag('state:interrupted')) expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
-  if (state.hasTag('state:redirecting')) expect(screen.getByText(/Levando você ao PayPal/)).toBeTruthy();
-  if (state.hasTag('state:succeeded')) expect(screen.getByText(/Doação confirmada!/)).toBeTruthy();
+  if (state.hasTag('state:expired')) expect(screen.getByRole('button', { name: 'Gerar novo código' })).toBeInTheDocument();
+  if (state.hasTag('state:interrupted')) expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
+  if (state.hasTag('state:redirecting')) expect(screen.getByText(/Levando você ao PayPal/)).toBeInTheDocument();
+  if (state.hasTag('state:succeeded')) expect(screen.getByText(/Doação confirmada!/)).toBeInTheDocument();
 }
 
 describe('checkout view driven by the machine graph', () => {

@@ -126,19 +126,19 @@ describe('/profile/contributions', () => {
   it('pages keep the filters', async () => {
     await show({ type: 'donation' }, '/profile/contributions?type=donation', { total: 45 });
     const pages = await screen.findByRole('navigation', { name: 'Paginação' });
-    expect(within(pages).getByText('Página 1 de 3')).toBeTruthy();
+    expect(within(pages).getByText('Página 1 de 3')).toBeInTheDocument();
     expect(within(pages).getByRole('link', { name: 'Próxima' }).getAttribute('href')).toBe('/profile/contributions?type=donation&page=1');
   });
 
   it('without contributions invites the donor to give', async () => {
     await show({}, '/profile/contributions', { items: [], total: 0 });
-    expect(await screen.findByText('Você ainda não fez nenhuma contribuição.')).toBeTruthy();
+    expect(await screen.findByText('Você ainda não fez nenhuma contribuição.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Encontrar uma causa' }).getAttribute('href')).toBe('/search');
   });
 
   it('with filters that match nothing offers to see everything', async () => {
     await show({ status: 'refunded' }, '/profile/contributions?status=refunded', { items: [], total: 0 });
-    expect(await screen.findByText('Nenhuma contribuição com esses filtros.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma contribuição com esses filtros.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver todas as contribuições' }).getAttribute('href')).toBe('/profile/contributions');
   });
 });

@@ -40,7 +40,7 @@ const section = (name: string) => screen.getByRole('heading', { level: 2, name }
 describe('home page', () => {
   it('keeps the hero and shows featured campaigns, categories with counts, recent campaigns and totals', async () => {
     await renderPage(() => <HomePage data={data} />, { path: '/inicio' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Doe em um minuto. Veja o que a sua doação fez.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Doe em um minuto. Veja o que a sua doação fez.' })).toBeInTheDocument();
 
     const highlights = section('Campanhas em destaque');
     expect(
@@ -51,7 +51,7 @@ describe('home page', () => {
     expect(within(highlights).getByRole('link', { name: 'Enchentes no Rio Grande do Sul' }).getAttribute('href')).toBe(
       '/enchentes-rio-grande-do-sul',
     );
-    expect(within(highlights).getByText('24% da meta')).toBeTruthy();
+    expect(within(highlights).getByText('24% da meta')).toBeInTheDocument();
 
     const causes = section('Causas para apoiar');
     const alimentacao = within(causes).getByRole('link', { name: /Alimentação/ });
@@ -66,24 +66,24 @@ describe('home page', () => {
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
     ).toEqual(['Biblioteca Escolar em Belém']);
-    expect(within(latest).getByText('Pausada')).toBeTruthy();
+    expect(within(latest).getByText('Pausada')).toBeInTheDocument();
 
     const totals = screen.getByRole('region', { name: 'A Semear em números' });
-    expect(within(totals).getByText('R$ 123.456,78')).toBeTruthy();
-    expect(within(totals).getByText('1.520')).toBeTruthy();
-    expect(within(totals).getByText('987')).toBeTruthy();
+    expect(within(totals).getByText('R$ 123.456,78')).toBeInTheDocument();
+    expect(within(totals).getByText('1.520')).toBeInTheDocument();
+    expect(within(totals).getByText('987')).toBeInTheDocument();
 
     // The other sections stay.
-    expect(screen.getByRole('heading', { level: 2, name: 'Como funciona' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Jeitos de doar' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Como funciona' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Jeitos de doar' })).toBeInTheDocument();
   });
 
   it('leaves out what the API could not give, and the page still works', async () => {
     await renderPage(() => <HomePage data={{ featured: null, recent: null, categories: null, totals: null }} />, { path: '/inicio' });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Campanhas em destaque' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Causas para apoiar' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'A Semear em números' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Jeitos de doar' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Jeitos de doar' })).toBeInTheDocument();
   });
 });

@@ -54,7 +54,7 @@ describe('SubscriptionPanel', () => {
     expect(region.textContent).toContain('Visa •••• 4242');
     expect(region.textContent).toContain('15/12/2026');
     const charges = screen.getByRole('table', { name: 'Últimas cobranças' });
-    expect(within(charges).getByText('Paga')).toBeTruthy();
+    expect(within(charges).getByText('Paga')).toBeInTheDocument();
   });
 
   it('pause asks first and pauses on "Pausar"; resume asks and resumes', async () => {
@@ -101,7 +101,7 @@ describe('SubscriptionPanel', () => {
     const amount = screen.getByLabelText(/Novo valor por mês/) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar valor' }));
-    expect(await screen.findByText('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.')).toBeTruthy();
+    expect(await screen.findByText('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.')).toBeInTheDocument();
     expect(api.change).not.toHaveBeenCalled();
     fireEvent.change(amount, { target: { value: '70' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar valor' }));

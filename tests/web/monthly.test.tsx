@@ -43,7 +43,7 @@ describe('/doacao-mensal', () => {
     const { router } = await renderPage(MonthlyLandingPage, { path: '/doacao-mensal' });
     fireEvent.click(await screen.findByRole('button', { name: 'Outro valor' }));
     change('Valor por mês (R$)', '5');
-    expect(screen.getByText('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.')).toBeTruthy();
+    expect(screen.getByText('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /por mês/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Doar por mês' }) as HTMLButtonElement).disabled).toBe(true);
     change('Valor por mês (R$)', '25,50');
@@ -55,7 +55,7 @@ describe('/doacao-mensal', () => {
     await renderPage(MonthlyLandingPage, { path: '/doacao-mensal' });
     await screen.findByRole('heading', { name: 'O que sua doação mensal faz' });
     for (const amount of ['R$ 20,00 por mês', 'R$ 35,00 por mês', 'R$ 50,00 por mês', 'R$ 100,00 por mês'])
-      expect(screen.getByText(amount)).toBeTruthy();
+      expect(screen.getByText(amount)).toBeInTheDocument();
     const how = screen.getByRole('heading', { name: 'Como funciona' }).parentElement as HTMLElement;
     expect(how.textContent).toContain('doado automaticamente para a causa que você mais apoia');
     expect(how.textContent).toContain('pausa ou cancela quando quiser');
@@ -161,7 +161,7 @@ describe('/doacao-mensal/checkout', () => {
     await waitFor(() => expect(field('Rua').value).toBe('Rua da Aurora'));
     submit();
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
-    expect(screen.getByText(/recusado/i)).toBeTruthy();
+    expect(screen.getByText(/recusado/i)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/doacao-mensal/checkout');
   });
 
@@ -172,7 +172,7 @@ describe('/doacao-mensal/checkout', () => {
     const { router } = await renderCheckout({ user: null, services });
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('o crédito de cada mês entra na sua carteira Semear');
-    expect(within(dialog).getByRole('link', { name: 'Faça seu cadastro' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Faça seu cadastro' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Entrar agora' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(router.state.location.search).toEqual({ return_url: '/doacao-mensal/checkout?amount=50' });
@@ -184,7 +184,7 @@ describe('/doacao-mensal/checkout', () => {
     const services = fakeServices();
     services.getCurrentSubscription.mockResolvedValue({ subscription: f.subscription({ amount: 3500, status: 'paused' }), charges: [] });
     await renderCheckout({ user: makeUser(), services });
-    expect(await screen.findByText(/Você já tem uma doação mensal de R\$ 35,00 \(Pausada\)/)).toBeTruthy();
+    expect(await screen.findByText(/Você já tem uma doação mensal de R\$ 35,00 \(Pausada\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Gerenciar minha doação mensal' }).getAttribute('href')).toBe('/profile/wallet');
     expect(screen.queryByRole('heading', { level: 2, name: 'Seus dados' })).toBeNull();
   });
@@ -231,7 +231,7 @@ describe('the shared checkout, monthly or one-time', () => {
       'Outro valor',
     ]);
     expect((screen.getByLabelText('R$ 50,00/mês') as HTMLInputElement).checked).toBe(true);
-    expect(within(summary()).getByRole('heading', { name: 'Doação mensal' })).toBeTruthy();
+    expect(within(summary()).getByRole('heading', { name: 'Doação mensal' })).toBeInTheDocument();
     expect(within(summary()).getByTestId('summary-amount').textContent).toBe('R$ 50,00 por mês');
     expect(screen.queryByLabelText(/Doar anonimamente/)).toBeNull();
     expect(screen.queryByLabelText(/Mensagem para a campanha/)).toBeNull();
@@ -245,9 +245,9 @@ describe('the shared checkout, monthly or one-time', () => {
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
     fireEvent.click(screen.getByLabelText('Cartão de crédito'));
     expect(screen.queryByLabelText('Salvar este cartão')).toBeNull();
-    expect(screen.getByText(/O cartão fica salvo para as próximas cobranças/)).toBeTruthy();
+    expect(screen.getByText(/O cartão fica salvo para as próximas cobranças/)).toBeInTheDocument();
     await payWithNewCard();
-    expect(screen.getByRole('button', { name: 'Assinar doação mensal de R$ 35,00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Assinar doação mensal de R$ 35,00' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Doar R\$/ })).toBeNull();
   });
 
@@ -266,18 +266,18 @@ describe('the shared checkout, monthly or one-time', () => {
     await renderCampaignCheckout(makeUser());
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
     expect(amountChoices('Valor da doação')).toEqual(['R$ 30,00', 'R$ 50,00', 'R$ 100,00', 'R$ 200,00', 'Outro valor']);
-    expect(within(summary()).getByRole('heading', { name: 'Cozinha Solidária Recife' })).toBeTruthy();
+    expect(within(summary()).getByRole('heading', { name: 'Cozinha Solidária Recife' })).toBeInTheDocument();
     expect(within(summary()).getByTestId('summary-amount').textContent).toBe('R$ 50,00');
-    expect(screen.getByLabelText(/Doar anonimamente/)).toBeTruthy();
-    expect(screen.getByLabelText(/Mensagem para a campanha/)).toBeTruthy();
-    expect(screen.getByLabelText(/Sou estrangeiro/)).toBeTruthy();
+    expect(screen.getByLabelText(/Doar anonimamente/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Mensagem para a campanha/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Sou estrangeiro/)).toBeInTheDocument();
     submit();
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
     fireEvent.click(screen.getByLabelText('Cartão de crédito'));
-    expect(screen.getByLabelText('Salvar este cartão')).toBeTruthy();
+    expect(screen.getByLabelText('Salvar este cartão')).toBeInTheDocument();
     expect(screen.queryByText(/O cartão fica salvo para as próximas cobranças/)).toBeNull();
     await payWithNewCard();
-    expect(screen.getByRole('button', { name: 'Doar R$ 50,00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Doar R$ 50,00' })).toBeInTheDocument();
   });
 });
 
@@ -322,10 +322,10 @@ describe('/doacao-mensal/cancelar?token', () => {
   it('shows the amount, cancels only when the donor presses "Cancelar doação mensal", then says so', async () => {
     const services = cancelServices();
     await renderCancel('signed-token-123', services);
-    expect(await screen.findByText(/Você doa R\$ 50,00 por mês/)).toBeTruthy();
+    expect(await screen.findByText(/Você doa R\$ 50,00 por mês/)).toBeInTheDocument();
     expect(services.cancelByLink).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar doação mensal' }));
-    expect(await screen.findByText(/Sua doação mensal foi cancelada/)).toBeTruthy();
+    expect(await screen.findByText(/Sua doação mensal foi cancelada/)).toBeInTheDocument();
     expect(services.cancelByLink.mock.calls).toEqual([['signed-token-123']]);
     expect(screen.queryByRole('button', { name: 'Cancelar doação mensal' })).toBeNull();
   });
@@ -334,11 +334,11 @@ describe('/doacao-mensal/cancelar?token', () => {
     const services = cancelServices();
     services.readCancelLink.mockRejectedValue(f.apiError(404));
     const first = await renderCancel('forged-token-1', services);
-    expect(await screen.findByText(/Este link de cancelamento não é válido/)).toBeTruthy();
+    expect(await screen.findByText(/Este link de cancelamento não é válido/)).toBeInTheDocument();
     first.unmount();
     const none = cancelServices();
     await renderCancel(undefined, none);
-    expect(await screen.findByText(/Este link de cancelamento não é válido/)).toBeTruthy();
+    expect(await screen.findByText(/Este link de cancelamento não é válido/)).toBeInTheDocument();
     expect(none.readCancelLink).not.toHaveBeenCalled();
     expect([...services.cancelByLink.mock.calls, ...none.cancelByLink.mock.calls]).toEqual([]);
   });
@@ -347,7 +347,7 @@ describe('/doacao-mensal/cancelar?token', () => {
     const services = cancelServices();
     services.readCancelLink.mockResolvedValue({ amount: 5000, status: 'canceled' });
     await renderCancel('signed-token-123', services);
-    expect(await screen.findByText(/já estava cancelada/)).toBeTruthy();
+    expect(await screen.findByText(/já estava cancelada/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar doação mensal' })).toBeNull();
   });
 
@@ -356,6 +356,6 @@ describe('/doacao-mensal/cancelar?token', () => {
     services.readCancelLink.mockRejectedValueOnce(f.apiError(0, 'network')).mockResolvedValue({ amount: 2000, status: 'active' });
     await renderCancel('signed-token-123', services);
     fireEvent.click(await screen.findByRole('button', { name: 'Tentar de novo' }));
-    expect(await screen.findByText(/Você doa R\$ 20,00 por mês/)).toBeTruthy();
+    expect(await screen.findByText(/Você doa R\$ 20,00 por mês/)).toBeInTheDocument();
   });
 });

@@ -28,7 +28,7 @@ describe('unread badge', () => {
     expect(link.getAttribute('href')).toBe('/profile/notifications');
     expect(link.textContent).toContain('3');
     await act(async () => listeners.forEach((listener) => listener()));
-    expect(await screen.findByRole('link', { name: 'Notificações: 1 não lida' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notificações: 1 não lida' })).toBeInTheDocument();
     expect(notificationsApi.countUnread).toHaveBeenCalledTimes(2);
   });
 

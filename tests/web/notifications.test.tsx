@@ -76,16 +76,16 @@ describe('/profile/notifications', () => {
     const donation = screen.getByText(/Sua doação de R\$ 50,00 para/);
     expect(donation.textContent).toBe('Sua doação de R$ 50,00 para Cozinha Solidária do Recife foi confirmada.');
     expect(within(donation).getByRole('link', { name: 'Cozinha Solidária do Recife' }).getAttribute('href')).toBe('/cozinha-recife');
-    expect(screen.getByText('Sua doação mensal de R$ 35,00 foi cobrada. O crédito já está na sua carteira.')).toBeTruthy();
+    expect(screen.getByText('Sua doação mensal de R$ 35,00 foi cobrada. O crédito já está na sua carteira.')).toBeInTheDocument();
     expect(
       screen.getByText('Não conseguimos cobrar sua doação mensal de R$ 35,00. Vamos tentar de novo em 25/11/2026; confira seu cartão.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Doamos automaticamente R$ 12,50 do seu crédito não usado para o fundo geral.')).toBeTruthy();
-    expect(screen.getByText(/R\$ 20,00 do seu crédito vence em 29\/11\/2026 e será doado para o fundo geral/)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Doamos automaticamente R$ 12,50 do seu crédito não usado para o fundo geral.')).toBeInTheDocument();
+    expect(screen.getByText(/R\$ 20,00 do seu crédito vence em 29\/11\/2026 e será doado para o fundo geral/)).toBeInTheDocument();
     // The donation notice without donation_id is not listed (5 of the 6 fetched).
     expect(items()).toHaveLength(5);
     expect(screen.getAllByText(/^\d{2}\/\d{2}\/2026/).length).toBeGreaterThan(0);
-    expect(screen.getByText('Você tem 4 notificações não lidas.')).toBeTruthy();
+    expect(screen.getByText('Você tem 4 notificações não lidas.')).toBeInTheDocument();
     expect(listNotifications).toHaveBeenCalledWith({ page: 0, amount: 30 });
   });
 
@@ -96,20 +96,20 @@ describe('/profile/notifications', () => {
     expect((await screen.findByText(/Your donation of R\$ 50,00 to/)).textContent).toBe(
       'Your donation of R$ 50,00 to Cozinha Solidária do Recife was confirmed.',
     );
-    expect(screen.getByText('You have 1 unread notification.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Mark as read' })).toBeTruthy();
+    expect(screen.getByText('You have 1 unread notification.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
   });
 
   it('filters by read state and type, starting again from page 0', async () => {
     await open();
     serve({ [JSON.stringify({ page: 0, amount: 30, read: false })]: { notifications: [f.gift], total: 1 } });
     fireEvent.click(screen.getByRole('button', { name: 'Não lidas' }));
-    expect(await screen.findByText('Você recebeu um gift card de R$ 100,00.')).toBeTruthy();
+    expect(await screen.findByText('Você recebeu um gift card de R$ 100,00.')).toBeInTheDocument();
     expect(items()).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Não lidas' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'credit_expiring' } });
     await waitFor(() => expect(listNotifications).toHaveBeenLastCalledWith({ page: 0, amount: 30, read: false, type: 'credit_expiring' }));
-    expect(await screen.findByText(/Nenhuma notificação por aqui/)).toBeTruthy();
+    expect(await screen.findByText(/Nenhuma notificação por aqui/)).toBeInTheDocument();
   });
 
   it('loads more while page × 30 is below the total', async () => {
@@ -129,13 +129,13 @@ describe('/profile/notifications', () => {
     const row = items()[0]!;
     fireEvent.click(within(row).getByRole('button', { name: 'Marcar como lida' }));
     expect(items()).toHaveLength(5);
-    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como não lida' })).toBeTruthy();
-    expect(screen.getByText('Você tem 3 notificações não lidas.')).toBeTruthy();
+    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como não lida' })).toBeInTheDocument();
+    expect(screen.getByText('Você tem 3 notificações não lidas.')).toBeInTheDocument();
     expect(patchNotifications).toHaveBeenCalledWith([f.ids.donation], true);
     await act(async () => fail(failed));
     expect(items()).toHaveLength(5);
-    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como lida' })).toBeTruthy();
-    expect(screen.getByText('Você tem 4 notificações não lidas.')).toBeTruthy();
+    expect(within(items()[0]!).getByRole('button', { name: 'Marcar como lida' })).toBeInTheDocument();
+    expect(screen.getByText('Você tem 4 notificações não lidas.')).toBeInTheDocument();
     // Said once, next to the list: the page's alert, not a toast as well.
     expect(screen.getByRole('alert').textContent).toContain('Não conseguimos marcar como lida');
     expect(toast.error).not.toHaveBeenCalled();
@@ -151,9 +151,9 @@ describe('/profile/notifications', () => {
     expect(screen.queryByText(/Nenhuma notificação por aqui/)).toBeNull();
     serve({ [JSON.stringify({ page: 0, amount: 30, read: false })]: { notifications: [f.gift], total: 1 } });
     fireEvent.click(screen.getByRole('button', { name: 'Não lidas' }));
-    expect(await screen.findByText('Você recebeu um gift card de R$ 100,00.')).toBeTruthy();
+    expect(await screen.findByText('Você recebeu um gift card de R$ 100,00.')).toBeInTheDocument();
     fireEvent.click(within(items()[0]!).getByRole('button', { name: 'Marcar como lida' }));
-    expect(await screen.findByText(/Nenhuma notificação por aqui/)).toBeTruthy();
+    expect(await screen.findByText(/Nenhuma notificação por aqui/)).toBeInTheDocument();
   });
 
   it('selects all and marks the selection unread', async () => {
@@ -164,7 +164,7 @@ describe('/profile/notifications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Marcar selecionadas como não lidas' }));
     expect(patchNotifications).toHaveBeenCalledWith([f.ids.donation, f.ids.charge, monthlyFailed.id, automatic.id, f.ids.expiring], false);
     // Two of them were read: the count rises by two.
-    expect(screen.getByText('Você tem 6 notificações não lidas.')).toBeTruthy();
+    expect(screen.getByText('Você tem 6 notificações não lidas.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Não lida')).toHaveLength(5));
   });
 
@@ -195,7 +195,7 @@ describe('/profile/notifications', () => {
     const form = (await screen.findByRole('heading', { name: 'Como você quer ser avisado' })).closest('section') as HTMLElement;
     fireEvent.click(within(form).getByRole('checkbox', { name: 'Por e-mail' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar preferências' }));
-    expect(await within(form).findByRole('alert')).toBeTruthy();
+    expect(await within(form).findByRole('alert')).toBeInTheDocument();
     expect((within(form).getByRole('checkbox', { name: 'Por e-mail' }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -36,7 +36,7 @@ describe('search page', () => {
     expect(screen.getByRole('status').textContent).toBe('1 campanha encontrada');
     const card = screen.getByRole('link', { name: 'Cozinha Solidária do Coque' });
     expect(card.getAttribute('href')).toBe('/cozinha-solidaria-recife');
-    expect(screen.getByText('Associação de Moradoras do Coque')).toBeTruthy();
+    expect(screen.getByText('Associação de Moradoras do Coque')).toBeInTheDocument();
     expect(document.title).toBe('Busca: alimentacao · Semear');
   });
 
@@ -62,7 +62,7 @@ describe('search page', () => {
 
   it('shows an empty state with a way back to every campaign', async () => {
     await show({ q: 'xyzzy' }, '/search?q=xyzzy', { items: [], total: 0, page: 0, amount: 12 });
-    expect(await screen.findByText('Nenhuma campanha encontrada.')).toBeTruthy();
+    expect(await screen.findByText('Nenhuma campanha encontrada.')).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('0 campanhas encontradas');
     expect(screen.getByRole('link', { name: 'Ver todas as campanhas' }).getAttribute('href')).toBe('/search');
   });
@@ -70,7 +70,7 @@ describe('search page', () => {
   it('links the other pages keeping the query', async () => {
     await show({ q: 'fome' }, '/search?q=fome', { items: [makeCampaignSummary()], total: 30, page: 0, amount: 12 });
     const pages = await screen.findByRole('navigation', { name: 'Paginação' });
-    expect(within(pages).getByText('Página 1 de 3')).toBeTruthy();
+    expect(within(pages).getByText('Página 1 de 3')).toBeInTheDocument();
     expect(within(pages).queryByRole('link', { name: 'Anterior' })).toBeNull();
     expect(within(pages).getByRole('link', { name: 'Próxima' }).getAttribute('href')).toBe('/search?q=fome&page=1');
   });

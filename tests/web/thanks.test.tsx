@@ -12,8 +12,10 @@ describe('donation thank-you page', () => {
     await renderPage(() => <DonationThanksPage donation={donationResult('card', 'confirmed')} campaign="cozinha-solidaria-recife" />, {
       path,
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Recebemos sua doação!' })).toBeTruthy();
-    expect(screen.getByText('Sua doação de R$ 50,00 já está a caminho da campanha. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recebemos sua doação!' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Sua doação de R$ 50,00 já está a caminho da campanha. O recibo foi enviado para o seu e-mail.'),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Recebemos sua doação! · Semear');
     const share = screen.getByRole('list', { name: 'Compartilhar' });
     const first = within(share).getAllByRole('link')[0]!;
@@ -27,7 +29,9 @@ describe('donation thank-you page', () => {
 
   it('without a donation it could read (or a campaign): thanks in general and shares Semear itself', async () => {
     await renderPage(() => <DonationThanksPage donation={null} />, { path });
-    expect(await screen.findByText('Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.'),
+    ).toBeInTheDocument();
     const whatsapp = screen.getByRole('link', { name: 'Compartilhar por WhatsApp' });
     expect(decodeURIComponent(whatsapp.getAttribute('href')!)).toContain(`${window.location.origin}/`);
   });
@@ -38,7 +42,7 @@ describe('donation thank-you page', () => {
       path,
       user: makeUser(),
     });
-    expect(await screen.findByText(/Sua doação de R\$ 25,50/)).toBeTruthy();
+    expect(await screen.findByText(/Sua doação de R\$ 25,50/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver minhas doações' }).getAttribute('href')).toBe('/profile/contributions');
     expect(screen.queryByRole('link', { name: 'Faça seu cadastro' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Entrar agora' })).toBeNull();
@@ -46,7 +50,9 @@ describe('donation thank-you page', () => {
 
   it('a donation not confirmed (or not readable) gets no amount: only what the API says is shown', async () => {
     await renderPage(() => <DonationThanksPage donation={donationResult('pix', 'pending')} />, { path });
-    expect(await screen.findByText('Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/R\$/)).toBeNull();
   });
 
@@ -70,14 +76,16 @@ describe('monthly thank-you page', () => {
       path: '/doacao-mensal/agradecimento',
       user: makeUser(),
     });
-    expect(await screen.findByText('Sua doação mensal de R$ 25,50 está ativa. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sua doação mensal de R$ 25,50 está ativa. O recibo foi enviado para o seu e-mail.'),
+    ).toBeInTheDocument();
     view.unmount();
     await renderPage(() => <MonthlyThanksPage amount={null} nextChargeAt={null} />, {
       path: '/doacao-mensal/agradecimento',
       url: '/doacao-mensal/agradecimento?amount=999999',
       user: makeUser(),
     });
-    expect(await screen.findByText('Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Sua doação mensal está ativa. O recibo foi enviado para o seu e-mail.')).toBeInTheDocument();
     expect(screen.queryByText(/R\$/)).toBeNull();
   });
 });

@@ -86,7 +86,7 @@ describe('the balance in the header', () => {
 
   it('shows nothing of a wallet to visitors', async () => {
     await renderPage(HeaderWithBalance, { path: '/search', user: null });
-    expect(await screen.findByRole('link', { name: 'Entrar' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Entrar' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Saldo/ })).toBeNull();
     expect(walletApi.fetchWalletBalance).not.toHaveBeenCalled();
     expect(subscribeToBalance).not.toHaveBeenCalled();

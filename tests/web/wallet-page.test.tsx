@@ -71,7 +71,7 @@ describe('/profile/wallet', () => {
 
   it('shows the live balance, each credit lot with its origin, what is left and its expiry', async () => {
     await open();
-    expect(await screen.findByText('R$ 80,00')).toBeTruthy();
+    expect(await screen.findByText('R$ 80,00')).toBeInTheDocument();
     expect(subscribeToBalance).toHaveBeenCalledWith('u-1', expect.any(Function));
     const lots = within((await screen.findByRole('heading', { name: 'Seus créditos' })).closest('div') as HTMLElement);
     const items = lots.getAllByRole('listitem');
@@ -87,7 +87,7 @@ describe('/profile/wallet', () => {
     await open();
     const sentence = await screen.findByText(/Em 30\/06\/2026, os R\$ 30,00 que você não usar até lá vão para/);
     expect(within(sentence).getByRole('link', { name: kitchen.title }).getAttribute('href')).toBe(`/${kitchen.slug}`);
-    expect(screen.getByText('É a causa que você mais apoiou nos últimos 12 meses.')).toBeTruthy();
+    expect(screen.getByText('É a causa que você mais apoiou nos últimos 12 meses.')).toBeInTheDocument();
   });
 
   it('names the general fund when there is no cause yet', async () => {
@@ -96,8 +96,10 @@ describe('/profile/wallet', () => {
       next_automatic_donation: { amount: 3_000, date: '2026-06-30T15:00:00.000Z', campaign: null, reason: 'general_fund' },
     });
     await open();
-    expect(await screen.findByText('Em 30/06/2026, os R$ 30,00 que você não usar até lá vão para o fundo geral do Semear.')).toBeTruthy();
-    expect(screen.getByText('Você ainda não escolheu uma causa: vai para o fundo geral.')).toBeTruthy();
+    expect(
+      await screen.findByText('Em 30/06/2026, os R$ 30,00 que você não usar até lá vão para o fundo geral do Semear.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Você ainda não escolheu uma causa: vai para o fundo geral.')).toBeInTheDocument();
   });
 
   it('offers only campaigns that take donations, plus letting Semear choose, and saves the choice', async () => {
@@ -111,8 +113,8 @@ describe('/profile/wallet', () => {
     fireEvent.change(select, { target: { value: library.slug } });
     fireEvent.click(save);
     await waitFor(() => expect(walletApi.setAutoDonationCause).toHaveBeenCalledWith(library.slug));
-    expect(await screen.findByText('Você escolheu esta causa.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: library.title })).toBeTruthy();
+    expect(await screen.findByText('Você escolheu esta causa.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: library.title })).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Pronto! Guardamos a causa da sua doação automática.');
   });
 
@@ -135,7 +137,7 @@ describe('/profile/wallet', () => {
     fireEvent.change(await screen.findByLabelText(/Causa da doação automática/), { target: { value: kitchen.slug } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar causa' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Esta campanha não está recebendo doações.'));
-    expect(screen.getByText('É a causa que você mais apoiou nos últimos 12 meses.')).toBeTruthy();
+    expect(screen.getByText('É a causa que você mais apoiou nos últimos 12 meses.')).toBeInTheDocument();
   });
 
   it('lists the statement with signed amounts, kinds and campaign links, page by page', async () => {
@@ -149,9 +151,9 @@ describe('/profile/wallet', () => {
     expect(rows[1]).toMatch(/Crédito.*Doação mensal.*\+R\$ 50,00/);
     expect(rows[2]).toMatch(/Crédito.*Gift card.*\+R\$ 50,00/);
     expect(within(card).getByRole('link', { name: kitchen.title }).getAttribute('href')).toBe(`/${kitchen.slug}`);
-    expect(within(card).getByText('Página 1 de 2')).toBeTruthy();
+    expect(within(card).getByText('Página 1 de 2')).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Próxima' }));
-    expect(await within(card).findByText('Página 2 de 2')).toBeTruthy();
+    expect(await within(card).findByText('Página 2 de 2')).toBeInTheDocument();
     expect(walletApi.getWalletStatement).toHaveBeenLastCalledWith({ page: 1 });
     expect(within(card).getAllByRole('listitem')[0]?.textContent).toMatch(/Doação automática.*Fundo geral do Semear.*-R\$ 10,00/);
   });
@@ -163,7 +165,7 @@ describe('/profile/wallet', () => {
     expect(screen.getByRole('alert').textContent).toContain('Não conseguimos carregar sua carteira agora.');
     expect(toast.error).not.toHaveBeenCalled();
     fireEvent.click(retry);
-    expect(await screen.findByText('Seus créditos')).toBeTruthy();
+    expect(await screen.findByText('Seus créditos')).toBeInTheDocument();
     expect(walletApi.getWallet).toHaveBeenCalledTimes(2);
   });
 
@@ -173,7 +175,7 @@ describe('/profile/wallet', () => {
     await waitFor(() => expect(screen.getAllByText('R$ 80,00').length).toBeGreaterThan(0));
     vi.mocked(walletApi.getWallet).mockResolvedValue({ ...overview, balance: 3_000, lots: [overview.lots[1]!] });
     pushBalance(3_000);
-    expect(await screen.findByText('R$ 30,00')).toBeTruthy();
+    expect(await screen.findByText('R$ 30,00')).toBeInTheDocument();
     await waitFor(() => expect(walletApi.getWallet).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByText('vence em 30/06/2026')).toBeNull());
   });

@@ -50,7 +50,7 @@ describe('useConfirm', () => {
 
   it('rejects when closed with Escape', async () => {
     const { promise } = await open({ title: 'Descartar alterações?', cancelText: 'Voltar' });
-    expect(await screen.findByRole('button', { name: 'Voltar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Voltar' })).toBeInTheDocument();
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await expect(promise).rejects.toBeInstanceOf(ConfirmCancelledError);
   });
@@ -69,7 +69,7 @@ describe('useConfirm', () => {
       second = confirm({ title: 'Segunda?' });
     });
     await expect(first).rejects.toBeInstanceOf(ConfirmCancelledError);
-    expect(await screen.findByRole('alertdialog', { name: 'Segunda?' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Segunda?' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await expect(second).resolves.toBeUndefined();
   });

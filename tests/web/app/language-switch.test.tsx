@@ -30,7 +30,7 @@ describe('language switch', () => {
     await renderWithI18n(<Page />, readStoredLocale());
     const select = screen.getByLabelText('Idioma') as HTMLSelectElement;
     expect(select.value).toBe('pt');
-    expect(screen.getByText('Doar agora')).toBeTruthy();
+    expect(screen.getByText('Doar agora')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('pt-BR');
 
     // Each catalog is a lazy chunk compiled on first import: on a busy machine that takes over a second.
@@ -50,7 +50,7 @@ describe('language switch', () => {
   it('starts in the remembered language', async () => {
     localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
     await renderWithI18n(<Page />, readStoredLocale());
-    expect(screen.getByText('Donate now')).toBeTruthy();
+    expect(screen.getByText('Donate now')).toBeInTheDocument();
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
   });
 });

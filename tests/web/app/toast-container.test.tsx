@@ -13,7 +13,7 @@ describe('the toast area', () => {
     'is named in the page language (%s), not in react-toastify English, and so is its close button',
     async (locale, name, close) => {
       await renderWithI18n(<ToastContainer />, locale);
-      expect(screen.getByRole('region', { name })).toBeTruthy();
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'Notifications Alt+T' })).toBeNull();
       act(() => {
         toast('Doação confirmada');

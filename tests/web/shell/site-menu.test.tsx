@@ -19,8 +19,8 @@ describe("the phone header's menu", () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(panel.hasAttribute('data-open')).toBe(true);
     // It holds the main links and the language.
-    expect(within(panel).getByRole('link', { name: 'Sobre' })).toBeTruthy();
-    expect(within(panel).getByLabelText('Idioma')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Sobre' })).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Idioma')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'Campanhas' })));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -45,6 +45,6 @@ describe("the phone header's menu", () => {
 
   it('is named in the page language', async () => {
     await renderPage(() => <Header />, { path: '/search', locale: 'es' });
-    expect(await screen.findByRole('button', { name: 'Menú' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Menú' })).toBeInTheDocument();
   });
 });

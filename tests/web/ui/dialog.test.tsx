@@ -40,9 +40,8 @@ describe('Dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Excluir campanha?' });
     expect(dialog).toHaveProperty('ariaModal', 'true');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Esta ação não pode ser desfeita.');
-    expect(screen.getByRole('button', { name: 'Fechar' })).toBeTruthy();
+    expect(dialog).toHaveAccessibleDescription('Esta ação não pode ser desfeita.');
+    expect(screen.getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
   });
 
   it('moves focus inside on open, traps Tab both ways, and restores focus on close', async () => {

@@ -54,7 +54,7 @@ describe('form fields', () => {
         />
       </>,
     );
-    expect(screen.getByLabelText('Doação anônima')).toBeTruthy();
+    expect(screen.getByLabelText('Doação anônima')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Tipo de pessoa' }).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Pessoa jurídica').getAttribute('type')).toBe('radio');
   });

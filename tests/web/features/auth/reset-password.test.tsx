@@ -23,10 +23,10 @@ describe('ResetPasswordPage', () => {
     vi.mocked(forgotPassword).mockResolvedValue(undefined);
     await renderPage(ResetPasswordPage, { path: '/reset-password' });
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar link' }));
-    expect(await screen.findByText('O e-mail é obrigatório')).toBeTruthy();
+    expect(await screen.findByText('O e-mail é obrigatório')).toBeInTheDocument();
     fireEvent.input(screen.getByLabelText(/E-mail/), { target: { value: 'Quem@Exemplo.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar link' }));
-    expect(await screen.findByText(/Se houver uma conta com esse e-mail, enviamos um link/)).toBeTruthy();
+    expect(await screen.findByText(/Se houver uma conta com esse e-mail, enviamos um link/)).toBeInTheDocument();
     expect(forgotPassword).toHaveBeenCalledWith('quem@exemplo.com');
   });
 
@@ -36,7 +36,7 @@ describe('ResetPasswordPage', () => {
     fireEvent.input(await screen.findByLabelText(/^Nova senha/), { target: { value: 'nova-senha-1' } });
     fireEvent.input(screen.getByLabelText(/Confirme/), { target: { value: 'outra-senha' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
-    expect(await screen.findByText('As senhas não conferem')).toBeTruthy();
+    expect(await screen.findByText('As senhas não conferem')).toBeInTheDocument();
     fireEvent.input(screen.getByLabelText(/Confirme/), { target: { value: 'nova-senha-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/signin');
@@ -50,7 +50,7 @@ describe('ResetPasswordPage', () => {
     fireEvent.input(await screen.findByLabelText(/^Nova senha/), { target: { value: 'nova-senha-1' } });
     fireEvent.input(screen.getByLabelText(/Confirme/), { target: { value: 'nova-senha-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
-    expect(await screen.findByText(/Este link de redefinição é inválido ou expirou/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeTruthy();
+    expect(await screen.findByText(/Este link de redefinição é inválido ou expirou/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toBeInTheDocument();
   });
 });

@@ -30,8 +30,8 @@ describe('SignInPage', () => {
     await renderPage(SignInPage, { path: '/signin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
     const email = screen.getByLabelText(/E-mail/);
-    expect(await screen.findByText('O e-mail é obrigatório')).toBeTruthy();
-    expect(screen.getByText('A senha é obrigatória')).toBeTruthy();
+    expect(await screen.findByText('O e-mail é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A senha é obrigatória')).toBeInTheDocument();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = email.getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(describedBy.split(' ').pop() ?? '')?.textContent).toBe('O e-mail é obrigatório');
@@ -43,7 +43,7 @@ describe('SignInPage', () => {
     await renderPage(SignInPage, { path: '/signin', locale: 'en' });
     fireEvent.input(await screen.findByLabelText(/E-mail/), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Invalid e-mail')).toBeTruthy();
+    expect(await screen.findByText('Invalid e-mail')).toBeInTheDocument();
   });
 
   it('signs in through the auth machine and goes to the return_url', async () => {
@@ -77,7 +77,7 @@ describe('SignInPage', () => {
     const { spies } = await renderPage(SignInPage, { path: '/signin' });
     await fillAndSubmit('ana@exemplo.com', 'errada-123');
     const alert = await screen.findByText('E-mail ou senha incorretos.', { selector: '[role="alert"]' });
-    expect(alert).toBeTruthy();
+    expect(alert).toBeVisible();
     expect(screen.getAllByText('E-mail ou senha incorretos.')).toHaveLength(1);
     expect(toast.error).not.toHaveBeenCalled();
     expect(console.error).toHaveBeenCalled();

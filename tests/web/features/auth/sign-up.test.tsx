@@ -36,14 +36,14 @@ describe('SignUpPage', () => {
 
   it('switches between CPF (with birth date) and CNPJ (without) by person type', async () => {
     await renderPage(SignUpPage, { path: '/signup' });
-    expect(await screen.findByLabelText(/^CPF/)).toBeTruthy();
-    expect(screen.getByLabelText(/Data de nascimento/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^CPF/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Data de nascimento/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^CNPJ/)).toBeNull();
     fireEvent.click(screen.getByLabelText('Pessoa jurídica'));
-    expect(await screen.findByLabelText(/^CNPJ/)).toBeTruthy();
+    expect(await screen.findByLabelText(/^CNPJ/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^CPF/)).toBeNull();
     expect(screen.queryByLabelText(/Data de nascimento/)).toBeNull();
-    expect(screen.getByLabelText(/Razão social/)).toBeTruthy();
+    expect(screen.getByLabelText(/Razão social/)).toBeInTheDocument();
   });
 
   it('masks CPF, CNPJ (letters allowed) and phone while typing', async () => {
@@ -62,12 +62,12 @@ describe('SignUpPage', () => {
     type(/^CPF/, '11111111111');
     type(/^Senha/, 'curta');
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('O nome é obrigatório')).toBeTruthy();
-    expect(screen.getByText('CPF inválido')).toBeTruthy();
-    expect(screen.getByText('O e-mail é obrigatório')).toBeTruthy();
-    expect(screen.getByText('O telefone é obrigatório')).toBeTruthy();
-    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres')).toBeTruthy();
-    expect(screen.getByText('Aceite os termos de uso para continuar')).toBeTruthy();
+    expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('CPF inválido')).toBeInTheDocument();
+    expect(screen.getByText('O e-mail é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('O telefone é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('Aceite os termos de uso para continuar')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Nome completo/)));
     expect(signUp).not.toHaveBeenCalled();
   });
@@ -77,14 +77,14 @@ describe('SignUpPage', () => {
     fireEvent.click(await screen.findByLabelText('Pessoa jurídica'));
     type(/^CNPJ/, '12ABC34501DE00');
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('CNPJ inválido')).toBeTruthy();
+    expect(await screen.findByText('CNPJ inválido')).toBeInTheDocument();
   });
 
   it('shows the password length hint', async () => {
     await renderPage(SignUpPage, { path: '/signup' });
     await screen.findByLabelText(/^Senha/);
     type(/^Senha/, 'abc');
-    expect(await screen.findByText('Use de 8 a 128 caracteres (3 digitados).')).toBeTruthy();
+    expect(await screen.findByText('Use de 8 a 128 caracteres (3 digitados).')).toBeInTheDocument();
   });
 
   it('creates the account, signs in and goes to the return_url', async () => {
@@ -116,7 +116,7 @@ describe('SignUpPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
     const email = screen.getByLabelText(/E-mail/);
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Já existe uma conta com este e-mail.')).toBeTruthy();
+    expect(screen.getByText('Já existe uma conta com este e-mail.')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(email));
     expect(signIn).not.toHaveBeenCalled();
   });
@@ -128,6 +128,6 @@ describe('SignUpPage', () => {
     await renderPage(SignUpPage, { path: '/signup' });
     await fillIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByText('Telefone inválido CPF inválido', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(await screen.findByText('Telefone inválido CPF inválido', { selector: '[role="alert"]' })).toBeInTheDocument();
   });
 });

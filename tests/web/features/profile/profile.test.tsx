@@ -33,13 +33,13 @@ describe('ProfilePage', () => {
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     const list = (await screen.findByText('Ana Souza')).closest('dl') as HTMLElement;
     const text = within(list);
-    expect(text.getByText('ana@exemplo.com')).toBeTruthy();
-    expect(text.getByText('529.982.247-25')).toBeTruthy();
-    expect(text.getByText('(81) 98765-4321')).toBeTruthy();
-    expect(text.getByText('15/04/1990')).toBeTruthy();
-    expect(text.getByText('10/01/2026')).toBeTruthy();
-    expect(text.getByText('Doador')).toBeTruthy();
-    expect(text.getByText(/Rua da Aurora, 100/)).toBeTruthy();
+    expect(text.getByText('ana@exemplo.com')).toBeInTheDocument();
+    expect(text.getByText('529.982.247-25')).toBeInTheDocument();
+    expect(text.getByText('(81) 98765-4321')).toBeInTheDocument();
+    expect(text.getByText('15/04/1990')).toBeInTheDocument();
+    expect(text.getByText('10/01/2026')).toBeInTheDocument();
+    expect(text.getByText('Doador')).toBeInTheDocument();
+    expect(text.getByText(/Rua da Aurora, 100/)).toBeInTheDocument();
   });
 
   it('shows a company CNPJ (alphanumeric) and no birth date', async () => {
@@ -47,7 +47,7 @@ describe('ProfilePage', () => {
       path: '/profile',
       user: makeUser({ person_type: 'COMPANY', cpf: undefined, cnpj: '12ABC34501DE35', birth_date: null }),
     });
-    expect(await screen.findByText('12.ABC.345/01DE-35')).toBeTruthy();
+    expect(await screen.findByText('12.ABC.345/01DE-35')).toBeInTheDocument();
     expect(screen.queryByText('Data de nascimento')).toBeNull();
   });
 
@@ -86,7 +86,7 @@ describe('ProfilePage', () => {
         house_number: '100',
       },
     });
-    expect(await screen.findByText('Ana Lima')).toBeTruthy();
+    expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Perfil atualizado.');
     expect(actor.getSnapshot().context.user?.name).toBe('Ana Lima');
   });
@@ -104,7 +104,7 @@ describe('ProfilePage', () => {
 
     fireEvent.change(screen.getByLabelText(/Estado/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Escolha o estado (UF) do endereço')).toBeTruthy();
+    expect(await screen.findByText('Escolha o estado (UF) do endereço')).toBeInTheDocument();
     expect(updateProfile).not.toHaveBeenCalled();
   });
 
@@ -115,7 +115,7 @@ describe('ProfilePage', () => {
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
     type(/^CEP/, '99999999');
-    expect(await screen.findByText('CEP não encontrado')).toBeTruthy();
+    expect(await screen.findByText('CEP não encontrado')).toBeInTheDocument();
   });
 
   it('shows translated contract errors and focuses the first invalid field', async () => {
@@ -125,9 +125,9 @@ describe('ProfilePage', () => {
     type(/^CEP/, '123');
     type(/^Número/, 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('O nome é obrigatório')).toBeTruthy();
-    expect(screen.getByText('CEP inválido')).toBeTruthy();
-    expect(screen.getByText('Número inválido')).toBeTruthy();
+    expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('CEP inválido')).toBeInTheDocument();
+    expect(screen.getByText('Número inválido')).toBeInTheDocument();
     const name = field(/^Nome/);
     expect(name.getAttribute('aria-describedby')).toContain(document.querySelector('[role="alert"]')?.id ?? 'missing');
     await waitFor(() => expect(document.activeElement).toBe(name));
@@ -141,15 +141,15 @@ describe('ProfilePage', () => {
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Telefone inválido', { selector: '[role="alert"]' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Salvar' })).toBeTruthy();
+    expect(await screen.findByText('Telefone inválido', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeInTheDocument();
   });
 
   it('closes an untouched form at once', async () => {
     await renderPage(ProfilePage, { path: '/profile', user: makeUser() });
     fireEvent.click(await screen.findByRole('button', { name: 'Editar perfil' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
-    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
@@ -165,8 +165,8 @@ describe('ProfilePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Descartar' }));
-    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeTruthy();
-    expect(screen.getByText('Ana Souza')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Editar perfil' })).toBeInTheDocument();
+    expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(updateProfile).not.toHaveBeenCalled();
   });
 
