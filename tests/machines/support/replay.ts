@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { fromPromise, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type StatePath } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot, type StatePath } from 'xstate/graph';
 
 /**
  * Model-based testing for machines that invoke actors or use `after` (which `createTestModel`
