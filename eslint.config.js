@@ -50,7 +50,11 @@ export default tseslint.config(
             { target: './machines', from: ['./src', './server'], message: 'Machines are pure: only xstate and contracts.' },
             { target: './src', from: './server', message: 'The web app talks to the server over HTTP only.' },
             { target: './server', from: ['./src', './machines'], message: 'The server does not import the web app.' },
-            { target: ['./src/ui', './src/lib'], from: ['./src/features', './src/app', './src/routes'], message: 'src/ui and src/lib are shared pieces: they import no feature, no app shell and no route.' },
+            {
+              target: ['./src/ui', './src/lib'],
+              from: ['./src/features', './src/app', './src/routes'],
+              message: 'src/ui and src/lib are shared pieces: they import no feature, no app shell and no route.',
+            },
             ...featureZones,
           ],
         },

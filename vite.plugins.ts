@@ -7,7 +7,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { linguiScopes } from './vite.lingui-scopes';
 
 /**
- * The web app's Vite plugins, in the order DESIGN.md §9 requires: the router plugin (file routes,
+ * The web app's Vite plugins, in the order docs/design.md §9 requires: the router plugin (file routes,
  * automatic code splitting) before react(); Babel only for the Lingui macro (plugin-react 6 no
  * longer runs Babel); lingui() compiles the .po catalogs and linguiScopes() serves them split by
  * feature (`messages.po?scope=core`, see src/app/i18n/scopes.ts); vanilla-extract last.

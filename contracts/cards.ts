@@ -94,7 +94,7 @@ export function isCardExpired(expiry: { month: number; year: number }, now: Date
 const required = (message: string) => plainText({ error: message }).trim().min(1, { error: message });
 
 /**
- * The card as typed (SPEC.md §3 Payment). It goes from the browser to the gateway's tokenisation
+ * The card as typed (docs/spec.md §3 Payment). It goes from the browser to the gateway's tokenisation
  * endpoint only: our API receives the token, never these fields.
  */
 export const cardInputSchema = z

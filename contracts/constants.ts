@@ -1,4 +1,4 @@
-/** Business constants and limits (SPEC.md §9, DESIGN.md §5). */
+/** Business constants and limits (docs/spec.md §9, docs/design.md §5). */
 export const API_PREFIX = '/api/v1';
 
 export const COOKIE_TOKEN = 'semear.token';
@@ -26,7 +26,7 @@ export const MAX_PAGE_SIZE = 100;
 export const LOCALES = ['pt', 'en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'pt';
-/** Formatting is always Brazilian whatever the interface language (SPEC.md §1). */
+/** Formatting is always Brazilian whatever the interface language (docs/spec.md §1). */
 export const FORMAT_LOCALE = 'pt-BR';
 export const CURRENCY = 'BRL';
 export const TIME_ZONE = 'America/Sao_Paulo';
@@ -47,7 +47,7 @@ export const RECEIPT_TOKEN_HEADER = 'x-receipt-token';
 export const WEBHOOK_SIGNATURE_HEADER = 'x-semear-signature';
 /** Webhooks older than this are refused even with a good signature (replay protection). */
 export const WEBHOOK_TOLERANCE_S = 300;
-/** Gift card credit lasts 6 months from purchase (SPEC.md §9). */
+/** Gift card credit lasts 6 months from purchase (docs/spec.md §9). */
 export const GIFT_CARD_VALIDITY_MONTHS = 6;
 
 /** Monthly giving (cents): R$ 10,00 to R$ 10.000,00 a month; presets on /doacao-mensal in reais. */

@@ -15,7 +15,7 @@ export const isValidInternationalPhone = (value: string): boolean =>
   /^\+?[\d\s().-]{8,22}$/.test(value) && onlyDigits(value).length >= 8 && onlyDigits(value).length <= 15;
 
 /**
- * Checkout contact (SPEC.md §3 Contact). A person gives name, e-mail, CPF and phone; a company gives
+ * Checkout contact (docs/spec.md §3 Contact). A person gives name, e-mail, CPF and phone; a company gives
  * corporate name, CNPJ, contact name, e-mail and phone. A foreigner has no CPF/CNPJ and may give an
  * international phone. Checked as a whole so each message lands on its own field.
  */
@@ -106,7 +106,7 @@ export const checkoutAddressSchema = z
   }));
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 
-/** Addresses must be Brazilian unless the donor lives abroad (SPEC.md §5): the message id, or null. */
+/** Addresses must be Brazilian unless the donor lives abroad (docs/spec.md §5): the message id, or null. */
 export const addressCountryIssue = (country: string, foreigner: boolean): string | null =>
   foreigner || country.trim().toUpperCase() === 'BR' ? null : gm.addressMustBeBrazilian.id;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
@@ -222,5 +222,5 @@ export const donationResultSchema = z.object({
 });
 export type DonationResult = z.infer<typeof donationResultSchema>;
 
-/** GET /donors/{id}/wallets/balance: data is the spendable balance in cents (SPEC.md §7). */
+/** GET /donors/{id}/wallets/balance: data is the spendable balance in cents (docs/spec.md §7). */
 export const walletBalanceSchema = z.object({ data: z.number().int() });

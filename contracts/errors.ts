@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error body (DESIGN.md §5): message is a translated string or list of strings. */
+/** Every API error body (docs/design.md §5): message is a translated string or list of strings. */
 export const apiErrorSchema = z.object({
   message: z.union([z.string(), z.array(z.string())]),
   code: z.string().optional(),

@@ -1,7 +1,7 @@
 /**
  * Messages that travel between server and client as ids (zod issue messages, API error messages).
  * The `/*i18n*\/` marker lets `lingui extract` collect them; the Portuguese text is the source
- * message. Where SPEC.md gives the Portuguese wording, it is used word for word.
+ * message. Where docs/spec.md gives the Portuguese wording, it is used word for word.
  */
 export interface MessageDescriptor {
   id: string;

@@ -3,7 +3,7 @@ import { NOTIFICATIONS_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { donorMessages as dm } from './donor-messages';
 
 /**
- * Notifications (SPEC.md §3, §4, §7). Every type is a thing that happened to the donor's money;
+ * Notifications (docs/spec.md §3, §4, §7). Every type is a thing that happened to the donor's money;
  * `donations` is the spec's own example and carries metadata.donation_id.
  */
 export const NOTIFICATION_TYPES = [
@@ -66,7 +66,7 @@ export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
 export const notificationTypesSchema = z.object({ notificationTypes: z.array(z.object({ type: z.enum(NOTIFICATION_TYPES) })) });
 
 /**
- * GET / PUT /notification-preferences (SPEC.md §3): `types` are the types the donor wants to hear
+ * GET / PUT /notification-preferences (docs/spec.md §3): `types` are the types the donor wants to hear
  * about, `channels` how (in-app, e-mail). A type left out is muted on every channel.
  */
 export const notificationPreferencesSchema = z.object({

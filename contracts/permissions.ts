@@ -1,4 +1,4 @@
-/** Roles and permissions (SPEC.md §6). An admin route needs role ADMIN and every permission listed. */
+/** Roles and permissions (docs/spec.md §6). An admin route needs role ADMIN and every permission listed. */
 export const ROLES = ['ADMIN', 'DONOR'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -20,7 +20,7 @@ export const ADMIN_ROUTE_PERMISSIONS = {
 } as const satisfies Record<string, readonly Permission[]>;
 export type AdminPath = keyof typeof ADMIN_ROUTE_PERMISSIONS;
 
-/** Role and permission names, as the client reduces them (SPEC.md §3). */
+/** Role and permission names, as the client reduces them (docs/spec.md §3). */
 export interface Grants {
   roles: readonly string[];
   permissions: readonly string[];
@@ -30,7 +30,7 @@ export function canAccessAdminPath(grants: Grants, path: AdminPath): boolean {
   return grants.roles.includes('ADMIN') && ADMIN_ROUTE_PERMISSIONS[path].every((p) => grants.permissions.includes(p));
 }
 
-/** Roles and permissions arrive as lists of objects and are reduced to lists of names (SPEC.md §3). */
+/** Roles and permissions arrive as lists of objects and are reduced to lists of names (docs/spec.md §3). */
 export const grantsOf = (user: { roles: readonly { name: string }[]; permissions: readonly { name: string }[] }): Grants => ({
   roles: user.roles.map((r) => r.name),
   permissions: user.permissions.map((p) => p.name),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from './plain-text';
 import { donorMessages as dm } from './donor-messages';
 
-/** Realtime (SPEC.md §3, §7; DESIGN.md §9): one private channel per donor, one event for the balance. */
+/** Realtime (docs/spec.md §3, §7; docs/design.md §9): one private channel per donor, one event for the balance. */
 export const userChannel = (userId: string): string => `private-user-${userId}`;
 export const BALANCE_EVENT = 'balance';
 

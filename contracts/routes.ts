@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Search params of the web app's routes (SPEC.md §2), validated by the router and shared with anything
+ * Search params of the web app's routes (docs/spec.md §2), validated by the router and shared with anything
  * that builds links. A malformed value is dropped (`.catch(undefined)`), never an error page: URLs
  * are typed by hand, shared and truncated.
  */

@@ -6,7 +6,7 @@ import { checkoutAddressSchema, contactSchema } from './donations';
 import { givingMessages as gm } from './giving-messages';
 
 /**
- * Monthly giving (SPEC.md §1, §9): the card is charged once a month, on the day the donor
+ * Monthly giving (docs/spec.md §1, §9): the card is charged once a month, on the day the donor
  * subscribed (the last day of shorter months), and each charge becomes wallet credit for that month.
  * A failed charge makes the subscription past_due and is retried; paused skips months; canceled ends.
  */

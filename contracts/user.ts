@@ -37,7 +37,7 @@ export const birthDateSchema = z
     { error: m.birthDateInvalid.id },
   );
 
-/** Address (SPEC.md §3): every field defaults to the empty string. */
+/** Address (docs/spec.md §3): every field defaults to the empty string. */
 export const addressSchema = z.object({
   country: plainText().trim().max(60, { error: m.fieldTooLong.id }).default(''),
   zip_code: plainText()
@@ -136,7 +136,7 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });
 
-/** The user as GET /users/profile answers it (SPEC.md §3). */
+/** The user as GET /users/profile answers it (docs/spec.md §3). */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -3,7 +3,7 @@ import { plainText } from './plain-text';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { donorMessages as dm } from './donor-messages';
 
-/** The donor's wallet page (DESIGN.md §6): lots with origin and expiry, the statement, the next automatic donation. */
+/** The donor's wallet page (docs/design.md §6): lots with origin and expiry, the statement, the next automatic donation. */
 export const WALLET_LOT_ORIGINS = ['monthly_credit', 'gift_card', 'refund', 'adjustment'] as const;
 export type WalletLotOriginName = (typeof WALLET_LOT_ORIGINS)[number];
 

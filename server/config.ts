@@ -283,7 +283,7 @@ export interface Config {
 }
 
 /**
- * Where realtime events go (DESIGN.md §1). `embedded`: this server speaks the Pusher protocol itself
+ * Where realtime events go (docs/design.md §1). `embedded`: this server speaks the Pusher protocol itself
  * (WebSocket /app/{key} and the HTTP events API), so host and port are filled in at listen time.
  */
 export interface RealtimeConfig {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 const CAMPAIGN = 'cozinha-solidaria-recife';
-/** A page as the notifications screen asks for it (SPEC.md §9: 30 from page 0). */
+/** A page as the notifications screen asks for it (docs/spec.md §9: 30 from page 0). */
 const PAGE_QUERY = 'page=0&amount=30';
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {

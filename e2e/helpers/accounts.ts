@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The demo accounts every seeded database has (DESIGN.md §5). Never change their passwords here. */
+/** The demo accounts every seeded database has (docs/design.md §5). Never change their passwords here. */
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
 export const DEMO_ADMIN = { email: 'admin@semear.dev', password: 'semear-admin-123' } as const;
 
@@ -62,7 +62,7 @@ export async function signInThroughForm(page: Page, credentials: { email: string
   await expect(page).not.toHaveURL(/\/signin/);
 }
 
-/** The session cookie the web app writes (DESIGN.md §5). */
+/** The session cookie the web app writes (docs/design.md §5). */
 export async function sessionToken(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === 'semear.token')?.value;
 }

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Signs in without the form: POST /api/v1/sessions, then sets the two cookies the web app would
- * write (DESIGN.md §5). For tests about something other than the sign-in page itself.
+ * write (docs/design.md §5). For tests about something other than the sign-in page itself.
  * `baseURL` is the test's `baseURL` fixture (the server under test).
  */
 export async function signInWithCookies(page: Page, baseURL: string, credentials: { email: string; password: string }): Promise<void> {

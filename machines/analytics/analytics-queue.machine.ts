@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { ANALYTICS_DRAIN_MS, type PageView } from '../../contracts';
 
 /**
- * Page views (SPEC.md §1, §9): queued after each route change, sent in one batch every 3 s by the
+ * Page views (docs/spec.md §1, §9): queued after each route change, sent in one batch every 3 s by the
  * provided `sendPageViews`. A failed batch goes back to the head of the queue for the next tick.
  * The queue keeps the newest QUEUE_CAP views, so a long offline spell cannot grow memory without
  * bound (and one batch always fits the API's limit of 100).

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstat
 import { canAccessAdminPath, grantsOf, type AdminPath, type User } from '../../contracts';
 
 /**
- * Who is using the app (SPEC.md §4 Auth).
+ * Who is using the app (docs/spec.md §4 Auth).
  *
  * unknown ──(input.user)──► signedIn
  *    └──────────────────────► authenticating ──done──► signedIn

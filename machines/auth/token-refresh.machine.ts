@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorCodes, type RefreshedTokens } from '../../contracts';
 
 /**
- * Token lifecycle (SPEC.md §4). The HTTP client reports every 401 here and waits for the answer.
+ * Token lifecycle (docs/spec.md §4). The HTTP client reports every 401 here and waits for the answer.
  *
  * - 401 `token.expired` while idle: refresh once; the call waits in the queue.
  * - any 401 while refreshing: joins the queue, the refresh in flight decides for it too, so a burst

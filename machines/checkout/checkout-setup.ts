@@ -45,7 +45,7 @@ export const checkoutSetup = setup({
     }),
     /** A refused gift card leaves the payment step to do again (the typed code stays in `payment`). */
     forgetPayment: assign({ completed: ({ context }) => context.completed.filter((step) => step !== 'payment') }),
-    /** Names every refused field, so the view can highlight each (SPEC.md §8: never a bare "check the data"). */
+    /** Names every refused field, so the view can highlight each (docs/spec.md §8: never a bare "check the data"). */
     refuseRequest: assign({ failure: ({ context }) => ({ code: errorCodes.validation, messages: [], fields: requestIssues(context) }) }),
     keepSubmitted: assign({ submitted: (_, params: { outcome: SubmissionOutcome }) => submittedOf(params.outcome) }),
     /** A refusal or decline: its failure, and the next attempt is a new one (new key, new token). */

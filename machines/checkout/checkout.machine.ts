@@ -36,7 +36,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
   on: {
     'xstate.done.actor.loadSavedCards': { actions: assign({ savedCards: ({ event }) => event.output }) },
     'xstate.done.actor.loadWalletBalance': { actions: assign({ walletBalance: ({ event }) => event.output }) },
-    // SPEC.md §8: a wallet balance that fails to load is 0; saved cards simply are not offered.
+    // docs/spec.md §8: a wallet balance that fails to load is 0; saved cards simply are not offered.
     'xstate.error.actor.loadWalletBalance': { actions: assign({ walletBalance: 0 }) },
     'xstate.error.actor.loadSavedCards': { actions: assign({ savedCards: [] }) },
   },

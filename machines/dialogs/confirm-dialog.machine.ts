@@ -1,7 +1,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * The confirm dialog (SPEC.md §2): title, description, confirm text and cancel text. Confirm resolves,
+ * The confirm dialog (docs/spec.md §2): title, description, confirm text and cancel text. Confirm resolves,
  * cancel or close rejects. One long-lived actor serves every confirmation: `resolve`/`reject` settle
  * the promise the app handed out when it sent `dialog.opened`. Opening over an open dialog rejects
  * the first request, so no promise is ever left pending.

@@ -1,7 +1,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * The prompt shown to visitors who try a feature that needs login (SPEC.md §2, §6): 'Entrar agora'
+ * The prompt shown to visitors who try a feature that needs login (docs/spec.md §2, §6): 'Entrar agora'
  * (sign-in with return_url = the current path) and 'Faça seu cadastro'. Just open and closed; the
  * view navigates. `description` replaces the default text ('Você precisa estar logado…') when given.
  */

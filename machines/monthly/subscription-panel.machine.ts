@@ -95,7 +95,7 @@ export const subscriptionPanelMachine = setup({
   actions: {
     /** Says the change was made (toast). */
     changed: (_, _params: { change: SubscriptionChange; subscription: Subscription }) => {},
-    /** Reports the error (toasts, SPEC.md §8). */
+    /** Reports the error (toasts, docs/spec.md §8). */
     failed: (_, _params: { error: unknown }) => {},
     rememberChange: assign({ change: (_, params: { kind: ConfirmedChange['kind'] }) => ({ kind: params.kind }) }),
   },

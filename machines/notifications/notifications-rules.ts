@@ -1,6 +1,6 @@
 import type { Notification, NotificationType } from '../../contracts';
 
-/** Pure rules of the notifications list (SPEC.md §4), shared by the machine and its tests. */
+/** Pure rules of the notifications list (docs/spec.md §4), shared by the machine and its tests. */
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 
@@ -10,7 +10,7 @@ export interface NotificationFilters {
   type: NotificationType | null;
 }
 
-/** A listed notification with the client-only selection flag (SPEC.md §3). */
+/** A listed notification with the client-only selection flag (docs/spec.md §3). */
 export type NotificationItem = Notification & { isSelected: boolean };
 
 /** What GET /notifications answers: one page and the total behind it (x-total-count). */

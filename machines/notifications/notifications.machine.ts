@@ -57,7 +57,7 @@ const setSelected = (list: NotificationItem[], isSelected: (n: NotificationItem)
   list.map((n) => (n.isSelected === isSelected(n) ? n : { ...n, isSelected: isSelected(n) }));
 
 /**
- * The notifications list of /profile/notifications (SPEC.md §4). Two regions: `list` (pages of the
+ * The notifications list of /profile/notifications (docs/spec.md §4). Two regions: `list` (pages of the
  * current filters, selection, optimistic read/unread) and `unreadCount` (read=false with amount=1).
  * Pure: `loadPage`, `loadUnreadCount` and `markRead` come in with `.provide()`.
  */
@@ -81,7 +81,7 @@ export const notificationsMachine = setup({
     }),
   },
   actions: {
-    /** Reports a failed request (SPEC.md §8: logged and shown). */
+    /** Reports a failed request (docs/spec.md §8: logged and shown). */
     reportFailure: (_, _params: { error: unknown }) => {},
     appendPage: assign(({ context }, { page }: { page: NotificationsPage }) => {
       return {

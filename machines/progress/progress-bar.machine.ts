@@ -2,7 +2,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import { PROGRESS } from '../../contracts';
 
 /**
- * The thin bar at the top during route changes (SPEC.md §4, §9): 20 on start, +10 every 500 ms while
+ * The thin bar at the top during route changes (docs/spec.md §4, §9): 20 on start, +10 every 500 ms while
  * below 70, 100 on finish, back to 0 (hidden) 200 ms later. A new navigation restarts from 20.
  */
 

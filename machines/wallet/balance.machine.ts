@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
 /**
- * The donor's live wallet balance (SPEC.md §3, §4): null while loading, 0 when the load fails, and
+ * The donor's live wallet balance (docs/spec.md §3, §4): null while loading, 0 when the load fails, and
  * replaced by every realtime update; a hide/show toggle, visible by default and remembered.
  * Pure: `loadBalance`, `realtimeBalance` and `rememberVisibility` come in with `.provide()`.
  */
@@ -63,7 +63,7 @@ export const balanceMachine = setup({
             src: 'loadBalance',
             input: ({ context }) => ({ userId: context.userId }),
             onDone: { target: 'known', actions: assign({ balance: ({ event }) => event.output }) },
-            // SPEC.md §8: a wallet balance that cannot be read is shown as 0.
+            // docs/spec.md §8: a wallet balance that cannot be read is shown as 0.
             onError: { target: 'known', actions: assign({ balance: 0 }) },
           },
           // A pushed balance is at least as new as the answer still on its way: keep it, drop the load.

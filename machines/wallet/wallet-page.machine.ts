@@ -63,7 +63,7 @@ export const walletPageMachine = setup({
   actions: {
     /** Says the cause was saved (toast). */
     causeSaved: () => {},
-    /** Reports the raw error (toasts, SPEC.md §8). */
+    /** Reports the raw error (toasts, docs/spec.md §8). */
     failed: (_, _params: { error: unknown }) => {},
   },
   guards: {

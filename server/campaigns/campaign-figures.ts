@@ -18,7 +18,7 @@ const donorName = sql.raw(`case when d.is_anonymous then null else d.contact->>'
 const givenAt = sql.raw(`coalesce(d.confirmed_at, d.created_at)`);
 const hasMessage = sql.raw(`btrim(coalesce(d.message, '')) <> ''`);
 
-/** Raised: the balance of the campaign's ledger account (DESIGN.md §6), 0 before the first donation. */
+/** Raised: the balance of the campaign's ledger account (docs/design.md §6), 0 before the first donation. */
 export const raisedCents =
   sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
   where a.kind = 'campaign' and a.owner_key = ${campaignIdRef}::text), 0)::bigint`.mapWith(Number);

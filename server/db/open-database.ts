@@ -34,7 +34,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   return {
     db,
     kind: 'pglite',
-    // DESIGN.md §9: with values a single statement (query), without them maybe several (exec).
+    // docs/design.md §9: with values a single statement (query), without them maybe several (exec).
     executeSql: async (text, values) => {
       if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
       const results = await pglite.exec(text);

@@ -1,6 +1,6 @@
 import { CURRENCY, FORMAT_LOCALE, TIME_ZONE } from '../../contracts/constants';
 
-// Brazilian formatting whatever the language (SPEC.md §1), as src/app/format.ts does on the web.
+// Brazilian formatting whatever the language (docs/spec.md §1), as src/app/format.ts does on the web.
 const money = new Intl.NumberFormat(FORMAT_LOCALE, { style: 'currency', currency: CURRENCY });
 const dateTime = new Intl.DateTimeFormat(FORMAT_LOCALE, {
   timeZone: TIME_ZONE,

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
@@ -10,25 +10,35 @@ import { findUserWithGrants, isUsable } from '../users/users-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid bearer access token, or 401 (token.missing / token.expired / token.invalid). */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: signed in, role ADMIN and every listed permission, or 403 forbidden. */
-    requirePermissions(permissions: readonly Permission[]): preHandlerAsyncHookHandler;
-    /** preHandler for calls open to guests and signed-in users: no bearer token is a guest (userId null); a bad one is a 401 like `authenticate`. */
-    optionalAuthenticate: preHandlerAsyncHookHandler;
+    /**
+     * onRequest (every authenticated route uses this one hook kind, before any body is read): a valid
+     * bearer access token, or 401 (token.missing / token.expired / token.invalid).
+     */
+    authenticate: onRequestAsyncHookHandler;
+    /** onRequest: signed in, role ADMIN and every listed permission, or 403 forbidden. */
+    requirePermissions(permissions: readonly Permission[]): onRequestAsyncHookHandler;
+    /** onRequest for calls open to guests and signed-in users: no bearer token is a guest (userId null); a bad one is a 401 like `authenticate`. */
+    optionalAuthenticate: onRequestAsyncHookHandler;
     /** The user id of a valid bearer token, or null; never fails (for calls open to visitors). */
     optionalUserId(request: FastifyRequest): Promise<string | null>;
     /** Deactivating or deleting an account (no admin API yet: tests and operators' scripts call it). */
     accountClosing: AccountClosing;
   }
   interface FastifyRequest {
-    /** Set by `authenticate`. */
+    /** Set by `authenticate` (null: a guest, on routes open to guests). */
     userId: string | null;
+    /** The signed-in caller, on routes behind `authenticate` or `requirePermissions`. */
+    readonly user: SignedInUser;
   }
   interface FastifyContextConfig {
     /** The answer is someone's own (a session, a receipt) though the call may come without a bearer token. */
     noStore?: boolean;
   }
+}
+
+/** Who is calling, once `authenticate` let the request in. */
+export interface SignedInUser {
+  id: string;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -41,6 +51,13 @@ export const authenticationPlugin = fp<AppServices>(
   async (app, services) => {
     const { accessTokens, db, userStatus } = services;
     app.decorateRequest('userId', null);
+    app.decorateRequest('user', {
+      getter(): SignedInUser {
+        // A route reading the caller without the hook that sets it is a bug of ours, not the caller's.
+        if (this.userId === null) throw new Error(`${this.routeOptions.url}: request.user read without authenticate`);
+        return { id: this.userId };
+      },
+    });
     app.decorate('accountClosing', createAccountClosing(services));
 
     // A signed-in user's answers, sessions and receipts must never sit in a shared or browser cache.
@@ -56,7 +73,7 @@ export const authenticationPlugin = fp<AppServices>(
       return (await userStatus.isUsable(check.userId)) ? check : ({ ok: false, reason: 'closed' } as const);
     };
 
-    const authenticate: preHandlerAsyncHookHandler = async (request) => {
+    const authenticate: onRequestAsyncHookHandler = async (request) => {
       const token = bearerToken(request);
       if (!token) throw new HttpError(401, errorCodes.tokenMissing, m.tokenUndefined);
       const check = await usableUserOf(token);
@@ -71,19 +88,19 @@ export const authenticationPlugin = fp<AppServices>(
     // A signed-in donor whose token expired must refresh rather than silently give as a guest.
     app.decorate('optionalAuthenticate', async function optionalAuthenticate(this: unknown, request, reply) {
       if (bearerToken(request)) await authenticate.call(this as never, request, reply);
-    } as preHandlerAsyncHookHandler);
+    } as onRequestAsyncHookHandler);
 
     app.decorate(
       'requirePermissions',
-      (permissions: readonly Permission[]): preHandlerAsyncHookHandler =>
+      (permissions: readonly Permission[]): onRequestAsyncHookHandler =>
         async function requirePermissions(request, reply) {
           await authenticate.call(this, request, reply);
-          const found = await findUserWithGrants(db, request.userId as string);
+          const found = await findUserWithGrants(db, request.user.id);
           // Admin calls read the account itself, not the briefly cached status: a closed admin stops on every node at once.
           if (!found || !isUsable(found.user)) throw new HttpError(401, errorCodes.tokenInvalid, m.authTokenError);
           const { grants } = found;
           const names = { roles: grants.roles.map((r) => r.name), permissions: grants.permissions.map((p) => p.name) };
-          // Same rule as the admin routes of SPEC.md §6: role ADMIN and all of the listed permissions.
+          // Same rule as the admin routes of docs/spec.md §6: role ADMIN and all of the listed permissions.
           const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
           if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
         },

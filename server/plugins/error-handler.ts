@@ -9,7 +9,7 @@ import { HttpError } from '../http/http-error';
 import { suspectInputFields } from '../http/suspect-input';
 
 /**
- * Every error answers { message, code } (DESIGN.md §5). Zod issue messages are message ids,
+ * Every error answers { message, code } (docs/design.md §5). Zod issue messages are message ids,
  * translated here; a value the database refused is a 400 "Dados inválidos" logged at warn with the fields
  * that look responsible; anything unexpected is logged and answered as 500 "Erro desconhecido.".
  */

@@ -10,7 +10,7 @@ export function contentSecurityPolicy(
   const secure = site.protocol === 'https:';
   return {
     'default-src': ["'self'"],
-    // The advertising script (SPEC.md §1) is the only outside script allowed.
+    // The advertising script (docs/spec.md §1) is the only outside script allowed.
     'script-src': ["'self'", ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : [])],
     // Covers are served from PUBLIC_URL, which may be another host name than the one in the address bar.
     'img-src': ["'self'", site.origin, 'data:', 'blob:'],

@@ -21,16 +21,14 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   const notFound = () => new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
 
   /** Default card first, then newest first. */
-  app.get('/cards', { preHandler: app.authenticate }, async (request): Promise<SavedCard[]> =>
-    listSavedCards(db, request.userId as string),
-  );
+  app.get('/cards', { onRequest: app.authenticate }, async (request): Promise<SavedCard[]> => listSavedCards(db, request.user.id));
 
   /** { is_default: true } makes the card the default and unsets the others; answers the donor's cards. */
   app.patch(
     '/cards/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } },
+    { onRequest: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } },
     async (request): Promise<SavedCard[]> => {
-      const userId = request.userId as string;
+      const userId = request.user.id;
       if (!isUuid(request.params.id) || !(await setDefaultCard(db, userId, request.params.id))) throw notFound();
       return listSavedCards(db, userId);
     },
@@ -40,9 +38,9 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
    * Soft delete. A card that pays an open monthly donation is refused (409); when the default goes,
    * the newest remaining card becomes the default (none when no card is left).
    */
-  app.delete('/cards/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
+  app.delete('/cards/:id', { onRequest: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
     if (!isUuid(request.params.id)) throw notFound();
-    const outcome = await removeSavedCard(db, request.userId as string, request.params.id, clock.now());
+    const outcome = await removeSavedCard(db, request.user.id, request.params.id, clock.now());
     if (outcome === 'not_found') throw notFound();
     if (outcome === 'pays_monthly') throw new HttpError(409, errorCodes.cardInUseByMonthly, dm.cardPaysMonthly);
     return reply.status(204).send();

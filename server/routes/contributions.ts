@@ -10,9 +10,9 @@ export const contributionRoutes: FastifyPluginAsync<AppServices> = async (instan
 
   app.get(
     '/contributions',
-    { preHandler: app.authenticate, schema: { querystring: contributionQuerySchema } },
+    { onRequest: app.authenticate, schema: { querystring: contributionQuerySchema } },
     async (request, reply): Promise<Contribution[]> => {
-      const { items, total } = await listContributions(db, request.userId as string, request.query, clock.now());
+      const { items, total } = await listContributions(db, request.user.id, request.query, clock.now());
       reply.header('x-total-count', String(total));
       reply.header('cache-control', 'no-store');
       return items;

@@ -61,7 +61,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
   app.post(
     '/campaigns/:slug/donations',
     {
-      preHandler: app.optionalAuthenticate,
+      onRequest: app.optionalAuthenticate,
       config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
       schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema },
     },
@@ -71,7 +71,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
   app.post(
     '/donations',
     {
-      preHandler: app.optionalAuthenticate,
+      onRequest: app.optionalAuthenticate,
       config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
       schema: { body: donationRequestSchema },
     },
@@ -84,7 +84,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
    */
   app.get(
     '/donations/:id',
-    { preHandler: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } },
+    { onRequest: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } },
     async (request) => {
       const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
       if (!isUuid(request.params.id)) throw notFound;

@@ -17,15 +17,15 @@ import { readNotificationPreferences, saveNotificationPreferences } from '../ser
 
 const notificationTypes = { notificationTypes: NOTIFICATION_TYPES.map((type) => ({ type })) };
 
-/** SPEC.md §7: the signed-in donor's notifications and what they want to hear about; one's own only. */
+/** docs/spec.md §7: the signed-in donor's notifications and what they want to hear about; one's own only. */
 export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/notifications',
-    { preHandler: app.authenticate, schema: { querystring: notificationQuerySchema, response: { 200: notificationListSchema } } },
+    { onRequest: app.authenticate, schema: { querystring: notificationQuerySchema, response: { 200: notificationListSchema } } },
     async (request, reply) => {
-      const { items, total } = await listNotifications(db, request.userId as string, request.query);
+      const { items, total } = await listNotifications(db, request.user.id, request.query);
       reply.header('x-total-count', String(total)).header('cache-control', 'no-store');
       return items;
     },
@@ -34,9 +34,9 @@ export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instan
   /** All or nothing: any id that is not the caller's (or does not exist) is a 404 and nothing changes. */
   app.patch(
     '/notifications',
-    { preHandler: app.authenticate, schema: { body: notificationPatchSchema, response: { 200: notificationListSchema } } },
+    { onRequest: app.authenticate, schema: { body: notificationPatchSchema, response: { 200: notificationListSchema } } },
     async (request) => {
-      const updated = await markNotifications(db, request.userId as string, request.body.notification_id, request.body.read);
+      const updated = await markNotifications(db, request.user.id, request.body.notification_id, request.body.read);
       if (!updated) throw new HttpError(404, errorCodes.notificationNotFound, dm.notificationNotFound);
       return updated;
     },
@@ -44,22 +44,22 @@ export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instan
 
   app.get(
     '/notification-types',
-    { preHandler: app.authenticate, schema: { response: { 200: notificationTypesSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: notificationTypesSchema } } },
     async () => notificationTypes,
   );
 
   app.get(
     '/notification-preferences',
-    { preHandler: app.authenticate, schema: { response: { 200: notificationPreferencesSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: notificationPreferencesSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return readNotificationPreferences(db, request.userId as string);
+      return readNotificationPreferences(db, request.user.id);
     },
   );
 
   app.put(
     '/notification-preferences',
-    { preHandler: app.authenticate, schema: { body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
-    async (request) => saveNotificationPreferences(db, request.userId as string, request.body, clock.now()),
+    { onRequest: app.authenticate, schema: { body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
+    async (request) => saveNotificationPreferences(db, request.user.id, request.body, clock.now()),
   );
 };

@@ -41,10 +41,10 @@ export const realtimeRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   /** Only the signed-in donor's own channel, private-user-{id}; anything else is refused. */
   app.post(
     '/realtime/auth',
-    { preHandler: app.authenticate, schema: { body: realtimeAuthRequestSchema, response: { 200: realtimeAuthResponseSchema } } },
+    { onRequest: app.authenticate, schema: { body: realtimeAuthRequestSchema, response: { 200: realtimeAuthResponseSchema } } },
     async (request) => {
       const { socket_id, channel_name } = request.body;
-      if (channel_name !== userChannel(request.userId as string)) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+      if (channel_name !== userChannel(request.user.id)) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
       return { auth: app.realtime.pusher.authorizeChannel(socket_id, channel_name).auth };
     },
   );

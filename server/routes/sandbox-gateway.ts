@@ -12,7 +12,7 @@ import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 
 /**
- * The embedded sandbox gateway's HTTP face (DESIGN.md §7), mounted at /sandbox-gateway, outside
+ * The embedded sandbox gateway's HTTP face (docs/design.md §7), mounted at /sandbox-gateway, outside
  * /api/v1: the browser tokenises cards here, PIX charges are "paid" here, PayPal orders approved
  * here. Confirmations reach our API only through the signed webhook.
  */

@@ -73,7 +73,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
     { onRequest: app.authenticate, config: app.paymentRateLimit, schema: { body: subscriptionRequestSchema } },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
-      const userId = request.userId as string;
+      const userId = request.user.id;
       const outcome = await idempotency.run({
         scope: `user:${userId}|subscriptions`,
         key,
@@ -90,7 +90,7 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
     '/subscriptions/current',
     { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } },
     async (request) => {
-      const current = await currentSubscriptionOf(db, request.userId as string);
+      const current = await currentSubscriptionOf(db, request.user.id);
       if (!current) return { subscription: null, charges: [] };
       return { subscription: await presented(current.id), charges: await recentCharges(db, current.id) };
     },
@@ -99,14 +99,14 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
   app.patch(
     '/subscriptions/:id',
     { onRequest: app.authenticate, schema: { params: idParams, body: subscriptionPatchSchema, response: { 200: subscriptionSchema } } },
-    async (request) => presented(await management.update(request.userId as string, request.params.id, request.body, clock.now())),
+    async (request) => presented(await management.update(request.user.id, request.params.id, request.body, clock.now())),
   );
 
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     app.post(
       `/subscriptions/:id/${action}`,
       { onRequest: app.authenticate, schema: { params: idParams, response: { 200: subscriptionSchema } } },
-      async (request) => presented(await management[action](request.userId as string, request.params.id, clock.now())),
+      async (request) => presented(await management[action](request.user.id, request.params.id, clock.now())),
     );
   }
 

@@ -41,13 +41,13 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
     return presentUser(found.user, found.grants, config.publicUrl);
   }
 
-  app.get('/users/profile', { preHandler: app.authenticate }, async (request) => signedInUser(db, request.userId as string));
+  app.get('/users/profile', { onRequest: app.authenticate }, async (request) => signedInUser(db, request.user.id));
 
-  app.put('/users/profile', { preHandler: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) =>
+  app.put('/users/profile', { onRequest: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) =>
     // A deactivated user's change is rolled back by the 401 signedInUser throws inside the transaction.
     db.transaction(async (tx) => {
-      await updateProfile(tx, request.userId as string, request.body, clock.now());
-      return signedInUser(tx, request.userId as string);
+      await updateProfile(tx, request.user.id, request.body, clock.now());
+      return signedInUser(tx, request.user.id);
     }),
   );
 };

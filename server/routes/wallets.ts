@@ -15,7 +15,7 @@ import { walletStatement } from '../services/wallet/wallet-statement';
 import { findUserWithGrants, isUsable } from '../users/users-repository';
 import { pathParam } from '../../contracts/plain-text';
 
-/** The donor's wallet (DESIGN.md §6, docs/ledger.md): balance, lots, statement and where unused credit goes. */
+/** The donor's wallet (docs/design.md §6, docs/ledger.md): balance, lots, statement and where unused credit goes. */
 export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -26,28 +26,27 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
     return !!reader && isUsable(reader.user) && reader.grants.roles.some((r) => r.name === 'ADMIN');
   }
 
-  /** SPEC.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
+  /** docs/spec.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
   app.get(
     '/donors/:id/wallets/balance',
-    { preHandler: app.authenticate, schema: { params: z.object({ id: pathParam() }) } },
+    { onRequest: app.authenticate, schema: { params: z.object({ id: pathParam() }) } },
     async (request) => {
-      if (!(await mayReadWalletOf(request.userId as string, request.params.id)))
-        throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+      if (!(await mayReadWalletOf(request.user.id, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
       if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
       return { data: await walletBalance(db, request.params.id, clock.now()) };
     },
   );
 
-  app.get('/wallet', { preHandler: app.authenticate, schema: { response: { 200: walletOverviewSchema } } }, async (request, reply) => {
+  app.get('/wallet', { onRequest: app.authenticate, schema: { response: { 200: walletOverviewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return walletOverview(db, request.userId as string, clock.now());
+    return walletOverview(db, request.user.id, clock.now());
   });
 
   app.get(
     '/wallet/statement',
-    { preHandler: app.authenticate, schema: { querystring: walletStatementQuerySchema, response: { 200: walletStatementSchema } } },
+    { onRequest: app.authenticate, schema: { querystring: walletStatementQuerySchema, response: { 200: walletStatementSchema } } },
     async (request, reply) => {
-      const { entries, total } = await walletStatement(db, request.userId as string, request.query);
+      const { entries, total } = await walletStatement(db, request.user.id, request.query);
       reply.header('cache-control', 'no-store').header('x-total-count', String(total));
       return entries;
     },
@@ -56,9 +55,9 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
   /** A campaign that takes donations now (else 404 / 422, nothing stored), or null to let Semear choose. */
   app.put(
     '/wallet/auto-donation-cause',
-    { preHandler: app.authenticate, schema: { body: autoDonationCauseSchema, response: { 200: walletOverviewSchema } } },
+    { onRequest: app.authenticate, schema: { body: autoDonationCauseSchema, response: { 200: walletOverviewSchema } } },
     async (request) => {
-      const userId = request.userId as string;
+      const userId = request.user.id;
       const now = clock.now();
       const slug = request.body.campaign_slug;
       const campaign = slug === null ? null : await donatableCampaign(db, slug, now);

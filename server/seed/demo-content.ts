@@ -1,7 +1,7 @@
 import type { SignUp } from '../../contracts/user';
 import type { CoverPalette, Motif } from './cover-art';
 
-/** Demo accounts listed in the README (DESIGN.md §5). The CPFs are valid check-digit-wise, not real people's. */
+/** Demo accounts listed in the README (docs/design.md §5). The CPFs are valid check-digit-wise, not real people's. */
 export const DEMO_ADMIN = { email: 'admin@semear.dev', password: 'semear-admin-123' } as const;
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
 

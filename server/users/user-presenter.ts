@@ -14,7 +14,7 @@ export function formatBirthDate(isoDate: string | null): string | null {
   return `${day}/${month}/${year}`;
 }
 
-/** The user as the API shows it (SPEC.md §3): the document key follows the person type. */
+/** The user as the API shows it (docs/spec.md §3): the document key follows the person type. */
 export function presentUser(row: UserRow, grants: { roles: Named[]; permissions: Named[] }, publicUrl: string): User {
   const document = row.personType === 'COMPANY' ? { cnpj: row.cnpj ?? '' } : { cpf: row.cpf ?? '' };
   return {

@@ -6,7 +6,7 @@ import type { RefreshTokens } from '../auth/refresh-tokens';
 
 /**
  * How long one node trusts its last look at a user's status. API nodes are stateless and may be
- * several (DESIGN.md §1): a change made on another node, or straight in the database, is seen here
+ * several (docs/design.md §1): a change made on another node, or straight in the database, is seen here
  * within this time; on the node that made it, at once (`forget`).
  */
 export const USER_STATUS_CACHE_TTL_MS = 5_000;

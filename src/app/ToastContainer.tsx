@@ -30,7 +30,7 @@ function CloseButton({ closeToast, theme, label }: CloseButtonProps & { label: s
   );
 }
 
-/** Loaded with the first toast (see toast.tsx). Auto-close 5 s (SPEC.md §9). */
+/** Loaded with the first toast (see toast.tsx). Auto-close 5 s (docs/spec.md §9). */
 export default function ToastContainer() {
   const { i18n } = useLingui();
   const close = i18n._(closeLabel);

@@ -2,7 +2,7 @@ import { CURRENCY, FORMAT_LOCALE, TIME_ZONE } from '../../contracts';
 
 /**
  * Formatting is always Brazilian (pt-BR, BRL, America/Sao_Paulo) whatever the interface language
- * (SPEC.md §1). Intl puts a no-break space after "R$"; we use a plain space so text reads and
+ * (docs/spec.md §1). Intl puts a no-break space after "R$"; we use a plain space so text reads and
  * compares as 'R$ 1.234,56' (wrap with CSS `white-space: nowrap` where needed).
  */
 

@@ -9,7 +9,7 @@ import { toast } from './toast';
 export type ErrorPlace = 'inline' | 'toast';
 
 /**
- * The global error handler (SPEC.md §8): logs the error and shows each API message as an error
+ * The global error handler (docs/spec.md §8): logs the error and shows each API message as an error
  * toast ('Erro desconhecido.' when the API sent none); anything that is not an API error shows
  * 'Erro desconhecido! Contate o suporte!'. Messages may be catalog ids (translated here) or text.
  * Returns the texts.

@@ -2,7 +2,7 @@ import { userSchema, type User } from '../../contracts';
 import { AUTH_CHANNEL, createChannelBroadcast, createListenerSet } from './broadcast-channel';
 
 /**
- * Tells the other tabs of this browser about sign-in and sign-out (SPEC.md §4). BroadcastChannel where
+ * Tells the other tabs of this browser about sign-in and sign-out (docs/spec.md §4). BroadcastChannel where
  * there is one; otherwise a localStorage write, whose `storage` event fires in every other tab.
  * Neither delivers to the sender, so a tab never hears its own news. Incoming messages are checked:
  * anything can write to localStorage.

@@ -1,7 +1,7 @@
 import { COOKIE_REFRESH_TOKEN, COOKIE_REFRESH_TOKEN_MAX_AGE_S, COOKIE_TOKEN, COOKIE_TOKEN_MAX_AGE_S } from '../../contracts';
 
 /**
- * The session cookies (DESIGN.md §5): `semear.token` for 7 days and `semear.refresh_token` for 30,
+ * The session cookies (docs/design.md §5): `semear.token` for 7 days and `semear.refresh_token` for 30,
  * path /, SameSite=Lax, Secure over HTTPS. The web app writes them (not the server), so they are
  * readable here to build the Authorization header.
  */

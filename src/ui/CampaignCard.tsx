@@ -89,7 +89,7 @@ export interface CampaignCardProps {
 }
 
 /**
- * Campaign card (BRAND.md): cover with a fixed aspect ratio, category, title (the link, stretched over
+ * Campaign card (docs/brand.md): cover with a fixed aspect ratio, category, title (the link, stretched over
  * the card), organiser, progress and donors. The cover is decorative (alt=""): the title says it all.
  */
 export function CampaignCard({ campaign, formatMoney, formatNumber, headingLevel = 3 }: CampaignCardProps) {

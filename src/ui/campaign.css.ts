@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 
-// Campaign progress (raised, goal, bar, donors) and the campaign card (BRAND.md "pieces people expect").
+// Campaign progress (raised, goal, bar, donors) and the campaign card (docs/brand.md "pieces people expect").
 
 export const progress = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'] });
 export const raised = style({ margin: 0, color: vars.color.inkSoft });

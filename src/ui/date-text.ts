@@ -1,5 +1,5 @@
 /**
- * Dates are typed the Brazilian way, dd/mm/aaaa, whatever the browser's locale (SPEC.md §1: formatting
+ * Dates are typed the Brazilian way, dd/mm/aaaa, whatever the browser's locale (docs/spec.md §1: formatting
  * is always pt-BR), while forms and the API carry ISO calendar dates (YYYY-MM-DD).
  */
 

@@ -1,7 +1,7 @@
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
 
 /**
- * Semear design tokens (BRAND.md). Every text/background pair listed here meets WCAG AA:
+ * Semear design tokens (docs/brand.md). Every text/background pair listed here meets WCAG AA:
  * brandStrong on white 5.3:1, ink on sun 8:1, muted on surface 5.6:1, danger on white 6.6:1.
  * `brand` (#1F8A5B, 4.3:1 on white) is for large text, borders and decoration only.
  */

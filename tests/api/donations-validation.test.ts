@@ -28,7 +28,7 @@ const foreignAddress = {
   house_number: '1',
 };
 
-/** SPEC.md §5 for the donation checkout: each bad input, the exact Portuguese message. */
+/** docs/spec.md §5 for the donation checkout: each bad input, the exact Portuguese message. */
 const cases: Array<[string, Record<string, unknown>, string]> = [
   ['contact name missing', donationBody(card, { contact: { ...personContact, name: '' } }), 'O nome é obrigatório'],
   ['contact name with digits', donationBody(card, { contact: { ...personContact, name: 'Maria 2' } }), 'O nome deve conter apenas letras'],

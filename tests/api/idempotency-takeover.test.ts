@@ -112,7 +112,7 @@ describe('createIdempotency leases', () => {
       }),
     );
     await reached;
-    await expect(live.run(call(key, {}))).rejects.toMatchObject({ statusCode: 409, code: 'idempotency.in_progress' });
+    await expect(live.run(call(key, {}))).rejects.toMatchObject({ kind: 'conflict', code: 'idempotency.in_progress' });
     ctx.clock.advance(61_000);
     let resumes = 0;
     const answers = await Promise.all(

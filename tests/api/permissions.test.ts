@@ -11,7 +11,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemoData(ctx.database.db, { uploadsDir: `${ctx.dataDir}/uploads`, now: new Date() });
-  // Routes a later issue would add, guarded the way admin routes are (SPEC.md §6).
+  // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6).
   ctx.app.get(
     '/api/v1/test/admin/donations',
     { preHandler: ctx.app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']) },

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { balanceMachine, selectBalance, selectIsVisible, type BalanceEvent } from '../../machines/wallet/balance.machine';
 
-/** The balance machine's rules (SPEC.md §3, §4, §8) with fake side effects. */
+/** The balance machine's rules (docs/spec.md §3, §4, §8) with fake side effects. */
 
 function fakeChannel() {
   const channel = { push: (_balance: number) => {}, userIds: [] as string[], closed: 0 };

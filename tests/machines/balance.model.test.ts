@@ -49,7 +49,7 @@ describe.each([
     const actor = createActor(machine, { input }).start();
     const invariant = (snapshot: AnyMachineSnapshot) => {
       const { balance } = snapshot.context as BalanceContext;
-      // null means loading, and only then (SPEC.md §4).
+      // null means loading, and only then (docs/spec.md §4).
       expect(balance === null).toBe(snapshot.hasTag('state:loading'));
       // One visibility at a time; what was stored last is what is shown.
       expect(snapshot.hasTag('state:visible')).not.toBe(snapshot.hasTag('state:hidden'));

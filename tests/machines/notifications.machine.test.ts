@@ -4,7 +4,7 @@ import { notificationsMachine } from '../../machines/notifications/notifications
 import { controllableActors, flush } from './support/replay';
 import * as f from './notifications.fixtures';
 
-/** Targeted rules of SPEC.md §4 on a live actor with controllable fakes. */
+/** Targeted rules of docs/spec.md §4 on a live actor with controllable fakes. */
 
 function start() {
   const controls = controllableActors(['loadPage', 'loadUnreadCount', 'markRead'] as const);

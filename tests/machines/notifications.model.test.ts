@@ -13,7 +13,7 @@ import { controllableActors, describePath, replayPath, uniquePaths, type GraphEv
 import * as f from './notifications.fixtures';
 
 /**
- * Model-based tests of the notifications machine (SPEC.md §4): paths generated from its graph are
+ * Model-based tests of the notifications machine (docs/spec.md §4): paths generated from its graph are
  * replayed on a live actor whose loadPage / loadUnreadCount / markRead are fakes the test resolves
  * or rejects; after every step the live snapshot must be the graph's and keep the spec's rules.
  * Two models keep the graph small: paging and filters, then selection and read/unread marking.

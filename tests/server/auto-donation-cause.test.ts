@@ -19,7 +19,7 @@ function candidate(slug: string, overrides: Partial<CauseCandidate> = {}): Cause
   };
 }
 
-describe('where unused credit goes (DESIGN.md §6)', () => {
+describe('where unused credit goes (docs/design.md §6)', () => {
   it('the chosen campaign wins over one the donor gave more to', () => {
     const cause = pickAutoDonationCause([candidate('horta', { givenCents: 90_000 }), candidate('biblioteca', { chosen: true })], now);
     expect(cause).toEqual({ campaign: { id: 'id-biblioteca', slug: 'biblioteca', title: 'Campanha biblioteca' }, reason: 'chosen' });

@@ -13,7 +13,7 @@ const userId = '5f0c2a8e-1b7d-4c1e-9a51-3f2d7c4b8e10';
 
 afterEach(() => vi.useRealTimers());
 
-describe('signatures (DESIGN.md §9)', () => {
+describe('signatures (docs/design.md §9)', () => {
   it('signs private channels exactly as the official SDK does, and checks them', () => {
     const expected = sdk.authorizeChannel('123.456', `private-user-${userId}`).auth;
     expect(channelAuth(app, '123.456', `private-user-${userId}`)).toBe(expected);

@@ -74,9 +74,9 @@ describe('checkout on a phone', () => {
     expect(line.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('summary-amount')).toBeNull();
     // The line comes before the amount picker in the page's order.
-    expect(
-      line.compareDocumentPosition(screen.getByRole('group', { name: 'Valor da doação' })) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(line.compareDocumentPosition(screen.getByRole('group', { name: 'Valor da doação' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     fireEvent.click(line);
     expect(line.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('summary-amount').textContent).toBe('R$ 50,00');

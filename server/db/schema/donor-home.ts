@@ -87,7 +87,7 @@ export const subscriptionCharges = pgTable(
   ],
 );
 
-/** Per-donor settings of the wallet: the cause unused credit goes to (null: Semear decides, DESIGN.md §6). */
+/** Per-donor settings of the wallet: the cause unused credit goes to (null: Semear decides, docs/design.md §6). */
 export const donorSettings = pgTable('donor_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -97,7 +97,7 @@ export const donorSettings = pgTable('donor_settings', {
 });
 
 /**
- * Notification preferences (SPEC.md §3: types and channels). No row: every type, in-app and by
+ * Notification preferences (docs/spec.md §3: types and channels). No row: every type, in-app and by
  * e-mail (the defaults). In-app notifications of a muted type are not created; e-mail follows both lists.
  */
 export const notificationSettings = pgTable('notification_settings', {

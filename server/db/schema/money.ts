@@ -9,7 +9,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
- * Ledger accounts (DESIGN.md §6). One row per (kind, owner): a donor's wallet, a campaign, a gift
+ * Ledger accounts (docs/design.md §6). One row per (kind, owner): a donor's wallet, a campaign, a gift
  * card, the gateway's clearing account, the general fund and platform fees. An account's balance is
  * the sum of its entries; money moves from the account that gives (negative entry) to the one that
  * receives (positive entry), so a campaign's raised amount and a wallet's balance are positive sums
@@ -131,7 +131,7 @@ export const donations = pgTable(
     /** SHA-256 of the receipt token the creator got: whoever holds it may read the donation. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
     /**
-     * Set on automatic donations of unused or expired credit (DESIGN.md §6): 'lot:<wallet lot id>' or
+     * Set on automatic donations of unused or expired credit (docs/design.md §6): 'lot:<wallet lot id>' or
      * 'gift_card:<id>'. Unique, so a job that runs twice donates once.
      */
     automaticSource: text('automatic_source'),
@@ -190,7 +190,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Idempotency-Key records (DESIGN.md §5): the first answer is kept and replayed. */
+/** Idempotency-Key records (docs/design.md §5): the first answer is kept and replayed. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -234,7 +234,7 @@ export const savedCards = pgTable(
 
 export const GIFT_CARD_STATUSES = ['active', 'redeemed', 'expired', 'cancelled'] as const;
 
-/** A gift card: a UUID code with a value; its balance is its ledger account (DESIGN.md §8). */
+/** A gift card: a UUID code with a value; its balance is its ledger account (docs/design.md §8). */
 export const giftCards = pgTable(
   'gift_cards',
   {

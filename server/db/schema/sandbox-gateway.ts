@@ -2,7 +2,7 @@ import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uni
 import { sql } from 'drizzle-orm';
 
 /**
- * The embedded sandbox gateway plays the payment provider (DESIGN.md §7), so these tables are the
+ * The embedded sandbox gateway plays the payment provider (docs/design.md §7), so these tables are the
  * provider's, not our API's: nothing outside server/services/payments/sandbox reads them. They share
  * the database only because the sandbox runs in the same process. No card number or CVV is ever kept:
  * a token records the outcome the sandbox will give, and what a card list shows.

@@ -84,7 +84,7 @@ export interface IdempotencyDeps {
 }
 
 /**
- * Idempotency-Key handling (DESIGN.md §5, docs/ledger.md). The first call claims the key (insert ...
+ * Idempotency-Key handling (docs/design.md §5, docs/ledger.md). The first call claims the key (insert ...
  * on conflict do nothing) with this process as owner and a lease it renews while it works; a replay
  * with the same request gets the stored answer, a different request 409, and a replay while the
  * claim's lease holds waits for its answer. A claim whose lease ran out (its process died) or whose

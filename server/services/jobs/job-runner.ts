@@ -18,7 +18,7 @@ export interface JobLog {
 }
 
 /**
- * pg-boss on the application's own database (DESIGN.md §1, §9): PGlite through its `db` option, or
+ * pg-boss on the application's own database (docs/design.md §1, §9): PGlite through its `db` option, or
  * PostgreSQL, where several API nodes share the queue and a cron job runs once per tick across them.
  */
 export function createJobRunner(

@@ -1,4 +1,4 @@
-/** The double-entry ledger (DESIGN.md §6, docs/ledger.md). */
+/** The double-entry ledger (docs/design.md §6, docs/ledger.md). */
 export { accountKey, type AccountRef } from './accounts';
 export { accountBalance, walletBalance, walletLots, type WalletLotBalance } from './balances';
 export { giftCardAfterPayment, issueGiftCard, usableGiftCard, type GiftCardRow } from './gift-cards';

@@ -11,7 +11,7 @@ import { enqueueMail, type MailToSend } from '../mail/mail-outbox';
 
 export type { NotificationType };
 
-/** What a donor hears about and how (SPEC.md §3); without saved preferences: everything, everywhere. */
+/** What a donor hears about and how (docs/spec.md §3); without saved preferences: everything, everywhere. */
 export async function notificationPreferencesOf(
   executor: Executor,
   userId: string,

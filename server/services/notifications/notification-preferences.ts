@@ -3,7 +3,7 @@ import { notificationSettings } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { notificationPreferencesOf } from './create-notification';
 
-/** SPEC.md §3's shape: types as [{type}], in the order of NOTIFICATION_TYPES. */
+/** docs/spec.md §3's shape: types as [{type}], in the order of NOTIFICATION_TYPES. */
 export async function readNotificationPreferences(executor: Executor, userId: string): Promise<NotificationPreferences> {
   const saved = await notificationPreferencesOf(executor, userId);
   return {

@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../../contracts/cards';
 
 /**
- * What a payment provider does for us (DESIGN.md §7). The embedded `sandbox` gateway implements it
+ * What a payment provider does for us (docs/design.md §7). The embedded `sandbox` gateway implements it
  * offline; a real provider gets its own adapter behind the same interface. Every call that moves
  * money takes our idempotency key (the payment id), so retrying after a crash never charges twice.
  */

@@ -31,7 +31,7 @@ const asCause = (c: CauseCandidate, reason: AutoDonationReason): AutoDonationCau
 });
 
 /**
- * DESIGN.md §6: the chosen campaign if it still takes donations; else the one the donor gave most to
+ * docs/design.md §6: the chosen campaign if it still takes donations; else the one the donor gave most to
  * (ties: the one given to last) that still takes donations; else the general fund. Money is never
  * sent to a campaign that could not receive a donation from the checkout at that moment.
  */

@@ -6,7 +6,7 @@ import { INTERNAL_GATEWAY } from '../donations/create-donation';
 import type { DonationRow } from '../donations/donation-records';
 
 /**
- * Writes an automatic donation (DESIGN.md §6) already confirmed, with a succeeded internal payment
+ * Writes an automatic donation (docs/design.md §6) already confirmed, with a succeeded internal payment
  * like any wallet or gift card donation, so it reads like the others (contributions, receipts).
  * `automaticSource` is unique: when the row already exists nothing is written and null comes back.
  * Nobody holds its receipt token; the donor reads it as its owner. It is anonymous on the campaign's

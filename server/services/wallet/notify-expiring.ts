@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Warns donors, once per lot, about credit that expires within CREDIT_EXPIRING_NOTICE_DAYS: how much,
- * when, and where it will be donated unless spent (DESIGN.md §6: said in advance). The notice's
+ * when, and where it will be donated unless spent (docs/design.md §6: said in advance). The notice's
  * dedupe key makes a second run, or another node, tell nobody twice. Resolves to the notices created.
  */
 export async function notifyExpiringCredit(deps: WalletJobDeps, now: Date): Promise<number> {

@@ -112,7 +112,7 @@ async function expiredGiftCardsWithMoneyLeft(executor: Executor, now: Date): Pro
 }
 
 /**
- * DESIGN.md §8: an expired gift card's leftover goes to the cause of whoever holds it — its buyer,
+ * docs/design.md §8: an expired gift card's leftover goes to the cause of whoever holds it — its buyer,
  * when signed in — or the general fund; the card becomes 'expired'. Same guarantees as a lot.
  */
 async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date): Promise<number> {
@@ -163,7 +163,7 @@ async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date
 }
 
 /**
- * The scheduled job of DESIGN.md §6 (run every minute): every wallet lot and gift card that expired
+ * The scheduled job of docs/design.md §6 (run every minute): every wallet lot and gift card that expired
  * with money left is donated, each exactly once even when runs overlap or one dies halfway (each
  * item is its own transaction; what a failed run left is found again by the next). One item's
  * failure does not hold the others back; it is rethrown at the end so the job logs it.

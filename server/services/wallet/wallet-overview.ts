@@ -5,7 +5,7 @@ import { causeCandidates, pickAutoDonationCause, type AutoDonationCause } from '
 
 /**
  * What the settling job will donate first unless spent: everything left on the lots that expire at
- * the earliest expiry, to the cause the rule picks today (DESIGN.md §6: said in advance).
+ * the earliest expiry, to the cause the rule picks today (docs/design.md §6: said in advance).
  */
 function nextAutomaticDonation(lots: readonly WalletLotBalance[], cause: AutoDonationCause): NextAutomaticDonation | null {
   const first = lots[0];

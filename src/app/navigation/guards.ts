@@ -2,7 +2,7 @@ import { ADMIN_ROUTE_PERMISSIONS, canAccessAdminPath, grantsOf, type AdminPath, 
 import { afterSignInPath } from './return-url';
 
 /**
- * Route guards as pure decisions (SPEC.md §2, §6). They take what the auth machine settled on —
+ * Route guards as pure decisions (docs/spec.md §2, §6). They take what the auth machine settled on —
  * never its loading state: the router waits for that to end first — and return where to send
  * the user, or null to let them in.
  */

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { AdminPath } from '../../../contracts';
 
-/** Title and one-line purpose of each admin page (SPEC.md §2), in menu order. */
+/** Title and one-line purpose of each admin page (docs/spec.md §2), in menu order. */
 export const ADMIN_PAGES: Record<AdminPath, { title: MessageDescriptor; lead: MessageDescriptor; inMenu: boolean }> = {
   '/admin/finances': { title: msg`Finanças`, lead: msg`Entradas, repasses e taxas por período, com gráficos.`, inMenu: true },
   '/admin/pix-keys': { title: msg`Chaves PIX`, lead: msg`As chaves PIX que recebem as doações de cada campanha.`, inMenu: true },

@@ -23,7 +23,7 @@ export const submissionMachine = setup({
   actions: {
     remember: assign({ values: ({ event }) => event.values }),
     succeeded: (_, _params: { output: unknown }) => {},
-    /** `error` is the raw error, for the global reporter (toasts, SPEC.md §8). */
+    /** `error` is the raw error, for the global reporter (toasts, docs/spec.md §8). */
     failed: (_, _params: { failure: FormFailure; error: unknown }) => {},
   },
 }).createMachine({

@@ -4,7 +4,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { useReturnUrl } from './use-return-url';
 
 /**
- * Auth pages are for visitors: a signed-in user goes to return_url or home (SPEC.md §2). The route
+ * Auth pages are for visitors: a signed-in user goes to return_url or home (docs/spec.md §2). The route
  * guards do this on arrival; this hook does it when the state changes under the page — which is how
  * a page leaves after its own successful sign-in (it only has to watch the auth state).
  */

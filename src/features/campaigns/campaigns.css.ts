@@ -98,7 +98,7 @@ export const shareLink = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandSoft, color: vars.color.ink } },
 });
-// WhatsApp first and in its own colour: it is how most Brazilians share (BRAND.md). #0E6B4C on white passes AA.
+// WhatsApp first and in its own colour: it is how most Brazilians share (docs/brand.md). #0E6B4C on white passes AA.
 export const whatsapp = style({
   background: '#0E6B4C',
   borderColor: '#0E6B4C',

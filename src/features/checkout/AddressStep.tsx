@@ -54,7 +54,7 @@ interface Props {
   onSubmit: (address: CheckoutAddressInput) => void;
 }
 
-/** Address (SPEC.md §5): CEP lookup fills what it knows; Brazilian unless the donor is a foreigner. */
+/** Address (docs/spec.md §5): CEP lookup fills what it knows; Brazilian unless the donor is a foreigner. */
 export function AddressStep({
   address,
   registeredAddress,

@@ -66,7 +66,7 @@ interface Props {
 
 const contactFields = ['name', 'corporate_name', 'contact_name', 'email', 'cpf', 'cnpj', 'telephone', 'message'] as const;
 
-/** Contact (SPEC.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
+/** Contact (docs/spec.md §3, §5): person or company, document, e-mail, phone, anonymous and foreigner flags, a message. */
 export function ContactStep({
   contact,
   message,

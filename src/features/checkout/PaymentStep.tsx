@@ -113,7 +113,7 @@ interface Props {
 
 const paymentFields = ['method', 'card_id', 'code'] as const;
 
-/** Payment (SPEC.md §3, §9): new card, my cards, PIX, PayPal (foreigners only), gift card code, wallet. */
+/** Payment (docs/spec.md §3, §9): new card, my cards, PIX, PayPal (foreigners only), gift card code, wallet. */
 export function PaymentStep({
   methods,
   payment,

@@ -40,7 +40,7 @@ export interface CheckoutEffects {
   redirect(url: string): void;
 }
 
-/** The checkout machine with real side effects (DESIGN.md §4: machines stay pure, providers wire them). */
+/** The checkout machine with real side effects (docs/design.md §4: machines stay pure, providers wire them). */
 export function provideCheckout(services: CheckoutServices, effects: CheckoutEffects, donorId: string | null): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {

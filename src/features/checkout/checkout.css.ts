@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../ui';
 
-/** Summary beside the form on desktop, above it on mobile (BRAND.md "Checkout"). */
+/** Summary beside the form on desktop, above it on mobile (docs/brand.md "Checkout"). */
 export const layout = style({
   display: 'grid',
   gridTemplateColumns: '1fr',

@@ -1,6 +1,6 @@
 import type { CheckoutAddressInput, ContactInput, User } from '../../../contracts';
 
-/** The signed-in donor's contact, as the checkout asks for it (SPEC.md §3: companies register with CNPJ). */
+/** The signed-in donor's contact, as the checkout asks for it (docs/spec.md §3: companies register with CNPJ). */
 export function contactFromUser(user: User | null): Partial<ContactInput> | undefined {
   if (!user) return undefined;
   const company = user.person_type === 'COMPANY';

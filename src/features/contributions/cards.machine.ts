@@ -30,7 +30,7 @@ export const cardsMachine = setup({
     /** Says what changed (toast). */
     defaultSet: (_, _params: { card: SavedCard | null }) => {},
     removed: () => {},
-    /** Reports the raw error (toasts, SPEC.md §8). */
+    /** Reports the raw error (toasts, docs/spec.md §8). */
     failed: (_, _params: { error: unknown }) => {},
   },
   guards: {

@@ -4,7 +4,7 @@ import { Card, cardGrid, Container, PageHeader, Stack } from '../../ui';
 import { MonthlyAmountPicker } from './MonthlyAmountPicker';
 import * as s from './monthly.css';
 
-/** /doacao-mensal: choose an amount, see what it does and how monthly giving works (SPEC.md §1, §9). */
+/** /doacao-mensal: choose an amount, see what it does and how monthly giving works (docs/spec.md §1, §9). */
 export function MonthlyLandingPage() {
   const { t } = useLingui();
   usePageTitle(t`Doação mensal`);

@@ -13,7 +13,7 @@ function CampaignLink({ campaign }: { campaign: { slug: string; title: string } 
   );
 }
 
-/** What happened, in one sentence, by type (SPEC.md §4, §7; BRAND.md voice). */
+/** What happened, in one sentence, by type (docs/spec.md §4, §7; docs/brand.md voice). */
 export function NotificationText({ notification }: { notification: Notification }) {
   const facts = factsOf(notification);
   const amount = facts.amount === null ? '' : formatMoney(facts.amount);

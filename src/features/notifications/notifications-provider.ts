@@ -18,7 +18,7 @@ import { toast } from '../../app/toast';
 
 const preferencesSaved = msg`Preferências salvas. Vamos avisar você do jeito que escolheu.`;
 
-/** The notifications machine with the real API behind its actors (SPEC.md §4, §7, §8). */
+/** The notifications machine with the real API behind its actors (docs/spec.md §4, §7, §8). */
 export function useNotificationsFlow() {
   const [machine] = useState(() =>
     notificationsMachine.provide({

@@ -27,7 +27,7 @@ export const profileMachine = setup({
   actions: {
     /** Hands the saved user to the auth machine and says so (toast). */
     saved: (_, _params: { user: User }) => {},
-    /** Reports the raw error (toasts, SPEC.md §8). */
+    /** Reports the raw error (toasts, docs/spec.md §8). */
     failed: (_, _params: { error: unknown }) => {},
   },
 }).createMachine({

@@ -13,7 +13,7 @@ const queueMachine = analyticsQueueMachine.provide({
 });
 
 /**
- * Records a page view after each route change (SPEC.md §1): the analytics-queue machine batches
+ * Records a page view after each route change (docs/spec.md §1): the analytics-queue machine batches
  * them and its sendPageViews actor posts every 3 s. Renders nothing.
  */
 export function AnalyticsTracker() {

@@ -1,5 +1,5 @@
 /**
- * The advertising script (SPEC.md §1): its URL comes from `<meta name="semear:ad-script" content="…">`,
+ * The advertising script (docs/spec.md §1): its URL comes from `<meta name="semear:ad-script" content="…">`,
  * which the server injects when AD_SCRIPT_URL is configured. Added with `async` after the first
  * render, so it never blocks the page; only http(s) URLs are accepted, once.
  * Loaded only when the page has the meta tag (RootLayout), so pages without ads never fetch this code.

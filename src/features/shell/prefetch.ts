@@ -1,7 +1,7 @@
 import { PREFETCH_MARGIN_PX } from '../../../contracts';
 
 /**
- * Prefetches a link's route when the link comes within 200 px of the viewport (SPEC.md §2).
+ * Prefetches a link's route when the link comes within 200 px of the viewport (docs/spec.md §2).
  * TanStack's own `preload: 'viewport'` uses a fixed 100 px margin, so the app watches every
  * same-origin <a> itself: one IntersectionObserver (rootMargin 200px) plus a MutationObserver for
  * links rendered later. Each href is preloaded once.

@@ -5,7 +5,7 @@ import { formatDate, formatMoney } from '../../app/format';
 import { reasonLabels } from './wallet-labels';
 import * as s from './wallet.css';
 
-/** DESIGN.md §6: in one sentence, how much unused credit goes where and when; then why. */
+/** docs/design.md §6: in one sentence, how much unused credit goes where and when; then why. */
 export function NextAutomaticDonation({ next }: { next: Next | null }) {
   const { i18n } = useLingui();
   if (!next) {

@@ -28,7 +28,7 @@ const defaultServices: BalanceServices = {
   storage: browserStorage,
 };
 
-/** The donor's last choice; visible unless they hid it (SPEC.md §4). */
+/** The donor's last choice; visible unless they hid it (docs/spec.md §4). */
 export function readBalanceVisibility(storage: StoredFlag | null): boolean {
   try {
     return storage?.getItem(WALLET_BALANCE_VISIBILITY_KEY) !== 'false';

@@ -18,7 +18,7 @@ export const kindLabels: Record<WalletStatementEntry['kind'], MessageDescriptor>
   refund: msg`Estorno`,
 };
 
-/** Why the automatic donation goes where it goes (DESIGN.md §6). */
+/** Why the automatic donation goes where it goes (docs/design.md §6). */
 export const reasonLabels: Record<AutoDonationReason, MessageDescriptor> = {
   chosen: msg`Você escolheu esta causa.`,
   most_given: msg`É a causa que você mais apoiou nos últimos 12 meses.`,

@@ -24,7 +24,7 @@ const totalOf = (headers: Record<string, unknown>, fallback: number): number => 
 };
 
 /**
- * Notification calls (SPEC.md §7). Every failure reaches callers as an ApiRequestError (SPEC.md §8:
+ * Notification calls (docs/spec.md §7). Every failure reaches callers as an ApiRequestError (docs/spec.md §8:
  * "wrapped into a common error"). A successful PATCH tells `onChanged` listeners (the header badge).
  */
 export function createNotificationsApi(http: AxiosInstance) {
@@ -39,7 +39,7 @@ export function createNotificationsApi(http: AxiosInstance) {
         const notifications = notificationListSchema.parse(response.data);
         return { notifications, total: totalOf(response.headers as Record<string, unknown>, notifications.length) };
       }),
-    /** Unread notifications with amount=1: only the total matters (SPEC.md §4). */
+    /** Unread notifications with amount=1: only the total matters (docs/spec.md §4). */
     countUnread: (): Promise<number> =>
       call(async () => {
         const response = await http.get('/notifications', { params: { read: false, page: 0, amount: 1 } });

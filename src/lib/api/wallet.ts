@@ -25,7 +25,7 @@ export function createWalletApi(http: AxiosInstance) {
   const call = withApiErrors;
 
   return {
-    /** GET /donors/:id/wallets/balance → spendable cents; 0 on any failure (SPEC.md §7, §8). */
+    /** GET /donors/:id/wallets/balance → spendable cents; 0 on any failure (docs/spec.md §7, §8). */
     async getWalletBalance(donorId: string): Promise<number> {
       try {
         return walletBalanceSchema.parse((await http.get(balancePath(donorId))).data).data;

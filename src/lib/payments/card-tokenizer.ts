@@ -2,7 +2,7 @@ import { cardTokenSchema, errorCodes, messages, type CardInput, type CardToken }
 
 /**
  * Turns a card as typed into a one-time gateway token, in the browser: card numbers and CVV go to the
- * payment provider only, never to our API (DESIGN.md §7). A real provider's JS SDK implements the
+ * payment provider only, never to our API (docs/design.md §7). A real provider's JS SDK implements the
  * same interface; the sandbox one calls the embedded sandbox gateway.
  */
 export interface CardTokenizer {

@@ -36,7 +36,7 @@ export function parseBalanceData(data: unknown): number | null {
   return parsed.success ? parsed.data.balance : null;
 }
 
-/** pusher-js options per DESIGN.md §9 for the three places the endpoint can be (docs/realtime.md). */
+/** pusher-js options per docs/design.md §9 for the three places the endpoint can be (docs/realtime.md). */
 export function pusherOptions(
   config: RealtimeClientConfig,
   page: { hostname: string; port: string; protocol: string },

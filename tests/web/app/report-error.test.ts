@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../src/lib/http/api-error';
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('../../../src/app/toast', () => ({ toast: { error: toastError } }));
 
-describe('reportError (SPEC.md §8)', () => {
+describe('reportError (docs/spec.md §8)', () => {
   beforeAll(() => activateLocale('pt'));
   afterEach(() => toastError.mockReset());
 

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 /**
  * PIX "copia e cola" BR Code: the EMV® QRCPS-MPM payload of the Banco Central's BR Code manual.
  * Each field is ID (2 digits) + length (2 digits) + value; the last field, 63, is a CRC16/CCITT-FALSE
- * over the UTF-8 bytes of everything before it, "6304" included (DESIGN.md §9).
+ * over the UTF-8 bytes of everything before it, "6304" included (docs/design.md §9).
  */
 
 const PIX_GUI = 'br.gov.bcb.pix';
