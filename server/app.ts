@@ -26,6 +26,7 @@ import { notifyExpiringCredit } from './services/wallet/notify-expiring';
 import { settleExpiredCredit } from './services/wallet/settle-expired';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeRoutes } from './routes/realtime';
+import { openApiPlugin } from './plugins/openapi';
 import { compressionPlugin } from './plugins/compression';
 import { webAppPlugin } from './plugins/web-app';
 import { addressRoutes } from './routes/addresses';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRateLimitPlugin, { config });
   await app.register(authenticationPlugin, services);
   await app.register(afterAnswerPlugin);
+  // Before the routes: it records each one as it is added.
+  await app.register(openApiPlugin);
   await app.register(mailJobPlugin, {
     db,
     clock,
