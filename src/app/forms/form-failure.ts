@@ -1,14 +1,9 @@
 import { messages, type MessageDescriptor } from '../../../contracts';
 import { normalizeApiError } from '../../lib/http/api-error';
 
-/** What a failed submission leaves for the view: the server's code and messages. */
-export interface FormFailure {
-  /** 0 when the server was never reached. */
-  status: number;
-  code?: string;
-  /** Translated by the server (Accept-Language), or message ids such as 'error.unknown'. */
-  messages: string[];
-}
+import type { FormFailure } from '../../../machines/forms/form-failure';
+
+export type { FormFailure };
 
 export function toFormFailure(error: unknown): FormFailure {
   const { status, code, messages: list } = normalizeApiError(error);

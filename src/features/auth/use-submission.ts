@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { submissionMachine } from './submission.machine';
+import { formSubmissionMachine } from '../../../machines/auth/form-submission.machine';
 import type { FormFailure } from '../../app/forms/form-failure';
 import { reportError } from '../../app/report-error';
 
@@ -14,7 +14,7 @@ export interface SubmissionImplementation<TValues, TOutput> {
 }
 
 /**
- * Runs `submissionMachine` with real implementations. The machine is provided once (an actor
+ * Runs `formSubmissionMachine` with real implementations. The machine is provided once (an actor
  * keeps the machine it started with); the latest callbacks are read through a ref so a re-render
  * with a new `navigate` or return URL is still honoured.
  */
@@ -24,7 +24,7 @@ export function useSubmission<TValues, TOutput>(implementation: SubmissionImplem
     latest.current = implementation;
   });
   const [machine] = useState(() =>
-    submissionMachine.provide({
+    formSubmissionMachine.provide({
       actors: { submit: fromPromise(({ input }) => latest.current.submit(input.values as TValues)) },
       actions: {
         succeeded: (_, { output }) => latest.current.onSuccess?.(output as TOutput),

@@ -8,7 +8,7 @@ import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
 import { cardsApi, type CardsApi } from '../../lib/api/cards';
-import { cardsMachine } from './cards.machine';
+import { cardsMachine } from '../../../machines/cards/cards.machine';
 import { cardBrandName } from '../../../contracts/cards';
 
 const defaultSet = msg`Cartão padrão atualizado.`;

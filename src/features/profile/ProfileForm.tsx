@@ -12,7 +12,7 @@ import { masked } from '../../app/forms/masked';
 import { maskPhone, maskZipCode } from '../../app/forms/masks';
 import { profileDefaults } from './profile-form';
 import type { FormFailure } from '../../app/forms/form-failure';
-import type { ProfileValues } from './profile.machine';
+import type { ProfileValues } from '../../../machines/profile/profile.machine';
 
 type ProfileOutput = z.output<typeof profileUpdateSchema>;
 

@@ -1,6 +1,6 @@
 import type { User } from '../../../contracts';
 import { maskPhone, maskZipCode } from '../../app/forms/masks';
-import type { ProfileValues } from './profile.machine';
+import type { ProfileValues } from '../../../machines/profile/profile.machine';
 
 /** The form's starting values: what is registered, masked the way the fields show it. */
 export function profileDefaults(user: User): ProfileValues {

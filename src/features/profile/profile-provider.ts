@@ -8,7 +8,7 @@ import { useAuth, useAuthActor } from '../../app/auth/auth-context';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
-import { profileMachine, type ProfileValues } from './profile.machine';
+import { profileMachine, type ProfileValues } from '../../../machines/profile/profile.machine';
 
 const profileUpdated = msg`Perfil atualizado.`;
 
@@ -31,8 +31,8 @@ export function useProfileFlow() {
   const [snapshot, send] = useMachine(machine);
   return {
     snapshot,
-    edit: () => send({ type: 'profile.edit' }),
-    cancel: () => send({ type: 'profile.cancel' }),
+    edit: () => send({ type: 'profile.editRequested' }),
+    cancel: () => send({ type: 'profile.editCancelled' }),
     save: (values: ProfileValues) => send({ type: 'profile.submitted', values }),
     signOut: () => auth.send({ type: 'auth.signOutRequested' }),
   };

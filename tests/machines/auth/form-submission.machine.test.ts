@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { submissionMachine } from '../../../../src/features/auth/submission.machine';
-import { ApiRequestError } from '../../../../src/lib/http/api-error';
+import { formSubmissionMachine } from '../../../machines/auth/form-submission.machine';
+import { ApiRequestError } from '../../../src/lib/http/api-error';
 
 function start(submit: (values: unknown) => Promise<unknown>) {
   const succeeded = vi.fn();
   const failed = vi.fn();
-  const machine = submissionMachine.provide({
+  const machine = formSubmissionMachine.provide({
     actors: { submit: fromPromise(({ input }) => submit(input.values)) },
     actions: { succeeded: (_, params) => succeeded(params.output), failed: (_, params) => failed(params) },
   });
   return { actor: createActor(machine).start(), succeeded, failed };
 }
 
-describe('submissionMachine', () => {
+describe('formSubmissionMachine', () => {
   it('submits the values and reports the answer', async () => {
     const { actor, succeeded } = start(async (values) => ({ echo: values }));
     actor.send({ type: 'form.submitted', values: { a: 1 } });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import type { SavedCard } from '../../contracts/cards';
-import { cardsMachine } from '../../src/features/contributions/cards.machine';
-import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from '../machines/support/replay';
+import { cardsMachine } from '../../machines/cards/cards.machine';
+import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
  * Model-based test of /profile/cards' machine: every path the graph finds (set default, remove after

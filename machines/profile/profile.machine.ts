@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { User } from '../../../contracts';
-import { toFormFailure, type FormFailure } from '../../app/forms/form-failure';
+import type { User } from '../../contracts';
+import { present } from '../present';
+import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /** The body of PUT /users/profile, as the contract's resolver hands it over. */
 export interface ProfileValues {
@@ -17,7 +18,8 @@ export interface ProfileValues {
 export const profileMachine = setup({
   types: {
     context: {} as { values: ProfileValues | null; failure: FormFailure | null },
-    events: {} as { type: 'profile.edit' } | { type: 'profile.cancel' } | { type: 'profile.submitted'; values: ProfileValues },
+    events: {} as
+      { type: 'profile.editRequested' } | { type: 'profile.editCancelled' } | { type: 'profile.submitted'; values: ProfileValues },
   },
   actors: {
     saveProfile: fromPromise<User, { values: ProfileValues }>(async () => {
@@ -37,12 +39,12 @@ export const profileMachine = setup({
   states: {
     viewing: {
       tags: ['state:viewing'],
-      on: { 'profile.edit': { target: 'editing', actions: assign({ failure: null }) } },
+      on: { 'profile.editRequested': { target: 'editing', actions: assign({ failure: null }) } },
     },
     editing: {
       tags: ['state:editing'],
       on: {
-        'profile.cancel': 'viewing',
+        'profile.editCancelled': 'viewing',
         'profile.submitted': { target: 'saving', actions: assign({ values: ({ event }) => event.values }) },
       },
     },
@@ -50,13 +52,14 @@ export const profileMachine = setup({
       tags: ['state:editing', 'state:saving'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ context }) => ({ values: context.values as ProfileValues }),
+        input: ({ context }) => ({ values: present(context.values, 'profile values') }),
         onDone: { target: 'viewing', actions: { type: 'saved', params: ({ event }) => ({ user: event.output }) } },
         onError: {
           target: 'editing',
           actions: [
-            assign({ failure: ({ event }) => toFormFailure(event.error) }),
+            assign({ failure: ({ event }) => formFailureOf(event.error) }),
             { type: 'failed', params: ({ event }) => ({ error: event.error }) },
           ],
         },

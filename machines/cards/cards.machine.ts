@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SavedCard } from '../../../contracts/cards';
+import type { SavedCard } from '../../contracts/cards';
 
 export type CardsEvent = { type: 'card.defaultRequested'; id: string } | { type: 'card.removeRequested'; id: string };
 

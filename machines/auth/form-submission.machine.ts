@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { toFormFailure, type FormFailure } from '../../app/forms/form-failure';
+import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /**
  * One form submission: idle → submitting → succeeded, or → failed (which accepts a new
@@ -10,7 +10,7 @@ import { toFormFailure, type FormFailure } from '../../app/forms/form-failure';
  * Values and answers are `unknown` here (XState's inference does not survive a generic factory);
  * `useSubmission` restores their types at the boundary.
  */
-export const submissionMachine = setup({
+export const formSubmissionMachine = setup({
   types: {
     context: {} as { values: unknown; failure: FormFailure | null },
     events: {} as { type: 'form.submitted'; values: unknown },
@@ -38,14 +38,15 @@ export const submissionMachine = setup({
       tags: ['state:submitting'],
       entry: assign({ failure: null }),
       invoke: {
+        id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ values: context.values }),
         onDone: { target: 'succeeded', actions: { type: 'succeeded', params: ({ event }) => ({ output: event.output }) } },
         onError: {
           target: 'failed',
           actions: [
-            assign({ failure: ({ event }) => toFormFailure(event.error) }),
-            { type: 'failed', params: ({ event }) => ({ failure: toFormFailure(event.error), error: event.error }) },
+            assign({ failure: ({ event }) => formFailureOf(event.error) }),
+            { type: 'failed', params: ({ event }) => ({ failure: formFailureOf(event.error), error: event.error }) },
           ],
         },
       },
