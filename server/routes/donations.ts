@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
+import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
 import { donationRequestSchema, type DonationRequest } from '../../contracts/donations';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
@@ -12,7 +12,7 @@ import { loadDonation, presentDonation } from '../services/donations/donation-re
 import { reconcilePayment } from '../services/donations/reconcile';
 import { donationReference } from '../services/donations/confirm-donation';
 import { giftCardAfterPayment } from '../services/ledger';
-import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
+import { createIdempotentAnswer } from '../http/idempotent-answer';
 import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { isUuid } from '../db/uuid';
@@ -23,39 +23,23 @@ export interface DonationRouteOptions extends AppServices {
   donationHooks?: DonationHooks;
 }
 
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  const key = typeof value === 'string' ? value.trim() : '';
-  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, gm.idempotencyKeyRequired);
-  return key;
-}
-
 export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
   const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
   const donations = createDonationService(deps);
-  const idempotency = createIdempotency({
-    db,
-    clock,
-    leaseMs: options.config.idempotencyLeaseMs,
-    onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed'),
-  });
+  const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 
   /** Both donation calls: one key per donor (or all guests) and call; the request hash covers body and campaign. */
   async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
-    const key = idempotencyKeyOf(request);
     const userId = request.userId;
-    const outcome = await idempotency.run({
+    return answerOnce(request, reply, {
       scope: `${userId ? `user:${userId}` : 'guest'}|donations`,
-      key,
-      requestHash: requestHash({ body, slug }),
+      request: { body, slug },
       execute: (checkpoint) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint }),
       // A takeover after a crash may still have to reach the gateway: it needs the request (card token, campaign).
       resume: (note) => donations.resume(note, { request: body, userId }),
     });
-    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-    return reply.status(outcome.status).send(outcome.body);
   }
 
   app.post(

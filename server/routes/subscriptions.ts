@@ -1,9 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER } from '../../contracts/constants';
-import { errorCodes } from '../../contracts/errors';
-import { givingMessages as gm } from '../../contracts/giving-messages';
 import {
   cancelByLinkSchema,
   cancelLinkAnswerSchema,
@@ -16,31 +13,17 @@ import {
 } from '../../contracts/subscriptions';
 import type { AppServices } from '../app-services';
 import type { SubscriptionRow } from '../db/schema';
-import { HttpError } from '../http/http-error';
-import { createIdempotency, requestHash } from '../services/idempotency/idempotency';
+import { createIdempotentAnswer } from '../http/idempotent-answer';
 import { createSubscriptionService } from '../services/subscriptions/create-subscription';
 import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
-import type { SubscriptionHooks } from '../services/subscriptions/subscription-deps';
 import { loadPresentedSubscription, currentSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
 import { pathParam } from '../../contracts/plain-text';
-
-export interface SubscriptionRouteOptions extends AppServices {
-  /** Fault-injection seams of the monthly charge (tests only). */
-  subscriptionHooks?: SubscriptionHooks;
-}
-
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  const key = typeof value === 'string' ? value.trim() : '';
-  if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, gm.idempotencyKeyRequired);
-  return key;
-}
 
 const idParams = z.object({ id: pathParam() });
 const linkAnswer = (sub: SubscriptionRow): CancelLinkAnswer => ({ subscription: { amount: sub.amountCents, status: sub.status } });
 
 /** Monthly giving (docs/monthly-giving.md): subscribe, manage from the profile, cancel from an e-mail. */
-export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = async (instance, options) => {
+export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
   const deps = {
@@ -49,17 +32,11 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
     gateway: options.gateway,
     translator: app.translator,
     config: options.config,
-    hooks: options.subscriptionHooks,
     log: app.log,
   };
   const service = createSubscriptionService(deps);
   const management = createSubscriptionManagement(deps);
-  const idempotency = createIdempotency({
-    db,
-    clock,
-    leaseMs: options.config.idempotencyLeaseMs,
-    onError: (error) => app.log.error({ err: error }, 'idempotency lease renewal failed'),
-  });
+  const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 
   const presented = async (id: string): Promise<Subscription> => {
     const found = await loadPresentedSubscription(db, id);
@@ -72,17 +49,13 @@ export const subscriptionRoutes: FastifyPluginAsync<SubscriptionRouteOptions> = 
     '/subscriptions',
     { onRequest: app.authenticate, config: app.paymentRateLimit, schema: { body: subscriptionRequestSchema } },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request);
       const userId = request.user.id;
-      const outcome = await idempotency.run({
+      return answerOnce(request, reply, {
         scope: `user:${userId}|subscriptions`,
-        key,
-        requestHash: requestHash({ body: request.body }),
+        request: { body: request.body },
         execute: (checkpoint) => service.create({ request: request.body, userId, locale: request.locale, checkpoint }),
         resume: (note) => service.resume(note),
       });
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(outcome.status).send(outcome.body);
     },
   );
 
