@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { postLedgerGroup } from '../../../server/services/ledger/post-group';
 import type { NameTranslations } from '../../../contracts/campaigns';
-import {
-  campaigns,
-  campaignTags,
-  categories,
-  donations,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerGroups,
-  tags,
-  type DonationContactRecord,
-} from '../../../server/db/schema';
+import { campaigns, campaignTags, categories, donations, tags, type DonationContactRecord } from '../../../server/db/schema';
 import type { Database, Executor } from '../../../server/db/types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,30 +48,21 @@ export async function insertCampaign(
   return campaign;
 }
 
-async function accountId(tx: Executor, kind: 'campaign' | 'gateway_clearing' | 'general_fund', ownerKey: string): Promise<string> {
-  await tx.insert(ledgerAccounts).values({ kind, ownerKey }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.ownerKey, ownerKey)));
-  return (row as { id: string }).id;
-}
-
-/** Money from the gateway's clearing account into a campaign (or the general fund): one balanced ledger group. */
+/** Money from the gateway's clearing account into a campaign (or the general fund): one balanced ledger group, posted as the server posts it. */
 export async function postDonationToLedger(
   tx: Executor,
   campaignId: string | null,
   amountCents: number,
   reference = `donation:${randomUUID()}`,
 ): Promise<void> {
-  const target = campaignId ? await accountId(tx, 'campaign', campaignId) : await accountId(tx, 'general_fund', '');
-  const clearing = await accountId(tx, 'gateway_clearing', 'sandbox');
-  const [group] = await tx.insert(ledgerGroups).values({ kind: 'donation', reference }).returning({ id: ledgerGroups.id });
-  const groupId = (group as { id: string }).id;
-  await tx.insert(ledgerEntries).values([
-    { groupId, accountId: clearing, amountCents: -amountCents },
-    { groupId, accountId: target, amountCents },
-  ]);
+  await postLedgerGroup(tx, {
+    kind: 'donation',
+    reference,
+    lines: [
+      { account: { kind: 'gateway_clearing', gateway: 'sandbox' }, amountCents: -amountCents },
+      { account: campaignId ? { kind: 'campaign', campaignId } : { kind: 'general_fund' }, amountCents },
+    ],
+  });
 }
 
 export interface GiftOptions {
