@@ -5,10 +5,9 @@ import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import { autoDonationCauseSchema, walletOverviewSchema, walletStatementQuerySchema, walletStatementSchema } from '../../contracts/wallet';
 import type { AppServices } from '../app-services';
-import { donorSettings } from '../db/schema';
 import { isUuid } from '../db/uuid';
 import { HttpError } from '../http/http-error';
-import { donatableCampaign } from '../services/donations/campaign-access';
+import { chooseAutoDonationCause } from '../services/wallet/chosen-cause';
 import { walletBalance } from '../services/ledger';
 import { walletOverview } from '../services/wallet/wallet-overview';
 import { walletStatement } from '../services/wallet/wallet-statement';
@@ -59,12 +58,7 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
     async (request) => {
       const userId = request.user.id;
       const now = clock.now();
-      const slug = request.body.campaign_slug;
-      const campaign = slug === null ? null : await donatableCampaign(db, slug, now);
-      await db
-        .insert(donorSettings)
-        .values({ userId, autoDonationCampaignId: campaign?.id ?? null, updatedAt: now })
-        .onConflictDoUpdate({ target: donorSettings.userId, set: { autoDonationCampaignId: campaign?.id ?? null, updatedAt: now } });
+      await chooseAutoDonationCause(db, userId, request.body.campaign_slug, now);
       return walletOverview(db, userId, now);
     },
   );
