@@ -21,9 +21,7 @@ import { mailJobPlugin } from './plugins/mail-job';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { reconcileJobPlugin } from './plugins/reconcile-job';
 import { jobsPlugin } from './plugins/jobs';
-import { chargeDueSubscriptions } from './services/subscriptions/charge-due';
-import { notifyExpiringCredit } from './services/wallet/notify-expiring';
-import { settleExpiredCredit } from './services/wallet/settle-expired';
+import { recurringJobs } from './jobs/recurring-jobs';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeRoutes } from './routes/realtime';
 import { openApiPlugin } from './plugins/openapi';
@@ -152,13 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log };
     await app.register(jobsPlugin, {
       database: options.database,
-      jobs: [
-        // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
-        { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
-        // "At each lot's expiry": expired credit is donated within a minute.
-        { name: 'wallet-settle-expired', cron: '* * * * *', run: () => settleExpiredCredit(deps, clock.now()) },
-        { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
-      ],
+      jobs: recurringJobs(deps, clock),
     });
   }
 

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { generatedSecret } from './config-secrets';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
 
@@ -348,7 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: e.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir, 'jwt-secret'),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -362,7 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
-      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? persistedSecret(dataDir, 'webhook-secret'),
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? generatedSecret(dataDir, 'webhook-secret'),
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
     },
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
@@ -378,7 +377,7 @@ function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): Realtim
     embedded,
     appId: e.PUSHER_APP_ID,
     key: e.PUSHER_KEY,
-    secret: e.PUSHER_SECRET ?? persistedSecret(dataDir, 'pusher-secret'),
+    secret: e.PUSHER_SECRET ?? generatedSecret(dataDir, 'pusher-secret'),
     host,
     port: e.PUSHER_PORT ?? (embedded ? null : useTLS ? 443 : 80),
     useTLS,
@@ -389,25 +388,4 @@ function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): Realtim
       authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,
     },
   };
-}
-
-/**
- * Without JWT_SECRET, a random secret is made once and kept in DATA_DIR/jwt-secret (mode 0600),
- * so sessions survive restarts of a single-node install without any configuration.
- */
-function persistedJwtSecret(dataDir: string): string {
-  return persistedSecret(dataDir, 'jwt-secret');
-}
-
-function persistedSecret(dataDir: string, name: string): string {
-  const file = join(dataDir, name);
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length >= 32) return secret;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
 }

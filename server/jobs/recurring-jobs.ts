@@ -1,0 +1,18 @@
+import type { RecurringJob } from '../services/jobs/job-runner';
+import type { Clock } from '../services/clock';
+import { chargeDueSubscriptions } from '../services/subscriptions/charge-due';
+import { notifyExpiringCredit } from '../services/wallet/notify-expiring';
+import { settleExpiredCredit } from '../services/wallet/settle-expired';
+
+type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
+  Parameters<typeof settleExpiredCredit>[0] &
+  Parameters<typeof notifyExpiringCredit>[0];
+
+/** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
+export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
+  // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
+  { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
+  // "At each lot's expiry": expired credit is donated within a minute.
+  { name: 'wallet-settle-expired', cron: '* * * * *', run: () => settleExpiredCredit(deps, clock.now()) },
+  { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
+];
