@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { centsOf } from '../../lib/money';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { SUGGESTED_AMOUNTS_REAIS, type CampaignDetail } from '../../../contracts';
@@ -54,7 +55,7 @@ export function DonateBox({
                 checked={amount === value}
                 onChange={() => onAmountChange(value)}
               />
-              {formatMoney(value * 100)}
+              {formatMoney(centsOf(value))}
             </label>
           ))}
         </div>

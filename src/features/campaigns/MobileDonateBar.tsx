@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { centsOf } from '../../lib/money';
 import { Link } from '@tanstack/react-router';
 import type { CampaignDetail } from '../../../contracts';
 import { formatMoney } from '../../app';
@@ -12,7 +13,7 @@ import * as s from './campaigns.css';
  */
 export function MobileDonateBar({ campaign, amount, hidden }: { campaign: Pick<CampaignDetail, 'slug'>; amount: number; hidden: boolean }) {
   const { t } = useLingui();
-  const money = formatMoney(amount * 100);
+  const money = formatMoney(centsOf(amount));
   return (
     <div className={s.mobileDonateBar} data-hidden={hidden ? '' : undefined} inert={hidden}>
       <Link

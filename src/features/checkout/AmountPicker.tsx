@@ -14,6 +14,7 @@ import { centsToReaisText, reaisToCents } from '../../app/format';
 import { RadioGroup, TextField } from '../../ui';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
+import { centsOf } from '../../lib/money';
 
 /** The suggested amount a checkout starts with when none was chosen (R$ 50, the campaign page's default too). */
 export const PRESELECTED_AMOUNT_CENTS = 5000;
@@ -33,7 +34,7 @@ interface Props {
 export function AmountPicker({ amount, onChange, frequency = 'once', range, error }: Props) {
   const { t, i18n } = useLingui();
   const monthly = frequency === 'monthly';
-  const suggested = (monthly ? MONTHLY_PRESETS_REAIS : SUGGESTED_AMOUNTS_REAIS).map((r) => r * 100) as number[];
+  const suggested = (monthly ? MONTHLY_PRESETS_REAIS : SUGGESTED_AMOUNTS_REAIS).map(centsOf) as number[];
   const [other, setOther] = useState(() => amount !== null && !suggested.includes(amount));
   const [otherText, setOtherText] = useState(() => (amount !== null && !suggested.includes(amount) ? centsToReaisText(amount) : ''));
   const problem = amount === null ? null : monthly ? monthlyProblem(amount) : onceProblem(amount);

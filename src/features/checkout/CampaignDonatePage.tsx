@@ -10,6 +10,7 @@ import { PRESELECTED_AMOUNT_CENTS } from './AmountPicker';
 import { CheckoutFlow } from './CheckoutFlow';
 import { addressFromUser, contactFromUser } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
+import { centsOf } from '../../lib/money';
 
 interface Props {
   campaign: CampaignDetail;
@@ -27,7 +28,7 @@ function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
     steps: ['contact', 'payment', 'address'],
     methods: ['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'],
     // No amount in the URL: a suggested one is chosen, so the donor never ends at "nothing chosen".
-    amount: amount !== undefined ? Math.round(amount * 100) : PRESELECTED_AMOUNT_CENTS,
+    amount: amount !== undefined ? centsOf(amount) : PRESELECTED_AMOUNT_CENTS,
     campaign: { slug: campaign.slug, title: campaign.title, cover_url: campaign.cover_url },
     signedIn: isSignedIn,
     contact: contactFromUser(user),

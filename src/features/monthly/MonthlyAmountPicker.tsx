@@ -5,13 +5,14 @@ import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, MONTHLY_PRESETS_REAIS } from '../
 import { formatMoney } from '../../app';
 import { Button, buttonClass, Stack, TextField } from '../../ui';
 import { reaisToCents } from '../../app/format';
+import { centsOf } from '../../lib/money';
 import { isMonthlyAmount, reaisOfCents } from './amount';
 import * as s from './monthly.css';
 
 /** Presets or "Outro valor" (typed in reais), then on to the checkout with the amount in the URL. */
 export function MonthlyAmountPicker() {
   const { t } = useLingui();
-  const [preset, setPreset] = useState<number | null>(MONTHLY_PRESETS_REAIS[1] * 100);
+  const [preset, setPreset] = useState<number | null>(centsOf(MONTHLY_PRESETS_REAIS[1]));
   const [customText, setCustomText] = useState('');
   const custom = preset === null;
   const amount = custom ? reaisToCents(customText) : preset;
@@ -31,10 +32,10 @@ export function MonthlyAmountPicker() {
             key={reais}
             type="button"
             className={s.preset}
-            aria-pressed={preset === reais * 100}
-            onClick={() => setPreset(reais * 100)}
+            aria-pressed={preset === centsOf(reais)}
+            onClick={() => setPreset(centsOf(reais))}
           >
-            {formatMoney(reais * 100)}
+            {formatMoney(centsOf(reais))}
           </button>
         ))}
         <button type="button" className={s.preset} aria-pressed={custom} onClick={() => setPreset(null)}>

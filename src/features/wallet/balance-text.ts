@@ -1,4 +1,5 @@
 import { CURRENCY, FORMAT_LOCALE } from '../../../contracts';
+import { plainSpaces, reaisOf } from '../../lib/money';
 import { formatMoney } from '../../app/format';
 
 /** What a hidden balance shows instead of the amount. */
@@ -25,7 +26,7 @@ const COMPACT_FROM_CENTS = 1_000_000;
 /** For a phone's header: as formatMoney below R$ 10.000, then 'R$ 12,3 mil', 'R$ 1,2 mi' (truncated). */
 export function formatMoneyCompact(cents: number): string {
   if (Math.abs(cents) < COMPACT_FROM_CENTS) return formatMoney(cents);
-  return compactMoney.format(Math.trunc(cents) / 100).replace(/[\u00a0\u202f]/g, ' ');
+  return plainSpaces(compactMoney.format(reaisOf(Math.trunc(cents))));
 }
 
 /** As balanceText, with large amounts shortened ('R$ 12,3 mil') for a phone's header. */
