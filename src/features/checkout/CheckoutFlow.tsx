@@ -3,21 +3,20 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
 import { Button, FormError, Notice, Select, Stack } from '../../ui';
-import { RetryNotice } from '../../app/RetryNotice';
 import {
   availableMethods,
   progressOf,
   type CheckoutCampaign,
   type CheckoutInput,
   type CheckoutMachine,
-  type CheckoutSnapshot,
   type CheckoutStep,
 } from '../../../machines/checkout/checkout.machine';
 import { AddressStep } from './AddressStep';
 import { AmountPicker } from './AmountPicker';
 import { ContactStep } from './ContactStep';
 import { PaymentStep } from './PaymentStep';
-import { PixPanel } from './PixPanel';
+import { CheckoutOutcome, StepIndicator } from './CheckoutStatus';
+import { sameView, selectCheckoutView } from './checkout-view';
 import { SummaryDisclosure, useSideSummary } from './SummaryDisclosure';
 import { SummaryPanel } from './SummaryPanel';
 import { clearProgress, loadProgress, saveProgress } from './checkout-progress';
@@ -25,13 +24,6 @@ import { fieldErrorsOf, useRefusedNames } from './refused-fields';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
-
-/** Which step is on screen: the machine's step state, or the one submitted last while paying. */
-function shownStep(snapshot: CheckoutSnapshot): CheckoutStep | null {
-  const current = snapshot.context.steps.find((step) => snapshot.hasTag(`step:${step}`));
-  if (current) return current;
-  return snapshot.hasTag('state:loading') || snapshot.hasTag('state:interrupted') ? snapshot.context.lastStep : null;
-}
 
 interface Props {
   machine: CheckoutMachine;
@@ -55,12 +47,8 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
   const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
   const actor = useActorRef(machine, { input: startInput });
-  const snapshot = useSelector(actor, (s) => s);
-  const { context } = snapshot;
-  const step = shownStep(snapshot);
-  const busy = snapshot.hasTag('state:loading');
-  const waitingPix = snapshot.hasTag('state:waiting');
-  const pixExpired = snapshot.hasTag('state:expired');
+  const view = useSelector(actor, selectCheckoutView, sameView);
+  const { context, step, busy, waitingPix, pixExpired, screen } = view;
   const methods = availableMethods(context);
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
   const payLabel =
@@ -75,7 +63,6 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
 
   // Focus moves to the heading of each new screen, so keyboard and screen-reader users follow along.
   const heading = useRef<HTMLHeadingElement>(null);
-  const screen = step ?? (waitingPix ? 'pix' : pixExpired ? 'expired' : String(snapshot.value));
   const firstScreen = useRef(true);
   useEffect(() => {
     if (firstScreen.current) {
@@ -85,7 +72,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
     heading.current?.focus();
   }, [screen]);
 
-  const charged = snapshot.hasTag('state:succeeded') || waitingPix;
+  const charged = view.succeeded || waitingPix;
   useEffect(() => {
     if (!progressKey) return;
     // Once a charge exists there is nothing to resume: a new visit starts a new donation.
@@ -128,27 +115,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
       <Stack gap="6">
         {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
         {step !== null || waitingPix || pixExpired ? (
-          <nav aria-label={t`Etapas da doação`}>
-            <ol className={s.steps}>
-              {context.steps.map((name, index) => {
-                const current = name === step;
-                const canJump = !current && context.completed.includes(name) && !busy;
-                return (
-                  <li key={name} className={`${s.stepItem} ${current ? s.stepCurrent : ''}`} aria-current={current ? 'step' : undefined}>
-                    {canJump ? (
-                      <button type="button" className={s.stepLink} onClick={() => actor.send({ type: 'step.selected', step: name })}>
-                        {index + 1}. {stepNames[name]}
-                      </button>
-                    ) : (
-                      <span>
-                        {index + 1}. {stepNames[name]}
-                      </span>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          </nav>
+          <StepIndicator view={view} names={stepNames} onSelect={(name) => actor.send({ type: 'step.selected', step: name })} />
         ) : null}
         {campaignOptions && step !== null ? (
           <Select
@@ -176,7 +143,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             stepNames[step]
           ) : waitingPix || pixExpired ? (
             <Trans>Pague com PIX</Trans>
-          ) : snapshot.hasTag('state:redirecting') ? (
+          ) : view.redirecting ? (
             <Trans>Indo para o PayPal</Trans>
           ) : (
             <Trans>Doação</Trans>
@@ -227,7 +194,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             foreigner={context.contact.foreigner === true}
             cep={context.cep}
             cepFailure={context.cepFailure}
-            lookingUp={snapshot.hasTag('state:lookingUp')}
+            lookingUp={view.lookingUp}
             busy={busy}
             submitLabel={submitLabel}
             fieldErrors={fieldErrorsOf(refused, 'address')}
@@ -243,33 +210,13 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
           </div>
         ) : null}
 
-        {snapshot.hasTag('state:interrupted') ? (
-          <RetryNotice onRetry={() => actor.send({ type: 'checkout.retried' })}>
-            <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>
-          </RetryNotice>
-        ) : null}
-        {(waitingPix || pixExpired) && context.submitted?.pix ? (
-          <PixPanel
-            payment={context.submitted.pix.payment}
-            expired={pixExpired}
-            onTimedOut={onTimedOut}
-            onRegenerate={() => actor.send({ type: 'pix.regenerationRequested' })}
-          />
-        ) : null}
-        {snapshot.hasTag('state:redirecting') ? (
-          <Notice>
-            <Trans>Levando você ao PayPal para aprovar o pagamento…</Trans>
-          </Notice>
-        ) : null}
-        {snapshot.hasTag('state:succeeded') ? (
-          <Notice>
-            {frequency === 'monthly' ? (
-              <Trans>Doação mensal confirmada! Abrindo a página de agradecimento…</Trans>
-            ) : (
-              <Trans>Doação confirmada! Abrindo a página de agradecimento…</Trans>
-            )}
-          </Notice>
-        ) : null}
+        <CheckoutOutcome
+          view={view}
+          frequency={frequency}
+          onRetry={() => actor.send({ type: 'checkout.retried' })}
+          onPixTimedOut={onTimedOut}
+          onPixRegenerate={() => actor.send({ type: 'pix.regenerationRequested' })}
+        />
       </Stack>
       {sideSummary ? <aside className={s.summary}>{summary}</aside> : null}
     </div>
