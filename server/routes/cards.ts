@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SavedCard } from '../../contracts/cards';
+import { savedCardListSchema, type SavedCard } from '../../contracts/cards';
 import { savedCardPatchSchema } from '../../contracts/contributions';
 import { donorMessages as dm } from '../../contracts/donor-messages';
 import { errorCodes } from '../../contracts/errors';
@@ -21,12 +21,16 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   const notFound = () => new HttpError(404, errorCodes.savedCardNotFound, gm.savedCardNotFound);
 
   /** Default card first, then newest first. */
-  app.get('/cards', { onRequest: app.authenticate }, async (request): Promise<SavedCard[]> => listSavedCards(db, request.user.id));
+  app.get(
+    '/cards',
+    { onRequest: app.authenticate, schema: { response: { 200: savedCardListSchema } } },
+    async (request): Promise<SavedCard[]> => listSavedCards(db, request.user.id),
+  );
 
   /** { is_default: true } makes the card the default and unsets the others; answers the donor's cards. */
   app.patch(
     '/cards/:id',
-    { onRequest: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema } },
+    { onRequest: app.authenticate, schema: { params: idParams, body: savedCardPatchSchema, response: { 200: savedCardListSchema } } },
     async (request): Promise<SavedCard[]> => {
       const userId = request.user.id;
       if (!isUuid(request.params.id) || !(await setDefaultCard(db, userId, request.params.id))) throw notFound();

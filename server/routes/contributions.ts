@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contributionQuerySchema, type Contribution } from '../../contracts/contributions';
+import { contributionListSchema, contributionQuerySchema, type Contribution } from '../../contracts/contributions';
 import type { AppServices } from '../app-services';
 import { listContributions } from '../services/contributions/list-contributions';
 
@@ -10,7 +10,7 @@ export const contributionRoutes: FastifyPluginAsync<AppServices> = async (instan
 
   app.get(
     '/contributions',
-    { onRequest: app.authenticate, schema: { querystring: contributionQuerySchema } },
+    { onRequest: app.authenticate, schema: { querystring: contributionQuerySchema, response: { 200: contributionListSchema } } },
     async (request, reply): Promise<Contribution[]> => {
       const { items, total } = await listContributions(db, request.user.id, request.query, clock.now());
       reply.header('x-total-count', String(total));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileUpdateSchema, signUpSchema } from '../../contracts/user';
+import { profileUpdateSchema, signUpSchema, userSchema } from '../../contracts/user';
 import type { AppServices } from '../app-services';
 import { createUserAccounts } from '../users/user-accounts';
 
@@ -8,13 +8,19 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = createUserAccounts({ db, publicUrl: config.publicUrl });
 
-  app.post('/users', { schema: { body: signUpSchema }, config: { ...app.authRateLimit, noStore: true } }, async (request, reply) =>
-    reply.status(201).send(await accounts.signUp(request.body, clock.now())),
+  app.post(
+    '/users',
+    { schema: { body: signUpSchema, response: { 201: userSchema } }, config: { ...app.authRateLimit, noStore: true } },
+    async (request, reply) => reply.status(201).send(await accounts.signUp(request.body, clock.now())),
   );
 
-  app.get('/users/profile', { onRequest: app.authenticate }, async (request) => accounts.signedInUser(request.user.id));
+  app.get('/users/profile', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>
+    accounts.signedInUser(request.user.id),
+  );
 
-  app.put('/users/profile', { onRequest: app.authenticate, schema: { body: profileUpdateSchema } }, async (request) =>
-    accounts.updateOwnProfile(request.user.id, request.body, clock.now()),
+  app.put(
+    '/users/profile',
+    { onRequest: app.authenticate, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
+    async (request) => accounts.updateOwnProfile(request.user.id, request.body, clock.now()),
   );
 };
