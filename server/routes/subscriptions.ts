@@ -16,7 +16,8 @@ import type { SubscriptionRow } from '../db/schema';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
 import { createSubscriptionService } from '../services/subscriptions/create-subscription';
 import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
-import { loadPresentedSubscription, currentSubscriptionOf, recentCharges } from '../services/subscriptions/subscription-records';
+import { loadPresentedSubscription, recentCharges } from '../services/subscriptions/subscription-presenter';
+import { currentSubscriptionOf } from '../services/subscriptions/subscriptions-repository';
 import { pathParam } from '../../contracts/plain-text';
 
 const idParams = z.object({ id: pathParam() });

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
-import { campaigns, donations, payments } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
@@ -8,7 +6,8 @@ import type { AccountRef } from '../ledger';
 import { postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
 import { notifyDonor } from '../notifications/create-notification';
-import type { DonationRow } from './donation-records';
+import { donationCampaign, lockDonation, markDonationConfirmed, type DonationRow } from './donations-repository';
+import { lockPayment } from './payments-repository';
 import { receiptMail } from './receipt-mail';
 
 export interface ConfirmDeps {
@@ -34,10 +33,8 @@ export async function finishConfirmation(
   now: Date,
   locale: Locale,
 ): Promise<void> {
-  await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donation.id));
-  const [campaign] = donation.campaignId
-    ? await tx.select({ title: campaigns.title, slug: campaigns.slug }).from(campaigns).where(eq(campaigns.id, donation.campaignId))
-    : [];
+  await markDonationConfirmed(tx, donation.id, now);
+  const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
   // The receipt below is the e-mail; the notification is in-app only.
   if (donation.userId) {
     const metadata = {
@@ -67,9 +64,9 @@ export type ConfirmOutcome = 'confirmed' | 'already_settled' | 'not_paid';
  */
 export async function confirmDonation(deps: ConfirmDeps, paymentId: string, options: { locale?: Locale } = {}): Promise<ConfirmOutcome> {
   return deps.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    const payment = await lockPayment(tx, paymentId);
     if (!payment || payment.status !== 'succeeded') return 'not_paid';
-    const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).for('update');
+    const donation = await lockDonation(tx, payment.donationId);
     if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
     const now = deps.clock.now();
     await postLedgerGroup(tx, {

@@ -1,12 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import type { DonationRequest } from '../../../contracts/donations';
 import { errorCodes } from '../../../contracts/errors';
 import { messages as m } from '../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import type { Config } from '../../config';
-import { campaigns, payments, savedCards } from '../../db/schema';
 import { ensureDefaultCard } from '../contributions/saved-cards';
+import { insertSavedCard, savedCardToken, usableSavedCard } from '../contributions/saved-cards-repository';
 import type { Database, Executor } from '../../db/types';
 import { invalid, notFound, refused, unauthenticated } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
@@ -17,7 +16,8 @@ import type { PaymentGateway } from '../payments/gateway';
 import { donatableCampaign, type DonatableCampaign } from './campaign-access';
 import { confirmDonation, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
-import { insertDonationWithPayment, loadDonation, type DonationRow, type PaymentRow } from './donation-records';
+import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
+import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -46,8 +46,6 @@ export interface NewDonation {
   checkpoint: Checkpoint;
 }
 
-/** Payments that never reach a gateway: gift cards and the wallet move money inside our ledger. */
-export const INTERNAL_GATEWAY = 'internal';
 /** How long a PayPal order waits for the donor's approval before reconciliation expires it. */
 export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
 
@@ -84,7 +82,7 @@ export function createDonationService(deps: DonationDeps) {
         const { donation, payment } = await insertDonationWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
         if (request.payment.method === 'gift_card') await payWithGiftCard(tx, donation, request.payment.code, now);
         else await payWithWallet(tx, donation, now);
-        await tx.update(payments).set({ status: 'succeeded', attempts: 1, updatedAt: now }).where(eq(payments.id, payment.id));
+        await markInternalPaymentSucceeded(tx, payment.id, now);
         await finishConfirmation(tx, deps, donation, now, input.locale);
         await input.checkpoint(tx, note(donation.id));
         return donation.id;
@@ -151,19 +149,9 @@ export function createDonationService(deps: DonationDeps) {
       return p.card_token;
     }
     if (p.method !== 'saved_card') return null;
-    const [card] = await db
-      .select({ token: savedCards.gatewayToken })
-      .from(savedCards)
-      .where(
-        and(
-          eq(savedCards.id, p.card_id),
-          eq(savedCards.userId, userId as string),
-          eq(savedCards.gateway, gateway.name),
-          isNull(savedCards.deletedAt),
-        ),
-      );
+    const card = await usableSavedCard(db, { cardId: p.card_id, userId: userId as string, gateway: gateway.name });
     if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
-    return card.token;
+    return card.gatewayToken;
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
@@ -211,19 +199,16 @@ export function createDonationService(deps: DonationDeps) {
   async function saveCard(cardToken: string, userId: string): Promise<void> {
     try {
       const saved = await gateway.saveCard({ cardToken, customerRef: userId });
-      await db
-        .insert(savedCards)
-        .values({
-          userId,
-          gateway: gateway.name,
-          gatewayToken: saved.token,
-          brand: saved.brand,
-          last4: saved.last4,
-          expMonth: saved.expMonth,
-          expYear: saved.expYear,
-          holderName: saved.holderName,
-        })
-        .onConflictDoNothing();
+      await insertSavedCard(db, {
+        userId,
+        gateway: gateway.name,
+        gatewayToken: saved.token,
+        brand: saved.brand,
+        last4: saved.last4,
+        expMonth: saved.expMonth,
+        expYear: saved.expYear,
+        holderName: saved.holderName,
+      });
       // The donor's first card becomes the default one (contributions/saved-cards.ts).
       await ensureDefaultCard(db, userId);
     } catch (error) {
@@ -253,14 +238,10 @@ export function createDonationService(deps: DonationDeps) {
     if (!found) throw new Error(`donation ${donationId} vanished`);
     const { payment } = found;
     // Touching the payment keeps reconciliation from failing it as never sent while we send it.
-    const [held] =
+    const held =
       retry && payment.status === 'processing' && payment.gateway === gateway.name
-        ? await db
-            .update(payments)
-            .set({ updatedAt: clock.now() })
-            .where(and(eq(payments.id, payment.id), eq(payments.status, 'processing')))
-            .returning()
-        : [];
+        ? await holdProcessingPayment(db, payment.id, clock.now())
+        : null;
     const cardToken = retry ? await resumedCardToken(retry) : null;
     const payable = retry && (cardToken !== null || retry.request.payment.method === 'pix' || retry.request.payment.method === 'paypal');
     if (held && retry && payable) await pay(held, { ...retry, locale, cardToken, campaign: await campaignOf(found.donation.campaignId) });
@@ -273,20 +254,11 @@ export function createDonationService(deps: DonationDeps) {
     const p = request.payment;
     if (p.method === 'card') return p.card_token;
     if (p.method !== 'saved_card' || !userId) return null;
-    const [card] = await db
-      .select({ token: savedCards.gatewayToken })
-      .from(savedCards)
-      .where(and(eq(savedCards.id, p.card_id), eq(savedCards.userId, userId)));
-    return card?.token ?? null;
+    return savedCardToken(db, { cardId: p.card_id, userId });
   }
 
   async function campaignOf(campaignId: string | null): Promise<DonatableCampaign | null> {
-    if (!campaignId) return null;
-    const [campaign] = await db
-      .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId));
-    return campaign ?? null;
+    return campaignId ? donationCampaign(db, campaignId) : null;
   }
 
   /** Brings an open payment up to date with the gateway and confirms it when paid. */

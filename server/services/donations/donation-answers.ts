@@ -3,7 +3,8 @@ import { errorCodes, type ErrorCode } from '../../../contracts/errors';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { Translator } from '../../i18n/translator';
 import type { StoredResponse } from '../idempotency/idempotency';
-import { presentDonation, type DonationWithPayment } from './donation-records';
+import { presentDonation } from './donation-presenter';
+import type { DonationWithPayment } from './donations-repository';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 /** How a failed payment answers: a refused card is 402 (the donor may try another), a stale token 400. */

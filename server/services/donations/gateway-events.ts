@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { donations, payments } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { postLedgerGroup } from '../ledger';
 import type { GatewayEvent } from '../payments/gateway';
 import { confirmDonation, donationTarget } from './confirm-donation';
-import type { PaymentRow } from './donation-records';
+import { lockDonation, markDonationRefunded } from './donations-repository';
+import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-repository';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
 import { isUuid } from '../../db/uuid';
@@ -19,10 +18,7 @@ export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string, event: GatewayEvent): Promise<EventOutcome> {
   const { db, clock } = deps;
   if (!isUuid(event.idempotencyKey)) return 'unknown_payment';
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, event.idempotencyKey), eq(payments.gateway, gatewayName)));
+  const payment = await findPayment(db, event.idempotencyKey, gatewayName);
   if (!payment || payment.amountCents !== event.amountCents) return 'unknown_payment';
   const now = clock.now();
   switch (event.type) {
@@ -46,7 +42,7 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
  * gateway's clearing account: group 'refund:<donation id>', once.
  */
 export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
-  const [donation] = await tx.select().from(donations).where(eq(donations.id, payment.donationId)).for('update');
+  const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;
   await postLedgerGroup(tx, {
     kind: 'refund',
@@ -56,7 +52,7 @@ export async function refundDonation(tx: Executor, payment: PaymentRow, now: Dat
       { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: donation.amountCents },
     ],
   });
-  await tx.update(donations).set({ status: 'refunded', updatedAt: now }).where(eq(donations.id, donation.id));
-  await tx.update(payments).set({ status: 'refunded', updatedAt: now }).where(eq(payments.id, payment.id));
+  await markDonationRefunded(tx, donation.id, now);
+  await markPaymentRefunded(tx, payment.id, now);
   return true;
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import { donations, payments, type PaymentStatus } from '../../db/schema';
+import type { PaymentStatus } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { CardChargeResult, GatewayPaymentState, PaypalOrder, PixCharge } from '../payments/gateway';
-import type { PaymentRow } from './donation-records';
+import { settlePendingDonation } from './donations-repository';
+import { movePayment, type PaymentRow } from './payments-repository';
 
 /**
  * Step 3 of a donation: the gateway's answer is written on the payment before any ledger movement,
@@ -10,32 +10,6 @@ import type { PaymentRow } from './donation-records';
  * Each update only moves a payment that is still open, so a late or repeated answer changes nothing.
  */
 const OPEN: PaymentStatus[] = ['processing', 'pending'];
-
-async function movePayment(
-  tx: Executor,
-  paymentId: string,
-  from: PaymentStatus[],
-  set: Partial<PaymentRow>,
-  now: Date,
-  unchangedSince?: Date,
-): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .update(payments)
-    .set({ ...set, updatedAt: now })
-    .where(
-      and(eq(payments.id, paymentId), inArray(payments.status, from), unchangedSince ? lte(payments.updatedAt, unchangedSince) : undefined),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** A failed, declined or expired payment fails (or expires) its donation too, unless already settled. */
-async function settleDonation(tx: Executor, donationId: string, status: 'failed' | 'expired', now: Date): Promise<void> {
-  await tx
-    .update(donations)
-    .set({ status, updatedAt: now })
-    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
-}
 
 export async function recordCardResult(tx: Executor, payment: PaymentRow, result: CardChargeResult, now: Date): Promise<PaymentRow | null> {
   if (result.status === 'succeeded') {
@@ -67,7 +41,7 @@ export async function recordCardResult(tx: Executor, payment: PaymentRow, result
     },
     now,
   );
-  if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+  if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
   return moved;
 }
 
@@ -111,7 +85,7 @@ export async function recordGatewayState(
         { status: 'failed', gatewayRef, failureCode: state.failureCode ?? 'payment.failed' },
         now,
       );
-      if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+      if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
       return moved;
     }
     case 'expired':
@@ -131,7 +105,7 @@ export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date
     { status: 'expired', failureCode: payment.method === 'pix' ? 'payment.pix_expired' : 'payment.failed' },
     now,
   );
-  if (moved) await settleDonation(tx, payment.donationId, 'expired', now);
+  if (moved) await settlePendingDonation(tx, payment.donationId, 'expired', now);
   return moved;
 }
 
@@ -148,6 +122,6 @@ export async function failUnsentPayment(tx: Executor, payment: PaymentRow, now: 
     now,
     payment.updatedAt,
   );
-  if (moved) await settleDonation(tx, payment.donationId, 'failed', now);
+  if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
   return moved;
 }

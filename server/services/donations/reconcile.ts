@@ -1,12 +1,16 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
-import { donations, payments } from '../../db/schema';
 import type { Database } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
 import { confirmDonation } from './confirm-donation';
-import type { PaymentRow } from './donation-records';
+import {
+  claimOpenPaymentsToCheck,
+  overduePendingPayments,
+  staleProcessingPayments,
+  succeededPaymentsOfOpenDonations,
+  type PaymentRow,
+} from './payments-repository';
 import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
 
 export interface ReconcileDeps {
@@ -70,24 +74,8 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
   const now = clock.now();
   const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0 };
 
-  const stale = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'processing'),
-        lt(payments.updatedAt, new Date(now.getTime() - STALE_PROCESSING_MS)),
-        ne(payments.gateway, 'internal'),
-      ),
-    )
-    .orderBy(asc(payments.updatedAt))
-    .limit(BATCH);
-  const overdue = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), isNotNull(payments.expiresAt), lt(payments.expiresAt, now)))
-    .orderBy(asc(payments.expiresAt))
-    .limit(BATCH);
+  const stale = await staleProcessingPayments(db, new Date(now.getTime() - STALE_PROCESSING_MS), BATCH);
+  const overdue = await overduePendingPayments(db, now, BATCH);
   for (const payment of [...stale, ...overdue]) {
     report.looked_up++;
     const status = await reconcilePayment(deps, payment);
@@ -95,51 +83,14 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
     if (status === 'expired') report.expired++;
   }
 
-  for (const payment of await openPaymentsToCheck(db, now)) {
+  for (const payment of await claimOpenPaymentsToCheck(db, now, new Date(now.getTime() - OPEN_CHECK_EVERY_MS), BATCH)) {
     report.checked_open++;
     if ((await reconcilePayment(deps, payment)) === 'succeeded') report.confirmed++;
   }
 
-  const unconfirmed = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(donations, eq(donations.id, payments.donationId))
-    .where(and(eq(payments.status, 'succeeded'), inArray(donations.status, ['pending', 'expired', 'failed'])))
-    .limit(BATCH);
+  const unconfirmed = await succeededPaymentsOfOpenDonations(db, BATCH);
   for (const { id } of unconfirmed) {
     if ((await confirmDonation(deps, id)) === 'confirmed') report.confirmed++;
   }
   return report;
-}
-
-/**
- * Open payments whose last check (or creation) is over a minute old, each claimed by stamping
- * checked_at first: another node running the same pass skips it, and a lookup that fails waits its turn.
- */
-async function openPaymentsToCheck(db: Database, now: Date): Promise<PaymentRow[]> {
-  const before = new Date(now.getTime() - OPEN_CHECK_EVERY_MS);
-  const due = and(or(isNull(payments.checkedAt), lt(payments.checkedAt, before)), eq(payments.status, 'pending'));
-  const candidates = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        due,
-        ne(payments.gateway, 'internal'),
-        lt(payments.createdAt, before),
-        or(isNull(payments.expiresAt), gte(payments.expiresAt, now)),
-      ),
-    )
-    .orderBy(sql`coalesce(${payments.checkedAt}, ${payments.createdAt})`)
-    .limit(BATCH);
-  const claimed: PaymentRow[] = [];
-  for (const { id } of candidates) {
-    const [row] = await db
-      .update(payments)
-      .set({ checkedAt: now })
-      .where(and(eq(payments.id, id), due))
-      .returning();
-    if (row) claimed.push(row);
-  }
-  return claimed;
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { savedCards, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { findSavedCard } from '../contributions/saved-cards-repository';
 import type { CardChargeResult } from '../payments/gateway';
 import { settleCharge, type ChargeAnswer, type SettleOutcome } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
@@ -14,7 +14,7 @@ async function cardOf(
   gateway: string,
 ): Promise<{ token: string; brand: string; last4: string } | null> {
   if (!sub.savedCardId) return null;
-  const [card] = await executor.select().from(savedCards).where(eq(savedCards.id, sub.savedCardId));
+  const card = await findSavedCard(executor, sub.savedCardId);
   if (!card || card.deletedAt !== null || card.gateway !== gateway) return null;
   return { token: card.gatewayToken, brand: card.brand, last4: card.last4 };
 }

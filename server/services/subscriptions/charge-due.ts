@@ -1,9 +1,14 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
-import { subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import { latestBillingDateAtOrBefore, nextDueDate } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
 import type { SettleOutcome } from './settle-charge';
-import { BILLABLE_STATUSES } from './subscription-records';
+import {
+  dueSubscriptionIds,
+  findChargeAttempt,
+  insertChargeUnlessClaimed,
+  lockDueSubscription,
+  updateSubscription,
+} from './subscriptions-repository';
 import type { SubscriptionDeps } from './subscription-deps';
 
 export type { SubscriptionDeps } from './subscription-deps';
@@ -28,46 +33,30 @@ type Claim = { sub: SubscriptionRow; charge: SubscriptionChargeRow; stale: boole
  */
 async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date): Promise<Claim | null> {
   return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.id, subscriptionId),
-          inArray(subscriptions.status, [...BILLABLE_STATUSES]),
-          lte(subscriptions.nextChargeAt, now),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const found = await lockDueSubscription(tx, subscriptionId, now);
     if (!found) return null;
     let sub = found;
     // A whole month went by without this job (downtime): bill the month running now, not the missed ones.
     if (nextDueDate(sub.currentPeriodStart, sub.billingDay).getTime() <= now.getTime()) {
       const current = latestBillingDateAtOrBefore(now, sub.billingDay);
-      const [moved] = await tx
-        .update(subscriptions)
-        .set({ currentPeriodStart: current, nextChargeAt: current, retryCount: 0, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id))
-        .returning();
+      const moved = await updateSubscription(tx, sub.id, {
+        currentPeriodStart: current,
+        nextChargeAt: current,
+        retryCount: 0,
+        updatedAt: now,
+      });
       sub = moved ?? found;
     }
     const attempt = { subscriptionId: sub.id, periodStart: sub.currentPeriodStart, attempt: sub.retryCount };
-    const [inserted] = await tx
-      .insert(subscriptionCharges)
-      .values({ ...attempt, userId: sub.userId, amountCents: sub.amountCents, gateway: deps.gateway.name, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertChargeUnlessClaimed(tx, {
+      ...attempt,
+      userId: sub.userId,
+      amountCents: sub.amountCents,
+      gateway: deps.gateway.name,
+      createdAt: now,
+    });
     if (inserted) return { sub, charge: inserted, stale: false };
-    const [existing] = await tx
-      .select()
-      .from(subscriptionCharges)
-      .where(
-        and(
-          eq(subscriptionCharges.subscriptionId, sub.id),
-          eq(subscriptionCharges.periodStart, attempt.periodStart),
-          eq(subscriptionCharges.attempt, attempt.attempt),
-        ),
-      );
+    const existing = await findChargeAttempt(tx, attempt);
     const stale = existing?.status === 'processing' && existing.createdAt.getTime() <= now.getTime() - STALE_CHARGE_MS;
     return stale && existing ? { sub, charge: existing, stale: true } : null;
   });
@@ -90,18 +79,7 @@ export async function chargeDueSubscriptions(deps: SubscriptionDeps, now: Date):
   const report: ChargeDueReport = { charged: 0, failed: 0, canceled: 0 };
   let after: string | null = null;
   for (;;) {
-    const due: Array<{ id: string }> = await deps.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          inArray(subscriptions.status, [...BILLABLE_STATUSES]),
-          lte(subscriptions.nextChargeAt, now),
-          after ? gt(subscriptions.id, after) : undefined,
-        ),
-      )
-      .orderBy(asc(subscriptions.id))
-      .limit(BATCH);
+    const due = await dueSubscriptionIds(deps.db, now, after, BATCH);
     for (const { id } of due) {
       try {
         const outcome = await chargeSubscription(deps, id, now);

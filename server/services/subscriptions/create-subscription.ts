@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import { donorMessages as dm } from '../../../contracts/donor-messages';
 import { errorCodes, type ErrorCode } from '../../../contracts/errors';
@@ -6,17 +5,18 @@ import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import { isUniqueViolation } from '../../db/errors';
-import { savedCards, subscriptionCharges, subscriptions } from '../../db/schema';
 import type { Transaction } from '../../db/types';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import type { Clock } from '../clock';
 import { promoteDefaultCard, removeSavedCard } from '../contributions/saved-cards';
+import { insertSavedCard, savedCardByToken, usableSavedCard, type SavedCardRow } from '../contributions/saved-cards-repository';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
 import type { SavedCardToken } from '../payments/gateway';
 import { billingDayOf, firstPeriodStart } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
 import type { SubscriptionDeps } from './subscription-deps';
-import { loadPresentedSubscription, openSubscriptionOf, presentCharge, usableSavedCard, type SavedCardRow } from './subscription-records';
+import { loadPresentedSubscription, presentCharge } from './subscription-presenter';
+import { findCharge, findSubscription, insertCharge, insertSubscription, openSubscriptionOf } from './subscriptions-repository';
 
 export interface NewSubscription {
   request: SubscriptionRequest;
@@ -54,37 +54,31 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
         // race for the one open subscription (409) leaves no card behind.
         const { card, saved } = 'card' in chosen ? { card: chosen.card, saved: false } : await saveCard(tx, userId, chosen.kept);
         const { contact_email: contactEmail, ...contact } = request.contact;
-        const [sub] = await tx
-          .insert(subscriptions)
-          .values({
-            userId,
-            amountCents: request.amount,
-            status: 'active',
-            savedCardId: card.id,
-            billingDay: billingDayOf(now),
-            currentPeriodStart: periodStart,
-            // Due now: should this request die after the charge, the charge job settles it.
-            nextChargeAt: periodStart,
-            contact: { ...contact, ...(contactEmail ? { contact_email: contactEmail } : {}) },
-            address: request.address,
-            locale: input.locale,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
+        const sub = await insertSubscription(tx, {
+          userId,
+          amountCents: request.amount,
+          status: 'active',
+          savedCardId: card.id,
+          billingDay: billingDayOf(now),
+          currentPeriodStart: periodStart,
+          // Due now: should this request die after the charge, the charge job settles it.
+          nextChargeAt: periodStart,
+          contact: { ...contact, ...(contactEmail ? { contact_email: contactEmail } : {}) },
+          address: request.address,
+          locale: input.locale,
+          createdAt: now,
+          updatedAt: now,
+        });
         if (!sub) throw new Error('subscription not created');
-        const [charge] = await tx
-          .insert(subscriptionCharges)
-          .values({
-            subscriptionId: sub.id,
-            userId,
-            periodStart,
-            attempt: 0,
-            amountCents: sub.amountCents,
-            gateway: gateway.name,
-            createdAt: now,
-          })
-          .returning();
+        const charge = await insertCharge(tx, {
+          subscriptionId: sub.id,
+          userId,
+          periodStart,
+          attempt: 0,
+          amountCents: sub.amountCents,
+          gateway: gateway.name,
+          createdAt: now,
+        });
         if (!charge) throw new Error('subscription charge not created');
         const newCardId = saved ? card.id : null;
         await input.checkpoint(tx, { subscription_id: sub.id, charge_id: charge.id, locale: input.locale, saved_card_id: newCardId });
@@ -102,8 +96,8 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
   async function resume(note: Record<string, unknown>): Promise<StoredResponse> {
     const chargeId = String(note.charge_id);
     const locale = (note.locale as Locale | undefined) ?? 'pt';
-    const [charge] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId));
-    const [sub] = charge ? await db.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)) : [];
+    const charge = await findCharge(db, chargeId);
+    const sub = charge ? await findSubscription(db, charge.subscriptionId) : null;
     if (!charge || !sub) throw new Error(`subscription charge ${chargeId} vanished`);
     if (charge.status === 'processing') await settleStaleCharge(deps, sub, charge, clock.now(), { donorWaiting: true });
     return answer(chargeId, locale, typeof note.saved_card_id === 'string' ? note.saved_card_id : null);
@@ -139,16 +133,16 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
       expYear: kept.expYear,
       holderName: kept.holderName,
     };
-    const [inserted] = await tx.insert(savedCards).values(values).onConflictDoNothing().returning();
-    const card = inserted ?? (await tx.select().from(savedCards).where(eq(savedCards.gatewayToken, kept.token)))[0];
+    const inserted = await insertSavedCard(tx, values);
+    const card = inserted ?? (await savedCardByToken(tx, kept.token));
     if (!card || card.userId !== userId) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     await promoteDefaultCard(tx, userId);
-    return { card, saved: inserted !== undefined };
+    return { card, saved: inserted !== null };
   }
 
   /** 201 with the subscription and its first charge, or the refusal; a refused new card is not kept. */
   async function answer(chargeId: string, locale: Locale, newCardId: string | null): Promise<StoredResponse> {
-    const [charge] = await db.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId));
+    const charge = await findCharge(db, chargeId);
     if (!charge) throw new Error(`subscription charge ${chargeId} vanished`);
     if (charge.status === 'failed') {
       if (newCardId) await removeSavedCard(db, charge.userId, newCardId, clock.now());

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { donorMessages as dm } from '../../../contracts/donor-messages';
 import { errorCodes } from '../../../contracts/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { SubscriptionPatch, SubscriptionStatus } from '../../../contracts/subscriptions';
-import { subscriptions, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { conflict, notFound } from '../../domain/errors';
@@ -14,7 +13,8 @@ import { verifyCancelToken } from './cancel-link';
 import { mailContext } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
 import { canceledMail } from './subscription-mails';
-import { usableSavedCard } from './subscription-records';
+import { usableSavedCard } from '../contributions/saved-cards-repository';
+import { findSubscription, lockSubscription, updateSubscription } from './subscriptions-repository';
 
 export const subscriptionNotFound = () => notFound(errorCodes.subscriptionNotFound, dm.subscriptionNotFound);
 const wrongState = (message: MessageDescriptor) => conflict(errorCodes.subscriptionStateInvalid, message);
@@ -22,11 +22,7 @@ const wrongState = (message: MessageDescriptor) => conflict(errorCodes.subscript
 /** The donor's own subscription, locked; another donor's (or none) is 404, so nothing tells it exists. */
 async function ownSubscription(tx: Executor, userId: string, subscriptionId: string): Promise<SubscriptionRow> {
   if (!isUuid(subscriptionId)) throw subscriptionNotFound();
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
-    .for('update');
+  const row = await lockSubscription(tx, subscriptionId, userId);
   if (!row) throw subscriptionNotFound();
   return row;
 }
@@ -48,14 +44,11 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
       if (patch.card_id !== undefined && !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateway.name }))) {
         throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
       }
-      await tx
-        .update(subscriptions)
-        .set({
-          ...(patch.amount !== undefined ? { amountCents: patch.amount } : {}),
-          ...(patch.card_id !== undefined ? { savedCardId: patch.card_id } : {}),
-          updatedAt: now,
-        })
-        .where(eq(subscriptions.id, sub.id));
+      await updateSubscription(tx, sub.id, {
+        ...(patch.amount !== undefined ? { amountCents: patch.amount } : {}),
+        ...(patch.card_id !== undefined ? { savedCardId: patch.card_id } : {}),
+        updatedAt: now,
+      });
       return sub.id;
     });
   }
@@ -65,10 +58,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     return db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status !== 'active' && sub.status !== 'past_due') throw wrongState(dm.subscriptionNotPausable);
-      await tx
-        .update(subscriptions)
-        .set({ status: 'paused', pausedAt: now, nextChargeAt: null, retryCount: 0, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
+      await updateSubscription(tx, sub.id, { status: 'paused', pausedAt: now, nextChargeAt: null, retryCount: 0, updatedAt: now });
       return sub.id;
     });
   }
@@ -79,10 +69,14 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status !== 'paused') throw wrongState(dm.subscriptionNotPaused);
       const next = nextBillingDateAfter(now, sub.billingDay);
-      await tx
-        .update(subscriptions)
-        .set({ status: 'active', pausedAt: null, currentPeriodStart: next, nextChargeAt: next, retryCount: 0, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id));
+      await updateSubscription(tx, sub.id, {
+        status: 'active',
+        pausedAt: null,
+        currentPeriodStart: next,
+        nextChargeAt: next,
+        retryCount: 0,
+        updatedAt: now,
+      });
       return sub.id;
     });
   }
@@ -99,7 +93,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
   /** Whether the token is a good cancel link, and of which subscription (404 otherwise). */
   async function fromLink(token: string): Promise<SubscriptionRow> {
     const id = verifyCancelToken(deps.config.jwtSecret, token);
-    const [row] = id ? await db.select().from(subscriptions).where(eq(subscriptions.id, id)) : [];
+    const row = id ? await findSubscription(db, id) : null;
     if (!row) throw notFound(errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
     return row;
   }
@@ -108,18 +102,21 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
   async function cancelByLink(token: string, now: Date): Promise<SubscriptionRow> {
     const found = await fromLink(token);
     return db.transaction(async (tx) => {
-      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, found.id)).for('update');
+      const sub = await lockSubscription(tx, found.id);
       if (!sub) throw notFound(errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
       return IS_OPEN.includes(sub.status) ? cancelLocked(tx, sub, 'link', now) : sub;
     });
   }
 
   async function cancelLocked(tx: Executor, sub: SubscriptionRow, reason: 'donor' | 'link', now: Date): Promise<SubscriptionRow> {
-    const [canceled] = await tx
-      .update(subscriptions)
-      .set({ status: 'canceled', cancelReason: reason, canceledAt: now, nextChargeAt: null, pausedAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id))
-      .returning();
+    const canceled = await updateSubscription(tx, sub.id, {
+      status: 'canceled',
+      cancelReason: reason,
+      canceledAt: now,
+      nextChargeAt: null,
+      pausedAt: null,
+      updatedAt: now,
+    });
     // A confirmation of what the donor just did: sent whatever the notification preferences say.
     await enqueueMail(tx, canceledMail(mailContext(deps, sub)), now);
     return canceled ?? sub;

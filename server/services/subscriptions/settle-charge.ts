@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { creditWallet } from '../ledger';
 import { notifyDonor } from '../notifications/create-notification';
 import { nextDueDate, retryAt } from './billing-calendar';
 import type { SubscriptionDeps } from './subscription-deps';
+import { hasPaidCharge, lockCharge, lockSubscription, updateCharge, updateSubscription } from './subscriptions-repository';
 import { chargeFailedMail, chargeSucceededMail, type MonthlyMailContext } from './subscription-mails';
 
 /** The gateway's answer to one charge attempt (or our own refusal when the card is gone). */
@@ -55,9 +55,9 @@ export async function settleCharge(
   options: { donorWaiting?: boolean } = {},
 ): Promise<SettleOutcome | null> {
   return deps.db.transaction(async (tx) => {
-    const [charge] = await tx.select().from(subscriptionCharges).where(eq(subscriptionCharges.id, chargeId)).for('update');
+    const charge = await lockCharge(tx, chargeId);
     if (!charge || charge.status !== 'processing') return null;
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId)).for('update');
+    const sub = await lockSubscription(tx, charge.subscriptionId);
     if (!sub) return null;
     const base = { gatewayRef: answer.gatewayRef, cardBrand: answer.brand, cardLast4: answer.last4, settledAt: now };
     return answer.status === 'succeeded'
@@ -86,15 +86,15 @@ async function paid(
     reference,
     description: `monthly ${set.gatewayRef ?? ''}`.trim(),
   });
-  await tx
-    .update(subscriptionCharges)
-    .set({ ...set, status: 'succeeded', lotId })
-    .where(eq(subscriptionCharges.id, charge.id));
+  await updateCharge(tx, charge.id, { ...set, status: 'succeeded', lotId });
   if (awaits(sub, charge)) {
-    await tx
-      .update(subscriptions)
-      .set({ status: 'active', retryCount: 0, currentPeriodStart: nextDue, nextChargeAt: nextDue, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
+    await updateSubscription(tx, sub.id, {
+      status: 'active',
+      retryCount: 0,
+      currentPeriodStart: nextDue,
+      nextChargeAt: nextDue,
+      updatedAt: now,
+    });
   }
   const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
   await notifyDonor(tx, {
@@ -123,28 +123,21 @@ async function refused(
   now: Date,
   donorWaiting: boolean,
 ): Promise<SettleOutcome> {
-  await tx
-    .update(subscriptionCharges)
-    .set({ ...set, status: 'failed' })
-    .where(eq(subscriptionCharges.id, charge.id));
+  await updateCharge(tx, charge.id, { ...set, status: 'failed' });
   if (!awaits(sub, charge)) return 'failed';
-  const [paidBefore] = await tx
-    .select({ id: subscriptionCharges.id })
-    .from(subscriptionCharges)
-    .where(and(eq(subscriptionCharges.subscriptionId, sub.id), eq(subscriptionCharges.status, 'succeeded')))
-    .limit(1);
-  const neverPaid = !paidBefore;
+  const neverPaid = !(await hasPaidCharge(tx, sub.id));
   const retry = neverPaid ? null : retryAt(charge.periodStart, charge.attempt);
   if (retry) {
-    await tx
-      .update(subscriptions)
-      .set({ status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
+    await updateSubscription(tx, sub.id, { status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now });
   } else {
-    await tx
-      .update(subscriptions)
-      .set({ status: 'canceled', cancelReason: 'payment_failed', canceledAt: now, nextChargeAt: null, pausedAt: null, updatedAt: now })
-      .where(eq(subscriptions.id, sub.id));
+    await updateSubscription(tx, sub.id, {
+      status: 'canceled',
+      cancelReason: 'payment_failed',
+      canceledAt: now,
+      nextChargeAt: null,
+      pausedAt: null,
+      updatedAt: now,
+    });
   }
   if (!donorWaiting) {
     const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };

@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
+import type { DonationRequest } from '../../../contracts/donations';
+import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
+import { campaigns, donations, payments, type DonationContactRecord, type PaymentMethodName } from '../../db/schema';
+import type { Executor } from '../../db/types';
+import { INTERNAL_GATEWAY, type PaymentRow } from './payments-repository';
+
+/** The donations table and the payment rows written with a donation. */
+export type DonationRow = typeof donations.$inferSelect;
+
+/** Step 1 of a donation: the donation (pending) and its payment (processing), in one transaction. */
+export async function insertDonationWithPayment(
+  tx: Executor,
+  input: {
+    request: DonationRequest;
+    campaignId: string | null;
+    userId: string | null;
+    receiptTokenHash: string;
+    gateway: string;
+    locale: Locale;
+    now: Date;
+  },
+): Promise<{ donation: DonationRow; payment: PaymentRow }> {
+  const { request, now } = input;
+  const { contact_email: _contactEmail, ...contact } = request.contact;
+  const [donation] = await tx
+    .insert(donations)
+    .values({
+      campaignId: input.campaignId,
+      userId: input.userId,
+      amountCents: request.amount,
+      paymentMethod: request.payment.method as PaymentMethodName,
+      isAnonymous: request.is_anonymous,
+      message: request.message?.trim() ? request.message.trim() : null,
+      contact: { ...contact, ...(request.contact.contact_email ? { contact_email: request.contact.contact_email } : {}) },
+      address: request.address ?? null,
+      sharedCampaignId: request.shared_campaign_id ?? null,
+      receiptTokenHash: input.receiptTokenHash,
+      locale: input.locale,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!donation) throw new Error('donation not created');
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      donationId: donation.id,
+      gateway: input.gateway,
+      method: donation.paymentMethod,
+      status: 'processing',
+      amountCents: donation.amountCents,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!payment) throw new Error('payment not created');
+  return { donation, payment };
+}
+
+export interface DonationWithPayment {
+  donation: DonationRow;
+  payment: PaymentRow;
+  campaign: { slug: string; title: string } | null;
+}
+
+/** The donation, its latest payment and its campaign. */
+export async function loadDonation(executor: Executor, donationId: string): Promise<DonationWithPayment | null> {
+  const rows = await executor
+    .select({ donation: donations, payment: payments, campaignSlug: campaigns.slug, campaignTitle: campaigns.title })
+    .from(donations)
+    .innerJoin(payments, eq(payments.donationId, donations.id))
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(eq(donations.id, donationId));
+  const latest = rows.sort((a, b) => b.payment.createdAt.getTime() - a.payment.createdAt.getTime())[0];
+  if (!latest) return null;
+  return {
+    donation: latest.donation,
+    payment: latest.payment,
+    campaign: latest.campaignSlug && latest.campaignTitle ? { slug: latest.campaignSlug, title: latest.campaignTitle } : null,
+  };
+}
+
+/** The donation, locked for the rest of the transaction. */
+export async function lockDonation(tx: Executor, donationId: string): Promise<DonationRow | null> {
+  const [donation] = await tx.select().from(donations).where(eq(donations.id, donationId)).for('update');
+  return donation ?? null;
+}
+
+export async function markDonationConfirmed(tx: Executor, donationId: string, now: Date): Promise<void> {
+  await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donationId));
+}
+
+export async function markDonationRefunded(tx: Executor, donationId: string, now: Date): Promise<void> {
+  await tx.update(donations).set({ status: 'refunded', updatedAt: now }).where(eq(donations.id, donationId));
+}
+
+/** A failed, declined or expired payment fails (or expires) its donation too, unless already settled. */
+export async function settlePendingDonation(tx: Executor, donationId: string, status: 'failed' | 'expired', now: Date): Promise<void> {
+  await tx
+    .update(donations)
+    .set({ status, updatedAt: now })
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
+}
+
+/** The campaign a donation went to, as receipts and gateway descriptions name it. */
+export async function donationCampaign(
+  executor: Executor,
+  campaignId: string,
+): Promise<{ id: string; slug: string; title: string } | null> {
+  const [campaign] = await executor
+    .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  return campaign ?? null;
+}
+
+/**
+ * Writes an automatic donation (docs/design.md §6) already confirmed, with a succeeded internal payment
+ * like any wallet or gift card donation, so it reads like the others (contributions, receipts).
+ * `automaticSource` is unique: when the row already exists nothing is written and null comes back.
+ * Nobody holds its receipt token; the donor reads it as its owner. It is anonymous on the campaign's
+ * donor list: the donor never chose to appear there.
+ */
+export async function insertAutomaticDonation(
+  tx: Executor,
+  input: {
+    automaticSource: string;
+    userId: string | null;
+    campaignId: string | null;
+    amountCents: number;
+    method: 'wallet' | 'gift_card';
+    contact: DonationContactRecord;
+    locale: Locale;
+    now: Date;
+  },
+): Promise<DonationRow | null> {
+  const { now } = input;
+  const [donation] = await tx
+    .insert(donations)
+    .values({
+      campaignId: input.campaignId,
+      userId: input.userId,
+      amountCents: input.amountCents,
+      status: 'confirmed',
+      paymentMethod: input.method,
+      isAnonymous: true,
+      contact: input.contact,
+      receiptTokenHash: hashOpaqueToken(newOpaqueToken()),
+      locale: input.locale,
+      automaticSource: input.automaticSource,
+      createdAt: now,
+      updatedAt: now,
+      confirmedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!donation) return null;
+  await tx.insert(payments).values({
+    donationId: donation.id,
+    gateway: INTERNAL_GATEWAY,
+    method: input.method,
+    status: 'succeeded',
+    amountCents: input.amountCents,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return donation;
+}
