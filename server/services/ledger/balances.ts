@@ -24,9 +24,12 @@ export interface WalletLotBalance {
   createdAt: Date;
 }
 
-// Written out with aliases: drizzle leaves column names unqualified in a select list, and inside the
-// subquery "id" would then mean the entry's id.
-const remaining = sql<string>`coalesce((select sum(le.amount_cents) from ledger_entries le where le.lot_id = "wallet_lots"."id"), 0)`;
+/**
+ * What is left on a lot: the sum of its wallet entries (credit in, spends out). Written out with
+ * aliases: drizzle leaves column names unqualified in a select list, and inside the subquery "id"
+ * would then mean the entry's id.
+ */
+export const lotRemaining = sql<string>`coalesce((select sum(le.amount_cents) from ledger_entries le where le.lot_id = "wallet_lots"."id"), 0)`;
 
 /** The donor's lots that can still be spent (not expired, money left), the first to expire first. */
 export async function walletLots(executor: Executor, userId: string, now: Date): Promise<WalletLotBalance[]> {
@@ -38,7 +41,7 @@ export async function walletLots(executor: Executor, userId: string, now: Date):
       amountCents: lots.amountCents,
       expiresAt: lots.expiresAt,
       createdAt: lots.createdAt,
-      remaining,
+      remaining: lotRemaining,
     })
     .from(lots)
     .where(and(eq(lots.userId, userId), gt(lots.expiresAt, now)))

@@ -1,13 +1,14 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { giftCards, ledgerAccounts, ledgerEntries, ledgerGroups } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerGroups } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { Locale } from '../../../contracts/constants';
 import type { Translator } from '../../i18n/translator';
+import { findGiftCardByCode, giftCardExpiry, insertGiftCard, type GiftCardRow } from '../gift-cards/gift-cards-repository';
 import { notifyGiftCardReceived } from '../notifications/gift-card-received';
 import { accountBalance } from './balances';
 import { postLedgerGroup } from './post-group';
 
-export type GiftCardRow = typeof giftCards.$inferSelect;
+export type { GiftCardRow } from '../gift-cards/gift-cards-repository';
 
 /**
  * Issues a gift card: its row and the purchase group that fills its ledger account from the
@@ -33,21 +34,18 @@ export async function issueGiftCard(
     locale?: Locale;
   },
 ): Promise<GiftCardRow> {
-  const [card] = await tx
-    .insert(giftCards)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      ...(input.code ? { code: input.code } : {}),
-      valueCents: input.valueCents,
-      buyerUserId: input.buyerUserId ?? null,
-      recipientName: input.recipientName ?? null,
-      recipientEmail: input.recipientEmail ?? null,
-      message: input.message ?? null,
-      template: input.template ?? null,
-      expiresAt: input.expiresAt,
-      ...(input.now ? { createdAt: input.now } : {}),
-    })
-    .returning();
+  const card = await insertGiftCard(tx, {
+    ...(input.id ? { id: input.id } : {}),
+    ...(input.code ? { code: input.code } : {}),
+    valueCents: input.valueCents,
+    buyerUserId: input.buyerUserId ?? null,
+    recipientName: input.recipientName ?? null,
+    recipientEmail: input.recipientEmail ?? null,
+    message: input.message ?? null,
+    template: input.template ?? null,
+    expiresAt: input.expiresAt,
+    ...(input.now ? { createdAt: input.now } : {}),
+  });
   if (!card) throw new Error('gift card not created');
   await postLedgerGroup(tx, {
     kind: 'gift_card_purchase',
@@ -68,8 +66,7 @@ export async function usableGiftCard(
   now: Date,
   options: { lock: boolean },
 ): Promise<{ card: GiftCardRow; balanceCents: number } | null> {
-  const query = tx.select().from(giftCards).where(eq(giftCards.code, code));
-  const [card] = options.lock ? await query.for('update') : await query;
+  const card = await findGiftCardByCode(tx, code, options);
   if (!card || card.status !== 'active' || card.expiresAt.getTime() <= now.getTime()) return null;
   const balanceCents = await accountBalance(tx, { kind: 'gift_card', giftCardId: card.id });
   return balanceCents > 0 ? { card, balanceCents } : null;
@@ -91,12 +88,12 @@ export async function giftCardAfterPayment(
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(and(eq(ledgerGroups.reference, groupReference), eq(ledgerAccounts.kind, 'gift_card')));
   if (!paid) return null;
-  const [card] = await executor.select({ expiresAt: giftCards.expiresAt }).from(giftCards).where(eq(giftCards.id, paid.giftCardId));
-  if (!card) return null;
+  const expiresAt = await giftCardExpiry(executor, paid.giftCardId);
+  if (!expiresAt) return null;
   // Entries of one card are written under its row lock (usableGiftCard), so their ids follow the order of payments.
   const [row] = await executor
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.accountId, paid.accountId), lte(ledgerEntries.id, paid.entryId)));
-  return { balanceCents: Number(row?.total ?? 0), expiresAt: card.expiresAt };
+  return { balanceCents: Number(row?.total ?? 0), expiresAt };
 }

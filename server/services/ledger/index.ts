@@ -1,6 +1,6 @@
 /** The double-entry ledger (docs/design.md §6, docs/ledger.md). */
 export { accountKey, type AccountRef } from './accounts';
-export { accountBalance, walletBalance, walletLots, type WalletLotBalance } from './balances';
+export { accountBalance, lotRemaining, walletBalance, walletLots, type WalletLotBalance } from './balances';
 export { giftCardAfterPayment, issueGiftCard, usableGiftCard, type GiftCardRow } from './gift-cards';
 export {
   assertBalanced,

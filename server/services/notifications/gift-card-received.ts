@@ -5,7 +5,7 @@ import type { Executor } from '../../db/types';
 import { escapeHtml } from '../../http/escape-html';
 import { formatBrazilianDateTime, formatBrlText } from '../../i18n/format';
 import { createTranslator, type Translator } from '../../i18n/translator';
-import type { GiftCardRow } from '../ledger/gift-cards';
+import type { GiftCardRow } from '../gift-cards/gift-cards-repository';
 import type { MailToSend } from '../mail/mail-outbox';
 import { notifyDonor } from './create-notification';
 import { giftCardReceivedMessages as gm } from './gift-card-received-messages';

@@ -1,23 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { AUTO_DONATION_LOOKBACK_MONTHS } from '../../../contracts/constants';
 import type { AutoDonationReason } from '../../../contracts/wallet';
 import { isAcceptingDonations } from '../../campaigns/campaign-rules';
 import type { Executor } from '../../db/types';
-import { selectRows } from './raw-rows';
+import { causeCandidatesSince, type CauseCandidate } from './wallet-repository';
 
-/** A campaign the donor chose or gave to, with what the rule needs to pick one. */
-export interface CauseCandidate {
-  id: string;
-  slug: string;
-  title: string;
-  status: string;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  chosen: boolean;
-  /** The donor's confirmed donations to it within the look-back window, in cents. */
-  givenCents: number;
-  lastGivenAt: Date | null;
-}
+export type { CauseCandidate } from './wallet-repository';
 
 /** Where unused credit goes; campaign null is the general fund. */
 export interface AutoDonationCause {
@@ -56,55 +43,9 @@ export function lookbackStart(now: Date): Date {
   return start;
 }
 
-interface CandidateRow {
-  id: string;
-  slug: string;
-  title: string;
-  status: string;
-  starts_at: string | Date | null;
-  ends_at: string | Date | null;
-  chosen: boolean;
-  given_cents: string | number;
-  last_given_at: string | Date | null;
-}
-
-const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
-
-/**
- * The donor's chosen campaign and every campaign they gave to in the window, in one query.
- * Automatic donations do not count as giving: the rule would otherwise feed on its own choices.
- */
-export async function causeCandidates(executor: Executor, userId: string, now: Date): Promise<CauseCandidate[]> {
-  const since = lookbackStart(now);
-  const rows = await selectRows<CandidateRow>(
-    executor,
-    sql`
-    select c.id, c.slug, c.title, c.status, c.starts_at, c.ends_at,
-      coalesce(c.id = s.auto_donation_campaign_id, false) as chosen,
-      coalesce(g.given_cents, 0) as given_cents, g.last_given_at
-    from campaigns c
-    left join donor_settings s on s.user_id = ${userId}
-    left join (
-      select d.campaign_id, sum(d.amount_cents) as given_cents, max(d.confirmed_at) as last_given_at
-      from donations d
-      where d.user_id = ${userId} and d.status = 'confirmed' and d.automatic_source is null
-        and d.campaign_id is not null and d.confirmed_at >= ${since.toISOString()}::timestamptz and d.confirmed_at <= ${now.toISOString()}::timestamptz
-      group by d.campaign_id
-    ) g on g.campaign_id = c.id
-    where c.id = s.auto_donation_campaign_id or g.campaign_id is not null`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    title: r.title,
-    status: r.status,
-    startsAt: toDate(r.starts_at),
-    endsAt: toDate(r.ends_at),
-    chosen: r.chosen,
-    givenCents: Number(r.given_cents),
-    lastGivenAt: toDate(r.last_given_at),
-  }));
-}
+/** The donor's chosen campaign and every campaign they gave to in the look-back window. */
+export const causeCandidates = (executor: Executor, userId: string, now: Date): Promise<CauseCandidate[]> =>
+  causeCandidatesSince(executor, userId, lookbackStart(now), now);
 
 /** Where the donor's unused credit would go at `now`. */
 export async function autoDonationCauseOf(executor: Executor, userId: string, now: Date): Promise<AutoDonationCause> {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/types';
-import { donorSettings } from '../../db/schema';
 import { donatableCampaign } from '../donations/campaign-access';
+import { saveAutoDonationCampaign } from './wallet-repository';
 
 /**
  * The donor's choice of where unused credit goes: a campaign that takes donations now (else not found
@@ -8,9 +8,5 @@ import { donatableCampaign } from '../donations/campaign-access';
  */
 export async function chooseAutoDonationCause(db: Database, userId: string, slug: string | null, now: Date): Promise<void> {
   const campaign = slug === null ? null : await donatableCampaign(db, slug, now);
-  const campaignId = campaign?.id ?? null;
-  await db
-    .insert(donorSettings)
-    .values({ userId, autoDonationCampaignId: campaignId, updatedAt: now })
-    .onConflictDoUpdate({ target: donorSettings.userId, set: { autoDonationCampaignId: campaignId, updatedAt: now } });
+  await saveAutoDonationCampaign(db, userId, campaign?.id ?? null, now);
 }

@@ -2,7 +2,7 @@ import { CREDIT_EXPIRING_NOTICE_DAYS } from '../../../contracts/constants';
 import { notifyDonor } from '../notifications/create-notification';
 import { autoDonationCauseOf } from './auto-donation-cause';
 import { donorProfile } from './donor-profile';
-import { creditExpiringKey, lotsExpiringBetween } from './lot-queries';
+import { creditExpiringKey, lotsExpiringBetween } from './wallet-repository';
 import { creditExpiringMail } from './wallet-mail';
 import { walletPageUrl, type WalletJobDeps } from './wallet-job-deps';
 

@@ -1,12 +1,11 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import { giftCards } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { expiredGiftCardsWithMoneyLeft, lockGiftCard, setGiftCardStatus } from '../gift-cards/gift-cards-repository';
 import { accountBalance, postLedgerGroup, type AccountRef } from '../ledger';
 import { notifyDonor } from '../notifications/create-notification';
 import { autoDonationCauseOf, type AutoDonationCause } from './auto-donation-cause';
 import { insertAutomaticDonation, type DonationRow } from '../donations/donations-repository';
 import { donorProfile, type DonorProfile } from './donor-profile';
-import { expiredLotsWithMoneyLeft, lockLot, lotSource } from './lot-queries';
+import { expiredLotsWithMoneyLeft, lockLot, lotSource } from './wallet-repository';
 import { automaticDonationMail } from './wallet-mail';
 import { walletPageUrl, type WalletJobDeps } from './wallet-job-deps';
 
@@ -98,25 +97,13 @@ async function settleLot(deps: WalletJobDeps, lotId: string, now: Date): Promise
   });
 }
 
-/** Gift cards past their expiry, still active (never redeemed into a wallet) and with money on their account. */
-async function expiredGiftCardsWithMoneyLeft(executor: Executor, now: Date): Promise<string[]> {
-  const balance = sql<string>`coalesce((select sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-    where a.kind = 'gift_card' and a.owner_key = "gift_cards"."id"::text), 0)`;
-  const rows = await executor
-    .select({ id: giftCards.id, balance })
-    .from(giftCards)
-    .where(and(eq(giftCards.status, 'active'), lte(giftCards.expiresAt, now)))
-    .orderBy(giftCards.expiresAt, giftCards.id);
-  return rows.filter((r) => Number(r.balance) > 0).map((r) => r.id);
-}
-
 /**
  * docs/design.md §8: an expired gift card's leftover goes to the cause of whoever holds it — its buyer,
  * when signed in — or the general fund; the card becomes 'expired'. Same guarantees as a lot.
  */
 async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, giftCardId)).for('update');
+    const card = await lockGiftCard(tx, giftCardId);
     if (!card || card.status !== 'active' || card.expiresAt.getTime() > now.getTime()) return 0;
     const leftCents = await accountBalance(tx, { kind: 'gift_card', giftCardId: card.id });
     if (leftCents <= 0) return 0;
@@ -155,7 +142,7 @@ async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date
       ],
     });
     await deps.afterLedger?.(source);
-    await tx.update(giftCards).set({ status: 'expired' }).where(eq(giftCards.id, card.id));
+    await setGiftCardStatus(tx, card.id, 'expired');
     if (buyer) await tellDonor(tx, deps, { donor: buyer, donation, cause, source, kind: 'gift_card', expiredAt: card.expiresAt, now });
     return leftCents;
   });

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { WalletLotOriginName, WalletStatementEntry } from '../../../contracts/wallet';
+import type { WalletStatementEntry } from '../../../contracts/wallet';
 import type { Executor } from '../../db/types';
-import { selectRows } from './raw-rows';
+import { walletStatementRows } from './wallet-repository';
 
 type StatementKind = WalletStatementEntry['kind'];
 
@@ -11,18 +10,6 @@ export function statementKind(groupKind: string, amountCents: number): Statement
   if (groupKind === 'automatic_donation' || groupKind === 'gift_card_expiry' || groupKind === 'wallet_expiry') return 'automatic_donation';
   return amountCents > 0 ? 'credit' : 'donation';
 }
-
-interface StatementRow {
-  id: string;
-  kind: string;
-  created_at: string | Date;
-  amount: string | number;
-  origin: WalletLotOriginName | null;
-  campaign: { slug: string; title: string } | null;
-}
-
-// The donor's wallet account; a donor whose wallet never moved has none, and an empty statement.
-const walletAccount = (userId: string) => sql`select a.id from ledger_accounts a where a.kind = 'donor_wallet' and a.owner_key = ${userId}`;
 
 /**
  * GET /wallet/statement: one row per ledger group that touched the donor's wallet, newest first,
@@ -34,31 +21,7 @@ export async function walletStatement(
   userId: string,
   page: { page: number; amount: number },
 ): Promise<{ entries: WalletStatementEntry[]; total: number }> {
-  const [counted] = await selectRows<{ total: string | number }>(
-    executor,
-    sql`select count(distinct e.group_id) as total from ledger_entries e where e.account_id in (${walletAccount(userId)})`,
-  );
-  const total = Number(counted?.total ?? 0);
-  if (total === 0) return { entries: [], total };
-  const rows = await selectRows<StatementRow>(
-    executor,
-    sql`
-    select m.id, m.kind, m.created_at, m.amount, m.origin,
-      (select json_build_object('slug', c.slug, 'title', c.title) from ledger_entries o
-        join ledger_accounts a on a.id = o.account_id and a.kind = 'campaign'
-        join campaigns c on c.id::text = a.owner_key
-        where o.group_id = m.id limit 1) as campaign
-    from (
-      select g.id, g.kind, g.created_at, sum(e.amount_cents) as amount, max(e.id) as last_entry, min(l.origin) as origin
-      from ledger_entries e
-      join ledger_groups g on g.id = e.group_id
-      left join wallet_lots l on l.id = e.lot_id
-      where e.account_id in (${walletAccount(userId)})
-      group by g.id, g.kind, g.created_at
-    ) m
-    order by m.created_at desc, m.last_entry desc
-    limit ${page.amount} offset ${page.page * page.amount}`,
-  );
+  const { rows, total } = await walletStatementRows(executor, userId, page);
   const entries = rows.map((r): WalletStatementEntry => {
     const amount = Number(r.amount);
     const kind = statementKind(r.kind, amount);
