@@ -11,7 +11,7 @@ import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/types';
 import { loggerOptions } from './http/request-log';
-import { createTranslator, type Translator } from './i18n/translator';
+import { createTranslator } from './i18n/translator';
 import { afterAnswerPlugin } from './plugins/after-answer';
 import { authRateLimitPlugin } from './plugins/auth-rate-limit';
 import { authenticationPlugin } from './plugins/authentication';
@@ -49,7 +49,7 @@ import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/users';
 import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
-import { createMailTransport, type MailTransport } from './services/mail/mail-transport';
+import { createMailTransport } from './services/mail/mail-transport';
 import { createPaymentGateway } from './services/payments/create-gateway';
 import type { PaymentGateway } from './services/payments/gateway';
 import type { DonationHooks } from './services/donations/create-donation';
@@ -60,10 +60,7 @@ export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 export interface BuildAppOptions {
   config: Config;
   db: Database;
-  /** Where mail goes; defaults to SMTP_URL or the embedded mailbox. */
-  mailer?: MailTransport;
   clock?: Clock;
-  translator?: Translator;
   /** Log destination (tests capture it); defaults to stdout. */
   logStream?: NodeJS.WritableStream;
   /**
@@ -121,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
   };
 
-  await app.register(i18nPlugin, { translator: options.translator ?? createTranslator() });
+  await app.register(i18nPlugin, { translator: createTranslator() });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
   // Before any route: it hooks onRoute.
@@ -134,7 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailJobPlugin, {
     db,
     clock,
-    transport: options.mailer ?? createMailTransport(config),
+    // Where mail goes: SMTP_URL or the embedded mailbox.
+    transport: createMailTransport(config),
     from: config.mailFrom,
     pollEveryMs: options.startMailJob ? 1000 : null,
   });

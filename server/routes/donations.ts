@@ -14,13 +14,11 @@ import { reconcilePayment } from '../services/donations/reconcile';
 import { donationReference } from '../services/donations/confirm-donation';
 import { giftCardAfterPayment } from '../services/ledger';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
-import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { isUuid } from '../db/uuid';
 import { pathParam } from '../../contracts/plain-text';
 
 export interface DonationRouteOptions extends AppServices {
-  gateway: PaymentGateway;
   donationHooks?: DonationHooks;
 }
 

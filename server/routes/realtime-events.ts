@@ -10,9 +10,10 @@ import { verifyEventsRequest } from '../services/realtime/signatures';
 export interface EventsRoutesOptions {
   app: { appId: string; key: string; secret: string };
   registry: ChannelRegistry;
-  /** Seconds since the epoch; the signature's freshness is wall-clock time, whatever the app's clock says. */
-  nowS?: () => number;
 }
+
+/** Seconds since the epoch: a signature's freshness is wall-clock time, whatever the app's clock says. */
+const nowS = () => Math.floor(Date.now() / 1000);
 
 /** Ten events of 10 KB each and their JSON: Pusher's own batch limit. */
 const EVENTS_BODY_LIMIT = 256 * 1024;
@@ -23,7 +24,6 @@ const EVENTS_BODY_LIMIT = 256 * 1024;
  * itself, after the signature check.
  */
 export const embeddedEventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (instance, options) => {
-  const nowS = options.nowS ?? (() => Math.floor(Date.now() / 1000));
   instance.removeContentTypeParser('application/json');
   instance.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: EVENTS_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
