@@ -175,6 +175,25 @@ export async function findPublicCampaignMeta(
   return row;
 }
 
+/** What deciding whether a campaign takes a donation now needs (drafts included: the caller tells them apart). */
+export async function findCampaignForGiving(
+  db: Executor,
+  slug: string,
+): Promise<Pick<typeof campaigns.$inferSelect, 'id' | 'slug' | 'title' | 'status' | 'startsAt' | 'endsAt'> | undefined> {
+  const [row] = await db
+    .select({
+      id: campaigns.id,
+      slug: campaigns.slug,
+      title: campaigns.title,
+      status: campaigns.status,
+      startsAt: campaigns.startsAt,
+      endsAt: campaigns.endsAt,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.slug, slug));
+  return row;
+}
+
 /** What a public campaign's share image is drawn from: title, cover, goal and amount raised. */
 export async function findPublicCampaignCard(
   db: Executor,

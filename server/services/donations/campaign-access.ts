@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
-import { campaigns } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { isAcceptingDonations, isPublicCampaign } from '../../campaigns/campaign-rules';
+import { findCampaignForGiving } from '../../campaigns/campaigns-repository';
 import { notFound, refused } from '../../domain/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
@@ -17,17 +16,7 @@ export interface DonatableCampaign {
  * accept donations now (active and within its dates: 422).
  */
 export async function donatableCampaign(executor: Executor, slug: string, now: Date): Promise<DonatableCampaign> {
-  const [campaign] = await executor
-    .select({
-      id: campaigns.id,
-      slug: campaigns.slug,
-      title: campaigns.title,
-      status: campaigns.status,
-      startsAt: campaigns.startsAt,
-      endsAt: campaigns.endsAt,
-    })
-    .from(campaigns)
-    .where(eq(campaigns.slug, slug));
+  const campaign = await findCampaignForGiving(executor, slug);
   if (!campaign || !isPublicCampaign(campaign.status)) throw notFound(errorCodes.campaignNotFound, gm.campaignNotFound);
   if (!isAcceptingDonations(campaign, now)) throw refused(errorCodes.campaignNotAccepting, gm.campaignNotAccepting);
   return { id: campaign.id, slug: campaign.slug, title: campaign.title };
