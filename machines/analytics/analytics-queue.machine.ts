@@ -70,7 +70,6 @@ export const analyticsQueueMachine = setup({
       },
     },
     draining: {
-      tags: ['state:draining'],
       entry: assign({ sending: ({ context }) => context.queue, queue: [] }),
       invoke: {
         id: 'sendPageViews',

@@ -86,7 +86,6 @@ export const tokenRefreshMachine = setup({
       },
     },
     refreshing: {
-      tags: ['state:refreshing'],
       on: {
         'request.unauthorized': {
           actions: assign({

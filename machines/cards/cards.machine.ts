@@ -59,7 +59,6 @@ export const cardsMachine = setup({
       },
     },
     settingDefault: {
-      tags: ['state:busy'],
       invoke: {
         id: 'setDefault',
         src: 'setDefault',
@@ -89,7 +88,6 @@ export const cardsMachine = setup({
       },
     },
     removing: {
-      tags: ['state:busy'],
       invoke: {
         id: 'removeCard',
         src: 'removeCard',

@@ -1,10 +1,16 @@
 import { fromPromise } from 'xstate';
-import type { CepLookupResult, CheckoutAddressInput, ContactInput, SavedCard } from '../../contracts';
+import type { CheckoutAddressInput, ContactInput, SavedCard } from '../../contracts';
 import type { CheckoutCampaign, CheckoutStep, PaymentChoice } from './checkout-types';
 import { pixPaymentMachine } from './pix-payment.machine';
+import { addressStepMachine } from './steps/address-step.machine';
+import { contactStepMachine } from './steps/contact-step.machine';
+import { paymentStepMachine } from './steps/payment-step.machine';
 import { submissionMachine } from './submission.machine';
 
-/** The checkout machine's events and side effects (placeholders that fail loudly until provided). */
+/**
+ * The checkout machine's events and side effects (placeholders that fail loudly until provided). The
+ * step events go to the step's child machine, which decides when the step is done.
+ */
 
 export type CheckoutEvent =
   | { type: 'amount.changed'; amount: number }
@@ -45,13 +51,11 @@ export const checkoutActors = {
   submission: submissionMachine,
   /** Polls an open PIX charge; provide `pixPaymentMachine.provide({ actors: { checkPayment } })`. */
   pixPayment: pixPaymentMachine,
-  lookupCep: fromPromise<CepLookupResult, { cep: string }>(async () => {
-    throw new Error('checkout: lookupCep not provided');
-  }),
-  /** GET /gift-cards/:code → what is left on it. */
-  checkGiftCard: fromPromise<{ balance: number }, { code: string }>(async () => {
-    throw new Error('checkout: checkGiftCard not provided');
-  }),
+  contactStep: contactStepMachine,
+  /** Checks a gift card before the step is done; provide `paymentStepMachine.provide({ actors: { checkGiftCard } })`. */
+  paymentStep: paymentStepMachine,
+  /** Looks a CEP up; provide `addressStepMachine.provide({ actors: { lookupCep } })`. */
+  addressStep: addressStepMachine,
   loadSavedCards: fromPromise<SavedCard[]>(async () => {
     throw new Error('checkout: loadSavedCards not provided');
   }),

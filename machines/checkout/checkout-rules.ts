@@ -65,8 +65,6 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     submitted: null,
     failure: null,
     retryKey: null,
-    cep: null,
-    cepFailure: null,
     savedCards: null,
     walletBalance: null,
   };
@@ -133,8 +131,19 @@ export function paymentInputOf(choice: PaymentChoice, cardToken: CardToken | nul
   return choice;
 }
 
-/** Is this choice well formed and allowed for this donor? (Balances are checked separately.) */
-export function isPaymentValid(context: CheckoutContext, choice: PaymentChoice): boolean {
+/** What the payment rules read of the checkout: they change while the payment step is open. */
+export type PaymentFacts = Pick<CheckoutContext, 'methods' | 'contact' | 'signedIn' | 'amount' | 'walletBalance'>;
+
+export const paymentFactsOf = ({ methods, contact, signedIn, amount, walletBalance }: PaymentFacts): PaymentFacts => ({
+  methods,
+  contact,
+  signedIn,
+  amount,
+  walletBalance,
+});
+
+/** Is this choice well formed and allowed for this donor? (A gift card's balance is checked by the API.) */
+export function isPaymentValid(context: PaymentFacts, choice: PaymentChoice): boolean {
   if (!availableMethods(context).includes(choice.method)) return false;
   if ((choice.method === 'wallet' || choice.method === 'saved_card') && !context.signedIn) return false;
   if (choice.method === 'card') {

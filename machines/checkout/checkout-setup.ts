@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendTo, setup } from 'xstate';
 import { errorCodes } from '../../contracts';
 import { checkoutActors, type CheckoutEvent, type CheckoutOutput, type LoaderEvent } from './checkout-actors';
 import { failureOf } from './checkout-failures';
@@ -12,11 +12,16 @@ import {
   refusedStep,
   requestIssues,
   stepOfField,
+  paymentFactsOf,
+  stillValid,
   submittedOf,
   withDone,
 } from './checkout-rules';
 import { CHECKOUT_STEPS, type CheckoutContext, type CheckoutFailure, type CheckoutInput, type CheckoutStep } from './checkout-types';
 import type { PixOutcome, PixPaymentOutput } from './pix-payment.machine';
+import type { AddressStepOutput } from './steps/address-step.machine';
+import type { ContactStepOutput } from './steps/contact-step.machine';
+import type { PaymentStepOutput } from './steps/payment-step.machine';
 import type { SubmissionOutcome } from './submission.machine';
 
 /**
@@ -30,6 +35,16 @@ export const checkoutSetup = setup({
     events: {} as CheckoutEvent | LoaderEvent,
     input: {} as CheckoutInput,
     output: {} as CheckoutOutput,
+    // The children the views read, by id (the open step's machine).
+    children: {} as {
+      contactStep: 'contactStep';
+      paymentStep: 'paymentStep';
+      addressStep: 'addressStep';
+      submission: 'submission';
+      pixPayment: 'pixPayment';
+      loadSavedCards: 'loadSavedCards';
+      loadWalletBalance: 'loadWalletBalance';
+    },
   },
   actors: checkoutActors,
   actions: {
@@ -39,28 +54,39 @@ export const checkoutSetup = setup({
     redirectToPaypal: (_, _params: { url: string }) => {},
     changeAmount: assign({ amount: ({ context, event }) => (event.type === 'amount.changed' ? event.amount : context.amount) }),
     changeCampaign: assign({ campaign: ({ context, event }) => (event.type === 'campaign.changed' ? event.campaign : context.campaign) }),
-    rememberFailure: assign({
-      failure: (_, params: { error: unknown; fallback?: string }) => failureOf(params.error, params.fallback),
-      cardToken: null,
-    }),
-    /** A refused gift card leaves the payment step to do again (the typed code stays in `payment`). */
-    forgetPayment: assign({ completed: ({ context }) => context.completed.filter((step) => step !== 'payment') }),
     /** Names every refused field, so the view can highlight each (docs/spec.md §8: never a bare "check the data"). */
     refuseRequest: assign({ failure: ({ context }) => ({ code: errorCodes.validation, messages: [], fields: requestIssues(context) }) }),
     keepSubmitted: assign({ submitted: (_, params: { outcome: SubmissionOutcome }) => submittedOf(params.outcome) }),
     /** A refusal or decline: its failure, and the next attempt is a new one (new key, new token). */
     rememberDecline: assign((_, params: { failure: CheckoutFailure }) => ({ failure: params.failure, cardToken: null, retryKey: null })),
-    choosePayment: assign(({ context, event }) => {
-      if (event.type !== 'payment.submitted') return {};
-      return {
-        payment: event.payment,
-        completed: withDone(context, context.completed, 'payment'),
-        lastStep: 'payment' as const,
-        cardToken: null,
-        failure: null,
-        retryKey: null,
+    /** A step's child finished: keep what it gathered, the step is done, and a new attempt is a new one. */
+    completeContact: assign(({ context }, output: ContactStepOutput) => {
+      const next: CheckoutContext = {
+        ...context,
+        ...output,
+        // A foreigner's address needs no CEP; a Brazilian's country is Brazil.
+        address: output.contact.foreigner ? context.address : { ...context.address, country: 'BR' },
       };
+      return { ...next, completed: withDone(next, stillValid(next), 'contact'), ...stepDone('contact') };
     }),
+    completePayment: assign(({ context }, { payment }: PaymentStepOutput) => ({
+      payment,
+      completed: withDone(context, context.completed, 'payment'),
+      cardToken: null,
+      ...stepDone('payment'),
+    })),
+    completeAddress: assign(({ context }, { address }: AddressStepOutput) => ({
+      address,
+      completed: withDone(context, context.completed, 'address'),
+      ...stepDone('address'),
+    })),
+    /** A step's events go to its child machine; the payment rules also get what they read of the checkout now. */
+    toContactStep: sendTo('contactStep', ({ event }) => event),
+    toPaymentStep: sendTo('paymentStep', ({ context, event }) => {
+      assertEvent(event, 'payment.submitted');
+      return { ...event, facts: paymentFactsOf(context) };
+    }),
+    toAddressStep: sendTo('addressStep', ({ event }) => event),
     /** Only signed-in donors have cards and a wallet; loading starts at once so the payment step has them. */
     loadPaymentOptions: enqueueActions(({ context, enqueue }) => {
       if (!context.signedIn) return;
@@ -76,14 +102,10 @@ export const checkoutSetup = setup({
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
     refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
-    contactValid: ({ context, event }) =>
-      event.type === 'contact.submitted' && isContactValid(event.contact, event.message, context.allowForeigner),
-    paymentValid: ({ context, event }) => event.type === 'payment.submitted' && isPaymentValid(context, event.payment),
-    isGiftCard: ({ event }) => event.type === 'payment.submitted' && event.payment.method === 'gift_card',
-    addressValid: ({ context, event }) =>
-      event.type === 'address.submitted' && isAddressValid(event.address, context.contact.foreigner === true),
+    contactDone: ({ context }, { contact, message }: ContactStepOutput) => isContactValid(contact, message, context.allowForeigner),
+    paymentDone: ({ context }, { payment }: PaymentStepOutput) => isPaymentValid(context, payment),
+    addressDone: ({ context }, { address }: AddressStepOutput) => isAddressValid(address, context.contact.foreigner === true),
     needsToken: ({ context }) => context.payment?.method === 'card' && context.cardToken === null,
-    giftCardCovers: ({ context }, params: { balance: number }) => context.amount !== null && params.balance >= context.amount,
     outcomeIs: (_, params: { outcome: SubmissionOutcome; status: SubmissionOutcome['status'] }) => params.outcome.status === params.status,
     pixOutcomeIs: (_, params: { output: PixPaymentOutput; outcome: PixOutcome }) => params.output.outcome === params.outcome,
     signedIn: ({ context }) => context.signedIn,
@@ -93,6 +115,8 @@ export const checkoutSetup = setup({
     },
   },
 });
+
+const stepDone = (step: CheckoutStep) => ({ lastStep: step, failure: null, retryKey: null });
 
 /** Transitions the step states share. */
 export const editingEvents = {

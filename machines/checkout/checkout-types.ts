@@ -3,7 +3,6 @@ import {
   DONATION_MIN_CENTS,
   type CardInput,
   type CardToken,
-  type CepLookupResult,
   type CheckoutAddressInput,
   type ContactInput,
   type PaymentMethod,
@@ -116,8 +115,6 @@ export interface CheckoutContext {
   failure: CheckoutFailure | null;
   /** The Idempotency-Key of a submission cut by a network error: a retry of it must reuse it. */
   retryKey: string | null;
-  cep: CepLookupResult | null;
-  cepFailure: string | null;
   savedCards: SavedCard[] | null;
   walletBalance: number | null;
 }

@@ -1,9 +1,8 @@
-import { and, assign, type SnapshotFrom } from 'xstate';
+import { assign, type SnapshotFrom } from 'xstate';
 import { errorCodes } from '../../contracts';
-import { failureOf } from './checkout-failures';
-import { initialContext, pendingPixOf, stillValid, submissionInputOf, withDone } from './checkout-rules';
+import { initialContext, pendingPixOf, submissionInputOf } from './checkout-rules';
 import { backFrom, checkoutSetup, declinedTo, editingEvents, submitted } from './checkout-setup';
-import { CHECKOUT_STEPS, type CheckoutContext } from './checkout-types';
+import { CHECKOUT_STEPS } from './checkout-types';
 import type { SubmissionOutcome } from './submission.machine';
 
 export * from './checkout-failures';
@@ -13,17 +12,19 @@ export type { SubmissionAnswer, SubmissionOutcome, PendingPix } from './submissi
 
 /**
  * The checkout (one-time donation, monthly giving, and next the gift-card orders): the input picks
- * the steps and their order, the payment methods and the prefill. It routes between the steps and
- * hands the request to the submission (child machine), whose neutral outcome decides where to go.
+ * the steps and their order, the payment methods and the prefill. It is a router: each step state
+ * invokes the step's child machine (steps/: contact, payment, address), which takes the step's events
+ * and finishes with its data; then the request goes to the submission (child machine), whose neutral
+ * outcome decides where to go.
  *
- *   step states (tags step:*) ──last step──► submitting (child `submission`: tokenise, send)
+ *   step states (tags step:*, child *Step) ──last step──► submitting (child `submission`: tokenise, send)
  *        ▲                                     ├─ confirmed ─────────► succeeded (final)
  *        │                                     ├─ pending PIX ───────► awaitingPix (child pixPayment polls) ─► succeeded | pixExpired
  *        └── payment.failed ◄── declined ──────┤─ pending PayPal ────► redirectingToPaypal
  *                                              └─ interrupted ───────► interrupted (retry, same key)
  *
- * Every step's data is checked with the contracts' schemas in guards, so a view cannot push invalid
- * data through. Failures keep every form value (and the error code) in context.
+ * Every step's data is checked with the contracts' schemas, by the step and again when it is taken in,
+ * so a view cannot push invalid data through. Failures keep every form value (and the error code).
  */
 
 export type { CheckoutEvent, CheckoutOutput } from './checkout-actors';
@@ -60,111 +61,60 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
     contact: {
       tags: ['step:contact'],
-      on: {
-        ...editingEvents,
-        'step.backRequested': backFrom('contact'),
-        'contact.submitted': {
-          guard: 'contactValid',
+      invoke: {
+        id: 'contactStep',
+        src: 'contactStep',
+        input: ({ context }) => ({
+          contact: context.contact,
+          message: context.message,
+          isAnonymous: context.isAnonymous,
+          allowForeigner: context.allowForeigner,
+        }),
+        onDone: {
+          guard: { type: 'contactDone', params: ({ event }) => event.output },
           target: 'routing',
-          actions: [
-            assign(({ context, event }) => {
-              const next: CheckoutContext = {
-                ...context,
-                contact: event.contact,
-                message: event.message ?? '',
-                isAnonymous: event.is_anonymous ?? false,
-                // A foreigner's address needs no CEP; a Brazilian's country is Brazil.
-                address: event.contact.foreigner ? context.address : { ...context.address, country: 'BR' },
-              };
-              return {
-                ...next,
-                completed: withDone(next, stillValid(next), 'contact'),
-                lastStep: 'contact',
-                failure: null,
-                retryKey: null,
-              };
-            }),
-          ],
+          actions: { type: 'completeContact', params: ({ event }) => event.output },
         },
       },
+      on: { ...editingEvents, 'step.backRequested': backFrom('contact'), 'contact.submitted': { actions: 'toContactStep' } },
     },
     payment: {
       tags: ['step:payment'],
       initial: 'editing',
-      on: {
-        ...editingEvents,
-        'step.backRequested': backFrom('payment'),
-        'payment.submitted': [
-          { guard: and(['paymentValid', 'isGiftCard']), target: '.checkingGiftCard', actions: 'choosePayment', reenter: true },
-          { guard: 'paymentValid', target: 'routing', actions: 'choosePayment' },
-        ],
+      invoke: {
+        id: 'paymentStep',
+        src: 'paymentStep',
+        input: ({ context }) => ({ payment: context.payment }),
+        onDone: {
+          guard: { type: 'paymentDone', params: ({ event }) => event.output },
+          target: 'routing',
+          actions: { type: 'completePayment', params: ({ event }) => event.output },
+        },
       },
+      on: { ...editingEvents, 'step.backRequested': backFrom('payment'), 'payment.submitted': { actions: 'toPaymentStep' } },
       states: {
         editing: {},
-        checkingGiftCard: {
-          tags: ['state:loading'],
-          invoke: {
-            id: 'checkGiftCard',
-            src: 'checkGiftCard',
-            input: ({ context }) => ({ code: context.payment?.method === 'gift_card' ? context.payment.code : '' }),
-            onDone: [
-              {
-                guard: { type: 'giftCardCovers', params: ({ event }) => ({ balance: event.output.balance }) },
-                target: '#checkout.routing',
-              },
-              {
-                target: 'failed',
-                actions: [assign({ failure: { code: errorCodes.giftCardInsufficient, messages: [] } }), 'forgetPayment'],
-              },
-            ],
-            onError: {
-              target: 'failed',
-              actions: [
-                { type: 'rememberFailure', params: ({ event }) => ({ error: event.error, fallback: errorCodes.giftCardNotFound }) },
-                'forgetPayment',
-              ],
-            },
-          },
-        },
+        // A refused or declined submission: the failure stays on screen until the step is done again.
         failed: { tags: ['state:failed'] },
       },
     },
     address: {
       tags: ['step:address'],
-      initial: 'editing',
+      invoke: {
+        id: 'addressStep',
+        src: 'addressStep',
+        input: ({ context }) => ({ address: context.address, foreigner: context.contact.foreigner === true }),
+        onDone: {
+          guard: { type: 'addressDone', params: ({ event }) => event.output },
+          target: 'routing',
+          actions: { type: 'completeAddress', params: ({ event }) => event.output },
+        },
+      },
       on: {
         ...editingEvents,
         'step.backRequested': backFrom('address'),
-        'cep.entered': { target: '.lookingUp', reenter: true },
-        'address.submitted': {
-          guard: 'addressValid',
-          target: 'routing',
-          actions: assign(({ context, event }) => ({
-            address: event.address,
-            completed: withDone(context, context.completed, 'address'),
-            lastStep: 'address' as const,
-            failure: null,
-            retryKey: null,
-          })),
-        },
-      },
-      states: {
-        editing: {},
-        lookingUp: {
-          tags: ['state:lookingUp'],
-          entry: assign({ cepFailure: null }),
-          invoke: {
-            id: 'lookupCep',
-            src: 'lookupCep',
-            input: ({ event }) => ({ cep: event.type === 'cep.entered' ? event.cep : '' }),
-            onDone: { target: 'editing', actions: assign({ cep: ({ event }) => event.output }) },
-            // 'CEP não encontrado': the donor can still type the address by hand.
-            onError: {
-              target: 'editing',
-              actions: assign({ cep: null, cepFailure: ({ event }) => failureOf(event.error, errorCodes.cepNotFound).code }),
-            },
-          },
-        },
+        'cep.entered': { actions: 'toAddressStep' },
+        'address.submitted': { actions: 'toAddressStep' },
       },
     },
     submitting: {

@@ -50,7 +50,6 @@ export const confirmDialogMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      tags: ['state:closed'],
       on: { 'dialog.opened': { target: 'open', actions: assign({ request: requestOf }) } },
     },
     open: {
@@ -63,12 +62,10 @@ export const confirmDialogMachine = setup({
       },
     },
     confirmed: {
-      tags: ['state:closed'],
       entry: 'resolve',
       on: { 'dialog.opened': { target: 'open', actions: assign({ request: requestOf }) } },
     },
     cancelled: {
-      tags: ['state:closed'],
       entry: 'reject',
       on: { 'dialog.opened': { target: 'open', actions: assign({ request: requestOf }) } },
     },

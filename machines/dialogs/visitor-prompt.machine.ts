@@ -26,7 +26,6 @@ export const visitorPromptMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      tags: ['state:closed'],
       on: {
         'visitorPrompt.opened': {
           target: 'open',

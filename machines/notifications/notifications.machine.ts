@@ -252,7 +252,6 @@ export const notificationsMachine = setup({
       initial: 'loading',
       states: {
         loading: {
-          tags: ['count:loading'],
           invoke: {
             id: 'loadUnreadCount',
             src: 'loadUnreadCount',
@@ -272,8 +271,8 @@ export const notificationsMachine = setup({
             },
           },
         },
-        loaded: { tags: ['count:loaded'], on: { 'unreadCount.refreshRequested': 'loading' } },
-        failed: { tags: ['count:failed'], on: { 'unreadCount.refreshRequested': 'loading' } },
+        loaded: { on: { 'unreadCount.refreshRequested': 'loading' } },
+        failed: { on: { 'unreadCount.refreshRequested': 'loading' } },
       },
     },
   },

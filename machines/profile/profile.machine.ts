@@ -38,7 +38,6 @@ export const profileMachine = setup({
   initial: 'viewing',
   states: {
     viewing: {
-      tags: ['state:viewing'],
       on: { 'profile.editRequested': { target: 'editing', actions: assign({ failure: null }) } },
     },
     editing: {

@@ -70,7 +70,6 @@ export const balanceMachine = setup({
           on: { 'balance.updated': { target: 'known', actions: assign({ balance: ({ event }) => event.balance }) } },
         },
         known: {
-          tags: ['state:known'],
           on: { 'balance.updated': { actions: assign({ balance: ({ event }) => event.balance }) } },
         },
       },

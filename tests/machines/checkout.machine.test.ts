@@ -18,7 +18,11 @@ function start(input: CheckoutInput = f.guestInput) {
     }),
     { input },
   ).start();
-  return { actor, controls, finish, redirectToPaypal, snap: () => actor.getSnapshot() };
+  const snap = () => actor.getSnapshot();
+  // The open step's child machine (a gift card being checked, a CEP looked up).
+  const paymentStep = () => snap().children.paymentStep?.getSnapshot();
+  const addressStep = () => snap().children.addressStep?.getSnapshot();
+  return { actor, controls, finish, redirectToPaypal, snap, paymentStep, addressStep };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -215,17 +219,20 @@ describe('checkout machine: outcomes', () => {
   });
 
   it('a gift card is checked before the address: unknown or short cards stay on payment', async () => {
-    const { actor, controls, snap } = start();
+    const { actor, controls, snap, paymentStep } = start();
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'gift_card', code: f.giftCode } });
-    expect(snap().hasTag('state:loading')).toBe(true);
+    expect(paymentStep()?.hasTag('state:loading')).toBe(true);
+    expect(controls.calls('checkGiftCard')).toEqual([{ code: f.giftCode }]);
     controls.reject('checkGiftCard', f.giftCardMissing);
     await flush();
-    expect(snap().context.failure?.code).toBe('gift_card.not_found');
+    expect(snap().hasTag('step:payment')).toBe(true);
+    expect(paymentStep()?.context.failure?.code).toBe('gift_card.not_found');
     actor.send({ type: 'payment.submitted', payment: { method: 'gift_card', code: f.giftCode } });
     controls.resolve('checkGiftCard', { balance: 100 });
     await flush();
-    expect(snap().context.failure?.code).toBe('gift_card.insufficient');
+    expect(snap().hasTag('step:payment')).toBe(true);
+    expect(paymentStep()?.context.failure?.code).toBe('gift_card.insufficient');
     actor.send({ type: 'payment.submitted', payment: { method: 'gift_card', code: f.giftCode } });
     controls.resolve('checkGiftCard', { balance: 10_000 });
     await flush();
@@ -254,18 +261,18 @@ describe('checkout machine: outcomes', () => {
   });
 
   it('looks a CEP up; a failure says CEP não encontrado and the donor types the address', async () => {
-    const { actor, controls, snap } = start();
+    const { actor, controls, snap, addressStep } = start();
     actor.send({ type: 'contact.submitted', contact: f.contact });
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     actor.send({ type: 'cep.entered', cep: '50030230' });
-    expect(snap().hasTag('state:lookingUp')).toBe(true);
+    expect(addressStep()?.hasTag('state:lookingUp')).toBe(true);
     controls.resolve('lookupCep', f.cepResult);
     await flush();
-    expect(snap().context.cep).toEqual(f.cepResult);
+    expect(addressStep()?.context.cep).toEqual(f.cepResult);
     actor.send({ type: 'cep.entered', cep: '99999999' });
     controls.reject('lookupCep', f.cepMissing);
     await flush();
-    expect(snap().context.cepFailure).toBe('cep.not_found');
+    expect(addressStep()?.context.cepFailure).toBe('cep.not_found');
     expect(snap().hasTag('step:address')).toBe(true);
   });
 });

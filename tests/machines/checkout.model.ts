@@ -1,24 +1,34 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { CheckoutContext } from '../../machines/checkout/checkout.machine';
+import type { CheckoutAddressInput, ContactInput } from '../../contracts';
+import type { CheckoutContext, PaymentChoice } from '../../machines/checkout/checkout.machine';
 import type { GraphEvent } from './support/replay';
 import * as f from './checkout.fixtures';
 
 /**
  * The events of the checkout model, shared by the machine's model test and the rendered view's
- * (tests/web/checkout.model.test.tsx): every user action with a valid and an invalid payload, and
- * each actor's outcomes.
+ * (tests/web/checkout.model.test.tsx). The checkout routes between its steps' child machines, so a
+ * step is done when its child finishes with the step's data (each step machine has its own model
+ * test for what it refuses); the rest are the donor's actions and each actor's outcomes.
  */
-export const modelActorNames = ['submission', 'pixPayment', 'lookupCep', 'checkGiftCard', 'loadSavedCards', 'loadWalletBalance'] as const;
+export const stepActorNames = ['contactStep', 'paymentStep', 'addressStep'] as const;
+export const effectActorNames = ['submission', 'pixPayment', 'loadSavedCards', 'loadWalletBalance'] as const;
+export const modelActorNames = [...stepActorNames, ...effectActorNames] as const;
+
+const contactDone = (contact: ContactInput) => ({
+  type: 'xstate.done.actor.contactStep',
+  output: { contact, message: '', isAnonymous: false },
+});
+const paymentDone = (payment: PaymentChoice) => ({ type: 'xstate.done.actor.paymentStep', output: { payment } });
+const addressDone = (address: CheckoutAddressInput) => ({ type: 'xstate.done.actor.addressStep', output: { address } });
 
 export const checkoutModelEvents: GraphEvent[] = [
-  { type: 'contact.submitted', contact: f.contact },
-  { type: 'contact.submitted', contact: f.invalidContact },
-  { type: 'contact.submitted', contact: f.foreignContact },
-  { type: 'payment.submitted', payment: f.cardChoice },
-  { type: 'payment.submitted', payment: { method: 'pix' } },
-  { type: 'payment.submitted', payment: { method: 'paypal' } },
-  { type: 'address.submitted', address: f.address },
-  { type: 'address.submitted', address: f.foreignAddress },
+  contactDone(f.contact),
+  contactDone(f.foreignContact),
+  paymentDone(f.cardChoice),
+  paymentDone({ method: 'pix' }),
+  paymentDone({ method: 'paypal' }),
+  addressDone(f.address),
+  addressDone(f.foreignAddress),
   { type: 'step.backRequested' },
   { type: 'xstate.done.actor.submission', output: f.outcomes.confirmed },
   { type: 'xstate.done.actor.submission', output: f.outcomes.pendingPix },

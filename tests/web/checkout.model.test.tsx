@@ -7,7 +7,9 @@ import { checkoutMachine, type CheckoutContext, type PaymentChoice } from '../..
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
 import { controllableActors, describePath, uniquePaths, type Controls, type GraphEvent } from '../machines/support/replay';
-import { checkoutModelEvents, modelActorNames } from '../machines/checkout.model';
+import { checkoutModelEvents, effectActorNames } from '../machines/checkout.model';
+import { addressStepMachine } from '../../machines/checkout/steps/address-step.machine';
+import { paymentStepMachine } from '../../machines/checkout/steps/payment-step.machine';
 import * as f from '../machines/checkout.fixtures';
 import { renderWithI18n } from './app/render';
 
@@ -18,13 +20,8 @@ import { renderWithI18n } from './app/render';
  * what the screen shows for the state the graph says we are in.
  */
 
-// Only events the screen can produce: the machine's model events minus an invalid contact (the form
-// refuses it before it is sent).
-const viewEvents: GraphEvent[] = checkoutModelEvents.filter(
-  (event) => !(event.type === 'contact.submitted' && event.contact === f.invalidContact),
-);
+const viewEvents: GraphEvent[] = checkoutModelEvents;
 
-// Foreign address only where the view offers it (the graph would also try it on a Brazilian's form).
 /** Screens, not data: one path per distinct screen (state, steps done, method, failure…). */
 const screenKey = (snapshot: AnyMachineSnapshot): string => {
   const c = snapshot.context as CheckoutContext;
@@ -45,7 +42,9 @@ const paths = uniquePaths(
   path.steps.every((step, i) => {
     const event = step.event as GraphEvent;
     const before = path.steps[i - 1]?.state.context as CheckoutContext | undefined;
-    return !(event.type === 'address.submitted' && (event.address as CheckoutAddressInput).country !== 'BR' && !before?.contact.foreigner);
+    // A foreign address only where the view offers it (the graph also tries it on a Brazilian's form).
+    const address = event.type === 'xstate.done.actor.addressStep' ? (event.output as { address: CheckoutAddressInput }).address : null;
+    return !(address && address.country !== 'BR' && !before?.contact.foreigner);
   }),
 );
 
@@ -89,20 +88,24 @@ function fillAddress(address: CheckoutAddressInput, foreign: boolean) {
   change('Número', address.house_number ?? '');
 }
 
-/** Makes one event of the path happen the way a donor (or the fake API) would. */
+/**
+ * Makes one event of the path happen the way a donor (or the fake API) would: a step is done when
+ * the donor fills its form and submits it (the real step machine takes it from there).
+ */
 async function perform(event: GraphEvent, controls: Controls, before: CheckoutContext) {
-  if (event.type.startsWith('xstate.done.actor.')) controls.resolve(event.type.slice('xstate.done.actor.'.length), event.output);
+  const output = event.output as { contact: ContactInput } & { payment: PaymentChoice } & { address: CheckoutAddressInput };
+  if (event.type === 'xstate.done.actor.contactStep') {
+    fillContact(output.contact);
+    fireEvent.click(submitButton());
+  } else if (event.type === 'xstate.done.actor.paymentStep') {
+    fillPayment(output.payment);
+    fireEvent.click(submitButton());
+  } else if (event.type === 'xstate.done.actor.addressStep') {
+    fillAddress(output.address, before.contact.foreigner === true);
+    fireEvent.click(submitButton());
+  } else if (event.type.startsWith('xstate.done.actor.')) controls.resolve(event.type.slice('xstate.done.actor.'.length), event.output);
   else if (event.type.startsWith('xstate.error.actor.')) controls.reject(event.type.slice('xstate.error.actor.'.length), event.error);
-  else if (event.type === 'contact.submitted') {
-    fillContact(event.contact as ContactInput);
-    fireEvent.click(submitButton());
-  } else if (event.type === 'payment.submitted') {
-    fillPayment(event.payment as PaymentChoice);
-    fireEvent.click(submitButton());
-  } else if (event.type === 'address.submitted') {
-    fillAddress(event.address as CheckoutAddressInput, before.contact.foreigner === true);
-    fireEvent.click(submitButton());
-  } else if (event.type === 'step.backRequested') fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+  else if (event.type === 'step.backRequested') fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
   else if (event.type === 'checkout.retried') fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
   else if (event.type === 'pix.regenerationRequested') fireEvent.click(screen.getByRole('button', { name: 'Gerar novo código' }));
   else throw new Error(`no user action for ${event.type}`);
@@ -153,11 +156,16 @@ describe('checkout view driven by the machine graph', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(modelActorNames);
+    const controls = controllableActors([...effectActorNames, 'lookupCep', 'checkGiftCard'] as const);
+    const { lookupCep, checkGiftCard, ...effects } = controls.actors;
     const finish = vi.fn();
     const redirect = vi.fn();
     const machine = checkoutMachine.provide({
-      actors: controls.actors as never,
+      actors: {
+        ...effects,
+        paymentStep: paymentStepMachine.provide({ actors: { checkGiftCard } }),
+        addressStep: addressStepMachine.provide({ actors: { lookupCep } }),
+      } as never,
       actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirect(p) },
     });
     await renderWithI18n(

@@ -1,26 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
-import { Button, FormError, Notice, Select, Stack } from '../../ui';
+import { FormError, Notice, Select, Stack } from '../../ui';
 import {
-  availableMethods,
   progressOf,
   type CheckoutCampaign,
   type CheckoutInput,
   type CheckoutMachine,
   type CheckoutStep,
 } from '../../../machines/checkout/checkout.machine';
-import { AddressStep } from './AddressStep';
 import { AmountPicker } from './AmountPicker';
-import { ContactStep } from './ContactStep';
-import { PaymentStep } from './PaymentStep';
+import { CurrentStep } from './CurrentStep';
 import { CheckoutOutcome, StepIndicator } from './CheckoutStatus';
-import { sameView, selectCheckoutView } from './checkout-view';
+import { useCheckoutView } from './checkout-view';
 import { SummaryDisclosure, useSideSummary } from './SummaryDisclosure';
 import { SummaryPanel } from './SummaryPanel';
 import { clearProgress, loadProgress, saveProgress } from './checkout-progress';
-import { fieldErrorsOf, useRefusedNames } from './refused-fields';
+import { useRefusedNames } from './refused-fields';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
@@ -47,9 +44,8 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
   const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
   const actor = useActorRef(machine, { input: startInput });
-  const view = useSelector(actor, selectCheckoutView, sameView);
+  const view = useCheckoutView(actor);
   const { context, step, busy, waitingPix, pixExpired, screen } = view;
-  const methods = availableMethods(context);
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
   const payLabel =
     frequency === 'monthly' ? monthlyPayLabel(context.amount) : context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
@@ -82,7 +78,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
 
   const onTimedOut = useCallback(() => actor.send({ type: 'pix.timedOut' }), [actor]);
   const stepNames: Record<CheckoutStep, string> = { contact: t`Seus dados`, payment: t`Pagamento`, address: t`Endereço` };
-  const failure = context.failure;
+  const failure = view.failure;
   const refused = failure?.fields ?? [];
   const amountError = refused.find((f) => f.field === 'amount')?.message;
   const refusedNames = useRefusedNames(refused, frequency, stepNames);
@@ -157,58 +153,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
           </FormError>
         ) : null}
 
-        {step === 'contact' ? (
-          <ContactStep
-            contact={context.contact}
-            message={context.message}
-            isAnonymous={context.isAnonymous}
-            allowForeigner={context.allowForeigner}
-            frequency={frequency}
-            busy={busy}
-            fieldErrors={fieldErrorsOf(refused, 'contact')}
-            onSubmit={({ contact, message, is_anonymous }) => actor.send({ type: 'contact.submitted', contact, message, is_anonymous })}
-          />
-        ) : null}
-        {step === 'payment' ? (
-          <PaymentStep
-            // Re-mounted when the donor becomes (or stops being) a foreigner: the methods change.
-            key={methods.join()}
-            methods={methods}
-            payment={context.payment}
-            signedIn={context.signedIn}
-            amount={context.amount}
-            savedCards={context.savedCards}
-            walletBalance={context.walletBalance}
-            busy={busy}
-            submitLabel={isLast ? payLabel : t`Continuar`}
-            frequency={frequency}
-            fieldErrors={fieldErrorsOf(refused, 'payment')}
-            onSubmit={(payment) => actor.send({ type: 'payment.submitted', payment })}
-          />
-        ) : null}
-        {step === 'address' ? (
-          <AddressStep
-            key={String(context.contact.foreigner)}
-            address={context.address}
-            registeredAddress={context.registeredAddress}
-            foreigner={context.contact.foreigner === true}
-            cep={context.cep}
-            cepFailure={context.cepFailure}
-            lookingUp={view.lookingUp}
-            busy={busy}
-            submitLabel={submitLabel}
-            fieldErrors={fieldErrorsOf(refused, 'address')}
-            onCep={(cep) => actor.send({ type: 'cep.entered', cep })}
-            onSubmit={(address) => actor.send({ type: 'address.submitted', address })}
-          />
-        ) : null}
-        {step !== null && context.steps.indexOf(step) > 0 && !busy ? (
-          <div>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'step.backRequested' })}>
-              <Trans>Voltar</Trans>
-            </Button>
-          </div>
-        ) : null}
+        <CurrentStep view={view} frequency={frequency} submitLabel={submitLabel} refused={refused} send={actor.send} />
 
         <CheckoutOutcome
           view={view}

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { CardInput, CardToken, CepLookupResult, DonationRequestInput, DonationResult, SavedCard } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
+import { paymentStepMachine } from '../../../machines/checkout/steps/payment-step.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import { donationAnswerOf, donationPixCheckOf } from './donation-outcomes';
@@ -61,8 +63,12 @@ export function provideCheckout(services: CheckoutServices, effects: CheckoutEff
           ),
         },
       }),
-      lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)),
-      checkGiftCard: fromPromise<{ balance: number }, { code: string }>(({ input }) => services.getGiftCard(input.code)),
+      addressStep: addressStepMachine.provide({
+        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
+      }),
+      paymentStep: paymentStepMachine.provide({
+        actors: { checkGiftCard: fromPromise<{ balance: number }, { code: string }>(({ input }) => services.getGiftCard(input.code)) },
+      }),
       loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
       loadWalletBalance: fromPromise<number>(() => (donorId ? services.getWalletBalance(donorId) : Promise.resolve(0))),
     },

@@ -1,4 +1,13 @@
-import type { CheckoutContext, CheckoutSnapshot, CheckoutStep } from '../../../machines/checkout/checkout.machine';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { CepLookupResult } from '../../../contracts';
+import type {
+  CheckoutContext,
+  CheckoutFailure,
+  CheckoutMachine,
+  CheckoutSnapshot,
+  CheckoutStep,
+} from '../../../machines/checkout/checkout.machine';
 
 /** What the checkout screen renders, selected from the machine's snapshot (tags and context only). */
 export interface CheckoutView {
@@ -6,7 +15,6 @@ export interface CheckoutView {
   /** The step on screen: the machine's step state, or the one submitted last while paying. */
   step: CheckoutStep | null;
   busy: boolean;
-  lookingUp: boolean;
   interrupted: boolean;
   waitingPix: boolean;
   pixExpired: boolean;
@@ -27,7 +35,6 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutView {
     context,
     step,
     busy,
-    lookingUp: snapshot.hasTag('state:lookingUp'),
     interrupted,
     waitingPix,
     pixExpired,
@@ -40,3 +47,37 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutView {
 /** Two views are the same when every field is: a snapshot that changes nothing shown re-renders nothing. */
 export const sameView = (a: CheckoutView, b: CheckoutView): boolean =>
   (Object.keys(a) as Array<keyof CheckoutView>).every((key) => a[key] === b[key]);
+
+/** What the open step's child machine adds: a gift card being checked, a CEP being looked up and what it found. */
+export interface StepView {
+  lookingUp: boolean;
+  cep: CepLookupResult | null;
+  cepFailure: string | null;
+  /** The failure to show: the step's own (an unknown gift card) or the checkout's (a declined payment). */
+  failure: CheckoutFailure | null;
+}
+
+const sameAddressStep = (a: Omit<StepView, 'failure'>, b: Omit<StepView, 'failure'>): boolean =>
+  a.lookingUp === b.lookingUp && a.cep === b.cep && a.cepFailure === b.cepFailure;
+
+/**
+ * The checkout screen's view: the checkout's own (selectCheckoutView) and the open step's child
+ * machine's (each is subscribed to separately, so a CEP lookup re-renders nothing else).
+ */
+export function useCheckoutView(actor: ActorRefFrom<CheckoutMachine>): CheckoutView & StepView {
+  const view = useSelector(actor, selectCheckoutView, sameView);
+  const paymentStep = useSelector(actor, (snapshot) => snapshot.children.paymentStep);
+  const addressStep = useSelector(actor, (snapshot) => snapshot.children.addressStep);
+  const checkingGiftCard = useSelector(paymentStep, (snapshot) => snapshot?.hasTag('state:loading') ?? false);
+  const stepFailure = useSelector(paymentStep, (snapshot) => snapshot?.context.failure ?? null);
+  const address = useSelector(
+    addressStep,
+    (snapshot) => ({
+      lookingUp: snapshot?.hasTag('state:lookingUp') ?? false,
+      cep: snapshot?.context.cep ?? null,
+      cepFailure: snapshot?.context.cepFailure ?? null,
+    }),
+    sameAddressStep,
+  );
+  return { ...view, ...address, busy: view.busy || checkingGiftCard, failure: stepFailure ?? view.context.failure };
+}

@@ -10,6 +10,7 @@ import {
   type SubscriptionResult,
 } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
 import { addressesApi } from '../../lib/api/addresses';
@@ -91,7 +92,9 @@ export function provideMonthlyCheckout(services: MonthlyCheckoutServices, effect
           ),
         },
       }),
-      lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)),
+      addressStep: addressStepMachine.provide({
+        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
+      }),
       loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
     },
     actions: {

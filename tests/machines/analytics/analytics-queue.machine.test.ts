@@ -52,7 +52,7 @@ describe('analytics queue: model-based', () => {
     await replayPath(actor, analyticsQueueMachine, path, fakes, (snapshot) => {
       // A batch is in flight exactly while draining, and it is never empty.
       const { sending } = snapshot.context as AnalyticsQueueContext;
-      expect(sending.length > 0).toBe(snapshot.hasTag('state:draining'));
+      expect(sending.length > 0).toBe(snapshot.matches('draining'));
     });
     actor.stop();
   });
@@ -70,7 +70,7 @@ describe('analytics queue: spec rules', () => {
     expect(fakes.calls('sendPageViews')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(fakes.calls('sendPageViews')).toEqual([{ views: [pageView('/'), pageView('/help', 1)] }]);
-    expect(actor.getSnapshot().hasTag('state:draining')).toBe(true);
+    expect(actor.getSnapshot().matches('draining')).toBe(true);
     fakes.resolve('sendPageViews', undefined);
     await flush();
     expect(actor.getSnapshot().context).toEqual({ queue: [], sending: [] });

@@ -63,7 +63,7 @@ describe('token refresh: model-based', () => {
     await replayPath(actor, tokenRefreshMachine, path, fakes, (snapshot) => {
       // Calls wait only while a refresh is in flight, and each at most once.
       const { queue } = snapshot.context as { queue: string[] };
-      expect(queue.length > 0).toBe(snapshot.hasTag('state:refreshing'));
+      expect(queue.length > 0).toBe(snapshot.matches('refreshing'));
       expect(new Set(queue).size).toBe(queue.length);
     });
     // One refresh per burst: exactly one POST per idle → refreshing on the path.
@@ -78,7 +78,7 @@ describe('token refresh: spec rules', () => {
     const { actor, fakes, log, resolved } = harness();
     actor.start();
     for (const id of ['1', '2', '3', '4', '5']) actor.send(unauthorized(id, errorCodes.tokenExpired));
-    expect(actor.getSnapshot().hasTag('state:refreshing')).toBe(true);
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
     expect(actor.getSnapshot().context.queue).toEqual(['1', '2', '3', '4', '5']);
     expect(fakes.calls('refreshTokens')).toHaveLength(1);
     fakes.resolve('refreshTokens', tokens);

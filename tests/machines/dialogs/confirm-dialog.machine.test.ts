@@ -82,7 +82,7 @@ describe('confirm dialog: spec rules', () => {
     actor.send({ type: 'dialog.opened', ...deleteCard });
     actor.send({ type: 'dialog.confirmed' });
     expect(actor.getSnapshot().value).toBe('confirmed');
-    expect(actor.getSnapshot().hasTag('state:closed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('state:open')).toBe(false);
     expect(settled).toEqual(['resolve']);
   });
 

@@ -1,7 +1,9 @@
+import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
+import { paymentStepMachine } from '../../../machines/checkout/steps/payment-step.machine';
 import { submissionMachine } from '../../../machines/checkout/submission.machine';
 import { controllableActors } from './replay';
 
-/** The checkout's side effects, including the submission's own (tokenise, submit), as controllable fakes. */
+/** The checkout's side effects, including its children's own (tokenise, submit, gift card, CEP), as controllable fakes. */
 export const checkoutEffectNames = [
   'tokenizeCard',
   'submit',
@@ -12,9 +14,20 @@ export const checkoutEffectNames = [
   'loadWalletBalance',
 ] as const;
 
-/** Controllable fakes, and the actors to provide the checkout with: the real submission machine runs on the fakes. */
+/**
+ * Controllable fakes, and the actors to provide the checkout with: the real step and submission
+ * machines run on the fakes.
+ */
 export function controllableCheckout() {
   const controls = controllableActors(checkoutEffectNames);
-  const { tokenizeCard, submit, ...rest } = controls.actors;
-  return { controls, actors: { ...rest, submission: submissionMachine.provide({ actors: { tokenizeCard, submit } }) } };
+  const { tokenizeCard, submit, lookupCep, checkGiftCard, ...rest } = controls.actors;
+  return {
+    controls,
+    actors: {
+      ...rest,
+      submission: submissionMachine.provide({ actors: { tokenizeCard, submit } }),
+      paymentStep: paymentStepMachine.provide({ actors: { checkGiftCard } }),
+      addressStep: addressStepMachine.provide({ actors: { lookupCep } }),
+    },
+  };
 }
