@@ -1,4 +1,3 @@
-import { generatedSecret } from './config-secrets';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
@@ -7,6 +6,14 @@ import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
  * Every environment variable the server reads, with its default. The README and
  * docs/configuration.md are written from this table, so it is the one place to add a variable.
  */
+export const DEFAULT_DATA_DIR = '.data';
+
+/**
+ * Secrets a single-node install may leave unset: config-secrets.ts makes each once and keeps it in
+ * DATA_DIR before the configuration is read (reading never writes).
+ */
+export const GENERATED_SECRET_NAMES = ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'PUSHER_SECRET'] as const;
+
 export const configVariables = [
   {
     name: 'NODE_ENV',
@@ -196,7 +203,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: integerText('PORT', 0, 65535).default(3000),
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default('.data'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default(DEFAULT_DATA_DIR),
   DATABASE_URL: urlText('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
@@ -310,6 +317,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+const present = (secret: string | undefined): string => {
+  if (secret === undefined) throw new ConfigError('Invalid configuration: a secret is missing');
+  return secret;
+};
+
 /** Empty variables count as unset, the way shells and .env files usually mean them. */
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   const names = new Set<string>(configVariables.map((v) => v.name));
@@ -340,6 +352,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = resolve(e.DATA_DIR);
+  const missing = GENERATED_SECRET_NAMES.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} not set (server/start.ts makes them and keeps them in DATA_DIR; see config-secrets.ts)`,
+    );
+  }
   return {
     production,
     port: e.PORT,
@@ -347,7 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir, 'jwt-secret'),
+    jwtSecret: present(e.JWT_SECRET),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -361,15 +379,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
-      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? generatedSecret(dataDir, 'webhook-secret'),
+      webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
       pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
     },
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
-    realtime: realtimeConfig(e, dataDir),
+    realtime: realtimeConfig(e),
   };
 }
 
-function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): RealtimeConfig {
+function realtimeConfig(e: z.output<typeof envSchema>): RealtimeConfig {
   const embedded = !e.PUSHER_HOST && !e.PUSHER_CLUSTER;
   const useTLS = e.PUSHER_USE_TLS ?? !embedded;
   const host = e.PUSHER_HOST ?? (e.PUSHER_CLUSTER ? `api-${e.PUSHER_CLUSTER}.pusher.com` : null);
@@ -377,7 +395,7 @@ function realtimeConfig(e: z.output<typeof envSchema>, dataDir: string): Realtim
     embedded,
     appId: e.PUSHER_APP_ID,
     key: e.PUSHER_KEY,
-    secret: e.PUSHER_SECRET ?? generatedSecret(dataDir, 'pusher-secret'),
+    secret: present(e.PUSHER_SECRET),
     host,
     port: e.PUSHER_PORT ?? (embedded ? null : useTLS ? 443 : 80),
     useTLS,

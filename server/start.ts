@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { withGeneratedSecrets } from './config-secrets';
 import { DataFolderLockedError } from './db/data-folder-lock';
 import { openDatabase } from './db/open-database';
 import { ensureReferenceData } from './db/reference-data';
@@ -70,7 +71,7 @@ function closeOnSignals(server: RunningServer): void {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = loadConfig(withGeneratedSecrets(process.env));
   if (webBuildIsStale(PROJECT_ROOT)) {
     console.log('The web app is missing or older than its sources: running npm run build first.');
     buildWebApp(PROJECT_ROOT);

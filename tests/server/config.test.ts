@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configVariables, ConfigError, loadConfig } from '../../server/config';
+import { withGeneratedSecrets } from '../../server/config-secrets';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -10,6 +11,9 @@ const scratch = () => {
   dirs.push(dir);
   return dir;
 };
+/** As server/start.ts reads it: unset secrets made and kept in DATA_DIR first. */
+const load = (env: Record<string, string | undefined>) => loadConfig(withGeneratedSecrets(env));
+
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -17,7 +21,7 @@ afterEach(() => {
 describe('loadConfig', () => {
   it('has working defaults for every variable', () => {
     const dataDir = scratch();
-    const config = loadConfig({ DATA_DIR: dataDir });
+    const config = load({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
@@ -36,7 +40,7 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({
+    const config = load({
       PORT: '8080',
       HOST: '127.0.0.1',
       DATA_DIR: scratch(),
@@ -70,7 +74,7 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATA_DIR: scratch(), PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: null });
+    expect(load({ DATA_DIR: scratch(), PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 3000, databaseUrl: null });
   });
 
   it.each([
@@ -94,8 +98,14 @@ describe('loadConfig', () => {
     [{ CEP_PROVIDER: 'correios' }, 'CEP_PROVIDER must be embedded, viacep or brasilapi'],
     [{ CEP_PROVIDER_URL: 'ftp://x' }, 'CEP_PROVIDER_URL must be a URL'],
   ])('stops on %o with a message naming the variable', (env, message) => {
-    expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: scratch(), ...env })).toThrow(message);
+    expect(() => load({ DATA_DIR: scratch(), ...env })).toThrow(ConfigError);
+    expect(() => load({ DATA_DIR: scratch(), ...env })).toThrow(message);
+  });
+
+  it('only reads: without the secrets it refuses to start and writes nothing', () => {
+    const dataDir = scratch();
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/JWT_SECRET, PAYMENT_WEBHOOK_SECRET, PUSHER_SECRET not set/);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('names every bad variable at once', () => {
@@ -104,8 +114,8 @@ describe('loadConfig', () => {
 
   it('without JWT_SECRET makes one secret, keeps it in DATA_DIR/jwt-secret (0600) and reuses it', () => {
     const dataDir = scratch();
-    const first = loadConfig({ DATA_DIR: dataDir });
-    const second = loadConfig({ DATA_DIR: dataDir });
+    const first = load({ DATA_DIR: dataDir });
+    const second = load({ DATA_DIR: dataDir });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     const file = join(dataDir, 'jwt-secret');
@@ -115,10 +125,10 @@ describe('loadConfig', () => {
 
   it('without PAYMENT_WEBHOOK_SECRET keeps a random one in DATA_DIR/webhook-secret, like the JWT secret', () => {
     const dataDir = scratch();
-    const first = loadConfig({ DATA_DIR: dataDir });
+    const first = load({ DATA_DIR: dataDir });
     expect(first.payments.webhookSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.payments.webhookSecret).not.toBe(first.jwtSecret);
-    expect(loadConfig({ DATA_DIR: dataDir }).payments.webhookSecret).toBe(first.payments.webhookSecret);
+    expect(load({ DATA_DIR: dataDir }).payments.webhookSecret).toBe(first.payments.webhookSecret);
     expect(statSync(join(dataDir, 'webhook-secret')).mode & 0o777).toBe(0o600);
   });
 
@@ -127,21 +137,21 @@ describe('loadConfig', () => {
 
     it('turns the demo seed off by default; DEMO_SEED set explicitly still decides', () => {
       const DATA_DIR = scratch();
-      expect(loadConfig({ DATA_DIR, ...production })).toMatchObject({ production: true, demoSeed: false });
-      expect(loadConfig({ DATA_DIR, ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
-      expect(loadConfig({ DATA_DIR, NODE_ENV: 'development' })).toMatchObject({ production: false, demoSeed: true });
-      expect(loadConfig({ DATA_DIR, NODE_ENV: 'test', DEMO_SEED: 'false' }).demoSeed).toBe(false);
+      expect(load({ DATA_DIR, ...production })).toMatchObject({ production: true, demoSeed: false });
+      expect(load({ DATA_DIR, ...production, DEMO_SEED: 'true' }).demoSeed).toBe(true);
+      expect(load({ DATA_DIR, NODE_ENV: 'development' })).toMatchObject({ production: false, demoSeed: true });
+      expect(load({ DATA_DIR, NODE_ENV: 'test', DEMO_SEED: 'false' }).demoSeed).toBe(false);
     });
 
     it('refuses to start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true', () => {
       const DATA_DIR = scratch();
       for (const env of [{}, { PAYMENT_GATEWAY: 'sandbox' }, { PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'false' }]) {
-        const load = () => loadConfig({ DATA_DIR, NODE_ENV: 'production', ...env });
-        expect(load).toThrow(ConfigError);
-        expect(load).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true/);
+        const start = () => load({ DATA_DIR, NODE_ENV: 'production', ...env });
+        expect(start).toThrow(ConfigError);
+        expect(start).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true/);
       }
-      expect(loadConfig({ DATA_DIR, ...production }).payments.gateway).toBe('sandbox');
-      expect(() => loadConfig({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
+      expect(load({ DATA_DIR, ...production }).payments.gateway).toBe('sandbox');
+      expect(() => load({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
         /PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/,
       );
     });
@@ -206,7 +216,7 @@ describe('loadConfig', () => {
 
   it('uses the embedded Pusher endpoint by default, hosted Pusher with a cluster, Soketi with a host', () => {
     const dataDir = scratch();
-    const embedded = loadConfig({ DATA_DIR: dataDir }).realtime;
+    const embedded = load({ DATA_DIR: dataDir }).realtime;
     expect(embedded).toMatchObject({
       embedded: true,
       appId: 'semear',
@@ -217,19 +227,19 @@ describe('loadConfig', () => {
       cluster: null,
     });
     expect(embedded.secret.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dataDir }).realtime.secret).toBe(embedded.secret);
+    expect(load({ DATA_DIR: dataDir }).realtime.secret).toBe(embedded.secret);
     expect(statSync(join(dataDir, 'pusher-secret')).mode & 0o777).toBe(0o600);
-    expect(loadConfig({ DATA_DIR: dataDir, PUSHER_CLUSTER: 'sa1' }).realtime).toMatchObject({
+    expect(load({ DATA_DIR: dataDir, PUSHER_CLUSTER: 'sa1' }).realtime).toMatchObject({
       embedded: false,
       host: 'api-sa1.pusher.com',
       port: 443,
       useTLS: true,
       cluster: 'sa1',
     });
-    expect(
-      loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' }).realtime,
-    ).toMatchObject({ embedded: false, host: 'soketi.interno', port: 6001, useTLS: false });
-    expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_HOST: 'https://soketi.interno' })).toThrow(/PUSHER_HOST must be a host name/);
-    expect(() => loadConfig({ DATA_DIR: dataDir, PUSHER_SECRET: 'short' })).toThrow(/PUSHER_SECRET must have at least 16 characters/);
+    expect(load({ DATA_DIR: dataDir, PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' }).realtime).toMatchObject(
+      { embedded: false, host: 'soketi.interno', port: 6001, useTLS: false },
+    );
+    expect(() => load({ DATA_DIR: dataDir, PUSHER_HOST: 'https://soketi.interno' })).toThrow(/PUSHER_HOST must be a host name/);
+    expect(() => load({ DATA_DIR: dataDir, PUSHER_SECRET: 'short' })).toThrow(/PUSHER_SECRET must have at least 16 characters/);
   });
 });
