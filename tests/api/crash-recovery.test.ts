@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { withGeneratedSecrets } from '../../server/config-secrets';
 import { openDatabase } from '../../server/db/open-database';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { creditWallet, walletBalance } from '../../server/services/ledger';
@@ -114,7 +115,7 @@ const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
 describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('every request re-sent with its key after the restart answers its outcome within 30 s, charged once', async () => {
     const env = await environment();
-    const config = loadConfig(env);
+    const config = loadConfig(withGeneratedSecrets(env));
 
     // Setup through an in-process app on the same data: a campaign, card tokens, a donor with credit.
     const setupDb = await openDatabase(config);

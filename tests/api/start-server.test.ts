@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { withGeneratedSecrets } from '../../server/config-secrets';
 import { startServer } from '../../server/start';
 import { TEST_ENV } from './helpers/test-app';
 
@@ -19,7 +20,9 @@ describe('startServer', () => {
     logStream.on('data', (chunk: Buffer) => {
       logs += chunk.toString('utf8');
     });
-    const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'info' });
+    const config = loadConfig(
+      withGeneratedSecrets({ ...TEST_ENV, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: 'true', LOG_LEVEL: 'info' }),
+    );
     const first = await startServer(config, { logStream });
     try {
       expect(existsSync(join(dataDir, 'db.lock'))).toBe(true);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { withGeneratedSecrets } from '../../../server/config-secrets';
 import type { DatabaseHandle } from '../../../server/db/types';
 import type { Clock } from '../../../server/services/clock';
 import { openTestDatabase } from './test-database';
@@ -52,7 +53,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
   const clock = new TestClock();
   const apps: FastifyInstance[] = [];
   const make = async (moreEnv: Record<string, string>, moreOptions: Partial<BuildAppOptions>) => {
-    const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env, ...moreEnv });
+    const config = loadConfig(withGeneratedSecrets({ ...TEST_ENV, DATA_DIR: dataDir, ...env, ...moreEnv }));
     const app = await buildApp({ config, db: database.db, database, clock, ...options, ...moreOptions });
     apps.push(app);
     return { app, config };
