@@ -34,7 +34,7 @@ test('subscribe monthly, watch the balance live, give from the wallet, handle th
 
   // Subscribe: R$ 50,00 a month, the first month charged at once.
   await page.goto('/doacao-mensal');
-  await page.getByRole('button', { name: /R\$\s50,00/ }).click();
+  await page.getByLabel(/R\$\s50,00\/mês/).check();
   await page.getByRole('link', { name: /Doar R\$\s50,00 por mês/ }).click();
   await expect(page).toHaveURL(/\/doacao-mensal\/checkout\?amount=50/);
   await expect(field(page, 'E-mail')).toHaveValue(donor.email);

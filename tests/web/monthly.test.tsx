@@ -33,20 +33,20 @@ beforeAll(() => Promise.all([import('../../src/app/dialogs/VisitorPromptView'), 
 describe('/doacao-mensal', () => {
   it('a preset goes to the checkout with that amount in reais', async () => {
     const { router } = await renderPage(MonthlyLandingPage, { path: '/doacao-mensal' });
-    fireEvent.click(await screen.findByRole('button', { name: 'R$ 100,00' }));
-    expect(screen.getByRole('button', { name: 'R$ 100,00' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(await screen.findByLabelText('R$ 100,00/mês'));
+    expect(screen.getByLabelText('R$ 100,00/mês')).toBeChecked();
     fireEvent.click(screen.getByRole('link', { name: 'Doar R$ 100,00 por mês' }));
     await waitFor(() => expect(router.state.location.href).toBe('/doacao-mensal/checkout?amount=100'));
   });
 
   it('a custom amount within R$ 10,00–R$ 10.000,00 goes to the checkout; outside it, the page says the range and offers no link', async () => {
     const { router } = await renderPage(MonthlyLandingPage, { path: '/doacao-mensal' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Outro valor' }));
-    change('Valor por mês (R$)', '5');
+    fireEvent.click(await screen.findByLabelText('Outro valor'));
+    change('Outro valor por mês (R$)', '5');
     expect(screen.getByText('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /por mês/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Doar por mês' }) as HTMLButtonElement).disabled).toBe(true);
-    change('Valor por mês (R$)', '25,50');
+    change('Outro valor por mês (R$)', '25,50');
     fireEvent.click(screen.getByRole('link', { name: 'Doar R$ 25,50 por mês' }));
     await waitFor(() => expect(router.state.location.href).toBe('/doacao-mensal/checkout?amount=25.5'));
   });
@@ -256,10 +256,10 @@ describe('the shared checkout, monthly or one-time', () => {
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
     fireEvent.click(screen.getByLabelText('Outro valor'));
     change('Outro valor por mês (R$)', '5');
-    expect(describedByText(field('Outro valor por mês (R$)'))).toContain('A doação mensal precisa ficar entre R$ 10,00 e R$ 10.000,00.');
+    expect(describedByText(field('Outro valor por mês (R$)'))).toContain('Escolha um valor entre R$ 10,00 e R$ 10.000,00 por mês.');
     change('Outro valor por mês (R$)', '12,50');
     expect(within(summary()).getByTestId('summary-amount').textContent).toBe('R$ 12,50 por mês');
-    expect(describedByText(field('Outro valor por mês (R$)'))).not.toContain('A doação mensal precisa');
+    expect(describedByText(field('Outro valor por mês (R$)'))).not.toContain('Escolha um valor entre');
   });
 
   it('one-time (a campaign): the one-time suggestions, anonymous flag, message, foreigner option and "Salvar este cartão" are still there', async () => {

@@ -30,7 +30,10 @@ interface Props {
   error?: string;
 }
 
-/** Suggested amounts plus "Outro valor" (typed in reais); the machine keeps cents. */
+/**
+ * The one amount picker of one-time and monthly giving (the checkouts, /doacao-mensal): suggested
+ * amounts plus "Outro valor" (typed in reais); the caller keeps cents.
+ */
 export function AmountPicker({ amount, onChange, frequency = 'once', range, error }: Props) {
   const { t, i18n } = useLingui();
   const monthly = frequency === 'monthly';
@@ -58,7 +61,7 @@ export function AmountPicker({ amount, onChange, frequency = 'once', range, erro
     if (monthlyAmountSchema.safeParse(cents).success) return null;
     const min = formatMoney(MONTHLY_MIN_CENTS);
     const max = formatMoney(MONTHLY_MAX_CENTS);
-    return t`A doação mensal precisa ficar entre ${min} e ${max}.`;
+    return t`Escolha um valor entre ${min} e ${max} por mês.`;
   }
 
   return (

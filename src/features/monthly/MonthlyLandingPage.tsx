@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, usePageTitle } from '../../app';
 import { Card, cardGrid, Container, PageHeader, Stack } from '../../ui';
-import { MonthlyAmountPicker } from './MonthlyAmountPicker';
+import { MonthlyStart } from './MonthlyStart';
 import * as s from './monthly.css';
 
 /** /doacao-mensal: choose an amount, see what it does and how monthly giving works (docs/spec.md §1, §9). */
@@ -23,7 +23,7 @@ export function MonthlyLandingPage() {
           lead={t`Escolha um valor que cabe no seu bolso. A cobrança é mês a mês, não ocupa o limite do seu cartão e você cancela quando quiser.`}
         />
         <Card>
-          <MonthlyAmountPicker />
+          <MonthlyStart />
         </Card>
 
         <section aria-labelledby="monthly-impact">

@@ -2,24 +2,6 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
-export const presets = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], border: 0, padding: 0, margin: 0 });
-export const legend = style({ fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['3'], padding: 0 });
-export const preset = style({
-  minWidth: '112px',
-  padding: `${vars.space['3']} ${vars.space['4']}`,
-  borderRadius: vars.radius.sm,
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.ink,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-  cursor: 'pointer',
-  selectors: {
-    '&[aria-pressed="true"]': { borderColor: vars.color.brandStrong, background: vars.color.brandSoft },
-    '&:hover': { borderColor: vars.color.brand },
-  },
-});
-export const customAmount = style({ maxWidth: '240px' });
 export const impactAmount = style({
   fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
