@@ -19,3 +19,4 @@ export * from './wallet';
 export * from './donor-messages';
 export * from './contributions';
 export * from './plain-text';
+export * from './http';

@@ -65,13 +65,12 @@ function responsesOf(route: RecordedRoute): Json {
   const responses: Json = {};
   const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
   for (const [status, schema] of Object.entries(declared)) {
-    responses[status] = {
-      description: status.startsWith('2') ? 'Success' : (ERROR_DESCRIPTIONS[status] ?? 'Answer'),
-      content: { 'application/json': { schema: withoutDialect(jsonSchemaOf(schema, 'output')) } },
-    };
-  }
-  if (!Object.keys(declared).some((status) => status.startsWith('2'))) {
-    responses['2XX'] = { description: 'Success (the answer is described in docs/api.md)' };
+    const description =
+      status === '204' ? 'Success, no content' : status.startsWith('2') ? 'Success' : (ERROR_DESCRIPTIONS[status] ?? 'Answer');
+    responses[status] =
+      status === '204'
+        ? { description }
+        : { description, content: { 'application/json': { schema: withoutDialect(jsonSchemaOf(schema, 'output')) } } };
   }
   const errors = ['500'];
   if (route.schema?.body || route.schema?.querystring || route.schema?.params) errors.push('400');

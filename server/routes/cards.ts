@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noContentSchema } from '../../contracts/http';
 import { z } from 'zod';
 import { savedCardListSchema, type SavedCard } from '../../contracts/cards';
 import { savedCardPatchSchema } from '../../contracts/contributions';
@@ -42,11 +43,15 @@ export const cardRoutes: FastifyPluginAsync<AppServices> = async (instance, { db
    * Soft delete. A card that pays an open monthly donation is refused (409); when the default goes,
    * the newest remaining card becomes the default (none when no card is left).
    */
-  app.delete('/cards/:id', { onRequest: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
-    if (!isUuid(request.params.id)) throw notFound();
-    const outcome = await removeSavedCard(db, request.user.id, request.params.id, clock.now());
-    if (outcome === 'not_found') throw notFound();
-    if (outcome === 'pays_monthly') throw new HttpError(409, errorCodes.cardInUseByMonthly, dm.cardPaysMonthly);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/cards/:id',
+    { onRequest: app.authenticate, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw notFound();
+      const outcome = await removeSavedCard(db, request.user.id, request.params.id, clock.now());
+      if (outcome === 'not_found') throw notFound();
+      if (outcome === 'pays_monthly') throw new HttpError(409, errorCodes.cardInUseByMonthly, dm.cardPaysMonthly);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
-import { donationRequestSchema, type DonationRequest } from '../../contracts/donations';
+import { donationRequestSchema, donationResultSchema, type DonationRequest } from '../../contracts/donations';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
 import { hashOpaqueToken } from '../auth/opaque-tokens';
@@ -46,7 +46,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     {
       onRequest: app.optionalAuthenticate,
       config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
-      schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema },
+      schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema, response: { 201: donationResultSchema } },
     },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
   );
@@ -56,7 +56,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     {
       onRequest: app.optionalAuthenticate,
       config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
-      schema: { body: donationRequestSchema },
+      schema: { body: donationRequestSchema, response: { 201: donationResultSchema } },
     },
     async (request, reply) => give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
   );
@@ -67,7 +67,11 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
    */
   app.get(
     '/donations/:id',
-    { onRequest: app.optionalAuthenticate, config: { noStore: true }, schema: { params: z.object({ id: pathParam() }) } },
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: { params: z.object({ id: pathParam() }), response: { 200: donationResultSchema } },
+    },
     async (request) => {
       const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
       if (!isUuid(request.params.id)) throw notFound;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { giftCardCodeSchema } from '../../contracts/donations';
+import { giftCardBalanceSchema, giftCardCodeSchema } from '../../contracts/donations';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
@@ -14,7 +14,7 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   /** What is left on a gift card; unknown, expired, cancelled or used up all read 'Gift-card não encontrado'. */
   app.get(
     '/gift-cards/:code',
-    { config: { noStore: true }, schema: { params: z.object({ code: giftCardCodeSchema }) } },
+    { config: { noStore: true }, schema: { params: z.object({ code: giftCardCodeSchema }), response: { 200: giftCardBalanceSchema } } },
     async (request) => {
       const usable = await usableGiftCard(db, request.params.code, clock.now(), { lock: false });
       if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema, type Health } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 
 /** Liveness and database reachability, for load balancers and `npm start` smoke checks. */
-export const healthRoutes: FastifyPluginAsync<AppServices> = async (app, { db }) => {
-  app.get('/health', async (request, reply) => {
+export const healthRoutes: FastifyPluginAsync<AppServices> = async (instance, { db }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get('/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok' };
+      return { status: 'ok', database: 'ok' } satisfies Health;
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'degraded', database: 'unreachable' });

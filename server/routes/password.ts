@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/user';
+import { noContentSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { createPasswordReset } from '../auth/password-reset';
 import { assertPasswordNotCommon } from '../auth/password-policy';
@@ -18,23 +19,23 @@ export const passwordRoutes: FastifyPluginAsync<AppServices> = async (instance, 
    */
   app.post(
     '/password/forgot',
-    { schema: { body: forgotPasswordSchema }, config: { ...app.authRateLimit, noStore: true } },
+    { schema: { body: forgotPasswordSchema, response: { 204: noContentSchema } }, config: { ...app.authRateLimit, noStore: true } },
     async (request, reply) => {
       const { email } = request.body;
       const { locale } = request;
       app.afterAnswer(reply, 'password reset request', () => passwordReset.request(email, locale));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/password/reset',
-    { schema: { body: resetPasswordSchema }, config: { ...app.authRateLimit, noStore: true } },
+    { schema: { body: resetPasswordSchema, response: { 204: noContentSchema } }, config: { ...app.authRateLimit, noStore: true } },
     async (request, reply) => {
       assertPasswordNotCommon(request.body.password);
       if (!(await passwordReset.complete(request.body.token, request.body.password)))
         throw new HttpError(400, errorCodes.resetInvalid, m.resetInvalid);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

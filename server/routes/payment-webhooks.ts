@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../contracts/errors';
+import { noContentSchema } from '../../contracts/http';
 import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
@@ -19,15 +20,19 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices & { gateway: P
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = { ...options, translator: app.translator };
 
-  app.post('/payments/webhooks/:gateway', { schema: { params: z.object({ gateway: pathParam() }) } }, async (request, reply) => {
-    const { gateway } = options;
-    if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const event = gateway.verifyWebhook(raw, request.headers);
-    if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
-    const outcome = await applyGatewayEvent(deps, gateway.name, event);
-    // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
-    if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
-    return reply.status(204).send();
-  });
+  app.post(
+    '/payments/webhooks/:gateway',
+    { schema: { params: z.object({ gateway: pathParam() }), response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const { gateway } = options;
+      if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const event = gateway.verifyWebhook(raw, request.headers);
+      if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+      const outcome = await applyGatewayEvent(deps, gateway.name, event);
+      // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
+      if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errorCodes } from '../../contracts/errors';
 import { donorMessages as dm } from '../../contracts/donor-messages';
 import { messages as m } from '../../contracts/messages';
@@ -14,6 +15,10 @@ export interface EventsRoutesOptions {
 
 /** Seconds since the epoch: a signature's freshness is wall-clock time, whatever the app's clock says. */
 const nowS = () => Math.floor(Date.now() / 1000);
+
+/** Pusher's answers: an empty object, and one per event of a batch (the SDKs read nothing else). */
+const triggeredSchema = z.object({});
+const batchTriggeredSchema = z.object({ batch: z.array(z.object({})) });
 
 /** Ten events of 10 KB each and their JSON: Pusher's own batch limit. */
 const EVENTS_BODY_LIMIT = 256 * 1024;
@@ -52,24 +57,32 @@ export const embeddedEventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = asy
     }
   };
 
-  instance.post<{ Params: { appId: string } }>('/apps/:appId/events', async (request) => {
-    const parsed = triggerBodySchema.safeParse(authorisedBody(request));
-    if (!parsed.success) throw new HttpError(400, errorCodes.validation, dm.realtimeEventInvalid);
-    const { name, data, channels, channel, socket_id } = parsed.data;
-    deliverEvents(options.registry, [{ name, data, channels: channels ?? [channel as string], socketId: socket_id }]);
-    return {};
-  });
+  instance.post<{ Params: { appId: string } }>(
+    '/apps/:appId/events',
+    { schema: { response: { 200: triggeredSchema } } },
+    async (request) => {
+      const parsed = triggerBodySchema.safeParse(authorisedBody(request));
+      if (!parsed.success) throw new HttpError(400, errorCodes.validation, dm.realtimeEventInvalid);
+      const { name, data, channels, channel, socket_id } = parsed.data;
+      deliverEvents(options.registry, [{ name, data, channels: channels ?? [channel as string], socketId: socket_id }]);
+      return {};
+    },
+  );
 
-  instance.post<{ Params: { appId: string } }>('/apps/:appId/batch_events', async (request) => {
-    const parsed = batchBodySchema.safeParse(authorisedBody(request));
-    if (!parsed.success) throw new HttpError(400, errorCodes.validation, dm.realtimeEventInvalid);
-    const events: OutgoingEvent[] = parsed.data.batch.map((e) => ({
-      name: e.name,
-      data: e.data,
-      channels: [e.channel],
-      socketId: e.socket_id,
-    }));
-    deliverEvents(options.registry, events);
-    return { batch: events.map(() => ({})) };
-  });
+  instance.post<{ Params: { appId: string } }>(
+    '/apps/:appId/batch_events',
+    { schema: { response: { 200: batchTriggeredSchema } } },
+    async (request) => {
+      const parsed = batchBodySchema.safeParse(authorisedBody(request));
+      if (!parsed.success) throw new HttpError(400, errorCodes.validation, dm.realtimeEventInvalid);
+      const events: OutgoingEvent[] = parsed.data.batch.map((e) => ({
+        name: e.name,
+        data: e.data,
+        channels: [e.channel],
+        socketId: e.socket_id,
+      }));
+      deliverEvents(options.registry, events);
+      return { batch: events.map(() => ({})) };
+    },
+  );
 };

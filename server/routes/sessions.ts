@@ -2,7 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import { refreshTokenSchema, signInSchema, type RefreshedTokens, type Session } from '../../contracts/user';
+import {
+  refreshedTokensSchema,
+  refreshTokenSchema,
+  sessionSchema,
+  signInSchema,
+  type RefreshedTokens,
+  type Session,
+} from '../../contracts/user';
+import { noContentSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { HttpError } from '../http/http-error';
@@ -14,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
 
   app.post(
     '/sessions',
-    { schema: { body: signInSchema }, config: { ...app.authRateLimit, noStore: true } },
+    { schema: { body: signInSchema, response: { 200: sessionSchema } }, config: { ...app.authRateLimit, noStore: true } },
     async (request): Promise<Session> => {
       const { email, password } = request.body;
       const user = await findUserByEmail(db, email);
@@ -36,7 +44,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
 
   app.post(
     '/sessions/refresh/token',
-    { schema: { body: refreshTokenSchema }, config: { ...app.authRateLimit, noStore: true } },
+    { schema: { body: refreshTokenSchema, response: { 200: refreshedTokensSchema } }, config: { ...app.authRateLimit, noStore: true } },
     async (request): Promise<RefreshedTokens> => {
       const result = await refreshTokens.rotate(request.body.refresh_token);
       if (!result.ok) {
@@ -55,8 +63,12 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, {
   );
 
   /** Sign-out: ends the refresh family; the short-lived access token simply runs out. */
-  app.delete('/sessions', { schema: { body: refreshTokenSchema }, config: { noStore: true } }, async (request, reply) => {
-    await refreshTokens.revokeFamilyOf(request.body.refresh_token);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/sessions',
+    { schema: { body: refreshTokenSchema, response: { 204: noContentSchema } }, config: { noStore: true } },
+    async (request, reply) => {
+      await refreshTokens.revokeFamilyOf(request.body.refresh_token);
+      return reply.status(204).send(null);
+    },
+  );
 };

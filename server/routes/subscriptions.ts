@@ -10,6 +10,7 @@ import {
   subscriptionSchema,
   type CancelLinkAnswer,
   type Subscription,
+  subscriptionResultSchema,
 } from '../../contracts/subscriptions';
 import type { AppServices } from '../app-services';
 import type { SubscriptionRow } from '../db/schema';
@@ -48,7 +49,11 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
   // Signed-out callers hear 401 before anything about their body.
   app.post(
     '/subscriptions',
-    { onRequest: app.authenticate, config: app.paymentRateLimit, schema: { body: subscriptionRequestSchema } },
+    {
+      onRequest: app.authenticate,
+      config: app.paymentRateLimit,
+      schema: { body: subscriptionRequestSchema, response: { 201: subscriptionResultSchema } },
+    },
     async (request, reply) => {
       const userId = request.user.id;
       return answerOnce(request, reply, {

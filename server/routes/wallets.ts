@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
+import { walletBalanceSchema } from '../../contracts/donations';
 import { autoDonationCauseSchema, walletOverviewSchema, walletStatementQuerySchema, walletStatementSchema } from '../../contracts/wallet';
 import type { AppServices } from '../app-services';
 import { isUuid } from '../db/uuid';
@@ -28,7 +29,7 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
   /** docs/spec.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
   app.get(
     '/donors/:id/wallets/balance',
-    { onRequest: app.authenticate, schema: { params: z.object({ id: pathParam() }) } },
+    { onRequest: app.authenticate, schema: { params: z.object({ id: pathParam() }), response: { 200: walletBalanceSchema } } },
     async (request) => {
       if (!(await mayReadWalletOf(request.user.id, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
       if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);

@@ -9,6 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
+type Json = Record<string, unknown>;
 type Operation = { responses: Record<string, unknown>; security?: unknown[] };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -60,22 +61,33 @@ describe('GET /api/v1/openapi.json', () => {
   it('lists every /api/v1 route with its answers: a success, and the error shape for what it checks', async () => {
     const document = await openApi();
     const listed = operationsOf(document);
+    const undeclared: string[] = [];
     expect(listed).toContain('GET /health');
     expect(listed).toContain('POST /campaigns/{slug}/donations');
     for (const [name, operation] of Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => [`${method} ${path}`, op] as const),
     )) {
       const statuses = Object.keys(operation.responses);
-      expect(
-        statuses.some((s) => s.startsWith('2')),
-        `${name} answers a success`,
-      ).toBe(true);
+      const successes = statuses.filter((s) => /^2\d\d$/.test(s));
+      if (successes.length === 0) undeclared.push(name);
+      // Every success but a 204 says what its body is.
+      for (const status of successes.filter((s) => s !== '204')) {
+        const answer = operation.responses[status] as { content?: Record<string, { schema?: Json }> };
+        if (!answer.content?.['application/json']?.schema) undeclared.push(`${name} ${status}`);
+      }
       expect(statuses, `${name} may fail`).toContain('500');
     }
+    expect(undeclared, 'operations without a declared success body').toEqual([]);
     // A call that needs a bearer token says so, and says it may answer 401.
     const profile = document.paths['/users/profile']?.get;
     expect(profile?.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(profile?.responses ?? {})).toContain('401');
+  });
+
+  it('a 204 answer has no body', async () => {
+    const response = await call(ctx.app, 'DELETE', '/api/v1/sessions', { refresh_token: 'x'.repeat(40) });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
   });
 
   it('matches docs/api.md call for call: the reference never drifts from the routes', async () => {

@@ -32,8 +32,6 @@ export interface UseAuth {
   user: User | null;
   isSignedIn: boolean;
   isLoading: boolean;
-  hasTag: (tag: 'state:loading' | 'state:signedIn' | 'state:signedOut') => boolean;
-  matches: AuthSnapshot['matches'];
   /** e.g. send({ type: 'auth.signedIn', user, token, refreshToken }), send({ type: 'auth.signOutRequested' }). */
   send: (event: AuthEvent) => void;
   actor: AuthActor;
@@ -44,14 +42,11 @@ export function useAuth(): UseAuth {
   const actor = useAuthActor();
   const status = useSelector(actor, authStatusOf);
   const user = useSelector(actor, (s) => s.context.user);
-  const snapshot = actor.getSnapshot();
   return {
     status,
     user,
     isSignedIn: status === 'signedIn',
     isLoading: status === 'loading',
-    hasTag: (tag) => actor.getSnapshot().hasTag(tag),
-    matches: snapshot.matches.bind(snapshot),
     send: (event) => actor.send(event),
     actor,
   };

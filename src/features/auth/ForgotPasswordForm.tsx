@@ -11,11 +11,11 @@ import { useFieldError } from './use-field-error';
 export function ForgotPasswordForm({ email = '' }: { email?: string }) {
   const { t } = useLingui();
   const fieldError = useFieldError();
-  const { snapshot, submit } = useForgotPasswordFlow();
+  const { view, submit } = useForgotPasswordFlow();
   const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email } });
 
   // Always the same words, so the page does not reveal who has an account.
-  if (snapshot.hasTag('state:succeeded')) {
+  if (view.succeeded) {
     return (
       <Notice>
         <Trans>
@@ -34,9 +34,9 @@ export function ForgotPasswordForm({ email = '' }: { email?: string }) {
         error={fieldError(formState.errors.email)}
         {...register('email')}
       />
-      <FailureAlert failure={snapshot.hasTag('state:failed') ? snapshot.context.failure : null} />
+      <FailureAlert failure={view.failure} />
       <FormActions>
-        <Button type="submit" fullWidth loading={snapshot.hasTag('state:submitting')}>
+        <Button type="submit" fullWidth loading={view.submitting}>
           <Trans>Enviar link</Trans>
         </Button>
       </FormActions>

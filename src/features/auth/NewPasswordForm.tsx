@@ -12,7 +12,7 @@ import { useFieldError } from './use-field-error';
 export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useLingui();
   const fieldError = useFieldError();
-  const { snapshot, submit } = useResetPasswordFlow(token);
+  const { view, submit } = useResetPasswordFlow(token);
   const { register, handleSubmit, formState } = useForm<NewPasswordFormValues>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', password_confirmation: '' },
@@ -36,9 +36,9 @@ export function NewPasswordForm({ token }: { token: string }) {
         error={fieldError(formState.errors.password_confirmation)}
         {...register('password_confirmation')}
       />
-      <FailureAlert failure={snapshot.hasTag('state:failed') ? snapshot.context.failure : null} />
+      <FailureAlert failure={view.failure} />
       <FormActions>
-        <Button type="submit" fullWidth loading={snapshot.hasTag('state:submitting') || snapshot.hasTag('state:succeeded')}>
+        <Button type="submit" fullWidth loading={view.submitting || view.succeeded}>
           <Trans>Salvar nova senha</Trans>
         </Button>
       </FormActions>

@@ -17,13 +17,13 @@ export function SignInPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
-  const { snapshot, submit } = useSignInFlow();
+  const { view, submit } = useSignInFlow();
   useLeaveWhenSignedIn();
   const { register, handleSubmit, formState } = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
-  const busy = snapshot.hasTag('state:submitting') || snapshot.hasTag('state:succeeded');
+  const busy = view.submitting || view.succeeded;
   const carry = returnUrl === '/' ? {} : { return_url: returnUrl };
 
   return (
@@ -45,7 +45,7 @@ export function SignInPage() {
           error={fieldError(formState.errors.password)}
           {...register('password')}
         />
-        <FailureAlert failure={snapshot.hasTag('state:failed') ? snapshot.context.failure : null} />
+        <FailureAlert failure={view.failure} />
         <FormActions>
           <Button type="submit" fullWidth loading={busy}>
             <Trans>Entrar</Trans>

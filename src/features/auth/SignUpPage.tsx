@@ -20,7 +20,7 @@ export function SignUpPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
-  const { snapshot, submit } = useSignUpFlow();
+  const { view, submit } = useSignUpFlow();
   useLeaveWhenSignedIn();
   const { register, control, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
     resolver: signUpResolver,
@@ -29,7 +29,7 @@ export function SignUpPage() {
   const errors = formState.errors;
   const isCompany = watch('person_type') === 'COMPANY';
   const passwordLength = (watch('password') ?? '').length;
-  const failure = snapshot.hasTag('state:failed') ? snapshot.context.failure : null;
+  const failure = view.failure;
 
   // The one server answer that belongs to a field: the e-mail is already registered.
   useEffect(() => {
@@ -133,7 +133,7 @@ export function SignUpPage() {
         {/* A taken e-mail is shown on its field instead. */}
         <FailureAlert failure={failure?.code === errorCodes.emailTaken ? null : failure} />
         <FormActions>
-          <Button type="submit" fullWidth loading={snapshot.hasTag('state:submitting') || snapshot.hasTag('state:succeeded')}>
+          <Button type="submit" fullWidth loading={view.submitting || view.succeeded}>
             <Trans>Criar conta</Trans>
           </Button>
         </FormActions>

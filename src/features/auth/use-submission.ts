@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { formSubmissionMachine } from '../../../machines/auth/form-submission.machine';
 import type { FormFailure } from '../../app/forms/form-failure';
 import { reportError } from '../../app/report-error';
+import { sameFields } from '../../app/machine-view';
 
 export interface SubmissionImplementation<TValues, TOutput> {
   /** The API call(s); only provider hooks pass this, never a view. */
@@ -36,14 +37,21 @@ export function useSubmission<TValues, TOutput>(implementation: SubmissionImplem
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
-  return {
-    snapshot,
-    submit: (values: TValues) => send({ type: 'form.submitted', values }),
-  };
+  const actor = useActorRef(machine);
+  const view = useSelector(actor, selectSubmissionView, sameFields);
+  return { view, submit: (values: TValues) => actor.send({ type: 'form.submitted', values }) };
 }
 
-export type Submission<TValues> = {
-  snapshot: ReturnType<typeof useSubmission<TValues, unknown>>['snapshot'];
-  submit: (values: TValues) => void;
-};
+/** What a form shows of its submission. */
+export interface SubmissionView {
+  submitting: boolean;
+  succeeded: boolean;
+  /** Only while failed: the form's alert says it. */
+  failure: FormFailure | null;
+}
+
+const selectSubmissionView = (snapshot: SnapshotFrom<typeof formSubmissionMachine>): SubmissionView => ({
+  submitting: snapshot.hasTag('state:submitting'),
+  succeeded: snapshot.hasTag('state:succeeded'),
+  failure: snapshot.hasTag('state:failed') ? snapshot.context.failure : null,
+});

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { sameFields } from '../../app/machine-view';
 import type { ActorRefFrom } from 'xstate';
 import type { CepLookupResult } from '../../../contracts';
 import type {
@@ -45,8 +46,7 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutView {
 }
 
 /** Two views are the same when every field is: a snapshot that changes nothing shown re-renders nothing. */
-export const sameView = (a: CheckoutView, b: CheckoutView): boolean =>
-  (Object.keys(a) as Array<keyof CheckoutView>).every((key) => a[key] === b[key]);
+export const sameView = sameFields;
 
 /** What the open step's child machine adds: a gift card being checked, a CEP being looked up and what it found. */
 export interface StepView {

@@ -14,9 +14,8 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 export function CardsPage({ cards: initialCards, api }: { cards: SavedCard[]; api?: CardsApi }) {
   const { t } = useLingui();
   usePageTitle(t`Cartões salvos`);
-  const { snapshot, setDefault, remove } = useCardsFlow(initialCards, api);
-  const { cards, pendingId } = snapshot.context;
-  const busy = !snapshot.hasTag('state:idle');
+  const { view, setDefault, remove } = useCardsFlow(initialCards, api);
+  const { cards, busy } = view;
   return (
     <Container className={s.page}>
       <PageHeader
@@ -51,7 +50,7 @@ export function CardsPage({ cards: initialCards, api }: { cards: SavedCard[]; ap
                       variant="secondary"
                       size="sm"
                       disabled={busy}
-                      loading={pendingId === card.id && snapshot.matches('settingDefault')}
+                      loading={view.settingDefaultId === card.id}
                       aria-label={t`Tornar padrão: ${name}`}
                       onClick={() => setDefault(card.id)}
                     >
@@ -62,7 +61,7 @@ export function CardsPage({ cards: initialCards, api }: { cards: SavedCard[]; ap
                     variant="ghost"
                     size="sm"
                     disabled={busy}
-                    loading={pendingId === card.id && snapshot.matches('removing')}
+                    loading={view.removingId === card.id}
                     aria-label={t`Remover: ${name}`}
                     onClick={() => remove(card.id)}
                   >

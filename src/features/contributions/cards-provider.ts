@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { msg } from '@lingui/core/macro';
 import type { SavedCard } from '../../../contracts/cards';
 import { useConfirm } from '../../app/dialogs/confirm';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
+import { useMachineView } from '../../app/machine-view';
 import { cardsApi, type CardsApi } from '../../lib/api/cards';
 import { cardsMachine } from '../../../machines/cards/cards.machine';
 import { cardBrandName } from '../../../contracts/cards';
@@ -40,10 +40,25 @@ export function useCardsFlow(initialCards: SavedCard[], api: CardsApi = cardsApi
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { cards: initialCards } });
+  const [view, send] = useMachineView(machine, selectCardsView, { input: { cards: initialCards } });
   return {
-    snapshot,
+    view,
     setDefault: (id: string) => send({ type: 'card.defaultRequested', id }),
     remove: (id: string) => send({ type: 'card.removeRequested', id }),
   };
 }
+
+/** What /profile/cards shows of the cards machine: the list, and which card is being changed and how. */
+export interface CardsView {
+  cards: SavedCard[];
+  busy: boolean;
+  settingDefaultId: string | null;
+  removingId: string | null;
+}
+
+const selectCardsView = (snapshot: SnapshotFrom<typeof cardsMachine>): CardsView => ({
+  cards: snapshot.context.cards,
+  busy: !snapshot.hasTag('state:idle'),
+  settingDefaultId: snapshot.matches('settingDefault') ? snapshot.context.pendingId : null,
+  removingId: snapshot.matches('removing') ? snapshot.context.pendingId : null,
+});

@@ -15,10 +15,11 @@ import * as s from './monthly.css';
 export function CancelLinkPage({ token, services }: { token?: string; services?: CancelLinkServices }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Cancelar doação mensal`);
-  const { snapshot, confirm, retry } = useCancelLink(token ?? null, services);
-  const amount = snapshot.context.subscription ? formatMoney(snapshot.context.subscription.amount) : null;
+  const { view, confirm, retry } = useCancelLink(token ?? null, services);
+  const { screen } = view;
+  const amount = view.amount === null ? null : formatMoney(view.amount);
   const errorText = () =>
-    messagesOf(snapshot.context.error)
+    messagesOf(view.error)
       .map((m) => i18n._(m))
       .join(' ');
 
@@ -26,8 +27,8 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
     <Container narrow>
       <Stack gap="6">
         <PageHeader eyebrow={t`Doação mensal`} title={t`Cancelar doação mensal`} />
-        {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando…`} /> : null}
-        {snapshot.hasTag('state:confirm') ? (
+        {screen === 'loading' ? <Spinner label={t`Carregando…`} /> : null}
+        {screen === 'confirm' ? (
           <Card>
             <Stack gap="4">
               <p>
@@ -38,9 +39,9 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
                   </Trans>
                 ) : null}
               </p>
-              {snapshot.hasTag('state:failed') ? <FormError>{errorText()}</FormError> : null}
+              {view.failed ? <FormError>{errorText()}</FormError> : null}
               <div className={s.actions}>
-                <Button variant="danger" loading={snapshot.hasTag('state:canceling')} onClick={confirm}>
+                <Button variant="danger" loading={view.canceling} onClick={confirm}>
                   <Trans>Cancelar doação mensal</Trans>
                 </Button>
                 <Link to="/" className={buttonClass({ variant: 'ghost' })}>
@@ -50,29 +51,29 @@ export function CancelLinkPage({ token, services }: { token?: string; services?:
             </Stack>
           </Card>
         ) : null}
-        {snapshot.hasTag('state:canceled') ? (
+        {screen === 'canceled' ? (
           <Notice>
             <Trans>Sua doação mensal foi cancelada. Obrigado por ter doado com a gente: você pode voltar quando quiser.</Trans>
           </Notice>
         ) : null}
-        {snapshot.hasTag('state:alreadyCanceled') ? (
+        {screen === 'alreadyCanceled' ? (
           <Notice>
             <Trans>Esta doação mensal já estava cancelada. Nenhuma nova cobrança será feita.</Trans>
           </Notice>
         ) : null}
-        {snapshot.hasTag('state:invalid') ? (
+        {screen === 'invalid' ? (
           <Notice tone="error">
             <Trans>
               Este link de cancelamento não é válido. Use o link do e-mail mais recente ou entre na sua conta para cancelar pela carteira.
             </Trans>
           </Notice>
         ) : null}
-        {snapshot.hasTag('state:unavailable') ? (
+        {screen === 'unavailable' ? (
           <RetryNotice onRetry={retry}>
             <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo.</Trans>
           </RetryNotice>
         ) : null}
-        {snapshot.hasTag('state:canceled') || snapshot.hasTag('state:alreadyCanceled') || snapshot.hasTag('state:invalid') ? (
+        {screen === 'canceled' || screen === 'alreadyCanceled' || screen === 'invalid' ? (
           <div className={s.actions}>
             <Link to="/profile/wallet" className={buttonClass({ variant: 'secondary' })}>
               <Trans>Ir para minha carteira</Trans>

@@ -90,10 +90,10 @@ function Gate(props: MonthlyCheckoutPageProps) {
   const { t, i18n } = useLingui();
   const { isSignedIn } = useAuth();
   const gate = useMonthlyGate(isSignedIn, props.services);
-  if (gate.hasTag('state:visitor')) return <VisitorNotice />;
-  if (gate.hasTag('state:loading')) return <Spinner label={t`Carregando…`} />;
-  const open = gate.context.subscription;
-  if (gate.hasTag('state:hasOpen') && open) {
+  if (gate.screen === 'visitor') return <VisitorNotice />;
+  if (gate.screen === 'loading') return <Spinner label={t`Carregando…`} />;
+  const open = gate.subscription;
+  if (gate.screen === 'hasOpen' && open) {
     const value = formatMoney(open.amount);
     const status = i18n._(subscriptionStatusText[open.status]);
     return (

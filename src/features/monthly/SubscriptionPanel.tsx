@@ -103,10 +103,9 @@ function Invite({ canceledAt }: { canceledAt: string | null }) {
  */
 export function SubscriptionPanel({ services }: { services?: SubscriptionPanelServices }) {
   const { t } = useLingui();
-  const [snapshot, send] = useSubscriptionPanel(services);
-  const { subscription, charges, savedCards } = snapshot.context;
-  const saving = snapshot.hasTag('state:saving') || snapshot.hasTag('state:confirming');
-  const showInvite = snapshot.hasTag('state:none') || (subscription?.status === 'canceled' && snapshot.hasTag('state:loaded'));
+  const [view, send] = useSubscriptionPanel(services);
+  const { subscription, charges, savedCards, saving } = view;
+  const showInvite = view.none || (subscription?.status === 'canceled' && view.loaded);
 
   return (
     <Card role="region" aria-labelledby="subscription-panel-title">
@@ -114,13 +113,13 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
         <h2 id="subscription-panel-title" className={s.sectionTitle}>
           <Trans>Doação mensal</Trans>
         </h2>
-        {snapshot.hasTag('state:loading') && subscription === null ? <Spinner label={t`Carregando sua doação mensal…`} /> : null}
-        {snapshot.hasTag('state:failed') ? (
+        {view.loading && subscription === null ? <Spinner label={t`Carregando sua doação mensal…`} /> : null}
+        {view.failed ? (
           <RetryNotice onRetry={() => send({ type: 'subscription.reloaded' })}>
             <Trans>Não conseguimos carregar sua doação mensal.</Trans>
           </RetryNotice>
         ) : null}
-        {subscription && !snapshot.hasTag('state:none') ? <SubscriptionFacts subscription={subscription} /> : null}
+        {subscription && !view.none ? <SubscriptionFacts subscription={subscription} /> : null}
         {subscription?.status === 'past_due' ? (
           <Notice tone="warning">
             <Trans>A última cobrança não passou. Tentaremos de novo na data acima; se preferir, troque o cartão.</Trans>
@@ -133,7 +132,7 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
         ) : null}
         {showInvite ? <Invite canceledAt={subscription?.canceled_at ?? null} /> : null}
 
-        {snapshot.hasTag('state:editingAmount') && subscription ? (
+        {view.editingAmount && subscription ? (
           <AmountEditor
             current={subscription.amount}
             busy={saving}
@@ -141,9 +140,9 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
             onCancel={() => send({ type: 'edit.cancelled' })}
           />
         ) : null}
-        {snapshot.hasTag('state:choosingCard') ? (
+        {view.choosingCard ? (
           <CardPicker
-            cards={snapshot.hasTag('state:loadingCards') ? null : savedCards}
+            cards={savedCards}
             currentId={subscription?.card?.id ?? null}
             busy={saving}
             onSubmit={(cardId) => send({ type: 'card.submitted', cardId })}
@@ -151,32 +150,29 @@ export function SubscriptionPanel({ services }: { services?: SubscriptionPanelSe
           />
         ) : null}
 
-        {snapshot.hasTag('state:loaded') &&
-        !snapshot.hasTag('state:editingAmount') &&
-        !snapshot.hasTag('state:choosingCard') &&
-        subscription?.status !== 'canceled' ? (
+        {view.loaded && !view.editingAmount && !view.choosingCard && subscription?.status !== 'canceled' ? (
           <div className={s.actions}>
-            {snapshot.can({ type: 'amount.editRequested' }) ? (
+            {view.canEditAmount ? (
               <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'amount.editRequested' })}>
                 <Trans>Alterar valor</Trans>
               </Button>
             ) : null}
-            {snapshot.can({ type: 'card.editRequested' }) ? (
+            {view.canEditCard ? (
               <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'card.editRequested' })}>
                 <Trans>Trocar cartão</Trans>
               </Button>
             ) : null}
-            {snapshot.can({ type: 'subscription.pauseRequested' }) ? (
+            {view.canPause ? (
               <Button variant="secondary" disabled={saving} onClick={() => send({ type: 'subscription.pauseRequested' })}>
                 <Trans>Pausar</Trans>
               </Button>
             ) : null}
-            {snapshot.can({ type: 'subscription.resumeRequested' }) ? (
+            {view.canResume ? (
               <Button disabled={saving} onClick={() => send({ type: 'subscription.resumeRequested' })}>
                 <Trans>Retomar</Trans>
               </Button>
             ) : null}
-            {snapshot.can({ type: 'subscription.cancelRequested' }) ? (
+            {view.canCancel ? (
               <Button variant="ghost" disabled={saving} onClick={() => send({ type: 'subscription.cancelRequested' })}>
                 <Trans>Cancelar doação mensal</Trans>
               </Button>

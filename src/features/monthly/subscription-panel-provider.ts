@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { SavedCard, Subscription } from '../../../contracts';
@@ -15,6 +14,7 @@ import { useConfirm, type Confirm } from '../../app/dialogs/confirm';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
+import { useMachineView } from '../../app/machine-view';
 import { donationsApi } from '../../lib/api/donations';
 import { subscriptionsApi } from '../../lib/api/subscriptions';
 
@@ -86,5 +86,45 @@ export function provideSubscriptionPanel(services: SubscriptionPanelServices, co
 export function useSubscriptionPanel(services: SubscriptionPanelServices = realSubscriptionPanelServices) {
   const confirm = useConfirm();
   const [machine] = useState(() => provideSubscriptionPanel(services, confirm));
-  return useMachine(machine);
+  return useMachineView(machine, selectSubscriptionPanelView);
 }
+
+type PanelContext = SnapshotFrom<typeof subscriptionPanelMachine>['context'];
+
+/** What the panel shows of its machine, and which changes the subscription allows now. */
+export interface SubscriptionPanelView {
+  subscription: PanelContext['subscription'];
+  charges: PanelContext['charges'];
+  /** null while they load. */
+  savedCards: PanelContext['savedCards'] | null;
+  loading: boolean;
+  failed: boolean;
+  loaded: boolean;
+  none: boolean;
+  saving: boolean;
+  editingAmount: boolean;
+  choosingCard: boolean;
+  canEditAmount: boolean;
+  canEditCard: boolean;
+  canPause: boolean;
+  canResume: boolean;
+  canCancel: boolean;
+}
+
+const selectSubscriptionPanelView = (snapshot: SnapshotFrom<typeof subscriptionPanelMachine>): SubscriptionPanelView => ({
+  subscription: snapshot.context.subscription,
+  charges: snapshot.context.charges,
+  savedCards: snapshot.hasTag('state:loadingCards') ? null : snapshot.context.savedCards,
+  loading: snapshot.hasTag('state:loading'),
+  failed: snapshot.hasTag('state:failed'),
+  loaded: snapshot.hasTag('state:loaded'),
+  none: snapshot.hasTag('state:none'),
+  saving: snapshot.hasTag('state:saving') || snapshot.hasTag('state:confirming'),
+  editingAmount: snapshot.hasTag('state:editingAmount'),
+  choosingCard: snapshot.hasTag('state:choosingCard'),
+  canEditAmount: snapshot.can({ type: 'amount.editRequested' }),
+  canEditCard: snapshot.can({ type: 'card.editRequested' }),
+  canPause: snapshot.can({ type: 'subscription.pauseRequested' }),
+  canResume: snapshot.can({ type: 'subscription.resumeRequested' }),
+  canCancel: snapshot.can({ type: 'subscription.cancelRequested' }),
+});

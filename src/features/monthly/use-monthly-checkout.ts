@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import {
   provideMonthlyCheckout,
@@ -8,6 +8,8 @@ import {
   realMonthlyCheckoutServices,
   type MonthlyCheckoutServices,
 } from './monthly-checkout-services';
+import { useMachineView } from '../../app/machine-view';
+import type { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
 
 /** The checkout machine for monthly giving, made once per page; a paid first month goes to the thank-you page. */
 export function useMonthlyCheckoutMachine(services: MonthlyCheckoutServices = realMonthlyCheckoutServices): CheckoutMachine {
@@ -24,6 +26,14 @@ export function useMonthlyCheckoutMachine(services: MonthlyCheckoutServices = re
 /** Visitor, already giving monthly, or ready to subscribe (machines/monthly/monthly-gate.machine.ts). */
 export function useMonthlyGate(signedIn: boolean, services: MonthlyCheckoutServices = realMonthlyCheckoutServices) {
   const [machine] = useState(() => provideMonthlyGate(services));
-  const [snapshot] = useMachine(machine, { input: { signedIn } });
-  return snapshot;
+  const [view] = useMachineView(machine, selectGateView, { input: { signedIn } });
+  return view;
 }
+
+type GateScreen = 'visitor' | 'loading' | 'hasOpen' | 'ready';
+const gateScreens: GateScreen[] = ['visitor', 'loading', 'hasOpen', 'ready'];
+
+const selectGateView = (snapshot: SnapshotFrom<typeof monthlyGateMachine>) => ({
+  screen: gateScreens.find((screen) => snapshot.hasTag(`state:${screen}`)) ?? null,
+  subscription: snapshot.context.subscription,
+});

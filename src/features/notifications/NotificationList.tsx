@@ -1,26 +1,25 @@
 import { useId, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { NotificationItem, NotificationsEvent, NotificationsSnapshot } from '../../../machines/notifications/notifications.machine';
+import type { NotificationItem, NotificationsEvent } from '../../../machines/notifications/notifications.machine';
 import { formatDateTime } from '../../app/format';
 import { Button, Checkbox, Spinner, visuallyHidden } from '../../ui';
 import { typeLabels } from './notification-labels';
 import { NotificationText } from './NotificationText';
+import type { NotificationsView } from './notifications-provider';
 import * as s from './notifications.css';
 
 interface ListProps {
-  snapshot: NotificationsSnapshot;
+  view: NotificationsView;
   send: (event: NotificationsEvent) => void;
 }
 
 /** Selection, bulk read/unread, the list and "Carregar mais". Reads the machine, sends its events. */
-export function NotificationList({ snapshot, send }: ListProps) {
+export function NotificationList({ view, send }: ListProps) {
   const { t } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { notifications } = snapshot.context;
+  const { notifications, saving, loading } = view;
   const selected = notifications.filter((n) => n.isSelected).length;
   const allSelected = notifications.length > 0 && selected === notifications.length;
-  const saving = snapshot.hasTag('state:saving');
-  const loading = snapshot.hasTag('state:loading');
 
   // A notice marked read leaves the list with the button that was focused: focus goes to the heading.
   const mark = (event: Extract<NotificationsEvent, { type: 'notifications.markReadRequested' | 'notifications.markUnreadRequested' }>) => {
@@ -44,7 +43,7 @@ export function NotificationList({ snapshot, send }: ListProps) {
           <Button
             variant="secondary"
             size="sm"
-            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markReadRequested' })}
+            disabled={selected === 0 || !view.canMarkRead}
             onClick={() => mark({ type: 'notifications.markReadRequested' })}
           >
             <Trans>Marcar selecionadas como lidas</Trans>
@@ -52,7 +51,7 @@ export function NotificationList({ snapshot, send }: ListProps) {
           <Button
             variant="ghost"
             size="sm"
-            disabled={selected === 0 || !snapshot.can({ type: 'notifications.markUnreadRequested' })}
+            disabled={selected === 0 || !view.canMarkUnread}
             onClick={() => mark({ type: 'notifications.markUnreadRequested' })}
           >
             <Trans>Marcar selecionadas como não lidas</Trans>
@@ -65,13 +64,13 @@ export function NotificationList({ snapshot, send }: ListProps) {
             <NotificationRow key={notification.id} notification={notification} disabled={saving} send={send} mark={mark} />
           ))}
         </ul>
-      ) : snapshot.hasTag('state:ready') ? (
+      ) : view.ready ? (
         <p>
           <Trans>Nenhuma notificação por aqui. Quando algo acontecer com suas doações, avisamos.</Trans>
         </p>
       ) : null}
       {loading ? <Spinner label={t`Carregando notificações`} /> : null}
-      {snapshot.can({ type: 'notifications.moreRequested' }) ? (
+      {view.canLoadMore ? (
         <div className={s.more}>
           <Button variant="secondary" onClick={() => send({ type: 'notifications.moreRequested' })}>
             <Trans>Carregar mais</Trans>

@@ -13,8 +13,8 @@ import * as s from './notifications.css';
 export function NotificationsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Notificações`);
-  const [snapshot, send] = useNotificationsFlow();
-  const { unreadCount, failure, filters } = snapshot.context;
+  const [view, send] = useNotificationsFlow();
+  const { unreadCount, failure, filters } = view;
 
   return (
     <Container className={s.page}>
@@ -30,17 +30,17 @@ export function NotificationsPage() {
       <Card>
         <NotificationFilters
           filters={filters}
-          disabled={!snapshot.can({ type: 'notifications.filtered' })}
+          disabled={!view.canFilter}
           onChange={(change) => send({ type: 'notifications.filtered', ...change })}
         />
         <div>
           {failure && failure.operation !== 'count' ? (
-            <RetryNotice onRetry={snapshot.hasTag('state:failed') ? () => send({ type: 'notifications.retried' }) : undefined}>
+            <RetryNotice onRetry={view.failed ? () => send({ type: 'notifications.retried' }) : undefined}>
               {i18n._(failureTexts[failure.operation])}
             </RetryNotice>
           ) : null}
         </div>
-        <NotificationList snapshot={snapshot} send={send} />
+        <NotificationList view={view} send={send} />
       </Card>
       <PreferencesForm />
     </Container>

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATION_CHANNELS } from '../../../contracts';
-import { isDirty } from '../../../machines/notifications/notification-preferences.machine';
 import { Button, Card, Checkbox, Notice, Spinner } from '../../ui';
 import { RetryNotice } from '../../app/RetryNotice';
 import { channelLabels, typeLabels } from './notification-labels';
@@ -11,10 +10,8 @@ import * as field from './preferences.css';
 /** What the donor hears about and how (GET/PUT /notification-preferences). */
 export function PreferencesForm() {
   const { t, i18n } = useLingui();
-  const [snapshot, send] = usePreferencesFlow();
-  const { available, draft, failureCode } = snapshot.context;
-  const saving = snapshot.hasTag('state:saving');
-  const dirty = isDirty(snapshot.context);
+  const [view, send] = usePreferencesFlow();
+  const { available, draft, failureCode, saving, dirty } = view;
 
   return (
     <Card>
@@ -22,13 +19,13 @@ export function PreferencesForm() {
         <h2 id="notification-preferences-title" className={s.sectionTitle}>
           <Trans>Como você quer ser avisado</Trans>
         </h2>
-        {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando preferências`} /> : null}
-        {snapshot.hasTag('state:failed') ? (
+        {view.loading ? <Spinner label={t`Carregando preferências`} /> : null}
+        {view.failed ? (
           <RetryNotice onRetry={() => send({ type: 'preferences.retried' })}>
             <Trans>Não conseguimos carregar suas preferências.</Trans>
           </RetryNotice>
         ) : null}
-        {snapshot.hasTag('state:editing') ? (
+        {view.editing ? (
           <form
             onSubmit={(event) => {
               event.preventDefault();

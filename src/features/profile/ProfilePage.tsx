@@ -10,7 +10,7 @@ import * as s from './profile.css';
 export function ProfilePage() {
   const { t } = useLingui();
   const { user } = useAuth();
-  const { snapshot, edit, cancel, save, signOut } = useProfileFlow();
+  const { view, edit, cancel, save, signOut } = useProfileFlow();
   useLeaveWhenSignedOut();
 
   if (!user) {
@@ -20,7 +20,7 @@ export function ProfilePage() {
       </Container>
     );
   }
-  const editing = snapshot.hasTag('state:editing');
+  const { editing } = view;
   return (
     <Container className={s.page}>
       <header className={s.header}>
@@ -34,13 +34,7 @@ export function ProfilePage() {
       <Card>
         <h2 className={s.sectionTitle}>{editing ? <Trans>Editar perfil</Trans> : <Trans>Seus dados</Trans>}</h2>
         {editing ? (
-          <ProfileForm
-            user={user}
-            saving={snapshot.hasTag('state:saving')}
-            failure={snapshot.context.failure}
-            onSave={save}
-            onCancel={cancel}
-          />
+          <ProfileForm user={user} saving={view.saving} failure={view.failure} onSave={save} onCancel={cancel} />
         ) : (
           <>
             <ProfileDetails user={user} />

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { msg } from '@lingui/core/macro';
 import { updateProfile } from '../../lib/api/auth';
 import { useAuth, useAuthActor } from '../../app/auth/auth-context';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
+import type { FormFailure } from '../../app/forms/form-failure';
+import { useMachineView } from '../../app/machine-view';
 import { profileMachine, type ProfileValues } from '../../../machines/profile/profile.machine';
 
 const profileUpdated = msg`Perfil atualizado.`;
@@ -28,15 +29,28 @@ export function useProfileFlow() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [view, send] = useMachineView(machine, selectProfileView);
   return {
-    snapshot,
+    view,
     edit: () => send({ type: 'profile.editRequested' }),
     cancel: () => send({ type: 'profile.editCancelled' }),
     save: (values: ProfileValues) => send({ type: 'profile.submitted', values }),
     signOut: () => auth.send({ type: 'auth.signOutRequested' }),
   };
 }
+
+/** What /profile shows of the profile machine. */
+export interface ProfileView {
+  editing: boolean;
+  saving: boolean;
+  failure: FormFailure | null;
+}
+
+const selectProfileView = (snapshot: SnapshotFrom<typeof profileMachine>): ProfileView => ({
+  editing: snapshot.hasTag('state:editing'),
+  saving: snapshot.hasTag('state:saving'),
+  failure: snapshot.context.failure,
+});
 
 /**
  * /profile is for signed-in users: when the session ends under the page — 'Sair' here, or in

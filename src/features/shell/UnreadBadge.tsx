@@ -9,8 +9,7 @@ import * as s from './user-menu.css';
  * as its own chunk by the account menu, so neither it nor the API client weighs on the first page.
  */
 export function UnreadBadge() {
-  const snapshot = useUnreadBadge();
-  const count = snapshot.hasTag('state:shown') ? (snapshot.context.count ?? 0) : 0;
+  const count = useUnreadBadge();
   return (
     <Link to="/profile/notifications" className={s.bell}>
       <svg

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { unreadBadgeMachine } from '../../../machines/notifications/unread-badge.machine';
 import { notificationsApi } from '../../lib/api/notifications';
+import { useMachineView } from '../../app/machine-view';
 
 /**
  * The badge's machine with the real count (GET /notifications?read=false&amount=1). It counts again
@@ -29,6 +29,11 @@ export function useUnreadBadge() {
       },
     }),
   );
-  const [snapshot] = useMachine(machine);
-  return snapshot;
+  const [view] = useMachineView(machine, selectUnreadCount);
+  return view.count;
 }
+
+/** The count the bell shows: 0 until it is known, and while it is hidden. */
+const selectUnreadCount = (snapshot: SnapshotFrom<typeof unreadBadgeMachine>) => ({
+  count: snapshot.hasTag('state:shown') ? (snapshot.context.count ?? 0) : 0,
+});

@@ -34,9 +34,9 @@ export function WalletPage({ children }: { children?: ReactNode }) {
 
 function Wallet({ userId, children }: { userId: string; children?: ReactNode }) {
   const { t } = useLingui();
-  const { snapshot, chooseCause, showStatementPage, retry, walletChanged } = useWalletPage();
+  const { view, chooseCause, showStatementPage, retry, walletChanged } = useWalletPage();
   const { balance } = useLiveBalance(userId);
-  const data = snapshot.context.data;
+  const { data } = view;
   const shownBalance = data?.overview.balance;
 
   // Credit arriving or leaving (realtime) changes the lots, the statement and the next donation too.
@@ -55,8 +55,8 @@ function Wallet({ userId, children }: { userId: string; children?: ReactNode }) 
         </Link>
       </Card>
       {children}
-      {snapshot.hasTag('state:loading') ? <Spinner label={t`Carregando sua carteira`} /> : null}
-      {snapshot.hasTag('state:failed') ? (
+      {view.loading ? <Spinner label={t`Carregando sua carteira`} /> : null}
+      {view.failed ? (
         <RetryNotice onRetry={retry}>
           <Trans>Não conseguimos carregar sua carteira agora.</Trans>
         </RetryNotice>
@@ -72,13 +72,13 @@ function Wallet({ userId, children }: { userId: string; children?: ReactNode }) 
               key={data.overview.chosen_cause?.slug ?? ''}
               causes={data.causes}
               chosen={data.overview.chosen_cause}
-              saving={snapshot.hasTag('state:savingCause')}
+              saving={view.savingCause}
               onSave={chooseCause}
             />
           </Card>
           <div className={s.grid}>
             <CreditLots lots={data.overview.lots} />
-            <WalletStatement statement={data.statement} loading={snapshot.hasTag('state:loadingStatement')} onPage={showStatementPage} />
+            <WalletStatement statement={data.statement} loading={view.loadingStatement} onPage={showStatementPage} />
           </div>
         </>
       ) : null}

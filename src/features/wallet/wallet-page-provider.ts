@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { msg } from '@lingui/core/macro';
 import { MAX_PAGE_SIZE, type CampaignSummary } from '../../../contracts';
 import { walletPageMachine, type Cause, type WalletPageData } from '../../../machines/wallet/wallet-page.machine';
@@ -9,6 +8,7 @@ import { walletApi } from '../../lib/api/wallet';
 import { i18n } from '../../app/i18n/catalogs';
 import { reportError } from '../../app/report-error';
 import { toast } from '../../app/toast';
+import { useMachineView } from '../../app/machine-view';
 
 const causeSaved = msg`Pronto! Guardamos a causa da sua doação automática.`;
 
@@ -55,12 +55,29 @@ export function useWalletPage() {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine);
+  const [view, send] = useMachineView(machine, selectWalletPageView);
   return {
-    snapshot,
+    view,
     chooseCause: (slug: string | null) => send({ type: 'cause.selected', slug }),
     showStatementPage: (page: number) => send({ type: 'statement.pageRequested', page }),
     retry: () => send({ type: 'wallet.retried' }),
     walletChanged: () => send({ type: 'wallet.changed' }),
   };
 }
+
+/** What the wallet page shows of its machine. */
+export interface WalletPageView {
+  data: WalletPageData | null;
+  loading: boolean;
+  failed: boolean;
+  savingCause: boolean;
+  loadingStatement: boolean;
+}
+
+const selectWalletPageView = (snapshot: SnapshotFrom<typeof walletPageMachine>): WalletPageView => ({
+  data: snapshot.context.data,
+  loading: snapshot.hasTag('state:loading'),
+  failed: snapshot.hasTag('state:failed'),
+  savingCause: snapshot.hasTag('state:savingCause'),
+  loadingStatement: snapshot.hasTag('state:loadingStatement'),
+});
