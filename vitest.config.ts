@@ -50,6 +50,7 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
+          isolate: false,
         },
       },
       ...apiProjects,
