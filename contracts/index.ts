@@ -20,3 +20,4 @@ export * from './donor-messages';
 export * from './contributions';
 export * from './plain-text';
 export * from './http';
+export * from './gift-cards';

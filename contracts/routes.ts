@@ -117,6 +117,8 @@ export const monthlyCheckoutSearchSchema = z.object({
  * type one); ?campaign=<slug> (optional) lets it share the campaign when the donation cannot be read.
  */
 export const donationThanksSearchSchema = z.object({ donation: optional(z.uuid()), campaign: optional(slugSchema) });
+/** /profile/wallet?code=…: the gift card e-mail's button opens the wallet with the code to redeem. */
+export const walletSearchSchema = z.object({ code: optional(z.uuid()) });
 export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
 
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });

@@ -11,6 +11,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The demo gift card the README lists: R$ 100,00 to give with on any campaign. */
 export const DEMO_GIFT_CARD_CODE = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 export const DEMO_GIFT_CARD_VALUE_CENTS = 10_000;
+/** A second demo card, R$ 50,00, to try "Resgatar gift card" on /profile/wallet (its credit keeps the card's expiry). */
+export const DEMO_REDEEMABLE_GIFT_CARD_CODE = '0b7e4d2c-8a1f-4e6b-9c3d-5f2a7e9b1c48';
+export const DEMO_REDEEMABLE_GIFT_CARD_VALUE_CENTS = 5_000;
 
 /** Invented Brazilian donors (the CPFs pass the check digits but belong to no one). */
 type DemoDonor = { name: string; email: string; cpf: string; message: string | null; anonymous: boolean };
@@ -237,6 +240,12 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
   await issueGiftCard(tx, {
     code: DEMO_GIFT_CARD_CODE,
     valueCents: DEMO_GIFT_CARD_VALUE_CENTS,
+    expiresAt: new Date(now.getTime() + 180 * DAY_MS),
+    now,
+  });
+  await issueGiftCard(tx, {
+    code: DEMO_REDEEMABLE_GIFT_CARD_CODE,
+    valueCents: DEMO_REDEEMABLE_GIFT_CARD_VALUE_CENTS,
     expiresAt: new Date(now.getTime() + 180 * DAY_MS),
     now,
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GIFT_CARD_CODE, seedDemoGiving } from '../../server/seed/demo-giving';
+import { DEMO_GIFT_CARD_CODE, DEMO_REDEEMABLE_GIFT_CARD_CODE, seedDemoGiving } from '../../server/seed/demo-giving';
 import { walletLots } from '../../server/services/ledger';
 import { newSession } from './helpers/fixtures';
 import { campaignRaised, createCampaign } from './helpers/giving';
@@ -37,5 +37,13 @@ describe('demo giving data', () => {
     ]);
     const card = await call(ctx.app, 'GET', `/api/v1/gift-cards/${DEMO_GIFT_CARD_CODE}`);
     expect(card.json()).toMatchObject({ balance: 10_000 });
+    const redeemed = await call(
+      ctx.app,
+      'POST',
+      '/api/v1/gift-cards/redemptions',
+      { code: DEMO_REDEEMABLE_GIFT_CARD_CODE },
+      { token: donor.token },
+    );
+    expect(redeemed.json()).toMatchObject({ amount: 5_000, balance: 15_000 });
   });
 });

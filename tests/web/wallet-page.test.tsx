@@ -10,7 +10,13 @@ import { makeUser, renderPage } from './features/harness';
 import { chosenLibrary, kitchen, library, overview, statementPage0, statementPage1 } from './wallet-fixtures';
 
 vi.mock('../../src/lib/api/wallet', () => ({
-  walletApi: { fetchWalletBalance: vi.fn(), getWallet: vi.fn(), getWalletStatement: vi.fn(), setAutoDonationCause: vi.fn() },
+  walletApi: {
+    fetchWalletBalance: vi.fn(),
+    getWallet: vi.fn(),
+    getWalletStatement: vi.fn(),
+    setAutoDonationCause: vi.fn(),
+    redeemGiftCard: vi.fn(),
+  },
 }));
 vi.mock('../../src/lib/api/campaigns', () => ({ listCampaigns: vi.fn() }));
 vi.mock('../../src/lib/realtime/balance-channel', () => ({ subscribeToBalance: vi.fn() }));
@@ -37,7 +43,8 @@ const campaign = (slug: string, title: string, over: Record<string, unknown> = {
 
 let pushBalance: (cents: number) => void = () => {};
 
-const open = () => renderPage(() => <WalletPage />, { path: '/profile/wallet', user: makeUser() });
+const open = (giftCardCode?: string) =>
+  renderPage(() => <WalletPage giftCardCode={giftCardCode} />, { path: '/profile/wallet', user: makeUser() });
 
 describe('/profile/wallet', () => {
   beforeEach(() => {
@@ -45,6 +52,7 @@ describe('/profile/wallet', () => {
     vi.mocked(walletApi.getWallet).mockReset().mockResolvedValue(overview);
     vi.mocked(walletApi.getWalletStatement).mockReset().mockResolvedValue(statementPage0);
     vi.mocked(walletApi.setAutoDonationCause).mockReset();
+    vi.mocked(walletApi.redeemGiftCard).mockReset();
     vi.mocked(listCampaigns)
       .mockReset()
       .mockResolvedValue({
@@ -178,5 +186,39 @@ describe('/profile/wallet', () => {
     expect(await screen.findByText('R$ 30,00')).toBeInTheDocument();
     await waitFor(() => expect(walletApi.getWallet).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByText('vence em 30/06/2026')).toBeNull());
+  });
+
+  it('redeems a gift card by its code: says what came in and until when, reloads the wallet, and is ready for the next', async () => {
+    const code = '3f1c2b7e-9a4d-4c1e-8b2a-5d6e7f8a9b0c';
+    vi.mocked(walletApi.redeemGiftCard).mockResolvedValue({ amount: 5_000, expires_at: '2026-12-31T15:00:00.000Z', balance: 13_000 });
+    await open();
+    const form = within(await screen.findByRole('form', { name: 'Resgatar gift card' }));
+    fireEvent.change(form.getByLabelText(/Código do gift card/), { target: { value: 'abc' } });
+    fireEvent.click(form.getByRole('button', { name: 'Resgatar' }));
+    expect(await form.findByText('Código inserido é inválido')).toBeInTheDocument();
+    expect(walletApi.redeemGiftCard).not.toHaveBeenCalled();
+
+    fireEvent.change(form.getByLabelText(/Código do gift card/), { target: { value: ` ${code.toUpperCase()} ` } });
+    fireEvent.click(form.getByRole('button', { name: 'Resgatar' }));
+    await waitFor(() => expect(walletApi.redeemGiftCard).toHaveBeenCalledWith(code));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Pronto! R$ 50,00 entraram na sua carteira, para doar até 31/12/2026.'));
+    await waitFor(() => expect(walletApi.getWallet).toHaveBeenCalledTimes(2));
+    const next = within(await screen.findByRole('form', { name: 'Resgatar gift card' }));
+    expect(next.getByLabelText(/Código do gift card/)).toHaveValue('');
+    expect(next.getByRole('button', { name: 'Resgatar' })).toBeEnabled();
+  });
+
+  it("says 'Gift-card não encontrado' in the form and keeps the code to fix", async () => {
+    const code = '3f1c2b7e-9a4d-4c1e-8b2a-5d6e7f8a9b0c';
+    vi.mocked(walletApi.redeemGiftCard).mockRejectedValue(
+      new ApiRequestError({ status: 404, code: 'gift_card.not_found', messages: ['Gift-card não encontrado'] }),
+    );
+    await open(code);
+    const form = within(await screen.findByRole('form', { name: 'Resgatar gift card' }));
+    expect(form.getByLabelText(/Código do gift card/)).toHaveValue(code);
+    fireEvent.click(form.getByRole('button', { name: 'Resgatar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Gift-card não encontrado');
+    expect(form.getByLabelText(/Código do gift card/)).toHaveValue(code);
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

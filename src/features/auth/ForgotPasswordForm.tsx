@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from '../../../contracts';
 import { Button, Form, FormActions, Notice, TextField } from '../../ui';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { useForgotPasswordFlow } from './reset-password-provider';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../../app/forms/use-field-error';
 
 /** Step 1 of the reset: ask for the link by e-mail. */
 export function ForgotPasswordForm({ email = '' }: { email?: string }) {

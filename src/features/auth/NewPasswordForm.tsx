@@ -6,7 +6,7 @@ import { Button, Form, FormActions, TextField } from '../../ui';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { newPasswordFormSchema, type NewPasswordFormValues } from './reset-password-form';
 import { useResetPasswordFlow } from './reset-password-provider';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../../app/forms/use-field-error';
 
 /** Step 2 of the reset: the link's token plus a new password typed twice. */
 export function NewPasswordForm({ token }: { token: string }) {

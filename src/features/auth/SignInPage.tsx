@@ -7,7 +7,7 @@ import { Button, Form, FormActions, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { useSignInFlow } from './sign-in-provider';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';

@@ -10,7 +10,7 @@ import { masked } from '../../app/forms/masked';
 import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
 import { signUpDefaults, signUpResolver, type SignUpFormValues } from './sign-up-form';
 import { useSignUpFlow } from './sign-up-provider';
-import { useFieldError } from './use-field-error';
+import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { forgotPassword, resetPassword } from '../../lib/api/auth';
 import { i18n } from '../../app/i18n/catalogs';
 import { toast } from '../../app/toast';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '../../app/forms/use-submission';
 
 const passwordChanged = msg`Senha alterada. Entre com a nova senha.`;
 

@@ -1,7 +1,7 @@
 import { signIn } from '../../lib/api/auth';
 import { useAuth } from '../../app/auth/auth-context';
 import type { SignInInput, Session } from '../../../contracts';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '../../app/forms/use-submission';
 
 /** Real implementations for the sign-in form: POST /sessions, then hand the session to the auth machine. */
 export function useSignInFlow() {

@@ -2,7 +2,7 @@ import { signIn, signUp } from '../../lib/api/auth';
 import { useAuth } from '../../app/auth/auth-context';
 import type { Session, SignUp } from '../../../contracts';
 import { toSignUpPayload } from './sign-up-form';
-import { useSubmission } from './use-submission';
+import { useSubmission } from '../../app/forms/use-submission';
 
 /** Sign-up creates the account, then signs in with the same credentials (POST /users, POST /sessions). */
 export function useSignUpFlow() {

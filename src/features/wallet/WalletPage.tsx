@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/auth-context';
@@ -8,6 +8,7 @@ import { RetryNotice } from '../../app/RetryNotice';
 import { CausePicker } from './CausePicker';
 import { CreditLots } from './CreditLots';
 import { NextAutomaticDonation } from './NextAutomaticDonation';
+import { RedeemGiftCardForm } from './RedeemGiftCardForm';
 import { WalletBalance } from './WalletBalance';
 import { WalletStatement } from './WalletStatement';
 import { useLiveBalance } from './balance-provider';
@@ -18,7 +19,7 @@ import * as s from './wallet.css';
  * /profile/wallet: the live balance, credit lots, the next automatic donation and its cause, the
  * statement. `children` (the monthly giving panel, composed by the route) goes below the balance.
  */
-export function WalletPage({ children }: { children?: ReactNode }) {
+export function WalletPage({ children, giftCardCode }: { children?: ReactNode; giftCardCode?: string }) {
   const { t } = useLingui();
   const { user } = useAuth();
   usePageTitle(t`Carteira`);
@@ -27,16 +28,23 @@ export function WalletPage({ children }: { children?: ReactNode }) {
       <h1 className={s.title}>
         <Trans>Carteira</Trans>
       </h1>
-      {user ? <Wallet userId={user.id}>{children}</Wallet> : <Spinner label={t`Carregando`} />}
+      {user ? (
+        <Wallet userId={user.id} giftCardCode={giftCardCode}>
+          {children}
+        </Wallet>
+      ) : (
+        <Spinner label={t`Carregando`} />
+      )}
     </Container>
   );
 }
 
-function Wallet({ userId, children }: { userId: string; children?: ReactNode }) {
+function Wallet({ userId, giftCardCode, children }: { userId: string; giftCardCode?: string; children?: ReactNode }) {
   const { t } = useLingui();
   const { view, chooseCause, showStatementPage, retry, walletChanged } = useWalletPage();
   const { balance } = useLiveBalance(userId);
   const { data } = view;
+  const [redeemed, setRedeemed] = useState(0);
   const shownBalance = data?.overview.balance;
 
   // Credit arriving or leaving (realtime) changes the lots, the statement and the next donation too.
@@ -54,6 +62,14 @@ function Wallet({ userId, children }: { userId: string; children?: ReactNode }) 
           <Trans>Doar do meu saldo</Trans>
         </Link>
       </Card>
+      <RedeemGiftCardForm
+        key={redeemed}
+        code={redeemed === 0 ? giftCardCode : ''}
+        onRedeemed={() => {
+          setRedeemed((count) => count + 1);
+          walletChanged();
+        }}
+      />
       {children}
       {view.loading ? <Spinner label={t`Carregando sua carteira`} /> : null}
       {view.failed ? (

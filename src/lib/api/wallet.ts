@@ -1,6 +1,8 @@
 import type { AxiosInstance } from 'axios';
 import {
   DEFAULT_PAGE_SIZE,
+  giftCardRedeemedSchema,
+  type GiftCardRedeemed,
   walletBalanceSchema,
   walletOverviewSchema,
   walletStatementSchema,
@@ -60,6 +62,10 @@ export function createWalletApi(http: AxiosInstance) {
       return call(async () =>
         walletOverviewSchema.parse((await http.put('/wallet/auto-donation-cause', { campaign_slug: campaignSlug })).data),
       );
+    },
+    /** POST /gift-cards/redemptions: the card's balance becomes wallet credit with the card's expiry. */
+    redeemGiftCard(code: string): Promise<GiftCardRedeemed> {
+      return call(async () => giftCardRedeemedSchema.parse((await http.post('/gift-cards/redemptions', { code })).data));
     },
   };
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { formSubmissionMachine } from '../../../machines/auth/form-submission.machine';
-import type { FormFailure } from '../../app/forms/form-failure';
-import { reportError } from '../../app/report-error';
-import { sameFields } from '../../app/machine-view';
+import type { FormFailure } from './form-failure';
+import { reportError } from '../report-error';
+import { sameFields } from '../machine-view';
 
 export interface SubmissionImplementation<TValues, TOutput> {
   /** The API call(s); only provider hooks pass this, never a view. */

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { giftCardCodeSchema } from './donations';
+
+/** POST /gift-cards/redemptions: a signed-in donor turns a gift card into wallet credit (docs/design.md §8). */
+export const giftCardRedemptionSchema = z.object({ code: giftCardCodeSchema });
+export type GiftCardRedemptionInput = z.input<typeof giftCardRedemptionSchema>;
+
+/** What the card put in the wallet (cents, until the card's own expiry) and the wallet's balance after it. */
+export const giftCardRedeemedSchema = z.object({
+  amount: z.number().int(),
+  expires_at: z.string(),
+  balance: z.number().int(),
+});
+export type GiftCardRedeemed = z.infer<typeof giftCardRedeemedSchema>;
