@@ -21,3 +21,6 @@ export * from './contributions';
 export * from './plain-text';
 export * from './http';
 export * from './gift-cards';
+export * from './gift-card-definition';
+export * from './gift-card-messages';
+export * from './sao-paulo-time';

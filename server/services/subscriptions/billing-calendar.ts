@@ -1,4 +1,5 @@
-import { MONTHLY_RETRY_DAYS, TIME_ZONE } from '../../../contracts/constants';
+import { MONTHLY_RETRY_DAYS } from '../../../contracts/constants';
+import { saoPauloDateOf, startOfSaoPauloDay, type CalendarDate } from '../../../contracts/sao-paulo-time';
 
 /**
  * The monthly calendar of a subscription, as pure functions. Dates are calendar days in
@@ -6,49 +7,7 @@ import { MONTHLY_RETRY_DAYS, TIME_ZONE } from '../../../contracts/constants';
  * day is the day of the month the donor subscribed on; a month without that day uses its last day,
  * and the next month goes back to the anchor (31 Jan → 28/29 Feb → 31 Mar).
  */
-export interface CalendarDate {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-}
-
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-function wallClock(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const byType = Object.fromEntries(parts.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  return { year: byType.year!, month: byType.month!, day: byType.day!, hour: byType.hour!, minute: byType.minute!, second: byType.second! };
-}
-
-/** How far São Paulo's wall clock is from UTC at that instant (−3 h since 2019, when summer time ended). */
-export function saoPauloOffsetMs(instant: Date): number {
-  const w = wallClock(instant);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The calendar day an instant falls on in São Paulo. */
-export function saoPauloDateOf(instant: Date): CalendarDate {
-  const w = wallClock(instant);
-  return { year: w.year, month: w.month, day: w.day };
-}
-
-/** 00:00 of that day in São Paulo, as an instant. */
-export function startOfSaoPauloDay(date: CalendarDate): Date {
-  const wall = Date.UTC(date.year, date.month - 1, date.day);
-  // The offset is read at the guess and again at the result, which settles it even across an offset change.
-  const guess = wall - saoPauloOffsetMs(new Date(wall));
-  return new Date(wall - saoPauloOffsetMs(new Date(guess)));
-}
+export { saoPauloDateOf, saoPauloOffsetMs, startOfSaoPauloDay, type CalendarDate } from '../../../contracts/sao-paulo-time';
 
 export const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

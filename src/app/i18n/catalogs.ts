@@ -20,6 +20,7 @@ const loaders: Record<CatalogScope, Loaders> = {
   notifications: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'notifications' }, import: 'messages' }),
   monthly: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'monthly' }, import: 'messages' }),
   contributions: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'contributions' }, import: 'messages' }),
+  gifts: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'gifts' }, import: 'messages' }),
 };
 
 function loadScope(locale: Locale, scope: CatalogScope): Promise<Messages> {

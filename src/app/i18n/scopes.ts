@@ -16,6 +16,7 @@ export const LAZY_SCOPES = [
   'notifications',
   'monthly',
   'contributions',
+  'gifts',
 ] as const;
 export type LazyScope = (typeof LAZY_SCOPES)[number];
 export type CatalogScope = 'core' | LazyScope;
@@ -36,6 +37,8 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
     // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.
     else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
+    // Buying gift cards: shown only on /gift-card pages (contracts/gift-card-messages.ts).
+    else if (/(?:^|\/)contracts\/gift-card-messages\.ts$/.test(path)) scopes.add('gifts');
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }

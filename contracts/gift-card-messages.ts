@@ -1,0 +1,29 @@
+import type { MessageDescriptor } from './messages';
+
+/**
+ * Messages of buying gift cards (docs/spec.md §5), apart from contracts/messages.ts so the first page
+ * does not load them: their catalog scope is `gift-card` (src/app/i18n/scopes.ts). The value's
+ * 'O valor é obrigatório' and 'Valor menor que o permitido' are the giving flow's (giving-messages.ts).
+ */
+export const giftCardMessages = {
+  valueWholeReais: /*i18n*/ { id: 'validation.gift_card_value.whole_reais', message: 'O valor deve ser em reais inteiros, sem centavos' },
+  quantityInvalid: /*i18n*/ { id: 'validation.gift_card_quantity.invalid', message: 'Escolha de 1 a 20 cartões' },
+  messageRequired: /*i18n*/ { id: 'validation.gift_card_message.required', message: 'A mensagem é obrigatória' },
+  messageTooLong: /*i18n*/ { id: 'validation.gift_card_message.too_long', message: 'A mensagem deve ter no máximo 300 caracteres' },
+  templateRequired: /*i18n*/ { id: 'validation.gift_card_template.required', message: 'Escolha um modelo de cartão' },
+  fromRequired: /*i18n*/ { id: 'validation.gift_card_from.required', message: 'Diga quem envia o cartão' },
+  recipientsRequired: /*i18n*/ { id: 'validation.gift_card_recipients.required', message: 'Adicione pelo menos um recebedor' },
+  recipientsCount: /*i18n*/ {
+    id: 'validation.gift_card_recipients.count',
+    message: 'Informe um recebedor para cada cartão',
+  },
+  recipientsDuplicated: /*i18n*/ { id: 'validation.gift_card_recipients.duplicated', message: 'Apague os recebedores duplicados' },
+  emailConfirmationRequired: /*i18n*/ {
+    id: 'validation.email_confirmation.required',
+    message: 'A confirmação do e-mail é obrigatória',
+  },
+  emailConfirmationDiffers: /*i18n*/ { id: 'validation.email_confirmation.differs', message: 'Os e-mails não conferem' },
+  sendAtRequired: /*i18n*/ { id: 'validation.gift_card_send_at.required', message: 'Escolha o dia e a hora do envio' },
+  sendAtPast: /*i18n*/ { id: 'validation.gift_card_send_at.past', message: 'O envio precisa ser depois de agora' },
+  sendAtTooFar: /*i18n*/ { id: 'validation.gift_card_send_at.too_far', message: 'O envio precisa ser nos próximos 6 meses' },
+} satisfies Record<string, MessageDescriptor>;

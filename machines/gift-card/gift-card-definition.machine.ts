@@ -1,0 +1,175 @@
+import { assign, setup } from 'xstate';
+import {
+  giftCardDesignSchema,
+  giftCardRecipientsSchema,
+  giftCardShippingSchema,
+  type GiftCardDesign,
+  type GiftCardRecipient,
+  type GiftCardShipping,
+} from '../../contracts/gift-card-definition';
+import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+
+/**
+ * Defining personal gift cards (/gift-card/definition; docs/gift-cards.md):
+ *
+ *   design ──design.submitted──► shipping ──shipping.submitted──► recipients ──recipients.submitted──► review ──definition.confirmed──► done
+ *     ▲                            │  └──── (printable PDF: no recipients) ─────────────────────────────► ▲
+ *     └──────── step.backRequested ┘ (every step goes back to the one before, keeping what was typed)
+ *
+ * Each step's data is checked with the contracts' schemas (the server checks the same): a refused
+ * submission stays on its step with the issues. The machine is pure: a scheduled send is compared
+ * with `submittedAt`, the moment the view sent it. It finishes with the whole definition.
+ */
+
+export const DEFINITION_STEPS = ['design', 'shipping', 'recipients', 'review'] as const;
+export type DefinitionStep = (typeof DEFINITION_STEPS)[number];
+
+/** A refused field: its path ('value', 'recipients.1.email', '' for a whole list) and the message id. */
+export interface DefinitionIssue {
+  path: string;
+  message: string;
+}
+
+export interface GiftCardDefinitionContext {
+  design: GiftCardDesign | null;
+  shipping: GiftCardShipping | null;
+  recipients: GiftCardRecipient[];
+  issues: DefinitionIssue[];
+}
+
+export type GiftCardDefinitionEvent =
+  | { type: 'design.submitted'; design: unknown }
+  | { type: 'shipping.submitted'; shipping: unknown; submittedAt: string }
+  | { type: 'recipients.submitted'; recipients: unknown }
+  | { type: 'definition.confirmed' }
+  | { type: 'step.backRequested' };
+
+export interface GiftCardDefinitionOutput {
+  design: GiftCardDesign;
+  shipping: GiftCardShipping;
+  recipients: GiftCardRecipient[];
+}
+
+const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }): DefinitionIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/** The recipients, one per card, or why not. */
+function checkRecipients(recipients: unknown, quantity: number): { recipients: GiftCardRecipient[] } | { issues: DefinitionIssue[] } {
+  const parsed = giftCardRecipientsSchema.safeParse(recipients);
+  if (!parsed.success) return { issues: issuesOf(parsed.error) };
+  if (parsed.data.length !== quantity) return { issues: [{ path: '', message: gc.recipientsCount.id }] };
+  return { recipients: parsed.data };
+}
+
+const byEmail = (shipping: GiftCardShipping | null) => shipping !== null && shipping.mode !== 'pdf';
+
+export const giftCardDefinitionMachine = setup({
+  types: {
+    context: {} as GiftCardDefinitionContext,
+    events: {} as GiftCardDefinitionEvent,
+    input: {} as Partial<Pick<GiftCardDefinitionContext, 'design' | 'shipping' | 'recipients'>> | undefined,
+    output: {} as GiftCardDefinitionOutput,
+  },
+  guards: {
+    designValid: (_, params: { design: unknown }) => giftCardDesignSchema.safeParse(params.design).success,
+    shippingValid: (_, params: { shipping: unknown; submittedAt: string }) =>
+      giftCardShippingSchema(new Date(params.submittedAt)).safeParse(params.shipping).success,
+    recipientsValid: ({ context }, params: { recipients: unknown }) =>
+      context.design !== null && 'recipients' in checkRecipients(params.recipients, context.design.quantity),
+    sendsByEmail: ({ context }) => byEmail(context.shipping),
+  },
+  actions: {
+    saveDesign: assign((_, params: { design: unknown }) => ({ design: giftCardDesignSchema.parse(params.design), issues: [] })),
+    refuseDesign: assign((_, params: { design: unknown }) => {
+      const parsed = giftCardDesignSchema.safeParse(params.design);
+      return { issues: parsed.success ? [] : issuesOf(parsed.error) };
+    }),
+    saveShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => ({
+      shipping: giftCardShippingSchema(new Date(params.submittedAt)).parse(params.shipping),
+      issues: [],
+    })),
+    refuseShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => {
+      const parsed = giftCardShippingSchema(new Date(params.submittedAt)).safeParse(params.shipping);
+      return { issues: parsed.success ? [] : issuesOf(parsed.error) };
+    }),
+    saveRecipients: assign(({ context }, params: { recipients: unknown }) => {
+      const checked = checkRecipients(params.recipients, context.design?.quantity ?? 0);
+      return 'recipients' in checked ? { recipients: checked.recipients, issues: [] } : {};
+    }),
+    refuseRecipients: assign(({ context }, params: { recipients: unknown }) => {
+      const checked = checkRecipients(params.recipients, context.design?.quantity ?? 0);
+      return { issues: 'issues' in checked ? checked.issues : [] };
+    }),
+    clearIssues: assign({ issues: [] }),
+  },
+}).createMachine({
+  id: 'giftCardDefinition',
+  context: ({ input }) => ({
+    design: input?.design ?? null,
+    shipping: input?.shipping ?? null,
+    recipients: input?.recipients ?? [],
+    issues: [],
+  }),
+  initial: 'design',
+  states: {
+    design: {
+      tags: ['step:design'],
+      on: {
+        'design.submitted': [
+          {
+            guard: { type: 'designValid', params: ({ event }) => ({ design: event.design }) },
+            target: 'shipping',
+            actions: { type: 'saveDesign', params: ({ event }) => ({ design: event.design }) },
+          },
+          { actions: { type: 'refuseDesign', params: ({ event }) => ({ design: event.design }) } },
+        ],
+      },
+    },
+    shipping: {
+      tags: ['step:shipping'],
+      on: {
+        'shipping.submitted': [
+          {
+            guard: { type: 'shippingValid', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            target: 'afterShipping',
+            actions: { type: 'saveShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+          },
+          { actions: { type: 'refuseShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) } },
+        ],
+        'step.backRequested': { target: 'design', actions: 'clearIssues' },
+      },
+    },
+    afterShipping: {
+      always: [{ guard: 'sendsByEmail', target: 'recipients' }, { target: 'review' }],
+    },
+    recipients: {
+      tags: ['step:recipients'],
+      on: {
+        'recipients.submitted': [
+          {
+            guard: { type: 'recipientsValid', params: ({ event }) => ({ recipients: event.recipients }) },
+            target: 'review',
+            actions: { type: 'saveRecipients', params: ({ event }) => ({ recipients: event.recipients }) },
+          },
+          { actions: { type: 'refuseRecipients', params: ({ event }) => ({ recipients: event.recipients }) } },
+        ],
+        'step.backRequested': { target: 'shipping', actions: 'clearIssues' },
+      },
+    },
+    review: {
+      tags: ['step:review'],
+      on: {
+        'definition.confirmed': 'done',
+        'step.backRequested': [{ guard: 'sendsByEmail', target: 'recipients' }, { target: 'shipping' }],
+      },
+    },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    design: context.design!,
+    shipping: context.shipping!,
+    recipients: byEmail(context.shipping) ? context.recipients : [],
+  }),
+});
+
+export type GiftCardDefinitionMachine = typeof giftCardDefinitionMachine;
