@@ -138,3 +138,14 @@ export const giftCardDefinitionSchema = (now: Date) =>
     }));
 export type GiftCardDefinitionInput = z.input<ReturnType<typeof giftCardDefinitionSchema>>;
 export type GiftCardDefinition = z.output<ReturnType<typeof giftCardDefinitionSchema>>;
+
+/** A card bought at `purchasedAt` is valid until the same day 6 months later (the month's last day when it has no such day). */
+export function giftCardExpiry(purchasedAt: Date): Date {
+  const expiry = new Date(purchasedAt);
+  const day = expiry.getUTCDate();
+  expiry.setUTCDate(1);
+  expiry.setUTCMonth(expiry.getUTCMonth() + GIFT_CARD_VALIDITY_MONTHS);
+  const lastDay = new Date(Date.UTC(expiry.getUTCFullYear(), expiry.getUTCMonth() + 1, 0)).getUTCDate();
+  expiry.setUTCDate(Math.min(day, lastDay));
+  return expiry;
+}

@@ -63,6 +63,13 @@ function checkRecipients(recipients: unknown, quantity: number): { recipients: G
 
 const byEmail = (shipping: GiftCardShipping | null) => shipping !== null && shipping.mode !== 'pdf';
 
+/** Reached only from the review, where the design and the shipping were accepted. */
+const outputOf = (context: GiftCardDefinitionContext): GiftCardDefinitionOutput => ({
+  design: context.design!,
+  shipping: context.shipping!,
+  recipients: byEmail(context.shipping) ? context.recipients : [],
+});
+
 export const giftCardDefinitionMachine = setup({
   types: {
     context: {} as GiftCardDefinitionContext,
@@ -101,6 +108,8 @@ export const giftCardDefinitionMachine = setup({
       return { issues: 'issues' in checked ? checked.issues : [] };
     }),
     clearIssues: assign({ issues: [] }),
+    /** The page keeps the definition for the checkout and goes there (provided by the view's provider). */
+    finished: (_, _params: GiftCardDefinitionOutput) => {},
   },
 }).createMachine({
   id: 'giftCardDefinition',
@@ -163,13 +172,9 @@ export const giftCardDefinitionMachine = setup({
         'step.backRequested': [{ guard: 'sendsByEmail', target: 'recipients' }, { target: 'shipping' }],
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', entry: { type: 'finished', params: ({ context }) => outputOf(context) } },
   },
-  output: ({ context }) => ({
-    design: context.design!,
-    shipping: context.shipping!,
-    recipients: byEmail(context.shipping) ? context.recipients : [],
-  }),
+  output: ({ context }) => outputOf(context),
 });
 
 export type GiftCardDefinitionMachine = typeof giftCardDefinitionMachine;

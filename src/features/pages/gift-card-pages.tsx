@@ -1,39 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { buttonClass, Notice } from '../../ui';
+import { Notice } from '../../ui';
 import { PlaceholderPage } from './PlaceholderPage';
-import * as s from './pages.css';
-
-export function GiftCardLandingPage() {
-  const { t } = useLingui();
-  return (
-    <PlaceholderPage
-      eyebrow={t`Gift card`}
-      title={t`Dê de presente a vontade de ajudar`}
-      lead={t`Com o gift card Semear, quem recebe escolhe a causa que quer apoiar. O crédito vale por 6 meses a partir da compra.`}
-    >
-      <div className={s.actions}>
-        <Link to="/gift-card/definition" className={buttonClass({ variant: 'accent', size: 'lg' })}>
-          <Trans>Montar meu gift card</Trans>
-        </Link>
-        <Link to="/gift-card/definition_corporate" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
-          <Trans>Gift cards para empresas</Trans>
-        </Link>
-      </div>
-    </PlaceholderPage>
-  );
-}
-
-export function GiftCardDefinitionPage() {
-  const { t } = useLingui();
-  return (
-    <PlaceholderPage
-      eyebrow={t`Gift card`}
-      title={t`Monte seu gift card`}
-      lead={t`Escolha o valor (a partir de R$ 30,00), a quantidade, a mensagem e o modelo, diga para quem enviar e veja a prévia antes de pagar.`}
-    />
-  );
-}
 
 export function GiftCardCorporateDefinitionPage() {
   const { t } = useLingui();

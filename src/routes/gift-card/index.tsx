@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GiftCardLandingPage } from '../../features/pages/gift-card-pages';
+import { GiftCardLandingPage } from '../../features/gifts/GiftCardLandingPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/gift-card/')({
-  loader: () => loadCatalogScope('pages'),
+  // checkout: the value's messages shared with giving (contracts/giving-messages.ts).
+  loader: () => Promise.all([loadCatalogScope('gifts'), loadCatalogScope('checkout')]),
   component: GiftCardLandingPage,
 });

@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { GiftCardDefinitionPage } from '../../src/features/gifts/GiftCardDefinitionPage';
+import { makeUser, renderPage } from './features/harness';
+
+/**
+ * /gift-card/definition with the real definition machine: each step refuses what the contracts
+ * refuse with the spec's words, the preview follows what is typed, and the confirmed definition is
+ * kept for the checkout.
+ */
+
+async function open() {
+  const page = await renderPage(() => <GiftCardDefinitionPage />, {
+    path: '/gift-card/definition',
+    user: makeUser({ name: 'Carla Mendes' }),
+  });
+  await screen.findByRole('heading', { name: '1. O cartão' });
+  return page;
+}
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+const preview = () => screen.getByRole('figure');
+
+describe('/gift-card/definition', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("refuses a value under R$ 30,00 or with cents, and a missing message and template, with the spec's words", async () => {
+    await open();
+    next();
+    expect(await screen.findByText('O valor é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A mensagem é obrigatória')).toBeInTheDocument();
+    expect(screen.getByText('Escolha um modelo de cartão')).toBeInTheDocument();
+    type(/Valor de cada cartão/, '29');
+    next();
+    expect(await screen.findByText('Valor menor que o permitido')).toBeInTheDocument();
+    type(/Valor de cada cartão/, '30,50');
+    next();
+    expect(await screen.findByText('O valor deve ser em reais inteiros, sem centavos')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1. O cartão' })).toBeInTheDocument();
+  });
+
+  it('walks the card, the shipping, the recipients (no duplicates) and the review, and keeps the definition for the checkout', async () => {
+    const { router } = await open();
+    expect(screen.getByLabelText(/De \(quem envia\)/)).toHaveValue('Carla Mendes');
+    type(/Valor de cada cartão/, '50');
+    type(/Quantidade de cartões/, '2');
+    fireEvent.click(screen.getByRole('radio', { name: 'Girassol' }));
+    type(/^Mensagem/, 'Feliz Natal!');
+    // The preview follows what is typed.
+    expect(preview()).toHaveTextContent('R$ 50,00');
+    expect(preview()).toHaveTextContent('Feliz Natal!');
+    expect(preview()).toHaveAccessibleName(/modelo Girassol/);
+    next();
+
+    expect(await screen.findByRole('heading', { name: '2. Envio' })).toHaveFocus();
+    fireEvent.click(screen.getByLabelText('Por e-mail, assim que o pagamento for confirmado'));
+    next();
+
+    expect(await screen.findByRole('heading', { name: '3. Recebedores' })).toBeInTheDocument();
+    const card = (n: number) => within(screen.getByRole('group', { name: `Cartão ${n}` }));
+    for (const [n, name, email] of [
+      [1, 'Ana Souza', 'ana@exemplo.com.br'],
+      [2, 'Outra Ana', 'ANA@exemplo.com.br'],
+    ] as const) {
+      fireEvent.change(card(n).getByLabelText(/^Nome/), { target: { value: name } });
+      fireEvent.change(card(n).getByLabelText(/^E-mail/), { target: { value: email } });
+      fireEvent.change(card(n).getByLabelText(/^Confirme o e-mail/), { target: { value: email } });
+    }
+    next();
+    expect(await screen.findAllByText('Apague os recebedores duplicados')).not.toHaveLength(0);
+    fireEvent.change(card(2).getByLabelText(/^E-mail/), { target: { value: 'bia@exemplo.com.br' } });
+    fireEvent.change(card(2).getByLabelText(/^Confirme o e-mail/), { target: { value: 'bea@exemplo.com.br' } });
+    next();
+    expect(await card(2).findByText('Os e-mails não conferem')).toBeInTheDocument();
+    fireEvent.change(card(2).getByLabelText(/^Confirme o e-mail/), { target: { value: 'bia@exemplo.com.br' } });
+    next();
+
+    const review = within(await screen.findByRole('region', { name: 'Revisão' }));
+    expect(review.getByText('2 × R$ 50,00')).toBeInTheDocument();
+    expect(review.getByText('R$ 100,00')).toBeInTheDocument();
+    expect(review.getByText(/Ana Souza <ana@exemplo.com.br>, Outra Ana <bia@exemplo.com.br>/)).toBeInTheDocument();
+    fireEvent.click(review.getByRole('button', { name: 'Continuar para o pagamento' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gift-card/checkout'));
+    expect(JSON.parse(sessionStorage.getItem('semear.gift-card-definition') ?? 'null')).toMatchObject({
+      design: { value: 5_000, quantity: 2, template: 'girassol', message: 'Feliz Natal!', from: 'Carla Mendes' },
+      shipping: { mode: 'email_now' },
+      recipients: [{ email: 'ana@exemplo.com.br' }, { email: 'bia@exemplo.com.br' }],
+    });
+  });
+
+  it('a printable PDF skips the recipients; a scheduled send in the past is refused; back keeps what was typed', async () => {
+    await open();
+    type(/Valor de cada cartão/, '30');
+    type(/Quantidade de cartões/, '5');
+    fireEvent.click(screen.getByRole('radio', { name: 'Semente' }));
+    type(/^Mensagem/, 'Obrigado pelo ano!');
+    next();
+    fireEvent.click(await screen.findByLabelText('Por e-mail, no dia e hora que eu escolher'));
+    type(/Dia do envio/, '2020-01-01');
+    next();
+    expect(await screen.findByText('O envio precisa ser depois de agora')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Em PDF para eu imprimir e entregar'));
+    next();
+    const review = within(await screen.findByRole('region', { name: 'Revisão' }));
+    expect(review.getByText('PDF para imprimir, no fim da compra')).toBeInTheDocument();
+    expect(review.getByText('R$ 150,00')).toBeInTheDocument();
+    fireEvent.click(review.getByRole('button', { name: 'Voltar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Voltar' }));
+    expect(await screen.findByLabelText(/Valor de cada cartão/)).toHaveValue('30');
+    expect(screen.getByLabelText(/^Mensagem/)).toHaveValue('Obrigado pelo ano!');
+  });
+});
