@@ -10,6 +10,7 @@ import { measureForgotPassword, type ForgotPasswordTimes } from './lib/password-
 import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
 import { measureFirstScreens, reportFirstScreens } from './first-screen';
+import { measureRecipientSheet } from './lib/recipient-sheet';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
@@ -131,3 +132,9 @@ reportWeight('Home page (/)', embedded.home!, HOME_JS_BUDGET_BYTES);
 reportWeight('Campaign page (/{slug})', embedded.campaignPage!, CAMPAIGN_JS_BUDGET_BYTES);
 console.log('');
 reportFirstScreens(embedded.firstScreens!);
+console.log('');
+const sheet = measureRecipientSheet();
+console.log(
+  `Recipients spreadsheet read on the server (${sheet.rows} rows, no database): csv median ${sheet.csvMedianMs.toFixed(1)} ms, ` +
+    `xlsx median ${sheet.xlsxMedianMs.toFixed(1)} ms`,
+);

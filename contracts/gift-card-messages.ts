@@ -26,4 +26,16 @@ export const giftCardMessages = {
   sendAtRequired: /*i18n*/ { id: 'validation.gift_card_send_at.required', message: 'Escolha o dia e a hora do envio' },
   sendAtPast: /*i18n*/ { id: 'validation.gift_card_send_at.past', message: 'O envio precisa ser depois de agora' },
   sendAtTooFar: /*i18n*/ { id: 'validation.gift_card_send_at.too_far', message: 'O envio precisa ser nos próximos 6 meses' },
+  sheetTooBig: /*i18n*/ { id: 'validation.recipient_sheet.too_big', message: 'A planilha deve ter no máximo 2 MB' },
+  sheetType: /*i18n*/ { id: 'validation.recipient_sheet.type', message: 'Envie uma planilha csv, xls ou xlsx' },
+  sheetNoColumns: /*i18n*/ {
+    id: 'validation.recipient_sheet.no_columns',
+    message: 'Não encontramos as colunas de nome e e-mail. Use os títulos "Nome" e "E-mail" na primeira linha.',
+  },
+  sheetEmpty: /*i18n*/ { id: 'validation.recipient_sheet.empty', message: 'A planilha não tem recebedores' },
+  sheetTooManyRows: /*i18n*/ {
+    id: 'validation.recipient_sheet.too_many_rows',
+    message: 'A planilha pode ter no máximo 100.000 recebedores',
+  },
+  sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
 } satisfies Record<string, MessageDescriptor>;

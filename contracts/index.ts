@@ -24,3 +24,4 @@ export * from './gift-cards';
 export * from './gift-card-definition';
 export * from './gift-card-messages';
 export * from './sao-paulo-time';
+export * from './recipient-sheet';
