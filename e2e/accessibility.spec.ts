@@ -33,6 +33,7 @@ const visitorPages = [
   '/gift-card/checkout',
   '/gift-card/checkout-corporate',
   '/gift-card/agradecimento',
+  '/gift-card/resgatar',
   '/pagina-que-nao-existe/x/y',
 ];
 

@@ -46,6 +46,7 @@ import { Route as GiftCardCheckoutRouteImport } from './routes/gift-card/checkou
 import { Route as GiftCardCheckoutCorporateRouteImport } from './routes/gift-card/checkout-corporate'
 import { Route as GiftCardDefinitionRouteImport } from './routes/gift-card/definition'
 import { Route as GiftCardDefinition_corporateRouteImport } from './routes/gift-card/definition_corporate'
+import { Route as GiftCardResgatarRouteImport } from './routes/gift-card/resgatar'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileCardsRouteImport } from './routes/profile/cards'
 import { Route as ProfileContributionsRouteImport } from './routes/profile/contributions'
@@ -244,6 +245,11 @@ const GiftCardDefinition_corporateRoute =
     path: '/gift-card/definition_corporate',
     getParentRoute: () => rootRouteImport,
   } as any)
+const GiftCardResgatarRoute = GiftCardResgatarRouteImport.update({
+  id: '/gift-card/resgatar',
+  path: '/gift-card/resgatar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileIndexRoute = ProfileIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -319,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/gift-card/checkout-corporate': typeof GiftCardCheckoutCorporateRoute
   '/gift-card/definition': typeof GiftCardDefinitionRoute
   '/gift-card/definition_corporate': typeof GiftCardDefinition_corporateRoute
+  '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
@@ -363,6 +370,7 @@ export interface FileRoutesByTo {
   '/gift-card/checkout-corporate': typeof GiftCardCheckoutCorporateRoute
   '/gift-card/definition': typeof GiftCardDefinitionRoute
   '/gift-card/definition_corporate': typeof GiftCardDefinition_corporateRoute
+  '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
@@ -411,6 +419,7 @@ export interface FileRoutesById {
   '/gift-card/checkout-corporate': typeof GiftCardCheckoutCorporateRoute
   '/gift-card/definition': typeof GiftCardDefinitionRoute
   '/gift-card/definition_corporate': typeof GiftCardDefinition_corporateRoute
+  '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
@@ -460,6 +469,7 @@ export interface FileRouteTypes {
     | '/gift-card/checkout-corporate'
     | '/gift-card/definition'
     | '/gift-card/definition_corporate'
+    | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
@@ -504,6 +514,7 @@ export interface FileRouteTypes {
     | '/gift-card/checkout-corporate'
     | '/gift-card/definition'
     | '/gift-card/definition_corporate'
+    | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
@@ -551,6 +562,7 @@ export interface FileRouteTypes {
     | '/gift-card/checkout-corporate'
     | '/gift-card/definition'
     | '/gift-card/definition_corporate'
+    | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
@@ -588,6 +600,7 @@ export interface RootRouteChildren {
   GiftCardCheckoutCorporateRoute: typeof GiftCardCheckoutCorporateRoute
   GiftCardDefinitionRoute: typeof GiftCardDefinitionRoute
   GiftCardDefinition_corporateRoute: typeof GiftCardDefinition_corporateRoute
+  GiftCardResgatarRoute: typeof GiftCardResgatarRoute
   DoacaoMensalIndexRoute: typeof DoacaoMensalIndexRoute
   GiftCardIndexRoute: typeof GiftCardIndexRoute
 }
@@ -853,6 +866,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GiftCardDefinition_corporateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gift-card/resgatar': {
+      id: '/gift-card/resgatar'
+      path: '/gift-card/resgatar'
+      fullPath: '/gift-card/resgatar'
+      preLoaderRoute: typeof GiftCardResgatarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/': {
       id: '/profile/'
       path: '/'
@@ -1007,6 +1027,7 @@ const rootRouteChildren: RootRouteChildren = {
   GiftCardCheckoutCorporateRoute: GiftCardCheckoutCorporateRoute,
   GiftCardDefinitionRoute: GiftCardDefinitionRoute,
   GiftCardDefinition_corporateRoute: GiftCardDefinition_corporateRoute,
+  GiftCardResgatarRoute: GiftCardResgatarRoute,
   DoacaoMensalIndexRoute: DoacaoMensalIndexRoute,
   GiftCardIndexRoute: GiftCardIndexRoute,
 }

@@ -8,7 +8,7 @@ import { Button, Dialog } from '../../ui';
 import { sanitizeReturnUrl } from '../navigation/return-url';
 import * as s from './visitor-prompt.css';
 
-/** 'Entrar agora' → /signin?return_url=<where the visitor was>; 'Faça seu cadastro' → /signup. */
+/** 'Entrar agora' → /signin, 'Faça seu cadastro' → /signup, each with return_url=<where the visitor was>. */
 export function VisitorPromptView({ actor }: { actor: ActorRefFrom<typeof visitorPromptMachine> }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -31,7 +31,11 @@ export function VisitorPromptView({ actor }: { actor: ActorRefFrom<typeof visito
         </Button>
         <p className={s.signup}>
           <Trans>Ainda não tem conta?</Trans>{' '}
-          <Link to="/signup" onClick={close}>
+          <Link
+            to="/signup"
+            search={sanitizeReturnUrl(returnUrl) === '/' ? {} : { return_url: sanitizeReturnUrl(returnUrl) }}
+            onClick={close}
+          >
             <Trans>Faça seu cadastro</Trans>
           </Link>
         </p>

@@ -50,13 +50,14 @@ describe('visitor prompt', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("'Faça seu cadastro' links to /signup", async () => {
-    const { router } = await setup();
+  it("'Faça seu cadastro' links to /signup, also with return_url set to the current path", async () => {
+    const { router } = await setup('/cozinha-solidaria-recife?ref=home');
     act(() => prompt.open());
     const link = await screen.findByRole('link', { name: 'Faça seu cadastro' });
-    expect(link.getAttribute('href')).toBe('/signup');
+    expect(link.getAttribute('href')).toMatch(/^\/signup\?return_url=/);
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(router.state.location.search).toEqual({ return_url: '/cozinha-solidaria-recife?ref=home' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
