@@ -38,4 +38,8 @@ export const giftCardMessages = {
     message: 'A planilha pode ter no máximo 100.000 recebedores',
   },
   sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
+  logoTooBig: /*i18n*/ { id: 'validation.logo.too_big', message: 'O logo deve ter no máximo 2 MB' },
+  logoType: /*i18n*/ { id: 'validation.logo.type', message: 'Envie o logo em jpeg, jpg ou png' },
+  logoRatio: /*i18n*/ { id: 'validation.logo.ratio', message: 'O logo deve ter a proporção 19:9 (por exemplo, 1900 × 900 pixels)' },
+  logoUnreadable: /*i18n*/ { id: 'validation.logo.unreadable', message: 'Não conseguimos ler esta imagem. Envie outro arquivo.' },
 } satisfies Record<string, MessageDescriptor>;
