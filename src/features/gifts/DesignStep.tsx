@@ -10,8 +10,9 @@ import {
 } from '../../../contracts';
 import type { DefinitionIssue } from '../../../machines/gift-card/gift-card-definition.machine';
 import { centsToReaisText, reaisToCents } from '../../lib/money';
-import { Button, Form, FormActions, FormError, TextArea, TextField } from '../../ui';
+import { Form, FormError, TextArea, TextField } from '../../ui';
 import { useIssueText } from './issue-text';
+import { StepActions } from './StepActions';
 import { templateLooks } from './templates';
 import * as s from './gifts.css';
 
@@ -130,11 +131,7 @@ export function DesignStep({
           <Trans>Confira os campos marcados.</Trans>
         </FormError>
       ) : null}
-      <FormActions>
-        <Button type="submit">
-          <Trans>Continuar</Trans>
-        </Button>
-      </FormActions>
+      <StepActions />
     </Form>
   );
 }

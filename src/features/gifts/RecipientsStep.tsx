@@ -2,8 +2,9 @@ import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { duplicateRecipientRows, giftCardMessages as gc, type GiftCardRecipientInput } from '../../../contracts';
 import type { DefinitionIssue } from '../../../machines/gift-card/gift-card-definition.machine';
-import { Button, Form, FormActions, FormError, TextField } from '../../ui';
+import { Form, FormError, TextField } from '../../ui';
 import { useIssueText } from './issue-text';
+import { StepActions } from './StepActions';
 import * as s from './gifts.css';
 
 const emptyRecipient: GiftCardRecipientInput = { name: '', email: '', email_confirmation: '' };
@@ -59,14 +60,7 @@ export function RecipientsStep({
         );
       })}
       {listIssue ? <FormError>{listIssue}</FormError> : null}
-      <FormActions>
-        <Button type="button" variant="ghost" onClick={onBack}>
-          <Trans>Voltar</Trans>
-        </Button>
-        <Button type="submit">
-          <Trans>Continuar</Trans>
-        </Button>
-      </FormActions>
+      <StepActions onBack={onBack} />
     </Form>
   );
 }

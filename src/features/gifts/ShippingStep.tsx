@@ -1,9 +1,10 @@
 import { useForm } from 'react-hook-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { saoPauloDateOf, saoPauloInstant, type GiftCardShipping } from '../../../contracts';
 import type { DefinitionIssue } from '../../../machines/gift-card/gift-card-definition.machine';
-import { Button, Form, FormActions, RadioGroup, TextField } from '../../ui';
+import { Form, RadioGroup, TextField } from '../../ui';
 import { useIssueText } from './issue-text';
+import { StepActions } from './StepActions';
 
 interface Fields {
   mode: GiftCardShipping['mode'];
@@ -76,14 +77,7 @@ export function ShippingStep({
           <TextField label={t`Hora do envio (horário de Brasília)`} type="time" required {...register('time')} />
         </>
       ) : null}
-      <FormActions>
-        <Button type="button" variant="ghost" onClick={onBack}>
-          <Trans>Voltar</Trans>
-        </Button>
-        <Button type="submit">
-          <Trans>Continuar</Trans>
-        </Button>
-      </FormActions>
+      <StepActions onBack={onBack} />
     </Form>
   );
 }
