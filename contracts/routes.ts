@@ -118,9 +118,10 @@ export const monthlyCheckoutSearchSchema = z.object({
  */
 export const donationThanksSearchSchema = z.object({ donation: optional(z.uuid()), campaign: optional(slugSchema) });
 /** /profile/wallet?code=…: the gift card e-mail's button opens the wallet with the code to redeem. */
-export const walletSearchSchema = z.object({ code: optional(z.uuid()) });
+const giftCardCode = z.string().check(z.trim(), z.toLowerCase(), z.uuid());
+export const walletSearchSchema = z.object({ code: optional(giftCardCode) });
 /** /gift-card/resgatar?code=…: the page a gift card's e-mail button opens. */
-export const giftCardRedeemSearchSchema = z.object({ code: optional(z.string().check(z.trim(), z.toLowerCase(), z.uuid())) });
+export const giftCardRedeemSearchSchema = z.object({ code: optional(giftCardCode) });
 export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
 
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });

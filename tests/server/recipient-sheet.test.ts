@@ -59,6 +59,16 @@ describe('recipient spreadsheets (docs/spec.md §5)', () => {
     ]);
   });
 
+  it('an xlsx whose table starts further down keeps the line numbers the program shows', () => {
+    const sheet = XLSX.utils.sheet_add_aoa(XLSX.utils.aoa_to_sheet([]), [['Nome', 'E-mail'], ...people], { origin: 'B3' });
+    // As Excel writes it: the sheet's dimension starts where the table does.
+    sheet['!ref'] = 'B3:C5';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Recebedores');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    expect(ok(readRecipientSheet(bytes)).recipients.map((r) => r.line)).toEqual([4, 5]);
+  });
+
   it('headers in pt, en and es; rows refused by line: no name, a bad e-mail, an e-mail already on an earlier line', () => {
     for (const header of [
       ['Nome', 'E-mail'],

@@ -57,7 +57,10 @@ function workbookRows(bytes: Uint8Array): string[][] | null {
     const first = workbook.SheetNames[0];
     const sheet = first ? workbook.Sheets[first] : undefined;
     if (!sheet) return null;
-    return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
+    // The rows start at the sheet's first used row: lines above it come back as blank rows, so line numbers stay the file's.
+    const above = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').s.r;
+    return [...Array.from({ length: above }, () => []), ...rows];
   } catch {
     return null;
   }
