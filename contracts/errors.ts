@@ -35,6 +35,7 @@ export const errorCodes = {
   donationNotFound: 'donation.not_found',
   giftCardNotFound: 'gift_card.not_found',
   giftCardInsufficient: 'gift_card.insufficient',
+  logoInvalid: 'gift_card.logo_invalid',
   walletInsufficient: 'wallet.insufficient',
   cardTokenInvalid: 'card.token_invalid',
   savedCardNotFound: 'card.saved_not_found',

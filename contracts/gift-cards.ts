@@ -12,3 +12,7 @@ export const giftCardRedeemedSchema = z.object({
   balance: z.number().int(),
 });
 export type GiftCardRedeemed = z.infer<typeof giftCardRedeemedSchema>;
+
+/** POST /gift-card-logos (the image's bytes as the body): the stored logo, re-encoded as PNG. */
+export const companyLogoSchema = z.object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int() });
+export type CompanyLogo = z.infer<typeof companyLogoSchema>;

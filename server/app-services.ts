@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import type { Clock } from './services/clock';
 import type { PaymentGateway } from './services/payments/gateway';
+import type { FileStorage } from './services/storage/file-storage';
 import type { UserStatus } from './users/user-status';
 
 /** What route plugins receive: collaborators are passed in, so tests can swap any of them. */
@@ -14,6 +15,8 @@ export interface AppServices {
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
   gateway: PaymentGateway;
+  /** Uploads: DATA_DIR/uploads or the S3 bucket (config.storage). */
+  storage: FileStorage;
   /** Whether a signed-in user may still act (cached briefly; `forget` after changing an account). */
   userStatus: UserStatus;
 }

@@ -33,6 +33,9 @@ import { cardRoutes } from './routes/cards';
 import { contributionRoutes } from './routes/contributions';
 import { donationRoutes } from './routes/donations';
 import { giftCardRoutes } from './routes/gift-cards';
+import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
+import { createStorage } from './services/storage/create-storage';
+import type { FileStorage } from './services/storage/file-storage';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import { walletRoutes } from './routes/wallets';
 import { notificationRoutes } from './routes/notifications';
@@ -70,6 +73,8 @@ export interface BuildAppOptions {
   startMailJob?: boolean;
   /** The payment gateway; defaults to PAYMENT_GATEWAY (the sandbox). Tests pass a fault-injecting fake. */
   gateway?: PaymentGateway;
+  /** Where uploads live; defaults to config.storage. */
+  storage?: FileStorage;
   /** Fault-injection seams of the donation flow (tests only). */
   donationHooks?: DonationHooks;
   /** The built SPA; defaults to dist/ at the project root. */
@@ -116,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
         onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
       }),
+    storage: options.storage ?? createStorage(config.storage),
   };
 
   await app.register(i18nPlugin, { translator: createTranslator() });
@@ -171,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes, services);
       await api.register(subscriptionRoutes, services);
       await api.register(giftCardRoutes, services);
+      await api.register(giftCardLogoRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },
@@ -182,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const uploadsDir = join(config.dataDir, 'uploads');
   await app.register(shareImageRoutes, { db, uploadsDir });
   await app.register(coverRenditionRoutes, { db, uploadsDir });
+  await app.register(logoImageRoutes, { storage: services.storage });
   await app.register(webAppPlugin, {
     distDir: options.distDir ?? DIST_DIR,
     uploadsDir,

@@ -47,6 +47,24 @@ export const configVariables = [
   },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
   {
+    name: 'S3_BUCKET',
+    default: '(unset: uploads in DATA_DIR/uploads)',
+    description: 'Keep uploads (company logos) in this S3 bucket instead, so every API node reads the same files.',
+  },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'Address of an S3-compatible store (MinIO, Cloudflare R2, Ceph…).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: "The bucket's region." },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: "(unset: the AWS SDK's own chain)",
+    description: 'Access key for the bucket; set together with S3_SECRET_ACCESS_KEY.',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret of S3_ACCESS_KEY_ID.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'Address the bucket as host/bucket (MinIO and most self-hosted stores need true).',
+  },
+  {
     name: 'AD_SCRIPT_URL',
     default: '(unset)',
     description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.',
@@ -213,6 +231,18 @@ const envSchema = z.object({
     .string()
     .min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' })
     .default('Semear <nao-responda@semear.dev>'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, . or -)' })
+    .optional(),
+  S3_ENDPOINT: urlText('S3_ENDPOINT', ['https:', 'http:']).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, { error: 'S3_REGION must be a region name such as sa-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText('S3_FORCE_PATH_STYLE').default(false),
   AD_SCRIPT_URL: urlText('AD_SCRIPT_URL', ['https:', 'http:']).optional(),
   DEMO_SEED: booleanText('DEMO_SEED').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -286,7 +316,20 @@ export interface Config {
   };
   cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
   realtime: RealtimeConfig;
+  /** Where uploads live: DATA_DIR/uploads, or an S3 bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 /**
  * Where realtime events go (docs/design.md §1). `embedded`: this server speaks the Pusher protocol itself
@@ -384,6 +427,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
     realtime: realtimeConfig(e),
+    storage: storageConfig(e, dataDir),
+  };
+}
+
+function storageConfig(e: z.output<typeof envSchema>, dataDir: string): StorageConfig {
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither');
+  }
+  if (!e.S3_BUCKET) return { kind: 'local', dir: resolve(dataDir, 'uploads') };
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -169,6 +169,12 @@ describe('loadConfig', () => {
       'ACCESS_TOKEN_TTL',
       'SMTP_URL',
       'MAIL_FROM',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
       'AD_SCRIPT_URL',
       'DEMO_SEED',
       'LOG_LEVEL',
@@ -212,6 +218,30 @@ describe('loadConfig', () => {
       for (let i = header + 2; lines[i]?.startsWith('| `'); i++) rows.push(lines[i] as string);
       expect(rows, file).toEqual(expected);
     }
+  });
+
+  it('keeps uploads in DATA_DIR/uploads, or in the S3 bucket S3_BUCKET names', () => {
+    const dataDir = scratch();
+    expect(load({ DATA_DIR: dataDir }).storage).toEqual({ kind: 'local', dir: join(dataDir, 'uploads') });
+    const s3 = {
+      DATA_DIR: dataDir,
+      S3_BUCKET: 'semear-uploads',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(load(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'semear-uploads',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(() => load({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => load({ ...s3, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => load({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
   });
 
   it('uses the embedded Pusher endpoint by default, hosted Pusher with a cluster, Soketi with a host', () => {
