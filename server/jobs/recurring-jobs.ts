@@ -3,6 +3,7 @@ import type { Clock } from '../services/clock';
 import { chargeDueSubscriptions } from '../services/subscriptions/charge-due';
 import { notifyExpiringCredit } from '../services/wallet/notify-expiring';
 import { settleExpiredCredit } from '../services/wallet/settle-expired';
+import { remindExpiringGiftCards } from '../services/gift-cards/remind-expiring';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -15,4 +16,6 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   // "At each lot's expiry": expired credit is donated within a minute.
   { name: 'wallet-settle-expired', cron: '* * * * *', run: () => settleExpiredCredit(deps, clock.now()) },
   { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
+  // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
+  { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
 ];

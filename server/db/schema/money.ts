@@ -248,6 +248,8 @@ export const giftCards = pgTable(
     template: text('template'),
     status: text('status', { enum: GIFT_CARD_STATUSES }).notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last expiry reminder sent: 30 or 7 (days before), null before the first (remind-expiring.ts). */
+    lastReminderDays: integer('last_reminder_days'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('gift_cards_code_unique').on(t.code), check('gift_cards_value_positive', sql`${t.valueCents} > 0`)],
