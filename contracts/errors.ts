@@ -35,6 +35,8 @@ export const errorCodes = {
   donationNotFound: 'donation.not_found',
   giftCardNotFound: 'gift_card.not_found',
   giftCardInsufficient: 'gift_card.insufficient',
+  giftCardOrderNotFound: 'gift_card.order_not_found',
+  giftCardDeliveryRefused: 'gift_card.delivery_refused',
   logoInvalid: 'gift_card.logo_invalid',
   walletInsufficient: 'wallet.insufficient',
   cardTokenInvalid: 'card.token_invalid',

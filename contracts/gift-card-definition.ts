@@ -55,23 +55,24 @@ const emailConfirmation = plainText({ error: gc.emailConfirmationRequired.id })
   .transform((e) => e.toLowerCase());
 
 /** A recipient: name, e-mail and its confirmation, which must be equal ('Os e-mails não conferem'). */
-export const giftCardRecipientSchema = z
-  .object({
-    name: requiredText(m.nameRequired.id, 120, m.fieldTooLong.id),
-    email: plainText({ error: m.emailRequired.id })
-      .trim()
-      .min(1, { error: m.emailRequired.id })
-      .max(254, { error: m.fieldTooLong.id })
-      .pipe(z.email({ error: m.emailInvalid.id }))
-      .transform((e) => e.toLowerCase()),
-    email_confirmation: emailConfirmation,
-  })
-  .refine((r) => r.email === r.email_confirmation, {
-    path: ['email_confirmation'],
-    error: gc.emailConfirmationDiffers.id,
-    // Compared only once both are e-mails: a field says one thing at a time.
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'email_confirmation'),
-  });
+/** A recipient's own fields (the delivery change of a sent card takes them too). */
+export const giftCardRecipientFields = z.object({
+  name: requiredText(m.nameRequired.id, 120, m.fieldTooLong.id),
+  email: plainText({ error: m.emailRequired.id })
+    .trim()
+    .min(1, { error: m.emailRequired.id })
+    .max(254, { error: m.fieldTooLong.id })
+    .pipe(z.email({ error: m.emailInvalid.id }))
+    .transform((e) => e.toLowerCase()),
+  email_confirmation: emailConfirmation,
+});
+
+export const giftCardRecipientSchema = giftCardRecipientFields.refine((r) => r.email === r.email_confirmation, {
+  path: ['email_confirmation'],
+  error: gc.emailConfirmationDiffers.id,
+  // Compared only once both are e-mails: a field says one thing at a time.
+  when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'email_confirmation'),
+});
 export type GiftCardRecipientInput = z.input<typeof giftCardRecipientSchema>;
 export type GiftCardRecipient = z.output<typeof giftCardRecipientSchema>;
 
@@ -100,16 +101,27 @@ export const giftCardRecipientsSchema = z
 
 const MONTH_MS = 31 * 24 * 60 * 60 * 1000;
 
-/** How the cards travel; a scheduled send is after `now` and within the cards' validity. */
-export const giftCardShippingSchema = (now: Date) =>
+/** Why a scheduled send at `sendAt` cannot be (before `now`, or past the cards' validity); null when it can. */
+export function sendAtIssue(sendAt: string, now: Date): typeof gc.sendAtPast | null {
+  const at = Date.parse(sendAt);
+  if (!(at > now.getTime())) return gc.sendAtPast;
+  return at <= now.getTime() + GIFT_CARD_VALIDITY_MONTHS * MONTH_MS ? null : gc.sendAtTooFar;
+}
+
+/**
+ * How the cards travel; a scheduled send is after `now` and within the cards' validity. Without `now`
+ * (an API body's schema, read before the request's clock) only its form is checked: the service
+ * checks the moment (sendAtIssue).
+ */
+export const giftCardShippingSchema = (now: Date | null) =>
   z.discriminatedUnion('mode', [
     z.object({ mode: z.literal('email_now') }),
     z.object({
       mode: z.literal('email_scheduled'),
-      send_at: z.iso
-        .datetime({ offset: true, error: gc.sendAtRequired.id, abort: true })
-        .refine((at) => Date.parse(at) > now.getTime(), { error: gc.sendAtPast.id, abort: true })
-        .refine((at) => Date.parse(at) <= now.getTime() + GIFT_CARD_VALIDITY_MONTHS * MONTH_MS, { error: gc.sendAtTooFar.id }),
+      send_at: z.iso.datetime({ offset: true, error: gc.sendAtRequired.id, abort: true }).superRefine((at, ctx) => {
+        const issue = now ? sendAtIssue(at, now) : null;
+        if (issue) ctx.addIssue({ code: 'custom', message: issue.id });
+      }),
     }),
     z.object({ mode: z.literal('pdf') }),
   ]);
@@ -119,7 +131,7 @@ export type GiftCardShipping = z.output<ReturnType<typeof giftCardShippingSchema
  * The whole definition, as the server checks it when the order is placed: by e-mail there is one
  * recipient per card; a printable PDF needs none (the buyer hands the cards out).
  */
-export const giftCardDefinitionSchema = (now: Date) =>
+export const giftCardDefinitionSchema = (now: Date | null) =>
   giftCardDesignSchema
     .extend({ shipping: giftCardShippingSchema(now), recipients: z.array(z.unknown()).default([]) })
     .superRefine((definition, ctx) => {

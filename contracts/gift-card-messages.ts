@@ -38,6 +38,18 @@ export const giftCardMessages = {
     message: 'A planilha pode ter no máximo 100.000 recebedores',
   },
   sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
+  orderNotFound: /*i18n*/ { id: 'error.gift_card_order_not_found', message: 'Pedido de gift cards não encontrado.' },
+  orderNotPaid: /*i18n*/ { id: 'error.gift_card_order_not_paid', message: 'Os cartões são emitidos quando o pagamento é confirmado.' },
+  cardNotFound: /*i18n*/ { id: 'error.gift_card_order_card_not_found', message: 'Este pedido não tem esse cartão.' },
+  cardAlreadySent: /*i18n*/ {
+    id: 'error.gift_card_already_sent',
+    message: 'Este cartão já foi enviado: corrija o e-mail para enviá-lo de novo.',
+  },
+  cardNotByEmail: /*i18n*/ {
+    id: 'error.gift_card_not_by_email',
+    message: 'Os cartões deste pedido são impressos em PDF, não enviados por e-mail.',
+  },
+  cardUsed: /*i18n*/ { id: 'error.gift_card_used', message: 'Este cartão já foi usado e não pode mais ser enviado.' },
   logoTooBig: /*i18n*/ { id: 'validation.logo.too_big', message: 'O logo deve ter no máximo 2 MB' },
   logoType: /*i18n*/ { id: 'validation.logo.type', message: 'Envie o logo em jpeg, jpg ou png' },
   logoRatio: /*i18n*/ { id: 'validation.logo.ratio', message: 'O logo deve ter a proporção 19:9 (por exemplo, 1900 × 900 pixels)' },

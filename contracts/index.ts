@@ -25,3 +25,5 @@ export * from './gift-card-definition';
 export * from './gift-card-messages';
 export * from './sao-paulo-time';
 export * from './recipient-sheet';
+export * from './gift-card-orders';
+export * from './gift-card-templates';

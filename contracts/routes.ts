@@ -122,7 +122,13 @@ const giftCardCode = z.string().check(z.trim(), z.toLowerCase(), z.uuid());
 export const walletSearchSchema = z.object({ code: optional(giftCardCode) });
 /** /gift-card/resgatar?code=…: the page a gift card's e-mail button opens. */
 export const giftCardRedeemSearchSchema = z.object({ code: optional(giftCardCode) });
-export const giftCardThanksSearchSchema = z.object({ type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))) });
+/** /gift-card/agradecimento?type={shipping mode or corporate}&order={id}: the order is read back with its receipt token. */
+export const giftCardThanksSearchSchema = z.object({
+  type: optional(z.string().check(z.regex(/^[a-z_-]{1,40}$/))),
+  order: optional(z.uuid()),
+});
+/** /gift-card/checkout?error= (a cancelled PayPal approval). */
+export const giftCardCheckoutSearchSchema = z.object({ error: optional(text(500)) });
 
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
 export const adminDonationsSearchSchema = z.object({

@@ -33,6 +33,7 @@ import { cardRoutes } from './routes/cards';
 import { contributionRoutes } from './routes/contributions';
 import { donationRoutes } from './routes/donations';
 import { giftCardRoutes } from './routes/gift-cards';
+import { giftCardOrderRoutes } from './routes/gift-card-orders';
 import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     gateway: services.gateway,
+    config,
     pollEveryMs: options.startMailJob ? 5000 : null,
     deliverDueWebhooks: isSandboxGateway(services.gateway) ? services.gateway.deliverDueWebhooks : undefined,
   });
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes, services);
       await api.register(subscriptionRoutes, services);
       await api.register(giftCardRoutes, services);
+      await api.register(giftCardOrderRoutes, services);
       await api.register(giftCardLogoRoutes, services);
       await api.register(realtimeRoutes, services);
     },

@@ -19,3 +19,9 @@ export const formatBrlText = (cents: number): string => formatBrl(cents).replace
 
 /** '22/11/2026, 14:05' in Brasília time. */
 export const formatBrazilianDateTime = (date: Date): string => dateTime.format(date);
+
+const LONG_DATE_TAGS = { pt: 'pt-BR', en: 'en-US', es: 'es' } as const;
+
+/** '25 de maio de 2027' (in Brasília time), written out in the reader's language: e-mails and the PDF. */
+export const formatLongDate = (date: Date, locale: keyof typeof LONG_DATE_TAGS): string =>
+  new Intl.DateTimeFormat(LONG_DATE_TAGS[locale], { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' }).format(date);

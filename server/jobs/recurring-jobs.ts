@@ -4,6 +4,7 @@ import { chargeDueSubscriptions } from '../services/subscriptions/charge-due';
 import { notifyExpiringCredit } from '../services/wallet/notify-expiring';
 import { settleExpiredCredit } from '../services/wallet/settle-expired';
 import { remindExpiringGiftCards } from '../services/gift-cards/remind-expiring';
+import { deliverDueGiftCards } from '../services/gift-cards/orders/deliver-gift-cards';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -16,6 +17,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   // "At each lot's expiry": expired credit is donated within a minute.
   { name: 'wallet-settle-expired', cron: '* * * * *', run: () => settleExpiredCredit(deps, clock.now()) },
   { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
+  // Scheduled gift cards go out within a minute of the chosen time.
+  { name: 'gift-card-deliveries', cron: '* * * * *', run: () => deliverDueGiftCards(deps, clock.now()) },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
 ];

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import type { Database } from '../db/types';
 import type { Clock } from '../services/clock';
 import { reconcileOnce, type ReconcileReport } from '../services/donations/reconcile';
@@ -23,6 +24,7 @@ export interface ReconcileJobOptions {
   db: Database;
   clock: Clock;
   gateway: PaymentGateway;
+  config: Pick<Config, 'publicUrl'>;
   /** Run a pass every this many ms from onReady; null leaves it to the caller. */
   pollEveryMs: number | null;
   /**
@@ -41,11 +43,15 @@ export const reconcileJobPlugin = fp<ReconcileJobOptions>(
   async (app, options) => {
     let running: Promise<ReconcileReport> | null = null;
     const runOnce = (): Promise<ReconcileReport> => {
-      running ??= reconcileOnce({ db: options.db, clock: options.clock, gateway: options.gateway, translator: app.translator }).finally(
-        () => {
-          running = null;
-        },
-      );
+      running ??= reconcileOnce({
+        db: options.db,
+        clock: options.clock,
+        gateway: options.gateway,
+        translator: app.translator,
+        config: options.config,
+      }).finally(() => {
+        running = null;
+      });
       return running;
     };
     app.decorate('reconciler', { runOnce });

@@ -4,5 +4,6 @@ export * from './campaigns';
 export * from './mail';
 export * from './users';
 export * from './money';
+export * from './gift-card-orders';
 export * from './sandbox-gateway';
 export * from './donor-home';

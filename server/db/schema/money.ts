@@ -4,6 +4,7 @@ import { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';
 import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } from '../../../contracts/donations';
 import { campaigns } from './campaigns';
 import { users } from './users';
+import { giftCardOrders } from './gift-card-orders';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -159,9 +160,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    donationId: uuid('donation_id')
-      .notNull()
-      .references(() => donations.id, { onDelete: 'restrict' }),
+    /** What the payment pays for: a donation or a gift-card order (exactly one). */
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'restrict' }),
+    giftCardOrderId: uuid('gift_card_order_id').references(() => giftCardOrders.id, { onDelete: 'restrict' }),
     gateway: text('gateway').notNull(),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('processing'),
@@ -182,6 +183,10 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_donation_idx').on(t.donationId),
+    index('payments_gift_card_order_idx')
+      .on(t.giftCardOrderId)
+      .where(sql`${t.giftCardOrderId} is not null`),
+    check('payments_one_purchase', sql`(${t.donationId} is null) <> (${t.giftCardOrderId} is null)`),
     uniqueIndex('payments_gateway_ref_unique')
       .on(t.gateway, t.gatewayRef)
       .where(sql`${t.gatewayRef} is not null`),
@@ -250,9 +255,25 @@ export const giftCards = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** The last expiry reminder sent: 30 or 7 (days before), null before the first (remind-expiring.ts). */
     lastReminderDays: integer('last_reminder_days'),
+    /** The order that bought it (null: demo and test cards); its place in that order. */
+    orderId: uuid('order_id').references(() => giftCardOrders.id, { onDelete: 'restrict' }),
+    position: integer('position'),
+    /** When its e-mail goes to the recipient (a scheduled delivery may move until then); null: never by e-mail (PDF). */
+    deliverAt: timestamp('deliver_at', { withTimezone: true }),
+    /** When its delivery e-mail was queued; a corrected address queues it again. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('gift_cards_code_unique').on(t.code), check('gift_cards_value_positive', sql`${t.valueCents} > 0`)],
+  (t) => [
+    uniqueIndex('gift_cards_code_unique').on(t.code),
+    check('gift_cards_value_positive', sql`${t.valueCents} > 0`),
+    uniqueIndex('gift_cards_order_position_unique')
+      .on(t.orderId, t.position)
+      .where(sql`${t.orderId} is not null`),
+    index('gift_cards_undelivered_idx')
+      .on(t.deliverAt)
+      .where(sql`${t.deliveredAt} is null and ${t.deliverAt} is not null`),
+  ],
 );
 
 export const notifications = pgTable(

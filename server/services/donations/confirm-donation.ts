@@ -1,6 +1,7 @@
 import type { Locale } from '../../../contracts/constants';
 import type { Database, Executor } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
+import type { Config } from '../../config';
 import type { Clock } from '../clock';
 import type { AccountRef } from '../ledger';
 import { postLedgerGroup } from '../ledger';
@@ -14,6 +15,8 @@ export interface ConfirmDeps {
   db: Database;
   clock: Clock;
   translator: Translator;
+  /** Links in the e-mails a confirmation sends (a gift card's page). */
+  config: Pick<Config, 'publicUrl'>;
 }
 
 /** Where a donation's money lands: its campaign, or the general fund. */
@@ -66,6 +69,7 @@ export async function confirmDonation(deps: ConfirmDeps, paymentId: string, opti
   return deps.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment || payment.status !== 'succeeded') return 'not_paid';
+    if (!payment.donationId) return 'not_paid';
     const donation = await lockDonation(tx, payment.donationId);
     if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
     const now = deps.clock.now();

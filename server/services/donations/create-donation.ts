@@ -5,20 +5,21 @@ import { messages as m } from '../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import type { Config } from '../../config';
 import { ensureDefaultCard } from '../contributions/saved-cards';
-import { insertSavedCard, savedCardToken, usableSavedCard } from '../contributions/saved-cards-repository';
+import { insertSavedCard, savedCardToken } from '../contributions/saved-cards-repository';
 import type { Database, Executor } from '../../db/types';
-import { invalid, notFound, refused, unauthenticated } from '../../domain/errors';
+import { notFound, refused, unauthenticated } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
 import { postLedgerGroup, spendFromWallet, usableGiftCard, WalletInsufficientError } from '../ledger';
 import type { PaymentGateway } from '../payments/gateway';
 import { donatableCampaign, type DonatableCampaign } from './campaign-access';
-import { confirmDonation, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
+import { donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
 import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
-import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
+import { collectPayment, gatewayCardToken, type GatewayCollection } from './collect-payment';
+import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
@@ -30,7 +31,7 @@ export interface DonationHooks {
 export interface DonationDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, 'payments'>;
+  config: Pick<Config, 'payments' | 'publicUrl'>;
   translator: Translator;
   gateway: PaymentGateway;
   hooks?: DonationHooks;
@@ -45,9 +46,6 @@ export interface NewDonation {
   locale: Locale;
   checkpoint: Checkpoint;
 }
-
-/** How long a PayPal order waits for the donor's approval before reconciliation expires it. */
-export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
 
 const mustBeSignedIn = () => unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
 const reais = (cents: number) => String(cents / 100);
@@ -90,7 +88,7 @@ export function createDonationService(deps: DonationDeps) {
       return answer(donationId, receiptToken, input.locale);
     }
 
-    const cardToken = await cardTokenFor(request, userId);
+    const cardToken = await gatewayCardToken(deps, request.payment, userId);
     const { donation, payment } = await db.transaction(async (tx) => {
       const created = await insertDonationWithPayment(tx, { ...base, gateway: gateway.name, now });
       await input.checkpoint(tx, note(created.donation.id));
@@ -116,42 +114,17 @@ export function createDonationService(deps: DonationDeps) {
   ): Promise<void> {
     const { request, userId, cardToken, campaign } = input;
     const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
-    if (cardToken !== null) {
-      const result = await gateway.chargeCard({ idempotencyKey: payment.id, amountCents: payment.amountCents, cardToken, description });
-      const recorded = await db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
-      if (recorded?.status === 'succeeded') {
-        await deps.hooks?.beforeConfirm?.(payment.id);
-        await confirmDonation(deps, payment.id, { locale: input.locale });
-        if (request.payment.method === 'card' && request.payment.save_card && userId) await saveCard(cardToken, userId);
-      }
-    } else if (request.payment.method === 'pix') {
-      const expiresAt = new Date(clock.now().getTime() + deps.config.payments.pix.expiresS * 1000);
-      const pix = await gateway.createPixCharge({ idempotencyKey: payment.id, amountCents: payment.amountCents, description, expiresAt });
-      await db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
-    } else {
-      const order = await gateway.createPaypalOrder({
-        idempotencyKey: payment.id,
-        amountCents: payment.amountCents,
-        description,
-        ...paypalUrls(campaign, payment.amountCents, payment.donationId),
-      });
-      await db.transaction((tx) =>
-        recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()),
-      );
-    }
-  }
-
-  /** The gateway token to charge for a card or saved card (checked before anything is written), else null. */
-  async function cardTokenFor(request: DonationRequest, userId: string | null): Promise<string | null> {
-    const p = request.payment;
-    if (p.method === 'card') {
-      if (!(await gateway.describeCard(p.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
-      return p.card_token;
-    }
-    if (p.method !== 'saved_card') return null;
-    const card = await usableSavedCard(db, { cardId: p.card_id, userId: userId as string, gateway: gateway.name });
-    if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
-    return card.gatewayToken;
+    const collection: GatewayCollection =
+      cardToken !== null
+        ? { kind: 'card', cardToken }
+        : request.payment.method === 'pix'
+          ? { kind: 'pix' }
+          : { kind: 'paypal', ...paypalUrls(campaign, payment.amountCents, payment.donationId as string) };
+    const recorded = await collectPayment(deps, payment, collection, description);
+    if (recorded?.status !== 'succeeded') return;
+    await deps.hooks?.beforeConfirm?.(payment.id);
+    await confirmPayment(deps, payment.id, { locale: input.locale });
+    if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId) await saveCard(cardToken, userId);
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
@@ -264,7 +237,7 @@ export function createDonationService(deps: DonationDeps) {
   /** Brings an open payment up to date with the gateway and confirms it when paid. */
   async function settle(payment: PaymentRow, locale: Locale): Promise<void> {
     if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
-    else if (payment.status === 'succeeded') await confirmDonation(deps, payment.id, { locale });
+    else if (payment.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
   }
 
   return { create, resume };

@@ -5,6 +5,7 @@ import type { Translator } from '../../i18n/translator';
 import type { StoredResponse } from '../idempotency/idempotency';
 import { presentDonation } from './donation-presenter';
 import type { DonationWithPayment } from './donations-repository';
+import type { PaymentRow } from './payments-repository';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 
 /** How a failed payment answers: a refused card is 402 (the donor may try another), a stale token 400. */
@@ -26,12 +27,22 @@ export async function donationAnswer(
   translator: Translator,
   locale: Locale,
 ): Promise<StoredResponse> {
-  if (found.payment.status === 'failed' || found.payment.status === 'expired') {
-    const failure = FAILURES[found.payment.failureCode ?? ''] ?? PAYMENT_FAILED;
-    return {
-      status: failure.status,
-      body: { message: translator.translate(locale, failure.message), code: failure.code, donation_id: found.donation.id },
-    };
-  }
-  return { status: 201, body: await presentDonation(found, receiptToken) };
+  return (
+    failedPaymentAnswer(found.payment, translator, locale, { donation_id: found.donation.id }) ?? {
+      status: 201,
+      body: await presentDonation(found, receiptToken),
+    }
+  );
+}
+
+/** The answer of a payment that failed at once ({ message, code } and what names the purchase), else null. */
+export function failedPaymentAnswer(
+  payment: PaymentRow,
+  translator: Translator,
+  locale: Locale,
+  purchase: Record<string, string>,
+): StoredResponse | null {
+  if (payment.status !== 'failed' && payment.status !== 'expired') return null;
+  const failure = FAILURES[payment.failureCode ?? ''] ?? PAYMENT_FAILED;
+  return { status: failure.status, body: { message: translator.translate(locale, failure.message), code: failure.code, ...purchase } };
 }

@@ -1,4 +1,4 @@
-import type { DonationResult } from '../../../contracts/donations';
+import type { DonationResult, Payment } from '../../../contracts/donations';
 import { pixQrImage } from '../payments/pix/qr-image';
 import { SANDBOX_GATEWAY_PREFIX } from '../payments/sandbox/sandbox-gateway';
 import type { DonationWithPayment } from './donations-repository';
@@ -20,7 +20,6 @@ export async function presentDonation(
   giftCard?: { balanceCents: number; expiresAt: Date } | null,
 ): Promise<DonationResult> {
   const { donation, payment, campaign } = found;
-  const openPix = payment.pixBrCode !== null && payment.status === 'pending';
   return {
     donation: {
       id: donation.id,
@@ -33,20 +32,26 @@ export async function presentDonation(
       created_at: donation.createdAt.toISOString(),
       confirmed_at: donation.confirmedAt?.toISOString() ?? null,
     },
-    payment: {
-      method: payment.method,
-      status: payment.status,
-      failure_code: payment.failureCode,
-      card_brand: (payment.cardBrand as DonationResult['payment']['card_brand']) ?? null,
-      card_last4: payment.cardLast4,
-      br_code: payment.pixBrCode,
-      // The QR image is drawn again from the BR Code rather than stored: it is the same text.
-      qr_code: openPix && payment.pixBrCode ? await pixQrImage(payment.pixBrCode) : null,
-      expires_at: payment.expiresAt?.toISOString() ?? null,
-      approve_url: payment.status === 'pending' ? payment.approveUrl : null,
-      sandbox_pay_url: sandboxPayUrl(payment),
-    },
+    payment: await presentPayment(payment),
     ...(giftCard ? { gift_card: { balance: giftCard.balanceCents, expires_at: giftCard.expiresAt.toISOString() } } : {}),
     ...(receiptToken ? { receipt_token: receiptToken } : {}),
+  };
+}
+
+/** paymentSchema of contracts/donations.ts: a donation's or a gift-card order's payment. */
+export async function presentPayment(payment: PaymentRow): Promise<Payment> {
+  const openPix = payment.pixBrCode !== null && payment.status === 'pending';
+  return {
+    method: payment.method,
+    status: payment.status,
+    failure_code: payment.failureCode,
+    card_brand: (payment.cardBrand as Payment['card_brand']) ?? null,
+    card_last4: payment.cardLast4,
+    br_code: payment.pixBrCode,
+    // The QR image is drawn again from the BR Code rather than stored: it is the same text.
+    qr_code: openPix && payment.pixBrCode ? await pixQrImage(payment.pixBrCode) : null,
+    expires_at: payment.expiresAt?.toISOString() ?? null,
+    approve_url: payment.status === 'pending' ? payment.approveUrl : null,
+    sandbox_pay_url: sandboxPayUrl(payment),
   };
 }

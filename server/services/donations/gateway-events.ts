@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/types';
 import { postLedgerGroup } from '../ledger';
 import type { GatewayEvent } from '../payments/gateway';
-import { confirmDonation, donationTarget } from './confirm-donation';
+import { donationTarget } from './confirm-donation';
+import { confirmPayment } from './purchase-settlement';
 import { lockDonation, markDonationRefunded } from './donations-repository';
 import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-repository';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
@@ -24,7 +25,7 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
   switch (event.type) {
     case 'payment.succeeded': {
       await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'succeeded', gatewayRef: event.gatewayRef }, now));
-      return (await confirmDonation(deps, payment.id)) === 'confirmed' ? 'applied' : 'unchanged';
+      return (await confirmPayment(deps, payment.id)) === 'confirmed' ? 'applied' : 'unchanged';
     }
     case 'payment.failed':
       return (await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'failed', gatewayRef: event.gatewayRef }, now)))
@@ -42,6 +43,8 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
  * gateway's clearing account: group 'refund:<donation id>', once.
  */
 export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
+  // A gift-card order's money may already sit on its cards (and be spent): its refund is an admin's decision.
+  if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;
   await postLedgerGroup(tx, {

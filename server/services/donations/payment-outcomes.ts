@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { CardChargeResult, GatewayPaymentState, PaypalOrder, PixCharge } from '../payments/gateway';
-import { settlePendingDonation } from './donations-repository';
+import { settleUnpaidPurchase } from './purchase-settlement';
 import { movePayment, type PaymentRow } from './payments-repository';
 
 /**
@@ -41,7 +41,7 @@ export async function recordCardResult(tx: Executor, payment: PaymentRow, result
     },
     now,
   );
-  if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
+  if (moved) await settleUnpaidPurchase(tx, payment, 'failed', now);
   return moved;
 }
 
@@ -85,7 +85,7 @@ export async function recordGatewayState(
         { status: 'failed', gatewayRef, failureCode: state.failureCode ?? 'payment.failed' },
         now,
       );
-      if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
+      if (moved) await settleUnpaidPurchase(tx, payment, 'failed', now);
       return moved;
     }
     case 'expired':
@@ -105,7 +105,7 @@ export async function expirePayment(tx: Executor, payment: PaymentRow, now: Date
     { status: 'expired', failureCode: payment.method === 'pix' ? 'payment.pix_expired' : 'payment.failed' },
     now,
   );
-  if (moved) await settlePendingDonation(tx, payment.donationId, 'expired', now);
+  if (moved) await settleUnpaidPurchase(tx, payment, 'expired', now);
   return moved;
 }
 
@@ -122,6 +122,6 @@ export async function failUnsentPayment(tx: Executor, payment: PaymentRow, now: 
     now,
     payment.updatedAt,
   );
-  if (moved) await settlePendingDonation(tx, payment.donationId, 'failed', now);
+  if (moved) await settleUnpaidPurchase(tx, payment, 'failed', now);
   return moved;
 }

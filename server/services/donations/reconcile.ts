@@ -1,9 +1,8 @@
 import type { Locale } from '../../../contracts/constants';
-import type { Database } from '../../db/types';
-import type { Translator } from '../../i18n/translator';
-import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
-import { confirmDonation } from './confirm-donation';
+import type { ConfirmDeps } from './confirm-donation';
+import { confirmPayment } from './purchase-settlement';
+import { succeededPaymentsOfOpenOrders } from '../gift-cards/orders/gift-card-orders-repository';
 import {
   claimOpenPaymentsToCheck,
   overduePendingPayments,
@@ -13,10 +12,7 @@ import {
 } from './payments-repository';
 import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
 
-export interface ReconcileDeps {
-  db: Database;
-  clock: Clock;
-  translator: Translator;
+export interface ReconcileDeps extends ConfirmDeps {
   gateway: PaymentGateway;
 }
 
@@ -50,7 +46,7 @@ export async function reconcilePayment(
     return recordGatewayState(tx, payment, state, now);
   });
   const status = moved?.status ?? payment.status;
-  if (status === 'succeeded') await confirmDonation(deps, payment.id, options);
+  if (status === 'succeeded') await confirmPayment(deps, payment.id, options);
   return status;
 }
 
@@ -64,7 +60,7 @@ export interface ReconcileReport {
 
 /**
  * One pass of the reconciliation job (docs/ledger.md): stale 'processing' payments are looked up,
- * succeeded payments whose donation is still pending are confirmed, and open PIX/PayPal payments past
+ * succeeded payments whose donation (or gift-card order) is still open are confirmed, and open PIX/PayPal payments past
  * their expiry are looked up and expired unless paid, and open ones are looked up about once a minute
  * while open (least recently checked first, so none starves behind a long queue). Safe to run on several nodes and repeatedly:
  * every step only moves rows that are still open.
@@ -88,9 +84,9 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
     if ((await reconcilePayment(deps, payment)) === 'succeeded') report.confirmed++;
   }
 
-  const unconfirmed = await succeededPaymentsOfOpenDonations(db, BATCH);
+  const unconfirmed = [...(await succeededPaymentsOfOpenDonations(db, BATCH)), ...(await succeededPaymentsOfOpenOrders(db, BATCH))];
   for (const { id } of unconfirmed) {
-    if ((await confirmDonation(deps, id)) === 'confirmed') report.confirmed++;
+    if ((await confirmPayment(deps, id)) === 'confirmed') report.confirmed++;
   }
   return report;
 }

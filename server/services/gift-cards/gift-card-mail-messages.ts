@@ -10,4 +10,28 @@ export const giftCardMailMessages = {
     message: 'Ainda há {amount} no seu gift card Semear, para doar até {date}. O que não for usado até lá será doado automaticamente.',
   },
   expiringAction: /*i18n*/ { id: 'mail.gift_card_expiring.action', message: 'Escolha uma causa ou guarde o valor na sua carteira: {url}' },
+  deliverySubject: /*i18n*/ { id: 'mail.gift_card_delivery.subject', message: '{from} enviou para você um gift card Semear de {amount}' },
+  deliveryIntro: /*i18n*/ {
+    id: 'mail.gift_card_delivery.intro',
+    message: '{from} enviou para você um gift card de {amount} para doar a uma causa no Semear.',
+  },
+  deliveryMessage: /*i18n*/ { id: 'mail.gift_card_delivery.message', message: 'Mensagem de {from}: “{message}”' },
+  deliveryCode: /*i18n*/ { id: 'mail.gift_card_delivery.code', message: 'Código: {code}' },
+  deliveryExpiry: /*i18n*/ {
+    id: 'mail.gift_card_delivery.expiry',
+    message: 'Válido até {date}. O que não for usado até lá será doado automaticamente a uma causa.',
+  },
+  deliveryAction: /*i18n*/ { id: 'mail.gift_card_delivery.action', message: 'Usar agora' },
+  purchaseSubject: /*i18n*/ { id: 'mail.gift_card_purchase.subject', message: 'Pagamento confirmado: {quantity} gift card(s) Semear' },
+  purchaseBody: /*i18n*/ {
+    id: 'mail.gift_card_purchase.body',
+    message: 'Recebemos {total} por {quantity} gift card(s) de {amount}, válidos até {date}.',
+  },
+  purchaseNow: /*i18n*/ { id: 'mail.gift_card_purchase.now', message: 'Cada recebedor já recebeu o seu cartão por e-mail.' },
+  purchaseScheduled: /*i18n*/ { id: 'mail.gift_card_purchase.scheduled', message: 'Os cartões serão enviados por e-mail em {date}.' },
+  purchasePdf: /*i18n*/ {
+    id: 'mail.gift_card_purchase.pdf',
+    message: 'Os códigos estão na página do pedido, para você imprimir e entregar: {url}',
+  },
+  purchaseOrder: /*i18n*/ { id: 'mail.gift_card_purchase.order', message: 'Número do pedido: {id}' },
 } satisfies Record<string, MessageDescriptor>;

@@ -44,7 +44,14 @@ export function giftCardReceivedMail(
  */
 export async function notifyGiftCardReceived(
   tx: Executor,
-  input: { card: GiftCardRow; now: Date; translator?: Translator; locale?: Locale },
+  input: {
+    card: GiftCardRow;
+    now: Date;
+    translator?: Translator;
+    locale?: Locale;
+    /** The card's own delivery e-mail reaches them: only the in-app notice here. */
+    inAppOnly?: boolean;
+  },
 ): Promise<boolean> {
   const { card } = input;
   const email = card.recipientEmail?.trim().toLowerCase();
@@ -71,6 +78,6 @@ export async function notifyGiftCardReceived(
     metadata: { gift_card_id: card.id, amount: card.valueCents, expires_at: card.expiresAt.toISOString(), from },
     now: input.now,
     dedupeKey: `gift_card_received:${card.id}`,
-    email: mail,
+    email: input.inAppOnly ? null : mail,
   });
 }

@@ -36,10 +36,12 @@ interface Props {
    * visitor prompt) comes back to the same step with what was typed (card number and CVV never).
    */
   progressKey?: string;
+  /** What the summary is titled (the gift-card checkout: "2 gift cards de R$ 50,00"); default the campaign. */
+  summaryTitle?: string;
 }
 
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
-export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once', progressKey }: Props) {
+export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once', progressKey, summaryTitle }: Props) {
   const { t, i18n } = useLingui();
   // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
   const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
@@ -47,8 +49,15 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   const view = useCheckoutView(actor);
   const { context, step, busy, waitingPix, pixExpired, screen } = view;
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;
+  const total = context.amount !== null ? formatMoney(context.amount) : '';
   const payLabel =
-    frequency === 'monthly' ? monthlyPayLabel(context.amount) : context.amount !== null ? t`Doar ${formatMoney(context.amount)}` : t`Doar`;
+    frequency === 'monthly'
+      ? monthlyPayLabel(context.amount)
+      : frequency === 'gift_card' && context.amount !== null
+        ? t`Pagar ${total}`
+        : context.amount !== null
+          ? t`Doar ${formatMoney(context.amount)}`
+          : t`Doar`;
   const submitLabel = isLast ? payLabel : t`Continuar`;
 
   function monthlyPayLabel(amount: number | null): string {
@@ -97,6 +106,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
       }
       anonymous={context.isAnonymous}
       frequency={frequency}
+      title={summaryTitle}
     />
   );
 
@@ -124,7 +134,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             }
           />
         ) : null}
-        {step !== null ? (
+        {step !== null && frequency !== 'gift_card' ? (
           <AmountPicker
             amount={context.amount}
             frequency={frequency}
@@ -141,6 +151,8 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
             <Trans>Pague com PIX</Trans>
           ) : view.redirecting ? (
             <Trans>Indo para o PayPal</Trans>
+          ) : frequency === 'gift_card' ? (
+            <Trans>Gift cards</Trans>
           ) : (
             <Trans>Doação</Trans>
           )}

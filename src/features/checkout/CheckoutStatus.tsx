@@ -74,6 +74,8 @@ export function CheckoutOutcome({ view, frequency, onRetry, onPixTimedOut, onPix
         <Notice>
           {frequency === 'monthly' ? (
             <Trans>Doação mensal confirmada! Abrindo a página de agradecimento…</Trans>
+          ) : frequency === 'gift_card' ? (
+            <Trans>Pagamento confirmado! Abrindo a página do pedido…</Trans>
           ) : (
             <Trans>Doação confirmada! Abrindo a página de agradecimento…</Trans>
           )}

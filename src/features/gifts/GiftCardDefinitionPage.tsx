@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { giftCardExpiry, type GiftCardShipping } from '../../../contracts';
+import { giftCardExpiry } from '../../../contracts';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatDateTime, formatMoney } from '../../app/format';
+import { formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, Card, Container, FormActions, PageHeader } from '../../ui';
 import { DesignStep, type DesignDraft } from './DesignStep';
 import { GiftCardPreview } from './GiftCardPreview';
+import { ShippingText } from './ShippingText';
 import { RecipientsStep } from './RecipientsStep';
 import { ShippingStep } from './ShippingStep';
 import { useGiftCardDefinition, type DefinitionView } from './use-gift-card-definition';
@@ -93,13 +94,6 @@ export function GiftCardDefinitionPage() {
       </div>
     </Container>
   );
-}
-
-function ShippingText({ shipping }: { shipping: GiftCardShipping }) {
-  if (shipping.mode === 'pdf') return <Trans>PDF para imprimir, no fim da compra</Trans>;
-  if (shipping.mode === 'email_now') return <Trans>Por e-mail, assim que o pagamento for confirmado</Trans>;
-  const when = formatDateTime(shipping.send_at);
-  return <Trans>Por e-mail em {when} (horário de Brasília)</Trans>;
 }
 
 /** Step 4: what will be bought and sent; paying comes next, in the gift-card checkout. */

@@ -111,3 +111,16 @@ export const templatesFieldset = style({
 });
 export const legend = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, marginBottom: vars.space['2'] });
 export const fieldError = style({ fontSize: vars.fontSize.sm, color: vars.color.danger, margin: 0, fontWeight: vars.fontWeight.medium });
+
+export const orderedCards = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] });
+export const orderedCard = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  paddingBlock: vars.space['2'],
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const code = style({
+  fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace',
+  fontSize: vars.fontSize.sm,
+  wordBreak: 'break-all',
+});

@@ -1,6 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import { Notice } from '../../ui';
+import { useLingui } from '@lingui/react/macro';
 import { PlaceholderPage } from './PlaceholderPage';
 
 export function GiftCardCorporateDefinitionPage() {
@@ -14,17 +12,6 @@ export function GiftCardCorporateDefinitionPage() {
   );
 }
 
-export function GiftCardCheckoutPage() {
-  const { t } = useLingui();
-  return (
-    <PlaceholderPage
-      eyebrow={t`Gift card`}
-      title={t`Pagamento do gift card`}
-      lead={t`Contato, pagamento e endereço, com o resumo do pedido sempre à vista.`}
-    />
-  );
-}
-
 export function GiftCardCorporateCheckoutPage() {
   const { t } = useLingui();
   return (
@@ -33,27 +20,5 @@ export function GiftCardCorporateCheckoutPage() {
       title={t`Pagamento do pedido corporativo`}
       lead={t`Dados da empresa, pagamento e endereço de cobrança. Os códigos ficam disponíveis para baixar depois da confirmação.`}
     />
-  );
-}
-
-export function GiftCardThanksPage({ type }: { type?: string }) {
-  const { t } = useLingui();
-  const corporate = type === 'corporate' || type === 'corporativo';
-  return (
-    <PlaceholderPage
-      title={t`Obrigado! Seu gift card está a caminho`}
-      lead={
-        corporate
-          ? t`Os códigos do seu pedido foram enviados por e-mail e podem ser baixados de novo a qualquer momento.`
-          : t`Enviamos o gift card por e-mail. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`
-      }
-    >
-      <Notice>
-        <Trans>Quer semear mais? Conheça as campanhas que precisam de ajuda agora.</Trans>{' '}
-        <Link to="/search">
-          <Trans>Ver campanhas</Trans>
-        </Link>
-      </Notice>
-    </PlaceholderPage>
   );
 }

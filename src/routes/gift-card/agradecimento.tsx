@@ -1,10 +1,22 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
-import { giftCardThanksSearchSchema } from '../../../contracts';
-import { GiftCardThanksPage } from '../../features/pages/gift-card-pages';
+import { giftCardThanksSearchSchema, type GiftCardOrderResult } from '../../../contracts';
+import { GiftCardThanksPage } from '../../features/gifts/GiftCardThanksPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
+import { receiptFor } from '../../lib/receipts';
+
+/** The order of ?order, read as its buyer or with this tab's receipt token; null when it cannot be read. */
+async function loadOrder(id: string | undefined): Promise<GiftCardOrderResult | null> {
+  if (!id) return null;
+  const { giftCardOrdersApi } = await import('../../lib/api/gift-card-orders');
+  return giftCardOrdersApi.getOrder(id, receiptFor(id)).catch(() => null);
+}
 
 export const Route = createFileRoute('/gift-card/agradecimento')({
-  loader: () => loadCatalogScope('pages'),
+  loaderDeps: ({ search }) => ({ order: search.order }),
+  loader: async ({ deps }) => {
+    const [order] = await Promise.all([loadOrder(deps.order), loadCatalogScope('gifts'), loadCatalogScope('pages')]);
+    return { order };
+  },
   validateSearch: giftCardThanksSearchSchema,
   component: GiftCardThanksRoute,
 });
@@ -14,5 +26,6 @@ const route = getRouteApi('/gift-card/agradecimento');
 
 function GiftCardThanksRoute() {
   const { type } = route.useSearch();
-  return <GiftCardThanksPage type={type} />;
+  const { order } = route.useLoaderData();
+  return <GiftCardThanksPage type={type} order={order} />;
 }

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { addressCountryIssue, checkoutAddressSchema, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
+import { giftCardDefinitionSchema, giftCardRecipientFields, GIFT_CARD_SHIPPING_MODES, GIFT_CARD_TEMPLATES } from './gift-card-definition';
+import { giftCardMessages as gc } from './gift-card-messages';
+import { messages as m } from './messages';
+import { givingMessages as gm } from './giving-messages';
+
+/** Buying gift cards (docs/gift-cards.md): POST /gift-card-orders and GET /gift-card-orders/{id}. */
+
+export const GIFT_CARD_ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type GiftCardOrderStatus = (typeof GIFT_CARD_ORDER_STATUSES)[number];
+
+/** A recipient as the order keeps it (the confirmation was checked when it was placed). */
+export interface GiftCardOrderRecipient {
+  name: string;
+  email: string;
+}
+
+/** What pays for gift cards: a card, saved card, PIX, PayPal (foreigners) or the wallet; never another gift card. */
+export const GIFT_CARD_ORDER_METHODS = PAYMENT_METHODS.filter((method) => method !== 'gift_card');
+
+const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+
+/**
+ * POST /gift-card-orders: the definition as /gift-card/definition confirmed it, the buyer's contact,
+ * the payment and, except for PIX, the address (as a donation's). The moment of a scheduled send is
+ * checked by the server's clock, not here.
+ */
+export const giftCardOrderRequestSchema = z
+  .object({
+    definition: giftCardDefinitionSchema(null),
+    contact: contactSchema,
+    payment: paymentInputSchema,
+    address: checkoutAddressSchema.nullable().optional(),
+  })
+  .superRefine((order, ctx) => {
+    if (order.payment.method === 'gift_card') issue(ctx, ['payment', 'method'], gm.paymentMethodInvalid.id);
+    if (order.contact.foreigner && order.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
+    if (!order.contact.foreigner && order.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
+    if (order.payment.method !== 'pix' && !order.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
+    const wrongCountry = order.address ? addressCountryIssue(order.address.country, order.contact.foreigner) : null;
+    if (wrongCountry) issue(ctx, ['address', 'country'], wrongCountry);
+  });
+export type GiftCardOrderRequestInput = z.input<typeof giftCardOrderRequestSchema>;
+export type GiftCardOrderRequest = z.output<typeof giftCardOrderRequestSchema>;
+
+/** sent; scheduled (goes out at deliver_at); cancelled by the buyer before it went (the buyer holds it); pdf. */
+export const GIFT_CARD_DELIVERY_STATUSES = ['scheduled', 'sent', 'cancelled', 'pdf'] as const;
+
+/** A card of a paid order as its buyer sees it: the code only for cards the buyer hands out (PDF, or a cancelled send). */
+export const orderedGiftCardSchema = z.object({
+  position: z.number().int(),
+  recipient_name: z.string().nullable(),
+  recipient_email: z.string().nullable(),
+  code: z.string().nullable(),
+  value: z.number().int(),
+  expires_at: z.string(),
+  delivery: z.enum(GIFT_CARD_DELIVERY_STATUSES),
+  deliver_at: z.string().nullable(),
+});
+export type OrderedGiftCard = z.infer<typeof orderedGiftCardSchema>;
+
+export const giftCardOrderSchema = z.object({
+  id: z.string(),
+  status: z.enum(GIFT_CARD_ORDER_STATUSES),
+  /** Cents per card, how many, and the total paid. */
+  value: z.number().int(),
+  quantity: z.number().int(),
+  total: z.number().int(),
+  template: z.enum(GIFT_CARD_TEMPLATES),
+  message: z.string(),
+  from: z.string(),
+  shipping_mode: z.enum(GIFT_CARD_SHIPPING_MODES),
+  send_at: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Empty until the order is paid and its cards are issued. */
+  cards: z.array(orderedGiftCardSchema),
+});
+export type GiftCardOrder = z.infer<typeof giftCardOrderSchema>;
+
+/** 201 of POST /gift-card-orders (with receipt_token), and GET /gift-card-orders/{id}. */
+export const giftCardOrderResultSchema = z.object({
+  order: giftCardOrderSchema,
+  payment: paymentSchema,
+  /** Lets a guest read the order later (GET /gift-card-orders/{id} with header X-Receipt-Token). */
+  receipt_token: z.string().optional(),
+});
+export type GiftCardOrderResult = z.infer<typeof giftCardOrderResultSchema>;
+
+/**
+ * PATCH /gift-card-orders/{id}/cards/{position}: until a card is sent its buyer may move its send
+ * (a later moment), cancel it (null: the buyer keeps the card) or correct its recipient; once sent, a
+ * corrected e-mail sends the same card (same code) again.
+ */
+export const giftCardDeliveryChangeSchema = z
+  .object({
+    recipient_name: giftCardRecipientFields.shape.name.optional(),
+    recipient_email: giftCardRecipientFields.shape.email.optional(),
+    deliver_at: z.iso.datetime({ offset: true, error: gc.sendAtRequired.id }).nullable().optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { error: m.invalidBody.id });
+export type GiftCardDeliveryChangeInput = z.input<typeof giftCardDeliveryChangeSchema>;

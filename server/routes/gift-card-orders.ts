@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
+import { errorCodes } from '../../contracts/errors';
+import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+import { giftCardDeliveryChangeSchema, giftCardOrderRequestSchema, giftCardOrderResultSchema } from '../../contracts/gift-card-orders';
+import { pathParam } from '../../contracts/plain-text';
+import type { AppServices } from '../app-services';
+import { hashOpaqueToken } from '../auth/opaque-tokens';
+import { isUuid } from '../db/uuid';
+import { HttpError } from '../http/http-error';
+import { createIdempotentAnswer } from '../http/idempotent-answer';
+import { reconcilePayment } from '../services/donations/reconcile';
+import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
+import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
+import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
+import { loadOrder } from '../services/gift-cards/orders/gift-card-orders-repository';
+
+/** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
+export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = options;
+  const deps = { ...options, translator: app.translator, log: app.log };
+  const orders = createGiftCardOrderService(deps);
+  const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
+
+  app.post(
+    '/gift-card-orders',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      schema: { body: giftCardOrderRequestSchema, response: { 201: giftCardOrderResultSchema } },
+    },
+    async (request, reply) => {
+      const { userId, body } = request;
+      return answerOnce(request, reply, {
+        scope: `${userId ? `user:${userId}` : 'guest'}|gift-card-orders`,
+        request: { body },
+        execute: (checkpoint) => orders.create({ request: body, userId, locale: request.locale, checkpoint }),
+        resume: (note) => orders.resume(note, { request: body, userId }),
+      });
+    },
+  );
+
+  /** The order for its signed-in buyer or whoever holds its receipt token; anyone else reads 404, so nothing tells it exists. */
+  async function buyersOrder(request: FastifyRequest<{ Params: { id: string } }>) {
+    const notFound = new HttpError(404, errorCodes.giftCardOrderNotFound, gc.orderNotFound);
+    if (!isUuid(request.params.id)) throw notFound;
+    const found = await loadOrder(db, request.params.id);
+    if (!found) throw notFound;
+    const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
+    const isOwner = found.order.userId !== null && found.order.userId === request.userId;
+    const holdsReceipt =
+      typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.order.receiptTokenHash;
+    if (!isOwner && !holdsReceipt) throw notFound;
+    return found;
+  }
+
+  /** The order, its payment and (once paid) its cards. */
+  app.get(
+    '/gift-card-orders/:id',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: { params: z.object({ id: pathParam() }), response: { 200: giftCardOrderResultSchema } },
+    },
+    async (request) => {
+      let found = await buyersOrder(request);
+      const { payment } = found;
+      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
+      if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
+        await reconcilePayment(deps, payment, { locale: request.locale });
+        found = (await loadOrder(db, request.params.id)) ?? found;
+      }
+      return presentGiftCardOrder(db, found);
+    },
+  );
+
+  /** Moves, cancels or corrects one card's send (change-delivery.ts); answers the order as it is now. */
+  app.patch(
+    '/gift-card-orders/:id/cards/:position',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: {
+        params: z.object({ id: pathParam(), position: z.coerce.number().int().min(0).max(100_000) }),
+        body: giftCardDeliveryChangeSchema,
+        response: { 200: giftCardOrderResultSchema },
+      },
+    },
+    async (request) => {
+      const found = await buyersOrder(request);
+      await changeGiftCardDelivery(deps, {
+        orderId: found.order.id,
+        position: request.params.position,
+        change: request.body,
+        now: clock.now(),
+      });
+      return presentGiftCardOrder(db, (await loadOrder(db, found.order.id)) ?? found);
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { DonationRequest } from '../../../contracts/donations';
+import { errorCodes } from '../../../contracts/errors';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
+import type { Config } from '../../config';
+import { invalid, notFound } from '../../domain/errors';
+import { usableSavedCard } from '../contributions/saved-cards-repository';
+import type { Database } from '../../db/types';
+import type { Clock } from '../clock';
+import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentRow } from './payments-repository';
+import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
+
+/** How long a PayPal order waits for the payer's approval before reconciliation expires it. */
+export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
+
+export interface CollectDeps {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'payments'>;
+  gateway: PaymentGateway;
+}
+
+/** How the payer pays at the gateway: a card token to charge, a PIX charge, or a PayPal order with its return paths. */
+export type GatewayCollection =
+  { kind: 'card'; cardToken: string } | { kind: 'pix' } | { kind: 'paypal'; returnUrl: string; cancelUrl: string };
+
+/**
+ * Steps 2 and 3 of any purchase paid through a gateway (a donation, a gift-card order): the gateway
+ * call keyed by the payment id (sent again after a crash it is the same charge, PIX or order) and its
+ * answer recorded on the payment before anything else. Resolves to the payment as recorded (null: it
+ * had moved on already); the caller confirms a succeeded one.
+ */
+export async function collectPayment(
+  deps: CollectDeps,
+  payment: PaymentRow,
+  collection: GatewayCollection,
+  description: string,
+): Promise<PaymentRow | null> {
+  const { db, clock, gateway } = deps;
+  const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description };
+  if (collection.kind === 'card') {
+    const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
+    return db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
+  }
+  if (collection.kind === 'pix') {
+    const expiresAt = new Date(clock.now().getTime() + deps.config.payments.pix.expiresS * 1000);
+    const pix = await gateway.createPixCharge({ ...base, expiresAt });
+    return db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
+  }
+  const order = await gateway.createPaypalOrder({ ...base, returnUrl: collection.returnUrl, cancelUrl: collection.cancelUrl });
+  return db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
+}
+
+/**
+ * The gateway token to charge for a new card or a saved card, checked before anything is written (an
+ * unknown token: 'card.token_invalid'; a card that is not the payer's: not found); null for other methods.
+ */
+export async function gatewayCardToken(
+  deps: Pick<CollectDeps, 'db' | 'gateway'>,
+  payment: DonationRequest['payment'],
+  userId: string | null,
+): Promise<string | null> {
+  if (payment.method === 'card') {
+    if (!(await deps.gateway.describeCard(payment.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    return payment.card_token;
+  }
+  if (payment.method !== 'saved_card' || !userId) return null;
+  const card = await usableSavedCard(deps.db, { cardId: payment.card_id, userId, gateway: deps.gateway.name });
+  if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
+  return card.gatewayToken;
+}

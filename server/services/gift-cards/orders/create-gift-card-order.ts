@@ -1,0 +1,145 @@
+import type { Locale } from '../../../../contracts/constants';
+import { errorCodes } from '../../../../contracts/errors';
+import { sendAtIssue } from '../../../../contracts/gift-card-definition';
+import type { GiftCardOrderRequest } from '../../../../contracts/gift-card-orders';
+import { givingMessages as gm } from '../../../../contracts/giving-messages';
+import { messages as m } from '../../../../contracts/messages';
+import { hashOpaqueToken, newOpaqueToken } from '../../../auth/opaque-tokens';
+import type { Executor } from '../../../db/types';
+import { invalid, refused, unauthenticated } from '../../../domain/errors';
+import { collectPayment, gatewayCardToken, type GatewayCollection } from '../../donations/collect-payment';
+import type { DonationDeps } from '../../donations/create-donation';
+import { failedPaymentAnswer } from '../../donations/donation-answers';
+import {
+  holdProcessingPayment,
+  INTERNAL_GATEWAY,
+  markInternalPaymentSucceeded,
+  type PaymentRow,
+} from '../../donations/payments-repository';
+import { confirmPayment } from '../../donations/purchase-settlement';
+import { reconcilePayment } from '../../donations/reconcile';
+import type { Checkpoint, StoredResponse } from '../../idempotency/idempotency';
+import { spendFromWallet, WalletInsufficientError } from '../../ledger';
+import { presentGiftCardOrder } from './gift-card-order-presenter';
+import { insertOrderWithPayment, loadOrder, type GiftCardOrderRow } from './gift-card-orders-repository';
+import { issueOrderCards } from './issue-order-cards';
+
+export interface NewGiftCardOrder {
+  request: GiftCardOrderRequest;
+  userId: string | null;
+  locale: Locale;
+  checkpoint: Checkpoint;
+}
+
+/**
+ * Buying gift cards (docs/gift-cards.md), in the steps of a donation so a crash loses nothing: (1)
+ * the order and its payment, (2) the gateway call keyed by the payment id, (3) its answer recorded,
+ * (4) the cards issued when paid (issue-order-cards.ts). The wallet pays inside the ledger, so
+ * it all happens in one transaction.
+ */
+export function createGiftCardOrderService(deps: DonationDeps) {
+  const { db, clock, gateway } = deps;
+
+  async function create(input: NewGiftCardOrder): Promise<StoredResponse> {
+    const now = clock.now();
+    const { request, userId } = input;
+    const { shipping } = request.definition;
+    const sendAtProblem = shipping.mode === 'email_scheduled' ? sendAtIssue(shipping.send_at, now) : null;
+    if (sendAtProblem) throw invalid(errorCodes.validation, [sendAtProblem]);
+    const method = request.payment.method;
+    if ((method === 'wallet' || method === 'saved_card') && !userId) throw unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
+    const receiptToken = newOpaqueToken();
+    const base = { request, userId, receiptTokenHash: hashOpaqueToken(receiptToken), locale: input.locale };
+    const note = (orderId: string) => ({ gift_card_order_id: orderId, receipt_token: receiptToken, locale: input.locale });
+
+    if (method === 'wallet') {
+      const orderId = await db.transaction(async (tx) => {
+        const { order, payment } = await insertOrderWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
+        await payWithWallet(tx, order, now);
+        await markInternalPaymentSucceeded(tx, payment.id, now);
+        await issueOrderCards(tx, deps, order, { ...payment, status: 'succeeded' }, now);
+        await input.checkpoint(tx, note(order.id));
+        return order.id;
+      });
+      return answer(orderId, receiptToken, input.locale);
+    }
+
+    const cardToken = await gatewayCardToken(deps, request.payment, userId);
+    const { order, payment } = await db.transaction(async (tx) => {
+      const created = await insertOrderWithPayment(tx, { ...base, gateway: gateway.name, now });
+      await input.checkpoint(tx, note(created.order.id));
+      return created;
+    });
+    await pay(payment, order, cardToken, input.locale);
+    return answer(order.id, receiptToken, input.locale);
+  }
+
+  async function pay(payment: PaymentRow, order: GiftCardOrderRow, cardToken: string | null, locale: Locale): Promise<void> {
+    const collection: GatewayCollection =
+      cardToken !== null
+        ? { kind: 'card', cardToken }
+        : order.paymentMethod === 'pix'
+          ? { kind: 'pix' }
+          : {
+              kind: 'paypal',
+              returnUrl: `/gift-card/agradecimento?type=${order.shippingMode}&order=${order.id}`,
+              cancelUrl: '/gift-card/checkout?error=paypal_cancelled',
+            };
+    const recorded = await collectPayment(deps, payment, collection, `Gift cards Semear (${order.quantity})`);
+    if (recorded?.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
+  }
+
+  /** The wallet pays into the internal clearing account, from which the cards are filled like any other. */
+  async function payWithWallet(tx: Executor, order: GiftCardOrderRow, now: Date): Promise<void> {
+    try {
+      await spendFromWallet(tx, {
+        userId: order.userId as string,
+        amountCents: order.totalCents,
+        to: { kind: 'gateway_clearing', gateway: INTERNAL_GATEWAY },
+        reference: `gift_card_order_payment:${order.id}`,
+        kind: 'gift_card_purchase',
+        now,
+      });
+    } catch (error) {
+      if (error instanceof WalletInsufficientError) throw refused(errorCodes.walletInsufficient, gm.walletInsufficient);
+      throw error;
+    }
+  }
+
+  async function answer(orderId: string, receiptToken: string, locale: Locale): Promise<StoredResponse> {
+    const found = await loadOrder(db, orderId);
+    if (!found) throw new Error(`gift card order ${orderId} vanished`);
+    return (
+      failedPaymentAnswer(found.payment, deps.translator, locale, { gift_card_order_id: orderId }) ?? {
+        status: 201,
+        body: await presentGiftCardOrder(db, found, receiptToken),
+      }
+    );
+  }
+
+  /**
+   * A retry of a request that failed (or whose process died) after its order was written: a payment
+   * still 'processing' is sent again under the same key when the request is at hand, else reconciled;
+   * a succeeded one has its cards issued. Then the answer the first attempt would have given.
+   */
+  async function resume(
+    note: Record<string, unknown>,
+    retry?: { request: GiftCardOrderRequest; userId: string | null },
+  ): Promise<StoredResponse> {
+    const orderId = String(note.gift_card_order_id);
+    const locale = (note.locale as Locale | undefined) ?? 'pt';
+    const found = await loadOrder(db, orderId);
+    if (!found) throw new Error(`gift card order ${orderId} vanished`);
+    const { payment, order } = found;
+    const held =
+      retry && payment.status === 'processing' && payment.gateway === gateway.name
+        ? await holdProcessingPayment(db, payment.id, clock.now())
+        : null;
+    if (held && retry) await pay(held, order, await gatewayCardToken(deps, retry.request.payment, retry.userId), locale);
+    else if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
+    else if (payment.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
+    return answer(orderId, String(note.receipt_token), locale);
+  }
+
+  return { create, resume };
+}

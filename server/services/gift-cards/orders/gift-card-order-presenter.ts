@@ -1,0 +1,60 @@
+import type { GiftCardOrderResult, OrderedGiftCard } from '../../../../contracts/gift-card-orders';
+import type { Executor } from '../../../db/types';
+import { presentPayment } from '../../donations/donation-presenter';
+import type { GiftCardRow } from '../gift-cards-repository';
+import { orderCards, type OrderWithPayment } from './gift-card-orders-repository';
+
+/** Where a card stands: printed (PDF), sent, going out at deliver_at, or its send cancelled by the buyer. */
+function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['delivery'] {
+  if (shippingMode === 'pdf') return 'pdf';
+  if (card.deliveredAt) return 'sent';
+  return card.deliverAt ? 'scheduled' : 'cancelled';
+}
+
+/**
+ * A card as its buyer sees it. The code only of cards the buyer hands out (PDF, or a send they
+ * cancelled): a card sent by e-mail is its recipient's, and whoever holds a code can spend it.
+ */
+function presentCard(card: GiftCardRow, shippingMode: string): OrderedGiftCard {
+  const delivery = deliveryOf(card, shippingMode);
+  return {
+    position: card.position ?? 0,
+    recipient_name: card.recipientName,
+    recipient_email: card.recipientEmail,
+    code: delivery === 'pdf' || delivery === 'cancelled' ? card.code : null,
+    value: card.valueCents,
+    expires_at: card.expiresAt.toISOString(),
+    delivery,
+    deliver_at: card.deliverAt?.toISOString() ?? null,
+  };
+}
+
+/** giftCardOrderResultSchema of contracts/gift-card-orders.ts (receipt_token only in the buyer's first answer). */
+export async function presentGiftCardOrder(
+  executor: Executor,
+  found: OrderWithPayment,
+  receiptToken?: string,
+): Promise<GiftCardOrderResult> {
+  const { order, payment } = found;
+  const cards = order.status === 'paid' ? await orderCards(executor, order.id) : [];
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      value: order.valueCents,
+      quantity: order.quantity,
+      total: order.totalCents,
+      template: order.template,
+      message: order.message,
+      from: order.sender,
+      shipping_mode: order.shippingMode,
+      send_at: order.sendAt?.toISOString() ?? null,
+      payment_method: order.paymentMethod,
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      cards: cards.map((card) => presentCard(card, order.shippingMode)),
+    },
+    payment: await presentPayment(payment),
+    ...(receiptToken ? { receipt_token: receiptToken } : {}),
+  };
+}

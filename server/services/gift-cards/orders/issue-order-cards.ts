@@ -1,0 +1,113 @@
+import { giftCardExpiry } from '../../../../contracts/gift-card-definition';
+import type { Locale } from '../../../../contracts/constants';
+import { giftCards } from '../../../db/schema';
+import type { Executor } from '../../../db/types';
+import { escapeHtml } from '../../../http/escape-html';
+import { formatBrazilianDateTime, formatBrlText, formatLongDate } from '../../../i18n/format';
+import type { ConfirmDeps, ConfirmOutcome } from '../../donations/confirm-donation';
+import { lockPayment, type PaymentRow } from '../../donations/payments-repository';
+import { postLedgerGroup } from '../../ledger';
+import { enqueueMail } from '../../mail/mail-outbox';
+import { mailMessages } from '../../mail/mail-messages';
+import { giftCardMailMessages as gm } from '../gift-card-mail-messages';
+import type { GiftCardRow } from '../gift-cards-repository';
+import { deliverGiftCard } from './deliver-gift-cards';
+import { lockOrder, markOrderPaid, type GiftCardOrderRow } from './gift-card-orders-repository';
+
+export const giftCardOrderReference = (orderId: string): string => `gift_card_order:${orderId}`;
+
+/**
+ * Issues a paid order's cards in the caller's transaction: one row each (its recipient, its place in
+ * the order, when it goes out), one ledger group moving the money paid from the payment's clearing
+ * account onto each card's account, the order marked paid, the cards due now delivered and the buyer
+ * told. The group's reference is the order's, so the cards are issued once.
+ */
+export async function issueOrderCards(
+  tx: Executor,
+  deps: Pick<ConfirmDeps, 'translator' | 'config'>,
+  order: GiftCardOrderRow,
+  payment: PaymentRow,
+  now: Date,
+): Promise<GiftCardRow[]> {
+  const expiresAt = giftCardExpiry(now);
+  const deliverAt = order.shippingMode === 'pdf' ? null : (order.sendAt ?? now);
+  const cards = await tx
+    .insert(giftCards)
+    .values(
+      Array.from({ length: order.quantity }, (_, position) => ({
+        orderId: order.id,
+        position,
+        valueCents: order.valueCents,
+        buyerUserId: order.userId,
+        recipientName: order.recipients[position]?.name ?? null,
+        recipientEmail: order.recipients[position]?.email ?? null,
+        message: order.message,
+        template: order.template,
+        expiresAt,
+        deliverAt,
+        createdAt: now,
+      })),
+    )
+    .returning();
+  await postLedgerGroup(tx, {
+    kind: 'gift_card_purchase',
+    reference: giftCardOrderReference(order.id),
+    description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
+    lines: [
+      { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: -order.totalCents },
+      ...cards.map((card) => ({ account: { kind: 'gift_card' as const, giftCardId: card.id }, amountCents: card.valueCents })),
+    ],
+  });
+  await markOrderPaid(tx, order.id, now);
+  for (const card of cards) if (deliverAt && deliverAt.getTime() <= now.getTime()) await deliverGiftCard(tx, deps, { card, order, now });
+  await enqueueMail(tx, purchaseMail(deps, order, expiresAt), now);
+  return cards;
+}
+
+/**
+ * Step 4 of an order paid through a gateway, in its own transaction and idempotent: a succeeded
+ * payment whose order is still open has its cards issued. Running it again changes nothing more.
+ */
+export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string): Promise<ConfirmOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment || payment.status !== 'succeeded' || !payment.giftCardOrderId) return 'not_paid';
+    const order = await lockOrder(tx, payment.giftCardOrderId);
+    if (!order || order.status === 'paid') return 'already_settled';
+    await issueOrderCards(tx, deps, order, payment, deps.clock.now());
+    return 'confirmed';
+  });
+}
+
+/** The buyer's receipt: what was paid, until when the cards are valid and how they travel. */
+function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: GiftCardOrderRow, expiresAt: Date) {
+  const locale: Locale = order.locale;
+  const t = (d: { id: string; message: string }, values?: Record<string, string>) => deps.translator.translate(locale, d, values);
+  const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=pdf&order=${order.id}`;
+  const shipping =
+    order.shippingMode === 'pdf'
+      ? t(gm.purchasePdf, { url: orderUrl })
+      : order.sendAt
+        ? t(gm.purchaseScheduled, { date: formatBrazilianDateTime(order.sendAt) })
+        : t(gm.purchaseNow);
+  const lines = [
+    t(gm.greeting, {
+      name: (order.contact.is_company ? (order.contact.contact_name ?? order.contact.name) : order.contact.name).split(/\s+/)[0] ?? '',
+    }),
+    t(gm.purchaseBody, {
+      total: formatBrlText(order.totalCents),
+      quantity: String(order.quantity),
+      amount: formatBrlText(order.valueCents),
+      date: formatLongDate(expiresAt, locale),
+    }),
+    shipping,
+    t(gm.purchaseOrder, { id: order.id }),
+  ];
+  const signature = t(mailMessages.signature);
+  return {
+    to: order.contact.email,
+    subject: t(gm.purchaseSubject, { quantity: String(order.quantity) }),
+    text: `${lines.join('\n\n')}\n\n${signature}\n`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(signature)}</p>`,
+  };
+}

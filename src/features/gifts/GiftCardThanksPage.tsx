@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { GiftCardOrderResult, OrderedGiftCard } from '../../../contracts';
+import { useAuth } from '../../app/auth/auth-context';
+import { formatDate, formatDateTime, formatMoney } from '../../app/format';
+import { usePageTitle } from '../../app/page-title';
+import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
+import * as s from './gifts.css';
+
+/** Where one card stands: sent, going out at its time, or in the buyer's hands (PDF, with its code). */
+function CardLine({ card }: { card: OrderedGiftCard }) {
+  const value = formatMoney(card.value);
+  const until = formatDate(card.expires_at);
+  const when = card.deliver_at ? formatDateTime(card.deliver_at) : '';
+  const email = card.recipient_email ?? '';
+  return (
+    <li className={s.orderedCard}>
+      <span className={s.definition}>{card.recipient_name ?? value}</span>
+      {card.code ? <code className={s.code}>{card.code}</code> : null}
+      <span className={s.muted}>
+        {card.delivery === 'sent' ? (
+          <Trans>
+            Enviado para {email} · válido até {until}
+          </Trans>
+        ) : card.delivery === 'scheduled' ? (
+          <Trans>
+            Será enviado para {email} em {when}
+          </Trans>
+        ) : (
+          <Trans>
+            {value} · válido até {until}
+          </Trans>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * /gift-card/agradecimento?type=&order=: thanks, with the order as the API tells it (read by its
+ * buyer or with this tab's receipt token): each card's delivery, or for a PDF the codes to print.
+ */
+export function GiftCardThanksPage({ type, order }: { type?: string; order: GiftCardOrderResult | null }) {
+  const { t } = useLingui();
+  const { isSignedIn } = useAuth();
+  usePageTitle(t`Obrigado! Seu gift card está a caminho`);
+  const paid = order?.order.status === 'paid' ? order.order : null;
+  const pdf = (paid?.shipping_mode ?? type) === 'pdf';
+  const quantity = paid?.quantity ?? 0;
+  const each = formatMoney(paid?.value ?? 0);
+  const total = formatMoney(paid?.total ?? 0);
+  const lead = pdf
+    ? t`Seus cartões estão prontos: imprima esta página e entregue cada código. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`
+    : t`Enviamos o gift card por e-mail. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`;
+  return (
+    <Container narrow className={s.page}>
+      <PageHeader title={t`Obrigado! Seu gift card está a caminho`} lead={lead} />
+      {order && !paid ? (
+        <Notice tone="warning">
+          <Trans>Ainda estamos aguardando a confirmação do pagamento. Os cartões são emitidos assim que ele for confirmado.</Trans>
+        </Notice>
+      ) : null}
+      {paid ? (
+        <Card>
+          <Stack gap="3">
+            <h2 className={s.sectionTitle}>
+              <Trans>Seu pedido</Trans>
+            </h2>
+            <p className={s.muted}>
+              <Trans>
+                {quantity} × {each} · total {total}
+              </Trans>
+            </p>
+            <ul className={s.orderedCards}>
+              {paid.cards.map((card) => (
+                <CardLine key={card.position} card={card} />
+              ))}
+            </ul>
+            {pdf ? (
+              <div>
+                <Button type="button" variant="secondary" onClick={() => window.print()}>
+                  <Trans>Imprimir os cartões</Trans>
+                </Button>
+              </div>
+            ) : null}
+          </Stack>
+        </Card>
+      ) : null}
+      <Notice>
+        <Trans>Quer semear mais? Conheça as campanhas que precisam de ajuda agora.</Trans>{' '}
+        <Link to="/search">
+          <Trans>Ver campanhas</Trans>
+        </Link>
+      </Notice>
+      {isSignedIn ? (
+        <div className={s.actions}>
+          <Link to="/profile/contributions" className={buttonClass({ variant: 'secondary' })}>
+            <Trans>Ver minhas contribuições</Trans>
+          </Link>
+        </div>
+      ) : null}
+    </Container>
+  );
+}

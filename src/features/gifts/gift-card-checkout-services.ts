@@ -1,0 +1,115 @@
+import { fromPromise } from 'xstate';
+import type {
+  CardInput,
+  CardToken,
+  CepLookupResult,
+  DonationRequestInput,
+  GiftCardOrderRequestInput,
+  GiftCardOrderResult,
+  SavedCard,
+} from '../../../contracts';
+import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
+import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
+import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
+import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
+import { addressesApi } from '../../lib/api/addresses';
+import { donationsApi } from '../../lib/api/donations';
+import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
+import { walletApi } from '../../lib/api/wallet';
+import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/card-tokenizer';
+
+/** Everything the gift-card checkout does outside itself; the real ones call the API and the gateway. */
+export interface GiftCardCheckoutServices {
+  tokenizer: CardTokenizer;
+  createOrder(request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult>;
+  getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult>;
+  lookupCep(cep: string): Promise<CepLookupResult>;
+  listSavedCards(): Promise<SavedCard[]>;
+  getWalletBalance(donorId: string): Promise<number>;
+}
+
+export const realGiftCardCheckoutServices: GiftCardCheckoutServices = {
+  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  createOrder: (request, options) => giftCardOrdersApi.createOrder(request, options),
+  getOrder: (id, token) => giftCardOrdersApi.getOrder(id, token),
+  lookupCep: (cep) => addressesApi.lookupCep(cep),
+  listSavedCards: () => donationsApi.listSavedCards(),
+  getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),
+};
+
+/** The checkout's request (contact, payment, address) around the definition the buyer confirmed. */
+export function orderRequestOf(definition: GiftCardDefinitionOutput, request: DonationRequestInput): GiftCardOrderRequestInput {
+  return {
+    definition: { ...definition.design, shipping: definition.shipping, recipients: definition.recipients },
+    contact: request.contact,
+    payment: request.payment,
+    address: request.address ?? null,
+  };
+}
+
+/** An order's answer in the checkout's terms: paid, an open PIX or PayPal approval, or declined. */
+export function orderAnswerOf(result: GiftCardOrderResult): SubmissionAnswer {
+  const { order, payment } = result;
+  if (order.status === 'paid') return { status: 'confirmed', id: order.id };
+  if (payment.method === 'pix' && payment.br_code !== null) {
+    return { status: 'pending_pix', id: order.id, pix: { id: order.id, receiptToken: result.receipt_token ?? null, payment } };
+  }
+  if (payment.method === 'paypal' && payment.approve_url !== null)
+    return { status: 'pending_paypal', id: order.id, approveUrl: payment.approve_url };
+  return { status: 'declined', id: order.id, failureCode: payment.failure_code };
+}
+
+/** Where a PIX order stands: paid, expired or failed, or still open (null). */
+export function orderPixCheckOf({ order, payment }: GiftCardOrderResult): PixCheck {
+  const outcome =
+    order.status === 'paid' ? 'confirmed' : order.status === 'expired' ? 'expired' : order.status === 'failed' ? 'failed' : null;
+  return { outcome, payment };
+}
+
+export interface GiftCardCheckoutEffects {
+  /** Where a paid order goes (its thank-you page). */
+  finish(orderId: string | null): void;
+  redirect(url: string): void;
+}
+
+/**
+ * The shared checkout machine wired for buying gift cards: the submission POSTs /gift-card-orders
+ * with the definition, a PIX is followed on GET /gift-card-orders/{id}. A gift card never pays for
+ * gift cards, so the payment step's code check stays the machine's placeholder.
+ */
+export function provideGiftCardCheckout(
+  definition: GiftCardDefinitionOutput,
+  services: GiftCardCheckoutServices,
+  effects: GiftCardCheckoutEffects,
+  donorId: string | null,
+): CheckoutMachine {
+  return checkoutMachine.provide({
+    actors: {
+      submission: submissionMachine.provide({
+        actors: {
+          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
+            orderAnswerOf(await services.createOrder(orderRequestOf(definition, input.request), { idempotencyKey: input.retryKey })),
+          ),
+        },
+      }),
+      pixPayment: pixPaymentMachine.provide({
+        actors: {
+          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>
+            orderPixCheckOf(await services.getOrder(input.id, input.receiptToken)),
+          ),
+        },
+      }),
+      addressStep: addressStepMachine.provide({
+        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
+      }),
+      loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
+      loadWalletBalance: fromPromise<number>(() => (donorId ? services.getWalletBalance(donorId) : Promise.resolve(0))),
+    },
+    actions: {
+      finish: (_, { id }) => effects.finish(id),
+      redirectToPaypal: (_, { url }) => effects.redirect(url),
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import type { AxiosInstance } from 'axios';
+import {
+  giftCardOrderResultSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  RECEIPT_TOKEN_HEADER,
+  type GiftCardOrderRequestInput,
+  type GiftCardOrderResult,
+} from '../../../contracts';
+import { normalizeApiError } from '../http/api-error';
+import { rememberReceipt } from '../receipts';
+import { http as defaultHttp } from '../http/api-client';
+
+const newKey = (): string => crypto.randomUUID();
+
+/** Gift-card order calls: POST with an Idempotency-Key (reused only to retry a request that never arrived), GET by id. */
+export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => string = newKey) {
+  return {
+    /** POST /gift-card-orders. Rejects with the API's error and the key it was sent with. */
+    async createOrder(request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult> {
+      const key = options.idempotencyKey ?? makeKey();
+      try {
+        const response = await http.post('/gift-card-orders', request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+        const result = giftCardOrderResultSchema.parse(response.data);
+        // The thank-you page (and a PayPal return) reads the order back with it.
+        if (result.receipt_token) rememberReceipt(result.order.id, result.receipt_token);
+        return result;
+      } catch (error) {
+        throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
+      }
+    },
+    /** GET /gift-card-orders/:id; a guest proves it is theirs with the receipt token of the 201. */
+    async getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult> {
+      try {
+        const response = await http.get(`/gift-card-orders/${encodeURIComponent(id)}`, {
+          headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
+        });
+        return giftCardOrderResultSchema.parse(response.data);
+      } catch (error) {
+        throw normalizeApiError(error);
+      }
+    },
+  };
+}
+
+export type GiftCardOrdersApi = ReturnType<typeof createGiftCardOrdersApi>;
+export const giftCardOrdersApi = createGiftCardOrdersApi(defaultHttp);
