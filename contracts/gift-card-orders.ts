@@ -91,7 +91,7 @@ export type GiftCardOrderResult = z.infer<typeof giftCardOrderResultSchema>;
 
 /**
  * PATCH /gift-card-orders/{id}/cards/{position}: until a card is sent its buyer may move its send
- * (a later moment), cancel it (null: the buyer keeps the card) or correct its recipient; once sent, a
+ * (a later moment), send it now, cancel it (null: the buyer keeps the card) or correct its recipient; once sent, a
  * corrected e-mail sends the same card (same code) again.
  */
 export const giftCardDeliveryChangeSchema = z
@@ -99,6 +99,8 @@ export const giftCardDeliveryChangeSchema = z
     recipient_name: giftCardRecipientFields.shape.name.optional(),
     recipient_email: giftCardRecipientFields.shape.email.optional(),
     deliver_at: z.iso.datetime({ offset: true, error: gc.sendAtRequired.id }).nullable().optional(),
+    /** Send it now rather than at its moment. */
+    send_now: z.literal(true).optional(),
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), { error: m.invalidBody.id });
 export type GiftCardDeliveryChangeInput = z.input<typeof giftCardDeliveryChangeSchema>;

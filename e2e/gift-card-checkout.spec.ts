@@ -1,15 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers/accounts';
+import { newIndividual, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress } from './helpers/checkout';
 import { waitForMailMatching } from './helpers/mailbox';
 
 /**
- * Buying personal gift cards (issue 12): defined on /gift-card/definition, paid by PIX on the
- * sandbox in the shared checkout, issued and sent; the recipient's e-mail carries the card and a
- * "use it now" link to its page.
+ * Buying personal gift cards (issue 12): defined on /gift-card/definition, paid by PIX on the sandbox
+ * in the shared checkout, issued for a scheduled send, one sent now from the order's page; its
+ * recipient's e-mail button leads to the card, a sign-up and back, the wallet's balance rising live,
+ * and a donation from it.
  */
 
-async function defineTwoCards(page: Page, recipients: ReadonlyArray<readonly [string, string]>) {
+const SLUG = 'cozinha-solidaria-recife';
+
+const headerBalance = (page: Page, reais: string) =>
+  page.getByRole('link', { name: new RegExp(`^Saldo R\\$\\s${reais}: abrir carteira$`) });
+
+async function defineCards(page: Page, recipients: ReadonlyArray<readonly [string, string]>) {
   await page.goto('/gift-card/definition');
   await page.getByLabel(/Valor de cada cartão/).fill('80');
   await page.getByLabel(/Quantidade de cartões/).fill(String(recipients.length));
@@ -17,7 +23,9 @@ async function defineTwoCards(page: Page, recipients: ReadonlyArray<readonly [st
   await page.getByLabel(/^Mensagem/).fill('Feliz aniversário! Escolha uma causa.');
   await page.getByLabel(/De \(quem envia\)/).fill('Maria');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Por e-mail, assim que o pagamento for confirmado').check();
+  // Tomorrow at 09:00 (São Paulo): the form starts on tomorrow.
+  await page.getByLabel('Por e-mail, no dia e hora que eu escolher').check();
+  await page.getByLabel(/Hora do envio/).fill('09:00');
   await page.getByRole('button', { name: 'Continuar' }).click();
   for (const [index, [name, email]] of recipients.entries()) {
     const card = page.getByRole('group', { name: `Cartão ${index + 1}` });
@@ -30,15 +38,16 @@ async function defineTwoCards(page: Page, recipients: ReadonlyArray<readonly [st
   await expect(page).toHaveURL(/\/gift-card\/checkout$/);
 }
 
-test('a visitor buys two cards by PIX; once paid each recipient gets the card by e-mail, its button opens the card', async ({
+test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipient signs up, redeems it live and gives with it', async ({
   page,
   context,
+  browser,
 }) => {
   const ana = uniqueEmail('ana');
-  const bruno = uniqueEmail('bruno');
-  await defineTwoCards(page, [
+  const bruno = newIndividual({ name: 'Bruno Lima' });
+  await defineCards(page, [
     ['Ana Souza', ana],
-    ['Bruno Lima', bruno],
+    ['Bruno Lima', bruno.email],
   ]);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamento do gift card' })).toBeVisible();
@@ -60,12 +69,47 @@ test('a visitor buys two cards by PIX; once paid each recipient gets the card by
   const paid = await context.request.post(`/sandbox-gateway/v1/pix/${sandbox?.split('/').pop() ?? ''}/simulate-payment`);
   expect(paid.status(), await paid.text()).toBe(200);
 
-  await expect(page).toHaveURL(/\/gift-card\/agradecimento\?type=email_now&order=/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/gift-card\/agradecimento\?type=email_scheduled&order=/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Obrigado! Seu gift card está a caminho' })).toBeVisible();
-  await expect(page.getByText(`Enviado para ${ana}`)).toBeVisible();
-  await expect(page.getByText(`Enviado para ${bruno}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Será enviado para ${ana} em \\d{2}/\\d{2}/\\d{4},? 09:00`))).toBeVisible();
+  await page.getByRole('group', { name: 'Envio do cartão de Bruno Lima' }).getByRole('button', { name: 'Enviar agora' }).click();
+  await expect(page.getByText(`Enviado para ${bruno.email}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Será enviado para ${ana}`))).toBeVisible();
 
-  const [, path] = await waitForMailMatching(bruno, /Usar agora: https?:\/\/[^/\s]+(\/gift-card\/resgatar\?code=[0-9a-f-]{36})/);
-  await page.goto(path as string);
-  await expect(page.getByText('R$ 80,00').first()).toBeVisible();
+  // Bruno, in his own browser, opens the e-mail's button, signs up from the prompt and comes back to the card.
+  const [, path] = await waitForMailMatching(bruno.email, /Usar agora: https?:\/\/[^/\s]+(\/gift-card\/resgatar\?code=[0-9a-f-]{36})/);
+  const brunoContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const card = await brunoContext.newPage();
+  await card.goto(path as string);
+  await expect(card.getByText('R$ 80,00', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'Guardar na minha carteira' }).click();
+  await card.getByRole('dialog').getByRole('link', { name: 'Faça seu cadastro' }).click();
+  await expect(card).toHaveURL(/\/signup\?return_url=/);
+  await card.getByLabel('Pessoa física').check();
+  await card.getByLabel('Nome completo').fill(bruno.name);
+  await card.getByLabel('CPF').fill(bruno.cpf);
+  await card.getByLabel('E-mail').fill(bruno.email);
+  await card.getByLabel('Telefone').fill(bruno.phone);
+  await card.getByLabel('Data de nascimento').fill('08/03/1992');
+  await card.getByLabel('Senha').fill(bruno.password);
+  await card.getByLabel(/termos de uso/).check();
+  await card.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(card).toHaveURL(/\/gift-card\/resgatar\?code=/);
+
+  const wallet = await brunoContext.newPage();
+  await wallet.goto('/profile/wallet');
+  await expect(headerBalance(wallet, '0,00')).toBeVisible();
+  await card.getByRole('button', { name: 'Guardar na minha carteira' }).click();
+  await expect(headerBalance(wallet, '80,00')).toBeVisible();
+
+  // He gives R$ 30,00 of it to a campaign from the wallet; R$ 50,00 stay.
+  await wallet.goto(`/${SLUG}/donate?amount=30`);
+  await wallet.getByRole('button', { name: 'Continuar' }).click();
+  await wallet.getByLabel(/Saldo da carteira/).check();
+  await wallet.getByRole('button', { name: 'Continuar' }).click();
+  if ((await field(wallet, 'CEP').inputValue()) === '') await fillAddress(wallet);
+  await wallet.getByRole('button', { name: 'Doar R$ 30,00' }).click();
+  await expect(wallet).toHaveURL(/\/doacao-confirmacao\/agradecimento/);
+  await expect(headerBalance(wallet, '50,00')).toBeVisible();
+  await brunoContext.close();
 });

@@ -290,6 +290,12 @@ describe("changing a card's delivery", () => {
       'Este cartão já foi enviado: corrija o e-mail para enviá-lo de novo.',
     );
     expect(cardBruno?.deliveredAt).toBeNull();
+
+    // Bruno's, moved to tomorrow, can go now instead.
+    const now = await patch(placed.id, 1, { send_now: true }, receipt);
+    expect(parsed(now.json()).order.cards[1]?.delivery).toBe('sent');
+    expect(await outboxTo(db(), (body.definition.recipients?.[1] as { email: string }).email)).toHaveLength(1);
+    expect((await patch(placed.id, 1, { send_now: true }, receipt)).statusCode).toBe(409);
   });
 
   it('refuses what it cannot do, and anyone but the buyer', async () => {

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { GiftCardOrderResult, OrderedGiftCard } from '../../../contracts';
@@ -5,10 +6,11 @@ import { useAuth } from '../../app/auth/auth-context';
 import { formatDate, formatDateTime, formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
+import { CardDeliveryActions } from './CardDeliveryActions';
 import * as s from './gifts.css';
 
 /** Where one card stands: sent, going out at its time, or in the buyer's hands (PDF, with its code). */
-function CardLine({ card }: { card: OrderedGiftCard }) {
+function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode }) {
   const value = formatMoney(card.value);
   const until = formatDate(card.expires_at);
   const when = card.deliver_at ? formatDateTime(card.deliver_at) : '';
@@ -26,12 +28,15 @@ function CardLine({ card }: { card: OrderedGiftCard }) {
           <Trans>
             Será enviado para {email} em {when}
           </Trans>
+        ) : card.delivery === 'cancelled' ? (
+          <Trans>Envio cancelado: entregue você mesmo o código · válido até {until}</Trans>
         ) : (
           <Trans>
             {value} · válido até {until}
           </Trans>
         )}
       </span>
+      {actions}
     </li>
   );
 }
@@ -40,10 +45,12 @@ function CardLine({ card }: { card: OrderedGiftCard }) {
  * /gift-card/agradecimento?type=&order=: thanks, with the order as the API tells it (read by its
  * buyer or with this tab's receipt token): each card's delivery, or for a PDF the codes to print.
  */
-export function GiftCardThanksPage({ type, order }: { type?: string; order: GiftCardOrderResult | null }) {
+export function GiftCardThanksPage({ type, order: loaded }: { type?: string; order: GiftCardOrderResult | null }) {
   const { t } = useLingui();
   const { isSignedIn } = useAuth();
   usePageTitle(t`Obrigado! Seu gift card está a caminho`);
+  // The order as its last change answered it (a card sent now, moved, cancelled or sent again).
+  const [order, setOrder] = useState(loaded);
   const paid = order?.order.status === 'paid' ? order.order : null;
   const pdf = (paid?.shipping_mode ?? type) === 'pdf';
   const quantity = paid?.quantity ?? 0;
@@ -73,7 +80,11 @@ export function GiftCardThanksPage({ type, order }: { type?: string; order: Gift
             </p>
             <ul className={s.orderedCards}>
               {paid.cards.map((card) => (
-                <CardLine key={card.position} card={card} />
+                <CardLine
+                  key={card.position}
+                  card={card}
+                  actions={<CardDeliveryActions orderId={paid.id} card={card} onChanged={setOrder} />}
+                />
               ))}
             </ul>
             {pdf ? (

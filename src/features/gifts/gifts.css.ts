@@ -124,3 +124,4 @@ export const code = style({
   fontSize: vars.fontSize.sm,
   wordBreak: 'break-all',
 });
+export const cardActions = style({ display: 'grid', gap: vars.space['2'], marginTop: vars.space['2'] });

@@ -3,6 +3,7 @@ import {
   giftCardOrderResultSchema,
   IDEMPOTENCY_KEY_HEADER,
   RECEIPT_TOKEN_HEADER,
+  type GiftCardDeliveryChangeInput,
   type GiftCardOrderRequestInput,
   type GiftCardOrderResult,
 } from '../../../contracts';
@@ -32,6 +33,22 @@ export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => stri
     async getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult> {
       try {
         const response = await http.get(`/gift-card-orders/${encodeURIComponent(id)}`, {
+          headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
+        });
+        return giftCardOrderResultSchema.parse(response.data);
+      } catch (error) {
+        throw normalizeApiError(error);
+      }
+    },
+    /** PATCH /gift-card-orders/:id/cards/:position: moves, sends now, cancels or corrects one card's send. */
+    async changeDelivery(
+      id: string,
+      position: number,
+      change: GiftCardDeliveryChangeInput,
+      receiptToken: string | null,
+    ): Promise<GiftCardOrderResult> {
+      try {
+        const response = await http.patch(`/gift-card-orders/${encodeURIComponent(id)}/cards/${position}`, change, {
           headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
         });
         return giftCardOrderResultSchema.parse(response.data);

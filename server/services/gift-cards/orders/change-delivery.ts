@@ -10,7 +10,7 @@ import type { ConfirmDeps } from '../../donations/confirm-donation';
 import { deliverGiftCard } from './deliver-gift-cards';
 import { lockOrder } from './gift-card-orders-repository';
 
-type Change = { recipient_name?: string; recipient_email?: string; deliver_at?: string | null };
+type Change = { recipient_name?: string; recipient_email?: string; deliver_at?: string | null; send_now?: true };
 
 async function lockOrderCard(tx: Executor, orderId: string, position: number) {
   const [card] = await tx
@@ -23,7 +23,7 @@ async function lockOrderCard(tx: Executor, orderId: string, position: number) {
 
 /**
  * A buyer's change to one card's delivery, under the order's and the card's locks: before it is sent
- * its moment moves (checked like the order's), it is cancelled (the buyer keeps the card) or its
+ * its moment moves (checked like the order's) or comes now, it is cancelled (the buyer keeps the card) or its
  * recipient corrected, and a moment already past sends it now; once sent, only a corrected e-mail,
  * which sends the same card (same code) to it. A card already used or redeemed is not sent again.
  */
@@ -42,12 +42,19 @@ export async function changeGiftCardDelivery(
     if (card.status !== 'active') throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardUsed);
     const sent = card.deliveredAt !== null;
     const newEmail = change.recipient_email !== undefined && change.recipient_email !== card.recipientEmail;
-    if (sent && (change.deliver_at !== undefined || !newEmail)) throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardAlreadySent);
+    if (sent && (change.deliver_at !== undefined || change.send_now || !newEmail))
+      throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardAlreadySent);
     if (change.deliver_at) {
       const problem = sendAtIssue(change.deliver_at, now);
       if (problem) throw invalid(errorCodes.validation, [problem]);
     }
-    const deliverAt = change.deliver_at === undefined ? card.deliverAt : change.deliver_at === null ? null : new Date(change.deliver_at);
+    const deliverAt = change.send_now
+      ? now
+      : change.deliver_at === undefined
+        ? card.deliverAt
+        : change.deliver_at === null
+          ? null
+          : new Date(change.deliver_at);
     const [updated] = await tx
       .update(giftCards)
       .set({

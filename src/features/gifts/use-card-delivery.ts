@@ -1,0 +1,16 @@
+import type { GiftCardDeliveryChangeInput, GiftCardOrderResult } from '../../../contracts';
+import { useSubmission } from '../../app/forms/use-submission';
+import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
+import { receiptFor } from '../../lib/receipts';
+
+/**
+ * One card's delivery change on the order's page (PATCH /gift-card-orders/{id}/cards/{position}),
+ * through the form-submission machine: the buyer (signed in, or holding this tab's receipt token)
+ * sends it now, moves it, cancels it or corrects its e-mail; the order as the API answers replaces the shown one.
+ */
+export function useCardDelivery(orderId: string, position: number, onChanged: (order: GiftCardOrderResult) => void) {
+  return useSubmission<GiftCardDeliveryChangeInput, GiftCardOrderResult>({
+    submit: (change) => giftCardOrdersApi.changeDelivery(orderId, position, change, receiptFor(orderId)),
+    onSuccess: onChanged,
+  });
+}
