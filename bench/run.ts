@@ -11,6 +11,7 @@ import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
 import { measureFirstScreens, reportFirstScreens } from './first-screen';
 import { measureRecipientSheet } from './lib/recipient-sheet';
+import { issueLine, measureCardIssue } from './lib/issue-cards';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
@@ -137,4 +138,10 @@ const sheet = measureRecipientSheet();
 console.log(
   `Recipients spreadsheet read on the server (${sheet.rows} rows, no database): csv median ${sheet.csvMedianMs.toFixed(1)} ms, ` +
     `xlsx median ${sheet.xlsxMedianMs.toFixed(1)} ms`,
+);
+const issuedEmbedded = measureCardIssue(null);
+console.log(issueLine('PGlite', issuedEmbedded));
+const issuedPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, async (url) => measureCardIssue(url)) : null;
+console.log(
+  issuedPostgres ? issueLine('PostgreSQL', issuedPostgres) : '(set BENCH_DATABASE_URL or TEST_DATABASE_URL to issue on PostgreSQL too)',
 );

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newIndividual, uniqueEmail } from './helpers/accounts';
-import { field, fillAddress } from './helpers/checkout';
+import { readFile } from 'node:fs/promises';
+import { createAccount, newIndividual, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { field, fillAddress, fillCard } from './helpers/checkout';
 import { waitForMailMatching } from './helpers/mailbox';
 
 /**
@@ -112,4 +113,36 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
   await expect(wallet).toHaveURL(/\/doacao-confirmacao\/agradecimento/);
   await expect(headerBalance(wallet, '50,00')).toBeVisible();
   await brunoContext.close();
+});
+
+test('a signed-in donor buys three cards to print, paying by card: the codes on the page and a PDF to download again', async ({
+  page,
+  request,
+}) => {
+  const donor = await createAccount(request, newIndividual());
+  await signInThroughForm(page, donor);
+  await page.goto('/gift-card/definition');
+  await page.getByLabel(/Valor de cada cartão/).fill('30');
+  await page.getByLabel(/Quantidade de cartões/).fill('3');
+  await page.getByRole('radio', { name: 'Natal' }).check();
+  await page.getByLabel(/^Mensagem/).fill('Boas festas!');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Em PDF para eu imprimir e entregar').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
+  await page.getByRole('button', { name: 'Pagar R$ 90,00' }).click();
+
+  await expect(page).toHaveURL(/\/gift-card\/agradecimento\?type=pdf&order=/, { timeout: 20_000 });
+  await expect(page.locator('code')).toHaveCount(3);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar os cartões em PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^semear-gift-cards-[0-9a-f]{8}\.pdf$/);
+  const bytes = await readFile((await file.path()) as string);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });

@@ -6,6 +6,7 @@ import { errorCodes } from '../../contracts/errors';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 import { giftCardDeliveryChangeSchema, giftCardOrderRequestSchema, giftCardOrderResultSchema } from '../../contracts/gift-card-orders';
 import { pathParam } from '../../contracts/plain-text';
+import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { hashOpaqueToken } from '../auth/opaque-tokens';
 import { isUuid } from '../db/uuid';
@@ -15,7 +16,8 @@ import { reconcilePayment } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
-import { loadOrder } from '../services/gift-cards/orders/gift-card-orders-repository';
+import { loadOrder, printableCards } from '../services/gift-cards/orders/gift-card-orders-repository';
+import { giftCardsPdf } from '../services/gift-cards/orders/cards-pdf';
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
 export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
@@ -74,6 +76,29 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (insta
         found = (await loadOrder(db, request.params.id)) ?? found;
       }
       return presentGiftCardOrder(db, found);
+    },
+  );
+
+  /**
+   * The cards the buyer hands out themselves (a PDF order's, and any whose send they cancelled) as a
+   * printable A4 PDF, 8 a page, downloadable again at any time.
+   */
+  app.get(
+    '/gift-card-orders/:id/cards.pdf',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { order } = await buyersOrder(request);
+      const cards = order.status === 'paid' ? await printableCards(db, order) : [];
+      if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
+      const pdf = await giftCardsPdf(app.translator, { order, cards, publicUrl: options.config.publicUrl });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.pdf"`)
+        .send(Buffer.from(pdf));
     },
   );
 

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardOrderResultSchema, type GiftCardOrderRequestInput } from '../../contracts/gift-card-orders';
-import { giftCardOrders, giftCards, payments } from '../../server/db/schema';
+import { donations, giftCardOrders, giftCards, payments } from '../../server/db/schema';
+import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
 import { createTranslator } from '../../server/i18n/translator';
 import { deliverDueGiftCards } from '../../server/services/gift-cards/orders/deliver-gift-cards';
 import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { newSession } from './helpers/fixtures';
-import { brazilianAddress, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
+import { brazilianAddress, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -147,6 +149,46 @@ describe('buying gift cards', () => {
     const answer = parsed((await order(body)).json());
     expect(answer.order.cards).toHaveLength(3);
     expect(answer.order.cards.every((c) => c.delivery === 'pdf' && /^[0-9a-f-]{36}$/.test(c.code ?? ''))).toBe(true);
+    // The receipt carries the codes, so they are not lost with the tab that bought them.
+    const [receipt] = await outboxTo(db(), body.contact.email as string);
+    for (const card of answer.order.cards) expect(receipt?.text).toContain(card.code as string);
+  });
+
+  it('the printable PDF: A4 pages of 8 cards, each with its code, for the buyer only, as often as asked', async () => {
+    const body = orderBody(
+      { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+      {
+        quantity: 9,
+        shipping: { mode: 'pdf' },
+        recipients: [],
+      },
+    );
+    const answer = parsed((await order(body)).json());
+    const pdfOf = (receipt?: string) =>
+      call(ctx.app, 'GET', `/api/v1/gift-card-orders/${answer.order.id}/cards.pdf`, undefined, {
+        headers: receipt ? { 'x-receipt-token': receipt } : {},
+      });
+    const response = await pdfOf(answer.receipt_token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="semear-gift-cards-[0-9a-f]{8}\.pdf"$/);
+    const document = await PDFDocument.load(response.rawPayload);
+    expect(document.getPageCount()).toBe(2);
+    const [width, height] = [document.getPage(0).getWidth(), document.getPage(0).getHeight()];
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    const again = await pdfOf(answer.receipt_token);
+    expect(again.statusCode).toBe(200);
+    expect((await pdfOf()).statusCode).toBe(404);
+
+    // An order sent by e-mail has nothing to print until the buyer cancels a send.
+    const byEmail = parsed(
+      (await order(orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false }))).json(),
+    );
+    const none = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${byEmail.order.id}/cards.pdf`, undefined, {
+      headers: { 'x-receipt-token': byEmail.receipt_token as string },
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Este pedido não tem cartões para imprimir.');
   });
 
   it('from the wallet of a signed-in donor: the wallet pays, the cards are filled', async () => {
@@ -325,5 +367,45 @@ describe("changing a card's delivery", () => {
       ).json(),
     );
     expect((await patch(pdf.order.id, 0, { deliver_at: null }, pdf.receipt_token)).statusCode).toBe(409);
+  });
+});
+
+describe('at the cards’ expiry', () => {
+  it('what is left on each card is donated once; a guest buyer gets the receipt naming the cause; every real is accounted for', async () => {
+    const body = orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false });
+    const { order: placed } = parsed((await order(body)).json());
+    const [kept, spent] = await cardsOf(placed.id);
+    // One card goes into a wallet; the other pays R$ 20,00 of a donation by its code.
+    const donor = await newSession(ctx.app);
+    expect((await call(ctx.app, 'POST', '/api/v1/gift-cards/redemptions', { code: kept?.code }, { token: donor.token })).statusCode).toBe(
+      200,
+    );
+    const campaign = await createCampaign(ctx.database.db);
+    const gave = await give(ctx.app, campaign.slug, donationBody({ method: 'gift_card', code: spent?.code as string }, { amount: 2000 }));
+    expect(gave.statusCode, gave.body).toBe(201);
+
+    ctx.clock.advance(190 * 24 * HOUR_MS);
+    const deps = { db: db(), translator: createTranslator(), config: ctx.config };
+    await settleExpiredCredit(deps, ctx.clock.now());
+    await settleExpiredCredit(deps, ctx.clock.now());
+
+    const automatic = await db()
+      .select()
+      .from(donations)
+      .where(eq(donations.automaticSource, `gift_card:${spent?.id}`));
+    expect(automatic.map((d) => d.amountCents)).toEqual([3000]);
+    const receipts = (await outboxTo(db(), body.contact.email as string)).filter((m) =>
+      m.subject.startsWith('Seu crédito de R$ 30,00 virou doação'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toBe('Seu crédito de R$ 30,00 virou doação para o fundo geral do Semear');
+    expect(receipts[0]?.text).toContain('O vale-presente que você comprou venceu em');
+
+    // Purchased = redeemed into a wallet + spent by code + donated at expiry + what is still on the cards.
+    const balances = await Promise.all(
+      [kept, spent].map((card) => accountBalance(db(), { kind: 'gift_card', giftCardId: card?.id as string })),
+    );
+    expect(balances).toEqual([0, 0]);
+    expect(5000 + 2000 + 3000 + 0).toBe(placed.total);
   });
 });

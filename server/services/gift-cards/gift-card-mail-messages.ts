@@ -34,4 +34,9 @@ export const giftCardMailMessages = {
     message: 'Os códigos estão na página do pedido, para você imprimir e entregar: {url}',
   },
   purchaseOrder: /*i18n*/ { id: 'mail.gift_card_purchase.order', message: 'Número do pedido: {id}' },
+  purchaseCodes: /*i18n*/ { id: 'mail.gift_card_purchase.codes', message: 'Seus códigos (cada um vale {amount}):' },
+  pdfFrom: /*i18n*/ { id: 'pdf.gift_card.from', message: 'De {from}' },
+  pdfTo: /*i18n*/ { id: 'pdf.gift_card.to', message: 'para {to}' },
+  pdfExpiry: /*i18n*/ { id: 'pdf.gift_card.expiry', message: 'Válido até {date}' },
+  pdfCode: /*i18n*/ { id: 'pdf.gift_card.code', message: 'Código do gift card' },
 } satisfies Record<string, MessageDescriptor>;

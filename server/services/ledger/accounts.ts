@@ -1,5 +1,6 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccountKind } from '../../db/schema';
+import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
 
 /** An account by what it is, not by its row id; the row is created on first use. */
@@ -36,12 +37,30 @@ const keyText = (k: { kind: string; ownerKey: string }) => `${k.kind}\u0000${k.o
 /** Row ids of the accounts, creating the missing ones (insert ... on conflict do nothing, then select). */
 export async function ensureAccounts(executor: Executor, refs: readonly AccountRef[]): Promise<Map<string, string>> {
   const keys = [...new Map(refs.map((r) => [keyText(accountKey(r)), accountKey(r)])).values()];
-  await executor.insert(ledgerAccounts).values(keys).onConflictDoNothing();
-  const rows = await executor
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey })
-    .from(ledgerAccounts)
-    .where(or(...keys.map((k) => and(eq(ledgerAccounts.kind, k.kind), eq(ledgerAccounts.ownerKey, k.ownerKey)))));
-  return new Map(rows.map((r) => [keyText(r), r.id]));
+  const ids = new Map<string, string>();
+  for (const chunk of chunksOf(keys)) {
+    await executor.insert(ledgerAccounts).values(chunk).onConflictDoNothing();
+    // One `owner_key in (...)` per kind: the unique index answers it, where a long OR of pairs is slow to plan.
+    const kinds = [...new Set(chunk.map((k) => k.kind))];
+    const rows = await executor
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey })
+      .from(ledgerAccounts)
+      .where(
+        or(
+          ...kinds.map((kind) =>
+            and(
+              eq(ledgerAccounts.kind, kind),
+              inArray(
+                ledgerAccounts.ownerKey,
+                chunk.filter((k) => k.kind === kind).map((k) => k.ownerKey),
+              ),
+            ),
+          ),
+        ),
+      );
+    for (const row of rows) ids.set(keyText(row), row.id);
+  }
+  return ids;
 }
 
 export const accountIdOf = (ids: Map<string, string>, ref: AccountRef): string => {

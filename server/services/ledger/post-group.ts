@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/schema';
+import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
 import { accountIdOf, ensureAccounts, type AccountRef } from './accounts';
 
@@ -55,14 +56,13 @@ export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Pr
     tx,
     input.lines.map((l) => l.account),
   );
-  await tx.insert(ledgerEntries).values(
-    input.lines.map((l) => ({
-      groupId: group.id,
-      accountId: accountIdOf(accounts, l.account),
-      amountCents: l.amountCents,
-      lotId: l.lotId ?? null,
-    })),
-  );
+  const entries = input.lines.map((l) => ({
+    groupId: group.id,
+    accountId: accountIdOf(accounts, l.account),
+    amountCents: l.amountCents,
+    lotId: l.lotId ?? null,
+  }));
+  for (const chunk of chunksOf(entries)) await tx.insert(ledgerEntries).values(chunk);
   return { groupId: group.id, created: true };
 }
 

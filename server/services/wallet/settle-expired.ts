@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { giftCardOrders } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { enqueueMail } from '../mail/mail-outbox';
 import { expiredGiftCardsWithMoneyLeft, lockGiftCard, setGiftCardStatus } from '../gift-cards/gift-cards-repository';
 import { accountBalance, postLedgerGroup, type AccountRef } from '../ledger';
 import { notifyDonor } from '../notifications/create-notification';
@@ -144,8 +147,30 @@ async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date
     await deps.afterLedger?.(source);
     await setGiftCardStatus(tx, card.id, 'expired');
     if (buyer) await tellDonor(tx, deps, { donor: buyer, donation, cause, source, kind: 'gift_card', expiredAt: card.expiresAt, now });
+    else await tellGuestBuyer(tx, deps, { orderId: card.orderId, amountCents: leftCents, cause, expiredAt: card.expiresAt, now });
     return leftCents;
   });
+}
+
+/** A card bought without an account: its order's contact gets the receipt of what expiry donated, and where. */
+async function tellGuestBuyer(
+  tx: Executor,
+  deps: WalletJobDeps,
+  input: { orderId: string | null; amountCents: number; cause: AutoDonationCause; expiredAt: Date; now: Date },
+): Promise<void> {
+  if (!input.orderId) return;
+  const [order] = await tx.select().from(giftCardOrders).where(eq(giftCardOrders.id, input.orderId));
+  if (!order) return;
+  const mail = automaticDonationMail(deps.translator, order.locale, {
+    to: order.contact.email,
+    name: order.contact.is_company ? (order.contact.contact_name ?? order.contact.name) : order.contact.name,
+    amountCents: input.amountCents,
+    date: input.expiredAt,
+    cause: input.cause,
+    walletUrl: walletPageUrl(deps.config),
+    source: 'gift_card',
+  });
+  await enqueueMail(tx, mail, input.now);
 }
 
 /**

@@ -7,6 +7,8 @@ import { formatDate, formatDateTime, formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { CardDeliveryActions } from './CardDeliveryActions';
+import { useCardsPdf } from './use-card-delivery';
+import { FailureAlert } from '../../app/forms/FailureAlert';
 import * as s from './gifts.css';
 
 /** Where one card stands: sent, going out at its time, or in the buyer's hands (PDF, with its code). */
@@ -41,6 +43,21 @@ function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode
   );
 }
 
+/** The PDF of the cards the buyer hands out (8 a page, with QR codes), downloadable again whenever needed. */
+function PrintableCards({ orderId }: { orderId: string }) {
+  const { view, submit } = useCardsPdf(orderId);
+  return (
+    <div className={s.cardActions}>
+      <div>
+        <Button type="button" variant="secondary" disabled={view.submitting} onClick={() => submit()}>
+          <Trans>Baixar os cartões em PDF</Trans>
+        </Button>
+      </div>
+      <FailureAlert failure={view.failure} />
+    </div>
+  );
+}
+
 /**
  * /gift-card/agradecimento?type=&order=: thanks, with the order as the API tells it (read by its
  * buyer or with this tab's receipt token): each card's delivery, or for a PDF the codes to print.
@@ -57,7 +74,7 @@ export function GiftCardThanksPage({ type, order: loaded }: { type?: string; ord
   const each = formatMoney(paid?.value ?? 0);
   const total = formatMoney(paid?.total ?? 0);
   const lead = pdf
-    ? t`Seus cartões estão prontos: imprima esta página e entregue cada código. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`
+    ? t`Seus cartões estão prontos: baixe o PDF, imprima e entregue cada um. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`
     : t`Enviamos o gift card por e-mail. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`;
   return (
     <Container narrow className={s.page}>
@@ -87,13 +104,7 @@ export function GiftCardThanksPage({ type, order: loaded }: { type?: string; ord
                 />
               ))}
             </ul>
-            {pdf ? (
-              <div>
-                <Button type="button" variant="secondary" onClick={() => window.print()}>
-                  <Trans>Imprimir os cartões</Trans>
-                </Button>
-              </div>
-            ) : null}
+            {paid.cards.some((card) => card.code !== null) ? <PrintableCards orderId={paid.id} /> : null}
           </Stack>
         </Card>
       ) : null}

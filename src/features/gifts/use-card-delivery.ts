@@ -14,3 +14,18 @@ export function useCardDelivery(orderId: string, position: number, onChanged: (o
     onSuccess: onChanged,
   });
 }
+
+/** Downloads the order's printable cards (GET /gift-card-orders/{id}/cards.pdf) as a file named after the order. */
+export function useCardsPdf(orderId: string) {
+  return useSubmission<void, void>({
+    submit: async () => {
+      const blob = await giftCardOrdersApi.cardsPdf(orderId, receiptFor(orderId));
+      const url = URL.createObjectURL(blob);
+      const link = Object.assign(document.createElement('a'), { href: url, download: `semear-gift-cards-${orderId.slice(0, 8)}.pdf` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    },
+  });
+}

@@ -40,6 +40,18 @@ export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => stri
         throw normalizeApiError(error);
       }
     },
+    /** GET /gift-card-orders/:id/cards.pdf: the cards the buyer prints, as a PDF file. */
+    async cardsPdf(id: string, receiptToken: string | null): Promise<Blob> {
+      try {
+        const response = await http.get(`/gift-card-orders/${encodeURIComponent(id)}/cards.pdf`, {
+          responseType: 'blob',
+          headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
+        });
+        return response.data as Blob;
+      } catch (error) {
+        throw normalizeApiError(error);
+      }
+    },
     /** PATCH /gift-card-orders/:id/cards/:position: moves, sends now, cancels or corrects one card's send. */
     async changeDelivery(
       id: string,

@@ -100,6 +100,12 @@ export async function orderCards(executor: Executor, orderId: string): Promise<G
   return executor.select().from(giftCards).where(eq(giftCards.orderId, orderId)).orderBy(asc(giftCards.position));
 }
 
+/** The cards the buyer hands out: all of a PDF order, else those whose send was cancelled (never sent, no moment). */
+export async function printableCards(executor: Executor, order: GiftCardOrderRow): Promise<GiftCardRow[]> {
+  const cards = await orderCards(executor, order.id);
+  return order.shippingMode === 'pdf' ? cards : cards.filter((card) => card.deliverAt === null && card.deliveredAt === null);
+}
+
 /** Succeeded payments whose order is not paid yet (a crash between the charge and the issue). */
 export async function succeededPaymentsOfOpenOrders(executor: Executor, limit: number): Promise<Array<{ id: string }>> {
   return executor

@@ -1,5 +1,6 @@
 import { giftCardExpiry } from '../../../../contracts/gift-card-definition';
 import type { Locale } from '../../../../contracts/constants';
+import { chunksOf } from '../../../db/chunks';
 import { giftCards } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import { escapeHtml } from '../../../http/escape-html';
@@ -15,12 +16,13 @@ import { deliverGiftCard } from './deliver-gift-cards';
 import { lockOrder, markOrderPaid, type GiftCardOrderRow } from './gift-card-orders-repository';
 
 export const giftCardOrderReference = (orderId: string): string => `gift_card_order:${orderId}`;
+const CARDS_PER_LEDGER_GROUP = 100;
 
 /**
  * Issues a paid order's cards in the caller's transaction: one row each (its recipient, its place in
- * the order, when it goes out), one ledger group moving the money paid from the payment's clearing
+ * the order, when it goes out), ledger groups moving the money paid from the payment's clearing
  * account onto each card's account, the order marked paid, the cards due now delivered and the buyer
- * told. The group's reference is the order's, so the cards are issued once.
+ * told. The groups' references are the order's, so the cards are issued once.
  */
 export async function issueOrderCards(
   tx: Executor,
@@ -31,36 +33,40 @@ export async function issueOrderCards(
 ): Promise<GiftCardRow[]> {
   const expiresAt = giftCardExpiry(now);
   const deliverAt = order.shippingMode === 'pdf' ? null : (order.sendAt ?? now);
-  const cards = await tx
-    .insert(giftCards)
-    .values(
-      Array.from({ length: order.quantity }, (_, position) => ({
-        orderId: order.id,
-        position,
-        valueCents: order.valueCents,
-        buyerUserId: order.userId,
-        recipientName: order.recipients[position]?.name ?? null,
-        recipientEmail: order.recipients[position]?.email ?? null,
-        message: order.message,
-        template: order.template,
-        expiresAt,
-        deliverAt,
-        createdAt: now,
-      })),
-    )
-    .returning();
-  await postLedgerGroup(tx, {
-    kind: 'gift_card_purchase',
-    reference: giftCardOrderReference(order.id),
-    description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
-    lines: [
-      { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: -order.totalCents },
-      ...cards.map((card) => ({ account: { kind: 'gift_card' as const, giftCardId: card.id }, amountCents: card.valueCents })),
-    ],
-  });
+  const rows = Array.from({ length: order.quantity }, (_, position) => ({
+    orderId: order.id,
+    position,
+    valueCents: order.valueCents,
+    buyerUserId: order.userId,
+    recipientName: order.recipients[position]?.name ?? null,
+    recipientEmail: order.recipients[position]?.email ?? null,
+    message: order.message,
+    template: order.template,
+    expiresAt,
+    deliverAt,
+    createdAt: now,
+  }));
+  const cards: GiftCardRow[] = [];
+  for (const chunk of chunksOf(rows)) cards.push(...(await tx.insert(giftCards).values(chunk).returning()));
+  // One group per hundred cards: the database checks each group's balance once per entry at commit,
+  // so a group of 10,000 would be summed 10,000 times over.
+  for (const [index, chunk] of chunksOf(cards, CARDS_PER_LEDGER_GROUP).entries()) {
+    await postLedgerGroup(tx, {
+      kind: 'gift_card_purchase',
+      reference: `${giftCardOrderReference(order.id)}:${index}`,
+      description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
+      lines: [
+        {
+          account: { kind: 'gateway_clearing', gateway: payment.gateway },
+          amountCents: -chunk.reduce((sum, card) => sum + card.valueCents, 0),
+        },
+        ...chunk.map((card) => ({ account: { kind: 'gift_card' as const, giftCardId: card.id }, amountCents: card.valueCents })),
+      ],
+    });
+  }
   await markOrderPaid(tx, order.id, now);
   for (const card of cards) if (deliverAt && deliverAt.getTime() <= now.getTime()) await deliverGiftCard(tx, deps, { card, order, now });
-  await enqueueMail(tx, purchaseMail(deps, order, expiresAt), now);
+  await enqueueMail(tx, purchaseMail(deps, order, expiresAt, cards), now);
   return cards;
 }
 
@@ -79,8 +85,11 @@ export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string)
   });
 }
 
-/** The buyer's receipt: what was paid, until when the cards are valid and how they travel. */
-function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: GiftCardOrderRow, expiresAt: Date) {
+/**
+ * The buyer's receipt: what was paid, until when the cards are valid and how they travel; for cards the
+ * buyer prints, their codes too, so they are never lost with the tab that bought them.
+ */
+function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: GiftCardOrderRow, expiresAt: Date, cards: GiftCardRow[]) {
   const locale: Locale = order.locale;
   const t = (d: { id: string; message: string }, values?: Record<string, string>) => deps.translator.translate(locale, d, values);
   const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=pdf&order=${order.id}`;
@@ -101,6 +110,9 @@ function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: G
       date: formatLongDate(expiresAt, locale),
     }),
     shipping,
+    ...(order.shippingMode === 'pdf'
+      ? [`${t(gm.purchaseCodes, { amount: formatBrlText(order.valueCents) })}\n${cards.map((card) => card.code).join('\n')}`]
+      : []),
     t(gm.purchaseOrder, { id: order.id }),
   ];
   const signature = t(mailMessages.signature);
@@ -108,6 +120,6 @@ function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: G
     to: order.contact.email,
     subject: t(gm.purchaseSubject, { quantity: String(order.quantity) }),
     text: `${lines.join('\n\n')}\n\n${signature}\n`,
-    html: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>${escapeHtml(signature)}</p>`,
+    html: `${lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join('')}<p>${escapeHtml(signature)}</p>`,
   };
 }
