@@ -115,7 +115,7 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
   await brunoContext.close();
 });
 
-test('a signed-in donor buys three cards to print, paying by card: the codes on the page and a PDF to download again', async ({
+test('a signed-in donor buys three cards to print, paying by card: the codes on the page, a PDF and a CSV to download again', async ({
   page,
   request,
 }) => {
@@ -145,4 +145,14 @@ test('a signed-in donor buys three cards to print, paying by card: the codes on 
   expect(file.suggestedFilename()).toMatch(/^semear-gift-cards-[0-9a-f]{8}\.pdf$/);
   const bytes = await readFile((await file.path()) as string);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar os códigos (CSV)' }).click();
+  const csv = await (await csvDownload).path();
+  const lines = (await readFile(csv as string, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toBe('Nº;Código;Valor;Válido até;Recebedor;Link para usar');
 });

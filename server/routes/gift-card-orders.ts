@@ -18,6 +18,7 @@ import { createGiftCardOrderService } from '../services/gift-cards/orders/create
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
 import { loadOrder, printableCards } from '../services/gift-cards/orders/gift-card-orders-repository';
 import { giftCardsPdf } from '../services/gift-cards/orders/cards-pdf';
+import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
 export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
@@ -99,6 +100,25 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (insta
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.pdf"`)
         .send(Buffer.from(pdf));
+    },
+  );
+
+  /** The same cards' codes as a CSV (safe from formula injection), downloadable again at any time. */
+  app.get(
+    '/gift-card-orders/:id/codes.csv',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { order } = await buyersOrder(request);
+      const cards = order.status === 'paid' ? await printableCards(db, order) : [];
+      if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.csv"`)
+        .send(codesCsv(app.translator, request.locale, cards, options.config.publicUrl));
     },
   );
 

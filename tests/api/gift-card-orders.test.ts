@@ -180,6 +180,19 @@ describe('buying gift cards', () => {
     expect(again.statusCode).toBe(200);
     expect((await pdfOf()).statusCode).toBe(404);
 
+    const csv = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${answer.order.id}/codes.csv`, undefined, {
+      headers: { 'x-receipt-token': answer.receipt_token as string },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Nº;Código;Valor;Válido até;Recebedor;Link para usar');
+    expect(lines).toHaveLength(10);
+    expect(lines[1]).toContain(answer.order.cards[0]?.code as string);
+
     // An order sent by e-mail has nothing to print until the buyer cancels a send.
     const byEmail = parsed(
       (await order(orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false }))).json(),
@@ -189,6 +202,28 @@ describe('buying gift cards', () => {
     });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Este pedido não tem cartões para imprimir.');
+
+    // Once a send is cancelled its card is the buyer's to print, its name a text cell even when it reads like a formula.
+    const formula = parsed(
+      (
+        await order(
+          orderBody(
+            { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+            {
+              quantity: 1,
+              shipping: { mode: 'email_scheduled', send_at: new Date(ctx.clock.now().getTime() + HOUR_MS).toISOString() },
+              recipients: [recipient('=2+3', email('formula'))],
+            },
+          ),
+        )
+      ).json(),
+    );
+    const headers = { 'x-receipt-token': formula.receipt_token as string };
+    expect(
+      (await call(ctx.app, 'PATCH', `/api/v1/gift-card-orders/${formula.order.id}/cards/0`, { deliver_at: null }, { headers })).statusCode,
+    ).toBe(200);
+    const safe = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${formula.order.id}/codes.csv`, undefined, { headers });
+    expect(safe.body).toContain(";'=2+3;");
   });
 
   it('from the wallet of a signed-in donor: the wallet pays, the cards are filled', async () => {
@@ -407,5 +442,26 @@ describe('at the cards’ expiry', () => {
     );
     expect(balances).toEqual([0, 0]);
     expect(5000 + 2000 + 3000 + 0).toBe(placed.total);
+  });
+});
+
+describe('the same purchase sent many times at once', () => {
+  it('50 concurrent requests with one Idempotency-Key: one order, one charge, its cards issued once, every answer the same', async () => {
+    const body = orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false });
+    const key = newKey();
+    const before = await orderCount();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(body, { key })));
+    const statuses = new Set(answers.map((a) => a.statusCode));
+    expect([...statuses]).toEqual([201]);
+    const ids = new Set(answers.map((a) => parsed(a.json()).order.id));
+    expect(ids.size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+    const [id] = [...ids];
+    expect(await cardsOf(id as string)).toHaveLength(2);
+    const charged = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.giftCardOrderId, id as string));
+    expect(charged).toHaveLength(1);
   });
 });

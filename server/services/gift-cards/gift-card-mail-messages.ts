@@ -39,4 +39,10 @@ export const giftCardMailMessages = {
   pdfTo: /*i18n*/ { id: 'pdf.gift_card.to', message: 'para {to}' },
   pdfExpiry: /*i18n*/ { id: 'pdf.gift_card.expiry', message: 'Válido até {date}' },
   pdfCode: /*i18n*/ { id: 'pdf.gift_card.code', message: 'Código do gift card' },
+  csvNumber: /*i18n*/ { id: 'csv.gift_card.number', message: 'Nº' },
+  csvCode: /*i18n*/ { id: 'csv.gift_card.code', message: 'Código' },
+  csvValue: /*i18n*/ { id: 'csv.gift_card.value', message: 'Valor' },
+  csvExpiry: /*i18n*/ { id: 'csv.gift_card.expiry', message: 'Válido até' },
+  csvRecipient: /*i18n*/ { id: 'csv.gift_card.recipient', message: 'Recebedor' },
+  csvLink: /*i18n*/ { id: 'csv.gift_card.link', message: 'Link para usar' },
 } satisfies Record<string, MessageDescriptor>;

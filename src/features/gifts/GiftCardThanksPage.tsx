@@ -7,7 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { CardDeliveryActions } from './CardDeliveryActions';
-import { useCardsPdf } from './use-card-delivery';
+import { useOrderFile } from './use-card-delivery';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import * as s from './gifts.css';
 
@@ -43,17 +43,21 @@ function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode
   );
 }
 
-/** The PDF of the cards the buyer hands out (8 a page, with QR codes), downloadable again whenever needed. */
+/** The cards the buyer hands out as a PDF (8 a page, with QR codes) and their codes as a CSV, downloadable again whenever needed. */
 function PrintableCards({ orderId }: { orderId: string }) {
-  const { view, submit } = useCardsPdf(orderId);
+  const pdf = useOrderFile(orderId, 'cards.pdf');
+  const csv = useOrderFile(orderId, 'codes.csv');
   return (
     <div className={s.cardActions}>
-      <div>
-        <Button type="button" variant="secondary" disabled={view.submitting} onClick={() => submit()}>
+      <div className={s.actions}>
+        <Button type="button" variant="secondary" disabled={pdf.view.submitting} onClick={() => pdf.submit()}>
           <Trans>Baixar os cartões em PDF</Trans>
         </Button>
+        <Button type="button" variant="ghost" disabled={csv.view.submitting} onClick={() => csv.submit()}>
+          <Trans>Baixar os códigos (CSV)</Trans>
+        </Button>
       </div>
-      <FailureAlert failure={view.failure} />
+      <FailureAlert failure={pdf.view.failure ?? csv.view.failure} />
     </div>
   );
 }

@@ -15,13 +15,14 @@ export function useCardDelivery(orderId: string, position: number, onChanged: (o
   });
 }
 
-/** Downloads the order's printable cards (GET /gift-card-orders/{id}/cards.pdf) as a file named after the order. */
-export function useCardsPdf(orderId: string) {
+/** Downloads the cards the buyer hands out (GET /gift-card-orders/{id}/cards.pdf or codes.csv) as a file named after the order. */
+export function useOrderFile(orderId: string, file: 'cards.pdf' | 'codes.csv') {
   return useSubmission<void, void>({
     submit: async () => {
-      const blob = await giftCardOrdersApi.cardsPdf(orderId, receiptFor(orderId));
+      const blob = await giftCardOrdersApi.orderFile(orderId, file, receiptFor(orderId));
       const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), { href: url, download: `semear-gift-cards-${orderId.slice(0, 8)}.pdf` });
+      const name = `semear-gift-cards-${orderId.slice(0, 8)}.${file.split('.')[1]}`;
+      const link = Object.assign(document.createElement('a'), { href: url, download: name });
       document.body.append(link);
       link.click();
       link.remove();

@@ -40,10 +40,10 @@ export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => stri
         throw normalizeApiError(error);
       }
     },
-    /** GET /gift-card-orders/:id/cards.pdf: the cards the buyer prints, as a PDF file. */
-    async cardsPdf(id: string, receiptToken: string | null): Promise<Blob> {
+    /** GET /gift-card-orders/:id/cards.pdf or codes.csv: the cards the buyer hands out, as a file. */
+    async orderFile(id: string, file: 'cards.pdf' | 'codes.csv', receiptToken: string | null): Promise<Blob> {
       try {
-        const response = await http.get(`/gift-card-orders/${encodeURIComponent(id)}/cards.pdf`, {
+        const response = await http.get(`/gift-card-orders/${encodeURIComponent(id)}/${file}`, {
           responseType: 'blob',
           headers: receiptToken ? { [RECEIPT_TOKEN_HEADER]: receiptToken } : {},
         });
