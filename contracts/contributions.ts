@@ -57,10 +57,12 @@ export const contributionSchema = z.object({
   created_at: z.string(),
   /** The campaign given to; null: the general fund for donations, nothing for monthly credit and gift cards. */
   campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),
-  /** null when nothing recorded it (gift cards until their checkout lands). Monthly charges are 'card'. */
+  /** null when nothing recorded it (gift cards issued outside an order). Monthly charges are 'card'. */
   payment_method: z.enum(PAYMENT_METHODS).nullable(),
   card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
   receipt: contributionReceiptSchema,
+  /** A purchase of gift cards: its order, whose page shows each card and where its money is. */
+  gift_card_order_id: z.string().nullable(),
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 export const contributionListSchema = z.array(contributionSchema);

@@ -77,6 +77,16 @@ export const giftCardOrderSchema = z.object({
   paid_at: z.string().nullable(),
   /** Empty until the order is paid and its cards are issued. */
   cards: z.array(orderedGiftCardSchema),
+  /** Where the money paid is now, in cents, from the ledger (null until paid): purchased = the rest summed. */
+  money: z
+    .object({
+      purchased: z.number().int(),
+      redeemed: z.number().int(),
+      spent: z.number().int(),
+      donated_on_expiry: z.number().int(),
+      outstanding: z.number().int(),
+    })
+    .nullable(),
 });
 export type GiftCardOrder = z.infer<typeof giftCardOrderSchema>;
 

@@ -235,3 +235,43 @@ describe('GET /contributions', () => {
     expect(theirs.headers['x-total-count']).toBe('0');
   });
 });
+
+describe('gift-card orders in the contributions', () => {
+  it('an order is one gift-card contribution with its total, payment and a link to its order, whatever its number of cards', async () => {
+    const buyer = await newSession(ctx.app);
+    const to = (n: number) => `pessoa${n}-${Date.now()}@exemplo.com.br`;
+    const response = await call(
+      ctx.app,
+      'POST',
+      '/api/v1/gift-card-orders',
+      {
+        definition: {
+          value: 4000,
+          quantity: 3,
+          template: 'semente',
+          message: 'Obrigado!',
+          from: 'Maria',
+          shipping: { mode: 'email_now' },
+          recipients: [1, 2, 3].map((n) => ({ name: `Pessoa ${n}`, email: to(n), email_confirmation: to(n) })),
+        },
+        contact: { name: buyer.user.name, email: buyer.user.email, cpf: '529.982.247-25', telephone: '(11) 98765-4321' },
+        payment: { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+        address: brazilianAddress,
+      },
+      { token: buyer.token, headers: { 'idempotency-key': `key-${Date.now()}` } },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const orderId = (response.json() as { order: { id: string } }).order.id;
+    const listed = items((await list('?type=gift_card', { token: buyer.token })).json());
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      id: orderId,
+      type: 'gift_card',
+      status: 'paid',
+      amount: 12_000,
+      payment_method: 'card',
+      card: { brand: 'visa', last4: '1111' },
+      gift_card_order_id: orderId,
+    });
+  });
+});

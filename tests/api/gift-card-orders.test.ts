@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardOrderResultSchema, type GiftCardOrderRequestInput } from '../../contracts/gift-card-orders';
 import { donations, giftCardOrders, giftCards, payments } from '../../server/db/schema';
 import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
+import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
 import { createTranslator } from '../../server/i18n/translator';
 import { deliverDueGiftCards } from '../../server/services/gift-cards/orders/deliver-gift-cards';
-import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
+import { accountBalance, creditWallet, postLedgerGroup, walletBalance } from '../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { newSession } from './helpers/fixtures';
 import { brazilianAddress, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
@@ -408,7 +409,7 @@ describe("changing a card's delivery", () => {
 describe('at the cards’ expiry', () => {
   it('what is left on each card is donated once; a guest buyer gets the receipt naming the cause; every real is accounted for', async () => {
     const body = orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false });
-    const { order: placed } = parsed((await order(body)).json());
+    const { order: placed, receipt_token: receipt } = parsed((await order(body)).json());
     const [kept, spent] = await cardsOf(placed.id);
     // One card goes into a wallet; the other pays R$ 20,00 of a donation by its code.
     const donor = await newSession(ctx.app);
@@ -441,7 +442,15 @@ describe('at the cards’ expiry', () => {
       [kept, spent].map((card) => accountBalance(db(), { kind: 'gift_card', giftCardId: card?.id as string })),
     );
     expect(balances).toEqual([0, 0]);
-    expect(5000 + 2000 + 3000 + 0).toBe(placed.total);
+    const read = parsed(
+      (
+        await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${placed.id}`, undefined, {
+          headers: { 'x-receipt-token': receipt as string },
+        })
+      ).json(),
+    );
+    expect(read.order.money).toEqual({ purchased: 10_000, redeemed: 5000, spent: 2000, donated_on_expiry: 3000, outstanding: 0 });
+    expect(await checkOrderInvariants(db())).toEqual([]);
   });
 });
 
@@ -463,5 +472,27 @@ describe('the same purchase sent many times at once', () => {
       .from(payments)
       .where(eq(payments.giftCardOrderId, id as string));
     expect(charged).toHaveLength(1);
+  });
+});
+
+describe('the orders’ invariant', () => {
+  it('names an order whose cards’ money moved in a way no order allows', async () => {
+    const { order: placed } = parsed(
+      (await order(orderBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false }))).json(),
+    );
+    expect((await checkOrderInvariants(db())).map((b) => b.orderId)).not.toContain(placed.id);
+    const [card] = await cardsOf(placed.id);
+    await db().transaction((tx) =>
+      postLedgerGroup(tx, {
+        kind: 'wallet_credit',
+        reference: `test_rogue:${card?.id}`,
+        lines: [
+          { account: { kind: 'gift_card', giftCardId: card?.id as string }, amountCents: -1000 },
+          { account: { kind: 'general_fund' }, amountCents: 1000 },
+        ],
+      }),
+    );
+    const [breach] = (await checkOrderInvariants(db())).filter((b) => b.orderId === placed.id);
+    expect(breach?.money).toMatchObject({ purchased: 10_000, other: -1000, outstanding: 9000 });
   });
 });

@@ -21,6 +21,7 @@ const donation: Contribution = {
   payment_method: 'card',
   card: { brand: 'visa', last4: '1111' },
   receipt,
+  gift_card_order_id: null,
 };
 const monthly: Contribution = {
   id: '6a1f0c2e-0000-4000-8000-000000000002',
@@ -32,6 +33,7 @@ const monthly: Contribution = {
   payment_method: 'card',
   card: { brand: 'mastercard', last4: '4444' },
   receipt,
+  gift_card_order_id: null,
 };
 const automatic: Contribution = {
   id: '6a1f0c2e-0000-4000-8000-000000000003',
@@ -43,6 +45,7 @@ const automatic: Contribution = {
   payment_method: 'wallet',
   card: null,
   receipt,
+  gift_card_order_id: null,
 };
 
 function show(search: ContributionsRouteSearch, url: string, result: Partial<ContributionsResult> = {}) {
@@ -70,6 +73,21 @@ describe('/profile/contributions', () => {
     expect(rows[2]!.textContent).toContain('31/10/2026');
     expect(rows[2]!.textContent).toContain('Saldo da carteira');
     expect(screen.getByRole('status').textContent).toBe('3 contribuições');
+  });
+
+  it('links a gift-card order to its page', async () => {
+    const orderId = '6a1f0c2e-0000-4000-8000-0000000000aa';
+    const order: Contribution = {
+      ...donation,
+      id: orderId,
+      type: 'gift_card',
+      campaign: null,
+      amount: 16_000,
+      gift_card_order_id: orderId,
+    };
+    await show({}, '/profile/contributions', { items: [order], total: 1 });
+    const link = await screen.findByRole('link', { name: /^Ver pedido: / });
+    expect(link.getAttribute('href')).toBe(`/gift-card/agradecimento?order=${orderId}`);
   });
 
   it('puts each filter in the URL and goes back to the first page', async () => {

@@ -34,6 +34,7 @@ const result = (status: GiftCardOrderResult['order']['status'], pay: Payment): G
     created_at: '2026-11-25T13:00:00.000Z',
     paid_at: null,
     cards: [],
+    money: null,
   },
   payment: pay,
   receipt_token: 'token-1',

@@ -7,7 +7,7 @@ import { maskedDocument } from './mask-document';
 
 interface ContributionRow {
   id: string;
-  type: Contribution['type'];
+  type: Contribution['type'] | 'gift_card_order';
   status: Contribution['status'];
   amount: number;
   created_at: Date | string;
@@ -37,17 +37,18 @@ function periodCondition(period: string | undefined, now: Date): SQL | null {
 
 /**
  * Everything the donor gave, one list: donations (automatic ones marked by their automatic_source),
- * monthly charges (each attempt, as the card statement shows it) and gift cards bought, with the
+ * monthly charges (each attempt, as the card statement shows it) and gift-card orders, with the
  * statuses mapped to one set (contracts/contributions-search.ts). One statement: UNION ALL, filters,
  * then the page with the filtered total as a window count.
  */
 function contributionsQuery(userId: string, filters: ContributionFilters, now: Date, page: { limit: number; offset: number } | null): SQL {
   const conditions = [
-    filters.type ? sql`type = ${filters.type}` : null,
+    filters.type ? (filters.type === 'gift_card' ? sql`type in ('gift_card', 'gift_card_order')` : sql`type = ${filters.type}`) : null,
     filters.status ? sql`status = ${filters.status}` : null,
     periodCondition(filters.period, now),
   ].filter((c): c is SQL => c !== null);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // An order of gift cards lists as one gift-card contribution (its cards issued outside an order, one each).
   const items = sql`
     select d.id::text as id,
            case when d.automatic_source is not null then 'automatic_donation' else 'donation' end as type,
@@ -70,13 +71,22 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
       join subscriptions s on s.id = sc.subscription_id
      where sc.user_id = ${userId}
     union all
+    select o.id::text, 'gift_card_order',
+           case o.status when 'paid' then 'paid' when 'pending' then 'pending' else 'failed' end,
+           o.total_cents::int, o.created_at, coalesce(o.paid_at, o.created_at),
+           null, null, o.payment_method::text, p.card_brand, p.card_last4,
+           coalesce(o.contact->>'corporate_name', o.contact->>'name'), o.contact->>'cpf', o.contact->>'cnpj'
+      from gift_card_orders o
+      left join lateral (select card_brand, card_last4 from payments where gift_card_order_id = o.id order by created_at desc limit 1) p on true
+     where o.user_id = ${userId}
+    union all
     select g.id::text, 'gift_card', case g.status when 'cancelled' then 'refunded' else 'paid' end,
            g.value_cents::int, g.created_at, g.created_at,
            null, null, null, null, null,
            u.name, u.cpf, u.cnpj
       from gift_cards g
       join users u on u.id = g.buyer_user_id
-     where g.buyer_user_id = ${userId}`;
+     where g.buyer_user_id = ${userId} and g.order_id is null`;
   if (!page) return sql`select count(*)::int as total from (${items}) items ${where}`;
   return sql`
     select items.*, count(*) over ()::int as total
@@ -92,9 +102,11 @@ const rowsOf = async <T>(executor: Executor, query: SQL): Promise<T[]> =>
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 function presentContribution(row: ContributionRow): Contribution {
+  const order = row.type === 'gift_card_order';
   return {
     id: row.id,
-    type: row.type,
+    type: row.type === 'gift_card_order' ? 'gift_card' : row.type,
+    gift_card_order_id: order ? row.id : null,
     status: row.status,
     amount: Number(row.amount),
     created_at: iso(row.created_at),

@@ -47,6 +47,16 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
                 <p className={s.amount}>{formatMoney(item.amount)}</p>
                 <span className={s.statusChip[item.status]}>{i18n._(STATUS_LABELS[item.status])}</span>
                 <div className={s.itemActions}>
+                  {item.gift_card_order_id ? (
+                    <Link
+                      to="/gift-card/agradecimento"
+                      search={{ order: item.gift_card_order_id }}
+                      className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                      aria-label={t`Ver pedido: ${what}, ${formatDate(item.created_at)}`}
+                    >
+                      <Trans>Ver pedido</Trans>
+                    </Link>
+                  ) : null}
                   <Button
                     variant="ghost"
                     size="sm"

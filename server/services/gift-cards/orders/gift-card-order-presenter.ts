@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/types';
 import { presentPayment } from '../../donations/donation-presenter';
 import type { GiftCardRow } from '../gift-cards-repository';
 import { orderCards, type OrderWithPayment } from './gift-card-orders-repository';
+import { orderMoney } from './order-ledger';
 
 /** Where a card stands: printed (PDF), sent, going out at deliver_at, or its send cancelled by the buyer. */
 function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['delivery'] {
@@ -37,6 +38,7 @@ export async function presentGiftCardOrder(
 ): Promise<GiftCardOrderResult> {
   const { order, payment } = found;
   const cards = order.status === 'paid' ? await orderCards(executor, order.id) : [];
+  const money = order.status === 'paid' ? await orderMoney(executor, order.id) : null;
   return {
     order: {
       id: order.id,
@@ -53,6 +55,13 @@ export async function presentGiftCardOrder(
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
       cards: cards.map((card) => presentCard(card, order.shippingMode)),
+      money: money && {
+        purchased: money.purchased,
+        redeemed: money.redeemed,
+        spent: money.spent,
+        donated_on_expiry: money.donatedOnExpiry,
+        outstanding: money.outstanding,
+      },
     },
     payment: await presentPayment(payment),
     ...(receiptToken ? { receipt_token: receiptToken } : {}),
