@@ -147,6 +147,21 @@ export const donationAmountSchema = z
   .max(DONATION_MAX_CENTS, { error: gm.amountTooHigh.id });
 
 /**
+ * Who pays how, from where (a donation's or a gift-card order's): foreigners pay only with PayPal, and
+ * PayPal is only for foreigners; the address is required except for PIX, in the payer's country.
+ */
+export function checkPayerRules(
+  d: { contact: { foreigner: boolean }; payment: { method: PaymentMethod }; address?: { country: string } | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
+  if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
+  if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
+  const wrongCountry = d.address ? addressCountryIssue(d.address.country, d.contact.foreigner) : null;
+  if (wrongCountry) issue(ctx, ['address', 'country'], wrongCountry);
+}
+
+/**
  * POST /campaigns/{slug}/donations and POST /donations (campaign_slug, or the general fund when absent).
  * The address is required except for PIX, which /doacao-pix takes without one. Foreigners pay only
  * with PayPal, and PayPal is only for foreigners.
@@ -162,13 +177,7 @@ export const donationRequestSchema = z
     shared_campaign_id: trimmed(120).optional().nullable(),
     campaign_slug: trimmed(120).optional().nullable(),
   })
-  .superRefine((d, ctx) => {
-    if (d.contact.foreigner && d.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
-    if (!d.contact.foreigner && d.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
-    if (d.payment.method !== 'pix' && !d.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
-    const wrongCountry = d.address ? addressCountryIssue(d.address.country, d.contact.foreigner) : null;
-    if (wrongCountry) issue(ctx, ['address', 'country'], wrongCountry);
-  });
+  .superRefine(checkPayerRules);
 export type DonationRequestInput = z.input<typeof donationRequestSchema>;
 export type DonationRequest = z.output<typeof donationRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressCountryIssue, checkoutAddressSchema, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
+import { checkoutAddressSchema, checkPayerRules, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
 import { giftCardDefinitionSchema, giftCardRecipientFields, GIFT_CARD_SHIPPING_MODES, GIFT_CARD_TEMPLATES } from './gift-card-definition';
 import { giftCardMessages as gc } from './gift-card-messages';
 import { messages as m } from './messages';
@@ -19,8 +19,6 @@ export interface GiftCardOrderRecipient {
 /** What pays for gift cards: a card, saved card, PIX, PayPal (foreigners) or the wallet; never another gift card. */
 export const GIFT_CARD_ORDER_METHODS = PAYMENT_METHODS.filter((method) => method !== 'gift_card');
 
-const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-
 /**
  * POST /gift-card-orders: the definition as /gift-card/definition confirmed it, the buyer's contact,
  * the payment and, except for PIX, the address (as a donation's). The moment of a scheduled send is
@@ -34,12 +32,9 @@ export const giftCardOrderRequestSchema = z
     address: checkoutAddressSchema.nullable().optional(),
   })
   .superRefine((order, ctx) => {
-    if (order.payment.method === 'gift_card') issue(ctx, ['payment', 'method'], gm.paymentMethodInvalid.id);
-    if (order.contact.foreigner && order.payment.method !== 'paypal') issue(ctx, ['payment', 'method'], gm.foreignerPaypalOnly.id);
-    if (!order.contact.foreigner && order.payment.method === 'paypal') issue(ctx, ['payment', 'method'], gm.paypalForeignersOnly.id);
-    if (order.payment.method !== 'pix' && !order.address) issue(ctx, ['address', 'zip_code'], gm.zipCodeRequired.id);
-    const wrongCountry = order.address ? addressCountryIssue(order.address.country, order.contact.foreigner) : null;
-    if (wrongCountry) issue(ctx, ['address', 'country'], wrongCountry);
+    if (order.payment.method === 'gift_card')
+      ctx.addIssue({ code: 'custom', path: ['payment', 'method'], message: gm.paymentMethodInvalid.id });
+    checkPayerRules(order, ctx);
   });
 export type GiftCardOrderRequestInput = z.input<typeof giftCardOrderRequestSchema>;
 export type GiftCardOrderRequest = z.output<typeof giftCardOrderRequestSchema>;

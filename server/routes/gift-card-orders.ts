@@ -16,7 +16,8 @@ import { reconcilePayment } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
-import { loadOrder, printableCards } from '../services/gift-cards/orders/gift-card-orders-repository';
+import { loadOrder, printableCards, type GiftCardOrderRow } from '../services/gift-cards/orders/gift-card-orders-repository';
+import type { GiftCardRow } from '../services/gift-cards/gift-cards-repository';
 import { giftCardsPdf } from '../services/gift-cards/orders/cards-pdf';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
@@ -81,46 +82,41 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (insta
   );
 
   /**
-   * The cards the buyer hands out themselves (a PDF order's, and any whose send they cancelled) as a
-   * printable A4 PDF, 8 a page, downloadable again at any time.
+   * The cards the buyer hands out themselves (a PDF order's, and any whose send they cancelled),
+   * downloadable again at any time: as a printable A4 PDF, 8 a page, or their codes as a CSV (safe
+   * from formula injection).
    */
-  app.get(
-    '/gift-card-orders/:id/cards.pdf',
-    {
-      onRequest: app.optionalAuthenticate,
-      config: { noStore: true },
-      schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
+  const files = {
+    'cards.pdf': {
+      type: 'application/pdf',
+      render: async (order: GiftCardOrderRow, cards: GiftCardRow[]) =>
+        Buffer.from(await giftCardsPdf(app.translator, { order, cards, publicUrl: options.config.publicUrl })),
     },
-    async (request, reply) => {
-      const { order } = await buyersOrder(request);
-      const cards = order.status === 'paid' ? await printableCards(db, order) : [];
-      if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
-      const pdf = await giftCardsPdf(app.translator, { order, cards, publicUrl: options.config.publicUrl });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.pdf"`)
-        .send(Buffer.from(pdf));
+    'codes.csv': {
+      type: 'text/csv; charset=utf-8',
+      render: async (order: GiftCardOrderRow, cards: GiftCardRow[]) =>
+        codesCsv(app.translator, order.locale, cards, options.config.publicUrl),
     },
-  );
-
-  /** The same cards' codes as a CSV (safe from formula injection), downloadable again at any time. */
-  app.get(
-    '/gift-card-orders/:id/codes.csv',
-    {
-      onRequest: app.optionalAuthenticate,
-      config: { noStore: true },
-      schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
-    },
-    async (request, reply) => {
-      const { order } = await buyersOrder(request);
-      const cards = order.status === 'paid' ? await printableCards(db, order) : [];
-      if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.csv"`)
-        .send(codesCsv(app.translator, request.locale, cards, options.config.publicUrl));
-    },
-  );
+  } as const;
+  for (const [file, { type, render }] of Object.entries(files)) {
+    app.get(
+      `/gift-card-orders/:id/${file}`,
+      {
+        onRequest: app.optionalAuthenticate,
+        config: { noStore: true },
+        schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
+      },
+      async (request, reply) => {
+        const { order } = await buyersOrder(request);
+        const cards = order.status === 'paid' ? await printableCards(db, order) : [];
+        if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
+        return reply
+          .type(type)
+          .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.${file.split('.')[1]}"`)
+          .send(await render(order, cards));
+      },
+    );
+  }
 
   /** Moves, cancels or corrects one card's send (change-delivery.ts); answers the order as it is now. */
   app.patch(

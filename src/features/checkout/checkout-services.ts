@@ -1,38 +1,34 @@
 import { fromPromise } from 'xstate';
-import type { CardInput, CardToken, CepLookupResult, DonationRequestInput, DonationResult, SavedCard } from '../../../contracts';
+import type { DonationRequestInput, DonationResult } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
-import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
 import { paymentStepMachine } from '../../../machines/checkout/steps/payment-step.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import { donationAnswerOf, donationPixCheckOf } from './donation-outcomes';
 import { donationsApi } from '../../lib/api/donations';
-import { addressesApi } from '../../lib/api/addresses';
-import { walletApi } from '../../lib/api/wallet';
-import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/card-tokenizer';
+import {
+  checkoutSupportActors,
+  realCheckoutSupport,
+  tokenizeCardActor,
+  type CheckoutSupportServices,
+} from '../../lib/actors/checkout-support';
 
 /** Everything the checkout does outside itself; the real ones call the API and the gateway. */
-export interface CheckoutServices {
-  tokenizer: CardTokenizer;
+export interface CheckoutServices extends CheckoutSupportServices {
   createDonation(
     request: DonationRequestInput,
     options: { campaignSlug: string | null; idempotencyKey?: string | null },
   ): Promise<DonationResult>;
   getDonation(id: string, receiptToken: string | null): Promise<DonationResult>;
-  lookupCep(cep: string): Promise<CepLookupResult>;
   getGiftCard(code: string): Promise<{ balance: number }>;
-  listSavedCards(): Promise<SavedCard[]>;
   getWalletBalance(donorId: string): Promise<number>;
 }
 
 export const realCheckoutServices: CheckoutServices = {
-  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  ...realCheckoutSupport,
   createDonation: (request, options) => donationsApi.createDonation(request, options),
   getDonation: (id, token) => donationsApi.getDonation(id, token),
-  lookupCep: (cep) => addressesApi.lookupCep(cep),
   getGiftCard: (code) => donationsApi.getGiftCard(code),
-  listSavedCards: () => donationsApi.listSavedCards(),
-  getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),
 };
 
 export interface CheckoutEffects {
@@ -48,7 +44,7 @@ export function provideCheckout(services: CheckoutServices, effects: CheckoutEff
     actors: {
       submission: submissionMachine.provide({
         actors: {
-          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          tokenizeCard: tokenizeCardActor(services),
           submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
             donationAnswerOf(
               await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
@@ -63,14 +59,10 @@ export function provideCheckout(services: CheckoutServices, effects: CheckoutEff
           ),
         },
       }),
-      addressStep: addressStepMachine.provide({
-        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
-      }),
+      ...checkoutSupportActors(services, donorId),
       paymentStep: paymentStepMachine.provide({
         actors: { checkGiftCard: fromPromise<{ balance: number }, { code: string }>(({ input }) => services.getGiftCard(input.code)) },
       }),
-      loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
-      loadWalletBalance: fromPromise<number>(() => (donorId ? services.getWalletBalance(donorId) : Promise.resolve(0))),
     },
     actions: {
       finish: (_, params) => effects.finish(params),

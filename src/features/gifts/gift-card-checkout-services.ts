@@ -1,41 +1,28 @@
 import { fromPromise } from 'xstate';
-import type {
-  CardInput,
-  CardToken,
-  CepLookupResult,
-  DonationRequestInput,
-  GiftCardOrderRequestInput,
-  GiftCardOrderResult,
-  SavedCard,
-} from '../../../contracts';
+import type { DonationRequestInput, GiftCardOrderRequestInput, GiftCardOrderResult } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
-import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
-import { addressesApi } from '../../lib/api/addresses';
-import { donationsApi } from '../../lib/api/donations';
 import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
-import { walletApi } from '../../lib/api/wallet';
-import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/card-tokenizer';
+import {
+  checkoutSupportActors,
+  realCheckoutSupport,
+  tokenizeCardActor,
+  type CheckoutSupportServices,
+} from '../../lib/actors/checkout-support';
 
 /** Everything the gift-card checkout does outside itself; the real ones call the API and the gateway. */
-export interface GiftCardCheckoutServices {
-  tokenizer: CardTokenizer;
+export interface GiftCardCheckoutServices extends CheckoutSupportServices {
   createOrder(request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult>;
   getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult>;
-  lookupCep(cep: string): Promise<CepLookupResult>;
-  listSavedCards(): Promise<SavedCard[]>;
   getWalletBalance(donorId: string): Promise<number>;
 }
 
 export const realGiftCardCheckoutServices: GiftCardCheckoutServices = {
-  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  ...realCheckoutSupport,
   createOrder: (request, options) => giftCardOrdersApi.createOrder(request, options),
   getOrder: (id, token) => giftCardOrdersApi.getOrder(id, token),
-  lookupCep: (cep) => addressesApi.lookupCep(cep),
-  listSavedCards: () => donationsApi.listSavedCards(),
-  getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),
 };
 
 /** The checkout's request (contact, payment, address) around the definition the buyer confirmed. */
@@ -88,7 +75,7 @@ export function provideGiftCardCheckout(
     actors: {
       submission: submissionMachine.provide({
         actors: {
-          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          tokenizeCard: tokenizeCardActor(services),
           submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
             orderAnswerOf(await services.createOrder(orderRequestOf(definition, input.request), { idempotencyKey: input.retryKey })),
           ),
@@ -101,11 +88,7 @@ export function provideGiftCardCheckout(
           ),
         },
       }),
-      addressStep: addressStepMachine.provide({
-        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
-      }),
-      loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
-      loadWalletBalance: fromPromise<number>(() => (donorId ? services.getWalletBalance(donorId) : Promise.resolve(0))),
+      ...checkoutSupportActors(services, donorId),
     },
     actions: {
       finish: (_, { id }) => effects.finish(id),

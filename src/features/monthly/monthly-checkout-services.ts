@@ -1,38 +1,26 @@
 import { fromPromise } from 'xstate';
-import {
-  errorCodes,
-  type CardInput,
-  type CardToken,
-  type CepLookupResult,
-  type DonationRequestInput,
-  type SavedCard,
-  type SubscriptionRequestInput,
-  type SubscriptionResult,
-} from '../../../contracts';
+import { errorCodes, type DonationRequestInput, type SubscriptionRequestInput, type SubscriptionResult } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
-import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
-import { addressesApi } from '../../lib/api/addresses';
-import { donationsApi } from '../../lib/api/donations';
 import { subscriptionsApi, type CurrentSubscription } from '../../lib/api/subscriptions';
-import { createSandboxTokenizer, type CardTokenizer } from '../../lib/payments/card-tokenizer';
+import {
+  checkoutSupportActors,
+  realCheckoutSupport,
+  tokenizeCardActor,
+  type CheckoutSupportServices,
+} from '../../lib/actors/checkout-support';
 
 /** Everything the monthly checkout does outside itself; the real ones call the API and the gateway. */
-export interface MonthlyCheckoutServices {
-  tokenizer: CardTokenizer;
+export interface MonthlyCheckoutServices extends CheckoutSupportServices {
   createSubscription(request: SubscriptionRequestInput, options: { idempotencyKey?: string | null }): Promise<SubscriptionResult>;
   getCurrentSubscription(): Promise<CurrentSubscription>;
-  lookupCep(cep: string): Promise<CepLookupResult>;
-  listSavedCards(): Promise<SavedCard[]>;
 }
 
 export const realMonthlyCheckoutServices: MonthlyCheckoutServices = {
-  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  ...realCheckoutSupport,
   createSubscription: (request, options) => subscriptionsApi.createSubscription(request, options),
   getCurrentSubscription: () => subscriptionsApi.getCurrent(),
-  lookupCep: (cep) => addressesApi.lookupCep(cep),
-  listSavedCards: () => donationsApi.listSavedCards(),
 };
 
 /** A refusal shaped like the API's (code + texts), so the checkout shows it on the payment step. */
@@ -84,7 +72,7 @@ export function provideMonthlyCheckout(services: MonthlyCheckoutServices, effect
     actors: {
       submission: submissionMachine.provide({
         actors: {
-          tokenizeCard: fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card)),
+          tokenizeCard: tokenizeCardActor(services),
           submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
             subscriptionAnswerOf(
               await services.createSubscription(subscriptionRequestOf(input.request), { idempotencyKey: input.retryKey }),
@@ -92,10 +80,8 @@ export function provideMonthlyCheckout(services: MonthlyCheckoutServices, effect
           ),
         },
       }),
-      addressStep: addressStepMachine.provide({
-        actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
-      }),
-      loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
+      // The wallet is never offered here: its balance is not asked for (no donor id).
+      ...checkoutSupportActors(services, null),
     },
     actions: {
       finish: (_, { amount }) => effects.finish(amount),

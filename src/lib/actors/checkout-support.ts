@@ -1,0 +1,39 @@
+import { fromPromise } from 'xstate';
+import type { CardInput, CardToken, CepLookupResult, SavedCard } from '../../../contracts';
+import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
+import { addressesApi } from '../api/addresses';
+import { donationsApi } from '../api/donations';
+import { walletApi } from '../api/wallet';
+import { createSandboxTokenizer, type CardTokenizer } from '../payments/card-tokenizer';
+
+/** What every checkout (donation, monthly, gift cards) does besides sending its own request. */
+export interface CheckoutSupportServices {
+  tokenizer: CardTokenizer;
+  lookupCep(cep: string): Promise<CepLookupResult>;
+  listSavedCards(): Promise<SavedCard[]>;
+  getWalletBalance?(donorId: string): Promise<number>;
+}
+
+export const realCheckoutSupport: Required<CheckoutSupportServices> = {
+  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  lookupCep: (cep) => addressesApi.lookupCep(cep),
+  listSavedCards: () => donationsApi.listSavedCards(),
+  getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),
+};
+
+/** The card's tokenisation (straight to the gateway, never our API), for a checkout's submission. */
+export const tokenizeCardActor = (services: Pick<CheckoutSupportServices, 'tokenizer'>) =>
+  fromPromise<CardToken, { card: CardInput }>(({ input }) => services.tokenizer.tokenize(input.card));
+
+/** The checkout machine's helpers every checkout provides alike: the CEP lookup, saved cards and the wallet's balance. */
+export function checkoutSupportActors(services: CheckoutSupportServices, donorId: string | null) {
+  return {
+    addressStep: addressStepMachine.provide({
+      actors: { lookupCep: fromPromise<CepLookupResult, { cep: string }>(({ input }) => services.lookupCep(input.cep)) },
+    }),
+    loadSavedCards: fromPromise<SavedCard[]>(() => services.listSavedCards()),
+    loadWalletBalance: fromPromise<number>(() =>
+      donorId && services.getWalletBalance ? services.getWalletBalance(donorId) : Promise.resolve(0),
+    ),
+  };
+}
