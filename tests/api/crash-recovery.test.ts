@@ -17,13 +17,15 @@ import { createCampaign, donationBody, newKey, sandboxCardToken } from './helper
 import { TEST_ENV } from './helpers/test-app';
 
 /**
- * Issue 9, "nothing stuck after a crash": a burst of card, PIX and wallet donations, kill -9 while
+ * Issue 9, "nothing stuck after a crash": a burst of card, PIX and wallet donations and gift-card orders, kill -9 while
  * requests are in flight, restart on the same data, every request re-sent with its key. Each must
  * answer its outcome within 30 s (no 409 in progress, no 5xx), the cards charged exactly once.
  */
 const CARDS = 12;
 const PIXES = 12;
 const WALLETS = 8;
+/** Gift-card orders of two cards each, by card: issued once, whatever the kill interrupted. */
+const ORDERS = 6;
 const AMOUNT = 1500;
 const CHILD = fileURLToPath(new URL('./helpers/crash-child.ts', import.meta.url));
 
@@ -83,6 +85,7 @@ function startChild(env: Record<string, string>): Promise<{ url: string; process
 /** The parts of a donation answer (or an error) the test reads. */
 interface Answer {
   code?: string;
+  order?: { status: string; cards: unknown[] };
   donation: { status: string };
   payment: { status: string; br_code: string | null };
   receipt_token?: string;
@@ -98,14 +101,14 @@ function stop(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 }
 
 interface Sent {
-  kind: 'card' | 'pix' | 'wallet';
+  kind: 'card' | 'pix' | 'wallet' | 'order';
   key: string;
   body: unknown;
   token?: string;
 }
 
 const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
-  fetch(`${url}/api/v1/campaigns/${slug}/donations`, {
+  fetch(r.kind === 'order' ? `${url}/api/v1/gift-card-orders` : `${url}/api/v1/campaigns/${slug}/donations`, {
     method: 'POST',
     signal,
     headers: { 'content-type': 'application/json', 'idempotency-key': r.key, ...(r.token ? { authorization: `Bearer ${r.token}` } : {}) },
@@ -145,6 +148,28 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
       requests.push({ kind: 'pix', key: newKey(), body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }) });
     for (let i = 0; i < WALLETS; i++)
       requests.push({ kind: 'wallet', key: newKey(), body: donationBody({ method: 'wallet' }, { amount: AMOUNT }), token: donor.token });
+    for (let i = 0; i < ORDERS; i++) {
+      const { contact, address } = donationBody({ method: 'pix' });
+      const to = (n: number) => `crash-${i}-${n}@exemplo.com.br`;
+      requests.push({
+        kind: 'order',
+        key: newKey(),
+        body: {
+          definition: {
+            value: 3000,
+            quantity: 2,
+            template: 'semente',
+            message: 'Obrigado!',
+            from: 'Maria',
+            shipping: { mode: 'email_now' },
+            recipients: [1, 2].map((n) => ({ name: `Pessoa ${n}`, email: to(n), email_confirmation: to(n) })),
+          },
+          contact,
+          address,
+          payment: { method: 'card', card_token: await sandboxCardToken(setupApp), save_card: false },
+        },
+      });
+    }
     await setupApp.close();
     await setupDb.close();
 
@@ -199,7 +224,10 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     for (const a of answers) {
       expect(a.status, `${a.r.kind} ${JSON.stringify(a.body)}`).toBe(201);
       expect(a.ms).toBeLessThan(30_000);
-      if (a.r.kind === 'pix') {
+      if (a.r.kind === 'order') {
+        expect(a.body.order?.status).toBe('paid');
+        expect(a.body.order?.cards).toHaveLength(2);
+      } else if (a.r.kind === 'pix') {
         expect(a.body.payment.status).toBe('pending');
         expect(a.body.payment.br_code).toMatch(/^000201/);
       } else {
@@ -214,8 +242,13 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     try {
       const one = async <T>(text: string) => (await db.executeSql(text)).rows[0] as T;
       // One donation per key, one gateway charge per card donation, every ledger group balanced.
-      expect(await one<{ n: number }>('select count(*)::int as n from donations')).toEqual({ n: requests.length });
-      expect(await one<{ n: number }>("select count(*)::int as n from sandbox_payments where kind = 'card'")).toEqual({ n: CARDS });
+      expect(await one<{ n: number }>('select count(*)::int as n from donations')).toEqual({ n: requests.length - ORDERS });
+      expect(await one<{ n: number }>("select count(*)::int as n from sandbox_payments where kind = 'card'")).toEqual({
+        n: CARDS + ORDERS,
+      });
+      // One order per key, its two cards issued once.
+      expect(await one<{ n: number }>("select count(*)::int as n from gift_card_orders where status = 'paid'")).toEqual({ n: ORDERS });
+      expect(await one<{ n: number }>('select count(*)::int as n from gift_cards where order_id is not null')).toEqual({ n: 2 * ORDERS });
       expect(
         await one<{ n: number }>(
           'select count(*)::int as n from (select group_id from ledger_entries group by group_id having sum(amount_cents) <> 0) g',
