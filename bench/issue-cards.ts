@@ -1,5 +1,5 @@
-// Child process of `npm run bench`: issues one paid order of N gift cards (default 10,000, printed as
-// a PDF order so no e-mail is queued per card) on a fresh database and prints one JSON line with the
+// Child process of `npm run bench`: issues one paid corporate batch of N gift cards (default 10,000, codes
+// the company hands out, so no e-mail is queued per card), as the batch job does, on a fresh database and prints one JSON line with the
 // seconds it took and the process's peak RSS. Own process, so the peak is this work's alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { openPglite, openPostgres } from '../server/db/open-database';
 import { createTranslator } from '../server/i18n/translator';
 import { INTERNAL_GATEWAY, markInternalPaymentSucceeded } from '../server/services/donations/payments-repository';
-import { insertOrderWithPayment, lockOrder } from '../server/services/gift-cards/orders/gift-card-orders-repository';
-import { issueOrderCards } from '../server/services/gift-cards/orders/issue-order-cards';
+import { insertOrderWithPayment, markOrderPaid } from '../server/services/gift-cards/orders/gift-card-orders-repository';
+import { issueBatch } from '../server/services/gift-cards/orders/issue-batches';
+import { systemClock } from '../server/services/clock';
 
 const quantity = Number(process.env.CARDS ?? 10_000);
 const databaseUrl = process.env.BENCH_ISSUE_DATABASE_URL;
@@ -19,27 +20,29 @@ try {
   const now = new Date();
   const { order, payment } = await handle.db.transaction((tx) =>
     insertOrderWithPayment(tx, {
-      request: {
-        definition: {
-          value: 5_000,
-          quantity,
-          template: 'semente',
-          message: 'Obrigado pelo ano!',
-          from: 'Empresa',
-          shipping: { mode: 'pdf' },
-          recipients: [],
-        },
+      spec: {
+        kind: 'corporate',
+        valueCents: 5_000,
+        quantity,
+        template: 'semente',
+        message: 'Obrigado pelo ano!',
+        sender: 'Empresa',
+        shippingMode: 'pdf',
+        sendAt: null,
+        recipients: [],
+        logoId: null,
+        paymentMethod: 'wallet',
         contact: {
-          is_company: false,
+          is_company: true,
           foreigner: false,
-          name: 'Bench',
+          name: 'Empresa',
+          corporate_name: 'Empresa Ltda',
           email: 'bench@semear.dev',
-          cpf: '52998224725',
+          cnpj: '11222333000181',
           telephone: '11987654321',
-        },
-        payment: { method: 'wallet' },
+        } as never,
         address: null,
-      } as never,
+      },
       userId: null,
       receiptTokenHash: 'bench',
       gateway: INTERNAL_GATEWAY,
@@ -47,14 +50,15 @@ try {
       now,
     }),
   );
-  const deps = { translator: createTranslator(), config: { publicUrl: 'http://localhost:3000' } };
-  const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
-  const started = performance.now();
   await handle.db.transaction(async (tx) => {
     await markInternalPaymentSucceeded(tx, payment.id, now);
-    const locked = await lockOrder(tx, order.id);
-    await issueOrderCards(tx, deps, locked ?? order, { ...payment, status: 'succeeded' }, now);
+    await markOrderPaid(tx, order.id, now);
   });
+  const deps = { db: handle.db, clock: systemClock, translator: createTranslator(), config: { publicUrl: 'http://localhost:3000' } };
+  const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
+  const started = performance.now();
+  const issued = await issueBatch(deps, order.id);
+  if (issued !== quantity) throw new Error(`issued ${issued} of ${quantity}`);
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify({ quantity, seconds, rssBeforeMb, peakRssMb: process.resourceUsage().maxRSS / 1024 }));
 } finally {

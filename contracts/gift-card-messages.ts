@@ -37,6 +37,20 @@ export const giftCardMessages = {
     id: 'validation.recipient_sheet.too_many_rows',
     message: 'A planilha pode ter no máximo 100.000 recebedores',
   },
+  sheetMissing: /*i18n*/ { id: 'validation.recipient_sheet.missing', message: 'Não encontramos essa planilha. Envie o arquivo de novo.' },
+  companyRequired: /*i18n*/ {
+    id: 'validation.gift_card_corporate.company',
+    message: 'Pedidos corporativos são feitos em nome de uma empresa (CNPJ)',
+  },
+  corporateQuantity: /*i18n*/ { id: 'validation.gift_card_corporate.quantity', message: 'Escolha de 1 a 100.000 cartões' },
+  logoTooFewCards: /*i18n*/ {
+    id: 'validation.gift_card_corporate.logo_quantity',
+    message: 'O logo da empresa está disponível em pedidos a partir de 100 cartões',
+  },
+  logoMissing: /*i18n*/ {
+    id: 'validation.gift_card_corporate.logo_missing',
+    message: 'Não encontramos esse logo. Envie a imagem de novo.',
+  },
   sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
   orderNotFound: /*i18n*/ { id: 'error.gift_card_order_not_found', message: 'Pedido de gift cards não encontrado.' },
   orderNotPaid: /*i18n*/ { id: 'error.gift_card_order_not_paid', message: 'Os cartões são emitidos quando o pagamento é confirmado.' },

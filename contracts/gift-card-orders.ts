@@ -1,11 +1,23 @@
 import { z } from 'zod';
 import { checkoutAddressSchema, checkPayerRules, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
-import { giftCardDefinitionSchema, giftCardRecipientFields, GIFT_CARD_SHIPPING_MODES, GIFT_CARD_TEMPLATES } from './gift-card-definition';
+import {
+  giftCardDefinitionSchema,
+  giftCardDesignSchema,
+  giftCardRecipientFields,
+  giftCardShippingSchema,
+  GIFT_CARD_SHIPPING_MODES,
+  GIFT_CARD_TEMPLATES,
+} from './gift-card-definition';
 import { giftCardMessages as gc } from './gift-card-messages';
 import { messages as m } from './messages';
 import { givingMessages as gm } from './giving-messages';
 
 /** Buying gift cards (docs/gift-cards.md): POST /gift-card-orders and GET /gift-card-orders/{id}. */
+
+/** Corporate orders (docs/spec.md §9): up to 100,000 cards; the company's logo from 100 cards. */
+export const CORPORATE_MAX_QUANTITY = 100_000;
+export const CORPORATE_LOGO_MIN_QUANTITY = 100;
+export const GIFT_CARD_ORDER_KINDS = ['personal', 'corporate'] as const;
 
 export const GIFT_CARD_ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
 export type GiftCardOrderStatus = (typeof GIFT_CARD_ORDER_STATUSES)[number];
@@ -70,6 +82,11 @@ export const giftCardOrderSchema = z.object({
   payment_method: z.enum(PAYMENT_METHODS),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  kind: z.enum(GIFT_CARD_ORDER_KINDS),
+  /** Cards issued so far: a corporate batch is issued by a job after the payment, its progress is this over quantity. */
+  issued: z.number().int(),
+  /** The company's logo on its cards (corporate, from 100 cards). */
+  logo_url: z.string().nullable(),
   /** Empty until the order is paid and its cards are issued. */
   cards: z.array(orderedGiftCardSchema),
   /** Where the money paid is now, in cents, from the ledger (null until paid): purchased = the rest summed. */
@@ -109,3 +126,58 @@ export const giftCardDeliveryChangeSchema = z
   })
   .refine((change) => Object.values(change).some((value) => value !== undefined), { error: m.invalidBody.id });
 export type GiftCardDeliveryChangeInput = z.input<typeof giftCardDeliveryChangeSchema>;
+
+/** POST /gift-card-recipient-sheets: the recipients read from the uploaded file, kept under `id` for the order. */
+export const recipientSheetResultSchema = z.object({
+  id: z.string(),
+  accepted: z.number().int(),
+  /** Each refused row by its line in the file, with why (translated), for the preview and the download. */
+  rejected: z.array(z.object({ line: z.number().int(), name: z.string(), email: z.string(), problems: z.array(z.string()) })),
+});
+export type RecipientSheetResult = z.infer<typeof recipientSheetResultSchema>;
+
+const refuseGiftCardPayment = (order: { payment: { method: string } }, ctx: z.RefinementCtx) => {
+  if (order.payment.method === 'gift_card')
+    ctx.addIssue({ code: 'custom', path: ['payment', 'method'], message: gm.paymentMethodInvalid.id });
+};
+
+/**
+ * POST /gift-card-orders/corporate: a company's cards, to the recipients of an uploaded spreadsheet
+ * (by e-mail, now or at a moment) or as codes the company hands out; its logo (POST /gift-card-logos)
+ * from 100 cards. The buyer is the company (CNPJ).
+ */
+export const corporateGiftCardOrderRequestSchema = z
+  .object({
+    definition: giftCardDesignSchema.omit({ quantity: true }).extend({
+      recipients: z.discriminatedUnion(
+        'source',
+        [
+          z.object({
+            source: z.literal('sheet'),
+            sheet_id: z.uuid({ error: gc.sheetMissing.id }),
+            shipping: giftCardShippingSchema(null).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id }),
+          }),
+          z.object({
+            source: z.literal('codes'),
+            quantity: z
+              .number({ error: gc.corporateQuantity.id })
+              .int({ error: gc.corporateQuantity.id })
+              .min(1, { error: gc.corporateQuantity.id })
+              .max(CORPORATE_MAX_QUANTITY, { error: gc.corporateQuantity.id }),
+          }),
+        ],
+        { error: gc.recipientsRequired.id },
+      ),
+      logo_id: z.uuid({ error: gc.logoMissing.id }).nullable().optional(),
+    }),
+    contact: contactSchema,
+    payment: paymentInputSchema,
+    address: checkoutAddressSchema.nullable().optional(),
+  })
+  .superRefine((order, ctx) => {
+    if (!order.contact.is_company) ctx.addIssue({ code: 'custom', path: ['contact', 'is_company'], message: gc.companyRequired.id });
+    refuseGiftCardPayment(order, ctx);
+    checkPayerRules(order, ctx);
+  });
+export type CorporateGiftCardOrderRequestInput = z.input<typeof corporateGiftCardOrderRequestSchema>;
+export type CorporateGiftCardOrderRequest = z.output<typeof corporateGiftCardOrderRequestSchema>;

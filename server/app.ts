@@ -34,6 +34,7 @@ import { contributionRoutes } from './routes/contributions';
 import { donationRoutes } from './routes/donations';
 import { giftCardRoutes } from './routes/gift-cards';
 import { giftCardOrderRoutes } from './routes/gift-card-orders';
+import { giftCardRecipientSheetRoutes } from './routes/gift-card-recipient-sheets';
 import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(subscriptionRoutes, services);
       await api.register(giftCardRoutes, services);
       await api.register(giftCardOrderRoutes, services);
+      await api.register(giftCardRecipientSheetRoutes, services);
       await api.register(giftCardLogoRoutes, services);
       await api.register(realtimeRoutes, services);
     },

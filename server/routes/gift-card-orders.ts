@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
-import { giftCardDeliveryChangeSchema, giftCardOrderRequestSchema, giftCardOrderResultSchema } from '../../contracts/gift-card-orders';
+import {
+  corporateGiftCardOrderRequestSchema,
+  giftCardDeliveryChangeSchema,
+  giftCardOrderRequestSchema,
+  giftCardOrderResultSchema,
+} from '../../contracts/gift-card-orders';
 import { pathParam } from '../../contracts/plain-text';
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
@@ -15,6 +20,7 @@ import { createIdempotentAnswer } from '../http/idempotent-answer';
 import { reconcilePayment } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
+import { corporateOrderSpec, personalOrderSpec } from '../services/gift-cards/orders/order-specs';
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
 import { loadOrder, printableCards, type GiftCardOrderRow } from '../services/gift-cards/orders/gift-card-orders-repository';
 import type { GiftCardRow } from '../services/gift-cards/gift-cards-repository';
@@ -41,8 +47,35 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (insta
       return answerOnce(request, reply, {
         scope: `${userId ? `user:${userId}` : 'guest'}|gift-card-orders`,
         request: { body },
-        execute: (checkpoint) => orders.create({ request: body, userId, locale: request.locale, checkpoint }),
-        resume: (note) => orders.resume(note, { request: body, userId }),
+        execute: (checkpoint) =>
+          orders.create({ spec: personalOrderSpec(body, clock.now()), payment: body.payment, userId, locale: request.locale, checkpoint }),
+        resume: (note) => orders.resume(note, { payment: body.payment, userId }),
+      });
+    },
+  );
+
+  /** A company's batch: signed in (its batch page lives in the buyer's contributions); its spreadsheet and logo sent before. */
+  app.post(
+    '/gift-card-orders/corporate',
+    {
+      onRequest: app.authenticate,
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      schema: { body: corporateGiftCardOrderRequestSchema, response: { 201: giftCardOrderResultSchema } },
+    },
+    async (request, reply) => {
+      const { userId, body } = request;
+      return answerOnce(request, reply, {
+        scope: `user:${userId}|gift-card-orders/corporate`,
+        request: { body },
+        execute: async (checkpoint) =>
+          orders.create({
+            spec: await corporateOrderSpec(body, options.storage, clock.now()),
+            payment: body.payment,
+            userId,
+            locale: request.locale,
+            checkpoint,
+          }),
+        resume: (note) => orders.resume(note, { payment: body.payment, userId }),
       });
     },
   );

@@ -21,7 +21,10 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
 const result = (status: GiftCardOrderResult['order']['status'], pay: Payment): GiftCardOrderResult => ({
   order: {
     id: 'f1b0c6a2-4a8e-4a55-9a37-0e0c1b1d2e3f',
+    kind: 'personal',
     status,
+    issued: 0,
+    logo_url: null,
     value: 8000,
     quantity: 2,
     total: 16_000,

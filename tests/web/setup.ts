@@ -7,7 +7,7 @@ import { i18n } from '@lingui/core';
 
 // The web project shares one jsdom per worker (isolate: false, the inner loop's speed): this file runs
 // before each test file, so each starts with our modules evaluated afresh (their caches empty, its own
-// vi.mock applied) and nothing left by the file before in the page, its storage or the toast queue.
+// vi.mock applied) and nothing left by the file before in the page, its address, its storage or the toast queue.
 vi.resetModules();
 toast.dismiss();
 // Lingui's i18n is one object shared by the files: each starts in Portuguese, as a first visit does.
@@ -22,6 +22,8 @@ for (const cookie of document.cookie.split(';')) {
 }
 document.body.innerHTML = '';
 document.title = '';
+// The address bar too: a file whose router used the browser's history would leave its page there.
+window.history.replaceState(null, '', '/');
 
 // React Testing Library cleans up by itself only with `globals: true` (docs/design.md §9).
 afterEach(cleanup);

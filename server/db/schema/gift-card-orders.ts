@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { GIFT_CARD_ORDER_STATUSES, type GiftCardOrderRecipient } from '../../../contracts/gift-card-orders';
+import { GIFT_CARD_ORDER_KINDS, GIFT_CARD_ORDER_STATUSES, type GiftCardOrderRecipient } from '../../../contracts/gift-card-orders';
 import { GIFT_CARD_SHIPPING_MODES, GIFT_CARD_TEMPLATES } from '../../../contracts/gift-card-definition';
 import { PAYMENT_METHODS } from '../../../contracts/donations';
 import type { DonationContactRecord } from './money';
@@ -16,6 +16,8 @@ export const giftCardOrders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** personal (up to 20, issued with the payment) or corporate (a batch, issued by a job after it). */
+    kind: text('kind', { enum: GIFT_CARD_ORDER_KINDS }).notNull().default('personal'),
     status: text('status', { enum: GIFT_CARD_ORDER_STATUSES }).notNull().default('pending'),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
@@ -27,6 +29,10 @@ export const giftCardOrders = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }),
     /** One per card by e-mail, in the buyer's order; empty for a PDF. */
     recipients: jsonb('recipients').$type<GiftCardOrderRecipient[]>().notNull().default([]),
+    /** The company's logo on its cards (POST /gift-card-logos), from 100 cards. */
+    logoId: uuid('logo_id'),
+    /** Cards issued so far (positions 0 to issued_count - 1): a batch's progress. */
+    issuedCount: integer('issued_count').notNull().default(0),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     contact: jsonb('contact').$type<DonationContactRecord>().notNull(),
     address: jsonb('address').$type<Record<string, string> | null>(),
@@ -41,6 +47,9 @@ export const giftCardOrders = pgTable(
   },
   (t) => [
     index('gift_card_orders_user_idx').on(t.userId, t.createdAt),
+    index('gift_card_orders_issuing_idx')
+      .on(t.paidAt)
+      .where(sql`${t.status} = 'paid' and ${t.issuedCount} < ${t.quantity}`),
     check('gift_card_orders_total', sql`${t.totalCents} = ${t.valueCents} * ${t.quantity} and ${t.quantity} > 0 and ${t.valueCents} > 0`),
   ],
 );

@@ -3,6 +3,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { ConfirmDeps } from './confirm-donation';
 import { confirmPayment } from './purchase-settlement';
 import { succeededPaymentsOfOpenOrders } from '../gift-cards/orders/gift-card-orders-repository';
+import { issuePendingBatches } from '../gift-cards/orders/issue-batches';
 import {
   claimOpenPaymentsToCheck,
   overduePendingPayments,
@@ -56,6 +57,8 @@ export interface ReconcileReport {
   looked_up: number;
   confirmed: number;
   expired: number;
+  /** Cards of paid corporate batches issued by this pass (a batch a crash or a webhook left to issue). */
+  issued: number;
 }
 
 /**
@@ -68,7 +71,7 @@ export interface ReconcileReport {
 export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileReport> {
   const { db, clock } = deps;
   const now = clock.now();
-  const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0 };
+  const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0, issued: 0 };
 
   const stale = await staleProcessingPayments(db, new Date(now.getTime() - STALE_PROCESSING_MS), BATCH);
   const overdue = await overduePendingPayments(db, now, BATCH);
@@ -88,5 +91,6 @@ export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileRepor
   for (const { id } of unconfirmed) {
     if ((await confirmPayment(deps, id)) === 'confirmed') report.confirmed++;
   }
+  report.issued = await issuePendingBatches(deps);
   return report;
 }

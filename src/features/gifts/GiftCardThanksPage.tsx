@@ -8,6 +8,7 @@ import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { CardDeliveryActions } from './CardDeliveryActions';
 import { useOrderFile } from './use-card-delivery';
+import { useBatchProgress } from './use-batch-progress';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import * as s from './gifts.css';
 
@@ -64,6 +65,18 @@ function OrderMoney({ money }: { money: NonNullable<GiftCardOrderResult['order']
   );
 }
 
+/** A company's batch while its cards are issued: how many of how many, moving on as they come out. */
+function IssueProgress({ issued, quantity }: { issued: number; quantity: number }) {
+  const { t } = useLingui();
+  const label = t`Emitindo os cartões: ${issued} de ${quantity}`;
+  return (
+    <div role="status" className={s.cardActions}>
+      <span>{label}</span>
+      <progress max={quantity} value={issued} aria-label={label} />
+    </div>
+  );
+}
+
 /** The cards the buyer hands out as a PDF (8 a page, with QR codes) and their codes as a CSV, downloadable again whenever needed. */
 function PrintableCards({ orderId }: { orderId: string }) {
   const pdf = useOrderFile(orderId, 'cards.pdf');
@@ -87,12 +100,32 @@ function PrintableCards({ orderId }: { orderId: string }) {
  * /gift-card/agradecimento?type=&order=: thanks, with the order as the API tells it (read by its
  * buyer or with this tab's receipt token): each card's delivery, or for a PDF the codes to print.
  */
-export function GiftCardThanksPage({ type, order: loaded }: { type?: string; order: GiftCardOrderResult | null }) {
+export function GiftCardThanksPage({ type, order }: { type?: string; order: GiftCardOrderResult | null }) {
+  const { t } = useLingui();
+  usePageTitle(t`Obrigado! Seu gift card está a caminho`);
+  return order ? <OrderThanks type={type} loaded={order} /> : <Thanks type={type} order={null} />;
+}
+
+/** A readable order: a company's batch is followed while it is issued; a card's change answers the order anew. */
+function OrderThanks({ type, loaded }: { type?: string; loaded: GiftCardOrderResult }) {
+  const progress = useBatchProgress(loaded);
+  const [changed, setChanged] = useState<GiftCardOrderResult | null>(null);
+  return <Thanks type={type} order={changed ?? progress.order} issuing={progress.issuing} onChanged={setChanged} />;
+}
+
+function Thanks({
+  type,
+  order,
+  issuing = false,
+  onChanged = () => {},
+}: {
+  type?: string;
+  order: GiftCardOrderResult | null;
+  issuing?: boolean;
+  onChanged?: (order: GiftCardOrderResult) => void;
+}) {
   const { t } = useLingui();
   const { isSignedIn } = useAuth();
-  usePageTitle(t`Obrigado! Seu gift card está a caminho`);
-  // The order as its last change answered it (a card sent now, moved, cancelled or sent again).
-  const [order, setOrder] = useState(loaded);
   const paid = order?.order.status === 'paid' ? order.order : null;
   const pdf = (paid?.shipping_mode ?? type) === 'pdf';
   const quantity = paid?.quantity ?? 0;
@@ -120,12 +153,13 @@ export function GiftCardThanksPage({ type, order: loaded }: { type?: string; ord
                 {quantity} × {each} · total {total}
               </Trans>
             </p>
+            {issuing ? <IssueProgress issued={paid.issued} quantity={paid.quantity} /> : null}
             <ul className={s.orderedCards}>
               {paid.cards.map((card) => (
                 <CardLine
                   key={card.position}
                   card={card}
-                  actions={<CardDeliveryActions orderId={paid.id} card={card} onChanged={setOrder} />}
+                  actions={<CardDeliveryActions orderId={paid.id} card={card} onChanged={onChanged} />}
                 />
               ))}
             </ul>

@@ -1,12 +1,11 @@
 import type { Locale } from '../../../../contracts/constants';
 import { errorCodes } from '../../../../contracts/errors';
-import { sendAtIssue } from '../../../../contracts/gift-card-definition';
 import type { GiftCardOrderRequest } from '../../../../contracts/gift-card-orders';
 import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { messages as m } from '../../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../../auth/opaque-tokens';
 import type { Executor } from '../../../db/types';
-import { invalid, refused, unauthenticated } from '../../../domain/errors';
+import { refused, unauthenticated } from '../../../domain/errors';
 import { collectPayment, gatewayCardToken, type GatewayCollection } from '../../donations/collect-payment';
 import type { DonationDeps } from '../../donations/create-donation';
 import { failedPaymentAnswer } from '../../donations/donation-answers';
@@ -21,11 +20,13 @@ import { reconcilePayment } from '../../donations/reconcile';
 import type { Checkpoint, StoredResponse } from '../../idempotency/idempotency';
 import { spendFromWallet, WalletInsufficientError } from '../../ledger';
 import { presentGiftCardOrder } from './gift-card-order-presenter';
-import { insertOrderWithPayment, loadOrder, type GiftCardOrderRow } from './gift-card-orders-repository';
-import { issueOrderCards } from './issue-order-cards';
+import { insertOrderWithPayment, loadOrder, type GiftCardOrderRow, type OrderSpec } from './gift-card-orders-repository';
+import { settlePaidOrder } from './issue-order-cards';
+import { issueBatch } from './issue-batches';
 
 export interface NewGiftCardOrder {
-  request: GiftCardOrderRequest;
+  spec: OrderSpec;
+  payment: GiftCardOrderRequest['payment'];
   userId: string | null;
   locale: Locale;
   checkpoint: Checkpoint;
@@ -42,14 +43,11 @@ export function createGiftCardOrderService(deps: DonationDeps) {
 
   async function create(input: NewGiftCardOrder): Promise<StoredResponse> {
     const now = clock.now();
-    const { request, userId } = input;
-    const { shipping } = request.definition;
-    const sendAtProblem = shipping.mode === 'email_scheduled' ? sendAtIssue(shipping.send_at, now) : null;
-    if (sendAtProblem) throw invalid(errorCodes.validation, [sendAtProblem]);
-    const method = request.payment.method;
+    const { spec, userId } = input;
+    const method = input.payment.method;
     if ((method === 'wallet' || method === 'saved_card') && !userId) throw unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
     const receiptToken = newOpaqueToken();
-    const base = { request, userId, receiptTokenHash: hashOpaqueToken(receiptToken), locale: input.locale };
+    const base = { spec, userId, receiptTokenHash: hashOpaqueToken(receiptToken), locale: input.locale };
     const note = (orderId: string) => ({ gift_card_order_id: orderId, receipt_token: receiptToken, locale: input.locale });
 
     if (method === 'wallet') {
@@ -57,14 +55,14 @@ export function createGiftCardOrderService(deps: DonationDeps) {
         const { order, payment } = await insertOrderWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
         await payWithWallet(tx, order, now);
         await markInternalPaymentSucceeded(tx, payment.id, now);
-        await issueOrderCards(tx, deps, order, { ...payment, status: 'succeeded' }, now);
+        await settlePaidOrder(tx, deps, order, { ...payment, status: 'succeeded' }, now);
         await input.checkpoint(tx, note(order.id));
         return order.id;
       });
       return answer(orderId, receiptToken, input.locale);
     }
 
-    const cardToken = await gatewayCardToken(deps, request.payment, userId);
+    const cardToken = await gatewayCardToken(deps, input.payment, userId);
     const { order, payment } = await db.transaction(async (tx) => {
       const created = await insertOrderWithPayment(tx, { ...base, gateway: gateway.name, now });
       await input.checkpoint(tx, note(created.order.id));
@@ -86,7 +84,11 @@ export function createGiftCardOrderService(deps: DonationDeps) {
               cancelUrl: '/gift-card/checkout?error=paypal_cancelled',
             };
     const recorded = await collectPayment(deps, payment, collection, `Gift cards Semear (${order.quantity})`);
-    if (recorded?.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
+    if (recorded?.status !== 'succeeded') return;
+    await confirmPayment(deps, payment.id, { locale });
+    // A company's batch starts issuing now, without holding the answer (the reconciliation pass is the safety net).
+    if (order.kind === 'corporate')
+      void issueBatch(deps, order.id).catch((error) => deps.log?.warn({ err: error }, 'gift card batch issue stopped'));
   }
 
   /** The wallet pays into the internal clearing account, from which the cards are filled like any other. */
@@ -124,7 +126,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
    */
   async function resume(
     note: Record<string, unknown>,
-    retry?: { request: GiftCardOrderRequest; userId: string | null },
+    retry?: { payment: GiftCardOrderRequest['payment']; userId: string | null },
   ): Promise<StoredResponse> {
     const orderId = String(note.gift_card_order_id);
     const locale = (note.locale as Locale | undefined) ?? 'pt';
@@ -135,9 +137,11 @@ export function createGiftCardOrderService(deps: DonationDeps) {
       retry && payment.status === 'processing' && payment.gateway === gateway.name
         ? await holdProcessingPayment(db, payment.id, clock.now())
         : null;
-    if (held && retry) await pay(held, order, await gatewayCardToken(deps, retry.request.payment, retry.userId), locale);
+    if (held && retry) await pay(held, order, await gatewayCardToken(deps, retry.payment, retry.userId), locale);
     else if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
     else if (payment.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
+    if (order.kind === 'corporate')
+      void issueBatch(deps, order.id).catch((error) => deps.log?.warn({ err: error }, 'gift card batch issue stopped'));
     return answer(orderId, String(note.receipt_token), locale);
   }
 

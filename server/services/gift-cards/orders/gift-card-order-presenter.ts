@@ -4,6 +4,7 @@ import { presentPayment } from '../../donations/donation-presenter';
 import type { GiftCardRow } from '../gift-cards-repository';
 import { orderCards, type OrderWithPayment } from './gift-card-orders-repository';
 import { orderMoney } from './order-ledger';
+import { logoUrl } from '../store-company-logo';
 
 /** Where a card stands: printed (PDF), sent, going out at deliver_at, or its send cancelled by the buyer. */
 function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['delivery'] {
@@ -16,13 +17,13 @@ function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['d
  * A card as its buyer sees it. The code only of cards the buyer hands out (PDF, or a send they
  * cancelled): a card sent by e-mail is its recipient's, and whoever holds a code can spend it.
  */
-function presentCard(card: GiftCardRow, shippingMode: string): OrderedGiftCard {
+function presentCard(card: GiftCardRow, shippingMode: string, corporate: boolean): OrderedGiftCard {
   const delivery = deliveryOf(card, shippingMode);
   return {
     position: card.position ?? 0,
     recipient_name: card.recipientName,
     recipient_email: card.recipientEmail,
-    code: delivery === 'pdf' || delivery === 'cancelled' ? card.code : null,
+    code: corporate || delivery === 'pdf' || delivery === 'cancelled' ? card.code : null,
     value: card.valueCents,
     expires_at: card.expiresAt.toISOString(),
     delivery,
@@ -42,7 +43,10 @@ export async function presentGiftCardOrder(
   return {
     order: {
       id: order.id,
+      kind: order.kind,
       status: order.status,
+      issued: order.issuedCount,
+      logo_url: order.logoId ? logoUrl(order.logoId) : null,
       value: order.valueCents,
       quantity: order.quantity,
       total: order.totalCents,
@@ -54,7 +58,7 @@ export async function presentGiftCardOrder(
       payment_method: order.paymentMethod,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
-      cards: cards.map((card) => presentCard(card, order.shippingMode)),
+      cards: cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate')),
       money: money && {
         purchased: money.purchased,
         redeemed: money.redeemed,

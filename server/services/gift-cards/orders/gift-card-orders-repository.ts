@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../../contracts/constants';
-import type { GiftCardOrderRequest } from '../../../../contracts/gift-card-orders';
+import type { Contact } from '../../../../contracts/donations';
+import type { GiftCardOrderRecipient } from '../../../../contracts/gift-card-orders';
 import { giftCardOrders, giftCards, payments, type PaymentMethodName } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import type { PaymentRow } from '../../donations/payments-repository';
@@ -9,37 +10,48 @@ import type { GiftCardRow } from '../gift-cards-repository';
 /** The gift_card_orders table (docs/gift-cards.md) and the payment written with each order. */
 export type GiftCardOrderRow = typeof giftCardOrders.$inferSelect;
 
+/** An order as the service checked it, whichever request it came from (personal or corporate). */
+export interface OrderSpec {
+  kind: GiftCardOrderRow['kind'];
+  valueCents: number;
+  quantity: number;
+  template: GiftCardOrderRow['template'];
+  message: string;
+  sender: string;
+  shippingMode: GiftCardOrderRow['shippingMode'];
+  sendAt: Date | null;
+  recipients: GiftCardOrderRecipient[];
+  logoId: string | null;
+  paymentMethod: PaymentMethodName;
+  contact: Contact;
+  address: Record<string, string> | null;
+}
+
 /** Step 1 of an order: the order (pending) and its payment (processing), in one transaction. */
 export async function insertOrderWithPayment(
   tx: Executor,
-  input: {
-    request: GiftCardOrderRequest;
-    userId: string | null;
-    receiptTokenHash: string;
-    gateway: string;
-    locale: Locale;
-    now: Date;
-  },
+  input: { spec: OrderSpec; userId: string | null; receiptTokenHash: string; gateway: string; locale: Locale; now: Date },
 ): Promise<{ order: GiftCardOrderRow; payment: PaymentRow }> {
-  const { request, now } = input;
-  const { definition } = request;
-  const { contact_email: contactEmail, ...contact } = request.contact;
+  const { spec, now } = input;
+  const { contact_email: contactEmail, ...contact } = spec.contact;
   const [order] = await tx
     .insert(giftCardOrders)
     .values({
       userId: input.userId,
-      valueCents: definition.value,
-      quantity: definition.quantity,
-      totalCents: definition.value * definition.quantity,
-      template: definition.template,
-      message: definition.message,
-      sender: definition.from,
-      shippingMode: definition.shipping.mode,
-      sendAt: definition.shipping.mode === 'email_scheduled' ? new Date(definition.shipping.send_at) : null,
-      recipients: definition.recipients.map(({ name, email }) => ({ name, email })),
-      paymentMethod: request.payment.method as PaymentMethodName,
+      kind: spec.kind,
+      valueCents: spec.valueCents,
+      quantity: spec.quantity,
+      totalCents: spec.valueCents * spec.quantity,
+      template: spec.template,
+      message: spec.message,
+      sender: spec.sender,
+      shippingMode: spec.shippingMode,
+      sendAt: spec.sendAt,
+      recipients: spec.recipients,
+      logoId: spec.logoId,
+      paymentMethod: spec.paymentMethod,
       contact: { ...contact, ...(contactEmail ? { contact_email: contactEmail } : {}) },
-      address: request.address ?? null,
+      address: spec.address,
       locale: input.locale,
       receiptTokenHash: input.receiptTokenHash,
       createdAt: now,
@@ -100,10 +112,14 @@ export async function orderCards(executor: Executor, orderId: string): Promise<G
   return executor.select().from(giftCards).where(eq(giftCards.orderId, orderId)).orderBy(asc(giftCards.position));
 }
 
-/** The cards the buyer hands out: all of a PDF order, else those whose send was cancelled (never sent, no moment). */
+/**
+ * The cards whose codes the buyer holds: all of a company's batch (it hands them out or keeps the
+ * list) and of a PDF order, else those whose send was cancelled (never sent, no moment).
+ */
 export async function printableCards(executor: Executor, order: GiftCardOrderRow): Promise<GiftCardRow[]> {
   const cards = await orderCards(executor, order.id);
-  return order.shippingMode === 'pdf' ? cards : cards.filter((card) => card.deliverAt === null && card.deliveredAt === null);
+  if (order.kind === 'corporate' || order.shippingMode === 'pdf') return cards;
+  return cards.filter((card) => card.deliverAt === null && card.deliveredAt === null);
 }
 
 /** Succeeded payments whose order is not paid yet (a crash between the charge and the issue). */

@@ -1,7 +1,8 @@
 import { giftCardExpiry } from '../../../../contracts/gift-card-definition';
 import type { Locale } from '../../../../contracts/constants';
 import { chunksOf } from '../../../db/chunks';
-import { giftCards } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { giftCardOrders, giftCards } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import { escapeHtml } from '../../../http/escape-html';
 import { formatBrazilianDateTime, formatBrlText, formatLongDate } from '../../../i18n/format';
@@ -19,41 +20,44 @@ export const giftCardOrderReference = (orderId: string): string => `gift_card_or
 const CARDS_PER_LEDGER_GROUP = 100;
 
 /**
- * Issues a paid order's cards in the caller's transaction: one row each (its recipient, its place in
- * the order, when it goes out), ledger groups moving the money paid from the payment's clearing
- * account onto each card's account, the order marked paid, the cards due now delivered and the buyer
- * told. The groups' references are the order's, so the cards are issued once.
+ * Issues the cards at positions [from, to) of a paid order in the caller's transaction: one row each
+ * (its recipient, its place, when it goes out), ledger groups moving their value from the payment's
+ * clearing account onto each card's account, the ones due now delivered, the order's progress
+ * (issued_count) moved on. The groups' references are the order's and their place, so each card is
+ * issued once. The expiry counts from the payment, whichever batch issues the card.
  */
-export async function issueOrderCards(
+export async function issueCardRange(
   tx: Executor,
   deps: Pick<ConfirmDeps, 'translator' | 'config'>,
-  order: GiftCardOrderRow,
-  payment: PaymentRow,
-  now: Date,
+  input: { order: GiftCardOrderRow; payment: PaymentRow; from: number; to: number; paidAt: Date; now: Date },
 ): Promise<GiftCardRow[]> {
-  const expiresAt = giftCardExpiry(now);
+  const { order, payment, from, to, now } = input;
+  const expiresAt = giftCardExpiry(input.paidAt);
   const deliverAt = order.shippingMode === 'pdf' ? null : (order.sendAt ?? now);
-  const rows = Array.from({ length: order.quantity }, (_, position) => ({
-    orderId: order.id,
-    position,
-    valueCents: order.valueCents,
-    buyerUserId: order.userId,
-    recipientName: order.recipients[position]?.name ?? null,
-    recipientEmail: order.recipients[position]?.email ?? null,
-    message: order.message,
-    template: order.template,
-    expiresAt,
-    deliverAt,
-    createdAt: now,
-  }));
+  const rows = Array.from({ length: to - from }, (_, index) => {
+    const position = from + index;
+    return {
+      orderId: order.id,
+      position,
+      valueCents: order.valueCents,
+      buyerUserId: order.userId,
+      recipientName: order.recipients[position]?.name ?? null,
+      recipientEmail: order.recipients[position]?.email ?? null,
+      message: order.message,
+      template: order.template,
+      expiresAt,
+      deliverAt,
+      createdAt: now,
+    };
+  });
   const cards: GiftCardRow[] = [];
   for (const chunk of chunksOf(rows)) cards.push(...(await tx.insert(giftCards).values(chunk).returning()));
   // One group per hundred cards: the database checks each group's balance once per entry at commit,
   // so a group of 10,000 would be summed 10,000 times over.
-  for (const [index, chunk] of chunksOf(cards, CARDS_PER_LEDGER_GROUP).entries()) {
+  for (const chunk of chunksOf(cards, CARDS_PER_LEDGER_GROUP)) {
     await postLedgerGroup(tx, {
       kind: 'gift_card_purchase',
-      reference: `${giftCardOrderReference(order.id)}:${index}`,
+      reference: `${giftCardOrderReference(order.id)}:${(chunk[0]?.position ?? 0) / CARDS_PER_LEDGER_GROUP}`,
       description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
       lines: [
         {
@@ -64,15 +68,30 @@ export async function issueOrderCards(
       ],
     });
   }
-  await markOrderPaid(tx, order.id, now);
   for (const card of cards) if (deliverAt && deliverAt.getTime() <= now.getTime()) await deliverGiftCard(tx, deps, { card, order, now });
-  await enqueueMail(tx, purchaseMail(deps, order, expiresAt, cards), now);
+  await tx.update(giftCardOrders).set({ issuedCount: to, updatedAt: now }).where(eq(giftCardOrders.id, order.id));
+  if (to === order.quantity) await enqueueMail(tx, purchaseMail(deps, order, expiresAt, order.kind === 'personal' ? [...cards] : []), now);
   return cards;
 }
 
 /**
+ * A paid order in the caller's transaction: marked paid, and a personal order's cards (20 at most)
+ * issued at once; a corporate batch is issued afterwards by issue-batches.ts, its progress visible.
+ */
+export async function settlePaidOrder(
+  tx: Executor,
+  deps: Pick<ConfirmDeps, 'translator' | 'config'>,
+  order: GiftCardOrderRow,
+  payment: PaymentRow,
+  now: Date,
+): Promise<void> {
+  await markOrderPaid(tx, order.id, now);
+  if (order.kind === 'personal') await issueCardRange(tx, deps, { order, payment, from: 0, to: order.quantity, paidAt: now, now });
+}
+
+/**
  * Step 4 of an order paid through a gateway, in its own transaction and idempotent: a succeeded
- * payment whose order is still open has its cards issued. Running it again changes nothing more.
+ * payment whose order is still open is paid (a personal order's cards issued). Running it again changes nothing more.
  */
 export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string): Promise<ConfirmOutcome> {
   return deps.db.transaction(async (tx) => {
@@ -80,7 +99,7 @@ export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string)
     if (!payment || payment.status !== 'succeeded' || !payment.giftCardOrderId) return 'not_paid';
     const order = await lockOrder(tx, payment.giftCardOrderId);
     if (!order || order.status === 'paid') return 'already_settled';
-    await issueOrderCards(tx, deps, order, payment, deps.clock.now());
+    await settlePaidOrder(tx, deps, order, payment, deps.clock.now());
     return 'confirmed';
   });
 }
@@ -92,9 +111,9 @@ export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string)
 function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: GiftCardOrderRow, expiresAt: Date, cards: GiftCardRow[]) {
   const locale: Locale = order.locale;
   const t = (d: { id: string; message: string }, values?: Record<string, string>) => deps.translator.translate(locale, d, values);
-  const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=pdf&order=${order.id}`;
+  const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=${order.kind === 'corporate' ? 'corporate' : 'pdf'}&order=${order.id}`;
   const shipping =
-    order.shippingMode === 'pdf'
+    order.shippingMode === 'pdf' || order.kind === 'corporate'
       ? t(gm.purchasePdf, { url: orderUrl })
       : order.sendAt
         ? t(gm.purchaseScheduled, { date: formatBrazilianDateTime(order.sendAt) })
@@ -110,7 +129,7 @@ function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: G
       date: formatLongDate(expiresAt, locale),
     }),
     shipping,
-    ...(order.shippingMode === 'pdf'
+    ...(cards.length > 0 && order.shippingMode === 'pdf'
       ? [`${t(gm.purchaseCodes, { amount: formatBrlText(order.valueCents) })}\n${cards.map((card) => card.code).join('\n')}`]
       : []),
     t(gm.purchaseOrder, { id: order.id }),

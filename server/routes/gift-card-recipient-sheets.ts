@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recipientSheetResultSchema } from '../../contracts/gift-card-orders';
+import { RECIPIENT_SHEET_MAX_BYTES } from '../../contracts/recipient-sheet';
+import type { AppServices } from '../app-services';
+import { storeRecipientSheet } from '../services/gift-cards/orders/recipient-sheets';
+
+/** Room above the 2 MB limit, so a file just over it is answered with its own message rather than a bare 413. */
+const BODY_LIMIT = RECIPIENT_SHEET_MAX_BYTES + 512 * 1024;
+const SHEET_TYPES = [
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+];
+
+/**
+ * POST /gift-card-recipient-sheets: a signed-in company sends its recipients spreadsheet (the file's
+ * bytes as the body; its bytes, not its name or type, say what it is). It is read again here, the
+ * accepted recipients kept for the corporate order, every rejected row answered by its line.
+ */
+export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = async (instance, { storage }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser(SHEET_TYPES, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.post(
+    '/gift-card-recipient-sheets',
+    { onRequest: app.authenticate, bodyLimit: BODY_LIMIT, schema: { response: { 201: recipientSheetResultSchema } } },
+    async (request, reply) => {
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const sheet = await storeRecipientSheet(storage, bytes);
+      return reply.status(201).send({
+        id: sheet.id,
+        accepted: sheet.recipients.length,
+        rejected: sheet.rejected.map((row) => ({ ...row, problems: row.problems.map((id) => request.t(id)) })),
+      });
+    },
+  );
+};

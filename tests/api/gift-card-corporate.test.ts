@@ -1,0 +1,150 @@
+import * as XLSX from '@e965/xlsx';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftCardOrderResultSchema, recipientSheetResultSchema } from '../../contracts/gift-card-orders';
+import { issuePendingBatches } from '../../server/services/gift-cards/orders/issue-batches';
+import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
+import { createTranslator } from '../../server/i18n/translator';
+import { newSession } from './helpers/fixtures';
+import { brazilianAddress, newKey, outboxTo, sandboxCardToken } from './helpers/giving';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+let ctx: TestContext;
+let company: Awaited<ReturnType<typeof newSession>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  company = await newSession(ctx.app);
+});
+afterAll(() => ctx.close());
+
+const companyContact = {
+  is_company: true,
+  corporate_name: 'Padaria Pão Quente Ltda',
+  contact_name: 'Joana Lima',
+  name: 'Padaria Pão Quente',
+  email: 'rh@paoquente.com.br',
+  cnpj: '12.ABC.345/01DE-35',
+  telephone: '(11) 3333-4444',
+};
+const stamp = Date.now();
+const staff = (n: number) => [`Pessoa ${n} da Silva`, `pessoa${n}-${stamp}@paoquente.com.br`];
+
+/** An xlsx of `count` people, two of them refused: one without a name (line 5), one e-mail twice (line 9). */
+function staffSheet(count: number): Uint8Array {
+  const rows: unknown[][] = [['Nome', 'E-mail'], ...Array.from({ length: count }, (_, i) => staff(i + 1))];
+  rows[4] = ['', 'sem-nome@paoquente.com.br'];
+  rows[8] = ['Repetida', staff(2)[1]];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Equipe');
+  return new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+}
+
+const upload = (url: string, bytes: Uint8Array, type: string, token = company.token) =>
+  ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': type }, payload: Buffer.from(bytes) });
+const uploadSheet = (bytes: Uint8Array) => upload('/api/v1/gift-card-recipient-sheets', bytes, 'application/octet-stream');
+const logo = async () =>
+  (
+    await upload(
+      '/api/v1/gift-card-logos',
+      await sharp({ create: { width: 1900, height: 900, channels: 3, background: '#1F8A5B' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    )
+  ).json() as { id: string };
+
+const corporate = (body: unknown, token = company.token) =>
+  call(ctx.app, 'POST', '/api/v1/gift-card-orders/corporate', body, { token, headers: { 'idempotency-key': newKey() } });
+const orderBody = async (recipients: unknown, overrides: Record<string, unknown> = {}) => ({
+  definition: { value: 5000, template: 'gratidao', message: 'Obrigado pelo ano!', from: 'Padaria Pão Quente', recipients, ...overrides },
+  contact: companyContact,
+  payment: { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+  address: brazilianAddress,
+});
+const read = (id: string) => call(ctx.app, 'GET', `/api/v1/gift-card-orders/${id}`, undefined, { token: company.token });
+
+describe('corporate gift cards', () => {
+  it('an xlsx of 120 with two refused rows, a logo, paid by card: the batch is issued with progress, each recipient mailed, the codes downloadable', async () => {
+    const sheet = await uploadSheet(staffSheet(120));
+    expect(sheet.statusCode, sheet.body).toBe(201);
+    const parsedSheet = recipientSheetResultSchema.parse(sheet.json());
+    expect(parsedSheet.accepted).toBe(118);
+    expect(parsedSheet.rejected.map((r) => [r.line, r.problems])).toEqual([
+      [5, ['O nome é obrigatório']],
+      [9, ['E-mail repetido na planilha']],
+    ]);
+
+    const { id: logoId } = await logo();
+    const placed = await corporate(
+      await orderBody({ source: 'sheet', sheet_id: parsedSheet.id, shipping: { mode: 'email_now' } }, { logo_id: logoId }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const answer = giftCardOrderResultSchema.parse(placed.json());
+    expect(answer.order).toMatchObject({
+      kind: 'corporate',
+      status: 'paid',
+      quantity: 118,
+      total: 590_000,
+      logo_url: `/img/logos/${logoId}.png`,
+    });
+
+    // The batch goes on in the background; the reconciliation pass finishes whatever is left.
+    await issuePendingBatches({ db: ctx.database.db, clock: ctx.clock, translator: createTranslator(), config: ctx.config });
+    const done = giftCardOrderResultSchema.parse((await read(answer.order.id)).json()).order;
+    expect(done.issued).toBe(118);
+    expect(done.cards).toHaveLength(118);
+    expect(done.cards.every((card) => card.delivery === 'sent' && /^[0-9a-f-]{36}$/.test(card.code ?? ''))).toBe(true);
+    expect(done.money).toEqual({ purchased: 590_000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: 590_000 });
+    const [mail] = await outboxTo(ctx.database.db, staff(120)[1] as string);
+    expect(mail?.subject).toBe('Padaria Pão Quente enviou para você um gift card Semear de R$ 50,00');
+    expect(await checkOrderInvariants(ctx.database.db)).toEqual([]);
+
+    const csv = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${answer.order.id}/codes.csv`, undefined, { token: company.token });
+    expect(csv.statusCode).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(119);
+  });
+
+  it('codes only, no spreadsheet: the company gets the codes to hand out, nobody an e-mail', async () => {
+    const placed = giftCardOrderResultSchema.parse((await corporate(await orderBody({ source: 'codes', quantity: 30 }))).json());
+    await issuePendingBatches({ db: ctx.database.db, clock: ctx.clock, translator: createTranslator(), config: ctx.config });
+    const done = giftCardOrderResultSchema.parse((await read(placed.order.id)).json()).order;
+    expect(done).toMatchObject({ issued: 30, shipping_mode: 'pdf' });
+    expect(done.cards.every((card) => card.delivery === 'pdf' && card.code !== null)).toBe(true);
+  });
+
+  it('refuses what a batch cannot be, writing nothing', async () => {
+    const sheet = recipientSheetResultSchema.parse((await uploadSheet(staffSheet(20))).json());
+    const { id: logoId } = await logo();
+    const fewForLogo = await corporate(
+      await orderBody({ source: 'sheet', sheet_id: sheet.id, shipping: { mode: 'email_now' } }, { logo_id: logoId }),
+    );
+    expect(fewForLogo.statusCode).toBe(400);
+    expect(fewForLogo.json().message).toEqual(['O logo da empresa está disponível em pedidos a partir de 100 cartões']);
+    const person = await orderBody({ source: 'codes', quantity: 5 });
+    const notCompany = await corporate({
+      ...person,
+      contact: { name: 'Maria', email: 'maria@exemplo.com.br', cpf: '529.982.247-25', telephone: '(11) 98765-4321' },
+    });
+    expect(notCompany.statusCode).toBe(400);
+    expect(notCompany.json().message).toContain('Pedidos corporativos são feitos em nome de uma empresa (CNPJ)');
+    const tooMany = await corporate(await orderBody({ source: 'codes', quantity: 100_001 }));
+    expect(tooMany.json().message).toEqual(['Escolha de 1 a 100.000 cartões']);
+    const unknownSheet = await corporate(
+      await orderBody({ source: 'sheet', sheet_id: crypto.randomUUID(), shipping: { mode: 'email_now' } }),
+    );
+    expect(unknownSheet.statusCode).toBe(404);
+    expect(unknownSheet.json().message).toBe('Não encontramos essa planilha. Envie o arquivo de novo.');
+    expect(
+      (await call(ctx.app, 'POST', '/api/v1/gift-card-orders/corporate', person, { headers: { 'idempotency-key': newKey() } })).statusCode,
+    ).toBe(401);
+
+    const tooBig = await uploadSheet(new Uint8Array(2 * 1024 * 1024 + 1).fill(65));
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().message).toBe('A planilha deve ter no máximo 2 MB');
+  });
+});
