@@ -51,15 +51,16 @@ export function createGiftCardOrderService(deps: DonationDeps) {
     const note = (orderId: string) => ({ gift_card_order_id: orderId, receipt_token: receiptToken, locale: input.locale });
 
     if (method === 'wallet') {
-      const orderId = await db.transaction(async (tx) => {
+      const paid = await db.transaction(async (tx) => {
         const { order, payment } = await insertOrderWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
         await payWithWallet(tx, order, now);
         await markInternalPaymentSucceeded(tx, payment.id, now);
         await settlePaidOrder(tx, deps, order, { ...payment, status: 'succeeded' }, now);
         await input.checkpoint(tx, note(order.id));
-        return order.id;
+        return order;
       });
-      return answer(orderId, receiptToken, input.locale);
+      startIssuing(paid);
+      return answer(paid.id, receiptToken, input.locale);
     }
 
     const cardToken = await gatewayCardToken(deps, input.payment, userId);
@@ -86,9 +87,13 @@ export function createGiftCardOrderService(deps: DonationDeps) {
     const recorded = await collectPayment(deps, payment, collection, `Gift cards Semear (${order.quantity})`);
     if (recorded?.status !== 'succeeded') return;
     await confirmPayment(deps, payment.id, { locale });
-    // A company's batch starts issuing now, without holding the answer (the reconciliation pass is the safety net).
-    if (order.kind === 'corporate')
-      void issueBatch(deps, order.id).catch((error) => deps.log?.warn({ err: error }, 'gift card batch issue stopped'));
+    startIssuing(order);
+  }
+
+  /** A company's batch starts issuing now, without holding the answer (the reconciliation pass is the safety net). */
+  function startIssuing(order: GiftCardOrderRow): void {
+    if (order.kind !== 'corporate') return;
+    void issueBatch(deps, order.id).catch((error: unknown) => deps.log?.warn({ err: error }, 'gift card batch issue stopped'));
   }
 
   /** The wallet pays into the internal clearing account, from which the cards are filled like any other. */
@@ -140,8 +145,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
     if (held && retry) await pay(held, order, await gatewayCardToken(deps, retry.payment, retry.userId), locale);
     else if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
     else if (payment.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
-    if (order.kind === 'corporate')
-      void issueBatch(deps, order.id).catch((error) => deps.log?.warn({ err: error }, 'gift card batch issue stopped'));
+    startIssuing(order);
     return answer(orderId, String(note.receipt_token), locale);
   }
 
