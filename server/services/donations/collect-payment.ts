@@ -3,7 +3,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { Config } from '../../config';
 import { invalid, notFound } from '../../domain/errors';
-import { usableSavedCard } from '../contributions/saved-cards-repository';
+import { savedCardToken, usableSavedCard } from '../contributions/saved-cards-repository';
 import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
@@ -68,4 +68,15 @@ export async function gatewayCardToken(
   const card = await usableSavedCard(deps.db, { cardId: payment.card_id, userId, gateway: deps.gateway.name });
   if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
   return card.gatewayToken;
+}
+
+/**
+ * The card a first attempt was charging, for its retry: the token as sent (a one-time token the
+ * gateway already charged no longer describes, but the same key answers the same charge), or the
+ * saved card's, even when it was removed since; null for other methods.
+ */
+export async function resumedCardToken(db: Database, payment: DonationRequest['payment'], userId: string | null): Promise<string | null> {
+  if (payment.method === 'card') return payment.card_token;
+  if (payment.method !== 'saved_card' || !userId) return null;
+  return savedCardToken(db, { cardId: payment.card_id, userId });
 }

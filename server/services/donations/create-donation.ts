@@ -5,7 +5,7 @@ import { messages as m } from '../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import type { Config } from '../../config';
 import { ensureDefaultCard } from '../contributions/saved-cards';
-import { insertSavedCard, savedCardToken } from '../contributions/saved-cards-repository';
+import { insertSavedCard } from '../contributions/saved-cards-repository';
 import type { Database, Executor } from '../../db/types';
 import { notFound, refused, unauthenticated } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
@@ -18,7 +18,7 @@ import { donationReference, donationTarget, finishConfirmation } from './confirm
 import { donationAnswer } from './donation-answers';
 import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
-import { collectPayment, gatewayCardToken, type GatewayCollection } from './collect-payment';
+import { collectPayment, gatewayCardToken, resumedCardToken, type GatewayCollection } from './collect-payment';
 import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -215,19 +215,11 @@ export function createDonationService(deps: DonationDeps) {
       retry && payment.status === 'processing' && payment.gateway === gateway.name
         ? await holdProcessingPayment(db, payment.id, clock.now())
         : null;
-    const cardToken = retry ? await resumedCardToken(retry) : null;
+    const cardToken = retry ? await resumedCardToken(db, retry.request.payment, retry.userId) : null;
     const payable = retry && (cardToken !== null || retry.request.payment.method === 'pix' || retry.request.payment.method === 'paypal');
     if (held && retry && payable) await pay(held, { ...retry, locale, cardToken, campaign: await campaignOf(found.donation.campaignId) });
     else await settle((await loadDonation(db, donationId))?.payment ?? payment, locale);
     return answer(donationId, String(note.receipt_token), locale);
-  }
-
-  /** The card the first attempt was charging (a saved card removed since is still the one it meant). */
-  async function resumedCardToken({ request, userId }: { request: DonationRequest; userId: string | null }): Promise<string | null> {
-    const p = request.payment;
-    if (p.method === 'card') return p.card_token;
-    if (p.method !== 'saved_card' || !userId) return null;
-    return savedCardToken(db, { cardId: p.card_id, userId });
   }
 
   async function campaignOf(campaignId: string | null): Promise<DonatableCampaign | null> {

@@ -6,7 +6,7 @@ import { messages as m } from '../../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../../auth/opaque-tokens';
 import type { Executor } from '../../../db/types';
 import { refused, unauthenticated } from '../../../domain/errors';
-import { collectPayment, gatewayCardToken, type GatewayCollection } from '../../donations/collect-payment';
+import { collectPayment, gatewayCardToken, resumedCardToken, type GatewayCollection } from '../../donations/collect-payment';
 import type { DonationDeps } from '../../donations/create-donation';
 import { failedPaymentAnswer } from '../../donations/donation-answers';
 import {
@@ -142,7 +142,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
       retry && payment.status === 'processing' && payment.gateway === gateway.name
         ? await holdProcessingPayment(db, payment.id, clock.now())
         : null;
-    if (held && retry) await pay(held, order, await gatewayCardToken(deps, retry.payment, retry.userId), locale);
+    if (held && retry) await pay(held, order, await resumedCardToken(db, retry.payment, retry.userId), locale);
     else if (payment.status === 'processing') await reconcilePayment(deps, payment, { locale });
     else if (payment.status === 'succeeded') await confirmPayment(deps, payment.id, { locale });
     startIssuing(order);
