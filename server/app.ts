@@ -77,7 +77,7 @@ export interface BuildAppOptions {
   gateway?: PaymentGateway;
   /** Where uploads live; defaults to config.storage. */
   storage?: FileStorage;
-  /** Fault-injection seams of the donation flow (tests only). */
+  /** Fault-injection seams of the payment flows, donations and gift-card orders (tests only). */
   donationHooks?: DonationHooks;
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationRoutes, services);
       await api.register(subscriptionRoutes, services);
       await api.register(giftCardRoutes, services);
-      await api.register(giftCardOrderRoutes, services);
+      await api.register(giftCardOrderRoutes, { ...services, donationHooks: options.donationHooks });
       await api.register(giftCardRecipientSheetRoutes, services);
       await api.register(giftCardLogoRoutes, services);
       await api.register(realtimeRoutes, services);

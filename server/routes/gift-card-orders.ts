@@ -19,6 +19,7 @@ import { HttpError } from '../http/http-error';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
 import { reconcilePayment } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
+import type { DonationHooks } from '../services/donations/create-donation';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
 import { corporateOrderSpec, personalOrderSpec } from '../services/gift-cards/orders/order-specs';
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
@@ -28,10 +29,10 @@ import { giftCardsPdf } from '../services/gift-cards/orders/cards-pdf';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
-export const giftCardOrderRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
+export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHooks?: DonationHooks }> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
-  const deps = { ...options, translator: app.translator, log: app.log };
+  const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
   const orders = createGiftCardOrderService(deps);
   const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, idempotencyKeys, payments, sandboxPayments } from '../../server/db/schema';
+import { donations, giftCards, idempotencyKeys, payments, sandboxPayments } from '../../server/db/schema';
 import { createIdempotency, type IdempotentCall } from '../../server/services/idempotency/idempotency';
 import { createCampaign, donationBody, give, newKey, sandboxCardToken } from './helpers/giving';
-import { createTestContext, type TestContext } from './helpers/test-app';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 /**
  * A claim whose process died (its lease ran out unrenewed) is taken over by a replay, which resumes
@@ -12,11 +12,11 @@ import { createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 let slug: string;
 /** Holds the first request of a test "crashed" between its charge and its answer. */
-let hang: { reached(): void; until: Promise<void> } | null = null;
+let hang: { reached(paymentId?: string): void; until: Promise<void> } | null = null;
 beforeAll(async () => {
-  const beforeConfirm = () => {
+  const beforeConfirm = (paymentId: string) => {
     if (!hang) return;
-    hang.reached();
+    hang.reached(paymentId);
     return hang.until;
   };
   ctx = await createTestContext({ IDEMPOTENCY_LEASE_MS: '1000' }, { donationHooks: { beforeConfirm } });
@@ -59,6 +59,56 @@ describe('a claim whose process died', () => {
     release();
     await first;
     expect(await ctx.database.db.select().from(donations).where(eq(donations.id, donationId))).toHaveLength(1);
+  });
+
+  it('a gift-card order charged at the gateway whose answer was never recorded: the retry charges the same token under the same key, once', async () => {
+    const key = newKey();
+    const to = `crash-${Date.now()}@exemplo.com.br`;
+    const { contact, address } = donationBody({ method: 'pix' });
+    const body = {
+      definition: {
+        value: 3000,
+        quantity: 1,
+        template: 'semente',
+        message: 'Obrigado!',
+        from: 'Maria',
+        shipping: { mode: 'email_now' },
+        recipients: [{ name: 'Ana', email: to, email_confirmation: to }],
+      },
+      contact,
+      address,
+      payment: { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+    };
+    const post = () => call(ctx.app, 'POST', '/api/v1/gift-card-orders', body, { headers: { 'idempotency-key': key } });
+    let release = () => undefined as void;
+    let reached = (_paymentId: string) => undefined as void;
+    const charged = new Promise<string>((resolve) => (reached = resolve));
+    hang = { reached: (paymentId?: string) => reached(paymentId as string), until: new Promise<void>((resolve) => (release = resolve)) };
+    const first = post();
+    const paymentId = await charged;
+    // The crash hit between the gateway's charge and its answer written down: the payment still reads 'processing'.
+    await ctx.database.db.update(payments).set({ status: 'processing' }).where(eq(payments.id, paymentId));
+    await killOwner(key);
+    hang = null;
+    const retry = await post();
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().order).toMatchObject({ status: 'paid', issued: 1 });
+    // Its one-time token was spent by the first charge; the retry's is the same charge, not a new one.
+    expect(await ctx.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, paymentId))).toHaveLength(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(giftCards)
+        .where(eq(giftCards.orderId, retry.json().order.id as string)),
+    ).toHaveLength(1);
+    release();
+    await first;
+    expect(
+      await ctx.database.db
+        .select()
+        .from(giftCards)
+        .where(eq(giftCards.orderId, retry.json().order.id as string)),
+    ).toHaveLength(1);
   });
 
   it('with no checkpoint the retry does the work afresh; a replay while the lease is alive waits', async () => {

@@ -86,6 +86,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
             };
     const recorded = await collectPayment(deps, payment, collection, `Gift cards Semear (${order.quantity})`);
     if (recorded?.status !== 'succeeded') return;
+    await deps.hooks?.beforeConfirm?.(payment.id);
     await confirmPayment(deps, payment.id, { locale });
     startIssuing(order);
   }
