@@ -47,6 +47,10 @@ export const giftCardDesignSchema = z.object({
 });
 export type GiftCardDesign = z.output<typeof giftCardDesignSchema>;
 
+/** A company's card: the same but how many, which its recipients' spreadsheet or a number of codes says. */
+export const corporateGiftCardDesignSchema = giftCardDesignSchema.omit({ quantity: true });
+export type CorporateGiftCardDesign = z.output<typeof corporateGiftCardDesignSchema>;
+
 const emailConfirmation = plainText({ error: gc.emailConfirmationRequired.id })
   .trim()
   .min(1, { error: gc.emailConfirmationRequired.id })

@@ -51,6 +51,14 @@ export const giftCardMessages = {
     id: 'validation.gift_card_corporate.logo_missing',
     message: 'Não encontramos esse logo. Envie a imagem de novo.',
   },
+  sheetUnreadable: /*i18n*/ {
+    id: 'validation.recipient_sheet.unreadable',
+    message: 'Não conseguimos ler esta planilha. Envie outro arquivo.',
+  },
+  sheetNoValidRows: /*i18n*/ {
+    id: 'validation.recipient_sheet.no_valid_rows',
+    message: 'Nenhuma linha da planilha pode ser usada: corrija as linhas recusadas e envie de novo.',
+  },
   sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
   orderNotFound: /*i18n*/ { id: 'error.gift_card_order_not_found', message: 'Pedido de gift cards não encontrado.' },
   orderNotPaid: /*i18n*/ { id: 'error.gift_card_order_not_paid', message: 'Os cartões são emitidos quando o pagamento é confirmado.' },

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { checkoutAddressSchema, checkPayerRules, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
 import {
+  corporateGiftCardDesignSchema,
   giftCardDefinitionSchema,
-  giftCardDesignSchema,
   giftCardRecipientFields,
   giftCardShippingSchema,
   GIFT_CARD_SHIPPING_MODES,
   GIFT_CARD_TEMPLATES,
+  type GiftCardShipping,
 } from './gift-card-definition';
 import { giftCardMessages as gc } from './gift-card-messages';
 import { messages as m } from './messages';
@@ -136,6 +137,19 @@ export const recipientSheetResultSchema = z.object({
 });
 export type RecipientSheetResult = z.infer<typeof recipientSheetResultSchema>;
 
+/** How many codes a company asks for when it hands them out itself. */
+export const corporateQuantitySchema = z
+  .number({ error: gc.corporateQuantity.id })
+  .int({ error: gc.corporateQuantity.id })
+  .min(1, { error: gc.corporateQuantity.id })
+  .max(CORPORATE_MAX_QUANTITY, { error: gc.corporateQuantity.id });
+
+/** A company's cards go by e-mail, now or at a moment (its printable cards are the codes' PDF). */
+export const corporateShippingSchema = giftCardShippingSchema(null).refine((shipping) => shipping.mode !== 'pdf', {
+  error: gc.sendAtRequired.id,
+});
+export type CorporateShipping = Exclude<GiftCardShipping, { mode: 'pdf' }>;
+
 const refuseGiftCardPayment = (order: { payment: { method: string } }, ctx: z.RefinementCtx) => {
   if (order.payment.method === 'gift_card')
     ctx.addIssue({ code: 'custom', path: ['payment', 'method'], message: gm.paymentMethodInvalid.id });
@@ -148,23 +162,16 @@ const refuseGiftCardPayment = (order: { payment: { method: string } }, ctx: z.Re
  */
 export const corporateGiftCardOrderRequestSchema = z
   .object({
-    definition: giftCardDesignSchema.omit({ quantity: true }).extend({
+    definition: corporateGiftCardDesignSchema.extend({
       recipients: z.discriminatedUnion(
         'source',
         [
           z.object({
             source: z.literal('sheet'),
             sheet_id: z.uuid({ error: gc.sheetMissing.id }),
-            shipping: giftCardShippingSchema(null).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id }),
+            shipping: corporateShippingSchema,
           }),
-          z.object({
-            source: z.literal('codes'),
-            quantity: z
-              .number({ error: gc.corporateQuantity.id })
-              .int({ error: gc.corporateQuantity.id })
-              .min(1, { error: gc.corporateQuantity.id })
-              .max(CORPORATE_MAX_QUANTITY, { error: gc.corporateQuantity.id }),
-          }),
+          z.object({ source: z.literal('codes'), quantity: corporateQuantitySchema }),
         ],
         { error: gc.recipientsRequired.id },
       ),

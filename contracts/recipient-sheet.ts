@@ -12,6 +12,8 @@ import { isPlainText } from './plain-text';
 export const RECIPIENT_SHEET_MAX_BYTES = 2 * 1024 * 1024;
 export const RECIPIENT_SHEET_MAX_ROWS = 100_000;
 export const RECIPIENT_SHEET_EXTENSIONS = ['csv', 'xls', 'xlsx'] as const;
+/** How often a long sheet says how far it got (a browser shows it as a progress bar). */
+const PROGRESS_EVERY_ROWS = 5_000;
 /** The header row may come after a title or a blank line or two. */
 const HEADER_SEARCH_ROWS = 10;
 
@@ -60,7 +62,7 @@ const cellText = (cell: unknown): string => (cell === null || cell === undefined
  * recipients and each rejected row with its line and why (no name, a bad e-mail, an e-mail that an
  * earlier row has). Blank rows are skipped.
  */
-export function analyseRecipientRows(rows: readonly (readonly unknown[])[]): RecipientSheet {
+export function analyseRecipientRows(rows: readonly (readonly unknown[])[], onProgress?: (fraction: number) => void): RecipientSheet {
   let header = -1;
   let nameColumn = -1;
   let emailColumn = -1;
@@ -78,6 +80,7 @@ export function analyseRecipientRows(rows: readonly (readonly unknown[])[]): Rec
   const rejected: RejectedSheetRow[] = [];
   const firstLineOf = new Map<string, number>();
   for (let row = header + 1; row < rows.length; row++) {
+    if (onProgress && row % PROGRESS_EVERY_ROWS === 0) onProgress(row / rows.length);
     const cells = rows[row] ?? [];
     const name = cellText(cells[nameColumn]);
     const email = cellText(cells[emailColumn]).toLowerCase();

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { readRecipientSheet } from '../../server/services/gift-cards/recipient-sheet-file';
+import { readRecipientSheet } from '../../contracts/recipient-sheet-reader';
 
 export interface SheetTimes {
   rows: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import { rejectedRowsCsv, safeCsvCell, type RecipientSheet } from '../../contracts/recipient-sheet';
-import { csvSeparator, readRecipientSheet, sheetKind } from '../../server/services/gift-cards/recipient-sheet-file';
+import { csvSeparator, readRecipientSheet, sheetKind } from '../../contracts/recipient-sheet-reader';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const ok = (sheet: RecipientSheet) => {

@@ -5,7 +5,7 @@ import type { GiftCardOrderRecipient } from '../../../../contracts/gift-card-ord
 import type { SheetRecipient, RejectedSheetRow } from '../../../../contracts/recipient-sheet';
 import { invalid, notFound } from '../../../domain/errors';
 import type { FileStorage } from '../../storage/file-storage';
-import { readRecipientSheet } from '../recipient-sheet-file';
+import { readRecipientSheet } from '../../../../contracts/recipient-sheet-reader';
 
 const sheetKey = (id: string) => `sheets/${id}.json`;
 

@@ -1,12 +1,7 @@
 import Papa from 'papaparse';
 import * as XLSX from '@e965/xlsx';
-import { giftCardMessages as gc } from '../../../contracts/gift-card-messages';
-import {
-  analyseRecipientRows,
-  RECIPIENT_SHEET_MAX_BYTES,
-  RECIPIENT_SHEET_MAX_ROWS,
-  type RecipientSheet,
-} from '../../../contracts/recipient-sheet';
+import { giftCardMessages as gc } from './gift-card-messages';
+import { analyseRecipientRows, RECIPIENT_SHEET_MAX_BYTES, RECIPIENT_SHEET_MAX_ROWS, type RecipientSheet } from './recipient-sheet';
 
 /** What a file is, from its first bytes (never from its name): an xlsx is a zip, an xls an OLE compound file. */
 export function sheetKind(bytes: Uint8Array): 'xlsx' | 'xls' | 'text' {
@@ -66,11 +61,15 @@ function workbookRows(bytes: Uint8Array): string[][] | null {
   }
 }
 
+/** Share of the work that reading the file's cells takes; checking its rows is the rest. */
+const PARSED_AT = 0.4;
+
 /**
- * A recipients spreadsheet as uploaded (the server reads it again whatever the browser showed):
- * refused when over 2 MB or not a csv, xls or xlsx; otherwise its recipients and rejected rows.
+ * A recipients spreadsheet: refused when over 2 MB or not a csv, xls or xlsx; otherwise its recipients
+ * and rejected rows. The browser reads it (in a worker, `onProgress` from 0 to 1 driving its progress
+ * bar) to show the preview, and the server reads the uploaded bytes again whatever the browser showed.
  */
-export function readRecipientSheet(bytes: Uint8Array): RecipientSheet {
+export function readRecipientSheet(bytes: Uint8Array, onProgress?: (fraction: number) => void): RecipientSheet {
   if (bytes.byteLength > RECIPIENT_SHEET_MAX_BYTES) return { ok: false, problem: gc.sheetTooBig.id };
   const kind = sheetKind(bytes);
   const rows =
@@ -81,5 +80,8 @@ export function readRecipientSheet(bytes: Uint8Array): RecipientSheet {
         })()
       : workbookRows(bytes);
   if (rows === null) return { ok: false, problem: gc.sheetType.id };
-  return analyseRecipientRows(rows);
+  onProgress?.(PARSED_AT);
+  const sheet = analyseRecipientRows(rows, onProgress && ((fraction) => onProgress(PARSED_AT + (1 - PARSED_AT) * fraction)));
+  onProgress?.(1);
+  return sheet;
 }

@@ -1,0 +1,364 @@
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { corporateGiftCardDesignSchema, giftCardShippingSchema, type CorporateGiftCardDesign } from '../../contracts/gift-card-definition';
+import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+import {
+  CORPORATE_LOGO_MIN_QUANTITY,
+  corporateQuantitySchema,
+  type CorporateShipping,
+  type RecipientSheetResult,
+} from '../../contracts/gift-card-orders';
+import type { CompanyLogo } from '../../contracts/gift-cards';
+import type { RecipientSheet, RejectedSheetRow, SheetRecipient } from '../../contracts/recipient-sheet';
+import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import type { DefinitionIssue } from './gift-card-definition.machine';
+
+/**
+ * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
+ *
+ *   design ─► recipients ─┬─ a spreadsheet: reading (progress) ─► preview ─sheet.confirmed─► uploading ─► shipping ─┐
+ *                         └─ codes.submitted (a number of codes the company hands out) ─────────────────────────────┤
+ *                                                  logo (from 100 cards: uploading ⇄ chosen) ◄─────────────────────┤
+ *                                                  review ◄──────────────────────────────────────────────────────────┘ ─► done
+ *
+ * Every step goes back to the one before, keeping what was chosen. The spreadsheet is read by
+ * `readSheet` (the browser's worker: `sheet.progress`, then `sheet.read` or `sheet.unreadable`), its
+ * refused rows shown by line before anything is sent; confirmed, the file goes to the server
+ * (`uploadSheet`), which reads it again and keeps its recipients. `uploadLogo` sends the logo.
+ */
+
+export const CORPORATE_STEPS = ['design', 'recipients', 'shipping', 'logo', 'review'] as const;
+export type CorporateStep = (typeof CORPORATE_STEPS)[number];
+
+/** The file chosen (a browser File); the machine only passes it to its actors. */
+export interface ChosenFile {
+  name: string;
+  size: number;
+}
+
+/** What the browser read of the spreadsheet: how many recipients, the first few, and every refused row. */
+export interface SheetPreview {
+  fileName: string;
+  accepted: number;
+  sample: SheetRecipient[];
+  rejected: RejectedSheetRow[];
+}
+
+/** The recipients as the corporate order takes them. */
+export type CorporateRecipients =
+  { source: 'sheet'; sheet_id: string; count: number; shipping: CorporateShipping } | { source: 'codes'; quantity: number };
+
+export interface CorporateDefinitionContext {
+  design: CorporateGiftCardDesign | null;
+  file: ChosenFile | null;
+  /** 0 to 1 while the spreadsheet is read. */
+  progress: number;
+  preview: SheetPreview | null;
+  /** The spreadsheet as the server kept it. */
+  sheet: { id: string; accepted: number } | null;
+  /** Codes only: how many. */
+  quantity: number | null;
+  shipping: CorporateShipping | null;
+  logo: CompanyLogo | null;
+  issues: DefinitionIssue[];
+  failure: FormFailure | null;
+}
+
+export type CorporateDefinitionEvent =
+  | { type: 'design.submitted'; design: unknown }
+  | { type: 'sheet.selected'; file: ChosenFile }
+  | { type: 'sheet.progress'; fraction: number }
+  | { type: 'sheet.read'; sheet: RecipientSheet }
+  | { type: 'sheet.unreadable' }
+  | { type: 'sheet.confirmed' }
+  | { type: 'sheet.discarded' }
+  | { type: 'codes.submitted'; quantity: unknown }
+  | { type: 'shipping.submitted'; shipping: unknown; submittedAt: string }
+  | { type: 'logo.selected'; file: ChosenFile }
+  | { type: 'logo.removed' }
+  | { type: 'logo.confirmed' }
+  | { type: 'definition.confirmed' }
+  | { type: 'step.backRequested' };
+
+export interface CorporateDefinitionOutput {
+  design: CorporateGiftCardDesign;
+  recipients: CorporateRecipients;
+  logo: CompanyLogo | null;
+}
+
+/** A few recipients are enough to show the file was read as meant. */
+const SAMPLE_SIZE = 5;
+
+const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }): DefinitionIssue[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/** How many cards: the server's count of the spreadsheet's recipients, or the codes asked for. */
+export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
+  context.sheet?.accepted ?? context.quantity ?? 0;
+
+const shippingSchema = (submittedAt: string) =>
+  giftCardShippingSchema(new Date(submittedAt)).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id });
+
+/** Reached only from the review, where every step before was accepted. */
+const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({
+  design: context.design!,
+  recipients: context.sheet
+    ? { source: 'sheet', sheet_id: context.sheet.id, count: context.sheet.accepted, shipping: context.shipping! }
+    : { source: 'codes', quantity: context.quantity! },
+  logo: cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY ? context.logo : null,
+});
+
+export const corporateDefinitionMachine = setup({
+  types: {
+    context: {} as CorporateDefinitionContext,
+    events: {} as CorporateDefinitionEvent,
+    output: {} as CorporateDefinitionOutput,
+  },
+  actors: {
+    /** Reads the file in the background: sends `sheet.progress`, then `sheet.read` or `sheet.unreadable`. */
+    readSheet: fromCallback<CorporateDefinitionEvent, { file: ChosenFile }>(() => {}),
+    uploadSheet: fromPromise<RecipientSheetResult, { file: ChosenFile }>(async () => {
+      throw new Error('corporate definition: uploadSheet not provided');
+    }),
+    uploadLogo: fromPromise<CompanyLogo, { file: ChosenFile }>(async () => {
+      throw new Error('corporate definition: uploadLogo not provided');
+    }),
+  },
+  guards: {
+    designValid: (_, params: { design: unknown }) => corporateGiftCardDesignSchema.safeParse(params.design).success,
+    sheetReadable: (_, params: { sheet: RecipientSheet }) => params.sheet.ok,
+    hasRecipients: ({ context }) => (context.preview?.accepted ?? 0) > 0,
+    sheetKept: ({ context }) => context.sheet !== null,
+    quantityValid: (_, params: { quantity: unknown }) => corporateQuantitySchema.safeParse(params.quantity).success,
+    shippingValid: (_, params: { shipping: unknown; submittedAt: string }) =>
+      shippingSchema(params.submittedAt).safeParse(params.shipping).success,
+    offersLogo: ({ context }) => cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY,
+  },
+  actions: {
+    saveDesign: assign((_, params: { design: unknown }) => ({ design: corporateGiftCardDesignSchema.parse(params.design), issues: [] })),
+    refuse: assign((_, params: { issues: DefinitionIssue[] }) => ({ issues: params.issues })),
+    startReading: assign((_, params: { file: ChosenFile }) => ({
+      file: params.file,
+      progress: 0,
+      preview: null,
+      sheet: null,
+      quantity: null,
+      issues: [],
+      failure: null,
+    })),
+    keepPreview: assign(({ context }, params: { sheet: RecipientSheet }) =>
+      params.sheet.ok
+        ? {
+            progress: 1,
+            preview: {
+              fileName: context.file?.name ?? '',
+              accepted: params.sheet.recipients.length,
+              sample: params.sheet.recipients.slice(0, SAMPLE_SIZE),
+              rejected: params.sheet.rejected,
+            },
+          }
+        : {},
+    ),
+    discardSheet: assign({ file: null, progress: 0, preview: null, sheet: null }),
+    keepSheet: assign((_, params: { result: RecipientSheetResult }) => ({
+      sheet: { id: params.result.id, accepted: params.result.accepted },
+    })),
+    saveQuantity: assign((_, params: { quantity: unknown }) => ({
+      quantity: corporateQuantitySchema.parse(params.quantity),
+      file: null,
+      preview: null,
+      sheet: null,
+      shipping: null,
+      issues: [],
+    })),
+    saveShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => ({
+      shipping: shippingSchema(params.submittedAt).parse(params.shipping),
+      issues: [],
+    })),
+    keepFailure: assign((_, params: { error: unknown }) => ({ failure: formFailureOf(params.error) })),
+    clearIssues: assign({ issues: [], failure: null }),
+    /** The page keeps the definition for the corporate checkout and goes there (provided by the view's provider). */
+    finished: (_, _params: CorporateDefinitionOutput) => {},
+  },
+}).createMachine({
+  id: 'corporateDefinition',
+  context: {
+    design: null,
+    file: null,
+    progress: 0,
+    preview: null,
+    sheet: null,
+    quantity: null,
+    shipping: null,
+    logo: null,
+    issues: [],
+    failure: null,
+  },
+  initial: 'design',
+  states: {
+    design: {
+      tags: ['step:design'],
+      on: {
+        'design.submitted': [
+          {
+            guard: { type: 'designValid', params: ({ event }) => ({ design: event.design }) },
+            target: 'recipients',
+            actions: { type: 'saveDesign', params: ({ event }) => ({ design: event.design }) },
+          },
+          {
+            actions: {
+              type: 'refuse',
+              params: ({ event }) => ({ issues: issuesOf(corporateGiftCardDesignSchema.safeParse(event.design).error ?? { issues: [] }) }),
+            },
+          },
+        ],
+      },
+    },
+    recipients: {
+      tags: ['step:recipients'],
+      initial: 'choosing',
+      on: {
+        'sheet.selected': { target: '.reading', actions: { type: 'startReading', params: ({ event }) => ({ file: event.file }) } },
+        'step.backRequested': { target: 'design', actions: 'clearIssues' },
+      },
+      states: {
+        choosing: {
+          on: {
+            'codes.submitted': [
+              {
+                guard: { type: 'quantityValid', params: ({ event }) => ({ quantity: event.quantity }) },
+                target: '#corporateDefinition.afterRecipients',
+                actions: { type: 'saveQuantity', params: ({ event }) => ({ quantity: event.quantity }) },
+              },
+              { actions: { type: 'refuse', params: { issues: [{ path: 'quantity', message: gc.corporateQuantity.id }] } } },
+            ],
+          },
+        },
+        reading: {
+          tags: ['state:reading'],
+          invoke: { src: 'readSheet', input: ({ context }) => ({ file: context.file! }) },
+          on: {
+            'sheet.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.fraction)) }) },
+            'sheet.read': [
+              {
+                guard: { type: 'sheetReadable', params: ({ event }) => ({ sheet: event.sheet }) },
+                target: 'preview',
+                actions: { type: 'keepPreview', params: ({ event }) => ({ sheet: event.sheet }) },
+              },
+              {
+                target: 'choosing',
+                actions: [
+                  'discardSheet',
+                  {
+                    type: 'refuse',
+                    params: ({ event }) => ({ issues: [{ path: 'sheet', message: event.sheet.ok ? '' : event.sheet.problem }] }),
+                  },
+                ],
+              },
+            ],
+            'sheet.unreadable': {
+              target: 'choosing',
+              actions: ['discardSheet', { type: 'refuse', params: { issues: [{ path: 'sheet', message: gc.sheetUnreadable.id }] } }],
+            },
+          },
+        },
+        preview: {
+          tags: ['state:preview'],
+          on: {
+            'sheet.confirmed': [
+              { guard: 'sheetKept', target: '#corporateDefinition.shipping' },
+              { guard: 'hasRecipients', target: 'uploading' },
+              { actions: { type: 'refuse', params: { issues: [{ path: 'sheet', message: gc.sheetNoValidRows.id }] } } },
+            ],
+            'sheet.discarded': { target: 'choosing', actions: ['discardSheet', 'clearIssues'] },
+          },
+        },
+        uploading: {
+          tags: ['state:preview', 'state:uploading'],
+          entry: 'clearIssues',
+          invoke: {
+            id: 'uploadSheet',
+            src: 'uploadSheet',
+            input: ({ context }) => ({ file: context.file! }),
+            onDone: {
+              target: '#corporateDefinition.shipping',
+              actions: { type: 'keepSheet', params: ({ event }) => ({ result: event.output }) },
+            },
+            onError: { target: 'preview', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    shipping: {
+      tags: ['step:shipping'],
+      on: {
+        'shipping.submitted': [
+          {
+            guard: { type: 'shippingValid', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            target: 'afterRecipients',
+            actions: { type: 'saveShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+          },
+          {
+            actions: {
+              type: 'refuse',
+              params: ({ event }) => ({
+                issues: issuesOf(shippingSchema(event.submittedAt).safeParse(event.shipping).error ?? { issues: [] }),
+              }),
+            },
+          },
+        ],
+        'step.backRequested': { target: 'recipients.preview', actions: 'clearIssues' },
+      },
+    },
+    afterRecipients: {
+      always: [{ guard: 'offersLogo', target: 'logo' }, { target: 'review' }],
+    },
+    logo: {
+      tags: ['step:logo'],
+      initial: 'choosing',
+      on: {
+        'step.backRequested': [
+          { guard: 'sheetKept', target: 'shipping', actions: 'clearIssues' },
+          { target: 'recipients', actions: 'clearIssues' },
+        ],
+      },
+      states: {
+        choosing: {
+          on: {
+            'logo.selected': 'uploading',
+            'logo.removed': { actions: assign({ logo: null }) },
+            'logo.confirmed': '#corporateDefinition.review',
+          },
+        },
+        uploading: {
+          tags: ['state:uploading'],
+          entry: 'clearIssues',
+          invoke: {
+            id: 'uploadLogo',
+            src: 'uploadLogo',
+            input: ({ event }) => {
+              assertEvent(event, 'logo.selected');
+              return { file: event.file };
+            },
+            onDone: { target: 'choosing', actions: assign({ logo: ({ event }) => event.output }) },
+            onError: { target: 'choosing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    review: {
+      tags: ['step:review'],
+      on: {
+        'definition.confirmed': 'done',
+        'step.backRequested': [
+          { guard: 'offersLogo', target: 'logo' },
+          { guard: 'sheetKept', target: 'shipping' },
+          { target: 'recipients' },
+        ],
+      },
+    },
+    done: { type: 'final', entry: { type: 'finished', params: ({ context }) => outputOf(context) } },
+  },
+  output: ({ context }) => outputOf(context),
+});
+
+export type CorporateDefinitionMachine = typeof corporateDefinitionMachine;
