@@ -100,6 +100,22 @@ export const giftCardOrderSchema = z.object({
       outstanding: z.number().int(),
     })
     .nullable(),
+  /**
+   * The cards by where they stand (null until paid): issued, e-mailed, still scheduled, redeemed into
+   * a wallet, given with the code, expired, donated at expiry; and the causes their money reached.
+   */
+  stats: z
+    .object({
+      issued: z.number().int(),
+      delivered: z.number().int(),
+      scheduled: z.number().int(),
+      redeemed: z.number().int(),
+      spent: z.number().int(),
+      expired: z.number().int(),
+      donated_on_expiry: z.number().int(),
+      causes: z.array(z.object({ slug: z.string().nullable(), title: z.string().nullable(), amount: z.number().int() })),
+    })
+    .nullable(),
 });
 export type GiftCardOrder = z.infer<typeof giftCardOrderSchema>;
 

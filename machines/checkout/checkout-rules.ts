@@ -43,6 +43,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     methods: input.methods,
     signedIn: input.signedIn ?? false,
     allowForeigner: input.allowForeigner ?? true,
+    companyOnly: input.companyOnly ?? false,
     amount: resume ? resume.amount : (input.amount ?? null),
     amountRange: input.amountRange ?? ONE_TIME_AMOUNT_RANGE,
     campaign: resume ? resume.campaign : (input.campaign ?? null),
@@ -52,6 +53,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
       ...input.contact,
       ...typedOnly(resume?.contact ?? {}),
       ...(input.allowForeigner === false ? { foreigner: false } : {}),
+      ...(input.companyOnly ? { is_company: true, foreigner: false } : {}),
     },
     message: resume?.message ?? '',
     isAnonymous: resume?.isAnonymous ?? false,
@@ -78,7 +80,7 @@ function resumedAt(context: CheckoutContext, step: CheckoutStep): CheckoutContex
     if (s === step) break;
     const valid =
       s === 'contact'
-        ? isContactValid(context.contact, context.message, context.allowForeigner)
+        ? isContactValid(context.contact, context.message, context)
         : s === 'payment'
           ? context.payment !== null && isPaymentValid(context, context.payment)
           : isAddressValid(context.address, context.contact.foreigner === true);
@@ -115,10 +117,14 @@ export function availableMethods(context: Pick<CheckoutContext, 'methods' | 'con
 export const isAmountInRange = ({ amount, amountRange }: Pick<CheckoutContext, 'amount' | 'amountRange'>): boolean =>
   amount !== null && amount >= amountRange.min && amount <= amountRange.max;
 
-export const isContactValid = (contact: ContactInput, message: string | undefined, allowForeigner = true): boolean =>
+/** Who may pay through a checkout: someone living abroad (unless allowForeigner is false), only a company (companyOnly). */
+export type PayerRules = Pick<CheckoutContext, 'allowForeigner' | 'companyOnly'>;
+
+export const isContactValid = (contact: ContactInput, message: string | undefined, rules: PayerRules): boolean =>
   contactSchema.safeParse(contact).success &&
   (message ?? '').length <= DONATION_MESSAGE_MAX &&
-  (allowForeigner || contact.foreigner !== true);
+  (rules.allowForeigner || contact.foreigner !== true) &&
+  (!rules.companyOnly || contact.is_company === true);
 
 export function isAddressValid(address: CheckoutAddressInput, foreigner: boolean): boolean {
   const parsed = checkoutAddressSchema.safeParse(address);

@@ -102,7 +102,7 @@ export const checkoutSetup = setup({
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
     refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
-    contactDone: ({ context }, { contact, message }: ContactStepOutput) => isContactValid(contact, message, context.allowForeigner),
+    contactDone: ({ context }, { contact, message }: ContactStepOutput) => isContactValid(contact, message, context),
     paymentDone: ({ context }, { payment }: PaymentStepOutput) => isPaymentValid(context, payment),
     addressDone: ({ context }, { address }: AddressStepOutput) => isAddressValid(address, context.contact.foreigner === true),
     needsToken: ({ context }) => context.payment?.method === 'card' && context.cardToken === null,

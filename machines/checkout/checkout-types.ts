@@ -76,6 +76,8 @@ export interface CheckoutInput {
   sharedCampaignId?: string | null;
   /** May the donor say they live abroad? (Default true; /doacao-pix: false, PIX needs a Brazilian account.) */
   allowForeigner?: boolean;
+  /** Only a company (CNPJ) may pay: a corporate gift-card order. Default false. */
+  companyOnly?: boolean;
   /** Cents the amount may take (default: a one-time donation's; the monthly checkout's is its own). */
   amountRange?: AmountRange;
   /** Progress saved before the donor left to sign in: it wins over the prefill, and the donor lands on its step. */
@@ -94,6 +96,7 @@ export interface CheckoutContext {
   methods: readonly PaymentMethod[];
   signedIn: boolean;
   allowForeigner: boolean;
+  companyOnly: boolean;
   amount: number | null;
   amountRange: AmountRange;
   campaign: CheckoutCampaign | null;

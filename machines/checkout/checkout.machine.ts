@@ -69,6 +69,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           message: context.message,
           isAnonymous: context.isAnonymous,
           allowForeigner: context.allowForeigner,
+          companyOnly: context.companyOnly,
         }),
         onDone: {
           guard: { type: 'contactDone', params: ({ event }) => event.output },

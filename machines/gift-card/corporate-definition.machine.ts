@@ -112,6 +112,8 @@ export const corporateDefinitionMachine = setup({
     context: {} as CorporateDefinitionContext,
     events: {} as CorporateDefinitionEvent,
     output: {} as CorporateDefinitionOutput,
+    /** The card as defined before (back from the checkout), to start from. */
+    input: {} as { design?: CorporateGiftCardDesign | null } | undefined,
   },
   actors: {
     /** Reads the file in the background: sends `sheet.progress`, then `sheet.read` or `sheet.unreadable`. */
@@ -181,8 +183,8 @@ export const corporateDefinitionMachine = setup({
   },
 }).createMachine({
   id: 'corporateDefinition',
-  context: {
-    design: null,
+  context: ({ input }) => ({
+    design: input?.design ?? null,
     file: null,
     progress: 0,
     preview: null,
@@ -192,7 +194,7 @@ export const corporateDefinitionMachine = setup({
     logo: null,
     issues: [],
     failure: null,
-  },
+  }),
   initial: 'design',
   states: {
     design: {

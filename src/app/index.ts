@@ -8,6 +8,7 @@ export { toast, useToast, Toasts, type Toaster } from './toast';
 export { reportError, messagesOf, installGlobalErrorHandler } from './report-error';
 export { ConfirmProvider, useConfirm, ConfirmCancelledError, type Confirm, type ConfirmOptions } from './dialogs/confirm';
 export { VisitorPromptProvider, useVisitorPrompt, type VisitorPrompt } from './dialogs/visitor-prompt';
+export { SignInNotice } from './dialogs/SignInNotice';
 export { sanitizeReturnUrl, afterSignInPath } from './navigation/return-url';
 export { guestOnly, signedInOnly, adminOnly, adminPathsFor, isAdminPath, type AuthFacts } from './navigation/guards';
 export { usePageTitle } from './page-title';

@@ -450,6 +450,20 @@ describe('at the cards’ expiry', () => {
       ).json(),
     );
     expect(read.order.money).toEqual({ purchased: 10_000, redeemed: 5000, spent: 2000, donated_on_expiry: 3000, outstanding: 0 });
+    // The batch page's counts, and the causes the cards' own money reached (the redeemed card's is its holder's now).
+    expect(read.order.stats).toEqual({
+      issued: 2,
+      delivered: 2,
+      scheduled: 0,
+      redeemed: 1,
+      spent: 1,
+      expired: 1,
+      donated_on_expiry: 1,
+      causes: [
+        { slug: null, title: null, amount: 3000 },
+        { slug: campaign.slug, title: campaign.title, amount: 2000 },
+      ],
+    });
     expect(await checkOrderInvariants(db())).toEqual([]);
   });
 });

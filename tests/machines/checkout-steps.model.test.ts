@@ -28,10 +28,11 @@ function modelTest<TInput>(machine: AnyStateMachine, input: TInput, events: Grap
 }
 
 describe.each([
-  ['anyone may give', true],
-  ['/doacao-pix: Brazilians only', false],
-] as const)('contact step: %s', (_name, allowForeigner) => {
-  const input: ContactStepInput = { contact: emptyContact, message: '', isAnonymous: false, allowForeigner };
+  ['anyone may give', true, false],
+  ['/doacao-pix: Brazilians only', false, false],
+  ['/gift-card/checkout-corporate: companies only', false, true],
+] as const)('contact step: %s', (_name, allowForeigner, companyOnly) => {
+  const input: ContactStepInput = { contact: emptyContact, message: '', isAnonymous: false, allowForeigner, companyOnly };
   modelTest(
     contactStepMachine,
     input,
@@ -40,11 +41,13 @@ describe.each([
       { type: 'contact.submitted', contact: f.invalidContact },
       { type: 'contact.submitted', contact: f.foreignContact },
       { type: 'contact.submitted', contact: f.contact, message: 'x'.repeat(501) },
+      { type: 'contact.submitted', contact: f.companyContact },
     ],
     (snapshot) => {
       if (snapshot.status !== 'done') return;
       const { contact, message } = snapshot.output as { contact: typeof f.contact; message: string };
-      expect(isContactValid(contact, message, allowForeigner)).toBe(true);
+      expect(isContactValid(contact, message, { allowForeigner, companyOnly })).toBe(true);
+      if (companyOnly) expect(contact.is_company).toBe(true);
     },
   );
 });

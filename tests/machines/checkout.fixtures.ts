@@ -26,6 +26,14 @@ export const foreignContact: ContactInput = {
   email: 'john@example.com',
   telephone: '+1 555 123 4567',
 };
+export const companyContact: ContactInput = {
+  is_company: true,
+  corporate_name: 'Acme Ltda',
+  contact_name: 'Carla Dias',
+  email: 'rh@acme.com.br',
+  cnpj: '12.ABC.345/01DE-35',
+  telephone: '(11) 98765-4321',
+};
 export const invalidContact: ContactInput = { name: 'Ana', email: 'not-an-email', cpf: '111.111.111-11', telephone: '12' };
 
 export const address: CheckoutAddressInput = {

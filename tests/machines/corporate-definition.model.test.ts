@@ -114,14 +114,14 @@ describe('corporate gift card definition machine', () => {
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
     const machine = corporateDefinitionMachine.provide({ actors: controls.actors as never });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, invariant);
     actor.stop();
   });
 
   it('shows the rows refused by line, and sends the file the company chose', async () => {
     const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
-    const actor = createActor(corporateDefinitionMachine.provide({ actors: controls.actors as never })).start();
+    const actor = createActor(corporateDefinitionMachine.provide({ actors: controls.actors as never }), { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.progress', fraction: 0.4 });
@@ -139,7 +139,7 @@ describe('corporate gift card definition machine', () => {
   });
 
   it('refuses a sheet without a usable row and a number of codes out of range, saying why', () => {
-    const actor = createActor(corporateDefinitionMachine).start();
+    const actor = createActor(corporateDefinitionMachine, { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.read', sheet: uselessSheet });

@@ -38,6 +38,7 @@ const result = (status: GiftCardOrderResult['order']['status'], pay: Payment): G
     paid_at: null,
     cards: [],
     money: null,
+    stats: null,
   },
   payment: pay,
   receipt_token: 'token-1',

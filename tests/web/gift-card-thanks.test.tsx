@@ -37,6 +37,7 @@ const batch = (issued: number): GiftCardOrderResult => ({
     paid_at: '2026-11-25T15:00:00.000Z',
     cards: Array.from({ length: issued }, (_, i) => card(i)),
     money: { purchased: issued * 5000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: issued * 5000 },
+    stats: { issued, delivered: issued, scheduled: 0, redeemed: 0, spent: 0, expired: 0, donated_on_expiry: 0, causes: [] },
   },
   payment: {
     method: 'card',

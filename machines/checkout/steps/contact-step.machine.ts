@@ -14,6 +14,8 @@ export interface ContactStepInput {
   isAnonymous: boolean;
   /** /doacao-pix: false (PIX needs a Brazilian account). */
   allowForeigner: boolean;
+  /** A corporate gift-card order: only a company. */
+  companyOnly: boolean;
 }
 
 export interface ContactStepOutput {
@@ -32,7 +34,7 @@ export const contactStepMachine = setup({
     output: {} as ContactStepOutput,
   },
   guards: {
-    contactValid: ({ context, event }) => isContactValid(event.contact, event.message, context.allowForeigner),
+    contactValid: ({ context, event }) => isContactValid(event.contact, event.message, context),
   },
 }).createMachine({
   id: 'contactStep',

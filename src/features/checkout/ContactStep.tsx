@@ -56,6 +56,8 @@ interface Props {
   isAnonymous: boolean;
   /** false (/doacao-pix): no foreigner option; people abroad are sent to PayPal on a campaign page. */
   allowForeigner?: boolean;
+  /** A corporate gift-card order: the company's details only (no person, no foreigner). */
+  companyOnly?: boolean;
   /** 'monthly': no anonymous flag, message or PIX note (the credit goes to the donor's wallet). */
   frequency?: GivingFrequency;
   busy: boolean;
@@ -72,6 +74,7 @@ export function ContactStep({
   message,
   isAnonymous,
   allowForeigner = true,
+  companyOnly = false,
   frequency = 'once',
   busy,
   fieldErrors,
@@ -112,15 +115,21 @@ export function ContactStep({
         onSubmit({ contact: toContact(v), message: oneTime ? v.message : '', is_anonymous: oneTime && v.is_anonymous }),
       )}
     >
-      <RadioGroup
-        legend={t`Você doa como`}
-        options={[
-          { value: 'person', label: t`Pessoa física` },
-          { value: 'company', label: t`Empresa` },
-        ]}
-        {...register('person')}
-      />
-      {allowForeigner ? (
+      {companyOnly ? (
+        <p>
+          <Trans>O pedido é feito em nome da empresa, com o CNPJ dela.</Trans>
+        </p>
+      ) : (
+        <RadioGroup
+          legend={t`Você doa como`}
+          options={[
+            { value: 'person', label: t`Pessoa física` },
+            { value: 'company', label: t`Empresa` },
+          ]}
+          {...register('person')}
+        />
+      )}
+      {companyOnly ? null : allowForeigner ? (
         <Checkbox label={t`Sou estrangeiro / I live outside Brazil`} {...register('foreigner')} />
       ) : oneTime ? (
         <p>

@@ -30,6 +30,7 @@ export function CurrentStep({ view, frequency, submitLabel, refused, send }: Pro
           message={context.message}
           isAnonymous={context.isAnonymous}
           allowForeigner={context.allowForeigner}
+          companyOnly={context.companyOnly}
           frequency={frequency}
           busy={busy}
           fieldErrors={fieldErrorsOf(refused, 'contact')}

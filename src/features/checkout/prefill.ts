@@ -21,3 +21,8 @@ export function addressFromUser(user: User | null): CheckoutAddressInput | null 
   const country = /^(br|brasil|brazil)?$/i.test(user.address.country.trim()) ? 'BR' : user.address.country.trim().slice(0, 2).toUpperCase();
   return { ...user.address, country };
 }
+
+/** What a checkout starts filled with for this user (the routes hand it to the pages of other features). */
+export function checkoutPrefillOf(user: User | null): { contact?: Partial<ContactInput>; registeredAddress: CheckoutAddressInput | null } {
+  return { contact: contactFromUser(user), registeredAddress: addressFromUser(user) };
+}

@@ -47,8 +47,11 @@ export function DesignStep({
   issues,
   onDraft,
   onSubmit,
+  withQuantity = true,
 }: {
-  design: GiftCardDesign | null;
+  /** A company's cards: how many comes from its spreadsheet or the codes it asks for, not from here. */
+  withQuantity?: boolean;
+  design: (Omit<GiftCardDesign, 'quantity'> & { quantity?: number }) | null;
   defaultFrom: string;
   issues: readonly DefinitionIssue[];
   onDraft: (draft: DesignDraft) => void;
@@ -83,15 +86,17 @@ export function DesignStep({
         error={issue('value')}
         {...register('value')}
       />
-      <TextField
-        label={t`Quantidade de cartões`}
-        type="number"
-        min={1}
-        max={GIFT_CARD_MAX_QUANTITY}
-        required
-        error={issue('quantity')}
-        {...register('quantity')}
-      />
+      {withQuantity ? (
+        <TextField
+          label={t`Quantidade de cartões`}
+          type="number"
+          min={1}
+          max={GIFT_CARD_MAX_QUANTITY}
+          required
+          error={issue('quantity')}
+          {...register('quantity')}
+        />
+      ) : null}
       <fieldset className={s.templatesFieldset} aria-describedby={issue('template') ? 'template-error' : undefined}>
         <legend className={s.legend}>
           <Trans>Modelo</Trans>

@@ -9,7 +9,12 @@ import { formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { definitionStorage } from './definition-storage';
-import { provideGiftCardCheckout, realGiftCardCheckoutServices, type GiftCardCheckoutServices } from './gift-card-checkout-services';
+import {
+  orderRequestOf,
+  provideGiftCardCheckout,
+  realGiftCardCheckoutServices,
+  type GiftCardCheckoutServices,
+} from './gift-card-checkout-services';
 import { ShippingText } from './ShippingText';
 import { templateLooks } from './templates';
 import * as s from './gifts.css';
@@ -90,7 +95,7 @@ function Checkout({
   const { user, isSignedIn } = useAuth();
   const [machine] = useState(() =>
     provideGiftCardCheckout(
-      definition,
+      (request, idempotencyKey) => services.createOrder(orderRequestOf(definition, request), { idempotencyKey }),
       services,
       {
         finish: (order) =>

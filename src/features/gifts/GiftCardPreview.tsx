@@ -10,6 +10,8 @@ export interface PreviewValues {
   message: string;
   from: string;
   to?: string;
+  /** A company's logo (corporate cards from 100). */
+  logoUrl?: string;
   expiresAt: Date;
 }
 
@@ -17,7 +19,7 @@ export interface PreviewValues {
  * The card as its recipient sees it in the e-mail and the PDF: the template's artwork, the value, the
  * message, who sends it and until when it is valid. The code is shown only to the recipient.
  */
-export function GiftCardPreview({ value, template, message, from, to, expiresAt }: PreviewValues) {
+export function GiftCardPreview({ value, template, message, from, to, logoUrl, expiresAt }: PreviewValues) {
   const { t, i18n } = useLingui();
   const look = templateLooks[template ?? 'semente'];
   const amount = value === null ? 'R$ —' : formatMoney(value);
@@ -29,7 +31,7 @@ export function GiftCardPreview({ value, template, message, from, to, expiresAt 
       aria-label={t`Prévia do gift card: ${amount}, modelo ${i18n._(look.name)}`}
     >
       <div className={s.cardTop}>
-        <span>Semear</span>
+        {logoUrl ? <img className={s.cardLogo} src={logoUrl} alt={t`Logo da empresa`} /> : <span>Semear</span>}
         <span className={s.motif} aria-hidden="true">
           {look.motif}
         </span>

@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { GiftCardOrderResult, OrderedGiftCard } from '../../../contracts';
@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { CardDeliveryActions } from './CardDeliveryActions';
+import { OrderStats } from './OrderStats';
 import { useOrderFile } from './use-card-delivery';
 import { useBatchProgress } from './use-batch-progress';
 import { FailureAlert } from '../../app/forms/FailureAlert';
@@ -41,27 +42,6 @@ function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode
       </span>
       {actions}
     </li>
-  );
-}
-
-/** Where the money paid is now (from the ledger): in wallets, given with the codes, donated at expiry, still on the cards. */
-function OrderMoney({ money }: { money: NonNullable<GiftCardOrderResult['order']['money']> }) {
-  const { t } = useLingui();
-  const rows = [
-    [t`Guardado em carteiras`, money.redeemed],
-    [t`Doado com os códigos`, money.spent],
-    [t`Doado no vencimento`, money.donated_on_expiry],
-    [t`Ainda nos cartões`, money.outstanding],
-  ] as const;
-  return (
-    <dl className={s.summary} aria-label={t`Onde está o valor dos cartões`}>
-      {rows.map(([label, cents]) => (
-        <Fragment key={label}>
-          <dt className={s.term}>{label}</dt>
-          <dd className={s.definition}>{formatMoney(cents)}</dd>
-        </Fragment>
-      ))}
-    </dl>
   );
 }
 
@@ -164,7 +144,7 @@ function Thanks({
               ))}
             </ul>
             {paid.cards.some((card) => card.code !== null) ? <PrintableCards orderId={paid.id} /> : null}
-            {paid.money ? <OrderMoney money={paid.money} /> : null}
+            {paid.money && paid.stats && !issuing ? <OrderStats money={paid.money} stats={paid.stats} /> : null}
           </Stack>
         </Card>
       ) : null}

@@ -34,7 +34,10 @@ export function ShippingStep({
   issues,
   onSubmit,
   onBack,
+  printable = true,
 }: {
+  /** A company's cards go by e-mail (its printable cards are the codes' PDF after paying). */
+  printable?: boolean;
   shipping: GiftCardShipping | null;
   issues: readonly DefinitionIssue[];
   onSubmit: (shipping: unknown, submittedAt: string) => void;
@@ -66,7 +69,7 @@ export function ShippingStep({
         options={[
           { value: 'email_now', label: t`Por e-mail, assim que o pagamento for confirmado` },
           { value: 'email_scheduled', label: t`Por e-mail, no dia e hora que eu escolher` },
-          { value: 'pdf', label: t`Em PDF para eu imprimir e entregar` },
+          ...(printable ? [{ value: 'pdf', label: t`Em PDF para eu imprimir e entregar` }] : []),
         ]}
         error={issue('mode')}
         {...register('mode')}

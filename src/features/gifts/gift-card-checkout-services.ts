@@ -1,5 +1,11 @@
 import { fromPromise } from 'xstate';
-import type { DonationRequestInput, GiftCardOrderRequestInput, GiftCardOrderResult } from '../../../contracts';
+import type {
+  CorporateGiftCardOrderRequestInput,
+  DonationRequestInput,
+  GiftCardOrderRequestInput,
+  GiftCardOrderResult,
+} from '../../../contracts';
+import type { CorporateDefinitionOutput } from '../../../machines/gift-card/corporate-definition.machine';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
 import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
@@ -15,6 +21,10 @@ import {
 /** Everything the gift-card checkout does outside itself; the real ones call the API and the gateway. */
 export interface GiftCardCheckoutServices extends CheckoutSupportServices {
   createOrder(request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult>;
+  createCorporateOrder(
+    request: CorporateGiftCardOrderRequestInput,
+    options: { idempotencyKey?: string | null },
+  ): Promise<GiftCardOrderResult>;
   getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult>;
   getWalletBalance(donorId: string): Promise<number>;
 }
@@ -22,6 +32,7 @@ export interface GiftCardCheckoutServices extends CheckoutSupportServices {
 export const realGiftCardCheckoutServices: GiftCardCheckoutServices = {
   ...realCheckoutSupport,
   createOrder: (request, options) => giftCardOrdersApi.createOrder(request, options),
+  createCorporateOrder: (request, options) => giftCardOrdersApi.createCorporateOrder(request, options),
   getOrder: (id, token) => giftCardOrdersApi.getOrder(id, token),
 };
 
@@ -34,6 +45,30 @@ export function orderRequestOf(definition: GiftCardDefinitionOutput, request: Do
     address: request.address ?? null,
   };
 }
+
+/** A company's checkout request around its confirmed definition (the spreadsheet or the codes, the logo). */
+export function corporateOrderRequestOf(
+  definition: CorporateDefinitionOutput,
+  request: DonationRequestInput,
+): CorporateGiftCardOrderRequestInput {
+  const { recipients } = definition;
+  return {
+    definition: {
+      ...definition.design,
+      recipients:
+        recipients.source === 'sheet'
+          ? { source: 'sheet', sheet_id: recipients.sheet_id, shipping: recipients.shipping }
+          : { source: 'codes', quantity: recipients.quantity },
+      logo_id: definition.logo?.id ?? null,
+    },
+    contact: request.contact,
+    payment: request.payment,
+    address: request.address ?? null,
+  };
+}
+
+/** Places the order the checkout pays for: the checkout's request and the Idempotency-Key to send it with. */
+export type PlaceOrder = (request: DonationRequestInput, idempotencyKey: string | null) => Promise<GiftCardOrderResult>;
 
 /** An order's answer in the checkout's terms: paid, an open PIX or PayPal approval, or declined. */
 export function orderAnswerOf(result: GiftCardOrderResult): SubmissionAnswer {
@@ -61,12 +96,12 @@ export interface GiftCardCheckoutEffects {
 }
 
 /**
- * The shared checkout machine wired for buying gift cards: the submission POSTs /gift-card-orders
- * with the definition, a PIX is followed on GET /gift-card-orders/{id}. A gift card never pays for
- * gift cards, so the payment step's code check stays the machine's placeholder.
+ * The shared checkout machine wired for buying gift cards: the submission places the order
+ * (POST /gift-card-orders, or …/corporate), a PIX is followed on GET /gift-card-orders/{id}. A gift
+ * card never pays for gift cards, so the payment step's code check stays the machine's placeholder.
  */
 export function provideGiftCardCheckout(
-  definition: GiftCardDefinitionOutput,
+  placeOrder: PlaceOrder,
   services: GiftCardCheckoutServices,
   effects: GiftCardCheckoutEffects,
   donorId: string | null,
@@ -77,7 +112,7 @@ export function provideGiftCardCheckout(
         actors: {
           tokenizeCard: tokenizeCardActor(services),
           submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
-            orderAnswerOf(await services.createOrder(orderRequestOf(definition, input.request), { idempotencyKey: input.retryKey })),
+            orderAnswerOf(await placeOrder(input.request, input.retryKey)),
           ),
         },
       }),

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../ui';
 
 export const page = style({ paddingBlock: vars.space['8'], display: 'flex', flexDirection: 'column', gap: vars.space['6'] });
@@ -125,3 +125,21 @@ export const code = style({
   wordBreak: 'break-all',
 });
 export const cardActions = style({ display: 'grid', gap: vars.space['2'], marginTop: vars.space['2'] });
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space['4'] });
+export const progress = style({ width: '100%', height: vars.space['3'], accentColor: vars.color.brand });
+export const tableScroll = style({ overflowX: 'auto', maxHeight: '24rem', overflowY: 'auto' });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'left',
+  padding: `${vars.space['2']} ${vars.space['3']}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const logoImage = style({ maxWidth: '100%', width: '19rem', aspectRatio: '19 / 9', objectFit: 'contain', background: '#fff' });
+export const cardLogo = style({
+  height: '2.5rem',
+  aspectRatio: '19 / 9',
+  objectFit: 'contain',
+  background: '#fff',
+  borderRadius: vars.radius.sm,
+});

@@ -1,10 +1,10 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, type CheckoutAddressInput, type ContactInput, type User } from '../../../contracts';
 import type { CheckoutInput, CheckoutMachine } from '../../../machines/checkout/checkout.machine';
-import { formatMoney, useAuth, usePageTitle, useVisitorPrompt } from '../../app';
-import { Button, buttonClass, Container, Notice, PageHeader, Spinner, Stack } from '../../ui';
+import { formatMoney, SignInNotice, useAuth, usePageTitle } from '../../app';
+import { buttonClass, Container, Notice, PageHeader, Spinner, Stack } from '../../ui';
 import { centsOfReais, isMonthlyAmount } from './amount';
 import type { MonthlyCheckoutServices } from './monthly-checkout-services';
 import { subscriptionStatusText } from './status-text';
@@ -43,20 +43,8 @@ const filled = (contact: Partial<ContactInput> | undefined) =>
 
 function VisitorNotice() {
   const { t } = useLingui();
-  const prompt = useVisitorPrompt();
-  const description = t`Para doar todo mês você precisa de uma conta: o crédito de cada mês entra na sua carteira Semear.`;
-  useEffect(() => prompt.open({ description }), [prompt, description]);
   return (
-    <Notice>
-      <Stack gap="3">
-        <span>{description}</span>
-        <div>
-          <Button onClick={() => prompt.open({ description })}>
-            <Trans>Entrar para continuar</Trans>
-          </Button>
-        </div>
-      </Stack>
-    </Notice>
+    <SignInNotice description={t`Para doar todo mês você precisa de uma conta: o crédito de cada mês entra na sua carteira Semear.`} />
   );
 }
 

@@ -1,6 +1,11 @@
 import type { AxiosInstance } from 'axios';
 import {
+  companyLogoSchema,
   giftCardOrderResultSchema,
+  recipientSheetResultSchema,
+  type CompanyLogo,
+  type CorporateGiftCardOrderRequestInput,
+  type RecipientSheetResult,
   IDEMPOTENCY_KEY_HEADER,
   RECEIPT_TOKEN_HEADER,
   type GiftCardDeliveryChangeInput,
@@ -15,18 +20,41 @@ const newKey = (): string => crypto.randomUUID();
 
 /** Gift-card order calls: POST with an Idempotency-Key (reused only to retry a request that never arrived), GET by id. */
 export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => string = newKey) {
+  async function placeOrder(path: string, request: unknown, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult> {
+    const key = options.idempotencyKey ?? makeKey();
+    try {
+      const response = await http.post(path, request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+      const result = giftCardOrderResultSchema.parse(response.data);
+      // The thank-you page (and a PayPal return) reads the order back with it.
+      if (result.receipt_token) rememberReceipt(result.order.id, result.receipt_token);
+      return result;
+    } catch (error) {
+      throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
+    }
+  }
   return {
     /** POST /gift-card-orders. Rejects with the API's error and the key it was sent with. */
-    async createOrder(request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult> {
-      const key = options.idempotencyKey ?? makeKey();
+    createOrder: (request: GiftCardOrderRequestInput, options: { idempotencyKey?: string | null }) =>
+      placeOrder('/gift-card-orders', request, options),
+    /** POST /gift-card-orders/corporate: a company's batch (signed in). */
+    createCorporateOrder: (request: CorporateGiftCardOrderRequestInput, options: { idempotencyKey?: string | null }) =>
+      placeOrder('/gift-card-orders/corporate', request, options),
+    /** POST /gift-card-recipient-sheets: the spreadsheet's bytes, read again by the server. */
+    async uploadRecipientSheet(file: Blob): Promise<RecipientSheetResult> {
       try {
-        const response = await http.post('/gift-card-orders', request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
-        const result = giftCardOrderResultSchema.parse(response.data);
-        // The thank-you page (and a PayPal return) reads the order back with it.
-        if (result.receipt_token) rememberReceipt(result.order.id, result.receipt_token);
-        return result;
+        const response = await http.post('/gift-card-recipient-sheets', file, { headers: { 'content-type': 'application/octet-stream' } });
+        return recipientSheetResultSchema.parse(response.data);
       } catch (error) {
-        throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
+        throw normalizeApiError(error);
+      }
+    },
+    /** POST /gift-card-logos: the logo's bytes, checked and re-encoded by the server. */
+    async uploadLogo(file: Blob): Promise<CompanyLogo> {
+      try {
+        const response = await http.post('/gift-card-logos', file, { headers: { 'content-type': 'application/octet-stream' } });
+        return companyLogoSchema.parse(response.data);
+      } catch (error) {
+        throw normalizeApiError(error);
       }
     },
     /** GET /gift-card-orders/:id; a guest proves it is theirs with the receipt token of the 201. */

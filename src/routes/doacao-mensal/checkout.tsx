@@ -1,8 +1,8 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { monthlyCheckoutSearchSchema } from '../../../contracts';
 import { CheckoutFlow } from '../../features/checkout/CheckoutFlow';
-import { addressFromUser, contactFromUser } from '../../features/checkout/prefill';
-import { MonthlyCheckoutPage, type PrefillFromUser } from '../../features/monthly/MonthlyCheckoutPage';
+import { checkoutPrefillOf } from '../../features/checkout/prefill';
+import { MonthlyCheckoutPage } from '../../features/monthly/MonthlyCheckoutPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/doacao-mensal/checkout')({
@@ -16,10 +16,8 @@ export const Route = createFileRoute('/doacao-mensal/checkout')({
 // getRouteApi, not Route: the split component chunk then does not pull this file in again.
 const route = getRouteApi('/doacao-mensal/checkout');
 
-const prefill: PrefillFromUser = (user) => ({ contact: contactFromUser(user), registeredAddress: addressFromUser(user) });
-
 /** Composes the monthly page with the checkout feature's screen (features do not import each other). */
 function MonthlyCheckoutRoute() {
   const { amount, name, email, telephone } = route.useSearch();
-  return <MonthlyCheckoutPage amount={amount} contact={{ name, email, telephone }} Checkout={CheckoutFlow} prefill={prefill} />;
+  return <MonthlyCheckoutPage amount={amount} contact={{ name, email, telephone }} Checkout={CheckoutFlow} prefill={checkoutPrefillOf} />;
 }

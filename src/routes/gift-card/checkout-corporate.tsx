@@ -1,8 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { GiftCardCorporateCheckoutPage } from '../../features/pages/gift-card-pages';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { giftCardCheckoutSearchSchema } from '../../../contracts';
+import { CheckoutFlow } from '../../features/checkout/CheckoutFlow';
+import { checkoutPrefillOf } from '../../features/checkout/prefill';
+import { CorporateCheckoutPage } from '../../features/gifts/corporate/CorporateCheckoutPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/gift-card/checkout-corporate')({
-  loader: () => loadCatalogScope('pages'),
-  component: GiftCardCorporateCheckoutPage,
+  // The checkout's step forms and texts, plus the gift cards' own.
+  loader: () => Promise.all([loadCatalogScope('checkout'), loadCatalogScope('gifts')]),
+  validateSearch: giftCardCheckoutSearchSchema,
+  component: CorporateCheckoutRoute,
 });
+
+// getRouteApi, not Route: the split component chunk then does not pull this file in again.
+const route = getRouteApi('/gift-card/checkout-corporate');
+
+/** Composes the corporate gift-card page with the checkout feature's screen (features do not import each other). */
+function CorporateCheckoutRoute() {
+  const { error } = route.useSearch();
+  return <CorporateCheckoutPage Checkout={CheckoutFlow} prefill={checkoutPrefillOf} urlError={error} />;
+}

@@ -1,8 +1,8 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { giftCardCheckoutSearchSchema } from '../../../contracts';
 import { CheckoutFlow } from '../../features/checkout/CheckoutFlow';
-import { addressFromUser, contactFromUser } from '../../features/checkout/prefill';
-import { GiftCardCheckoutPage, type GiftCardCheckoutPageProps } from '../../features/gifts/GiftCardCheckoutPage';
+import { checkoutPrefillOf } from '../../features/checkout/prefill';
+import { GiftCardCheckoutPage } from '../../features/gifts/GiftCardCheckoutPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 
 export const Route = createFileRoute('/gift-card/checkout')({
@@ -15,13 +15,8 @@ export const Route = createFileRoute('/gift-card/checkout')({
 // getRouteApi, not Route: the split component chunk then does not pull this file in again.
 const route = getRouteApi('/gift-card/checkout');
 
-const prefill: GiftCardCheckoutPageProps['prefill'] = (user) => ({
-  contact: contactFromUser(user),
-  registeredAddress: addressFromUser(user),
-});
-
 /** Composes the gift-card page with the checkout feature's screen (features do not import each other). */
 function GiftCardCheckoutRoute() {
   const { error } = route.useSearch();
-  return <GiftCardCheckoutPage Checkout={CheckoutFlow} prefill={prefill} urlError={error} />;
+  return <GiftCardCheckoutPage Checkout={CheckoutFlow} prefill={checkoutPrefillOf} urlError={error} />;
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/types';
 import { presentPayment } from '../../donations/donation-presenter';
 import type { GiftCardRow } from '../gift-cards-repository';
 import { orderCards, type OrderWithPayment } from './gift-card-orders-repository';
-import { orderMoney } from './order-ledger';
+import { orderCauses, orderMoney } from './order-ledger';
 import { logoUrl } from '../store-company-logo';
 
 /** Where a card stands: printed (PDF), sent, going out at deliver_at, or its send cancelled by the buyer. */
@@ -40,6 +40,9 @@ export async function presentGiftCardOrder(
   const { order, payment } = found;
   const cards = order.status === 'paid' ? await orderCards(executor, order.id) : [];
   const money = order.status === 'paid' ? await orderMoney(executor, order.id) : null;
+  const causes = order.status === 'paid' ? await orderCauses(executor, order.id) : [];
+  const presented = cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate'));
+  const count = (delivery: OrderedGiftCard['delivery']) => presented.filter((card) => card.delivery === delivery).length;
   return {
     order: {
       id: order.id,
@@ -58,13 +61,23 @@ export async function presentGiftCardOrder(
       payment_method: order.paymentMethod,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
-      cards: cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate')),
+      cards: presented,
       money: money && {
         purchased: money.purchased,
         redeemed: money.redeemed,
         spent: money.spent,
         donated_on_expiry: money.donatedOnExpiry,
         outstanding: money.outstanding,
+      },
+      stats: money && {
+        issued: cards.length,
+        delivered: count('sent'),
+        scheduled: count('scheduled'),
+        redeemed: money.cards.redeemed,
+        spent: money.cards.spent,
+        expired: cards.filter((card) => card.status === 'expired').length,
+        donated_on_expiry: money.cards.donatedOnExpiry,
+        causes: causes.map((cause) => ({ slug: cause.slug, title: cause.title, amount: cause.cents })),
       },
     },
     payment: await presentPayment(payment),

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { giftCardOrders, giftCards, ledgerAccounts, ledgerEntries, ledgerGroups } from '../../../db/schema';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { campaigns, giftCardOrders, giftCards, ledgerAccounts, ledgerEntries, ledgerGroups } from '../../../db/schema';
 import type { Database, Executor } from '../../../db/types';
 
 /** Where an order's money is, in cents, read from the ledger (never from a column). */
@@ -16,12 +17,18 @@ export interface OrderMoney {
   outstanding: number;
   /** Any other movement of the cards' money: always 0 (the invariant checks it). */
   other: number;
+  /** How many of the cards each kind of movement touched (a card partly spent counts once). */
+  cards: { redeemed: number; spent: number; donatedOnExpiry: number };
 }
 
 /** The movements of an order's cards, summed by what moved them (one query over the cards' ledger accounts). */
 export async function orderMoney(executor: Executor, orderId: string): Promise<OrderMoney> {
   const rows = await executor
-    .select({ kind: ledgerGroups.kind, total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .select({
+      kind: ledgerGroups.kind,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+      cards: sql<string>`count(distinct ${giftCards.id})`,
+    })
     .from(giftCards)
     .innerJoin(ledgerAccounts, and(eq(ledgerAccounts.kind, 'gift_card'), eq(ledgerAccounts.ownerKey, sql`${giftCards.id}::text`)))
     .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
@@ -29,6 +36,8 @@ export async function orderMoney(executor: Executor, orderId: string): Promise<O
     .where(eq(giftCards.orderId, orderId))
     .groupBy(ledgerGroups.kind);
   const by = new Map(rows.map((row) => [row.kind, Number(row.total)]));
+  const cardsOf = (kind: string) => Number(rows.find((row) => row.kind === kind)?.cards ?? 0);
+  const cards = { redeemed: cardsOf('gift_card_redemption'), spent: cardsOf('donation'), donatedOnExpiry: cardsOf('gift_card_expiry') };
   const take = (kind: string) => {
     const value = by.get(kind as never) ?? 0;
     by.delete(kind as never);
@@ -39,7 +48,39 @@ export async function orderMoney(executor: Executor, orderId: string): Promise<O
   const spent = -take('donation');
   const donatedOnExpiry = -take('gift_card_expiry');
   const other = [...by.values()].reduce((sum, value) => sum + value, 0);
-  return { purchased, redeemed, spent, donatedOnExpiry, outstanding: purchased - redeemed - spent - donatedOnExpiry + other, other };
+  return { purchased, redeemed, spent, donatedOnExpiry, outstanding: purchased - redeemed - spent - donatedOnExpiry + other, other, cards };
+}
+
+/** A cause an order's money reached: a campaign, or the general fund (slug and title null). */
+export interface ReachedCause {
+  slug: string | null;
+  title: string | null;
+  cents: number;
+}
+
+/**
+ * The causes the cards' own money reached, from the ledger: what was given with the codes and what
+ * was donated at expiry, credited to each campaign or the general fund, most first. Money redeemed
+ * into wallets is the holders' from then on and is not followed here.
+ */
+export async function orderCauses(executor: Executor, orderId: string): Promise<ReachedCause[]> {
+  const cardEntry = alias(ledgerEntries, 'card_entry');
+  const cardAccount = alias(ledgerAccounts, 'card_account');
+  const rows = await executor
+    .select({ slug: campaigns.slug, title: campaigns.title, cents: sql<string>`sum(${ledgerEntries.amountCents})` })
+    .from(giftCards)
+    .innerJoin(cardAccount, and(eq(cardAccount.kind, 'gift_card'), eq(cardAccount.ownerKey, sql`${giftCards.id}::text`)))
+    .innerJoin(cardEntry, eq(cardEntry.accountId, cardAccount.id))
+    .innerJoin(ledgerGroups, and(eq(ledgerGroups.id, cardEntry.groupId), inArray(ledgerGroups.kind, ['donation', 'gift_card_expiry'])))
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.groupId, ledgerGroups.id), gt(ledgerEntries.amountCents, 0)))
+    .innerJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.id, ledgerEntries.accountId), inArray(ledgerAccounts.kind, ['campaign', 'general_fund'])),
+    )
+    .leftJoin(campaigns, and(eq(ledgerAccounts.kind, 'campaign'), eq(sql`${campaigns.id}::text`, ledgerAccounts.ownerKey)))
+    .where(eq(giftCards.orderId, orderId))
+    .groupBy(campaigns.slug, campaigns.title);
+  return rows.map((row) => ({ slug: row.slug, title: row.title, cents: Number(row.cents) })).sort((a, b) => b.cents - a.cents);
 }
 
 export interface OrderInvariantBreach {
