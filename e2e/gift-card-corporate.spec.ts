@@ -15,7 +15,10 @@ import { field, fillAddress, fillCard } from './helpers/checkout';
 /** 120 people; line 5 has no name and line 9 repeats line 2's e-mail. */
 function staffSheet(): Buffer {
   const stamp = Date.now();
-  const rows: unknown[][] = [['Nome', 'E-mail'], ...Array.from({ length: 120 }, (_, i) => [`Pessoa ${i + 1} da Silva`, `pessoa${i + 1}-${stamp}@acme.com.br`])];
+  const rows: unknown[][] = [
+    ['Nome', 'E-mail'],
+    ...Array.from({ length: 120 }, (_, i) => [`Pessoa ${i + 1} da Silva`, `pessoa${i + 1}-${stamp}@acme.com.br`]),
+  ];
   rows[4] = ['', `sem-nome-${stamp}@acme.com.br`];
   rows[8] = ['Pessoa repetida', rows[1]?.[1]];
   const book = XLSX.utils.book_new();
@@ -51,7 +54,10 @@ test('a company uploads 120 recipients (two refused by line), adds its logo and 
   await expect(refused.getByRole('row', { name: /^9 / })).toContainText('E-mail repetido na planilha');
   const rejectedDownload = page.waitForEvent('download');
   await preview.getByRole('button', { name: 'Baixar as linhas recusadas (csv)' }).click();
-  const rejected = (await readFile((await (await rejectedDownload).path()) as string, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const rejected = (await readFile((await (await rejectedDownload).path()) as string, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(rejected[0]).toBe('Linha;Nome;E-mail;Problema');
   expect(rejected.slice(1).map((line) => line.split(';')[0])).toEqual(['5', '9']);
   await preview.getByRole('button', { name: 'Usar 118 recebedores' }).click();
@@ -87,7 +93,12 @@ test('a company uploads 120 recipients (two refused by line), adds its logo and 
   await expect(page).toHaveURL(/\/gift-card\/agradecimento\?type=corporate&order=/, { timeout: 30_000 });
   // While the job issues the batch the page counts it; once issued, where every card and real stands.
   const stats = page.getByRole('table', { name: 'Onde estão os cartões e o valor' });
-  await expect(page.getByRole('status').filter({ hasText: /Emitindo os cartões: \d+ de 118/ }).or(stats)).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Emitindo os cartões: \d+ de 118/ })
+      .or(stats),
+  ).toBeVisible({ timeout: 30_000 });
   await expect(stats).toBeVisible({ timeout: 30_000 });
   await expect(stats.getByRole('row', { name: /^Emitidos/ })).toContainText('118');
   await expect(stats.getByRole('row', { name: /^Emitidos/ })).toContainText('R$ 5.900,00');
@@ -96,7 +107,10 @@ test('a company uploads 120 recipients (two refused by line), adds its logo and 
 
   const csvDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar os códigos (CSV)' }).click();
-  const lines = (await readFile((await (await csvDownload).path()) as string, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = (await readFile((await (await csvDownload).path()) as string, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines).toHaveLength(119);
   expect(lines[0]).toBe('Nº;Código;Valor;Válido até;Recebedor;Link para usar');
 });
