@@ -25,7 +25,7 @@ import { corporateOrderSpec, personalOrderSpec } from '../services/gift-cards/or
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
 import { loadOrder, printableCards, type GiftCardOrderRow } from '../services/gift-cards/orders/gift-card-orders-repository';
 import type { GiftCardRow } from '../services/gift-cards/gift-cards-repository';
-import { giftCardsPdf } from '../services/gift-cards/orders/cards-pdf';
+import { orderCardsPdf } from '../services/gift-cards/orders/cards-pdf';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
@@ -124,7 +124,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     'cards.pdf': {
       type: 'application/pdf',
       render: async (order: GiftCardOrderRow, cards: GiftCardRow[]) =>
-        Buffer.from(await giftCardsPdf(app.translator, { order, cards, publicUrl: options.config.publicUrl })),
+        Buffer.from(await orderCardsPdf(app.translator, options.storage, { order, cards, publicUrl: options.config.publicUrl })),
     },
     'codes.csv': {
       type: 'text/csv; charset=utf-8',

@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import sharp from 'sharp';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardOrderResultSchema, recipientSheetResultSchema } from '../../contracts/gift-card-orders';
 import { issuePendingBatches } from '../../server/services/gift-cards/orders/issue-batches';
@@ -97,7 +98,16 @@ describe('corporate gift cards', () => {
     expect(done.money).toEqual({ purchased: 590_000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: 590_000 });
     const [mail] = await outboxTo(ctx.database.db, staff(120)[1] as string);
     expect(mail?.subject).toBe('Padaria Pão Quente enviou para você um gift card Semear de R$ 50,00');
+    // The company's logo is on its cards: in each e-mail and on every printed card.
+    expect(mail?.html).toContain(`/img/logos/${logoId}.png`);
     expect(await checkOrderInvariants(ctx.database.db)).toEqual([]);
+    const pdf = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${answer.order.id}/cards.pdf`, undefined, { token: company.token });
+    expect(pdf.statusCode).toBe(200);
+    const images = (await PDFDocument.load(pdf.rawPayload)).context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    // One logo, embedded once, and a QR code per card.
+    expect(images).toHaveLength(1 + 118);
 
     const csv = await call(ctx.app, 'GET', `/api/v1/gift-card-orders/${answer.order.id}/codes.csv`, undefined, { token: company.token });
     expect(csv.statusCode).toBe(200);

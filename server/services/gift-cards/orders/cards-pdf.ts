@@ -7,6 +7,8 @@ import { formatBrlText, formatLongDate } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/translator';
 import { giftCardMailMessages as gm } from '../gift-card-mail-messages';
 import { giftCardPageUrl } from '../remind-expiring';
+import type { FileStorage } from '../../storage/file-storage';
+import { logoKey } from '../store-company-logo';
 
 /** A4 in points, 2 × 4 cards a page with room to cut between them. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -34,6 +36,9 @@ export interface PrintableOrder {
   sender: string;
   locale: Locale;
 }
+
+/** A company's logo as we stored it (a PNG, 19:9): drawn where each card says Semear. */
+const LOGO = { width: 57, height: 27 };
 
 const colour = (hex: string): RGB => {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -84,7 +89,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number, maxLines
  */
 export async function giftCardsPdf(
   translator: Translator,
-  input: { order: PrintableOrder; cards: readonly PrintableCard[]; publicUrl: string },
+  input: { order: PrintableOrder; cards: readonly PrintableCard[]; publicUrl: string; logoPng?: Uint8Array | null },
 ): Promise<Uint8Array> {
   const { order } = input;
   const t = (d: { id: string; message: string }, values?: Record<string, string>) => translator.translate(order.locale, d, values);
@@ -98,6 +103,7 @@ export async function giftCardsPdf(
   const style = { background: colour(look.from), ink: colour(look.ink) };
   const message = drawable(regular, order.message);
   const from = drawable(regular, t(gm.pdfFrom, { from: order.sender }));
+  const logo = input.logoPng ? await pdf.embedPng(input.logoPng) : null;
 
   let page: PDFPage | null = null;
   for (const [index, card] of input.cards.entries()) {
@@ -118,7 +124,11 @@ export async function giftCardsPdf(
     });
     const left = x + 14;
     const textWidth = CARD.width - 28 - QR_SIZE - 8;
-    page.drawText('Semear', { x: left, y: y + CARD.height - 24, size: 11, font: bold, color: style.ink });
+    if (logo) {
+      const top = y + CARD.height - 10 - LOGO.height;
+      page.drawRectangle({ x: left, y: top, width: LOGO.width, height: LOGO.height, color: rgb(1, 1, 1) });
+      page.drawImage(logo, { x: left, y: top, width: LOGO.width, height: LOGO.height });
+    } else page.drawText('Semear', { x: left, y: y + CARD.height - 24, size: 11, font: bold, color: style.ink });
     page.drawText(formatBrlText(card.valueCents), { x: left, y: y + CARD.height - 52, size: 24, font: bold, color: style.ink });
     let lineY = y + CARD.height - 70;
     for (const line of wrap(regular, message, 9, CARD.width - 28, 3)) {
@@ -151,4 +161,14 @@ export async function giftCardsPdf(
   }
   if (input.cards.length === 0) pdf.addPage([PAGE.width, PAGE.height]);
   return pdf.save();
+}
+
+/** An order's printable cards, with its company's logo when the batch has one. */
+export async function orderCardsPdf(
+  translator: Translator,
+  storage: FileStorage,
+  input: { order: PrintableOrder & { logoId: string | null }; cards: readonly PrintableCard[]; publicUrl: string },
+): Promise<Uint8Array> {
+  const logo = input.order.logoId ? await storage.get(logoKey(input.order.logoId)) : null;
+  return giftCardsPdf(translator, { ...input, logoPng: logo?.body ?? null });
 }

@@ -17,7 +17,7 @@ type DeliveryDeps = Pick<ConfirmDeps, 'translator' | 'config'>;
 export async function deliverGiftCard(
   tx: Executor,
   deps: DeliveryDeps,
-  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'template' | 'message' | 'sender' | 'locale'>; now: Date },
+  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'template' | 'message' | 'sender' | 'locale' | 'logoId'>; now: Date },
 ): Promise<void> {
   const { card, now } = input;
   if (!card.recipientEmail) return;

@@ -8,6 +8,7 @@ import { mailMessages } from '../../mail/mail-messages';
 import { giftCardMailMessages as gm } from '../gift-card-mail-messages';
 import type { GiftCardRow } from '../gift-cards-repository';
 import { giftCardPageUrl } from '../remind-expiring';
+import { logoUrl } from '../store-company-logo';
 import type { GiftCardOrderRow } from './gift-card-orders-repository';
 
 /**
@@ -17,7 +18,7 @@ import type { GiftCardOrderRow } from './gift-card-orders-repository';
  */
 export function giftCardDeliveryMail(
   translator: Translator,
-  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'template' | 'message' | 'sender' | 'locale'>; publicUrl: string },
+  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'template' | 'message' | 'sender' | 'locale' | 'logoId'>; publicUrl: string },
 ): MailToSend {
   const { card, order } = input;
   const locale: Locale = order.locale;
@@ -37,7 +38,11 @@ export function giftCardDeliveryMail(
   const signature = t(mailMessages.signature);
   const look = GIFT_CARD_TEMPLATE_LOOKS[order.template];
   const e = escapeHtml;
-  const cardHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;border-radius:16px;background:${look.from};background-image:linear-gradient(135deg,${look.from},${look.to});color:${look.ink}"><tr><td style="padding:24px;font-family:Arial,sans-serif"><div style="font-size:14px;font-weight:bold">Semear <span aria-hidden="true">${look.motif}</span></div><div style="font-size:36px;font-weight:bold;margin:16px 0 8px">${e(values.amount)}</div><div style="font-size:16px;line-height:1.4">${e(order.message)}</div><div style="font-size:13px;margin-top:16px">${e(t(gm.deliveryExpiry, values))}</div></td></tr></table>`;
+  // A company's batch carries its logo (19:9, on white) where the card says Semear.
+  const brand = order.logoId
+    ? `<img src="${e(`${input.publicUrl}${logoUrl(order.logoId)}`)}" alt="${e(order.sender)}" width="95" height="45" style="display:block;background:#FFFFFF;border-radius:6px">`
+    : `Semear <span aria-hidden="true">${look.motif}</span>`;
+  const cardHtml = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;border-radius:16px;background:${look.from};background-image:linear-gradient(135deg,${look.from},${look.to});color:${look.ink}"><tr><td style="padding:24px;font-family:Arial,sans-serif"><div style="font-size:14px;font-weight:bold">${brand}</div><div style="font-size:36px;font-weight:bold;margin:16px 0 8px">${e(values.amount)}</div><div style="font-size:16px;line-height:1.4">${e(order.message)}</div><div style="font-size:13px;margin-top:16px">${e(t(gm.deliveryExpiry, values))}</div></td></tr></table>`;
   return {
     to: card.recipientEmail ?? '',
     subject: t(gm.deliverySubject, values),
