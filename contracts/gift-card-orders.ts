@@ -52,8 +52,11 @@ export const giftCardOrderRequestSchema = z
 export type GiftCardOrderRequestInput = z.input<typeof giftCardOrderRequestSchema>;
 export type GiftCardOrderRequest = z.output<typeof giftCardOrderRequestSchema>;
 
-/** sent; scheduled (goes out at deliver_at); cancelled by the buyer before it went (the buyer holds it); pdf. */
-export const GIFT_CARD_DELIVERY_STATUSES = ['scheduled', 'sent', 'cancelled', 'pdf'] as const;
+/**
+ * sent; bounced (sent, and the recipient's server refused the address: the buyer corrects it);
+ * scheduled (goes out at deliver_at); cancelled by the buyer before it went (the buyer holds it); pdf.
+ */
+export const GIFT_CARD_DELIVERY_STATUSES = ['scheduled', 'sent', 'bounced', 'cancelled', 'pdf'] as const;
 
 /** A card of a paid order as its buyer sees it: the code only for cards the buyer hands out (PDF, or a cancelled send). */
 export const orderedGiftCardSchema = z.object({
@@ -101,13 +104,14 @@ export const giftCardOrderSchema = z.object({
     })
     .nullable(),
   /**
-   * The cards by where they stand (null until paid): issued, e-mailed, still scheduled, redeemed into
+   * The cards by where they stand (null until paid): issued, e-mailed (some bounced), still scheduled, redeemed into
    * a wallet, given with the code, expired, donated at expiry; and the causes their money reached.
    */
   stats: z
     .object({
       issued: z.number().int(),
       delivered: z.number().int(),
+      bounced: z.number().int(),
       scheduled: z.number().int(),
       redeemed: z.number().int(),
       spent: z.number().int(),

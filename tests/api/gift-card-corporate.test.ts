@@ -6,6 +6,8 @@ import { giftCardOrderResultSchema, recipientSheetResultSchema } from '../../con
 import { issuePendingBatches } from '../../server/services/gift-cards/orders/issue-batches';
 import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
 import { createTranslator } from '../../server/i18n/translator';
+import { createMailSender } from '../../server/services/mail/mail-outbox';
+import { RecipientRefused, type MailTransport } from '../../server/services/mail/mail-transport';
 import { newSession } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -62,6 +64,7 @@ const orderBody = async (recipients: unknown, overrides: Record<string, unknown>
   payment: { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
   address: brazilianAddress,
 });
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 const read = (id: string) => call(ctx.app, 'GET', `/api/v1/gift-card-orders/${id}`, undefined, { token: company.token });
 
 describe('corporate gift cards', () => {
@@ -117,6 +120,50 @@ describe('corporate gift cards', () => {
         .trim()
         .split('\r\n'),
     ).toHaveLength(119);
+  });
+
+  it("an address the recipient's server refuses shows as bounced on the batch page; corrected, the same card goes again", async () => {
+    const sheet = recipientSheetResultSchema.parse((await uploadSheet(staffSheet(20))).json());
+    const placed = giftCardOrderResultSchema.parse(
+      (await corporate(await orderBody({ source: 'sheet', sheet_id: sheet.id, shipping: { mode: 'email_now' } }))).json(),
+    );
+    await issuePendingBatches({ db: ctx.database.db, clock: ctx.clock, translator: createTranslator(), config: ctx.config });
+    const wrong = staff(3)[1] as string;
+    // The recipients' server knows everyone but one address (a 550 to RCPT TO).
+    const refusing: MailTransport = {
+      kind: 'smtp',
+      send: async (mail) => {
+        if (mail.to === wrong) throw new RecipientRefused('550 5.1.1 <' + wrong + '>: no such user');
+        return '250 ok';
+      },
+      close: () => {},
+    };
+    const sender = createMailSender({ db: ctx.database.db, transport: refusing, clock: ctx.clock, from: 'x@semear.dev', log: silentLog });
+    while ((await sender.runOnce()) > 0);
+
+    const bounced = giftCardOrderResultSchema.parse((await read(placed.order.id)).json()).order;
+    expect(bounced.stats).toMatchObject({ issued: 18, delivered: 18, bounced: 1 });
+    const card = bounced.cards.find((c) => c.recipient_email === wrong);
+    expect(card?.delivery).toBe('bounced');
+    expect(bounced.cards.filter((c) => c.delivery === 'bounced')).toHaveLength(1);
+
+    const corrected = `corrigido-${wrong}`;
+    const fixed = await call(
+      ctx.app,
+      'PATCH',
+      `/api/v1/gift-card-orders/${placed.order.id}/cards/${card?.position}`,
+      { recipient_email: corrected },
+      { token: company.token },
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const after = giftCardOrderResultSchema.parse(fixed.json()).order;
+    expect(after.stats).toMatchObject({ delivered: 18, bounced: 0 });
+    expect(after.cards.find((c) => c.position === card?.position)).toMatchObject({
+      recipient_email: corrected,
+      delivery: 'sent',
+      code: card?.code,
+    });
+    expect(await outboxTo(ctx.database.db, corrected)).toHaveLength(1);
   });
 
   it('codes only, no spreadsheet: the company gets the codes to hand out, nobody an e-mail', async () => {

@@ -454,6 +454,7 @@ describe('at the cards’ expiry', () => {
     expect(read.order.stats).toEqual({
       issued: 2,
       delivered: 2,
+      bounced: 0,
       scheduled: 0,
       redeemed: 1,
       spent: 1,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
-import type { MailTransport, OutgoingMail } from '../../server/services/mail/mail-transport';
+import { RecipientRefused, type MailTransport, type OutgoingMail } from '../../server/services/mail/mail-transport';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -46,6 +46,26 @@ describe('mail outbox sender', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ to: 'retry@exemplo.com', from: 'Semear <x@semear.dev>', subject: 'Oi' });
+  });
+
+  it('a recipient the server refuses for good is marked bounced at once and never tried again', async () => {
+    let calls = 0;
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send() {
+        calls += 1;
+        throw new RecipientRefused('550 5.1.1 no such user');
+      },
+      close: () => {},
+    };
+    const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'x@semear.dev', log: silentLog });
+    await enqueueMail(ctx.database.db, { to: 'ninguem@exemplo.com', subject: 'Oi', text: 'Olá' }, ctx.clock.now());
+    await sender.runOnce();
+    ctx.clock.advance(60 * 60 * 1000);
+    await sender.runOnce();
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ninguem@exemplo.com'));
+    expect(row).toMatchObject({ status: 'bounced', attempts: 1, lastError: '550 5.1.1 no such user' });
+    expect(calls).toBe(1);
   });
 
   it('gives up after the last attempt and marks the message failed', async () => {

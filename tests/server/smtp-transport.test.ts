@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailTransport } from '../../server/services/mail/mail-transport';
+import { createMailTransport, RecipientRefused } from '../../server/services/mail/mail-transport';
 
 interface Received {
   from: string;
@@ -19,6 +19,12 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // An address this server does not have: refused for good (550); one whose mailbox is busy: for now (450).
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('nao-existe@')) return callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
+      if (address.address.startsWith('ocupado@')) return callback(Object.assign(new Error('4.2.1 Mailbox busy'), { responseCode: 450 }));
+      return callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -55,6 +61,18 @@ describe('SMTP transport (SMTP_URL set)', () => {
     expect(received[0]).toMatchObject({ from: 'nao-responda@semear.dev', to: ['maria@exemplo.com.br'] });
     expect(received[0]?.raw).toContain('Message-ID: <6f1c1d5e-0000-4000-8000-000000000001@semear.mail>');
     expect(received[0]?.raw).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('an address refused for good is a RecipientRefused (the outbox marks it bounced); a temporary refusal is retried', async () => {
+    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/nonexistent' });
+    const mail = { id: 'y', from: 'a@semear.dev', subject: 's', text: 't', html: null };
+    const refused = await transport.send({ ...mail, to: 'nao-existe@exemplo.com.br' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RecipientRefused);
+    expect((refused as Error).message).toMatch(/^550/);
+    const busy = await transport.send({ ...mail, to: 'ocupado@exemplo.com.br' }).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(Error);
+    expect(busy).not.toBeInstanceOf(RecipientRefused);
+    transport.close();
   });
 
   it('rejects when the server is unreachable, so the outbox retries', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { GiftCardOrderResult } from '../../contracts';
 import { GiftCardThanksPage } from '../../src/features/gifts/GiftCardThanksPage';
 import { renderPage } from './features/harness';
@@ -37,7 +37,7 @@ const batch = (issued: number): GiftCardOrderResult => ({
     paid_at: '2026-11-25T15:00:00.000Z',
     cards: Array.from({ length: issued }, (_, i) => card(i)),
     money: { purchased: issued * 5000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: issued * 5000 },
-    stats: { issued, delivered: issued, scheduled: 0, redeemed: 0, spent: 0, expired: 0, donated_on_expiry: 0, causes: [] },
+    stats: { issued, delivered: issued, bounced: 0, scheduled: 0, redeemed: 0, spent: 0, expired: 0, donated_on_expiry: 0, causes: [] },
   },
   payment: {
     method: 'card',
@@ -71,5 +71,37 @@ describe('/gift-card/agradecimento of a company batch', () => {
     expect(await screen.findByText('0b7e4d2c-8a1f-4e6b-9c3d-5f2a7e9b1c03')).toBeInTheDocument();
     expect(screen.queryByText(/Emitindo os cartões/)).not.toBeInTheDocument();
     expect(getOrder).toHaveBeenCalledTimes(2);
+  });
+
+  it('once issued, where the cards and the money stand, the causes reached, and a bounced card first with its correction', async () => {
+    const issued = batch(4);
+    issued.order.cards[2] = { ...card(2), delivery: 'bounced' };
+    issued.order.money = { purchased: 20_000, redeemed: 5000, spent: 3000, donated_on_expiry: 0, outstanding: 12_000 };
+    issued.order.stats = {
+      issued: 4,
+      delivered: 4,
+      bounced: 1,
+      scheduled: 0,
+      redeemed: 1,
+      spent: 1,
+      expired: 0,
+      donated_on_expiry: 0,
+      causes: [{ slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária Recife', amount: 3000 }],
+    };
+    await renderPage(() => <GiftCardThanksPage type="corporate" order={issued} />, {
+      path: '/gift-card/agradecimento',
+      url: '/gift-card/agradecimento?type=corporate',
+    });
+    const table = await screen.findByRole('table', { name: 'Onde estão os cartões e o valor' });
+    const row = (name: RegExp) => within(table).getByRole('row', { name });
+    expect(row(/^Emitidos/)).toHaveTextContent(/4\s*R\$\s200,00/);
+    expect(row(/^E-mails que voltaram/)).toHaveTextContent('1');
+    expect(row(/^Guardados em carteiras/)).toHaveTextContent(/1\s*R\$\s50,00/);
+    expect(row(/^Usados em doações/)).toHaveTextContent(/1\s*R\$\s30,00/);
+    expect(row(/^Ainda nos cartões/)).toHaveTextContent(/R\$\s120,00/);
+    expect(screen.getByRole('link', { name: 'Cozinha Solidária Recife' })).toHaveAttribute('href', '/cozinha-solidaria-recife');
+    const items = screen.getAllByRole('listitem').filter((item) => item.textContent?.includes('@empresa.com.br'));
+    expect(items[0]).toHaveTextContent('O e-mail para pessoa3@empresa.com.br voltou');
+    expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Reenviar o cartão' })).toBeInTheDocument();
   });
 });

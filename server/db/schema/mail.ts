@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** bounced: the receiving server refused the address for good (never retried; a gift card's buyer corrects it). */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'bounced'] as const;
 
 /**
  * Outgoing mail is written here in the same transaction as the change that causes it, and a job

@@ -5,6 +5,7 @@ import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } fr
 import { campaigns } from './campaigns';
 import { users } from './users';
 import { giftCardOrders } from './gift-card-orders';
+import { mailOutbox } from './mail';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -262,6 +263,8 @@ export const giftCards = pgTable(
     deliverAt: timestamp('deliver_at', { withTimezone: true }),
     /** When its delivery e-mail was queued; a corrected address queues it again. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** That e-mail in the outbox: its status says whether the address bounced. */
+    deliveryMailId: uuid('delivery_mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

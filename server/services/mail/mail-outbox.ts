@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import type { Clock } from '../clock';
-import type { MailTransport } from './mail-transport';
+import { RecipientRefused, type MailTransport } from './mail-transport';
 
 export interface MailToSend {
   to: string;
@@ -11,11 +11,13 @@ export interface MailToSend {
   html?: string | null;
 }
 
-/** Queues a message; pass the transaction of the change that causes it, so both commit together. */
-export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<void> {
-  await executor
+/** Queues a message; pass the transaction of the change that causes it, so both commit together. Resolves with its id. */
+export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<string> {
+  const [row] = await executor
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now });
+    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
 }
 
 export const MAX_MAIL_ATTEMPTS = 6;
@@ -74,6 +76,15 @@ export function createMailSender(options: {
           );
           return 'sent' as const;
         } catch (error) {
+          if (error instanceof RecipientRefused) {
+            // The address does not exist there: trying again changes nothing; whoever sent it is shown the bounce.
+            await tx
+              .update(mailOutbox)
+              .set({ status: 'bounced', attempts: row.attempts + 1, lastError: error.message.slice(0, 1000) })
+              .where(eq(mailOutbox.id, row.id));
+            log.warn({ mailId: row.id, response: error.message }, 'mail bounced');
+            return 'bounced' as const;
+          }
           const attempts = row.attempts + 1;
           const failed = attempts >= MAX_MAIL_ATTEMPTS;
           await tx

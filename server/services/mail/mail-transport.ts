@@ -28,13 +28,29 @@ const toNodemailer = (mail: OutgoingMail) => ({
   messageId: `<${mail.id}@semear.mail>`,
 });
 
+/** The receiving server refused the recipient for good (a 5xx to RCPT TO: no such mailbox, domain unknown). */
+export class RecipientRefused extends Error {
+  override name = 'RecipientRefused';
+}
+
+/** Nodemailer's error for a recipient the server refused: the envelope's RCPT TO answered with a 5xx. */
+const isPermanentRecipientRefusal = (error: unknown): error is Error & { response?: string } => {
+  const e = error as { code?: unknown; responseCode?: unknown };
+  return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+};
+
 export function smtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
     async send(mail) {
-      const info = await transporter.sendMail(toNodemailer(mail));
-      return String(info.response ?? info.messageId);
+      try {
+        const info = await transporter.sendMail(toNodemailer(mail));
+        return String(info.response ?? info.messageId);
+      } catch (error) {
+        if (isPermanentRecipientRefusal(error)) throw new RecipientRefused(error.response ?? error.message, { cause: error });
+        throw error;
+      }
     },
     close: () => transporter.close(),
   };

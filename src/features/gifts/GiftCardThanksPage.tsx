@@ -24,7 +24,11 @@ function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode
       <span className={s.definition}>{card.recipient_name ?? value}</span>
       {card.code ? <code className={s.code}>{card.code}</code> : null}
       <span className={s.muted}>
-        {card.delivery === 'sent' ? (
+        {card.delivery === 'bounced' ? (
+          <strong className={s.fieldError}>
+            <Trans>O e-mail para {email} voltou: o endereço não existe. Corrija-o para enviar o cartão de novo.</Trans>
+          </strong>
+        ) : card.delivery === 'sent' ? (
           <Trans>
             Enviado para {email} · válido até {until}
           </Trans>
@@ -44,6 +48,13 @@ function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode
     </li>
   );
 }
+
+/** Cards listed on the page; a larger batch is whole in its CSV and PDF. */
+const CARDS_SHOWN = 200;
+
+/** The cards to list: those whose e-mail bounced first (they need the buyer), then in order. */
+const cardsToShow = (cards: readonly OrderedGiftCard[]): OrderedGiftCard[] =>
+  [...cards.filter((card) => card.delivery === 'bounced'), ...cards.filter((card) => card.delivery !== 'bounced')].slice(0, CARDS_SHOWN);
 
 /** A company's batch while its cards are issued: how many of how many, moving on as they come out. */
 function IssueProgress({ issued, quantity }: { issued: number; quantity: number }) {
@@ -134,8 +145,15 @@ function Thanks({
               </Trans>
             </p>
             {issuing ? <IssueProgress issued={paid.issued} quantity={paid.quantity} /> : null}
+            {paid.cards.length > CARDS_SHOWN ? (
+              <p className={s.muted}>
+                <Trans>
+                  Mostrando {CARDS_SHOWN} de {paid.cards.length} cartões; a lista completa está no CSV e no PDF.
+                </Trans>
+              </p>
+            ) : null}
             <ul className={s.orderedCards}>
-              {paid.cards.map((card) => (
+              {cardsToShow(paid.cards).map((card) => (
                 <CardLine
                   key={card.position}
                   card={card}

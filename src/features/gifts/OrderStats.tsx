@@ -17,6 +17,7 @@ export function OrderStats({ money, stats }: { money: Money; stats: Stats }) {
   const rows: Array<[string, number | null, number | null]> = [
     [t`Emitidos`, stats.issued, money.purchased],
     [t`Enviados por e-mail`, stats.delivered, null],
+    [t`E-mails que voltaram (endereço a corrigir)`, stats.bounced, null],
     [t`Com envio agendado`, stats.scheduled, null],
     [t`Guardados em carteiras`, stats.redeemed, money.redeemed],
     [t`Usados em doações com o código`, stats.spent, money.spent],

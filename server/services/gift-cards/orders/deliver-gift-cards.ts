@@ -21,9 +21,9 @@ export async function deliverGiftCard(
 ): Promise<void> {
   const { card, now } = input;
   if (!card.recipientEmail) return;
-  await enqueueMail(tx, giftCardDeliveryMail(deps.translator, { ...input, publicUrl: deps.config.publicUrl }), now);
+  const mailId = await enqueueMail(tx, giftCardDeliveryMail(deps.translator, { ...input, publicUrl: deps.config.publicUrl }), now);
   await notifyGiftCardReceived(tx, { card, now, translator: deps.translator, locale: input.order.locale, inAppOnly: true });
-  await tx.update(giftCards).set({ deliveredAt: now }).where(eq(giftCards.id, card.id));
+  await tx.update(giftCards).set({ deliveredAt: now, deliveryMailId: mailId }).where(eq(giftCards.id, card.id));
 }
 
 const BATCH = 200;

@@ -2,14 +2,14 @@ import type { GiftCardOrderResult, OrderedGiftCard } from '../../../../contracts
 import type { Executor } from '../../../db/types';
 import { presentPayment } from '../../donations/donation-presenter';
 import type { GiftCardRow } from '../gift-cards-repository';
-import { orderCards, type OrderWithPayment } from './gift-card-orders-repository';
+import { bouncedCardIds, orderCards, type OrderWithPayment } from './gift-card-orders-repository';
 import { orderCauses, orderMoney } from './order-ledger';
 import { logoUrl } from '../store-company-logo';
 
 /** Where a card stands: printed (PDF), sent, going out at deliver_at, or its send cancelled by the buyer. */
-function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['delivery'] {
+function deliveryOf(card: GiftCardRow, shippingMode: string, bounced: boolean): OrderedGiftCard['delivery'] {
   if (shippingMode === 'pdf') return 'pdf';
-  if (card.deliveredAt) return 'sent';
+  if (card.deliveredAt) return bounced ? 'bounced' : 'sent';
   return card.deliverAt ? 'scheduled' : 'cancelled';
 }
 
@@ -17,8 +17,8 @@ function deliveryOf(card: GiftCardRow, shippingMode: string): OrderedGiftCard['d
  * A card as its buyer sees it. The code only of cards the buyer hands out (PDF, or a send they
  * cancelled): a card sent by e-mail is its recipient's, and whoever holds a code can spend it.
  */
-function presentCard(card: GiftCardRow, shippingMode: string, corporate: boolean): OrderedGiftCard {
-  const delivery = deliveryOf(card, shippingMode);
+function presentCard(card: GiftCardRow, shippingMode: string, corporate: boolean, bounced: boolean): OrderedGiftCard {
+  const delivery = deliveryOf(card, shippingMode, bounced);
   return {
     position: card.position ?? 0,
     recipient_name: card.recipientName,
@@ -41,7 +41,8 @@ export async function presentGiftCardOrder(
   const cards = order.status === 'paid' ? await orderCards(executor, order.id) : [];
   const money = order.status === 'paid' ? await orderMoney(executor, order.id) : null;
   const causes = order.status === 'paid' ? await orderCauses(executor, order.id) : [];
-  const presented = cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate'));
+  const bounced = order.status === 'paid' ? await bouncedCardIds(executor, order.id) : new Set<string>();
+  const presented = cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate', bounced.has(card.id)));
   const count = (delivery: OrderedGiftCard['delivery']) => presented.filter((card) => card.delivery === delivery).length;
   return {
     order: {
@@ -71,7 +72,8 @@ export async function presentGiftCardOrder(
       },
       stats: money && {
         issued: cards.length,
-        delivered: count('sent'),
+        delivered: count('sent') + count('bounced'),
+        bounced: count('bounced'),
         scheduled: count('scheduled'),
         redeemed: money.cards.redeemed,
         spent: money.cards.spent,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../../contracts/constants';
 import type { Contact } from '../../../../contracts/donations';
 import type { GiftCardOrderRecipient } from '../../../../contracts/gift-card-orders';
-import { giftCardOrders, giftCards, payments, type PaymentMethodName } from '../../../db/schema';
+import { giftCardOrders, giftCards, mailOutbox, payments, type PaymentMethodName } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import type { PaymentRow } from '../../donations/payments-repository';
 import type { GiftCardRow } from '../gift-cards-repository';
@@ -110,6 +110,16 @@ export async function settlePendingOrder(tx: Executor, orderId: string, status: 
 /** The order's cards in the buyer's order. */
 export async function orderCards(executor: Executor, orderId: string): Promise<GiftCardRow[]> {
   return executor.select().from(giftCards).where(eq(giftCards.orderId, orderId)).orderBy(asc(giftCards.position));
+}
+
+/** The order's cards whose latest delivery e-mail bounced (the address was refused for good). */
+export async function bouncedCardIds(executor: Executor, orderId: string): Promise<Set<string>> {
+  const rows = await executor
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, giftCards.deliveryMailId))
+    .where(and(eq(giftCards.orderId, orderId), eq(mailOutbox.status, 'bounced')));
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "gift_cards" ADD COLUMN "delivery_mail_id" uuid;--> statement-breakpoint
+ALTER TABLE "gift_cards" ADD CONSTRAINT "gift_cards_delivery_mail_id_mail_outbox_id_fk" FOREIGN KEY ("delivery_mail_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;
