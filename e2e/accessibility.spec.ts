@@ -45,6 +45,8 @@ const donorPages = [
   '/profile/notifications',
   `/${CAMPAIGN}/donate?amount=50`,
   '/doacao-mensal/checkout?amount=2500',
+  '/gift-card/definition_corporate',
+  '/gift-card/checkout-corporate',
 ];
 
 const adminPages = [
