@@ -1,45 +1,19 @@
-import { useState, type ComponentType } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CheckoutAddressInput, ContactInput, User } from '../../../contracts';
-import type { CheckoutInput, CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
 import { useAuth } from '../../app/auth/auth-context';
 import { formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { definitionStorage } from './definition-storage';
-import {
-  orderRequestOf,
-  provideGiftCardCheckout,
-  realGiftCardCheckoutServices,
-  type GiftCardCheckoutServices,
-} from './gift-card-checkout-services';
+import { orderRequestOf } from './gift-card-checkout-services';
+import { OrderCheckout, type GiftCardCheckoutPageProps } from './OrderCheckout';
 import { ShippingText } from './ShippingText';
 import { templateLooks } from './templates';
 import * as s from './gifts.css';
 
-/** What the shared checkout screen takes (src/features/checkout's CheckoutFlow). */
-export interface GiftCardCheckoutViewProps {
-  machine: CheckoutMachine;
-  input: CheckoutInput;
-  frequency?: 'gift_card';
-  summaryTitle?: string;
-  progressKey?: string;
-  urlError?: string;
-}
-
-export interface GiftCardCheckoutPageProps {
-  /**
-   * The checkout screen and the profile prefill come from the checkout feature; features do not
-   * import each other, so the route passes them in.
-   */
-  Checkout: ComponentType<GiftCardCheckoutViewProps>;
-  prefill: (user: User | null) => { contact?: Partial<ContactInput>; registeredAddress: CheckoutAddressInput | null };
-  /** `?error` of the URL (a cancelled PayPal approval). */
-  urlError?: string;
-  services?: GiftCardCheckoutServices;
-}
+export type { GiftCardCheckoutPageProps, GiftCardCheckoutViewProps } from './OrderCheckout';
 
 /** What is being bought, with a way back to change it. */
 function Recap({ definition }: { definition: GiftCardDefinitionOutput }) {
@@ -83,59 +57,6 @@ function Recap({ definition }: { definition: GiftCardDefinitionOutput }) {
   );
 }
 
-function Checkout({
-  definition,
-  Checkout: CheckoutView,
-  prefill,
-  urlError,
-  services = realGiftCardCheckoutServices,
-}: GiftCardCheckoutPageProps & { definition: GiftCardDefinitionOutput }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const { user, isSignedIn } = useAuth();
-  const [machine] = useState(() =>
-    provideGiftCardCheckout(
-      (request, idempotencyKey) => services.createOrder(orderRequestOf(definition, request), { idempotencyKey }),
-      services,
-      {
-        finish: (order) =>
-          void navigate({ to: '/gift-card/agradecimento', search: { type: definition.shipping.mode, order: order ?? undefined } }),
-        redirect: (url) => window.location.assign(url),
-      },
-      user?.id ?? null,
-    ),
-  );
-  const total = definition.design.value * definition.design.quantity;
-  // The input is read once, when the machine starts.
-  const [input] = useState<CheckoutInput>(() => {
-    const fromUser = prefill(user);
-    return {
-      steps: ['contact', 'payment', 'address'],
-      // Any way to pay but another gift card; the wallet and saved cards for a signed-in buyer.
-      methods: ['card', 'saved_card', 'pix', 'paypal', 'wallet'],
-      amount: total,
-      amountRange: { min: total, max: total },
-      campaign: null,
-      signedIn: isSignedIn,
-      contact: fromUser.contact,
-      registeredAddress: fromUser.registeredAddress,
-      allowForeigner: true,
-    };
-  });
-  const quantity = definition.design.quantity;
-  const each = formatMoney(definition.design.value);
-  return (
-    <CheckoutView
-      machine={machine}
-      input={input}
-      frequency="gift_card"
-      summaryTitle={t`${quantity} gift card(s) de ${each}`}
-      progressKey="gift-card-checkout"
-      urlError={urlError}
-    />
-  );
-}
-
 /** /gift-card/checkout — the shared checkout (contact, payment, address) paying for the cards defined in this tab. */
 export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
   const { t } = useLingui();
@@ -166,7 +87,17 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
         <>
           <Recap definition={definition} />
           {/* The prefill depends on who is signed in. */}
-          {isLoading ? null : <Checkout {...props} definition={definition} />}
+          {isLoading ? null : (
+            <OrderCheckout
+              {...props}
+              placeOrder={(services) => (request, idempotencyKey) =>
+                services.createOrder(orderRequestOf(definition, request), { idempotencyKey })
+              }
+              thanksType={definition.shipping.mode}
+              value={definition.design.value}
+              count={definition.design.quantity}
+            />
+          )}
         </>
       )}
     </Container>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { giftCardExpiry } from '../../../contracts';
 import { useAuth } from '../../app/auth/auth-context';
@@ -11,6 +11,7 @@ import { ShippingText } from './ShippingText';
 import { RecipientsStep } from './RecipientsStep';
 import { ShippingStep } from './ShippingStep';
 import { useGiftCardDefinition, type DefinitionView } from './use-gift-card-definition';
+import { useStepHeading } from './use-step-heading';
 import * as s from './gifts.css';
 
 /**
@@ -27,13 +28,7 @@ export function GiftCardDefinitionPage() {
   const onDraft = useCallback((next: DesignDraft) => setDraft(next), []);
   const shown = view.step === 'design' ? draft : view.design;
   const back = () => send({ type: 'step.backRequested' });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(true);
-  // A new step moves the focus to its title, so a screen reader says where the buyer is now.
-  useEffect(() => {
-    if (firstStep.current) firstStep.current = false;
-    else heading.current?.focus();
-  }, [view.step]);
+  const heading = useStepHeading(view.step);
   const titles = { design: t`1. O cartão`, shipping: t`2. Envio`, recipients: t`3. Recebedores`, review: t`4. Revisão` };
 
   return (

@@ -1,72 +1,17 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CheckoutInput } from '../../../../machines/checkout/checkout.machine';
 import type { CorporateDefinitionOutput } from '../../../../machines/gift-card/corporate-definition.machine';
-import { formatMoney, formatNumber, SignInNotice, useAuth } from '../../../app';
+import { SignInNotice, useAuth } from '../../../app';
 import { usePageTitle } from '../../../app/page-title';
 import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../../ui';
 import { corporateDefinitionStorage } from '../definition-storage';
-import type { GiftCardCheckoutPageProps } from '../GiftCardCheckoutPage';
-import { corporateOrderRequestOf, provideGiftCardCheckout, realGiftCardCheckoutServices } from '../gift-card-checkout-services';
+import { corporateOrderRequestOf } from '../gift-card-checkout-services';
+import { OrderCheckout, type GiftCardCheckoutPageProps } from '../OrderCheckout';
 import { CorporateRecap } from './CorporateRecap';
 import * as s from '../gifts.css';
 
 const countOf = ({ recipients }: CorporateDefinitionOutput) => (recipients.source === 'sheet' ? recipients.count : recipients.quantity);
-
-function Checkout({
-  definition,
-  Checkout: CheckoutView,
-  prefill,
-  urlError,
-  services = realGiftCardCheckoutServices,
-}: GiftCardCheckoutPageProps & { definition: CorporateDefinitionOutput }) {
-  const { t } = useLingui();
-  const navigate = useNavigate();
-  const { user } = useAuth();
-  const [machine] = useState(() =>
-    provideGiftCardCheckout(
-      (request, idempotencyKey) => services.createCorporateOrder(corporateOrderRequestOf(definition, request), { idempotencyKey }),
-      services,
-      {
-        finish: (order) => void navigate({ to: '/gift-card/agradecimento', search: { type: 'corporate', order: order ?? undefined } }),
-        redirect: (url) => window.location.assign(url),
-      },
-      user?.id ?? null,
-    ),
-  );
-  const count = countOf(definition);
-  const total = definition.design.value * count;
-  // The input is read once, when the machine starts.
-  const [input] = useState<CheckoutInput>(() => {
-    const fromUser = prefill(user);
-    return {
-      steps: ['contact', 'payment', 'address'],
-      // A company with its CNPJ pays from Brazil: no PayPal; never another gift card.
-      methods: ['card', 'saved_card', 'pix', 'wallet'],
-      amount: total,
-      amountRange: { min: total, max: total },
-      campaign: null,
-      signedIn: true,
-      contact: { ...fromUser.contact, is_company: true, foreigner: false },
-      registeredAddress: fromUser.registeredAddress,
-      allowForeigner: false,
-      companyOnly: true,
-    };
-  });
-  const quantity = formatNumber(count);
-  const each = formatMoney(definition.design.value);
-  return (
-    <CheckoutView
-      machine={machine}
-      input={input}
-      frequency="gift_card"
-      summaryTitle={t`${quantity} gift card(s) de ${each}`}
-      progressKey="corporate-gift-card-checkout"
-      urlError={urlError}
-    />
-  );
-}
 
 /** /gift-card/checkout-corporate — the shared checkout, paid by a company, for the cards defined in this tab. */
 export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
@@ -113,7 +58,16 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
               </Link>
             </p>
           </Card>
-          <Checkout {...props} definition={definition} />
+          <OrderCheckout
+            {...props}
+            placeOrder={(services) => (request, idempotencyKey) =>
+              services.createCorporateOrder(corporateOrderRequestOf(definition, request), { idempotencyKey })
+            }
+            thanksType="corporate"
+            value={definition.design.value}
+            count={countOf(definition)}
+            corporate
+          />
         </>
       )}
     </Container>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { giftCardExpiry } from '../../../../contracts';
 import { SignInNotice, useAuth } from '../../../app';
@@ -12,6 +12,7 @@ import { CorporateRecap } from './CorporateRecap';
 import { LogoStep } from './LogoStep';
 import { SheetStep } from './SheetStep';
 import { useCorporateDefinition } from './use-corporate-definition';
+import { useStepHeading } from '../use-step-heading';
 import * as s from '../gifts.css';
 
 /**
@@ -50,13 +51,7 @@ function Definition({ services }: { services?: CorporateDefinitionServices }) {
   const onDraft = useCallback((next: DesignDraft) => setDraft(next), []);
   const shown = view.step === 'design' ? draft : view.design;
   const back = () => send({ type: 'step.backRequested' });
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(true);
-  // A new step moves the focus to its title, so a screen reader says where the buyer is now.
-  useEffect(() => {
-    if (firstStep.current) firstStep.current = false;
-    else heading.current?.focus();
-  }, [view.step]);
+  const heading = useStepHeading(view.step);
   const titles = {
     design: t`1. O cartão`,
     recipients: t`2. Recebedores`,
