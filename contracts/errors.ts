@@ -58,5 +58,10 @@ export const errorCodes = {
   subscriptionNotFound: 'subscription.not_found',
   subscriptionStateInvalid: 'subscription.state_invalid',
   subscriptionCancelLinkInvalid: 'subscription.cancel_link_invalid',
+  taxonomyNameTaken: 'taxonomy.name_taken',
+  categoryNotFound: 'category.not_found',
+  categoryInUse: 'category.in_use',
+  tagNotFound: 'tag.not_found',
+  tagInUse: 'tag.in_use',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -27,3 +27,5 @@ export * from './sao-paulo-time';
 export * from './recipient-sheet';
 export * from './gift-card-orders';
 export * from './gift-card-templates';
+export * from './admin-taxonomy';
+export * from './admin-messages';

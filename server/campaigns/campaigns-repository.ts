@@ -239,7 +239,7 @@ export async function listCategories(
         and c.status in ('active', 'paused', 'closed'))`.mapWith(Number),
     })
     .from(categories)
-    .orderBy(asc(categories.name));
+    .orderBy(asc(categories.position), asc(categories.name));
 }
 
 export const listTags = (db: Executor): Promise<TagJson[]> =>

@@ -13,6 +13,8 @@ export const categories = pgTable('categories', {
   /** The name in Portuguese; `translations` holds it in the other languages, kept with it. */
   name: text('name').notNull(),
   translations: jsonb('translations').$type<NameTranslations>().notNull().default({}),
+  /** Where the admins put it in the lists (then by name). */
+  position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -7,3 +7,4 @@ export * from './money';
 export * from './gift-card-orders';
 export * from './sandbox-gateway';
 export * from './donor-home';
+export * from './audit';

@@ -39,6 +39,8 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
     // Buying gift cards: shown only on /gift-card pages (contracts/gift-card-messages.ts).
     else if (/(?:^|\/)contracts\/gift-card-messages\.ts$/.test(path)) scopes.add('gifts');
+    // The admin API's messages: shown only on /admin pages (contracts/admin-messages.ts).
+    else if (/(?:^|\/)contracts\/admin-messages\.ts$/.test(path)) scopes.add('admin');
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }

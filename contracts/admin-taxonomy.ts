@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { adminMessages as am } from './admin-messages';
+import { plainText } from './plain-text';
+
+const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(120);
+
+/**
+ * The admin's categories and tags (/admin/categories, /admin/tags; docs/admin.md) and the audit log
+ * every admin change writes. A category or tag in use never disappears silently: a category's
+ * campaigns move to another first, a tag is merged into another.
+ */
+
+export const TAXONOMY_NAME_MAX = 60;
+
+const nameField = (required: boolean) => {
+  const text = plainText({ error: am.nameRequired.id }).trim().max(TAXONOMY_NAME_MAX, { error: am.nameTooLong.id });
+  return required ? text.min(1, { error: am.nameRequired.id }) : text;
+};
+
+/** A name in Portuguese, with its English and Spanish ones (empty: the Portuguese shows). */
+export const taxonomyNameSchema = z.object({
+  name: nameField(true),
+  name_en: nameField(false).optional(),
+  name_es: nameField(false).optional(),
+});
+export type TaxonomyNameInput = z.input<typeof taxonomyNameSchema>;
+
+export const adminCategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  name_es: z.string(),
+  position: z.number().int(),
+  /** Every campaign in it, drafts and archived ones included (they move with it). */
+  campaign_count: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+export const adminTagSchema = adminCategorySchema.omit({ position: true });
+export type AdminTag = z.infer<typeof adminTagSchema>;
+
+/** PUT /admin/categories/order: every category's slug, once, in the new order. */
+export const categoryOrderSchema = z.object({ slugs: z.array(slugSchema).min(1).max(500) });
+
+/** DELETE /admin/categories/{slug}?move_to=: where its campaigns go (required when it has any). */
+export const categoryDeleteQuerySchema = z.object({ move_to: slugSchema.optional() });
+
+/** POST /admin/tags/merge: `from` disappears, its campaigns get `into`. */
+export const tagMergeSchema = z.object({ from: slugSchema, into: slugSchema });
+
+export const AUDIT_SUBJECTS = ['category', 'tag', 'campaign', 'member'] as const;
+
+/** One admin change as the audit log keeps it: who, when, from where, what, before and after. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  ip: z.string(),
+  action: z.string(),
+  subject_type: z.enum(AUDIT_SUBJECTS),
+  subject_id: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /admin/audit-log: newest first, filtered by subject, actor or action; `page` from 0. */
+export const auditQuerySchema = z.object({
+  subject_type: z.enum(AUDIT_SUBJECTS).optional(),
+  subject_id: z.string().max(200).optional(),
+  actor_id: z.uuid().optional(),
+  action: z.string().max(80).optional(),
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  amount: z.coerce.number().int().min(1).max(100).default(50),
+});
