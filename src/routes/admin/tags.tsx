@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { TaxonomyPage } from '../../features/admin/taxonomy/TaxonomyPage';
 
 export const Route = createFileRoute('/admin/tags')({
   beforeLoad: requireAdmin('/admin/tags'),
-  component: () => <AdminPage path="/admin/tags" />,
+  component: () => <TaxonomyPage kind="tags" />,
 });

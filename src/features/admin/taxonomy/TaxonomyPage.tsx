@@ -1,0 +1,70 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Card, FormError, Notice, Spinner, Stack } from '../../../ui';
+import { AdminPage } from '../AdminPage';
+import { NameForm } from './NameFields';
+import { TaxonomyRow } from './TaxonomyRow';
+import { useTaxonomyList } from './use-taxonomy-list';
+import * as s from './taxonomy.css';
+
+/**
+ * /admin/categories and /admin/tags: create, rename, reorder (categories), merge (tags) and delete,
+ * each change saved at once and the list read again (the taxonomy list machine, machines/admin).
+ */
+export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
+  const { t, i18n } = useLingui();
+  const [view, send] = useTaxonomyList(kind);
+  const path = kind === 'categories' ? '/admin/categories' : '/admin/tags';
+  return (
+    <AdminPage path={path}>
+      <Card>
+        <NameForm
+          // A fresh form after each creation.
+          key={view.done === 'create' ? `created-${view.items.length}` : 'new'}
+          label={kind === 'categories' ? t`Nova categoria` : t`Nova tag`}
+          submitLabel={kind === 'categories' ? t`Criar categoria` : t`Criar tag`}
+          busy={view.saving}
+          onSubmit={(input) => send({ type: 'command.sent', command: { type: 'create', input } })}
+        />
+      </Card>
+      <div aria-live="polite">
+        {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
+        {view.done && !view.failure ? (
+          <p role="status" className={s.muted}>
+            <Trans>Alteração salva.</Trans>
+          </p>
+        ) : null}
+      </div>
+      {view.unavailable ? (
+        <Notice tone="warning">
+          <Stack gap="3">
+            <span>
+              <Trans>Não conseguimos carregar a lista agora.</Trans>
+            </span>
+            <div>
+              <Button type="button" onClick={() => send({ type: 'list.retried' })}>
+                <Trans>Tentar de novo</Trans>
+              </Button>
+            </div>
+          </Stack>
+        </Notice>
+      ) : view.loading && view.items.length === 0 ? (
+        <Spinner label={t`Carregando`} />
+      ) : (
+        <ul className={s.list} aria-label={kind === 'categories' ? t`Categorias` : t`Tags`} aria-busy={view.saving || view.loading}>
+          {view.items.map((item, index) => (
+            <TaxonomyRow
+              key={`${item.slug}-${item.name}-${item.campaign_count}`}
+              kind={kind}
+              item={item}
+              others={view.items.filter((other) => other.slug !== item.slug)}
+              first={index === 0}
+              last={index === view.items.length - 1}
+              busy={view.saving || view.loading}
+              send={send}
+            />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}

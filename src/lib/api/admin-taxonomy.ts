@@ -1,0 +1,29 @@
+import type { AxiosInstance } from 'axios';
+import { adminCategorySchema, adminTagSchema } from '../../../contracts/admin-taxonomy';
+import type { TaxonomyCommand, TaxonomyItem } from '../../../machines/admin/taxonomy-list.machine';
+import { withApiErrors } from '../http/api-error';
+import { http as defaultHttp } from '../http/api-client';
+
+export type TaxonomyKind = 'categories' | 'tags';
+
+/** The admins' categories and tags: the list, and each change as its call (docs/api.md). */
+export function createAdminTaxonomyApi(http: AxiosInstance) {
+  const call = withApiErrors;
+  const one = (kind: TaxonomyKind, slug: string) => `/admin/${kind}/${encodeURIComponent(slug)}`;
+  return {
+    list: (kind: TaxonomyKind): Promise<TaxonomyItem[]> =>
+      call(async () =>
+        (kind === 'categories' ? adminCategorySchema : adminTagSchema).array().parse((await http.get(`/admin/${kind}`)).data),
+      ),
+    run: (kind: TaxonomyKind, command: TaxonomyCommand): Promise<void> =>
+      call(async () => {
+        if (command.type === 'create') await http.post(`/admin/${kind}`, command.input);
+        else if (command.type === 'rename') await http.patch(one(kind, command.slug), command.input);
+        else if (command.type === 'reorder') await http.put('/admin/categories/order', { slugs: command.slugs });
+        else if (command.type === 'merge') await http.post('/admin/tags/merge', { from: command.from, into: command.into });
+        else await http.delete(one(kind, command.slug), { params: command.moveTo ? { move_to: command.moveTo } : {} });
+      }),
+  };
+}
+
+export const adminTaxonomyApi = createAdminTaxonomyApi(defaultHttp);
