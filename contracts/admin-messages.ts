@@ -16,4 +16,18 @@ export const adminMessages = {
   tagInUse: /*i18n*/ { id: 'error.tag_in_use', message: 'Esta tag está em campanhas: junte-a a outra tag em vez de apagá-la.' },
   tagMergeSame: /*i18n*/ { id: 'error.tag_merge_same', message: 'Escolha duas tags diferentes para juntar.' },
   orderIncomplete: /*i18n*/ { id: 'error.category_order_incomplete', message: 'A nova ordem precisa ter cada categoria uma vez.' },
+  inviteEmailMember: /*i18n*/ { id: 'error.team_already_member', message: 'Esta pessoa já faz parte da equipe.' },
+  inviteNotFound: /*i18n*/ {
+    id: 'error.team_invite_not_found',
+    message: 'Este convite não vale mais: pode ter expirado, sido usado ou cancelado. Peça um novo a quem convidou você.',
+  },
+  inviteOtherEmail: /*i18n*/ {
+    id: 'error.team_invite_other_email',
+    message: 'Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo.',
+  },
+  memberNotFound: /*i18n*/ { id: 'error.team_member_not_found', message: 'Esta pessoa não faz parte da equipe.' },
+  lastTeamManager: /*i18n*/ {
+    id: 'error.team_last_manager',
+    message: 'Alguém precisa continuar podendo gerenciar a equipe: dê essa permissão a outra pessoa antes.',
+  },
 } satisfies Record<string, MessageDescriptor>;

@@ -63,5 +63,7 @@ export const errorCodes = {
   categoryInUse: 'category.in_use',
   tagNotFound: 'tag.not_found',
   tagInUse: 'tag.in_use',
+  teamAlreadyMember: 'team.already_member',
+  teamLastManager: 'team.last_manager',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

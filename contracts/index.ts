@@ -29,3 +29,4 @@ export * from './gift-card-orders';
 export * from './gift-card-templates';
 export * from './admin-taxonomy';
 export * from './admin-messages';
+export * from './admin-team';

@@ -37,6 +37,7 @@ import { giftCardOrderRoutes } from './routes/gift-card-orders';
 import { giftCardRecipientSheetRoutes } from './routes/gift-card-recipient-sheets';
 import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
+import { adminTeamRoutes } from './routes/admin-team';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(giftCardRecipientSheetRoutes, services);
       await api.register(giftCardLogoRoutes, services);
       await api.register(adminTaxonomyRoutes, services);
+      await api.register(adminTeamRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

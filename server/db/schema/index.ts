@@ -8,3 +8,4 @@ export * from './gift-card-orders';
 export * from './sandbox-gateway';
 export * from './donor-home';
 export * from './audit';
+export * from './team';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { messages as m } from './messages';
+import { PERMISSIONS } from './permissions';
+import { plainText } from './plain-text';
+
+/**
+ * The team (/admin/team; docs/admin.md): admins and what each may do, invitations by e-mail. Every
+ * member has the ADMIN role and their own permissions; a change counts from their next request.
+ */
+
+export const INVITATION_VALID_DAYS = 7;
+
+const permissionList = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
+
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** GET /admin/team: the members and the invitations still open. */
+export const teamSchema = z.object({ members: z.array(teamMemberSchema), invitations: z.array(teamInvitationSchema) });
+export type Team = z.infer<typeof teamSchema>;
+
+/** POST /admin/team/invitations. */
+export const teamInviteSchema = z.object({
+  email: plainText({ error: m.emailRequired.id })
+    .trim()
+    .min(1, { error: m.emailRequired.id })
+    .max(254, { error: m.fieldTooLong.id })
+    .pipe(z.email({ error: m.emailInvalid.id }))
+    .transform((email) => email.toLowerCase()),
+  permissions: permissionList,
+});
+export type TeamInviteInput = z.input<typeof teamInviteSchema>;
+
+/** PATCH /admin/team/members/{id}: the member's whole set of permissions. */
+export const memberPermissionsSchema = z.object({ permissions: permissionList });
+
+/** GET /team-invitations/{token}: what the invitation's page shows before it is accepted. */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /team-invitations/accept. */
+export const invitationAcceptSchema = z.object({ token: z.string().min(20).max(200) });

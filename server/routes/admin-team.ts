@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminMessages as am } from '../../contracts/admin-messages';
+import {
+  invitationAcceptSchema,
+  invitationPreviewSchema,
+  memberPermissionsSchema,
+  teamInviteSchema,
+  teamSchema,
+} from '../../contracts/admin-team';
+import { errorCodes } from '../../contracts/errors';
+import { noContentSchema } from '../../contracts/http';
+import { pathParam } from '../../contracts/plain-text';
+import type { AppServices } from '../app-services';
+import { HttpError } from '../http/http-error';
+import type { AdminActor } from '../services/admin/audit-log';
+import { createTeamService } from '../services/admin/team';
+
+const idParams = z.object({ id: z.uuid() });
+const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.user.id, ip: request.ip });
+
+/**
+ * The team (docs/admin.md; /admin/team needs MANAGE_TEAM) and the invitation's own calls: its page
+ * reads it by the link's token, and the signed-in account with the invited e-mail accepts it.
+ */
+export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const team = createTeamService({ db, translator: app.translator, publicUrl: config.publicUrl, now: () => clock.now() });
+  const teamAdmin = { onRequest: app.requirePermissions(['MANAGE_TEAM']), config: { noStore: true } };
+
+  app.get('/admin/team', { ...teamAdmin, schema: { response: { 200: teamSchema } } }, async () => team.team());
+  app.post(
+    '/admin/team/invitations',
+    { ...teamAdmin, schema: { body: teamInviteSchema, response: { 201: z.object({ id: z.string() }) } } },
+    async (request, reply) => reply.status(201).send({ id: await team.invite(actorOf(request), request.body, request.locale) }),
+  );
+  app.delete(
+    '/admin/team/invitations/:id',
+    { ...teamAdmin, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await team.revokeInvitation(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.patch(
+    '/admin/team/members/:id',
+    { ...teamAdmin, schema: { params: idParams, body: memberPermissionsSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await team.setPermissions(actorOf(request), request.params.id, request.body.permissions);
+      return reply.status(204).send(null);
+    },
+  );
+  app.delete(
+    '/admin/team/members/:id',
+    { ...teamAdmin, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await team.removeMember(actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/team-invitations/:token',
+    { config: { noStore: true }, schema: { params: z.object({ token: pathParam() }), response: { 200: invitationPreviewSchema } } },
+    async (request) => {
+      const preview = await team.preview(request.params.token);
+      if (!preview) throw new HttpError(404, errorCodes.notFound, am.inviteNotFound);
+      return preview;
+    },
+  );
+  app.post(
+    '/team-invitations/accept',
+    { onRequest: app.authenticate, schema: { body: invitationAcceptSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await team.accept(request.user.id, request.body.token, request.ip);
+      return reply.status(204).send(null);
+    },
+  );
+};
