@@ -34,6 +34,7 @@ const visitorPages = [
   '/gift-card/checkout-corporate',
   '/gift-card/agradecimento',
   '/gift-card/resgatar',
+  '/convite-equipe?token=convite-que-nao-existe-mais',
   '/pagina-que-nao-existe/x/y',
 ];
 

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SlugRouteRouteImport } from './routes/$slug/route'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as ConviteEquipeRouteImport } from './routes/convite-equipe'
 import { Route as DoacaoPixRouteImport } from './routes/doacao-pix'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
@@ -74,6 +75,11 @@ const AboutRoute = AboutRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConviteEquipeRoute = ConviteEquipeRouteImport.update({
+  id: '/convite-equipe',
+  path: '/convite-equipe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DoacaoPixRoute = DoacaoPixRouteImport.update({
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/profile': typeof ProfileRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -391,6 +399,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/profile': typeof ProfileRouteRouteWithChildren
   '/about': typeof AboutRoute
+  '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -441,6 +450,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/profile'
     | '/about'
+    | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
     | '/privacidade'
@@ -486,6 +496,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about'
+    | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
     | '/privacidade'
@@ -534,6 +545,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/profile'
     | '/about'
+    | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
     | '/privacidade'
@@ -583,6 +595,7 @@ export interface RootRouteChildren {
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   ProfileRouteRoute: typeof ProfileRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
+  ConviteEquipeRoute: typeof ConviteEquipeRoute
   DoacaoPixRoute: typeof DoacaoPixRoute
   HelpRoute: typeof HelpRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
@@ -633,6 +646,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/convite-equipe': {
+      id: '/convite-equipe'
+      path: '/convite-equipe'
+      fullPath: '/convite-equipe'
+      preLoaderRoute: typeof ConviteEquipeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/doacao-pix': {
@@ -1010,6 +1030,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRouteRoute: AdminRouteRouteWithChildren,
   ProfileRouteRoute: ProfileRouteRouteWithChildren,
   AboutRoute: AboutRoute,
+  ConviteEquipeRoute: ConviteEquipeRoute,
   DoacaoPixRoute: DoacaoPixRoute,
   HelpRoute: HelpRoute,
   PrivacidadeRoute: PrivacidadeRoute,

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every admin change, written in the transaction of the change itself (docs/admin.md): who, when,
@@ -8,6 +8,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order entries were written in (several can share a millisecond). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** No foreign key: the record outlives whatever happens to the account. */
     actorUserId: uuid('actor_user_id'),
     actorIp: text('actor_ip').notNull(),

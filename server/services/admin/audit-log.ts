@@ -53,7 +53,7 @@ export async function listAudit(db: Database, filter: AuditFilter): Promise<{ en
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
       .limit(filter.amount)
       .offset(filter.page * filter.amount),
     db.select({ n: count() }).from(auditLog).where(where),

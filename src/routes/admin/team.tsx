@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { TeamPage } from '../../features/admin/team/TeamPage';
 
 export const Route = createFileRoute('/admin/team')({
   beforeLoad: requireAdmin('/admin/team'),
-  component: () => <AdminPage path="/admin/team" />,
+  component: TeamPage,
 });

@@ -25,3 +25,4 @@ export const panel = style({
   padding: vars.space['3'],
   borderRadius: vars.radius.sm,
 });
+export const fieldset = style({ border: 0, padding: 0, margin: 0, display: 'grid', gap: vars.space['2'] });

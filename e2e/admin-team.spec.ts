@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, newIndividual, signInThroughForm } from './helpers/accounts';
+import { waitForMailMatching } from './helpers/mailbox';
+
+/**
+ * The team (issue 13): an admin invites a colleague with MANAGE_CAMPAIGNS only; the colleague opens
+ * the e-mail's link, signs up from the prompt with the invited e-mail, comes back, accepts, and can
+ * run the catalogue but is sent home from /admin/finances.
+ */
+
+test('an admin invites a colleague with campaigns only, who signs up from the link, joins, and is sent home from finances', async ({
+  page,
+  browser,
+}) => {
+  const colleague = newIndividual({ name: 'Caio Mendes' });
+  await signInThroughForm(page, DEMO_ADMIN);
+  await page.goto('/admin/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
+  const invite = page.getByRole('form', { name: 'Convidar para a equipe' });
+  await invite.getByLabel(/^E-mail de quem você convida/).fill(colleague.email);
+  await invite.getByLabel('Campanhas, categorias e tags').check();
+  await invite.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(page.getByRole('status')).toHaveText('Convite enviado.');
+  await expect(page.getByRole('region', { name: 'Convites abertos' }).getByRole('listitem', { name: colleague.email })).toContainText(
+    'Campanhas, categorias e tags',
+  );
+
+  const [, path] = await waitForMailMatching(colleague.email, /https?:\/\/[^/\s]+(\/convite-equipe\?token=[\w-]+)/);
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const invited = await context.newPage();
+  await invited.goto(path as string);
+  await expect(invited.getByRole('heading', { level: 1, name: 'Convite para a equipe' })).toBeVisible();
+  await expect(invited.getByText(`convidou ${colleague.email} para administrar o Semear`)).toBeVisible();
+  await invited.getByRole('button', { name: 'Aceitar o convite' }).click();
+  await invited.getByRole('dialog').getByRole('link', { name: 'Faça seu cadastro' }).click();
+  await invited.getByLabel('Pessoa física').check();
+  await invited.getByLabel('Nome completo').fill(colleague.name);
+  await invited.getByLabel('CPF').fill(colleague.cpf);
+  await invited.getByLabel('E-mail').fill(colleague.email);
+  await invited.getByLabel('Telefone').fill(colleague.phone);
+  await invited.getByLabel('Data de nascimento').fill('08/03/1992');
+  await invited.getByLabel('Senha').fill(colleague.password);
+  await invited.getByLabel(/termos de uso/).check();
+  await invited.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(invited).toHaveURL(/\/convite-equipe\?token=/);
+  await invited.getByRole('button', { name: 'Aceitar o convite' }).click();
+  // The admin opens on the first page this member may use.
+  await expect(invited).toHaveURL(/\/admin\/categories$/);
+
+  await invited.goto('/admin/categories');
+  await expect(invited.getByRole('heading', { level: 1, name: 'Categorias' })).toBeVisible();
+  await invited.goto('/admin/finances');
+  await expect(invited).toHaveURL(/\/$/);
+  await invited.goto('/admin/team');
+  await expect(invited).toHaveURL(/\/$/);
+
+  // On the team page the colleague is a member with that one permission.
+  await page.reload();
+  const member = page.getByRole('listitem', { name: colleague.name });
+  await expect(member.getByLabel('Campanhas, categorias e tags')).toBeChecked();
+  await expect(member.getByLabel('Finanças')).not.toBeChecked();
+  await context.close();
+});

@@ -1,0 +1,75 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Team, TeamInviteInput } from '../../contracts/admin-team';
+import type { Permission } from '../../contracts/permissions';
+import { formFailureOf, type FormFailure } from '../forms/form-failure';
+
+/**
+ * /admin/team (docs/admin.md): the members and the open invitations, and each change to them.
+ *
+ *   loading ─► ready ──command.sent──► saving ─► loading (the team as the server has it now)
+ *      │         ▲                       │
+ *      ▼         └── a refused change ◄──┘ (its reason shown: 'Alguém precisa continuar podendo…')
+ *   unavailable ──team.retried──► loading
+ *
+ * Pure: `load` (GET /admin/team) and `run` (the change) come in with `.provide()`.
+ */
+
+export type TeamCommand =
+  | { type: 'invite'; input: TeamInviteInput }
+  | { type: 'revoke'; invitationId: string }
+  | { type: 'setPermissions'; memberId: string; permissions: Permission[] }
+  | { type: 'remove'; memberId: string };
+
+export interface TeamContext {
+  team: Team;
+  pending: TeamCommand | null;
+  failure: FormFailure | null;
+  /** The last change that went through (the page says so, and closes its form). */
+  done: TeamCommand['type'] | null;
+}
+
+export type TeamEvent = { type: 'command.sent'; command: TeamCommand } | { type: 'team.retried' };
+
+export const teamMachine = setup({
+  types: { context: {} as TeamContext, events: {} as TeamEvent },
+  actors: {
+    load: fromPromise<Team>(async () => {
+      throw new Error('team: load not provided');
+    }),
+    run: fromPromise<unknown, TeamCommand>(async () => {
+      throw new Error('team: run not provided');
+    }),
+  },
+}).createMachine({
+  id: 'team',
+  context: { team: { members: [], invitations: [] }, pending: null, failure: null, done: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['state:loading'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ team: ({ event }) => event.output }) },
+        onError: 'unavailable',
+      },
+    },
+    unavailable: { tags: ['state:unavailable'], on: { 'team.retried': 'loading' } },
+    ready: {
+      tags: ['state:ready'],
+      on: { 'command.sent': { target: 'saving', actions: assign({ pending: ({ event }) => event.command, failure: null, done: null }) } },
+    },
+    saving: {
+      tags: ['state:ready', 'state:saving'],
+      invoke: {
+        id: 'run',
+        src: 'run',
+        input: ({ context }) => context.pending!,
+        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.type ?? null, pending: null }) },
+        onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
+      },
+    },
+  },
+});
+
+export type TeamMachine = typeof teamMachine;

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { Team } from '../../../../contracts/admin-team';
+import { teamMachine, type TeamCommand, type TeamContext, type TeamMachine } from '../../../../machines/admin/team.machine';
+import { useMachineView } from '../../../app/machine-view';
+import { adminTeamApi } from '../../../lib/api/admin-team';
+
+export interface TeamView extends Pick<TeamContext, 'team' | 'failure' | 'done'> {
+  loading: boolean;
+  unavailable: boolean;
+  saving: boolean;
+}
+
+const selectView = (snapshot: SnapshotFrom<TeamMachine>): TeamView => ({
+  loading: snapshot.hasTag('state:loading'),
+  unavailable: snapshot.hasTag('state:unavailable'),
+  saving: snapshot.hasTag('state:saving'),
+  team: snapshot.context.team,
+  failure: snapshot.context.failure,
+  done: snapshot.context.done,
+});
+
+/** The team machine on the admin API. */
+export function useTeam() {
+  const [machine] = useState(() =>
+    teamMachine.provide({
+      actors: {
+        load: fromPromise<Team>(() => adminTeamApi.team()),
+        run: fromPromise<unknown, TeamCommand>(({ input }) => adminTeamApi.run(input)),
+      },
+    }),
+  );
+  return useMachineView(machine, selectView);
+}
