@@ -11,7 +11,10 @@ import { AuthProvider } from './app/auth/auth-context';
 import { startAuthSession } from './lib/actors/auth';
 import { installGlobalErrorHandler } from './app/report-error';
 import { createAppRouter } from './router';
+import { startInspector } from './lib/inspect';
 
+// Development with VITE_INSPECT=true: the Stately inspector watches every machine (nothing in production).
+await startInspector();
 const locale = readStoredLocale();
 syncApiLocale(locale);
 // The user loads while the catalog does; guards wait for the auth machine to settle.

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorOptions, AnyActorLogic, EventFromLogic, SnapshotFrom } from 'xstate';
+import { inspected } from '../lib/inspect';
 
 /**
  * Views select what they render from a machine's snapshot (docs/design.md §4): a selector makes a
@@ -16,7 +17,7 @@ export function useMachineView<TLogic extends AnyActorLogic, TView extends objec
   select: (snapshot: SnapshotFrom<TLogic>) => TView,
   options?: ActorOptions<TLogic>,
 ): [TView, (event: EventFromLogic<TLogic>) => void] {
-  const actor = useActorRef(logic, options);
+  const actor = useActorRef(logic, inspected(options ?? {}));
   const view = useSelector(actor, select, sameFields);
   return [view, actor.send];
 }

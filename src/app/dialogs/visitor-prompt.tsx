@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { visitorPromptMachine } from '../../../machines/dialogs/visitor-prompt.machine';
+import { inspected } from '../../lib/inspect';
 
 export interface VisitorPrompt {
   /** Opens the "you need to sign in" dialog; `description` replaces the default text. */
@@ -17,7 +18,7 @@ const currentPath = (): string =>
 
 /** Mount inside the router (the view links to /signin and /signup). */
 export function VisitorPromptProvider({ children }: { children: ReactNode }) {
-  const actor = useActorRef(visitorPromptMachine);
+  const actor = useActorRef(visitorPromptMachine, inspected({}));
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('state:open'));
   const value = useMemo<VisitorPrompt>(
     () => ({

@@ -5,6 +5,7 @@ import { formSubmissionMachine } from '../../../machines/auth/form-submission.ma
 import type { FormFailure } from './form-failure';
 import { reportError } from '../report-error';
 import { sameFields } from '../machine-view';
+import { inspected } from '../../lib/inspect';
 
 export interface SubmissionImplementation<TValues, TOutput> {
   /** The API call(s); only provider hooks pass this, never a view. */
@@ -37,7 +38,7 @@ export function useSubmission<TValues, TOutput>(implementation: SubmissionImplem
       },
     }),
   );
-  const actor = useActorRef(machine);
+  const actor = useActorRef(machine, inspected({}));
   const view = useSelector(actor, selectSubmissionView, sameFields);
   return { view, submit: (values: TValues) => actor.send({ type: 'form.submitted', values }) };
 }

@@ -21,6 +21,7 @@ import { useRefusedNames } from './refused-fields';
 import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
+import { inspected } from '../../lib/inspect';
 
 interface Props {
   machine: CheckoutMachine;
@@ -45,7 +46,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
   const { t, i18n } = useLingui();
   // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
   const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
-  const actor = useActorRef(machine, { input: startInput });
+  const actor = useActorRef(machine, inspected({ input: startInput }));
   const view = useCheckoutView(actor);
   const { context, step, busy, waitingPix, pixExpired, screen } = view;
   const isLast = step !== null && context.steps.indexOf(step) === context.steps.length - 1;

@@ -4,6 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
 import { analyticsQueueMachine } from '../../../machines/analytics/analytics-queue.machine';
 import { useLocale } from '../../app/i18n/I18nProvider';
+import { inspected } from '../../lib/inspect';
 
 // The API client loads with the first batch (3 s after the first view), not with the page.
 const queueMachine = analyticsQueueMachine.provide({
@@ -21,7 +22,7 @@ export function AnalyticsTracker() {
   const { locale } = useLocale();
   const localeRef = useRef(locale);
   localeRef.current = locale;
-  const actor = useActorRef(queueMachine);
+  const actor = useActorRef(queueMachine, inspected({}));
 
   useEffect(() => {
     let last: string | undefined;

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { progressBarMachine } from '../../../machines/progress/progress-bar.machine';
 import * as s from './shell.css';
+import { inspected } from '../../lib/inspect';
 
 /**
  * The thin bar at the top during route changes. Router events drive the progress-bar machine
@@ -12,7 +13,7 @@ import * as s from './shell.css';
 export function ProgressBar() {
   const { t } = useLingui();
   const router = useRouter();
-  const actor = useActorRef(progressBarMachine);
+  const actor = useActorRef(progressBarMachine, inspected({}));
   const visible = useSelector(actor, (snap) => snap.hasTag('state:visible'));
   const value = useSelector(actor, (snap) => snap.context.value);
 

@@ -5,6 +5,7 @@ import { WALLET_BALANCE_VISIBILITY_KEY } from '../../../contracts/constants';
 import { balanceMachine, selectBalance, selectIsVisible } from '../../../machines/wallet/balance.machine';
 import { walletApi } from '../../lib/api/wallet';
 import { subscribeToBalance } from '../../lib/realtime/balance-channel';
+import { inspected } from '../../lib/inspect';
 
 type StoredFlag = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -73,7 +74,10 @@ const shared = new Map<string, { actor: BalanceActor; users: number }>();
 function sharedEntry(userId: string, services: BalanceServices) {
   let entry = shared.get(userId);
   if (!entry) {
-    const actor = createActor(provideBalanceMachine(services), { input: { userId, visible: readBalanceVisibility(services.storage()) } });
+    const actor = createActor(
+      provideBalanceMachine(services),
+      inspected({ input: { userId, visible: readBalanceVisibility(services.storage()) } }),
+    );
     entry = { actor, users: 0 };
     shared.set(userId, entry);
     actor.start();

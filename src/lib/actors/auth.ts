@@ -6,6 +6,7 @@ import type { AuthBroadcast } from '../broadcast';
 import { clearSessionTokens, getRefreshToken, getToken, storeSessionTokens } from '../cookies';
 import type { ApiClient } from '../http/api-client';
 import { createLazyAuthChannel } from '../lazy-broadcast';
+import { inspected } from '../inspect';
 
 /**
  * The network layer (axios, the zod schemas that parse answers) loads on demand, off the home page's
@@ -65,7 +66,7 @@ export interface AuthSession {
 export function startAuthSession(input: { user?: User | null } = {}, deps: Partial<AuthDependencies> = {}): AuthSession {
   const broadcast = deps.broadcast ?? createLazyAuthChannel();
   const loadClient = deps.loadClient ?? defaultLoadClient;
-  const actor = createActor(provideAuthMachine({ loadApi: deps.loadApi ?? defaultLoadApi, broadcast }), { input });
+  const actor = createActor(provideAuthMachine({ loadApi: deps.loadApi ?? defaultLoadApi, broadcast }), inspected({ input }));
   let stopped = false;
   const cleanups: Array<() => void> = [
     broadcast.subscribe((message) =>

@@ -1,5 +1,6 @@
 import { createActor, type Actor } from 'xstate';
 import { confirmDialogMachine, type ConfirmDialogMachine, type ConfirmRequest } from '../../../machines/dialogs/confirm-dialog.machine';
+import { inspected } from '../inspect';
 
 /** What `confirm()` rejects with when the user cancels or closes the dialog. */
 export class ConfirmCancelledError extends Error {
@@ -30,6 +31,7 @@ export function createConfirmService(): ConfirmService {
         reject: () => take()?.reject(new ConfirmCancelledError()),
       },
     }),
+    inspected({}),
   );
   actor.start();
   return {
