@@ -122,6 +122,12 @@ const giftCardCode = z.string().check(z.trim(), z.toLowerCase(), z.uuid());
 export const walletSearchSchema = z.object({ code: optional(giftCardCode) });
 /** /gift-card/resgatar?code=…: the page a gift card's e-mail button opens. */
 export const giftCardRedeemSearchSchema = z.object({ code: optional(giftCardCode) });
+/** /admin/team?member=&action=&page=: the team's change history, filtered (docs/admin.md). */
+export const adminTeamSearchSchema = z.object({
+  member: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
+  action: optional(z.string().check(z.regex(/^[a-z_.]{1,80}$/))),
+  page: optional(page),
+});
 /** /convite-equipe?token=…: the team invitation's link (docs/admin.md). */
 export const teamInvitationSearchSchema = z.object({ token: optional(z.string().check(z.regex(/^[\w-]{20,200}$/))) });
 /** /gift-card/agradecimento?type={shipping mode or corporate}&order={id}: the order is read back with its receipt token. */

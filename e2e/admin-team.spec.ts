@@ -59,5 +59,12 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
   const member = page.getByRole('listitem', { name: colleague.name });
   await expect(member.getByLabel('Campanhas, categorias e tags')).toBeChecked();
   await expect(member.getByLabel('Finanças')).not.toBeChecked();
+
+  // The history says who joined; filtered by the member, only what is about them.
+  const history = page.getByRole('region', { name: 'Histórico de alterações' });
+  await history.getByLabel('Membro').selectOption({ label: colleague.name });
+  await expect(page).toHaveURL(/\/admin\/team\?member=/);
+  await expect(history.getByRole('row', { name: /Entrou na equipe/ })).toContainText('— → Campanhas, categorias e tags');
+  await expect(history.getByRole('row', { name: /Entrou na equipe/ })).toContainText(colleague.name);
   await context.close();
 });

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { invitationPreviewSchema, teamSchema, type InvitationPreview, type Team } from '../../../contracts/admin-team';
+import { auditEntrySchema, type AuditEntry } from '../../../contracts/admin-taxonomy';
 import type { TeamCommand } from '../../../machines/admin/team.machine';
 import { withApiErrors } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
@@ -16,6 +17,18 @@ export function createAdminTeamApi(http: AxiosInstance) {
         else if (command.type === 'setPermissions')
           await http.patch(`/admin/team/members/${encodeURIComponent(command.memberId)}`, { permissions: command.permissions });
         else await http.delete(`/admin/team/members/${encodeURIComponent(command.memberId)}`);
+      }),
+    /** GET /admin/audit-log: a page of the change history, newest first, and how many entries match. */
+    audit: (query: {
+      subject_type?: string;
+      subject_id?: string;
+      action?: string;
+      page?: number;
+      amount?: number;
+    }): Promise<{ entries: AuditEntry[]; total: number }> =>
+      call(async () => {
+        const response = await http.get('/admin/audit-log', { params: query });
+        return { entries: auditEntrySchema.array().parse(response.data), total: Number(response.headers['x-total-count'] ?? 0) };
       }),
     invitation: (token: string): Promise<InvitationPreview> =>
       call(async () => invitationPreviewSchema.parse((await http.get(`/team-invitations/${encodeURIComponent(token)}`)).data)),

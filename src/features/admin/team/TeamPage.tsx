@@ -9,6 +9,7 @@ import { AdminPage } from '../AdminPage';
 import { PermissionChoices } from './PermissionChoices';
 import { PERMISSION_NAMES } from './permission-names';
 import { useTeam } from './use-team';
+import { TeamHistory, type HistoryFilter, type TeamHistoryData } from './TeamHistory';
 import * as s from '../taxonomy/taxonomy.css';
 
 /**
@@ -16,7 +17,7 @@ import * as s from '../taxonomy/taxonomy.css';
  * needed, change or revoke them (in force from the member's next request), cancel an invitation.
  * The team machine (machines/admin) drives it; every change is audited by the server.
  */
-export function TeamPage() {
+export function TeamPage({ history, filter }: { history: TeamHistoryData | null; filter: HistoryFilter }) {
   const { t, i18n } = useLingui();
   const [view, send] = useTeam();
   return (
@@ -96,6 +97,7 @@ export function TeamPage() {
               </ul>
             </section>
           ) : null}
+          <TeamHistory history={history} members={view.team.members} filter={filter} />
         </>
       )}
     </AdminPage>

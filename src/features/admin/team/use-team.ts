@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { Team } from '../../../../contracts/admin-team';
 import { teamMachine, type TeamCommand, type TeamContext, type TeamMachine } from '../../../../machines/admin/team.machine';
@@ -20,13 +21,18 @@ const selectView = (snapshot: SnapshotFrom<TeamMachine>): TeamView => ({
   done: snapshot.context.done,
 });
 
-/** The team machine on the admin API. */
+/** The team machine on the admin API; each change also reloads the page's history. */
 export function useTeam() {
+  const router = useRouter();
   const [machine] = useState(() =>
     teamMachine.provide({
       actors: {
         load: fromPromise<Team>(() => adminTeamApi.team()),
-        run: fromPromise<unknown, TeamCommand>(({ input }) => adminTeamApi.run(input)),
+        // The history below the team (the route's loader) shows the change too.
+        run: fromPromise<unknown, TeamCommand>(async ({ input }) => {
+          await adminTeamApi.run(input);
+          void router.invalidate();
+        }),
       },
     }),
   );
