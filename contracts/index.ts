@@ -30,3 +30,4 @@ export * from './gift-card-templates';
 export * from './admin-taxonomy';
 export * from './admin-messages';
 export * from './admin-team';
+export * from './admin-campaigns';

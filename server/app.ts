@@ -38,6 +38,7 @@ import { giftCardRecipientSheetRoutes } from './routes/gift-card-recipient-sheet
 import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
+import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(giftCardLogoRoutes, services);
       await api.register(adminTaxonomyRoutes, services);
       await api.register(adminTeamRoutes, services);
+      await api.register(adminCampaignRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

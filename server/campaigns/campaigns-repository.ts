@@ -69,6 +69,8 @@ export interface CampaignListFilter {
   tag?: string;
   sort?: (typeof CAMPAIGN_SORTS)[number];
   featured?: boolean;
+  /** The admin's list: these statuses (drafts included); the public one sees only public campaigns. */
+  statuses?: readonly CampaignSummaryRow['status'][];
   page: number;
   amount: number;
 }
@@ -100,7 +102,7 @@ function listOrder(filter: CampaignListFilter, query: SQL | null, now: Date): SQ
   }
 }
 
-/** One page of public campaigns with their figures and the total that matched, in one statement. */
+/** One page of campaigns (public ones, or the admin's `statuses`) with their figures and the total that matched, in one statement. */
 export async function listPublicCampaigns(
   db: Executor,
   filter: CampaignListFilter,
@@ -108,7 +110,7 @@ export async function listPublicCampaigns(
 ): Promise<{ rows: CampaignSummaryRow[]; total: number }> {
   const q = filter.q?.trim() ? filter.q.trim() : undefined;
   const query = q ? campaignSearchQuery(q) : null;
-  const conditions: SQL[] = [isPublic];
+  const conditions: SQL[] = [filter.statuses ? inArray(campaigns.status, [...filter.statuses]) : isPublic];
   if (query) conditions.push(sql`${searchVector} @@ ${query}`);
   if (filter.category) conditions.push(eq(categories.slug, filter.category));
   if (filter.tag) {
