@@ -138,6 +138,14 @@ export const giftCardThanksSearchSchema = z.object({
 /** /gift-card/checkout?error= (a cancelled PayPal approval). */
 export const giftCardCheckoutSearchSchema = z.object({ error: optional(text(500)) });
 
+/** /admin/campaigns?q=&status=&category=&sort=&page= (docs/admin.md). */
+export const adminCampaignsSearchSchema = z.object({
+  q: optional(text()),
+  status: optional(z.enum(['draft', 'active', 'paused', 'closed'])),
+  category: optional(slugSchema),
+  sort: optional(z.enum(['relevance', 'recent', 'most_raised', 'ending_soon'])),
+  page: optional(page),
+});
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
 export const adminDonationsSearchSchema = z.object({
   page: optional(page),

@@ -1,4 +1,5 @@
 import type { AxiosInstance } from 'axios';
+import { adminCampaignRowSchema, type AdminCampaignRow } from '../../../contracts/admin-campaigns';
 import { adminCategorySchema, adminTagSchema } from '../../../contracts/admin-taxonomy';
 import type { TaxonomyCommand, TaxonomyItem } from '../../../machines/admin/taxonomy-list.machine';
 import { withApiErrors } from '../http/api-error';
@@ -26,4 +27,16 @@ export function createAdminTaxonomyApi(http: AxiosInstance) {
   };
 }
 
+/** GET /admin/campaigns: a page of the admins' campaign list and how many match. */
+export function createAdminCampaignsApi(http: AxiosInstance) {
+  return {
+    list: (query: Record<string, string | number | undefined>): Promise<{ rows: AdminCampaignRow[]; total: number }> =>
+      withApiErrors(async () => {
+        const response = await http.get('/admin/campaigns', { params: query });
+        return { rows: adminCampaignRowSchema.array().parse(response.data), total: Number(response.headers['x-total-count'] ?? 0) };
+      }),
+  };
+}
+
+export const adminCampaignsApi = createAdminCampaignsApi(defaultHttp);
 export const adminTaxonomyApi = createAdminTaxonomyApi(defaultHttp);

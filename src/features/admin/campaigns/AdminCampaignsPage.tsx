@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { AdminCampaignRow } from '../../../../contracts/admin-campaigns';
+import type { CampaignStatus } from '../../../../contracts/campaigns';
+import { formatDate, formatMoney, formatNumber } from '../../../app';
+import { Button, buttonClass, Form, Select, TextField } from '../../../ui';
+import { AdminPage } from '../AdminPage';
+import * as s from '../taxonomy/taxonomy.css';
+
+export const CAMPAIGNS_PAGE_SIZE = 20;
+
+export interface AdminCampaignsFilter {
+  q?: string;
+  status?: CampaignStatus;
+  category?: string;
+  sort?: 'relevance' | 'recent' | 'most_raised' | 'ending_soon';
+  page?: number;
+}
+
+const STATUS_NAMES: Record<CampaignStatus, MessageDescriptor> = {
+  draft: msg`Rascunho`,
+  active: msg`Publicada`,
+  paused: msg`Pausada`,
+  closed: msg`Encerrada`,
+};
+
+/**
+ * /admin/campaigns: every campaign, drafts included, with what it raised against its goal and how many
+ * gave; search, status, category and order live in the URL, so a filtered list can be shared and kept.
+ */
+export function AdminCampaignsPage({
+  list,
+  categories,
+  filter,
+}: {
+  list: { rows: AdminCampaignRow[]; total: number } | null;
+  categories: Array<{ slug: string; name: string }>;
+  filter: AdminCampaignsFilter;
+}) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [q, setQ] = useState(filter.q ?? '');
+  const go = (next: AdminCampaignsFilter) => void navigate({ to: '/admin/campaigns', search: { ...next, page: undefined } });
+  const page = filter.page ?? 0;
+  const last = list ? Math.max(0, Math.ceil(list.total / CAMPAIGNS_PAGE_SIZE) - 1) : 0;
+  const total = formatNumber(list?.total ?? 0);
+  return (
+    <AdminPage path="/admin/campaigns">
+      <div>
+        <Link to="/admin/campaigns/new" className={buttonClass({ variant: 'primary' })}>
+          <Trans>Nova campanha</Trans>
+        </Link>
+      </div>
+      <Form
+        aria-label={t`Buscar campanhas`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          go({ ...filter, q: q.trim() || undefined });
+        }}
+      >
+        <div className={s.actions}>
+          <TextField label={t`Buscar`} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+          <Select
+            label={t`Status`}
+            value={filter.status ?? ''}
+            options={[
+              { value: '', label: t`Todos` },
+              ...Object.entries(STATUS_NAMES).map(([value, name]) => ({ value, label: i18n._(name) })),
+            ]}
+            onChange={(event) => go({ ...filter, status: (event.target.value || undefined) as CampaignStatus | undefined })}
+          />
+          <Select
+            label={t`Categoria`}
+            value={filter.category ?? ''}
+            options={[{ value: '', label: t`Todas` }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+            onChange={(event) => go({ ...filter, category: event.target.value || undefined })}
+          />
+          <Select
+            label={t`Ordem`}
+            value={filter.sort ?? 'relevance'}
+            options={[
+              { value: 'relevance', label: t`Relevância` },
+              { value: 'recent', label: t`Mais recentes` },
+              { value: 'most_raised', label: t`Mais arrecadadas` },
+              { value: 'ending_soon', label: t`Terminando antes` },
+            ]}
+            onChange={(event) => go({ ...filter, sort: event.target.value as AdminCampaignsFilter['sort'] })}
+          />
+        </div>
+        <div>
+          <Button type="submit" variant="secondary">
+            <Trans>Buscar</Trans>
+          </Button>
+        </div>
+      </Form>
+      {list === null ? (
+        <p className={s.muted}>
+          <Trans>Não conseguimos carregar as campanhas agora.</Trans>
+        </p>
+      ) : (
+        <>
+          <p className={s.muted} role="status">
+            <Trans>{total} campanhas</Trans>
+          </p>
+          <table className={s.table} aria-label={t`Campanhas`}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Campanha</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Categoria</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Arrecadado / meta</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Doadores</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Termina</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <tr key={row.slug}>
+                  <th scope="row">
+                    <Link to="/admin/campaigns/edit" search={{ slug: row.slug }}>
+                      {row.title}
+                    </Link>
+                  </th>
+                  <td>{i18n._(STATUS_NAMES[row.status])}</td>
+                  <td>{row.category?.name ?? '—'}</td>
+                  <td>
+                    {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
+                  </td>
+                  <td>{formatNumber(row.donors)}</td>
+                  <td>{row.ends_at ? formatDate(row.ends_at) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className={s.actions}>
+            {page > 0 ? (
+              <Link to="/admin/campaigns" search={{ ...filter, page: page - 1 }}>
+                <Trans>Página anterior</Trans>
+              </Link>
+            ) : null}
+            {page < last ? (
+              <Link to="/admin/campaigns" search={{ ...filter, page: page + 1 }}>
+                <Trans>Próxima página</Trans>
+              </Link>
+            ) : null}
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}
