@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, FormError, Notice, Spinner, Stack } from '../../../ui';
+import { Card, FormError, Spinner } from '../../../ui';
+import { RetryNotice } from '../../../app/RetryNotice';
 import { AdminPage } from '../AdminPage';
 import { NameForm } from './NameFields';
 import { TaxonomyRow } from './TaxonomyRow';
@@ -35,18 +36,9 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
         ) : null}
       </div>
       {view.unavailable ? (
-        <Notice tone="warning">
-          <Stack gap="3">
-            <span>
-              <Trans>Não conseguimos carregar a lista agora.</Trans>
-            </span>
-            <div>
-              <Button type="button" onClick={() => send({ type: 'list.retried' })}>
-                <Trans>Tentar de novo</Trans>
-              </Button>
-            </div>
-          </Stack>
-        </Notice>
+        <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
+          <Trans>Não conseguimos carregar a lista agora.</Trans>
+        </RetryNotice>
       ) : view.loading && view.items.length === 0 ? (
         <Spinner label={t`Carregando`} />
       ) : (

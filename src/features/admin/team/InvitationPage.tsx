@@ -9,6 +9,7 @@ import { useMachineView } from '../../../app/machine-view';
 import { adminTeamApi } from '../../../lib/api/admin-team';
 import { fetchProfile } from '../../../lib/api/auth';
 import { Button, Card, Container, Notice, PageHeader, Spinner, Stack } from '../../../ui';
+import { RetryNotice } from '../../../app/RetryNotice';
 import { PERMISSION_NAMES } from './permission-names';
 
 const SCREENS = ['loading', 'found', 'joined', 'notFound', 'unavailable'] as const;
@@ -77,18 +78,9 @@ function Invitation({ token, signedIn }: { token: string; signedIn: boolean }) {
     );
   if (view.screen === 'unavailable')
     return (
-      <Notice tone="warning">
-        <Stack gap="3">
-          <span>
-            <Trans>Não conseguimos abrir o convite agora.</Trans>
-          </span>
-          <div>
-            <Button type="button" onClick={() => send({ type: 'invitation.retried' })}>
-              <Trans>Tentar de novo</Trans>
-            </Button>
-          </div>
-        </Stack>
-      </Notice>
+      <RetryNotice onRetry={() => send({ type: 'invitation.retried' })}>
+        <Trans>Não conseguimos abrir o convite agora.</Trans>
+      </RetryNotice>
     );
   const invitation = view.invitation!;
   const who = invitation.invited_by ?? t`A equipe do Semear`;

@@ -4,7 +4,8 @@ import type { Permission } from '../../../../contracts/permissions';
 import type { TeamMember } from '../../../../contracts/admin-team';
 import type { TeamEvent } from '../../../../machines/admin/team.machine';
 import { ConfirmCancelledError, formatDate, useAuth, useConfirm } from '../../../app';
-import { Button, Card, Form, FormActions, FormError, Notice, Spinner, Stack, TextField } from '../../../ui';
+import { Button, Card, Form, FormActions, FormError, Spinner, TextField } from '../../../ui';
+import { RetryNotice } from '../../../app/RetryNotice';
 import { AdminPage } from '../AdminPage';
 import { PermissionChoices } from './PermissionChoices';
 import { PERMISSION_NAMES } from './permission-names';
@@ -34,18 +35,9 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
         ) : null}
       </div>
       {view.unavailable ? (
-        <Notice tone="warning">
-          <Stack gap="3">
-            <span>
-              <Trans>Não conseguimos carregar a equipe agora.</Trans>
-            </span>
-            <div>
-              <Button type="button" onClick={() => send({ type: 'team.retried' })}>
-                <Trans>Tentar de novo</Trans>
-              </Button>
-            </div>
-          </Stack>
-        </Notice>
+        <RetryNotice onRetry={() => send({ type: 'team.retried' })}>
+          <Trans>Não conseguimos carregar a equipe agora.</Trans>
+        </RetryNotice>
       ) : view.loading && view.team.members.length === 0 ? (
         <Spinner label={t`Carregando`} />
       ) : (
