@@ -1,15 +1,14 @@
 import { fromPromise } from 'xstate';
 import type { DonationRequestInput, DonationResult } from '../../../contracts';
-import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
+import { checkoutMachine, type CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { paymentStepMachine } from '../../../machines/checkout/steps/payment-step.machine';
-import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import { donationAnswerOf, donationPixCheckOf } from './donation-outcomes';
 import { donationsApi } from '../../lib/api/donations';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
-  tokenizeCardActor,
+  submissionWith,
   type CheckoutSupportServices,
 } from '../../lib/actors/checkout-support';
 
@@ -42,16 +41,11 @@ export interface CheckoutEffects {
 export function provideCheckout(services: CheckoutServices, effects: CheckoutEffects, donorId: string | null): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      submission: submissionMachine.provide({
-        actors: {
-          tokenizeCard: tokenizeCardActor(services),
-          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
-            donationAnswerOf(
-              await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
-            ),
-          ),
-        },
-      }),
+      submission: submissionWith(services, async (input) =>
+        donationAnswerOf(
+          await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
+        ),
+      ),
       pixPayment: pixPaymentMachine.provide({
         actors: {
           checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>

@@ -7,14 +7,13 @@ import type {
 } from '../../../contracts';
 import type { CorporateDefinitionOutput } from '../../../machines/gift-card/corporate-definition.machine';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
-import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
 import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
-  tokenizeCardActor,
+  submissionWith,
   type CheckoutSupportServices,
 } from '../../lib/actors/checkout-support';
 
@@ -108,14 +107,7 @@ export function provideGiftCardCheckout(
 ): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      submission: submissionMachine.provide({
-        actors: {
-          tokenizeCard: tokenizeCardActor(services),
-          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
-            orderAnswerOf(await placeOrder(input.request, input.retryKey)),
-          ),
-        },
-      }),
+      submission: submissionWith(services, async (input) => orderAnswerOf(await placeOrder(input.request, input.retryKey))),
       pixPayment: pixPaymentMachine.provide({
         actors: {
           checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>

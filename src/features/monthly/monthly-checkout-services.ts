@@ -1,13 +1,12 @@
 import { fromPromise } from 'xstate';
 import { errorCodes, type DonationRequestInput, type SubscriptionRequestInput, type SubscriptionResult } from '../../../contracts';
 import { checkoutMachine, type CheckoutMachine, type SubmissionAnswer } from '../../../machines/checkout/checkout.machine';
-import { submissionMachine, type SubmitInput } from '../../../machines/checkout/submission.machine';
 import { monthlyGateMachine } from '../../../machines/monthly/monthly-gate.machine';
 import { subscriptionsApi, type CurrentSubscription } from '../../lib/api/subscriptions';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
-  tokenizeCardActor,
+  submissionWith,
   type CheckoutSupportServices,
 } from '../../lib/actors/checkout-support';
 
@@ -70,16 +69,9 @@ export interface MonthlyCheckoutEffects {
 export function provideMonthlyCheckout(services: MonthlyCheckoutServices, effects: MonthlyCheckoutEffects): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      submission: submissionMachine.provide({
-        actors: {
-          tokenizeCard: tokenizeCardActor(services),
-          submit: fromPromise<SubmissionAnswer, SubmitInput>(async ({ input }) =>
-            subscriptionAnswerOf(
-              await services.createSubscription(subscriptionRequestOf(input.request), { idempotencyKey: input.retryKey }),
-            ),
-          ),
-        },
-      }),
+      submission: submissionWith(services, async (input) =>
+        subscriptionAnswerOf(await services.createSubscription(subscriptionRequestOf(input.request), { idempotencyKey: input.retryKey })),
+      ),
       // The wallet is never offered here: its balance is not asked for (no donor id).
       ...checkoutSupportActors(services, null),
     },
