@@ -5,7 +5,7 @@ import { notifyExpiringCredit } from '../services/wallet/notify-expiring';
 import { settleExpiredCredit } from '../services/wallet/settle-expired';
 import { remindExpiringGiftCards } from '../services/gift-cards/remind-expiring';
 import { deliverDueGiftCards } from '../services/gift-cards/orders/deliver-gift-cards';
-import { checkOrderInvariants } from '../services/gift-cards/orders/order-ledger';
+import { checkAndAlertOrderInvariants } from '../services/gift-cards/orders/invariant-alert';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -20,15 +20,11 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   { name: 'wallet-expiring-notices', cron: '*/15 * * * *', run: () => notifyExpiringCredit(deps, clock.now()) },
   // Scheduled gift cards go out within a minute of the chosen time.
   { name: 'gift-card-deliveries', cron: '* * * * *', run: () => deliverDueGiftCards(deps, clock.now()) },
-  // Every paid gift-card order's money adds up (docs/gift-cards.md); a breach is logged as an error.
+  // Every paid gift-card order's money adds up (docs/gift-cards.md); a breach is logged and pages the finance admins.
   {
     name: 'gift-card-order-invariants',
     cron: '17 * * * *',
-    run: async () => {
-      const breaches = await checkOrderInvariants(deps.db);
-      if (breaches.length > 0) deps.log?.error({ breaches }, 'gift-card orders whose money does not add up');
-      return breaches.length;
-    },
+    run: async () => (await checkAndAlertOrderInvariants(deps, clock.now())).length,
   },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },

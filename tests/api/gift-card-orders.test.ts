@@ -6,11 +6,12 @@ import { giftCardOrderResultSchema, type GiftCardOrderRequestInput } from '../..
 import { donations, giftCardOrders, giftCards, payments } from '../../server/db/schema';
 import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
 import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
+import { checkAndAlertOrderInvariants } from '../../server/services/gift-cards/orders/invariant-alert';
 import { createTranslator } from '../../server/i18n/translator';
 import { deliverDueGiftCards } from '../../server/services/gift-cards/orders/deliver-gift-cards';
 import { accountBalance, creditWallet, postLedgerGroup, walletBalance } from '../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
-import { newSession } from './helpers/fixtures';
+import { grantAdmin, newSession } from './helpers/fixtures';
 import { brazilianAddress, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -509,5 +510,18 @@ describe('the orders’ invariant', () => {
     );
     const [breach] = (await checkOrderInvariants(db())).filter((b) => b.orderId === placed.id);
     expect(breach?.money).toMatchObject({ purchased: 10_000, other: -1000, outstanding: 9000 });
+
+    // The hourly job pages whoever runs the money (MANAGE_FINANCES), not the rest of the team.
+    const finance = await newSession(ctx.app);
+    await grantAdmin(ctx, finance.user.id, ['MANAGE_FINANCES']);
+    const campaigns = await newSession(ctx.app);
+    await grantAdmin(ctx, campaigns.user.id, ['MANAGE_CAMPAIGNS']);
+    await checkAndAlertOrderInvariants({ db: db(), translator: createTranslator() }, ctx.clock.now());
+    const [page] = await outboxTo(db(), finance.input.email);
+    expect(page?.subject).toMatch(/^Semear: \d+ pedido\(s\) de gift card com o dinheiro fora do lugar$/);
+    expect(page?.text).toContain(
+      `Pedido ${placed.id}: total R$ 100,00, comprado R$ 100,00, ainda nos cartões R$ 90,00, movimentos fora das regras -R$ 10,00`,
+    );
+    expect(await outboxTo(db(), campaigns.input.email)).toEqual([]);
   });
 });
