@@ -24,13 +24,14 @@ async function roleId(tx: Executor, name: string): Promise<string> {
   return row.id;
 }
 
-/** The members: everyone with the ADMIN role, with their permissions. */
+/** The members: every open account with the ADMIN role (a closed one manages nothing), with their permissions. */
 async function members(tx: Executor): Promise<Team['members']> {
   const rows = await tx
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.name, 'ADMIN')))
+    .where(eq(users.active, true))
     .orderBy(asc(users.name));
   const grants = rows.length
     ? await tx
