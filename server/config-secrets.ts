@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES } from './config';
+import { DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES } from './config-variables';
 
 /**
  * The one place configuration writes, a step before it is read: a secret that was not configured

@@ -3,51 +3,28 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatMoney } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
 import { definitionStorage } from './definition-storage';
 import { orderRequestOf } from './gift-card-checkout-services';
 import { OrderCheckout, type GiftCardCheckoutPageProps } from './OrderCheckout';
-import { ShippingText } from './ShippingText';
-import { templateLooks } from './templates';
+import { OrderRecap } from './OrderRecap';
 import * as s from './gifts.css';
 
 export type { GiftCardCheckoutPageProps, GiftCardCheckoutViewProps } from './OrderCheckout';
 
 /** What is being bought, with a way back to change it. */
 function Recap({ definition }: { definition: GiftCardDefinitionOutput }) {
-  const { i18n } = useLingui();
   const { design, shipping, recipients } = definition;
-  const each = formatMoney(design.value);
-  const quantity = design.quantity;
-  const template = i18n._(templateLooks[design.template].name);
   return (
     <Card>
-      <dl className={s.summary}>
-        <dt className={s.term}>
-          <Trans>Cartões</Trans>
-        </dt>
-        <dd className={s.definition}>
-          <Trans>
-            {quantity} × {each}, modelo {template}
-          </Trans>
-        </dd>
-        <dt className={s.term}>
-          <Trans>Envio</Trans>
-        </dt>
-        <dd className={s.definition}>
-          <ShippingText shipping={shipping} />
-        </dd>
-        {recipients.length > 0 ? (
-          <>
-            <dt className={s.term}>
-              <Trans>Para</Trans>
-            </dt>
-            <dd className={s.definition}>{recipients.map((r) => r.name).join(', ')}</dd>
-          </>
-        ) : null}
-      </dl>
+      <OrderRecap
+        value={design.value}
+        count={design.quantity}
+        template={design.template}
+        shipping={shipping}
+        recipients={recipients.map((r) => r.name)}
+      />
       <p className={s.muted}>
         <Link to="/gift-card/definition">
           <Trans>Alterar os cartões</Trans>

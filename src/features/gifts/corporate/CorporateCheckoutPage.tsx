@@ -8,7 +8,7 @@ import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../.
 import { corporateDefinitionStorage } from '../definition-storage';
 import { corporateOrderRequestOf } from '../gift-card-checkout-services';
 import { OrderCheckout, type GiftCardCheckoutPageProps } from '../OrderCheckout';
-import { CorporateRecap } from './CorporateRecap';
+import { OrderRecap } from '../OrderRecap';
 import * as s from '../gifts.css';
 
 const countOf = ({ recipients }: CorporateDefinitionOutput) => (recipients.source === 'sheet' ? recipients.count : recipients.quantity);
@@ -46,8 +46,10 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
       ) : (
         <>
           <Card>
-            <CorporateRecap
-              design={definition.design}
+            <OrderRecap
+              value={definition.design.value}
+              template={definition.design.template}
+              withTotal
               count={countOf(definition)}
               shipping={definition.recipients.source === 'sheet' ? definition.recipients.shipping : null}
               logo={definition.logo}

@@ -8,7 +8,7 @@ import { DesignStep, type DesignDraft } from '../DesignStep';
 import { GiftCardPreview } from '../GiftCardPreview';
 import { ShippingStep } from '../ShippingStep';
 import type { CorporateDefinitionServices } from './corporate-definition-services';
-import { CorporateRecap } from './CorporateRecap';
+import { OrderRecap } from '../OrderRecap';
 import { LogoStep } from './LogoStep';
 import { SheetStep } from './SheetStep';
 import { useCorporateDefinition } from './use-corporate-definition';
@@ -90,7 +90,14 @@ function Definition({ services }: { services?: CorporateDefinitionServices }) {
         {view.step === 'logo' ? <LogoStep view={view} send={send} /> : null}
         {view.step === 'review' && view.design ? (
           <section aria-label={t`Revisão`} className={s.stack}>
-            <CorporateRecap design={view.design} count={view.count} shipping={view.sheet ? view.shipping : null} logo={view.logo} />
+            <OrderRecap
+              value={view.design.value}
+              template={view.design.template}
+              count={view.count}
+              shipping={view.sheet ? view.shipping : null}
+              logo={view.logo}
+              withTotal
+            />
             <FormActions>
               <Button type="button" variant="ghost" onClick={back}>
                 <Trans>Voltar</Trans>

@@ -1,0 +1,190 @@
+import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
+
+/**
+ * Every environment variable the server reads, with its default. The README and
+ * docs/configuration.md are written from this table, so it is the one place to add a variable.
+ */
+export const DEFAULT_DATA_DIR = '.data';
+
+/**
+ * Secrets a single-node install may leave unset: config-secrets.ts makes each once and keeps it in
+ * DATA_DIR before the configuration is read (reading never writes).
+ */
+export const GENERATED_SECRET_NAMES = ['JWT_SECRET', 'PAYMENT_WEBHOOK_SECRET', 'PUSHER_SECRET'] as const;
+
+export const configVariables = [
+  {
+    name: 'NODE_ENV',
+    default: '(unset)',
+    description:
+      '`production` makes the safe choices the defaults: no demo seed unless DEMO_SEED says so, and no start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true.',
+  },
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface the server binds to.' },
+  {
+    name: 'DATA_DIR',
+    default: '.data',
+    description: 'Folder for the embedded database, the JWT secret, the embedded mailbox and uploads.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite in DATA_DIR/db)',
+    description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).',
+  },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Public address of the site, used in links sent by e-mail.' },
+  {
+    name: 'JWT_SECRET',
+    default: '(unset: random, kept in DATA_DIR/jwt-secret)',
+    description: 'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it.',
+  },
+  { name: 'ACCESS_TOKEN_TTL', default: String(ACCESS_TOKEN_TTL_DEFAULT_S), description: 'Lifetime of an access token, in seconds.' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: embedded mailbox in DATA_DIR/mail)',
+    description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).',
+  },
+  { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: uploads in DATA_DIR/uploads)',
+    description: 'Keep uploads (company logos) in this S3 bucket instead, so every API node reads the same files.',
+  },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'Address of an S3-compatible store (MinIO, Cloudflare R2, Ceph…).' },
+  { name: 'S3_REGION', default: 'us-east-1', description: "The bucket's region." },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: "(unset: the AWS SDK's own chain)",
+    description: 'Access key for the bucket; set together with S3_SECRET_ACCESS_KEY.',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret of S3_ACCESS_KEY_ID.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'Address the bucket as host/bucket (MinIO and most self-hosted stores need true).',
+  },
+  {
+    name: 'AD_SCRIPT_URL',
+    default: '(unset)',
+    description: 'Advertising script URL; its origin is the only extra origin the CSP admits for scripts.',
+  },
+  {
+    name: 'DEMO_SEED',
+    default: '(unset: true, false with NODE_ENV=production)',
+    description: 'Seed demo accounts, categories and campaigns on first start.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'AUTH_RATE_LIMIT_MAX',
+    default: '10',
+    description: 'Requests per client address and window on sign-in, sign-up, refresh and password calls.',
+  },
+  { name: 'AUTH_RATE_LIMIT_WINDOW_MS', default: '60000', description: 'Window of the authentication rate limit, in milliseconds.' },
+  {
+    name: 'PAYMENT_RATE_LIMIT_MAX',
+    default: '20',
+    description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.',
+  },
+  {
+    name: 'ANALYTICS_RATE_LIMIT_MAX',
+    default: '60',
+    description:
+      'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).',
+  },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+  {
+    name: 'IDEMPOTENCY_LEASE_MS',
+    default: '12000',
+    description:
+      'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.',
+  },
+  {
+    name: 'PAYMENT_GATEWAY',
+    default: 'sandbox',
+    description:
+      'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).',
+  },
+  {
+    name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
+    default: 'false',
+    description:
+      'Lets NODE_ENV=production start on the sandbox gateway, whose public pages confirm any PIX or PayPal payment (a staging site only).',
+  },
+  {
+    name: 'PAYMENT_WEBHOOK_SECRET',
+    default: '(unset: random, kept in DATA_DIR/webhook-secret)',
+    description: "Secret that signs the gateway's webhooks (HMAC-SHA256), at least 32 characters.",
+  },
+  { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
+  {
+    name: 'PIX_MERCHANT_NAME',
+    default: 'SEMEAR DOACOES',
+    description: 'Receiver name in the BR Code (accents are stripped; at most 25 characters).',
+  },
+  {
+    name: 'PIX_MERCHANT_CITY',
+    default: 'SAO PAULO',
+    description: 'Receiver city in the BR Code (accents are stripped; at most 15 characters).',
+  },
+  { name: 'PIX_EXPIRES_S', default: '1800', description: 'How long a PIX charge can be paid, in seconds.' },
+  {
+    name: 'CEP_PROVIDER',
+    default: 'embedded',
+    description: 'Postal-code lookup: `embedded` (offline: the state from the CEP range, city and street typed), `viacep` or `brasilapi`.',
+  },
+  {
+    name: 'CEP_PROVIDER_URL',
+    default: "(unset: the provider's public address)",
+    description: 'Base URL of the CEP provider (https://viacep.com.br or https://brasilapi.com.br), for a mirror or a test server.',
+  },
+  {
+    name: 'PUSHER_APP_ID',
+    default: 'semear',
+    description: 'Pusher Channels app id. With PUSHER_HOST unset the embedded Pusher-protocol endpoint of this server uses it.',
+  },
+  { name: 'PUSHER_KEY', default: 'semear-key', description: 'Pusher Channels app key (public: the browser connects with it).' },
+  {
+    name: 'PUSHER_SECRET',
+    default: '(unset: random, kept in DATA_DIR/pusher-secret)',
+    description: 'Pusher Channels app secret: signs private-channel authorisations and event publishing. Every API node must share it.',
+  },
+  {
+    name: 'PUSHER_HOST',
+    default: '(unset: the embedded endpoint, /app/{key} on this server)',
+    description:
+      'Host of hosted Pusher (api-CLUSTER.pusher.com is used when PUSHER_CLUSTER is set and this is unset) or of a Soketi cluster.',
+  },
+  {
+    name: 'PUSHER_PORT',
+    default: '(unset: 443 with TLS, else 80; embedded: PORT)',
+    description: "Port of the Pusher-protocol server, for both the HTTP events API and the browsers' WebSocket.",
+  },
+  {
+    name: 'PUSHER_USE_TLS',
+    default: '(unset: true for hosted Pusher, false for the embedded endpoint)',
+    description: 'Use https/wss to reach the Pusher-protocol server.',
+  },
+  {
+    name: 'PUSHER_CLUSTER',
+    default: '(unset)',
+    description: 'Hosted Pusher cluster (sa1 is São Paulo). Setting it points both the server and the browsers at hosted Pusher.',
+  },
+  {
+    name: 'REALTIME_MAX_CONNECTIONS',
+    default: '5000',
+    description:
+      'WebSockets the embedded Pusher endpoint holds at once in this process; more are refused with Pusher error 4100 (pusher-js tries again later).',
+  },
+  {
+    name: 'REALTIME_MAX_CONNECTIONS_PER_USER',
+    default: '20',
+    description: 'WebSockets one donor may hold on the embedded endpoint (one per open tab); a newer one closes their oldest.',
+  },
+  {
+    name: 'REALTIME_AUTH_TIMEOUT_MS',
+    default: '10000',
+    description:
+      "Milliseconds a socket of the embedded endpoint has to subscribe to its donor's private channel before it is closed (Pusher error 4009).",
+  },
+] as const;
+
+export type ConfigVariable = (typeof configVariables)[number]['name'];
