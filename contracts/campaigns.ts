@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
  * budgets have no room for classic zod. Fastify validates and serialises with the same schemas.
  * The query schemas, used by the server only, are in campaign-queries.ts.
  */
-export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'published', 'paused', 'ended', 'archived'] as const;
 export const campaignStatusSchema = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
@@ -102,5 +102,8 @@ export const COVER_SIZES = '(min-width: 1024px) 680px, calc(100vw - 32px)';
  */
 export function coverSrcSet(slug: string, coverUrl: string | null): string | null {
   if (!coverUrl || /\.svg(?:[?#]|$)/i.test(coverUrl)) return null;
+  // A cover uploaded in the editor has its widths drawn already, under its own (immutable) id.
+  const uploaded = /\/img\/campaign-covers\/([0-9a-f-]{36})\.jpg$/.exec(coverUrl)?.[1];
+  if (uploaded) return COVER_WIDTHS.map((width) => `/img/campaign-covers/${uploaded}-${width}.webp ${width}w`).join(', ');
   return COVER_WIDTHS.map((width) => `/img/covers/${encodeURIComponent(slug)}-${width}.webp ${width}w`).join(', ');
 }

@@ -65,5 +65,12 @@ export const errorCodes = {
   tagInUse: 'tag.in_use',
   teamAlreadyMember: 'team.already_member',
   teamLastManager: 'team.last_manager',
+  campaignSlugTaken: 'campaign.slug_taken',
+  campaignDraftConflict: 'campaign.draft_conflict',
+  campaignLifecycle: 'campaign.lifecycle_refused',
+  campaignNotReady: 'campaign.not_ready',
+  campaignHasDonations: 'campaign.has_donations',
+  campaignVersionNotFound: 'campaign.version_not_found',
+  imageInvalid: 'image.invalid',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

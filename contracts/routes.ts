@@ -141,12 +141,14 @@ export const giftCardCheckoutSearchSchema = z.object({ error: optional(text(500)
 /** /admin/campaigns?q=&status=&category=&sort=&page= (docs/admin.md). */
 export const adminCampaignsSearchSchema = z.object({
   q: optional(text()),
-  status: optional(z.enum(['draft', 'active', 'paused', 'closed'])),
+  status: optional(z.enum(['draft', 'scheduled', 'published', 'paused', 'ended', 'archived'])),
   category: optional(slugSchema),
   sort: optional(z.enum(['relevance', 'recent', 'most_raised', 'ending_soon'])),
   page: optional(page),
 });
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
+/** /pre-visualizacao?campaign={id}: the editor's preview of a campaign's saved draft. */
+export const campaignPreviewSearchSchema = z.object({ campaign: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))) });
 export const adminDonationsSearchSchema = z.object({
   page: optional(page),
   q: optional(text()),

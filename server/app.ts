@@ -8,6 +8,7 @@ import { createAccessTokens } from './auth/access-tokens';
 import { createRefreshTokens } from './auth/refresh-tokens';
 import { createUserStatus } from './users/user-status';
 import { createCampaignMetaLookup } from './campaigns/campaign-meta';
+import { renamedCampaignSlug } from './campaigns/campaigns-repository';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/types';
 import { loggerOptions } from './http/request-log';
@@ -35,7 +36,9 @@ import { donationRoutes } from './routes/donations';
 import { giftCardRoutes } from './routes/gift-cards';
 import { giftCardOrderRoutes } from './routes/gift-card-orders';
 import { giftCardRecipientSheetRoutes } from './routes/gift-card-recipient-sheets';
-import { giftCardLogoRoutes, logoImageRoutes } from './routes/gift-card-logos';
+import { giftCardLogoRoutes } from './routes/gift-card-logos';
+import { storedImageRoutes } from './routes/stored-images';
+import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminTaxonomyRoutes, services);
       await api.register(adminTeamRoutes, services);
       await api.register(adminCampaignRoutes, services);
+      await api.register(adminCampaignEditorRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },
@@ -198,14 +202,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
 
   const uploadsDir = join(config.dataDir, 'uploads');
-  await app.register(shareImageRoutes, { db, uploadsDir });
-  await app.register(coverRenditionRoutes, { db, uploadsDir });
-  await app.register(logoImageRoutes, { storage: services.storage });
+  await app.register(shareImageRoutes, { db, uploadsDir, storage: services.storage });
+  await app.register(coverRenditionRoutes, { db, uploadsDir, storage: services.storage });
+  await app.register(storedImageRoutes, { storage: services.storage });
   await app.register(webAppPlugin, {
     distDir: options.distDir ?? DIST_DIR,
     uploadsDir,
     adScriptUrl: config.adScriptUrl,
     campaignMeta: createCampaignMetaLookup(db, config.publicUrl),
+    campaignRedirect: (slug) => renamedCampaignSlug(db, slug),
   });
   return app;
 }

@@ -16,6 +16,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ConviteEquipeRouteImport } from './routes/convite-equipe'
 import { Route as DoacaoPixRouteImport } from './routes/doacao-pix'
 import { Route as HelpRouteImport } from './routes/help'
+import { Route as PreVisualizacaoRouteImport } from './routes/pre-visualizacao'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as ProfileRouteRouteImport } from './routes/profile/route'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -90,6 +91,11 @@ const DoacaoPixRoute = DoacaoPixRouteImport.update({
 const HelpRoute = HelpRouteImport.update({
   id: '/help',
   path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PreVisualizacaoRoute = PreVisualizacaoRouteImport.update({
+  id: '/pre-visualizacao',
+  path: '/pre-visualizacao',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacidadeRoute = PrivacidadeRouteImport.update({
@@ -306,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -352,6 +359,7 @@ export interface FileRoutesByTo {
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -402,6 +410,7 @@ export interface FileRoutesById {
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
   '/help': typeof HelpRoute
+  '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -453,6 +462,7 @@ export interface FileRouteTypes {
     | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
+    | '/pre-visualizacao'
     | '/privacidade'
     | '/reset-password'
     | '/search'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
+    | '/pre-visualizacao'
     | '/privacidade'
     | '/reset-password'
     | '/search'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/convite-equipe'
     | '/doacao-pix'
     | '/help'
+    | '/pre-visualizacao'
     | '/privacidade'
     | '/reset-password'
     | '/search'
@@ -598,6 +610,7 @@ export interface RootRouteChildren {
   ConviteEquipeRoute: typeof ConviteEquipeRoute
   DoacaoPixRoute: typeof DoacaoPixRoute
   HelpRoute: typeof HelpRoute
+  PreVisualizacaoRoute: typeof PreVisualizacaoRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
@@ -667,6 +680,13 @@ declare module '@tanstack/react-router' {
       path: '/help'
       fullPath: '/help'
       preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pre-visualizacao': {
+      id: '/pre-visualizacao'
+      path: '/pre-visualizacao'
+      fullPath: '/pre-visualizacao'
+      preLoaderRoute: typeof PreVisualizacaoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacidade': {
@@ -1033,6 +1053,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConviteEquipeRoute: ConviteEquipeRoute,
   DoacaoPixRoute: DoacaoPixRoute,
   HelpRoute: HelpRoute,
+  PreVisualizacaoRoute: PreVisualizacaoRoute,
   PrivacidadeRoute: PrivacidadeRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,

@@ -15,8 +15,9 @@ export const createCampaignMetaLookup =
     const row = await findPublicCampaignMeta(db, slug);
     if (!row) return null;
     return {
-      title: row.title,
-      summary: row.summary,
+      // The editor's link-preview words when it has them (docs/admin.md).
+      title: row.shareTitle || row.title,
+      summary: row.shareDescription || row.summary,
       image: { url: absoluteUrl(shareImagePath(slug), publicUrl) as string, ...SHARE_IMAGE, alt: row.title },
       url: campaignPageUrl(slug, publicUrl),
     };

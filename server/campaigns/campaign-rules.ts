@@ -1,5 +1,5 @@
 /** Who may see a campaign: drafts are the team's own. */
-export const PUBLIC_CAMPAIGN_STATUSES = ['active', 'paused', 'closed'] as const;
+export const PUBLIC_CAMPAIGN_STATUSES = ['published', 'paused', 'ended'] as const;
 
 export const isPublicCampaign = (status: string): boolean => (PUBLIC_CAMPAIGN_STATUSES as readonly string[]).includes(status);
 
@@ -8,7 +8,7 @@ export const isPublicCampaign = (status: string): boolean => (PUBLIC_CAMPAIGN_ST
  * open). The campaign page shows it and the donation call enforces it, from this one rule.
  */
 export function isAcceptingDonations(campaign: { status: string; startsAt: Date | null; endsAt: Date | null }, now: Date): boolean {
-  if (campaign.status !== 'active') return false;
+  if (campaign.status !== 'published') return false;
   if (campaign.startsAt && campaign.startsAt.getTime() > now.getTime()) return false;
   return !(campaign.endsAt && campaign.endsAt.getTime() <= now.getTime());
 }

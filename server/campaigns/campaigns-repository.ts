@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CAMPAIGN_SORTS, NameTranslations } from '../../contracts/campaigns';
-import { campaigns, campaignTags, categories, tags } from '../db/schema';
+import { campaigns, campaignSlugRedirects, campaignTags, categories, tags } from '../db/schema';
 import type { Executor } from '../db/types';
 import {
   campaignIdRef,
@@ -93,7 +93,7 @@ function listOrder(filter: CampaignListFilter, query: SQL | null, now: Date): SQ
       return [desc(raisedCents), ...recentFirst];
     case 'ending_soon': {
       // Campaigns still taking donations first, the nearest end date first; open-ended ones after them.
-      const open = sql`(${campaigns.status} = 'active' and (${campaigns.endsAt} is null or ${campaigns.endsAt} > ${now}))`;
+      const open = sql`(${campaigns.status} = 'published' and (${campaigns.endsAt} is null or ${campaigns.endsAt} > ${now}))`;
       return [desc(open), sql`${campaigns.endsAt} asc nulls last`, ...recentFirst];
     }
     default:
@@ -149,7 +149,14 @@ export interface CampaignDetailRow extends CampaignSummaryRow {
 }
 
 /** A public campaign with its story, figures and latest messages and donors, in one statement. */
-export async function findPublicCampaign(db: Executor, slug: string, latestItems: number): Promise<CampaignDetailRow | undefined> {
+export const findPublicCampaign = (db: Executor, slug: string, latestItems: number): Promise<CampaignDetailRow | undefined> =>
+  findCampaignDetail(db, and(eq(campaigns.slug, slug), isPublic) as SQL, latestItems);
+
+/** Any campaign (drafts too) with its figures, for the editor's preview. */
+export const findCampaignDetailById = (db: Executor, id: string, latestItems: number): Promise<CampaignDetailRow | undefined> =>
+  findCampaignDetail(db, eq(campaigns.id, id), latestItems);
+
+async function findCampaignDetail(db: Executor, where: SQL, latestItems: number): Promise<CampaignDetailRow | undefined> {
   const [row] = await db
     .select({
       ...summaryFields,
@@ -161,7 +168,7 @@ export async function findPublicCampaign(db: Executor, slug: string, latestItems
     })
     .from(campaigns)
     .leftJoin(categories, eq(categories.id, campaigns.categoryId))
-    .where(and(eq(campaigns.slug, slug), isPublic));
+    .where(where);
   return row;
 }
 
@@ -169,9 +176,15 @@ export async function findPublicCampaign(db: Executor, slug: string, latestItems
 export async function findPublicCampaignMeta(
   db: Executor,
   slug: string,
-): Promise<{ title: string; summary: string; coverImage: string | null } | undefined> {
+): Promise<{ title: string; summary: string; coverImage: string | null; shareTitle: string | null; shareDescription: string | null } | undefined> {
   const [row] = await db
-    .select({ title: campaigns.title, summary: campaigns.summary, coverImage: campaigns.coverImage })
+    .select({
+      title: campaigns.title,
+      summary: campaigns.summary,
+      coverImage: campaigns.coverImage,
+      shareTitle: campaigns.shareTitle,
+      shareDescription: campaigns.shareDescription,
+    })
     .from(campaigns)
     .where(and(eq(campaigns.slug, slug), isPublic));
   return row;
@@ -238,7 +251,7 @@ export async function listCategories(
       name: categories.name,
       translations: categories.translations,
       campaignCount: sql<number>`(select count(*) from ${campaigns} c where c.category_id = ${categories}.${sql.identifier('id')}
-        and c.status in ('active', 'paused', 'closed'))`.mapWith(Number),
+        and c.status in ('published', 'paused', 'ended'))`.mapWith(Number),
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
@@ -264,6 +277,16 @@ export async function platformTotals(db: Executor): Promise<{ raised: number; do
       campaigns: sql<number>`count(*)`.mapWith(Number),
     })
     .from(campaigns)
-    .where(eq(campaigns.status, 'active'));
+    .where(eq(campaigns.status, 'published'));
   return row ?? { raised: 0, donations: 0, donors: 0, campaigns: 0 };
+}
+
+/** The current slug of the public campaign that once answered at `slug` (renamed since), or null. */
+export async function renamedCampaignSlug(db: Executor, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: campaigns.slug })
+    .from(campaignSlugRedirects)
+    .innerJoin(campaigns, eq(campaigns.id, campaignSlugRedirects.campaignId))
+    .where(and(eq(campaignSlugRedirects.slug, slug), isPublic));
+  return row?.slug ?? null;
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { COVER_WIDTHS } from '../../contracts/campaigns';
+import { coverKey, uploadedCoverId } from '../services/admin/campaign-images';
+import type { FileStorage } from '../services/storage/file-storage';
 import { coverFile } from './share-image';
 
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
@@ -23,9 +25,15 @@ interface Rendition {
  * keyed by the file, its modification time and the width: a new cover draws anew, and a page's
  * visitors after the first cost nothing. Null when the campaign has no raster cover sharp can read.
  */
-export function createCoverRenditions(uploadsDir: string, maxEntries = 96) {
+export function createCoverRenditions(uploadsDir: string, storage: FileStorage, maxEntries = 96) {
   const cache = new Map<string, Promise<Rendition | null>>();
   return async function rendition(coverImage: string | null, width: CoverWidth): Promise<Rendition | null> {
+    const uploaded = uploadedCoverId(coverImage);
+    if (uploaded) {
+      // Drawn at upload (docs/admin.md), with an id that changes with the content.
+      const stored = await storage.get(coverKey(uploaded, width));
+      return stored ? { body: stored.body, etag: `"${uploaded}-${width}"` } : null;
+    }
     const file = coverFile(uploadsDir, coverImage);
     if (!file || file.toLowerCase().endsWith('.svg')) return null;
     const info = await stat(file).catch(() => null);

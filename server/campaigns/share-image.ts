@@ -4,6 +4,8 @@ import { relative, resolve, sep } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { escapeHtml } from '../http/escape-html';
 import { formatBrlText } from '../i18n/format';
+import { coverKey, uploadedCoverId } from '../services/admin/campaign-images';
+import type { FileStorage } from '../services/storage/file-storage';
 
 /** Link previews are drawn at the size WhatsApp, Facebook and X recommend for a large image. */
 export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
@@ -95,11 +97,22 @@ interface Rendered {
  * (the cover file and its modification time, or the title and progress in whole reais), so a new cover or
  * a donation that changes the card draws a new one, and a crawler's second visit costs nothing.
  */
-export function createShareImageRenderer(uploadsDir: string, maxEntries = 64) {
+export function createShareImageRenderer(uploadsDir: string, storage: FileStorage, maxEntries = 64) {
   // Promises, so that crawlers arriving together for a new image wait for one drawing.
   const cache = new Map<string, Promise<Rendered>>();
 
   async function keyAndDraw(slug: string, source: ShareImageSource): Promise<{ key: string; draw: () => Promise<Buffer> }> {
+    const uploaded = uploadedCoverId(source.coverImage);
+    if (uploaded) {
+      // An uploaded cover's id changes with its content: the id alone keys it.
+      return {
+        key: JSON.stringify(['upload', slug, uploaded]),
+        draw: async () => {
+          const stored = await storage.get(coverKey(uploaded));
+          return stored ? toJpeg(sharp(stored.body)).catch(() => drawCard(source)) : drawCard(source);
+        },
+      };
+    }
     const file = coverFile(uploadsDir, source.coverImage);
     const cover = file ? await stat(file).catch(() => null) : null;
     if (file && cover?.isFile()) {

@@ -6,6 +6,7 @@ import { settleExpiredCredit } from '../services/wallet/settle-expired';
 import { remindExpiringGiftCards } from '../services/gift-cards/remind-expiring';
 import { deliverDueGiftCards } from '../services/gift-cards/orders/deliver-gift-cards';
 import { checkAndAlertOrderInvariants } from '../services/gift-cards/orders/invariant-alert';
+import { runCampaignSchedule } from '../services/admin/campaign-lifecycle';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -13,6 +14,8 @@ type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
 export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
+  // Scheduled campaigns publish, and campaigns past their last day end, within a minute (docs/admin.md).
+  { name: 'campaign-schedule', cron: '* * * * *', run: () => runCampaignSchedule(deps.db, clock.now()) },
   // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
   { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
   // "At each lot's expiry": expired credit is donated within a minute.

@@ -30,6 +30,8 @@ export interface WebAppOptions {
   adScriptUrl?: string | null;
   /** A public campaign's preview for /{slug} pages (Open Graph); null for unknown slugs. */
   campaignMeta?: CampaignMetaLookup;
+  /** A renamed campaign's current slug from an old one (its old links answer 301), or null. */
+  campaignRedirect?: (slug: string) => Promise<string | null>;
 }
 
 /** index.html as served: the built file plus the meta tags that carry server configuration. */
@@ -56,7 +58,7 @@ const pathOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? '/';
  * Unknown /api paths and missing files answer a JSON 404.
  */
 export const webAppPlugin = fp<WebAppOptions>(
-  async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta }) => {
+  async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta, campaignRedirect }) => {
     mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -138,6 +140,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       const route = matchRoute(pathOf(request.url));
       const slug = route.kind === 'campaign' && slugSchema.safeParse(route.slug).success ? route.slug : null;
       const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
+      const renamed = slug && !meta && campaignRedirect ? await campaignRedirect(slug) : null;
+      if (renamed) {
+        const query = request.url.indexOf('?');
+        return reply.redirect(`/${encodeURIComponent(renamed)}${query >= 0 ? request.url.slice(query) : ''}`, 301);
+      }
       const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
       const page = meta ? renderOpenGraph(indexHtml as string, meta) : (indexHtml as string);
       return reply

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,14 +14,12 @@ import {
 import { noContentSchema } from '../../contracts/http';
 import { pathParam } from '../../contracts/plain-text';
 import type { AppServices } from '../app-services';
-import type { AdminActor } from '../services/admin/audit-log';
-import { listAudit } from '../services/admin/audit-log';
+import { actorOf, listAudit } from '../services/admin/audit-log';
 import { adminCategories, adminTags, createTaxonomyService } from '../services/admin/taxonomy';
 
 const slugParams = z.object({ slug: pathParam() });
 const created = z.object({ slug: z.string() });
 const moved = z.object({ campaigns: z.number().int() });
-const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.user.id, ip: request.ip });
 
 /**
  * The admins' categories and tags (docs/admin.md; routes × permissions of docs/spec.md §6: both need

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminMessages as am } from '../../contracts/admin-messages';
@@ -14,11 +14,10 @@ import { noContentSchema } from '../../contracts/http';
 import { pathParam } from '../../contracts/plain-text';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
-import type { AdminActor } from '../services/admin/audit-log';
+import { actorOf } from '../services/admin/audit-log';
 import { createTeamService } from '../services/admin/team';
 
 const idParams = z.object({ id: z.uuid() });
-const actorOf = (request: FastifyRequest): AdminActor => ({ userId: request.user.id, ip: request.ip });
 
 /**
  * The team (docs/admin.md; /admin/team needs MANAGE_TEAM) and the invitation's own calls: its page

@@ -8,11 +8,11 @@ import {
   campaignMessageListSchema,
   campaignSummaryListSchema,
 } from '../../contracts/campaigns';
-import { CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
+import { API_PREFIX, CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
 import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMessage } from '../campaigns/campaign-presenter';
-import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns } from '../campaigns/campaigns-repository';
+import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns, renamedCampaignSlug } from '../campaigns/campaigns-repository';
 import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
@@ -47,7 +47,12 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
 
   app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
     const row = await findPublicCampaign(db, request.params.slug, CAMPAIGN_LATEST_ITEMS);
-    if (!row) throw campaignNotFound();
+    if (!row) {
+      // An old slug of a renamed campaign points to the current one (docs/admin.md).
+      const renamed = await renamedCampaignSlug(db, request.params.slug);
+      if (renamed) return reply.redirect(`${API_PREFIX}/campaigns/${encodeURIComponent(renamed)}`, 301);
+      throw campaignNotFound();
+    }
     fresh(reply);
     return presentCampaignDetail(row, config.publicUrl, clock.now(), request.locale);
   });

@@ -5,10 +5,12 @@ import { slugSchema } from '../../contracts/routes';
 import { findPublicCampaignCard } from '../campaigns/campaigns-repository';
 import { createCoverRenditions, parseCoverRendition } from '../campaigns/cover-renditions';
 import type { Executor } from '../db/types';
+import type { FileStorage } from '../services/storage/file-storage';
 
 export interface CoverRenditionRoutesOptions {
   db: Executor;
   uploadsDir: string;
+  storage: FileStorage;
 }
 
 /** A cover changes rarely and its rendition's ETag follows the file: a day fresh, then revalidated. */
@@ -19,8 +21,8 @@ const MAX_AGE_S = 86_400;
  * phone downloads a phone-sized image (the page's srcset and the HTML's preload name them). Unknown
  * slugs, drafts, vector or missing covers and other widths are a 404.
  */
-export const coverRenditionRoutes: FastifyPluginAsync<CoverRenditionRoutesOptions> = async (app, { db, uploadsDir }) => {
-  const rendition = createCoverRenditions(uploadsDir);
+export const coverRenditionRoutes: FastifyPluginAsync<CoverRenditionRoutesOptions> = async (app, { db, uploadsDir, storage }) => {
+  const rendition = createCoverRenditions(uploadsDir, storage);
   app.get<{ Params: { file: string } }>('/img/covers/:file', async (request, reply) => {
     const wanted = parseCoverRendition(request.params.file);
     const campaign = wanted && slugSchema.safeParse(wanted.slug).success ? await findPublicCampaignCard(db, wanted.slug) : undefined;

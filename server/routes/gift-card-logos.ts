@@ -1,12 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyLogoSchema } from '../../contracts/gift-cards';
-import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
-import { isUuid } from '../db/uuid';
-import type { FileStorage } from '../services/storage/file-storage';
-import { logoKey, storeCompanyLogo } from '../services/gift-cards/store-company-logo';
+import { storeCompanyLogo } from '../services/gift-cards/store-company-logo';
 import { LOGO_MAX_BYTES } from '../services/gift-cards/company-logo';
 
 /** Room above the 2 MB limit, so a logo just over it is answered with its own message rather than a bare 413. */
@@ -31,26 +27,4 @@ export const giftCardLogoRoutes: FastifyPluginAsync<AppServices> = async (instan
       return reply.status(201).send(await storeCompanyLogo(storage, bytes));
     },
   );
-};
-
-/** A year: a logo's id changes with its content (a new upload is a new id). */
-const MAX_AGE_S = 31_536_000;
-
-/**
- * GET /img/logos/{id}.png: a stored logo, always as image/png (we made the file), never sniffed, and
- * sandboxed should anyone open it as a page.
- */
-export const logoImageRoutes: FastifyPluginAsync<{ storage: FileStorage }> = async (app, { storage }) => {
-  app.get<{ Params: { file: string } }>('/img/logos/:file', async (request, reply) => {
-    const id = /^(.+)\.png$/.exec(request.params.file)?.[1];
-    const file = id && isUuid(id) ? await storage.get(logoKey(id.toLowerCase())) : null;
-    if (!file) return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
-    return reply
-      .header('cache-control', `public, max-age=${MAX_AGE_S}, immutable`)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', 'inline; filename="logo.png"')
-      .type('image/png')
-      .send(file.body);
-  });
 };

@@ -5,10 +5,12 @@ import { slugSchema } from '../../contracts/routes';
 import { findPublicCampaignCard } from '../campaigns/campaigns-repository';
 import { createShareImageRenderer, SHARE_IMAGE } from '../campaigns/share-image';
 import type { Executor } from '../db/types';
+import type { FileStorage } from '../services/storage/file-storage';
 
 export interface ShareImageRoutesOptions {
   db: Executor;
   uploadsDir: string;
+  storage: FileStorage;
 }
 
 /** Crawlers come back for the same image; progress changes, so it is fresh for an hour. */
@@ -19,8 +21,8 @@ const MAX_AGE_S = 3600;
  * render no SVG): its cover cropped, or a card with its title and progress. Outside /api, so a crawler
  * fetches a plain image URL; unknown slugs and drafts are a 404.
  */
-export const shareImageRoutes: FastifyPluginAsync<ShareImageRoutesOptions> = async (app, { db, uploadsDir }) => {
-  const render = createShareImageRenderer(uploadsDir);
+export const shareImageRoutes: FastifyPluginAsync<ShareImageRoutesOptions> = async (app, { db, uploadsDir, storage }) => {
+  const render = createShareImageRenderer(uploadsDir, storage);
   app.get<{ Params: { file: string } }>('/og/:file', async (request, reply) => {
     const slug = request.params.file.endsWith('.jpg') ? request.params.file.slice(0, -'.jpg'.length) : '';
     const campaign = slugSchema.safeParse(slug).success ? await findPublicCampaignCard(db, slug) : undefined;

@@ -71,7 +71,7 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
           coverImage: `/uploads/campaigns/${c.slug}.svg`,
           categoryId: categoryRows.find((r) => r.slug === c.category)?.id ?? null,
           goalCents: c.goalCents,
-          status: 'active',
+          status: 'published',
           startsAt: new Date(options.now.getTime() - c.daysRunning * DAY_MS),
           endsAt: c.daysLeft === null ? null : new Date(options.now.getTime() + c.daysLeft * DAY_MS),
           organiserName: c.organiserName,

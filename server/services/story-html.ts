@@ -10,9 +10,12 @@ const isSafeHref = (href: string | undefined): boolean =>
  * as HTML, so only a small, harmless vocabulary survives. Links open in a new tab without handing
  * the opener or our ranking to the target.
  */
+/** Pictures in a story are ours only: uploaded through the editor (docs/admin.md), never another site's. */
+const STORY_IMAGE_SRC = /^\/img\/story-images\/[0-9a-f-]{36}\.webp$/;
+
 const storyOptions: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote'],
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'img'],
+  allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'loading'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
@@ -24,10 +27,14 @@ const storyOptions: sanitizeHtml.IOptions = {
       isSafeHref(attribs.href)
         ? { tagName, attribs: { href: (attribs.href as string).trim(), rel: 'noopener noreferrer nofollow', target: '_blank' } }
         : { tagName: 'span', attribs: {} },
+    img: (tagName, attribs): sanitizeHtml.Tag =>
+      STORY_IMAGE_SRC.test(attribs.src ?? '')
+        ? { tagName, attribs: { src: attribs.src as string, alt: attribs.alt ?? '', loading: 'lazy' } }
+        : { tagName: 'span', attribs: {} },
   },
 };
 
-/** The story as it may be stored and shown: allowed tags only, safe links, no scripts, styles, handlers or images. */
+/** The story as it may be stored and shown: allowed tags only, safe links, our own pictures, no scripts, styles or handlers. */
 export function sanitizeStoryHtml(html: string): string {
   return sanitizeHtml(html, storyOptions).trim();
 }

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/doacao-pix')({
     const [page] = await Promise.all([listCampaigns({ amount: 100 }), loadCatalogScope('checkout')]);
     // Only campaigns that take donations now can be chosen; the general fund always can.
     const campaigns = page.items
-      .filter((c) => c.status === 'active')
+      .filter((c) => c.status === 'published')
       .map((c) => ({ slug: c.slug, title: c.title, cover_url: c.cover_url }));
     return { campaigns };
   },

@@ -77,7 +77,7 @@ export function CampaignProgress({ raised, goal, donorCount, formatMoney, format
 
 const statusText = {
   paused: /*i18n*/ { id: 'ui.campaign_card.paused', message: 'Pausada' },
-  closed: /*i18n*/ { id: 'ui.campaign_card.closed', message: 'Encerrada' },
+  ended: /*i18n*/ { id: 'ui.campaign_card.closed', message: 'Encerrada' },
 };
 
 export interface CampaignCardProps {
@@ -95,7 +95,7 @@ export interface CampaignCardProps {
 export function CampaignCard({ campaign, formatMoney, formatNumber, headingLevel = 3 }: CampaignCardProps) {
   const { i18n } = useLingui();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const status = campaign.status === 'paused' || campaign.status === 'closed' ? statusText[campaign.status] : null;
+  const status = campaign.status === 'paused' || campaign.status === 'ended' ? statusText[campaign.status] : null;
   return (
     <article className={s.card}>
       {campaign.cover_url ? (

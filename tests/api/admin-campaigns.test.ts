@@ -39,8 +39,8 @@ describe('GET /admin/campaigns', () => {
 
     const found = await list(`?q=Rascunho ${stamp}`);
     expect(found.rows[0]).toMatchObject({ slug: draft.slug, status: 'draft', raised: 0, donors: 0 });
-    const row = (await list('?status=active&sort=recent&amount=100')).rows.find((r) => r.slug === active.slug);
-    expect(row).toMatchObject({ goal: 500_000, status: 'active' });
+    const row = (await list('?status=published&sort=recent&amount=100')).rows.find((r) => r.slug === active.slug);
+    expect(row).toMatchObject({ goal: 500_000, status: 'published' });
 
     const all = await list('?amount=2');
     expect(all.rows).toHaveLength(2);

@@ -134,7 +134,7 @@ describe('settleExpiredCredit: unused credit is donated at its expiry', () => {
     const lotId = await credit(userId, 2500, 2 * DAY_MS);
     const raisedBefore = await campaignRaised(db(), most.id);
     ctx.clock.advance(2 * DAY_MS);
-    await db().update(campaigns).set({ status: 'closed' }).where(eq(campaigns.id, ended.id));
+    await db().update(campaigns).set({ status: 'ended' }).where(eq(campaigns.id, ended.id));
 
     await settleExpiredCredit(deps, now());
     const [donation] = await automaticDonation(`lot:${lotId}`);

@@ -24,7 +24,7 @@ describe('GET /api/v1/campaigns', () => {
     const category = await insertCategory(ctx.database.db, 'Visibilidade');
     const active = await insertCampaign(ctx.database.db, { categoryId: category.id, title: 'Ativa' });
     const paused = await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'paused' });
-    const closed = await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'closed' });
+    const closed = await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'ended' });
     await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'draft' });
     await give(ctx.database.db, active.id, { amountCents: 2_500 });
 
@@ -86,7 +86,7 @@ describe('GET /api/v1/campaigns', () => {
     const fresh = await insertCampaign(ctx.database.db, { categoryId: category.id, startsAt: daysFromNow(-1), endsAt: daysFromNow(60) });
     const closed = await insertCampaign(ctx.database.db, {
       categoryId: category.id,
-      status: 'closed',
+      status: 'ended',
       startsAt: daysFromNow(-40),
       endsAt: daysFromNow(1),
     });
@@ -202,7 +202,7 @@ describe('GET /api/v1/campaigns/:slug', () => {
 
     const notAccepting = [
       await insertCampaign(ctx.database.db, { status: 'paused' }),
-      await insertCampaign(ctx.database.db, { status: 'closed' }),
+      await insertCampaign(ctx.database.db, { status: 'ended' }),
       await insertCampaign(ctx.database.db, { startsAt: daysFromNow(-20), endsAt: daysFromNow(-1) }),
       await insertCampaign(ctx.database.db, { startsAt: daysFromNow(2), endsAt: daysFromNow(20) }),
     ];
@@ -293,7 +293,7 @@ describe('categories, tags and platform totals', () => {
   it('GET /categories counts public campaigns only; GET /tags lists tags by name; both briefly cacheable', async () => {
     const category = await insertCategory(ctx.database.db, 'Zzz Contagem');
     await insertCampaign(ctx.database.db, { categoryId: category.id });
-    await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'closed' });
+    await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'ended' });
     await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'draft' });
     const response = await call(ctx.app, 'GET', '/api/v1/categories');
     expect(response.statusCode).toBe(200);

@@ -133,7 +133,7 @@ describe('POST /campaigns/{slug}/donations refuses bad input with 400 and writes
 
   it('an unknown, draft or closed campaign is refused and writes nothing', async () => {
     const draft = await createCampaign(ctx.database.db, { status: 'draft' });
-    const closed = await createCampaign(ctx.database.db, { status: 'closed' });
+    const closed = await createCampaign(ctx.database.db, { status: 'ended' });
     const ended = await createCampaign(ctx.database.db, {
       startsAt: new Date(Date.now() - 10 * 86_400_000),
       endsAt: new Date(Date.now() - 86_400_000),

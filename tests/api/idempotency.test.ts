@@ -55,7 +55,7 @@ describe('Idempotency-Key on donations (sandbox gateway)', () => {
     const closed = await createCampaign(ctx.database.db, { status: 'paused' });
     const body = donationBody({ method: 'pix' }, { address: null });
     expect((await give(ctx.app, closed.slug, body, { key })).statusCode).toBe(422);
-    await ctx.database.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, closed.id));
+    await ctx.database.db.update(campaigns).set({ status: 'published' }).where(eq(campaigns.id, closed.id));
     expect((await give(ctx.app, closed.slug, body, { key })).statusCode).toBe(201);
   });
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
     title: 'Abrigo Quatro Patas',
     summary: 'Ração e vacinas para cães e gatos resgatados em Curitiba.',
     organiserName: 'Associação Quatro Patas',
-    status: 'closed',
+    status: 'ended',
   });
   draft = await insertCampaign(db, { title: 'Alimentação escondida', summary: 'Rascunho.', status: 'draft' });
 });

@@ -23,7 +23,7 @@ describe('demo seed', () => {
     const db = ctx.database.db;
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(2);
     expect((await db.select({ n: count() }).from(categories))[0]?.n).toBeGreaterThanOrEqual(6);
-    const active = await db.select().from(campaigns).where(eq(campaigns.status, 'active'));
+    const active = await db.select().from(campaigns).where(eq(campaigns.status, 'published'));
     expect(active.length).toBeGreaterThanOrEqual(4);
     expect(active.map((c) => c.slug)).toEqual(
       expect.arrayContaining([

@@ -9,7 +9,7 @@ function candidate(slug: string, overrides: Partial<CauseCandidate> = {}): Cause
     id: `id-${slug}`,
     slug,
     title: `Campanha ${slug}`,
-    status: 'active',
+    status: 'published',
     startsAt: new Date(now.getTime() - 30 * DAY_MS),
     endsAt: new Date(now.getTime() + 30 * DAY_MS),
     chosen: false,
@@ -46,7 +46,7 @@ describe('where unused credit goes (docs/design.md §6)', () => {
     const cause = pickAutoDonationCause(
       [
         candidate('a', { givenCents: 5000 }),
-        candidate('b', { givenCents: 20_000, status: 'closed' }),
+        candidate('b', { givenCents: 20_000, status: 'ended' }),
         candidate('c', { givenCents: 7000 }),
       ],
       now,
@@ -67,7 +67,7 @@ describe('where unused credit goes (docs/design.md §6)', () => {
 
   it('nothing chosen and nothing given to an open campaign: the general fund', () => {
     expect(pickAutoDonationCause([], now)).toEqual({ campaign: null, reason: 'general_fund' });
-    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'closed' }), candidate('b', { givenCents: 0 })], now)).toEqual(
+    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'ended' }), candidate('b', { givenCents: 0 })], now)).toEqual(
       { campaign: null, reason: 'general_fund' },
     );
   });

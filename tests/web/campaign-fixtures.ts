@@ -13,7 +13,7 @@ export function makeCampaignSummary(overrides: Partial<CampaignSummary> = {}): C
     goal: 5_000_000,
     raised: 1_234_500,
     donor_count: 87,
-    status: 'active',
+    status: 'published',
     featured: true,
     starts_at: '2026-01-10T12:00:00.000Z',
     ends_at: null,

@@ -183,7 +183,7 @@ describe('campaign page', () => {
   });
 
   it('a closed campaign thanks everyone instead', async () => {
-    await show(makeCampaignDetail({ status: 'closed', accepting_donations: false }));
+    await show(makeCampaignDetail({ status: 'ended', accepting_donations: false }));
     expect(await screen.findByText(/Esta campanha foi encerrada/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Doar agora' })).toBeNull();
   });

@@ -33,7 +33,7 @@ const campaign = (slug: string, title: string, over: Record<string, unknown> = {
   goal: null,
   raised: 0,
   donor_count: 0,
-  status: 'active' as const,
+  status: 'published' as const,
   featured: false,
   starts_at: null,
   ends_at: null,
@@ -59,7 +59,7 @@ describe('/profile/wallet', () => {
         items: [
           campaign(kitchen.slug, kitchen.title),
           campaign(library.slug, library.title),
-          campaign('abrigo-fechado', 'Abrigo (encerrada)', { status: 'closed' }),
+          campaign('abrigo-fechado', 'Abrigo (encerrada)', { status: 'ended' }),
         ],
         total: 3,
         page: 0,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUSES } from '../../../contracts/campaigns';
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NameTranslations } from '../../../contracts/campaigns';
+import type { CampaignContent } from '../../../contracts/admin-campaign-editor';
 import { sanitizeStoryHtml } from '../../services/story-html';
 
 // The lists of values live in the contracts: the API and the database speak the same words.
@@ -56,6 +57,19 @@ export const campaigns = pgTable(
     organiserName: text('organiser_name').notNull(),
     /** Shown first on the home page. */
     featured: boolean('featured').notNull().default(false),
+    /** The link preview's own title and description (null: the title and summary). */
+    shareTitle: text('share_title'),
+    shareDescription: text('share_description'),
+    /**
+     * The editor's work on the campaign (docs/admin.md): saved on its own, published by the lifecycle's
+     * publish and apply. Null: the draft is what the public page shows.
+     */
+    draft: jsonb('draft').$type<CampaignContent>(),
+    /** The optimistic lock: every save and lifecycle change takes the version it was read at and raises it. */
+    version: integer('version').notNull().default(1),
+    /** The last save's author (no foreign key: the campaign outlives the account). */
+    savedBy: uuid('saved_by'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,4 +92,29 @@ export const campaignTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.tagId] })],
+);
+
+/** A campaign's earlier slugs: their links keep working (301 to the current one) after a rename. */
+export const campaignSlugRedirects = pgTable('campaign_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  campaignId: uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What each publish put on the public page, numbered from 1: the editor shows and restores them. */
+export const campaignVersions = pgTable(
+  'campaign_versions',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    content: jsonb('content').$type<CampaignContent>().notNull(),
+    /** Null when the scheduler published it. */
+    publishedBy: uuid('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.number] })],
 );

@@ -9,6 +9,9 @@ export interface AdminActor {
   ip: string;
 }
 
+/** The signed-in admin making the request. */
+export const actorOf = (request: { user: { id: string }; ip: string }): AdminActor => ({ userId: request.user.id, ip: request.ip });
+
 export interface AuditRecord {
   action: string;
   subject: { type: AuditEntry['subject_type']; id: string };
@@ -19,7 +22,8 @@ export interface AuditRecord {
 /** Writes one change to the audit log, in the caller's transaction: the change and its record commit together. */
 export async function recordAudit(tx: Executor, actor: AdminActor, record: AuditRecord, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
-    actorUserId: actor.userId,
+    // The scheduler's changes have no author.
+    actorUserId: actor.userId || null,
     actorIp: actor.ip,
     action: record.action,
     subjectType: record.subject.type,

@@ -25,7 +25,7 @@ export const sideLink = style({
   fontWeight: vars.fontWeight.medium,
   selectors: {
     '&:hover': { background: vars.color.brandSoft, color: vars.color.ink },
-    '&[data-status="active"]': { background: vars.color.brandSoft, color: vars.color.brandHover, fontWeight: vars.fontWeight.semibold },
+    '&[data-status="published"]': { background: vars.color.brandSoft, color: vars.color.brandHover, fontWeight: vars.fontWeight.semibold },
   },
 });
 export const sideTitle = style({

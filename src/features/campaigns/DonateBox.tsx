@@ -30,7 +30,7 @@ export function DonateBox({
   if (!campaign.accepting_donations) {
     return (
       <Notice tone="warning">
-        {campaign.status === 'closed'
+        {campaign.status === 'ended'
           ? t`Esta campanha foi encerrada e não recebe mais doações. Obrigado a todos que doaram!`
           : campaign.status === 'paused'
             ? t`Esta campanha está pausada e não recebe doações no momento.`

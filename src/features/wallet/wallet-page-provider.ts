@@ -14,7 +14,7 @@ const causeSaved = msg`Pronto! Guardamos a causa da sua doação automática.`;
 
 /** Campaigns the automatic donation may go to: active and within their dates (as the server checks). */
 export function acceptsDonationsNow(campaign: Pick<CampaignSummary, 'status' | 'starts_at' | 'ends_at'>, now: Date): boolean {
-  if (campaign.status !== 'active') return false;
+  if (campaign.status !== 'published') return false;
   if (campaign.starts_at && new Date(campaign.starts_at) > now) return false;
   return !(campaign.ends_at && new Date(campaign.ends_at) <= now);
 }

@@ -36,7 +36,7 @@ export async function insertCampaign(
       story: '<p>Uma horta para todos.</p>',
       coverImage: '/uploads/campaigns/horta.svg',
       goalCents: 100_000,
-      status: 'active',
+      status: 'published',
       startsAt: new Date(now - 10 * DAY_MS),
       endsAt: new Date(now + 30 * DAY_MS),
       organiserName: 'Coletivo Horta Viva',

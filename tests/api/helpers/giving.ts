@@ -40,7 +40,7 @@ export async function createCampaign(
       summary: 'Uma horta para alimentar 80 famílias.',
       story: '<p>Começamos com dez canteiros.</p>',
       goalCents: 1_000_000,
-      status: 'active',
+      status: 'published',
       startsAt: new Date(Date.now() - 10 * DAY_MS),
       endsAt: new Date(Date.now() + 60 * DAY_MS),
       organiserName: 'Associação Raízes',

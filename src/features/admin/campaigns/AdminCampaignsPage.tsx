@@ -22,9 +22,11 @@ export interface AdminCampaignsFilter {
 
 const STATUS_NAMES: Record<CampaignStatus, MessageDescriptor> = {
   draft: msg`Rascunho`,
-  active: msg`Publicada`,
+  scheduled: msg`Agendada`,
+  published: msg`Publicada`,
   paused: msg`Pausada`,
-  closed: msg`Encerrada`,
+  ended: msg`Encerrada`,
+  archived: msg`Arquivada`,
 };
 
 /**
