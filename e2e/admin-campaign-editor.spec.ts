@@ -82,7 +82,9 @@ test('an admin writes, previews and publishes a campaign; a donor gives; a renam
   await expect(phone.getByRole('heading', { level: 1, name: `Biblioteca viva ${stamp}` })).toBeVisible({ timeout: 15_000 });
   await expect(phone.getByRole('link', { name: 'relatório' })).toHaveAttribute('href', 'https://exemplo.org/relatorio');
   await expect(page.frameLocator('iframe[title="No computador"]').getByText('Coletivo Leitura Viva').first()).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'Prévia do link compartilhado' })).toContainText('Livros e leitura para 300 crianças');
+  await expect(page.getByRole('dialog', { name: 'Pré-visualização' }).getByRole('figure', { name: 'Prévia do link compartilhado' })).toContainText(
+    'Livros e leitura para 300 crianças',
+  );
   await page.getByRole('button', { name: 'Fechar' }).click();
 
   await page.getByRole('button', { name: 'Publicar agora' }).click();

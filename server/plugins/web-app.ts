@@ -57,6 +57,9 @@ const pathOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? '/';
  * and X send `*\/*` or nothing), so client-side routes survive a reload and shared links preview.
  * Unknown /api paths and missing files answer a JSON 404.
  */
+/** The editor's preview page (src/routes/pre-visualizacao.tsx). */
+const PREVIEW_PATH = '/pre-visualizacao';
+
 export const webAppPlugin = fp<WebAppOptions>(
   async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta, campaignRedirect }) => {
     mkdirSync(uploadsDir, { recursive: true });
@@ -147,6 +150,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       }
       const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
       const page = meta ? renderOpenGraph(indexHtml as string, meta) : (indexHtml as string);
+      // The campaign editor shows its preview in frames of its own page (same origin only); nothing else is framed.
+      const csp = reply.getHeader('content-security-policy');
+      if (pathOf(request.url) === PREVIEW_PATH && typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      }
       return reply
         .status(found ? 200 : 404)
         .header('cache-control', 'no-cache')

@@ -39,7 +39,9 @@ export function createAdminCampaignsApi(http: AxiosInstance) {
       try {
         return draftSavedSchema.parse(await run());
       } catch (error) {
-        const conflict = isAxiosError(error) ? draftConflictSchema.safeParse(error.response?.data) : null;
+        // The client's interceptor has already made it an ApiRequestError: the answer is its cause's.
+        const cause: unknown = error instanceof Error && !isAxiosError(error) ? error.cause : error;
+        const conflict = isAxiosError(cause) ? draftConflictSchema.safeParse(cause.response?.data) : null;
         throw conflict?.success ? new DraftConflictError(conflict.data) : error;
       }
     });

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { missingToPublish } from '../../../../contracts/admin-campaign-editor';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
 import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
 import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
@@ -146,7 +147,7 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
         <aside className={s.side} aria-label={t`Publicação e histórico`}>
           <LifecyclePanel
             actions={loaded.editor.actions}
-            missing={loaded.editor.missing}
+            missing={missingToPublish(context.savedContent)}
             disabled={view.unsaved || view.acting}
             onAct={(action, publishAt) => editor.send({ type: 'lifecycle.requested', action, publishAt })}
           />
