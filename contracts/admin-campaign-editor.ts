@@ -177,7 +177,9 @@ export const actionsFrom = (status: CampaignStatus): CampaignAction[] => CAMPAIG
 const uuid = z.string().uuid();
 
 /** POST /admin/campaigns: a new draft, from its title. */
-export const createCampaignSchema = z.object({ title: text(CAMPAIGN_TITLE_MAX, am.titleTooLong.id).min(1, { error: am.titleRequired.id }) });
+export const createCampaignSchema = z.object({
+  title: text(CAMPAIGN_TITLE_MAX, am.titleTooLong.id).min(1, { error: am.titleRequired.id }),
+});
 
 /** PUT /admin/campaigns/{id}/draft: the whole draft, over the version it was edited from. */
 export const saveDraftSchema = z.object({ version: z.number().int().min(1), content: campaignContentSchema });

@@ -47,7 +47,10 @@ export const adminMessages = {
   endDateInvalid: /*i18n*/ { id: 'validation.campaign_end.invalid', message: 'Informe uma data de término válida' },
   endDatePast: /*i18n*/ { id: 'validation.campaign_end.past', message: 'A data de término já passou' },
   organiserTooLong: /*i18n*/ { id: 'validation.campaign_organiser.too_long', message: 'O nome deve ter no máximo 120 caracteres' },
-  shareTitleTooLong: /*i18n*/ { id: 'validation.campaign_share_title.too_long', message: 'O título do link deve ter no máximo 70 caracteres' },
+  shareTitleTooLong: /*i18n*/ {
+    id: 'validation.campaign_share_title.too_long',
+    message: 'O título do link deve ter no máximo 70 caracteres',
+  },
   shareDescriptionTooLong: /*i18n*/ {
     id: 'validation.campaign_share_description.too_long',
     message: 'A descrição do link deve ter no máximo 200 caracteres',

@@ -57,16 +57,21 @@ test('an admin writes, previews and publishes a campaign; a donor gives; a renam
   await page.getByLabel('Endereço do link').fill('https://exemplo.org/relatorio');
   await page.getByRole('button', { name: 'Aplicar link' }).click();
   await story.press('End');
-  await page.getByRole('toolbar', { name: 'Formatação da história' }).locator('input[type=file]').setInputFiles({
-    name: 'leitura.png',
-    mimeType: 'image/png',
-    buffer: await png(800, 500, '#f2a33a'),
-  });
+  await page
+    .getByRole('toolbar', { name: 'Formatação da história' })
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'leitura.png',
+      mimeType: 'image/png',
+      buffer: await png(800, 500, '#f2a33a'),
+    });
   await expect(story.locator('img[src^="/img/story-images/"]')).toBeVisible();
   await expect(story.getByRole('link', { name: 'relatório' })).toHaveAttribute('href', 'https://exemplo.org/relatorio');
 
   // The cover: a 4:3 picture cropped to 16:9 around the point clicked near its bottom.
-  await page.getByLabel('Escolher a capa').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: await png(1600, 1200, '#1f8a5b') });
+  await page
+    .getByLabel('Escolher a capa')
+    .setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: await png(1600, 1200, '#1f8a5b') });
   const picker = page.getByRole('button', { name: 'Ponto de foco da capa' });
   const box = await picker.boundingBox();
   await picker.click({ position: { x: (box?.width ?? 100) / 2, y: (box?.height ?? 100) * 0.9 } });
@@ -82,9 +87,9 @@ test('an admin writes, previews and publishes a campaign; a donor gives; a renam
   await expect(phone.getByRole('heading', { level: 1, name: `Biblioteca viva ${stamp}` })).toBeVisible({ timeout: 15_000 });
   await expect(phone.getByRole('link', { name: 'relatório' })).toHaveAttribute('href', 'https://exemplo.org/relatorio');
   await expect(page.frameLocator('iframe[title="No computador"]').getByText('Coletivo Leitura Viva').first()).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Pré-visualização' }).getByRole('figure', { name: 'Prévia do link compartilhado' })).toContainText(
-    'Livros e leitura para 300 crianças',
-  );
+  await expect(
+    page.getByRole('dialog', { name: 'Pré-visualização' }).getByRole('figure', { name: 'Prévia do link compartilhado' }),
+  ).toContainText('Livros e leitura para 300 crianças');
   await page.getByRole('button', { name: 'Fechar' }).click();
 
   await page.getByRole('button', { name: 'Publicar agora' }).click();
@@ -92,7 +97,10 @@ test('an admin writes, previews and publishes a campaign; a donor gives; a renam
   await expect(page.getByText(/Versão 1, .*, por /)).toBeVisible();
 
   // A donor gives to it.
-  const donor = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const donor = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const giving = await donor.newPage();
   await giving.goto(`/${slug}/donate?amount=40`);
   await field(giving, 'Nome completo').fill('Carla Dias');

@@ -5,7 +5,7 @@ import { waitForMailMatching } from './helpers/mailbox';
 /**
  * The team (issue 13): an admin invites a colleague with MANAGE_CAMPAIGNS only; the colleague opens
  * the e-mail's link, signs up from the prompt with the invited e-mail, comes back, accepts, and can
- * run the catalogue but is sent home from /admin/finances.
+ * run the catalogue and write campaigns but is sent home from /admin/finances.
  */
 
 test('an admin invites a colleague with campaigns only, who signs up from the link, joins, and is sent home from finances', async ({
@@ -49,6 +49,13 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
 
   await invited.goto('/admin/categories');
   await expect(invited.getByRole('heading', { level: 1, name: 'Categorias' })).toBeVisible();
+  // Campaigns are theirs to edit: a new draft, written and saved in the editor.
+  await invited.goto('/admin/campaigns/new');
+  await invited.getByLabel(/^Título da campanha/).fill(`Mutirão ${Date.now().toString(36)}`);
+  await invited.getByRole('button', { name: 'Criar rascunho' }).click();
+  await expect(invited).toHaveURL(/\/admin\/campaigns\/edit\?slug=mutirao-/);
+  await invited.getByLabel(/^Resumo/).fill('Um sábado de reformas na creche.');
+  await expect(invited.getByTestId('save-state')).toHaveText(/^Rascunho salvo às/, { timeout: 15_000 });
   await invited.goto('/admin/finances');
   await expect(invited).toHaveURL(/\/$/);
   await invited.goto('/admin/team');

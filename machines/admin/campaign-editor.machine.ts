@@ -193,9 +193,16 @@ export const campaignEditorMachine = setup({
             'lifecycle.requested': {
               guard: 'canAct',
               target: 'acting',
-              actions: assign({ pending: ({ event }) => ({ action: event.action, publishAt: event.publishAt }), failure: null, done: null }),
+              actions: assign({
+                pending: ({ event }) => ({ action: event.action, publishAt: event.publishAt }),
+                failure: null,
+                done: null,
+              }),
             },
-            'version.restored': { target: 'restoring', actions: assign({ pending: ({ event }) => ({ restore: event.number }), failure: null, done: null }) },
+            'version.restored': {
+              target: 'restoring',
+              actions: assign({ pending: ({ event }) => ({ restore: event.number }), failure: null, done: null }),
+            },
           },
         },
         changed: {
@@ -231,7 +238,11 @@ export const campaignEditorMachine = setup({
               {
                 guard: 'isConflict',
                 target: 'conflict',
-                actions: assign({ conflict: ({ event }) => conflictOf(event.error), failure: ({ event }) => formFailureOf(event.error), sending: null }),
+                actions: assign({
+                  conflict: ({ event }) => conflictOf(event.error),
+                  failure: ({ event }) => formFailureOf(event.error),
+                  sending: null,
+                }),
               },
               { target: 'saveFailed', actions: assign({ failure: ({ event }) => formFailureOf(event.error), sending: null }) },
             ],
@@ -277,7 +288,11 @@ export const campaignEditorMachine = setup({
           invoke: {
             id: 'restore',
             src: 'restore',
-            input: ({ context }) => ({ id: context.slug, version: context.version, number: (context.pending as { restore: number }).restore }),
+            input: ({ context }) => ({
+              id: context.slug,
+              version: context.version,
+              number: (context.pending as { restore: number }).restore,
+            }),
             onDone: { target: '#campaignEditor.loading', actions: assign({ done: 'restore' as const }) },
             onError: { target: 'saved', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
           },

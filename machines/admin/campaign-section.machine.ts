@@ -38,7 +38,8 @@ export interface SectionContext {
   campaignId: string;
 }
 
-export type SectionEvent = { type: 'field.changed'; values: Record<string, unknown> } | { type: 'section.replaced'; values: Record<string, unknown> };
+export type SectionEvent =
+  { type: 'field.changed'; values: Record<string, unknown> } | { type: 'section.replaced'; values: Record<string, unknown> };
 
 /** How long typing must pause before the remote check runs. */
 export const SECTION_CHECK_MS = 400;
@@ -106,7 +107,10 @@ export const campaignSectionMachine = setup({
         id: 'check',
         src: 'check',
         input: ({ context }) => ({ section: context.section, values: context.values, campaignId: context.campaignId }),
-        onDone: { target: 'settled', actions: [assign({ errors: ({ context, event }) => ({ ...context.errors, ...event.output }) }), 'report'] },
+        onDone: {
+          target: 'settled',
+          actions: [assign({ errors: ({ context, event }) => ({ ...context.errors, ...event.output }) }), 'report'],
+        },
         // A check that could not run refuses nothing: the save still checks.
         onError: 'settled',
       },

@@ -39,7 +39,11 @@ export const newCampaignMachine = setup({
       tags: ['state:idle'],
       on: {
         'title.submitted': [
-          { guard: 'titleValid', target: 'creating', actions: assign({ title: ({ event }) => event.title.trim(), problem: null, failure: null }) },
+          {
+            guard: 'titleValid',
+            target: 'creating',
+            actions: assign({ title: ({ event }) => event.title.trim(), problem: null, failure: null }),
+          },
           {
             actions: assign({
               title: ({ event }) => event.title,

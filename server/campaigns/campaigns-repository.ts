@@ -176,7 +176,9 @@ async function findCampaignDetail(db: Executor, where: SQL, latestItems: number)
 export async function findPublicCampaignMeta(
   db: Executor,
   slug: string,
-): Promise<{ title: string; summary: string; coverImage: string | null; shareTitle: string | null; shareDescription: string | null } | undefined> {
+): Promise<
+  { title: string; summary: string; coverImage: string | null; shareTitle: string | null; shareDescription: string | null } | undefined
+> {
   const [row] = await db
     .select({
       title: campaigns.title,

@@ -90,16 +90,25 @@ export const adminCampaignEditorRoutes: FastifyPluginAsync<AppServices> = async 
       return reply.status(409).send({ message: request.t(am.draftConflict), code: errorCodes.campaignDraftConflict });
     },
   );
-  app.delete('/admin/campaigns/:id', { ...editors, schema: { params: idParams, response: { 204: noContentSchema } } }, async (request, reply) => {
-    await deleteCampaign(db, actorOf(request), request.params.id, clock.now());
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/admin/campaigns/:id',
+    { ...editors, schema: { params: idParams, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteCampaign(db, actorOf(request), request.params.id, clock.now());
+      return reply.status(204).send(null);
+    },
+  );
   app.get(
     '/admin/campaign-slugs/:slug',
     {
       ...editors,
       schema: {
-        params: z.object({ slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80) }),
+        params: z.object({
+          slug: z
+            .string()
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+            .max(80),
+        }),
         querystring: z.object({ campaign: z.string().uuid().optional() }),
         response: { 200: slugCheckSchema },
       },
@@ -118,7 +127,11 @@ export const adminCampaignEditorRoutes: FastifyPluginAsync<AppServices> = async 
     '/admin/campaigns/:id/versions/:number/restore',
     {
       ...editors,
-      schema: { params: versionParams, body: z.object({ version: z.number().int().min(1) }), response: { 200: draftSavedSchema, 409: saveConflict } },
+      schema: {
+        params: versionParams,
+        body: z.object({ version: z.number().int().min(1) }),
+        response: { 200: draftSavedSchema, 409: saveConflict },
+      },
     },
     async (request, reply) =>
       answerSave(
@@ -144,7 +157,12 @@ export const adminCampaignEditorRoutes: FastifyPluginAsync<AppServices> = async 
     },
     async (request, reply) => {
       await campaignEditor(db, request.params.id);
-      const { entries, total } = await listAudit(db, { subject_type: 'campaign', subject_id: request.params.id, page: request.query.page, amount: 50 });
+      const { entries, total } = await listAudit(db, {
+        subject_type: 'campaign',
+        subject_id: request.params.id,
+        page: request.query.page,
+        amount: 50,
+      });
       reply.header('x-total-count', String(total));
       return entries;
     },

@@ -12,7 +12,13 @@ import { API_PREFIX, CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
 import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMessage } from '../campaigns/campaign-presenter';
-import { findPublicCampaign, listCampaignDonors, listCampaignMessages, listPublicCampaigns, renamedCampaignSlug } from '../campaigns/campaigns-repository';
+import {
+  findPublicCampaign,
+  listCampaignDonors,
+  listCampaignMessages,
+  listPublicCampaigns,
+  renamedCampaignSlug,
+} from '../campaigns/campaigns-repository';
 import { HttpError } from '../http/http-error';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';

@@ -18,7 +18,10 @@ export const Route = createFileRoute('/pre-visualizacao')({
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {
     const { adminCampaignsApi } = await import('../lib/api/admin-campaigns');
-    const [, campaign] = await Promise.all([loadCatalogScope('campaigns'), deps.campaign ? adminCampaignsApi.preview(deps.campaign).catch(() => null) : null]);
+    const [, campaign] = await Promise.all([
+      loadCatalogScope('campaigns'),
+      deps.campaign ? adminCampaignsApi.preview(deps.campaign).catch(() => null) : null,
+    ]);
     if (!campaign) throw notFound();
     return { campaign };
   },

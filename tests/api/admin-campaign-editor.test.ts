@@ -43,7 +43,14 @@ afterAll(() => ctx.close());
 
 const as = (token: string) => ({ token, headers: { 'x-forwarded-for': '203.0.113.9' } });
 const db = () => ctx.database.db;
-const auditCount = async () => Number((await db().select({ n: sql`count(*)` }).from(auditLog))[0]?.n);
+const auditCount = async () =>
+  Number(
+    (
+      await db()
+        .select({ n: sql`count(*)` })
+        .from(auditLog)
+    )[0]?.n,
+  );
 
 async function create(title: string, token = admin.token): Promise<CampaignEditorData> {
   const answer = await call(ctx.app, 'POST', '/api/v1/admin/campaigns', { title }, as(token));
@@ -83,7 +90,11 @@ async function complete(title: string): Promise<{ editor: CampaignEditorData; co
 describe('drafts', () => {
   it('creates a draft with a slug from its title, saves it over its version, and answers a stale save with the newer one', async () => {
     const editor = await create('Cozinha Solidária — Recife');
-    expect(editor).toMatchObject({ status: 'draft', version: 1, content: { title: 'Cozinha Solidária — Recife', slug: 'cozinha-solidaria-recife' } });
+    expect(editor).toMatchObject({
+      status: 'draft',
+      version: 1,
+      content: { title: 'Cozinha Solidária — Recife', slug: 'cozinha-solidaria-recife' },
+    });
     expect(editor.missing).toEqual(['summary', 'story', 'cover', 'category', 'organiser']);
     expect(editor.actions).toEqual(['publish', 'schedule', 'archive']);
 
@@ -101,8 +112,12 @@ describe('drafts', () => {
     expect(conflict.current).toMatchObject({ version: 2, content: { summary: 'A minha versão.' }, saved_by: { name: 'Ana Editora' } });
     expect(await auditCount()).toBe(before);
     // Choosing theirs is a save over the version the conflict showed.
-    expect((await save(editor.id, conflict.current.version, { ...editor.content, summary: 'A versão do Bruno.' }, colleague.token)).statusCode).toBe(200);
-    const reread = campaignEditorSchema.parse((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json());
+    expect(
+      (await save(editor.id, conflict.current.version, { ...editor.content, summary: 'A versão do Bruno.' }, colleague.token)).statusCode,
+    ).toBe(200);
+    const reread = campaignEditorSchema.parse(
+      (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json(),
+    );
     expect(reread).toMatchObject({ version: 3, content: { summary: 'A versão do Bruno.' }, saved_by: { name: 'Bruno Revisor' } });
     // Found by its slug too (the editor's address).
     const bySlug = await call(ctx.app, 'GET', `/api/v1/admin/campaign-editor?slug=${editor.live_slug}`, undefined, as(admin.token));
@@ -135,7 +150,13 @@ describe('drafts', () => {
     expect(await auditCount()).toBe(before + 1);
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, editor.id));
     expect(row?.version).toBe(1);
-    const check = await call(ctx.app, 'GET', `/api/v1/admin/campaign-slugs/${other.live_slug}?campaign=${editor.id}`, undefined, as(admin.token));
+    const check = await call(
+      ctx.app,
+      'GET',
+      `/api/v1/admin/campaign-slugs/${other.live_slug}?campaign=${editor.id}`,
+      undefined,
+      as(admin.token),
+    );
     expect(check.json()).toEqual({ slug: other.live_slug, available: false, suggestion: `${other.live_slug}-2` });
   });
 });
@@ -157,9 +178,9 @@ describe('lifecycle', () => {
     expect(page.json().story_html).toContain('href="https://exemplo.org"');
     expect((await give(ctx.app, data.live_slug, donationBody({ method: 'pix' }))).statusCode).toBe(201);
 
-    const versions = campaignVersionSchema.array().parse(
-      (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${ready.id}/versions`, undefined, as(admin.token))).json(),
-    );
+    const versions = campaignVersionSchema
+      .array()
+      .parse((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${ready.id}/versions`, undefined, as(admin.token))).json());
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatchObject({ number: 1, published_by: { name: 'Ana Editora' }, content: { title: 'Horta comunitária' } });
 
@@ -180,9 +201,10 @@ describe('lifecycle', () => {
     const { editor, version } = await complete('Agasalho para todos');
     expect((await act(editor.id, version, 'pause')).statusCode).toBe(409);
     expect((await act(editor.id, version - 1, 'publish')).statusCode).toBe(409);
-    expect((await act(editor.id, version, 'schedule', { publish_at: new Date(ctx.clock.now().getTime() - 60_000).toISOString() })).json().message).toBe(
-      'Escolha uma data e hora futuras',
-    );
+    expect(
+      (await act(editor.id, version, 'schedule', { publish_at: new Date(ctx.clock.now().getTime() - 60_000).toISOString() })).json()
+        .message,
+    ).toBe('Escolha uma data e hora futuras');
     expect((await act(editor.id, version, 'explode')).statusCode).toBe(400);
     const gone = await call(ctx.app, 'DELETE', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token));
     expect(gone.statusCode).toBe(204);
@@ -196,13 +218,17 @@ describe('lifecycle', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
     const withEnd = await save(editor.id, version, { ...content, ends_on: today });
     const publishAt = new Date(now.getTime() + 60_000);
-    const scheduled = await act(editor.id, draftSavedSchema.parse(withEnd.json()).version, 'schedule', { publish_at: publishAt.toISOString() });
+    const scheduled = await act(editor.id, draftSavedSchema.parse(withEnd.json()).version, 'schedule', {
+      publish_at: publishAt.toISOString(),
+    });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     expect(scheduled.json()).toMatchObject({ status: 'scheduled', starts_at: publishAt.toISOString() });
     expect((await call(ctx.app, 'GET', `/api/v1/campaigns/${editor.live_slug}`)).statusCode).toBe(404);
 
     await runCampaignSchedule(db(), new Date(publishAt.getTime() - 1000));
-    expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe('scheduled');
+    expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe(
+      'scheduled',
+    );
     await runCampaignSchedule(db(), publishAt);
     const live = (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json();
     expect(live.status).toBe('published');
@@ -211,9 +237,13 @@ describe('lifecycle', () => {
 
     // The end instant is the next day's 00:00 in São Paulo: a second before it, it still takes donations.
     const endsAt = new Date(live.ends_at);
-    expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(endsAt)).toContain('00');
+    expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(endsAt)).toContain(
+      '00',
+    );
     await runCampaignSchedule(db(), new Date(endsAt.getTime() - 1000));
-    expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe('published');
+    expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe(
+      'published',
+    );
     await runCampaignSchedule(db(), endsAt);
     expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe('ended');
   });
@@ -238,16 +268,34 @@ describe('lifecycle', () => {
     const taken = await save(other.id, other.version, { ...other.content, slug: editor.live_slug });
     expect(taken.statusCode, taken.body).toBe(409);
 
-    const restored = await call(ctx.app, 'POST', `/api/v1/admin/campaigns/${editor.id}/versions/1/restore`, { version: applied.version }, as(admin.token));
-    expect(restored.statusCode, restored.body).toBe(200);
-    const back = campaignEditorSchema.parse((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json());
-    expect(back.content).toMatchObject({ title: 'Sopão da Sé', slug: editor.live_slug });
-    expect((await call(ctx.app, 'POST', `/api/v1/admin/campaigns/${editor.id}/versions/99/restore`, { version: back.version }, as(admin.token))).statusCode).toBe(404);
-
-    const audit = auditEntrySchema.array().parse(
-      (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}/audit`, undefined, as(admin.token))).json(),
+    const restored = await call(
+      ctx.app,
+      'POST',
+      `/api/v1/admin/campaigns/${editor.id}/versions/1/restore`,
+      { version: applied.version },
+      as(admin.token),
     );
-    expect(audit.map((e) => e.action)).toEqual(['campaign.save', 'campaign.apply', 'campaign.save', 'campaign.publish', 'campaign.save', 'campaign.create']);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const back = campaignEditorSchema.parse(
+      (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json(),
+    );
+    expect(back.content).toMatchObject({ title: 'Sopão da Sé', slug: editor.live_slug });
+    expect(
+      (await call(ctx.app, 'POST', `/api/v1/admin/campaigns/${editor.id}/versions/99/restore`, { version: back.version }, as(admin.token)))
+        .statusCode,
+    ).toBe(404);
+
+    const audit = auditEntrySchema
+      .array()
+      .parse((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}/audit`, undefined, as(admin.token))).json());
+    expect(audit.map((e) => e.action)).toEqual([
+      'campaign.save',
+      'campaign.apply',
+      'campaign.save',
+      'campaign.publish',
+      'campaign.save',
+      'campaign.create',
+    ]);
     expect(audit[0]).toMatchObject({ actor: { name: 'Ana Editora' } });
     expect(audit[0]?.ip).toMatch(/^(203\.0\.113\.9|127\.0\.0\.1)$/);
   });
@@ -279,7 +327,9 @@ describe('covers', () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 10);
     (await pngOf(1600, 900)).copy(big);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
-    const gif = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     // A PNG whose header claims 100,000 × 100,000 pixels: the decoder must refuse before allocating them.
     const flood = await pngOf(1, 1);
     flood.writeUInt32BE(100_000, 16);

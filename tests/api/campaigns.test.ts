@@ -41,7 +41,7 @@ describe('GET /api/v1/campaigns', () => {
       goal: 100_000,
       raised: 2_500,
       donor_count: 1,
-      status: 'active',
+      status: 'published',
       organiser_name: 'Coletivo Horta Viva',
     });
   });

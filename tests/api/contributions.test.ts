@@ -239,7 +239,9 @@ describe('GET /contributions', () => {
 describe('gift-card orders in the contributions', () => {
   it('an order is one gift-card contribution with its total, payment and a link to its order, whatever its number of cards', async () => {
     const buyer = await newSession(ctx.app);
-    const to = (n: number) => `pessoa${n}-${Date.now()}@exemplo.com.br`;
+    // One stamp: an address and its confirmation must be the same string.
+    const stamp = Date.now();
+    const to = (n: number) => `pessoa${n}-${stamp}@exemplo.com.br`;
     const response = await call(
       ctx.app,
       'POST',

@@ -32,7 +32,12 @@ const editor: CampaignEditorData = {
   missing: ['summary', 'story', 'cover', 'category', 'organiser'],
 };
 const loaded: EditorLoaded = { editor, versions: [], audit: [] };
-const theirs = { version: 5, content: { ...content, title: 'Horta do Bruno' }, saved_at: '2026-11-25T12:01:00.000Z', saved_by: { name: 'Bruno' } };
+const theirs = {
+  version: 5,
+  content: { ...content, title: 'Horta do Bruno' },
+  saved_at: '2026-11-25T12:01:00.000Z',
+  saved_by: { name: 'Bruno' },
+};
 const conflictError = { status: 409, code: 'campaign.draft_conflict', messages: ['Outra pessoa salvou…'], current: theirs };
 const notReady = { status: 422, code: 'campaign.not_ready', messages: ['Para publicar, a campanha precisa de…'] };
 
@@ -69,7 +74,14 @@ describe('campaign editor machine', () => {
 
   it('has paths through saves, conflicts, failures, actions and restores', () => {
     const ends = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const state of ['"notFound"', '"unavailable"', '{"editing":"conflict"}', '{"editing":"saveFailed"}', '{"editing":"blocked"}', '{"editing":"acting"}']) {
+    for (const state of [
+      '"notFound"',
+      '"unavailable"',
+      '{"editing":"conflict"}',
+      '{"editing":"saveFailed"}',
+      '{"editing":"blocked"}',
+      '{"editing":"acting"}',
+    ]) {
       expect(ends, state).toContain(state);
     }
   });
@@ -105,7 +117,9 @@ describe('campaign section machine', () => {
       invoke: { id: 'child', src: 'section', input: input as never },
       on: {
         'section.reported': { actions: ({ context, event }) => context.reports.push(event) },
-        edit: { actions: sendTo('child', ({ event }) => ({ type: 'field.changed', values: (event as unknown as { values: object }).values })) },
+        edit: {
+          actions: sendTo('child', ({ event }) => ({ type: 'field.changed', values: (event as unknown as { values: object }).values })),
+        },
       },
     });
 
@@ -135,7 +149,9 @@ describe('campaign section machine', () => {
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SectionContext;
       // The slug follows the title until someone edits the slug.
-      const slugEdited = path.steps.some((s) => s.event.type === 'field.changed' && 'slug' in (s.event as unknown as { values: object }).values);
+      const slugEdited = path.steps.some(
+        (s) => s.event.type === 'field.changed' && 'slug' in (s.event as unknown as { values: object }).values,
+      );
       if (!slugEdited && context.values.title === 'Cozinha Solidária') expect(context.values.slug).toBe('cozinha-solidaria');
       if (context.values.slug === 'Não É Slug') expect(context.errors.slug).toBe('validation.campaign_slug.format');
     });

@@ -44,11 +44,7 @@ describe('where unused credit goes (docs/design.md §6)', () => {
 
   it('the campaign given most to, skipping those that no longer take donations', () => {
     const cause = pickAutoDonationCause(
-      [
-        candidate('a', { givenCents: 5000 }),
-        candidate('b', { givenCents: 20_000, status: 'ended' }),
-        candidate('c', { givenCents: 7000 }),
-      ],
+      [candidate('a', { givenCents: 5000 }), candidate('b', { givenCents: 20_000, status: 'ended' }), candidate('c', { givenCents: 7000 })],
       now,
     );
     expect(cause).toMatchObject({ campaign: { slug: 'c' }, reason: 'most_given' });
@@ -67,9 +63,10 @@ describe('where unused credit goes (docs/design.md §6)', () => {
 
   it('nothing chosen and nothing given to an open campaign: the general fund', () => {
     expect(pickAutoDonationCause([], now)).toEqual({ campaign: null, reason: 'general_fund' });
-    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'ended' }), candidate('b', { givenCents: 0 })], now)).toEqual(
-      { campaign: null, reason: 'general_fund' },
-    );
+    expect(pickAutoDonationCause([candidate('a', { givenCents: 5000, status: 'ended' }), candidate('b', { givenCents: 0 })], now)).toEqual({
+      campaign: null,
+      reason: 'general_fund',
+    });
   });
 
   it('looks back 12 calendar months', () => {

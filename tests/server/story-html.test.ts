@@ -17,9 +17,15 @@ describe('sanitizeStoryHtml', () => {
     expect(sanitizeStoryHtml('<svg><script>alert(1)</script></svg><math><mi>x</mi></math>')).not.toMatch(/<|alert/);
   });
 
-  it('removes event handlers, style and class attributes, and images', () => {
+  it("removes event handlers, style and class attributes, and images that are not the editor's uploads", () => {
     expect(sanitizeStoryHtml('<p onclick="alert(1)" style="color:red" class="x" id="y">Texto</p>')).toBe('<p>Texto</p>');
     expect(sanitizeStoryHtml('<img src="x" onerror="alert(1)">Depois')).toBe('Depois');
+    expect(sanitizeStoryHtml('<img src="https://evil.example/pixel.gif">Depois')).toBe('Depois');
+    expect(sanitizeStoryHtml('<img src="/img/story-images/../../etc.webp">Depois')).toBe('Depois');
+    const ours = '/img/story-images/0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e.webp';
+    expect(sanitizeStoryHtml(`<img src="${ours}" alt="Leitura" onerror="alert(1)" width="9000">`)).toBe(
+      `<img src="${ours}" alt="Leitura" loading="lazy" />`,
+    );
     expect(sanitizeStoryHtml('<strong onmouseover="alert(1)">forte</strong>')).toBe('<strong>forte</strong>');
   });
 

@@ -27,7 +27,9 @@ export function lastDayOf(endsAt: Date | null): string {
 
 /** What the public page shows now, in the editor's shape. */
 export async function liveContent(db: Executor, row: CampaignRow): Promise<CampaignContent> {
-  const [category] = row.categoryId ? await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId)) : [];
+  const [category] = row.categoryId
+    ? await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, row.categoryId))
+    : [];
   const tagRows = await db
     .select({ slug: tags.slug })
     .from(campaignTags)
@@ -59,10 +61,7 @@ export async function slugTakenByOther(db: Executor, slug: string, campaignId: s
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(
-      and(
-        or(eq(campaigns.slug, slug), sql`${campaigns.draft}->>'slug' = ${slug}`),
-        campaignId ? ne(campaigns.id, campaignId) : undefined,
-      ),
+      and(or(eq(campaigns.slug, slug), sql`${campaigns.draft}->>'slug' = ${slug}`), campaignId ? ne(campaigns.id, campaignId) : undefined),
     )
     .limit(1);
   if (live) return true;
@@ -110,7 +109,10 @@ export async function publishContent(
 ): Promise<Partial<CampaignRow>> {
   const { categoryId, tagIds } = await taxonomyIds(tx, content);
   const slug = content.slug || row.slug;
-  const [last] = await tx.select({ n: max(campaignVersions.number) }).from(campaignVersions).where(eq(campaignVersions.campaignId, row.id));
+  const [last] = await tx
+    .select({ n: max(campaignVersions.number) })
+    .from(campaignVersions)
+    .where(eq(campaignVersions.campaignId, row.id));
   const wasPublic = (last?.n ?? 0) > 0;
   if (slug !== row.slug) {
     if (await slugTakenByOther(tx, slug, row.id)) throw conflict(errorCodes.campaignSlugTaken, am.slugTaken);
@@ -119,7 +121,9 @@ export async function publishContent(
   }
   await tx.delete(campaignTags).where(eq(campaignTags.campaignId, row.id));
   if (tagIds.length) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
-  await tx.insert(campaignVersions).values({ campaignId: row.id, number: (last?.n ?? 0) + 1, content: { ...content, slug }, publishedBy: by, publishedAt: now });
+  await tx
+    .insert(campaignVersions)
+    .values({ campaignId: row.id, number: (last?.n ?? 0) + 1, content: { ...content, slug }, publishedBy: by, publishedAt: now });
   return {
     slug,
     title: content.title,

@@ -86,7 +86,17 @@ export async function createCampaign(db: Database, actor: AdminActor, title: str
     const content = { ...emptyCampaignContent, title, slug };
     const [row] = await tx
       .insert(campaigns)
-      .values({ slug, title, summary: '', story: '', organiserName: '', status: 'draft', draft: content, savedBy: actor.userId, savedAt: now })
+      .values({
+        slug,
+        title,
+        summary: '',
+        story: '',
+        organiserName: '',
+        status: 'draft',
+        draft: content,
+        savedBy: actor.userId,
+        savedAt: now,
+      })
       .returning();
     const created = row as CampaignRow;
     await recordAudit(tx, actor, { action: 'campaign.create', subject: { type: 'campaign', id: created.id }, after: content }, now);

@@ -44,9 +44,14 @@ async function transition(
     action === 'publish' || action === 'apply' ? await publishContent(tx, row, content, actor.userId || null, now) : {};
   // The last day counts whole: a campaign cannot open (or be scheduled to) once it is over.
   const ends =
-    changes.endsAt !== undefined ? changes.endsAt : action === 'schedule' && content.ends_on ? endOfDayInstant(content.ends_on) : row.endsAt;
+    changes.endsAt !== undefined
+      ? changes.endsAt
+      : action === 'schedule' && content.ends_on
+        ? endOfDayInstant(content.ends_on)
+        : row.endsAt;
   const opens = action === 'publish' || action === 'schedule' || action === 'resume';
-  if (ends && ((opens && ends <= (publishAt ?? now)) || (startsAt && ends <= startsAt))) throw invalid(errorCodes.validation, am.endDatePast);
+  if (ends && ((opens && ends <= (publishAt ?? now)) || (startsAt && ends <= startsAt)))
+    throw invalid(errorCodes.validation, am.endDatePast);
   const status = rule.to === 'same' ? row.status : rule.to;
   const [updated] = await tx
     .update(campaigns)
@@ -70,7 +75,13 @@ async function transition(
 export type LifecycleResult = { done: CampaignEditorData } | { stale: true };
 
 /** One action by an admin, over the version the editor read: a newer save answers `stale` and changes nothing. */
-export async function changeLifecycle(db: Database, actor: AdminActor, id: string, input: LifecycleInput, now: Date): Promise<LifecycleResult> {
+export async function changeLifecycle(
+  db: Database,
+  actor: AdminActor,
+  id: string,
+  input: LifecycleInput,
+  now: Date,
+): Promise<LifecycleResult> {
   return db.transaction(async (tx) => {
     const row = await lockCampaign(tx, id);
     if (row.version !== input.version) return { stale: true } as const;

@@ -21,9 +21,7 @@ export async function previewCampaign(db: Executor, id: string, publicUrl: strin
   const [stored] = await db.select({ draft: campaigns.draft }).from(campaigns).where(eq(campaigns.id, id));
   const draft = stored?.draft;
   if (!draft) return presentCampaignDetail(row, publicUrl, now, locale);
-  const [category] = draft.category
-    ? await db.select().from(categories).where(eq(categories.slug, draft.category))
-    : [undefined];
+  const [category] = draft.category ? await db.select().from(categories).where(eq(categories.slug, draft.category)) : [undefined];
   const tagRows = draft.tags.length ? await db.select().from(tags).where(inArray(tags.slug, draft.tags)) : [];
   return presentCampaignDetail(
     {

@@ -46,7 +46,9 @@ export function createAdminCampaignsApi(http: AxiosInstance) {
       }
     });
   const upload = (path: string, file: Blob): Promise<UploadedImage> =>
-    call(async () => uploadedImageSchema.parse((await http.post(path, file, { headers: { 'content-type': 'application/octet-stream' } })).data));
+    call(async () =>
+      uploadedImageSchema.parse((await http.post(path, file, { headers: { 'content-type': 'application/octet-stream' } })).data),
+    );
   return {
     create: (title: string): Promise<CampaignEditorData> =>
       call(async () => campaignEditorSchema.parse((await http.post('/admin/campaigns', { title })).data)),
@@ -55,7 +57,8 @@ export function createAdminCampaignsApi(http: AxiosInstance) {
       call(async () => {
         const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(slugOrId);
         const editor = campaignEditorSchema.parse(
-          (await (isId ? http.get(`/admin/campaigns/${id(slugOrId)}`) : http.get('/admin/campaign-editor', { params: { slug: slugOrId } }))).data,
+          (await (isId ? http.get(`/admin/campaigns/${id(slugOrId)}`) : http.get('/admin/campaign-editor', { params: { slug: slugOrId } })))
+            .data,
         );
         const [versions, audit] = await Promise.all([
           http.get(`/admin/campaigns/${editor.id}/versions`),
@@ -64,7 +67,9 @@ export function createAdminCampaignsApi(http: AxiosInstance) {
         return { editor, versions: campaignVersionSchema.array().parse(versions.data), audit: auditEntrySchema.array().parse(audit.data) };
       }),
     save: (input: { id: string; version: number; content: CampaignContent }): Promise<DraftSaved> =>
-      saving(async () => (await http.put(`/admin/campaigns/${id(input.id)}/draft`, { version: input.version, content: input.content })).data),
+      saving(
+        async () => (await http.put(`/admin/campaigns/${id(input.id)}/draft`, { version: input.version, content: input.content })).data,
+      ),
     act: (input: { id: string; version: number; action: CampaignAction; publishAt?: string }): Promise<CampaignEditorData> =>
       call(async () =>
         campaignEditorSchema.parse(
@@ -78,9 +83,13 @@ export function createAdminCampaignsApi(http: AxiosInstance) {
         ),
       ),
     restore: (input: { id: string; version: number; number: number }): Promise<DraftSaved> =>
-      saving(async () => (await http.post(`/admin/campaigns/${id(input.id)}/versions/${input.number}/restore`, { version: input.version })).data),
+      saving(
+        async () => (await http.post(`/admin/campaigns/${id(input.id)}/versions/${input.number}/restore`, { version: input.version })).data,
+      ),
     checkSlug: (slug: string, campaignId: string): Promise<SlugCheck> =>
-      call(async () => slugCheckSchema.parse((await http.get(`/admin/campaign-slugs/${id(slug)}`, { params: { campaign: campaignId } })).data)),
+      call(async () =>
+        slugCheckSchema.parse((await http.get(`/admin/campaign-slugs/${id(slug)}`, { params: { campaign: campaignId } })).data),
+      ),
     preview: (campaignId: string): Promise<CampaignDetail> =>
       call(async () => campaignDetailSchema.parse((await http.get(`/admin/campaigns/${id(campaignId)}/preview`)).data)),
     uploadCover: (file: Blob, focus: { x: number; y: number }): Promise<UploadedImage> =>

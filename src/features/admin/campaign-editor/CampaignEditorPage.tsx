@@ -114,7 +114,13 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
           </Link>
         ) : null}
         {view.unsaved ? (
-          <Button type="button" size="sm" variant="ghost" disabled={view.saving || view.blocked} onClick={() => editor.send({ type: 'save.requested' })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={view.saving || view.blocked}
+            onClick={() => editor.send({ type: 'save.requested' })}
+          >
             <Trans>Salvar agora</Trans>
           </Button>
         ) : null}
@@ -152,7 +158,11 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
             onAct={(action, publishAt) => editor.send({ type: 'lifecycle.requested', action, publishAt })}
           />
           <PreviewPanel campaignId={loaded.editor.id} content={context.savedContent} disabled={view.unsaved} />
-          <VersionsPanel versions={loaded.versions} disabled={view.unsaved || view.acting} onRestore={(number) => editor.send({ type: 'version.restored', number })} />
+          <VersionsPanel
+            versions={loaded.versions}
+            disabled={view.unsaved || view.acting}
+            onRestore={(number) => editor.send({ type: 'version.restored', number })}
+          />
           <HistoryPanel entries={loaded.audit} />
         </aside>
       </div>

@@ -48,7 +48,11 @@ export function CoverField({ editor }: { editor: EditorActor }) {
       change({ cover_url: cover.url });
       setChosen(null);
     } catch (error) {
-      setProblem(normalizeApiError(error).messages.map((m) => i18n._(m)).join(' '));
+      setProblem(
+        normalizeApiError(error)
+          .messages.map((m) => i18n._(m))
+          .join(' '),
+      );
     } finally {
       setUploading(false);
     }
@@ -82,7 +86,10 @@ export function CoverField({ editor }: { editor: EditorActor }) {
             aria-label={t`Ponto de foco da capa`}
             onClick={(e) => {
               const box = e.currentTarget.getBoundingClientRect();
-              setFocus({ x: Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)), y: Math.min(1, Math.max(0, (e.clientY - box.top) / box.height)) });
+              setFocus({
+                x: Math.min(1, Math.max(0, (e.clientX - box.left) / box.width)),
+                y: Math.min(1, Math.max(0, (e.clientY - box.top) / box.height)),
+              });
             }}
           >
             <img src={chosen.url} alt="" />
@@ -91,7 +98,13 @@ export function CoverField({ editor }: { editor: EditorActor }) {
           <p>
             <Trans>Como a capa vai ficar:</Trans>
           </p>
-          <img className={s.coverPreview} src={chosen.url} alt={t`Recorte da capa`} style={{ objectPosition: position }} data-testid="cover-crop" />
+          <img
+            className={s.coverPreview}
+            src={chosen.url}
+            alt={t`Recorte da capa`}
+            style={{ objectPosition: position }}
+            data-testid="cover-crop"
+          />
           <Button type="button" onClick={() => void upload()} disabled={uploading}>
             {uploading ? <Trans>Enviando…</Trans> : <Trans>Usar esta capa</Trans>}
           </Button>

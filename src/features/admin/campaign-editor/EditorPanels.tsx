@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { CampaignAction, CampaignContent, CampaignVersion, DraftConflict, PublishRequirement } from '../../../../contracts/admin-campaign-editor';
+import type {
+  CampaignAction,
+  CampaignContent,
+  CampaignVersion,
+  DraftConflict,
+  PublishRequirement,
+} from '../../../../contracts/admin-campaign-editor';
 import type { AuditEntry } from '../../../../contracts/admin-taxonomy';
 import { formatDateTime } from '../../../app';
 import { Button, Card, Dialog, TextField } from '../../../ui';
@@ -71,7 +77,12 @@ export function LifecyclePanel({
       </div>
       {actions.includes('schedule') ? (
         <div className={s.cropper}>
-          <TextField label={t`Publicar em (horário de Brasília)`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
+          <TextField
+            label={t`Publicar em (horário de Brasília)`}
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+          />
           <Button
             type="button"
             size="sm"
@@ -110,7 +121,11 @@ export function ConflictDialog({
       onClose={() => {}}
       closeOnBackdrop={false}
       title={<Trans>Outra pessoa salvou esta campanha</Trans>}
-      description={<Trans>{who} salvou em {when}, depois que você começou a editar. Escolha qual versão manter.</Trans>}
+      description={
+        <Trans>
+          {who} salvou em {when}, depois que você começou a editar. Escolha qual versão manter.
+        </Trans>
+      }
       footer={
         <div className={s.actions}>
           <Button type="button" onClick={onKeepMine}>
@@ -153,7 +168,15 @@ export function ConflictDialog({
 }
 
 /** Each publish's version: what it changed from the one before, and restoring it as the draft. */
-export function VersionsPanel({ versions, disabled, onRestore }: { versions: CampaignVersion[]; disabled: boolean; onRestore(n: number): void }) {
+export function VersionsPanel({
+  versions,
+  disabled,
+  onRestore,
+}: {
+  versions: CampaignVersion[];
+  disabled: boolean;
+  onRestore(n: number): void;
+}) {
   const { i18n } = useLingui();
   if (versions.length === 0) return null;
   return (

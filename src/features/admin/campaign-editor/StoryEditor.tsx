@@ -68,9 +68,15 @@ function Toolbar({ editor }: { editor: Editor }) {
     setImageError(null);
     try {
       const image = await adminCampaignsApi.uploadStoryImage(file);
-      chain().setImage({ src: image.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      chain()
+        .setImage({ src: image.url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
     } catch (error) {
-      setImageError(normalizeApiError(error).messages.map((m) => i18n._(m)).join(' '));
+      setImageError(
+        normalizeApiError(error)
+          .messages.map((m) => i18n._(m))
+          .join(' '),
+      );
     } finally {
       setUploading(false);
     }

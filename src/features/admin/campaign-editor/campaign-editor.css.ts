@@ -22,7 +22,11 @@ export const hidden = style({
 export const tags = style({ border: 0, padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space['3'] });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
 
-export const storyFrame = style({ border: `1px solid ${vars.color.borderStrong}`, borderRadius: vars.radius.md, background: vars.color.surface });
+export const storyFrame = style({
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
 export const toolbar = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -52,7 +56,14 @@ globalStyle(`${story}:focus-visible`, { boxShadow: `inset 0 0 0 2px ${vars.color
 
 export const fileLabel = style({ display: 'grid', gap: vars.space['2'], fontWeight: vars.fontWeight.semibold });
 export const cropper = style({ display: 'grid', gap: vars.space['3'] });
-export const focusPicker = style({ position: 'relative', padding: 0, border: 0, background: 'none', cursor: 'crosshair', justifySelf: 'start' });
+export const focusPicker = style({
+  position: 'relative',
+  padding: 0,
+  border: 0,
+  background: 'none',
+  cursor: 'crosshair',
+  justifySelf: 'start',
+});
 globalStyle(`${focusPicker} img`, { display: 'block', maxWidth: '100%', maxHeight: '320px' });
 export const focusMark = style({
   position: 'absolute',
@@ -65,7 +76,13 @@ export const focusMark = style({
   boxShadow: '0 0 0 2px #14211B',
   pointerEvents: 'none',
 });
-export const coverPreview = style({ width: '100%', maxWidth: '480px', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: vars.radius.md });
+export const coverPreview = style({
+  width: '100%',
+  maxWidth: '480px',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+});
 
 export const ogCard = style({
   border: `1px solid ${vars.color.border}`,
@@ -78,7 +95,13 @@ globalStyle(`${ogCard} img`, { display: 'block', width: '100%', aspectRatio: '12
 export const ogText = style({ padding: vars.space['3'], display: 'grid', gap: vars.space['1'], fontSize: vars.fontSize.sm });
 
 export const frames = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['4'], alignItems: 'start' });
-export const phoneFrame = style({ width: '390px', height: '720px', border: `8px solid ${vars.color.ink}`, borderRadius: '24px', background: '#fff' });
+export const phoneFrame = style({
+  width: '390px',
+  height: '720px',
+  border: `8px solid ${vars.color.ink}`,
+  borderRadius: '24px',
+  background: '#fff',
+});
 export const desktopWrap = style({ width: '640px', height: '450px', overflow: 'hidden', border: `1px solid ${vars.color.border}` });
 export const desktopFrame = style({ width: '1280px', height: '900px', border: 0, transform: 'scale(0.5)', transformOrigin: '0 0' });
 export const compare = style({ display: 'grid', gap: vars.space['3'], gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' });

@@ -25,7 +25,12 @@ export const changedFields = (a: CampaignContent, b: CampaignContent): Array<key
 /** A field's value as a line of text (a story by its words). */
 export const fieldText = (content: CampaignContent, key: keyof CampaignContent): string => {
   const value = content[key];
-  if (key === 'story') return String(value).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  if (key === 'story')
+    return String(value)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 160);
   if (Array.isArray(value)) return value.join(', ');
   return value === null || value === '' ? '—' : String(value);
 };

@@ -15,7 +15,10 @@ export const Route = createFileRoute('/admin/campaigns/edit')({
   // The lists the basics choose from; the campaign itself is the editor machine's to load and save.
   loader: async () => {
     const { adminTaxonomyApi } = await import('../../../lib/api/admin-taxonomy');
-    const [categories, tags] = await Promise.all([adminTaxonomyApi.list('categories').catch(() => []), adminTaxonomyApi.list('tags').catch(() => [])]);
+    const [categories, tags] = await Promise.all([
+      adminTaxonomyApi.list('categories').catch(() => []),
+      adminTaxonomyApi.list('tags').catch(() => []),
+    ]);
     return { categories, tags };
   },
   component: EditCampaignRoute,
