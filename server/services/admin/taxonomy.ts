@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { AdminCategory, AdminTag, TaxonomyNameInput } from '../../../contracts/admin-taxonomy';
+import { slugFromTitle } from '../../../contracts/admin-campaign-editor';
 import { errorCodes } from '../../../contracts/errors';
 import { campaigns, campaignTags, categories, tags } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,14 +16,7 @@ import { recordAudit, type AdminActor } from './audit-log';
  */
 
 /** A URL-safe slug from a name: 'Educação & Cultura' → 'educacao-cultura'. */
-export const slugOfName = (name: string): string =>
-  name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80) || 'sem-nome';
+export const slugOfName = (name: string): string => slugFromTitle(name) || 'sem-nome';
 
 const translationsOf = (input: TaxonomyNameInput) => ({
   ...(input.name_en?.trim() ? { en: input.name_en.trim() } : {}),

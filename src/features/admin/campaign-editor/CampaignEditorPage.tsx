@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Link, useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { missingToPublish } from '../../../../contracts/admin-campaign-editor';
-import type { CampaignStatus } from '../../../../contracts/campaigns';
 import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
 import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { sameFields } from '../../../app/machine-view';
 import { Button, Card, FormError, Spinner } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { CAMPAIGN_STATUS_NAMES } from '../campaign-status-names';
 import { ConflictDialog, HistoryPanel, LifecyclePanel, VersionsPanel } from './EditorPanels';
 import { CoverField } from './CoverField';
 import { PreviewPanel, ShareCard } from './PreviewPanel';
@@ -22,14 +20,6 @@ import * as s from './campaign-editor.css';
 
 const StoryEditor = lazy(() => import('./StoryEditor'));
 
-export const STATUS_NAMES: Record<CampaignStatus, MessageDescriptor> = {
-  draft: msg`Rascunho`,
-  scheduled: msg`Agendada`,
-  published: msg`Publicada`,
-  paused: msg`Pausada`,
-  ended: msg`Encerrada`,
-  archived: msg`Arquivada`,
-};
 
 /**
  * /admin/campaigns/edit?slug=: the campaign editor. Each section's machine keeps its fields; the editor's
@@ -86,7 +76,7 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
       </AdminPage>
     );
   }
-  const status = i18n._(STATUS_NAMES[loaded.editor.status]);
+  const status = i18n._(CAMPAIGN_STATUS_NAMES[loaded.editor.status]);
   const savedAt = context.savedAt ? formatDateTime(context.savedAt) : '';
   return (
     <AdminPage path="/admin/campaigns/edit">

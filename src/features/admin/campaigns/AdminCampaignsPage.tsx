@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminCampaignRow } from '../../../../contracts/admin-campaigns';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
 import { formatDate, formatMoney, formatNumber } from '../../../app';
 import { Button, buttonClass, Form, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { CAMPAIGN_STATUS_NAMES } from '../campaign-status-names';
 import * as s from '../taxonomy/taxonomy.css';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -20,14 +19,6 @@ export interface AdminCampaignsFilter {
   page?: number;
 }
 
-const STATUS_NAMES: Record<CampaignStatus, MessageDescriptor> = {
-  draft: msg`Rascunho`,
-  scheduled: msg`Agendada`,
-  published: msg`Publicada`,
-  paused: msg`Pausada`,
-  ended: msg`Encerrada`,
-  archived: msg`Arquivada`,
-};
 
 /**
  * /admin/campaigns: every campaign, drafts included, with what it raised against its goal and how many
@@ -70,7 +61,7 @@ export function AdminCampaignsPage({
             value={filter.status ?? ''}
             options={[
               { value: '', label: t`Todos` },
-              ...Object.entries(STATUS_NAMES).map(([value, name]) => ({ value, label: i18n._(name) })),
+              ...Object.entries(CAMPAIGN_STATUS_NAMES).map(([value, name]) => ({ value, label: i18n._(name) })),
             ]}
             onChange={(event) => go({ ...filter, status: (event.target.value || undefined) as CampaignStatus | undefined })}
           />
@@ -138,7 +129,7 @@ export function AdminCampaignsPage({
                       {row.title}
                     </Link>
                   </th>
-                  <td>{i18n._(STATUS_NAMES[row.status])}</td>
+                  <td>{i18n._(CAMPAIGN_STATUS_NAMES[row.status])}</td>
                   <td>{row.category?.name ?? '—'}</td>
                   <td>
                     {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
