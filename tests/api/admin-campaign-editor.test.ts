@@ -248,6 +248,24 @@ describe('lifecycle', () => {
     expect((await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json().status).toBe('ended');
   });
 
+  it('sends a scheduled campaign whose draft lost its cover back to draft, on record, instead of publishing it', async () => {
+    const { editor, content, version } = await complete('Feira de trocas');
+    const publishAt = new Date(ctx.clock.now().getTime() + 120_000);
+    const scheduled = campaignEditorSchema.parse(
+      (await act(editor.id, version, 'schedule', { publish_at: publishAt.toISOString() })).json(),
+    );
+    // Drafts may be incomplete: the cover goes after the scheduling.
+    expect((await save(editor.id, scheduled.version, { ...content, cover_url: '' })).statusCode).toBe(200);
+    expect(await runCampaignSchedule(db(), publishAt)).toMatchObject({ published: 0 });
+    const back = campaignEditorSchema.parse(
+      (await call(ctx.app, 'GET', `/api/v1/admin/campaigns/${editor.id}`, undefined, as(admin.token))).json(),
+    );
+    expect(back).toMatchObject({ status: 'draft', missing: ['cover'] });
+    const entries = await db().select().from(auditLog).where(eq(auditLog.subjectId, editor.id));
+    expect(entries.map((e) => e.action)).toContain('campaign.unschedule');
+    expect((await call(ctx.app, 'GET', `/api/v1/campaigns/${editor.live_slug}`)).statusCode).toBe(404);
+  });
+
   it('renames a published campaign: the old slug redirects, versions restore, the preview shows the draft', async () => {
     const { editor, content, version } = await complete('Sopão da Sé');
     const published = campaignEditorSchema.parse((await act(editor.id, version, 'publish')).json());

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignSlugRedirects } from '../../server/db/schema';
 import { insertCampaign } from './helpers/campaign-fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -105,6 +106,27 @@ describe('the web app', () => {
     expect(csp).toContain("connect-src 'self' ws://semear.test wss://semear.test");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("lets only the editor's preview be framed, and by this site only", async () => {
+    const preview = await call(ctx.app, 'GET', '/pre-visualizacao?campaign=0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e', undefined, {
+      headers: html,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(String(preview.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const other = await call(ctx.app, 'GET', '/admin/campaigns', undefined, { headers: html });
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it("answers a renamed campaign's old address with a 301 to its current one, query kept", async () => {
+    const campaign = await insertCampaign(ctx.database.db, { slug: `nome-novo-${Date.now()}` });
+    await ctx.database.db.insert(campaignSlugRedirects).values({ slug: `nome-antigo-${campaign.id.slice(0, 8)}`, campaignId: campaign.id });
+    const old = await call(ctx.app, 'GET', `/nome-antigo-${campaign.id.slice(0, 8)}?utm_source=whatsapp`, undefined, {
+      headers: { accept: '*/*' },
+    });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/${campaign.slug}?utm_source=whatsapp`);
+    expect((await call(ctx.app, 'GET', `/${campaign.slug}`, undefined, { headers: { accept: '*/*' } })).statusCode).toBe(200);
   });
 
   it('announces the ad script to the web app in a meta tag only when AD_SCRIPT_URL is set', async () => {
