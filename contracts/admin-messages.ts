@@ -82,4 +82,17 @@ export const adminMessages = {
     message: 'Não conseguimos ler esta imagem: envie outra, com até 40 megapixels',
   },
   imageTooSmall: /*i18n*/ { id: 'error.image_too_small', message: 'A capa deve ter pelo menos 960 × 540 pixels' },
+  webhookUrlInvalid: /*i18n*/ { id: 'validation.webhook_url.invalid', message: 'Informe um endereço http ou https válido' },
+  webhookUrlRefused: /*i18n*/ {
+    id: 'error.webhook_url_refused',
+    message: 'Este endereço é da rede interna: webhooks só vão para endereços públicos.',
+  },
+  webhookDescriptionTooLong: /*i18n*/ {
+    id: 'validation.webhook_description.too_long',
+    message: 'A descrição deve ter no máximo 200 caracteres',
+  },
+  webhookEventUnknown: /*i18n*/ { id: 'validation.webhook_event.unknown', message: 'Escolha eventos da lista' },
+  webhookEventsRequired: /*i18n*/ { id: 'validation.webhook_events.required', message: 'Escolha pelo menos um evento' },
+  webhookNotFound: /*i18n*/ { id: 'error.webhook_not_found', message: 'Webhook não encontrado.' },
+  webhookDisabled: /*i18n*/ { id: 'error.webhook_disabled', message: 'Este webhook está desligado: ligue-o antes de enviar.' },
 } satisfies Record<string, MessageDescriptor>;

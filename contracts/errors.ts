@@ -72,5 +72,8 @@ export const errorCodes = {
   campaignHasDonations: 'campaign.has_donations',
   campaignVersionNotFound: 'campaign.version_not_found',
   imageInvalid: 'image.invalid',
+  webhookNotFound: 'webhook.not_found',
+  webhookUrlRefused: 'webhook.url_refused',
+  webhookDisabled: 'webhook.disabled',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -39,6 +39,7 @@ import { giftCardRecipientSheetRoutes } from './routes/gift-card-recipient-sheet
 import { giftCardLogoRoutes } from './routes/gift-card-logos';
 import { storedImageRoutes } from './routes/stored-images';
 import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
+import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminTeamRoutes, services);
       await api.register(adminCampaignRoutes, services);
       await api.register(adminCampaignEditorRoutes, services);
+      await api.register(adminWebhookRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

@@ -72,6 +72,12 @@ export const configVariables = [
     default: '(unset: true, false with NODE_ENV=production)',
     description: 'Seed demo accounts, categories and campaigns on first start.',
   },
+  {
+    name: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
+    default: 'false',
+    description:
+      'Let outgoing webhooks reach loopback, private and link-local addresses (a receiver on this machine, in development). Never in production.',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   {
     name: 'AUTH_RATE_LIMIT_MAX',

@@ -66,6 +66,7 @@ const envSchema = z.object({
   PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
   ANALYTICS_RATE_LIMIT_MAX: integerText('ANALYTICS_RATE_LIMIT_MAX', 1, 1_000_000).default(60),
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanText('WEBHOOKS_ALLOW_PRIVATE_TARGETS').default(false),
   IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
@@ -124,6 +125,8 @@ export interface Config {
   analyticsRateLimitMax: number;
   idempotencyLeaseMs: number;
   trustProxy: boolean;
+  /** Outgoing webhooks may reach loopback and private addresses (development and tests only). */
+  webhooksAllowPrivateTargets: boolean;
   payments: {
     gateway: 'sandbox';
     webhookSecret: string;
@@ -235,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     trustProxy: e.TRUST_PROXY,
+    webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     payments: {
       gateway: e.PAYMENT_GATEWAY,
       webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),

@@ -9,3 +9,4 @@ export * from './sandbox-gateway';
 export * from './donor-home';
 export * from './audit';
 export * from './team';
+export * from './webhooks';

@@ -12,6 +12,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { campaigns } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import { conflict, invalid, refused } from '../../domain/errors';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import { recordAudit, type AdminActor } from './audit-log';
 import { editedContent, endOfDayInstant, publishContent, type CampaignRow } from './campaign-content';
 import { editorDataOf, lockCampaign } from './campaign-editor';
@@ -53,6 +54,10 @@ async function transition(
   if (ends && ((opens && ends <= (publishAt ?? now)) || (startsAt && ends <= startsAt)))
     throw invalid(errorCodes.validation, am.endDatePast);
   const status = rule.to === 'same' ? row.status : rule.to;
+  if (action === 'publish') {
+    const slug = changes.slug ?? row.slug;
+    await emitWebhookEvent(tx, 'campaign.published', { id: row.id, slug, title: content.title, goal: content.goal, currency: 'BRL' }, now);
+  }
   const [updated] = await tx
     .update(campaigns)
     .set({ ...changes, status, startsAt, version: row.version + 1, updatedAt: now })

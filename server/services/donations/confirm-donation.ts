@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { AccountRef } from '../ledger';
 import { postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
+import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { notifyDonor } from '../notifications/create-notification';
 import { donationCampaign, lockDonation, markDonationConfirmed, type DonationRow } from './donations-repository';
 import { lockPayment } from './payments-repository';
@@ -56,6 +57,7 @@ export async function finishConfirmation(
     donationId: donation.id,
   });
   await enqueueMail(tx, mail, now);
+  await emitDonationEvent(tx, 'donation.confirmed', donation, campaign, now);
 }
 
 export type ConfirmOutcome = 'confirmed' | 'already_settled' | 'not_paid';

@@ -3,7 +3,8 @@ import { postLedgerGroup } from '../ledger';
 import type { GatewayEvent } from '../payments/gateway';
 import { donationTarget } from './confirm-donation';
 import { confirmPayment } from './purchase-settlement';
-import { lockDonation, markDonationRefunded } from './donations-repository';
+import { donationCampaign, lockDonation, markDonationRefunded } from './donations-repository';
+import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-repository';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
@@ -57,5 +58,7 @@ export async function refundDonation(tx: Executor, payment: PaymentRow, now: Dat
   });
   await markDonationRefunded(tx, donation.id, now);
   await markPaymentRefunded(tx, payment.id, now);
+  const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
+  await emitDonationEvent(tx, 'donation.refunded', donation, campaign, now);
   return true;
 }

@@ -3,6 +3,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { GiftCardRedeemed } from '../../../contracts/gift-cards';
 import { walletLots } from '../../db/schema';
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import type { Database, Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
 import { creditWallet, usableGiftCard, walletBalance } from '../ledger';
@@ -45,6 +46,7 @@ export async function redeemGiftCard(db: Database, input: { userId: string; code
       kind: 'gift_card_redemption',
     });
     await setGiftCardStatus(tx, usable.card.id, 'redeemed');
+    await emitWebhookEvent(tx, 'gift_card.redeemed', { id: usable.card.id, amount: usable.balanceCents, currency: 'BRL' }, input.now);
     return answer(tx, input, usable.balanceCents, usable.card.expiresAt);
   });
 }

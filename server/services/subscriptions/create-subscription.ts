@@ -17,6 +17,7 @@ import { chargeClaimed, settleStaleCharge } from './charge-attempt';
 import type { SubscriptionDeps } from './subscription-deps';
 import { loadPresentedSubscription, presentCharge } from './subscription-presenter';
 import { findCharge, findSubscription, insertCharge, insertSubscription, openSubscriptionOf } from './subscriptions-repository';
+import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 
 export interface NewSubscription {
   request: SubscriptionRequest;
@@ -70,6 +71,7 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
           updatedAt: now,
         });
         if (!sub) throw new Error('subscription not created');
+        await emitSubscriptionEvent(tx, 'subscription.created', sub, now);
         const charge = await insertCharge(tx, {
           subscriptionId: sub.id,
           userId,

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/types';
 import { isUuid } from '../../db/uuid';
 import { conflict, notFound } from '../../domain/errors';
 import { enqueueMail } from '../mail/mail-outbox';
+import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 import { nextBillingDateAfter } from './billing-calendar';
 import { verifyCancelToken } from './cancel-link';
 import { mailContext } from './settle-charge';
@@ -119,6 +120,7 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     });
     // A confirmation of what the donor just did: sent whatever the notification preferences say.
     await enqueueMail(tx, canceledMail(mailContext(deps, sub)), now);
+    await emitSubscriptionEvent(tx, 'subscription.canceled', { ...sub, cancelReason: reason }, now);
     return canceled ?? sub;
   }
 

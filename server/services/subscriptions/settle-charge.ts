@@ -2,6 +2,7 @@ import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { creditWallet } from '../ledger';
 import { notifyDonor } from '../notifications/create-notification';
+import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 import { nextDueDate, retryAt } from './billing-calendar';
 import type { SubscriptionDeps } from './subscription-deps';
 import { hasPaidCharge, lockCharge, lockSubscription, updateCharge, updateSubscription } from './subscriptions-repository';
@@ -138,6 +139,7 @@ async function refused(
       pausedAt: null,
       updatedAt: now,
     });
+    await emitSubscriptionEvent(tx, 'subscription.canceled', { ...sub, cancelReason: 'payment_failed' }, now);
   }
   if (!donorWaiting) {
     const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { MessageDescriptor } from '../../../../contracts/messages';
-import { permissions, roles, userPermissions, userRoles, users } from '../../../db/schema';
 import type { Database } from '../../../db/types';
 import { formatBrlText } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/translator';
+import { adminEmails } from '../../admin/admin-recipients';
 import { enqueueMail } from '../../mail/mail-outbox';
 import { mailMessages } from '../../mail/mail-messages';
 import { checkOrderInvariants, type OrderInvariantBreach } from './order-ledger';
@@ -24,18 +23,6 @@ export const invariantAlertMessages = {
     message: 'Pedido {order}: total {total}, comprado {purchased}, ainda nos cartões {outstanding}, movimentos fora das regras {other}',
   },
 } satisfies Record<string, MessageDescriptor>;
-
-/** Who is told: every admin who may see the money (MANAGE_FINANCES). */
-async function financeAdmins(db: Database): Promise<Array<{ email: string }>> {
-  return db
-    .selectDistinct({ email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.name, 'ADMIN')))
-    .innerJoin(userPermissions, eq(userPermissions.userId, users.id))
-    .innerJoin(permissions, and(eq(permissions.id, userPermissions.permissionId), eq(permissions.name, 'MANAGE_FINANCES')))
-    .where(eq(users.active, true));
-}
 
 /**
  * The hourly check of every paid order's money (docs/gift-cards.md): a breach is logged as an error
@@ -60,6 +47,7 @@ export async function checkAndAlertOrderInvariants(
   );
   const text = `${t(invariantAlertMessages.body)}\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\n${t(mailMessages.signature)}\n`;
   const subject = t(invariantAlertMessages.subject, { count: String(breaches.length) });
-  for (const admin of await financeAdmins(deps.db)) await enqueueMail(deps.db, { to: admin.email, subject, text }, now);
+  // Who is told: every admin who may see the money.
+  for (const to of await adminEmails(deps.db, ['MANAGE_FINANCES'])) await enqueueMail(deps.db, { to, subject, text }, now);
   return breaches;
 }

@@ -20,7 +20,6 @@ import * as s from './campaign-editor.css';
 
 const StoryEditor = lazy(() => import('./StoryEditor'));
 
-
 /**
  * /admin/campaigns/edit?slug=: the campaign editor. Each section's machine keeps its fields; the editor's
  * machine saves the draft a few seconds after the last change, shows both versions when someone else

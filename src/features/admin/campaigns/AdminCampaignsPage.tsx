@@ -19,7 +19,6 @@ export interface AdminCampaignsFilter {
   page?: number;
 }
 
-
 /**
  * /admin/campaigns: every campaign, drafts included, with what it raised against its goal and how many
  * gave; search, status, category and order live in the URL, so a filtered list can be shared and kept.
