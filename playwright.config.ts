@@ -49,6 +49,8 @@ export default defineConfig({
       PAYMENT_RATE_LIMIT_MAX: '1000',
       ANALYTICS_RATE_LIMIT_MAX: '1000',
       LOG_LEVEL: 'warn',
+      // The webhook tests' receiver listens on this machine.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
   },
 });

@@ -177,6 +177,7 @@ describe('loadConfig', () => {
       'S3_FORCE_PATH_STYLE',
       'AD_SCRIPT_URL',
       'DEMO_SEED',
+      'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
       'LOG_LEVEL',
       'AUTH_RATE_LIMIT_MAX',
       'AUTH_RATE_LIMIT_WINDOW_MS',

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { WebhooksPage } from '../../features/admin/webhooks/WebhooksPage';
 
 export const Route = createFileRoute('/admin/webhooks')({
   beforeLoad: requireAdmin('/admin/webhooks'),
-  component: () => <AdminPage path="/admin/webhooks" />,
+  component: WebhooksPage,
 });

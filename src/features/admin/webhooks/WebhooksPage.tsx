@@ -1,0 +1,307 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { WEBHOOK_FILTERS, type WebhookDelivery, type WebhookEndpoint } from '../../../../contracts/admin-webhooks';
+import type { WebhooksEvent } from '../../../../machines/admin/webhooks.machine';
+import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
+import { RetryNotice } from '../../../app/RetryNotice';
+import { Button, Card, Checkbox, Form, FormActions, FormError, Spinner, TextField } from '../../../ui';
+import { AdminPage } from '../AdminPage';
+import { useWebhooks } from './use-webhooks';
+import * as s from '../taxonomy/taxonomy.css';
+
+/**
+ * /admin/webhooks: where other systems hear of donations, monthly giving, gift cards and campaigns. Each
+ * endpoint with its events, its secret (shown once, rotated with a day's overlap), a test event, and its
+ * deliveries with every attempt's request and answer, each one replayable.
+ */
+export function WebhooksPage() {
+  const { t, i18n } = useLingui();
+  const [view, send] = useWebhooks();
+  return (
+    <AdminPage path="/admin/webhooks">
+      <Card>
+        <EndpointForm key={view.done === 'create' ? `made-${view.endpoints.length}` : 'new'} busy={view.saving} send={send} />
+      </Card>
+      <div aria-live="polite">
+        {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
+        {view.revealed ? (
+          <div role="status" className={s.panel}>
+            <p>
+              <Trans>Guarde este segredo agora: ele não aparece de novo. O sistema que recebe usa-o para conferir as assinaturas.</Trans>
+            </p>
+            <code data-testid="webhook-secret">{view.revealed.secret}</code>
+            <Button type="button" size="sm" variant="ghost" onClick={() => send({ type: 'secret.dismissed' })}>
+              <Trans>Já guardei</Trans>
+            </Button>
+          </div>
+        ) : view.done === 'test' ? (
+          <p role="status" className={s.muted}>
+            <Trans>Evento de teste na fila: sai em até um minuto.</Trans>
+          </p>
+        ) : null}
+      </div>
+      {view.unavailable ? (
+        <RetryNotice onRetry={() => send({ type: 'webhooks.retried' })}>
+          <Trans>Não conseguimos carregar os webhooks agora.</Trans>
+        </RetryNotice>
+      ) : view.loading && view.endpoints.length === 0 ? (
+        <Spinner label={t`Carregando`} />
+      ) : view.endpoints.length === 0 ? (
+        <p className={s.muted}>
+          <Trans>Nenhum webhook ainda.</Trans>
+        </p>
+      ) : (
+        <ul className={s.list} aria-label={t`Webhooks`} aria-busy={view.saving || view.loading}>
+          {view.endpoints.map((endpoint) => (
+            <EndpointRow
+              key={endpoint.id}
+              endpoint={endpoint}
+              busy={view.saving || view.loading}
+              opened={view.opened === endpoint.id}
+              deliveries={view.opened === endpoint.id ? view.deliveries : null}
+              send={send}
+            />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
+}
+
+function EndpointForm({ busy, send }: { busy: boolean; send: (event: WebhooksEvent) => void }) {
+  const { t } = useLingui();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<string[]>(['donation.confirmed', 'donation.refunded']);
+  return (
+    <Form
+      aria-label={t`Novo webhook`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'command.sent', command: { type: 'create', input: { url, description, events: events as never } } });
+      }}
+    >
+      <TextField label={t`Endereço que recebe (https)`} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
+      <TextField label={t`Descrição`} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <fieldset className={s.fieldset}>
+        <legend>
+          <Trans>Eventos</Trans>
+        </legend>
+        <div className={s.actions}>
+          {WEBHOOK_FILTERS.filter((f) => f !== 'webhook.test' && f !== 'webhook.*').map((filter) => (
+            <Checkbox
+              key={filter}
+              label={filter === '*' ? t`Todos` : filter}
+              checked={events.includes(filter)}
+              onChange={(e) => setEvents(e.target.checked ? [...events, filter] : events.filter((x) => x !== filter))}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <FormActions>
+        <Button type="submit" disabled={busy}>
+          <Trans>Criar webhook</Trans>
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+function EndpointRow({
+  endpoint,
+  busy,
+  opened,
+  deliveries,
+  send,
+}: {
+  endpoint: WebhookEndpoint;
+  busy: boolean;
+  opened: boolean;
+  deliveries: WebhookDelivery[] | null;
+  send: (event: WebhooksEvent) => void;
+}) {
+  const { t } = useLingui();
+  const confirm = useConfirm();
+  const run = (command: Parameters<typeof send>[0]) => send(command);
+  const url = endpoint.url;
+  const ask = async (title: string, description: string, then: () => void) => {
+    try {
+      await confirm({ title, description, confirmText: t`Confirmar`, cancelText: t`Cancelar` });
+      then();
+    } catch (error) {
+      if (!(error instanceof ConfirmCancelledError)) throw error;
+    }
+  };
+  const { succeeded, pending, failed } = endpoint.deliveries;
+  return (
+    <li className={s.row} aria-label={url}>
+      <div className={s.rowHead}>
+        <span>
+          <strong>{url}</strong> <span className={s.muted}>{endpoint.description}</span>
+          <br />
+          <span className={s.muted}>
+            {endpoint.events.join(', ')} · {endpoint.secret_hint} ·{' '}
+            {endpoint.enabled ? (
+              <Trans>ligado</Trans>
+            ) : endpoint.disabled_reason === 'gone' ? (
+              <Trans>desligado: o endereço respondeu 410</Trans>
+            ) : endpoint.disabled_reason === 'failing' ? (
+              <Trans>desligado: 3 dias de falhas</Trans>
+            ) : (
+              <Trans>desligado</Trans>
+            )}{' '}
+            ·{' '}
+            <Trans>
+              {succeeded} entregues, {pending} na fila, {failed} falharam
+            </Trans>
+          </span>
+        </span>
+        <div className={s.actions}>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            disabled={busy || !endpoint.enabled}
+            onClick={() => run({ type: 'command.sent', command: { type: 'test', id: endpoint.id } })}
+          >
+            <Trans>Enviar evento de teste</Trans>
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => run({ type: 'command.sent', command: { type: 'setEnabled', id: endpoint.id, enabled: !endpoint.enabled } })}
+          >
+            {endpoint.enabled ? <Trans>Desligar</Trans> : <Trans>Ligar</Trans>}
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() =>
+              void ask(
+                t`Trocar o segredo de ${url}?`,
+                t`O segredo atual continua valendo por 24 horas, para dar tempo de atualizar quem recebe.`,
+                () => run({ type: 'command.sent', command: { type: 'rotate', id: endpoint.id } }),
+              )
+            }
+          >
+            <Trans>Trocar o segredo</Trans>
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() =>
+              void ask(t`Apagar o webhook ${url}?`, t`As entregas dele também somem.`, () =>
+                run({ type: 'command.sent', command: { type: 'delete', id: endpoint.id } }),
+              )
+            }
+          >
+            <Trans>Apagar</Trans>
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            aria-expanded={opened}
+            onClick={() => send({ type: 'endpoint.opened', id: opened ? null : endpoint.id })}
+          >
+            <Trans>Entregas</Trans>
+          </Button>
+        </div>
+      </div>
+      {opened && deliveries ? <Deliveries endpointId={endpoint.id} deliveries={deliveries} busy={busy} send={send} /> : null}
+    </li>
+  );
+}
+
+function Deliveries({
+  endpointId,
+  deliveries,
+  busy,
+  send,
+}: {
+  endpointId: string;
+  deliveries: WebhookDelivery[];
+  busy: boolean;
+  send: (event: WebhooksEvent) => void;
+}) {
+  const { t } = useLingui();
+  if (deliveries.length === 0) {
+    return (
+      <p className={s.muted}>
+        <Trans>Nenhuma entrega ainda.</Trans>
+      </p>
+    );
+  }
+  return (
+    <table className={s.table} aria-label={t`Entregas`}>
+      <thead>
+        <tr>
+          <th scope="col">{t`Evento`}</th>
+          <th scope="col">{t`Situação`}</th>
+          <th scope="col">{t`Tentativas`}</th>
+          <th scope="col">{t`Detalhes`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.map((delivery) => {
+          const last = delivery.history[0];
+          return (
+            <tr key={delivery.id}>
+              <td>
+                {delivery.event}
+                <br />
+                <span className={s.muted}>{formatDateTime(delivery.created_at)}</span>
+              </td>
+              <td>
+                {delivery.status === 'succeeded' ? t`entregue` : delivery.status === 'failed' ? t`falhou` : t`na fila`}
+                {delivery.next_attempt_at ? (
+                  <>
+                    <br />
+                    <span className={s.muted}>{t`próxima tentativa ${formatDateTime(delivery.next_attempt_at)}`}</span>
+                  </>
+                ) : null}
+              </td>
+              <td>{delivery.attempts}</td>
+              <td>
+                <details>
+                  <summary>{last ? `${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms` : t`ainda não enviada`}</summary>
+                  <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
+                  {delivery.history.map((attempt) => (
+                    <div key={attempt.at}>
+                      <p className={s.muted}>
+                        {formatDateTime(attempt.at)} · {attempt.status_code ?? attempt.error}
+                      </p>
+                      <pre>
+                        {Object.entries(attempt.request_headers)
+                          .map(([k, v]) => `${k}: ${v}`)
+                          .join('\n')}
+                      </pre>
+                      {attempt.response_body ? <pre>{attempt.response_body}</pre> : null}
+                    </div>
+                  ))}
+                </details>
+                {delivery.status !== 'pending' ? (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => send({ type: 'command.sent', command: { type: 'replay', id: endpointId, deliveryId: delivery.id } })}
+                  >
+                    <Trans>Reenviar</Trans>
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { webhooksMachine, type WebhooksContext } from '../../machines/admin/webhooks.machine';
+import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
+
+/**
+ * Model-based tests of the webhooks page (issue 14): every transition replayed on a live actor. One
+ * screen at a time; a new or rotated secret is shown until the next change or until dismissed; a
+ * refused change keeps the list with the server's reason; opening an endpoint reads its deliveries.
+ */
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const endpoint = {
+  id: 'e1',
+  url: 'https://erp.example.com/hook',
+  description: '',
+  events: ['donation.*'],
+  enabled: true,
+  disabled_reason: null,
+  secret_hint: 'whsec_abcd…',
+  previous_secret_until: null,
+  created_at: '2026-11-25T12:00:00.000Z',
+  deliveries: { succeeded: 0, pending: 0, failed: 0 },
+};
+const refused = { status: 400, code: 'webhook.url_refused', messages: ['Este endereço é da rede interna…'] };
+
+describe('webhooks page machine', () => {
+  const events: GraphEvent[] = [
+    { type: 'xstate.done.actor.load', output: { endpoints: [endpoint], deliveries: null } },
+    { type: 'xstate.error.actor.load', error: { status: 0, messages: ['error.unknown'] } },
+    { type: 'webhooks.retried' },
+    { type: 'endpoint.opened', id: 'e1' },
+    { type: 'command.sent', command: { type: 'create', input: { url: 'https://erp.example.com/hook', events: ['*'] } } },
+    { type: 'command.sent', command: { type: 'test', id: 'e1' } },
+    { type: 'xstate.done.actor.run', output: { endpointId: 'e1', secret: 'whsec_x' } },
+    { type: 'xstate.done.actor.run', output: null },
+    { type: 'xstate.error.actor.run', error: refused },
+    { type: 'secret.dismissed' },
+  ];
+  const paths = pathsOf(webhooksMachine, { events });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    const controls = controllableActors(['load', 'run'] as const);
+    const machine = webhooksMachine.provide({ actors: controls.actors as never });
+    const actor = createActor(machine).start();
+    await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
+      const context = snapshot.context as WebhooksContext;
+      expect(['state:loading', 'state:unavailable', 'state:ready'].filter((tag) => snapshot.hasTag(tag))).toHaveLength(1);
+      if (snapshot.hasTag('state:saving')) expect(context.pending).not.toBeNull();
+      if (context.failure) expect(context.revealed).toBeNull();
+      if (context.revealed) expect(context.done).not.toBeNull();
+    });
+    const loads = controls.calls('load') as Array<{ opened: string | null }>;
+    if (path.steps.some((s) => s.event.type === 'endpoint.opened')) expect(loads.map((l) => l.opened)).toContain('e1');
+    actor.stop();
+  });
+});
