@@ -95,4 +95,15 @@ export const adminMessages = {
   webhookEventsRequired: /*i18n*/ { id: 'validation.webhook_events.required', message: 'Escolha pelo menos um evento' },
   webhookNotFound: /*i18n*/ { id: 'error.webhook_not_found', message: 'Webhook não encontrado.' },
   webhookDisabled: /*i18n*/ { id: 'error.webhook_disabled', message: 'Este webhook está desligado: ligue-o antes de enviar.' },
+  donationNotFound: /*i18n*/ { id: 'error.admin_donation_not_found', message: 'Doação não encontrada.' },
+  refundNotFound: /*i18n*/ { id: 'error.refund_not_found', message: 'Reembolso não encontrado.' },
+  refundNotConfirmed: /*i18n*/ { id: 'error.refund_not_confirmed', message: 'Só doações confirmadas podem ser reembolsadas.' },
+  refundTooMuch: /*i18n*/ { id: 'error.refund_too_much', message: 'O valor passa do que ainda pode ser reembolsado desta doação.' },
+  refundNotAwaiting: /*i18n*/ { id: 'error.refund_not_awaiting', message: 'Este reembolso não está esperando aprovação.' },
+  refundOwnApproval: /*i18n*/ {
+    id: 'error.refund_own_approval',
+    message: 'Outra pessoa da equipe precisa aprovar o reembolso que você pediu.',
+  },
+  refundReasonRequired: /*i18n*/ { id: 'validation.refund_reason.required', message: 'Informe o motivo do reembolso' },
+  refundAmountInvalid: /*i18n*/ { id: 'validation.refund_amount.invalid', message: 'Informe um valor a partir de R$ 0,01' },
 } satisfies Record<string, MessageDescriptor>;

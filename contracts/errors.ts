@@ -75,5 +75,9 @@ export const errorCodes = {
   webhookNotFound: 'webhook.not_found',
   webhookUrlRefused: 'webhook.url_refused',
   webhookDisabled: 'webhook.disabled',
+  refundNotFound: 'refund.not_found',
+  refundNotAllowed: 'refund.not_allowed',
+  refundTooMuch: 'refund.too_much',
+  refundOwnApproval: 'refund.own_approval',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -40,6 +40,7 @@ import { giftCardLogoRoutes } from './routes/gift-card-logos';
 import { storedImageRoutes } from './routes/stored-images';
 import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
+import { adminDonationRoutes } from './routes/admin-donations';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCampaignRoutes, services);
       await api.register(adminCampaignEditorRoutes, services);
       await api.register(adminWebhookRoutes, services);
+      await api.register(adminDonationRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

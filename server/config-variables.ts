@@ -104,6 +104,11 @@ export const configVariables = [
       'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.',
   },
   {
+    name: 'REFUND_APPROVAL_ABOVE',
+    default: '100000',
+    description: 'Refunds above this many cents (R$ 1.000,00 by default) wait for a second admin to approve them.',
+  },
+  {
     name: 'PAYMENT_GATEWAY',
     default: 'sandbox',
     description:

@@ -68,6 +68,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanText('WEBHOOKS_ALLOW_PRIVATE_TARGETS').default(false),
   IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
+  REFUND_APPROVAL_ABOVE: integerText('REFUND_APPROVAL_ABOVE', 0, 100_000_000_00).default(100_000),
   PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
@@ -124,6 +125,8 @@ export interface Config {
   /** Page-view batches per client address and minute. */
   analyticsRateLimitMax: number;
   idempotencyLeaseMs: number;
+  /** Refunds above this many cents wait for a second admin's approval. */
+  refundApprovalAboveCents: number;
   trustProxy: boolean;
   /** Outgoing webhooks may reach loopback and private addresses (development and tests only). */
   webhooksAllowPrivateTargets: boolean;
@@ -237,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
     analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
+    refundApprovalAboveCents: e.REFUND_APPROVAL_ABOVE,
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     payments: {

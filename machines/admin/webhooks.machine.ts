@@ -64,7 +64,10 @@ export const webhooksMachine = setup({
         id: 'load',
         src: 'load',
         input: ({ context }) => ({ opened: context.opened }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ endpoints: event.output.endpoints, deliveries: event.output.deliveries })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ endpoints: event.output.endpoints, deliveries: event.output.deliveries })),
+        },
         onError: 'unavailable',
       },
     },

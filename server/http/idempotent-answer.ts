@@ -8,7 +8,7 @@ import { createIdempotency, requestHash, type IdempotentCall } from '../services
 import { HttpError } from './http-error';
 
 /** The caller's Idempotency-Key, or 400: every payment-creating call needs one. */
-function idempotencyKeyOf(request: FastifyRequest): string {
+export function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   const key = typeof value === 'string' ? value.trim() : '';
   if (key.length < 8 || key.length > 255) throw new HttpError(400, errorCodes.idempotencyKeyRequired, gm.idempotencyKeyRequired);

@@ -8,11 +8,13 @@ import { deliverDueGiftCards } from '../services/gift-cards/orders/deliver-gift-
 import { checkAndAlertOrderInvariants } from '../services/gift-cards/orders/invariant-alert';
 import { runCampaignSchedule } from '../services/admin/campaign-lifecycle';
 import { deliverDueWebhooks } from '../services/webhooks/deliver-webhooks';
+import { createRefundService } from '../services/refunds/refunds';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
   Parameters<typeof notifyExpiringCredit>[0] &
-  Parameters<typeof deliverDueWebhooks>[0] & { log?: { error(obj: object, msg: string): void } };
+  Parameters<typeof deliverDueWebhooks>[0] &
+  Omit<Parameters<typeof createRefundService>[0], 'clock'> & { log?: { error(obj: object, msg: string): void } };
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
 export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
@@ -20,6 +22,12 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   { name: 'campaign-schedule', cron: '* * * * *', run: () => runCampaignSchedule(deps.db, clock.now()) },
   // Outgoing webhooks: due deliveries and retries go out every minute (docs/webhooks.md).
   { name: 'webhook-deliveries', cron: '* * * * *', run: () => deliverDueWebhooks(deps, clock.now()) },
+  // Refunds a crash left half-way (the gateway asked, the books not yet written) are carried through.
+  {
+    name: 'refunds-resume',
+    cron: '* * * * *',
+    run: () => createRefundService({ ...deps, clock }).resume(new Date(clock.now().getTime() - 60_000)),
+  },
   // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
   { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
   // "At each lot's expiry": expired credit is donated within a minute.

@@ -10,3 +10,4 @@ export * from './donor-home';
 export * from './audit';
 export * from './team';
 export * from './webhooks';
+export * from './refunds';

@@ -8,7 +8,7 @@ import { giftCardOrders } from './gift-card-orders';
 import { mailOutbox } from './mail';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
+export const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * Ledger accounts (docs/design.md §6). One row per (kind, owner): a donor's wallet, a campaign, a gift

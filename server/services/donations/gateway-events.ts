@@ -5,6 +5,7 @@ import { donationTarget } from './confirm-donation';
 import { confirmPayment } from './purchase-settlement';
 import { donationCampaign, lockDonation, markDonationRefunded } from './donations-repository';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
+import { heldCentsOf } from '../refunds/refunds';
 import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-repository';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
@@ -40,25 +41,32 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
 }
 
 /**
- * A refund takes a confirmed donation's money back out of its campaign (or the general fund) into the
- * gateway's clearing account: group 'refund:<donation id>', once.
+ * A refund the gateway announces takes a confirmed donation's money back out of its campaign (or the
+ * general fund) into the gateway's clearing account: group 'refund:<donation id>', once. What admins
+ * already refunded through Semear (refunds.ts, groups 'refund:<refund id>') is not taken twice: only
+ * the rest moves, and none when they refunded it all.
  */
 export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
   // A gift-card order's money may already sit on its cards (and be spent): its refund is an admin's decision.
   if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;
-  await postLedgerGroup(tx, {
-    kind: 'refund',
-    reference: `refund:${donation.id}`,
-    lines: [
-      { account: donationTarget(donation), amountCents: -donation.amountCents },
-      { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: donation.amountCents },
-    ],
-  });
+  const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, ['succeeded']));
+  if (rest > 0) {
+    await postLedgerGroup(tx, {
+      kind: 'refund',
+      reference: `refund:${donation.id}`,
+      lines: [
+        { account: donationTarget(donation), amountCents: -rest },
+        { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: rest },
+      ],
+    });
+  }
   await markDonationRefunded(tx, donation.id, now);
   await markPaymentRefunded(tx, payment.id, now);
-  const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
-  await emitDonationEvent(tx, 'donation.refunded', donation, campaign, now);
+  if (rest > 0) {
+    const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
+    await emitDonationEvent(tx, 'donation.refunded', { ...donation, amountCents: rest }, campaign, now);
+  }
   return true;
 }

@@ -348,21 +348,29 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       if (existing) return { gatewayRef: existing.id, status: existing.status };
       try {
         const { refund, refunded } = await db.transaction(async (tx) => {
-          // Full refunds only, of a payment that succeeded and was not refunded yet.
-          const [payment] = await tx
-            .update(sandboxPayments)
-            .set({ status: 'refunded' })
-            .where(
-              and(
-                eq(sandboxPayments.id, gatewayRef),
-                eq(sandboxPayments.status, 'succeeded'),
-                eq(sandboxPayments.amountCents, amountCents),
-              ),
-            )
-            .returning();
+          // Full or partial refunds of a payment that succeeded, never more in all than it captured; the
+          // payment is `refunded` (and announced) once nothing is left of it.
+          const [captured] = await tx
+            .select()
+            .from(sandboxPayments)
+            .where(and(eq(sandboxPayments.id, gatewayRef), eq(sandboxPayments.status, 'succeeded')))
+            .for('update');
+          const already = captured
+            ? (
+                await tx
+                  .select({ amountCents: sandboxRefunds.amountCents })
+                  .from(sandboxRefunds)
+                  .where(and(eq(sandboxRefunds.paymentId, gatewayRef), eq(sandboxRefunds.status, 'succeeded')))
+              ).reduce((sum, r) => sum + Number(r.amountCents), 0)
+            : 0;
+          const fits = captured !== undefined && amountCents > 0 && already + amountCents <= Number(captured.amountCents);
+          const whole = fits && already + amountCents === Number(captured.amountCents);
+          const [payment] = whole
+            ? await tx.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, gatewayRef)).returning()
+            : [];
           const [created] = await tx
             .insert(sandboxRefunds)
-            .values({ id: sandboxId('re'), idempotencyKey, paymentId: gatewayRef, amountCents, status: payment ? 'succeeded' : 'failed' })
+            .values({ id: sandboxId('re'), idempotencyKey, paymentId: gatewayRef, amountCents, status: fits ? 'succeeded' : 'failed' })
             .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
             .returning();
           if (!created) throw new LostRace();

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { adminMessages as am } from './admin-messages';
+import { DONATION_STATUSES, PAYMENT_METHODS } from './donations';
+import { plainText } from './plain-text';
+
+/** The admins' donations (/admin/donations; docs/admin.md): filters in the URL, detail, refunds. */
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(120);
+
+/** GET /admin/donations: every filter optional; `from`/`to` are São Paulo days; amounts in cents. */
+export const adminDonationQuerySchema = z.object({
+  campaign: slug.optional(),
+  method: z.enum(PAYMENT_METHODS).optional(),
+  status: z.enum(DONATION_STATUSES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  min: z.coerce.number().int().min(0).max(10_000_000_000).optional(),
+  max: z.coerce.number().int().min(0).max(10_000_000_000).optional(),
+  /** The donor's name, e-mail, or CPF/CNPJ (digits or letters of an alphanumeric CNPJ). */
+  q: plainText().trim().max(200).optional(),
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  amount: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminDonationQuery = z.infer<typeof adminDonationQuerySchema>;
+
+export const adminDonationRowSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+  amount: z.number().int(),
+  /** What was refunded of it (cents). */
+  refunded: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(DONATION_STATUSES),
+  campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  donor: z.object({ name: z.string(), email: z.string(), document: z.string().nullable() }),
+});
+export type AdminDonationRow = z.infer<typeof adminDonationRowSchema>;
+
+export const REFUND_STATUSES = ['awaiting_approval', 'processing', 'succeeded', 'failed', 'rejected'] as const;
+
+export const adminRefundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  requested_by: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/** The donation with its payment's whole history. */
+export const adminDonationDetailSchema = adminDonationRowSchema.extend({
+  /** What can still be refunded (cents): captured minus refunded and held by pending refunds. */
+  refundable: z.number().int(),
+  payment: z
+    .object({
+      gateway: z.string(),
+      status: z.string(),
+      gateway_ref: z.string().nullable(),
+      card: z.string().nullable(),
+      attempts: z.number().int(),
+      created_at: z.string(),
+    })
+    .nullable(),
+  gateway_events: z.array(z.object({ type: z.string(), at: z.string(), delivered_at: z.string().nullable(), attempts: z.number().int() })),
+  ledger: z.array(
+    z.object({
+      reference: z.string(),
+      kind: z.string(),
+      at: z.string(),
+      lines: z.array(z.object({ account: z.string(), amount: z.number().int() })),
+    }),
+  ),
+  refunds: z.array(adminRefundSchema),
+  emails: z.array(z.object({ subject: z.string(), status: z.string(), at: z.string() })),
+  webhooks: z.array(z.object({ event: z.string(), status: z.string(), at: z.string() })),
+});
+export type AdminDonationDetail = z.infer<typeof adminDonationDetailSchema>;
+
+/** POST /admin/donations/{id}/refunds (Idempotency-Key): how much (cents) and why. */
+export const refundRequestSchema = z.object({
+  amount: z
+    .number({ error: am.refundAmountInvalid.id })
+    .int({ error: am.refundAmountInvalid.id })
+    .min(1, { error: am.refundAmountInvalid.id }),
+  reason: plainText({ multiline: true }).trim().min(1, { error: am.refundReasonRequired.id }).max(500),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminDonationDetailSchema,
+  adminDonationQuerySchema,
+  adminDonationRowSchema,
+  adminRefundSchema,
+  refundRequestSchema,
+} from '../../contracts/admin-donations';
+import type { AppServices } from '../app-services';
+import { idempotencyKeyOf } from '../http/idempotent-answer';
+import { actorOf } from '../services/admin/audit-log';
+import { adminDonationDetail, listAdminDonations, presentRefund } from '../services/refunds/admin-donations';
+import { createRefundService, type RefundRow } from '../services/refunds/refunds';
+
+const idParams = z.object({ id: z.string().uuid() });
+
+/**
+ * The admins' donations and refunds (docs/admin.md; like their page, MANAGE_USERS, MANAGE_FINANCES and
+ * MANAGE_CAMPAIGNS): the filtered list, one donation's whole history, refunds (Idempotency-Key; above
+ * the threshold a second admin approves or rejects). Every change is audited.
+ */
+export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config, gateway }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = createRefundService({ db, gateway, clock, translator: app.translator, config });
+  const admins = {
+    onRequest: app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']),
+    config: { noStore: true },
+  };
+  const presented = (refund: RefundRow) => presentRefund(refund, new Map());
+
+  app.get(
+    '/admin/donations',
+    { ...admins, schema: { querystring: adminDonationQuerySchema, response: { 200: z.array(adminDonationRowSchema) } } },
+    async (request, reply) => {
+      const { rows, total } = await listAdminDonations(db, request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+  app.get(
+    '/admin/donations/:id',
+    { ...admins, schema: { params: idParams, response: { 200: adminDonationDetailSchema } } },
+    async (request) => adminDonationDetail(db, request.params.id),
+  );
+  app.post(
+    '/admin/donations/:id/refunds',
+    { ...admins, schema: { params: idParams, body: refundRequestSchema, response: { 200: adminRefundSchema, 201: adminRefundSchema } } },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const refund = await service.request(actorOf(request), request.params.id, request.body, key);
+      return reply.status(201).send(presented(refund));
+    },
+  );
+  app.post(
+    '/admin/refunds/:id/approve',
+    { ...admins, schema: { params: idParams, response: { 200: adminRefundSchema } } },
+    async (request) => presented(await service.decide(actorOf(request), request.params.id, true)),
+  );
+  app.post(
+    '/admin/refunds/:id/reject',
+    { ...admins, schema: { params: idParams, response: { 200: adminRefundSchema } } },
+    async (request) => presented(await service.decide(actorOf(request), request.params.id, false)),
+  );
+};

@@ -1,0 +1,259 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { adminMessages as am } from '../../../contracts/admin-messages';
+import type { Locale } from '../../../contracts/constants';
+import { errorCodes } from '../../../contracts/errors';
+import { donations, ledgerEntries, ledgerGroups, payments, refunds, walletLots } from '../../db/schema';
+import type { Database, Executor } from '../../db/types';
+import { conflict, forbidden, notFound, refused } from '../../domain/errors';
+import type { Translator } from '../../i18n/translator';
+import { recordAudit, type AdminActor } from '../admin/audit-log';
+import type { Clock } from '../clock';
+import { donationReference, donationTarget } from '../donations/confirm-donation';
+import { donationCampaign, lockDonation, markDonationRefunded } from '../donations/donations-repository';
+import { markPaymentRefunded } from '../donations/payments-repository';
+import { creditWallet, postLedgerGroup } from '../ledger';
+import { enqueueMail } from '../mail/mail-outbox';
+import type { PaymentGateway } from '../payments/gateway';
+import { emitDonationEvent } from '../webhooks/webhook-payloads';
+import { refundMail } from './refund-mail';
+
+/**
+ * Refunds (docs/admin.md): all or part of a confirmed donation, in as many refunds as needed, never more
+ * in all than was captured — the donation's row is locked while the amount is reserved, so concurrent
+ * requests cannot overdraw it. A card, PIX or PayPal refund goes through the gateway (keyed by the
+ * refund's id, so a retry or a resumed crash refunds once); a gift-card or wallet payment's credit goes
+ * back where it came from. The money returns through the ledger in group 'refund:<id>', the donor is told
+ * by e-mail, and `donation.refunded` goes to the webhooks. Above the configured amount a second admin
+ * approves first.
+ */
+
+export interface RefundDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  translator: Translator;
+  clock: Clock;
+  config: { refundApprovalAboveCents: number };
+}
+
+export type RefundRow = typeof refunds.$inferSelect;
+type DonationRow = typeof donations.$inferSelect;
+
+/** Statuses whose amount counts against what is left to refund. */
+const HOLDING = ['awaiting_approval', 'processing', 'succeeded'] as const;
+
+export const refundReference = (refundId: string) => `refund:${refundId}`;
+
+const refundNotFound = () => notFound(errorCodes.refundNotFound, am.refundNotFound);
+
+export function createRefundService(deps: RefundDeps) {
+  const { db } = deps;
+
+  /** Asks for a refund; a retry with the same key answers the same refund. */
+  async function request(
+    actor: AdminActor,
+    donationId: string,
+    input: { amount: number; reason: string },
+    key: string,
+  ): Promise<RefundRow> {
+    const now = deps.clock.now();
+    const created = await db.transaction(async (tx) => {
+      const [again] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.requestedBy, actor.userId), eq(refunds.idempotencyKey, key)));
+      if (again) return { refund: again, fresh: false };
+      const donation = await lockDonation(tx, donationId);
+      if (!donation) throw notFound(errorCodes.donationNotFound, am.donationNotFound);
+      if (donation.status !== 'confirmed') throw conflict(errorCodes.refundNotAllowed, am.refundNotConfirmed);
+      const left = donation.amountCents - (await heldCentsOf(tx, donation.id, [...HOLDING]));
+      if (input.amount > left) throw refused(errorCodes.refundTooMuch, am.refundTooMuch);
+      const waits = input.amount > deps.config.refundApprovalAboveCents;
+      const [refund] = await tx
+        .insert(refunds)
+        .values({
+          donationId,
+          amountCents: input.amount,
+          reason: input.reason,
+          status: waits ? 'awaiting_approval' : 'processing',
+          idempotencyKey: key,
+          requestedBy: actor.userId,
+          createdAt: now,
+        })
+        .returning();
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: 'refund.requested',
+          subject: { type: 'donation', id: donationId },
+          after: { refund_id: refund!.id, amount: input.amount, reason: input.reason },
+        },
+        now,
+      );
+      return { refund: refund as RefundRow, fresh: true };
+    });
+    if (created.refund.status === 'processing') return process(created.refund.id);
+    return created.refund;
+  }
+
+  /** A second admin's decision on a refund above the threshold (never the one who asked for it). */
+  async function decide(actor: AdminActor, refundId: string, approve: boolean): Promise<RefundRow> {
+    const now = deps.clock.now();
+    const decided = await db.transaction(async (tx) => {
+      const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+      if (!refund) throw refundNotFound();
+      if (refund.status !== 'awaiting_approval') throw conflict(errorCodes.refundNotAllowed, am.refundNotAwaiting);
+      if (refund.requestedBy === actor.userId) throw forbidden(errorCodes.refundOwnApproval, am.refundOwnApproval);
+      const [row] = await tx
+        .update(refunds)
+        .set({ status: approve ? 'processing' : 'rejected', decidedBy: actor.userId, ...(approve ? {} : { completedAt: now }) })
+        .where(eq(refunds.id, refundId))
+        .returning();
+      await recordAudit(
+        tx,
+        actor,
+        {
+          action: approve ? 'refund.approved' : 'refund.rejected',
+          subject: { type: 'donation', id: refund.donationId },
+          after: { refund_id: refundId },
+        },
+        now,
+      );
+      return row as RefundRow;
+    });
+    return decided.status === 'processing' ? process(decided.id) : decided;
+  }
+
+  /**
+   * Carries a processing refund through: the gateway (idempotent on the refund's id) or the internal
+   * credit, then the ledger, the donor's e-mail and the webhook, in one transaction. Safe to run again
+   * (a crash in between is resumed by the job).
+   */
+  async function process(refundId: string): Promise<RefundRow> {
+    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!refund) throw refundNotFound();
+    if (refund.status !== 'processing') return refund;
+    const [payment] = await db.select().from(payments).where(eq(payments.donationId, refund.donationId));
+    const internal = !payment || payment.method === 'wallet' || payment.method === 'gift_card';
+    const outcome = internal
+      ? ({ status: 'succeeded', gatewayRef: null } as const)
+      : await deps.gateway.refund({
+          idempotencyKey: `refund-${refund.id}`,
+          gatewayRef: payment.gatewayRef ?? '',
+          amountCents: refund.amountCents,
+        });
+    const now = deps.clock.now();
+    return db.transaction(async (tx) => {
+      const donation = await lockDonation(tx, refund.donationId);
+      const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+      if (!donation || !current || current.status !== 'processing') return current ?? refund;
+      if (outcome.status === 'failed') {
+        const [failed] = await tx
+          .update(refunds)
+          .set({ status: 'failed', failureReason: 'gateway refused', gatewayRef: outcome.gatewayRef, completedAt: now })
+          .where(eq(refunds.id, refundId))
+          .returning();
+        return failed as RefundRow;
+      }
+      await giveBack(tx, donation, current, now);
+      const [done] = await tx
+        .update(refunds)
+        .set({ status: 'succeeded', gatewayRef: outcome.gatewayRef, completedAt: now })
+        .where(eq(refunds.id, refundId))
+        .returning();
+      const refundedInAll = await heldCentsOf(tx, donation.id, ['succeeded']);
+      if (refundedInAll >= donation.amountCents) {
+        await markDonationRefunded(tx, donation.id, now);
+        if (payment) await markPaymentRefunded(tx, payment.id, now);
+      }
+      const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
+      await enqueueMail(
+        tx,
+        refundMail(deps.translator, donation.locale as Locale, {
+          to: donation.contact.email,
+          name: donation.contact.name,
+          amountCents: current.amountCents,
+          campaignTitle: campaign?.title ?? null,
+          donationId: donation.id,
+        }),
+        now,
+      );
+      await emitDonationEvent(tx, 'donation.refunded', { ...donation, amountCents: current.amountCents }, campaign, now);
+      return done as RefundRow;
+    });
+  }
+
+  /** The job's minute: processing refunds left behind by a crash are carried through. */
+  async function resume(olderThan: Date): Promise<number> {
+    const stuck = await db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.status, 'processing'), lte(refunds.createdAt, olderThan)))
+      .orderBy(asc(refunds.createdAt))
+      .limit(50);
+    for (const { id } of stuck) await process(id);
+    return stuck.length;
+  }
+
+  return { request, decide, process, resume };
+}
+
+/** What the donation has refunded (or holds for refunds, with the holding statuses), in cents. */
+export const heldCentsOf = async (tx: Executor, donationId: string, statuses: RefundRow['status'][]) => {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.donationId, donationId), inArray(refunds.status, statuses)));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * The refund's money leaves the campaign (or general fund) for where the donation's came from: the
+ * gateway's clearing account, the gift card it was paid with, or the donor's wallet (a new lot with
+ * the latest expiry of the lots it was spent from, at least 30 days away).
+ */
+async function giveBack(tx: Executor, donation: DonationRow, refund: RefundRow, now: Date): Promise<void> {
+  const reference = refundReference(refund.id);
+  const origin = await tx
+    .select({
+      kind: sql<string>`a.kind`,
+      ownerKey: sql<string>`a.owner_key`,
+      amountCents: ledgerEntries.amountCents,
+      lotId: ledgerEntries.lotId,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerGroups, eq(ledgerGroups.id, ledgerEntries.groupId))
+    .innerJoin(sql`ledger_accounts a`, sql`a.id = ${ledgerEntries.accountId}`)
+    .where(and(eq(ledgerGroups.reference, donationReference(donation.id)), sql`${ledgerEntries.amountCents} < 0`));
+  const source = origin[0];
+  if (source?.kind === 'donor_wallet') {
+    const lotIds = origin.map((o) => o.lotId).filter((id): id is string => Boolean(id));
+    const lots = lotIds.length
+      ? await tx.select({ expiresAt: walletLots.expiresAt }).from(walletLots).where(inArray(walletLots.id, lotIds))
+      : [];
+    const latest = Math.max(now.getTime() + 30 * 24 * 3600 * 1000, ...lots.map((l) => l.expiresAt.getTime()));
+    await creditWallet(tx, {
+      userId: source.ownerKey,
+      amountCents: refund.amountCents,
+      origin: 'refund',
+      sourceRef: reference,
+      expiresAt: new Date(latest),
+      from: donationTarget(donation),
+      reference,
+      kind: 'refund',
+      description: `refund of donation ${donation.id}`,
+    });
+    return;
+  }
+  const back = source?.kind === 'gift_card' ? ({ kind: 'gift_card', giftCardId: source.ownerKey } as const) : null;
+  const [payment] = await tx.select({ gateway: payments.gateway }).from(payments).where(eq(payments.donationId, donation.id));
+  await postLedgerGroup(tx, {
+    kind: 'refund',
+    reference,
+    description: `refund of donation ${donation.id}`,
+    lines: [
+      { account: donationTarget(donation), amountCents: -refund.amountCents },
+      { account: back ?? { kind: 'gateway_clearing', gateway: payment?.gateway ?? 'sandbox' }, amountCents: refund.amountCents },
+    ],
+  });
+}

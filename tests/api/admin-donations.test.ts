@@ -1,0 +1,245 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDonationDetailSchema, adminDonationRowSchema, adminRefundSchema } from '../../contracts/admin-donations';
+import { auditLog, ledgerEntries, refunds, walletLots } from '../../server/db/schema';
+import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
+import { grantAdmin, newSession } from './helpers/fixtures';
+import { campaignRaised, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+/**
+ * Donations and refunds for the admins (issue 14): the list's filters, one donation's history, refunds
+ * full and partial through the gateway and the ledger, never more than captured (20 at once), the second
+ * admin's approval above the threshold, credit returned to a wallet, and the permissions on every call.
+ */
+
+const PERMS = ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'] as const;
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof newSession>>;
+let second: Awaited<ReturnType<typeof newSession>>;
+beforeAll(async () => {
+  ctx = await createTestContext({ REFUND_APPROVAL_ABOVE: '100000' });
+  admin = await newSession(ctx.app, { name: 'Beatriz Finanças' });
+  second = await newSession(ctx.app, { name: 'Carlos Aprovador' });
+  await grantAdmin(ctx, admin.user.id, PERMS);
+  await grantAdmin(ctx, second.user.id, PERMS);
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.database.db;
+const as = (token = admin.token, key: string | null = newKey()): { token: string; headers: Record<string, string> } => ({
+  token,
+  headers: key ? { 'idempotency-key': key } : {},
+});
+
+async function cardDonation(campaign: { slug: string }, amount: number, contact: Partial<typeof personContact> = {}) {
+  const body = donationBody(
+    { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+    {
+      amount,
+      contact: {
+        ...personContact,
+        email: `doador-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`,
+        ...contact,
+      } as never,
+    },
+  );
+  const answer = await give(ctx.app, campaign.slug, body);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().donation.id as string;
+}
+const refund = (id: string, amount: number, options = as()) =>
+  call(ctx.app, 'POST', `/api/v1/admin/donations/${id}/refunds`, { amount, reason: 'Doação em duplicidade' }, options);
+const detail = async (id: string) =>
+  adminDonationDetailSchema.parse((await call(ctx.app, 'GET', `/api/v1/admin/donations/${id}`, undefined, as())).json());
+
+describe('the list and the detail', () => {
+  it('filters by campaign, method, status, period, amount and donor (name, e-mail, CPF)', async () => {
+    const campaign = await createCampaign(db());
+    const other = await createCampaign(db());
+    const mine = await cardDonation(campaign, 12_345, { name: 'Joana Prado', cpf: '111.444.777-35' });
+    await cardDonation(other, 5000);
+    const list = async (query: string) => {
+      const answer = await call(ctx.app, 'GET', `/api/v1/admin/donations${query}`, undefined, as());
+      expect(answer.statusCode, answer.body).toBe(200);
+      return adminDonationRowSchema.array().parse(answer.json());
+    };
+    expect((await list(`?campaign=${campaign.slug}`)).map((r) => r.id)).toEqual([mine]);
+    expect((await list(`?campaign=${campaign.slug}&method=pix`)).map((r) => r.id)).toEqual([]);
+    expect((await list(`?campaign=${campaign.slug}&status=confirmed&method=card`)).map((r) => r.id)).toEqual([mine]);
+    expect((await list('?q=Joana%20Prado')).map((r) => r.id)).toContain(mine);
+    expect((await list('?q=11144477735')).map((r) => r.id)).toEqual([mine]);
+    expect((await list('?min=12345&max=12345')).map((r) => r.id)).toContain(mine);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ctx.clock.now());
+    expect((await list(`?from=${today}&to=${today}&campaign=${campaign.slug}`)).map((r) => r.id)).toEqual([mine]);
+    expect(await list(`?from=2020-01-01&to=2020-01-02&campaign=${campaign.slug}`)).toEqual([]);
+    for (const bad of ['?method=cheque', '?from=ontem', '?min=-1', '?amount=500', '?q=a%00b']) {
+      expect((await call(ctx.app, 'GET', `/api/v1/admin/donations${bad}`, undefined, as())).statusCode, bad).toBe(400);
+    }
+
+    const shown = await detail(mine);
+    expect(shown).toMatchObject({
+      amount: 12_345,
+      refundable: 12_345,
+      donor: { name: 'Joana Prado', document: '11144477735' },
+      payment: { gateway: 'sandbox', status: 'succeeded' },
+    });
+    expect(shown.ledger[0]).toMatchObject({ reference: `donation:${mine}`, kind: 'donation' });
+    expect(shown.ledger[0]?.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
+    expect(shown.emails.map((e) => e.subject)).toContain('Recibo da sua doação de R$ 123,45');
+  });
+});
+
+describe('refunds', () => {
+  it('refunds part, then the rest, through the gateway and the ledger; the donor is told; never more than captured', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 10_000);
+    const key = newKey();
+    const first = await refund(id, 3000, as(admin.token, key));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(adminRefundSchema.parse(first.json())).toMatchObject({ amount: 3000, status: 'succeeded' });
+    // The same key answers the same refund.
+    const again = await refund(id, 3000, as(admin.token, key));
+    expect(again.json().id).toBe(first.json().id);
+    expect(await campaignRaised(db(), campaign.id)).toBe(7000);
+    const after = await detail(id);
+    expect(after).toMatchObject({ status: 'confirmed', refunded: 3000, refundable: 7000 });
+    expect(
+      after.ledger
+        .find((g) => g.reference === `refund:${first.json().id}`)
+        ?.lines.map((l) => l.amount)
+        .sort((a, b) => a - b),
+    ).toEqual([-3000, 3000]);
+    const mails = await outboxTo(db(), after.donor.email);
+    expect(mails.map((m) => m.subject)).toContain('Reembolso de R$ 30,00 da sua doação');
+
+    const tooMuch = await refund(id, 7001);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toBe('O valor passa do que ainda pode ser reembolsado desta doação.');
+    expect((await refund(id, 7000)).json()).toMatchObject({ status: 'succeeded' });
+    const done = await detail(id);
+    expect(done).toMatchObject({ status: 'refunded', refunded: 10_000, refundable: 0 });
+    expect(await campaignRaised(db(), campaign.id)).toBe(0);
+    expect((await refund(id, 1)).statusCode).toBe(409);
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, 'refund.requested')));
+    expect(audit).toHaveLength(2);
+  });
+
+  it('20 concurrent refunds of R$ 10,00 on a R$ 100,00 donation: ten go through, the rest are refused, the books balance', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 10_000);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, 1000)));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    // The rest are refused: more than is left (422), or nothing left once it is all refunded (409).
+    expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.statusCode === 422 || a.statusCode === 409)).toBe(true);
+    const [sum] = await db()
+      .select({ n: sql<string>`sum(${refunds.amountCents})` })
+      .from(refunds)
+      .where(and(eq(refunds.donationId, id), eq(refunds.status, 'succeeded')));
+    expect(Number(sum?.n)).toBe(10_000);
+    expect(await campaignRaised(db(), campaign.id)).toBe(0);
+    const [total] = await db()
+      .select({ n: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries);
+    expect(Number(total?.n)).toBe(0);
+  });
+
+  it('above the threshold waits for a second admin, who approves or rejects; the one who asked cannot', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 300_000);
+    const waiting = adminRefundSchema.parse((await refund(id, 150_000)).json());
+    expect(waiting).toMatchObject({ status: 'awaiting_approval', requested_by: null });
+    expect(await campaignRaised(db(), campaign.id)).toBe(300_000);
+    // Held: only the rest can be asked for meanwhile.
+    expect((await refund(id, 150_001)).statusCode).toBe(422);
+    const own = await call(ctx.app, 'POST', `/api/v1/admin/refunds/${waiting.id}/approve`, undefined, as());
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('Outra pessoa da equipe precisa aprovar o reembolso que você pediu.');
+    const approved = await call(ctx.app, 'POST', `/api/v1/admin/refunds/${waiting.id}/approve`, undefined, as(second.token));
+    expect(approved.json()).toMatchObject({ status: 'succeeded' });
+    expect(await campaignRaised(db(), campaign.id)).toBe(150_000);
+    expect((await call(ctx.app, 'POST', `/api/v1/admin/refunds/${waiting.id}/reject`, undefined, as(second.token))).statusCode).toBe(409);
+
+    const other = adminRefundSchema.parse((await refund(id, 140_000)).json());
+    expect((await call(ctx.app, 'POST', `/api/v1/admin/refunds/${other.id}/reject`, undefined, as(second.token))).json()).toMatchObject({
+      status: 'rejected',
+    });
+    expect((await detail(id)).refundable).toBe(150_000);
+  });
+
+  it("returns a wallet payment's refund to the donor's wallet", async () => {
+    const donor = await newSession(ctx.app);
+    await db().transaction((tx) =>
+      creditWallet(tx, {
+        userId: donor.user.id,
+        amountCents: 5000,
+        origin: 'adjustment',
+        expiresAt: new Date(ctx.clock.now().getTime() + 90 * 86_400_000),
+        from: { kind: 'platform_fees' },
+        reference: `test-credit:${donor.user.id}`,
+      }),
+    );
+    const campaign = await createCampaign(db());
+    const gift = await give(ctx.app, campaign.slug, donationBody({ method: 'wallet' }, { amount: 4000 }), { token: donor.token });
+    expect(gift.statusCode, gift.body).toBe(201);
+    expect(await walletBalance(db(), donor.user.id, ctx.clock.now())).toBe(1000);
+    expect((await refund(gift.json().donation.id, 2500)).json()).toMatchObject({ status: 'succeeded' });
+    expect(await walletBalance(db(), donor.user.id, ctx.clock.now())).toBe(3500);
+    const lots = await db()
+      .select()
+      .from(walletLots)
+      .where(and(eq(walletLots.userId, donor.user.id), eq(walletLots.origin, 'refund')));
+    expect(lots).toHaveLength(1);
+    expect(await accountBalance(db(), { kind: 'campaign', campaignId: campaign.id })).toBe(1500);
+  });
+
+  it('refuses bad requests with a clear message and writes nothing', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 5000);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .select({ n: sql`count(*)` })
+            .from(refunds)
+        )[0]?.n,
+      );
+    const before = await count();
+    const cases: Array<[unknown, ReturnType<typeof as>, string]> = [
+      [{ amount: 0, reason: 'x' }, as(), 'Informe um valor a partir de R$ 0,01'],
+      [{ amount: 100, reason: '  ' }, as(), 'Informe o motivo do reembolso'],
+      [{ amount: 100, reason: 'ok' }, as(admin.token, null), ''],
+    ];
+    for (const [body, options, message] of cases) {
+      const answer = await call(ctx.app, 'POST', `/api/v1/admin/donations/${id}/refunds`, body, options);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      if (message) expect(JSON.stringify(answer.json().message)).toContain(message);
+    }
+    expect((await refund('0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e', 100)).statusCode).toBe(404);
+    expect(await count()).toBe(before);
+  });
+
+  it('every call needs ADMIN with MANAGE_USERS, MANAGE_FINANCES and MANAGE_CAMPAIGNS', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 5000);
+    const donor = await newSession(ctx.app);
+    const partial = await newSession(ctx.app);
+    await grantAdmin(ctx, partial.user.id, ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS', 'MANAGE_TEAM', 'MANAGE_PIX_ACCOUNTS']);
+    const calls: Array<[string, string, unknown]> = [
+      ['GET', '/api/v1/admin/donations', undefined],
+      ['GET', `/api/v1/admin/donations/${id}`, undefined],
+      ['POST', `/api/v1/admin/donations/${id}/refunds`, { amount: 100, reason: 'x' }],
+      ['POST', '/api/v1/admin/refunds/0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e/approve', undefined],
+      ['POST', '/api/v1/admin/refunds/0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e/reject', undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      expect((await call(ctx.app, method as 'GET', url, body, { headers: { 'idempotency-key': newKey() } })).statusCode, url).toBe(401);
+      expect((await call(ctx.app, method as 'GET', url, body, as(donor.token))).statusCode, url).toBe(403);
+      expect((await call(ctx.app, method as 'GET', url, body, as(partial.token))).statusCode, url).toBe(403);
+    }
+    expect((await detail(id)).refunded).toBe(0);
+  });
+});
