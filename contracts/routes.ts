@@ -149,12 +149,19 @@ export const adminCampaignsSearchSchema = z.object({
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
 /** /pre-visualizacao?campaign={id}: the editor's preview of a campaign's saved draft. */
 export const campaignPreviewSearchSchema = z.object({ campaign: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))) });
+/** /admin/donations?campaign=&method=&status=&from=&to=&min=&max=&q=&page=&donation= (docs/admin.md); amounts in cents. */
 export const adminDonationsSearchSchema = z.object({
   page: optional(page),
   q: optional(text()),
-  status: optional(text(40)),
+  status: optional(z.enum(['pending', 'confirmed', 'failed', 'expired', 'refunded'])),
+  method: optional(z.enum(['card', 'saved_card', 'pix', 'paypal', 'gift_card', 'wallet'])),
+  campaign: optional(slugSchema),
   from: optional(z.iso.date()),
   to: optional(z.iso.date()),
+  min: optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  max: optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  /** The donation whose history is open. */
+  donation: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
 });
 
 export type SignInSearch = z.infer<typeof signInSearchSchema>;

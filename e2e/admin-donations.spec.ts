@@ -1,0 +1,97 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { DEMO_ADMIN, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { field, fillAddress, fillCard } from './helpers/checkout';
+import { waitForMailMatching } from './helpers/mailbox';
+
+/**
+ * Donations, refunds and webhooks (issue 14, "Must show"): an admin adds a webhook endpoint on a local
+ * receiver, a donor gives by card, the admin finds the donation by the donor's e-mail and refunds part
+ * of it; the campaign's total drops, the donor gets the notice, and the receiver gets donation.confirmed
+ * and donation.refunded, each verified with the standardwebhooks library.
+ */
+
+const SLUG = 'cozinha-solidaria-recife';
+
+async function raised(page: Page): Promise<number> {
+  const answer = await page.request.get(`/api/v1/campaigns/${SLUG}`);
+  return ((await answer.json()) as { raised: number }).raised;
+}
+
+test('an admin refunds part of a card donation; the total drops, the donor is told, the webhook hears both events', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/semear`;
+  try {
+    await signInThroughForm(page, DEMO_ADMIN);
+    await page.goto('/admin/webhooks');
+    const form = page.getByRole('form', { name: 'Novo webhook' });
+    await form.getByLabel(/^Endereço que recebe/).fill(hookUrl);
+    await form.getByRole('button', { name: 'Criar webhook' }).click();
+    const secret = (await page.getByTestId('webhook-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Já guardei' }).click();
+    await expect(page.getByRole('listitem', { name: hookUrl })).toContainText('donation.confirmed, donation.refunded');
+
+    const before = await raised(page);
+    const email = uniqueEmail('reembolso');
+    const donor = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const giving = await donor.newPage();
+    await giving.goto(`/${SLUG}/donate?amount=50`);
+    await field(giving, 'Nome completo').fill('Helena Reis');
+    await field(giving, 'CPF').fill(randomCpf());
+    await field(giving, 'E-mail').fill(email);
+    await field(giving, 'Telefone').fill('81987654321');
+    await giving.getByRole('button', { name: 'Continuar' }).click();
+    await fillCard(giving, '4111 1111 1111 1111');
+    await giving.getByRole('button', { name: 'Continuar' }).click();
+    await fillAddress(giving);
+    await giving.getByRole('button', { name: 'Doar R$ 50,00' }).click();
+    await expect(giving).toHaveURL(/\/doacao-confirmacao\/agradecimento/);
+    await donor.close();
+    expect(await raised(page)).toBe(before + 5000);
+
+    // Found by the donor's e-mail, the filter in the URL.
+    await page.goto('/admin/donations');
+    await page.getByLabel('Doador (nome, e-mail, CPF ou CNPJ)').fill(email);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL(/q=reembolso/);
+    const table = page.getByRole('table', { name: 'Doações' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: 'Helena Reis' }).click();
+    const detail = page.getByRole('region', { name: 'Doação' });
+    await expect(detail).toContainText('Doação de R$ 50,00 por Helena Reis');
+    await detail.getByLabel(/^Valor a reembolsar/).fill('20');
+    await detail.getByLabel(/^Motivo/).fill('Valor digitado errado');
+    await detail.getByRole('button', { name: 'Reembolsar' }).click();
+    await expect(detail.getByRole('status')).toHaveText('Reembolso registrado.');
+    await expect(detail).toContainText('Até R$ 30,00');
+    await expect(table).toContainText('reembolsado R$ 20,00');
+    expect(await raised(page)).toBe(before + 3000);
+    await waitForMailMatching(email, /Devolvemos R\$ 20,00 da sua doação/);
+
+    // The receiver hears both (the delivery job runs every minute), each signed.
+    await expect.poll(() => received.length, { timeout: 150_000, intervals: [2000] }).toBeGreaterThanOrEqual(2);
+    const events = received.map(
+      (r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { amount: number } },
+    );
+    expect(events.map((e) => e.type).sort()).toEqual(['donation.confirmed', 'donation.refunded']);
+    expect(events.find((e) => e.type === 'donation.refunded')?.data.amount).toBe(2000);
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
