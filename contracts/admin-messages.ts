@@ -106,4 +106,6 @@ export const adminMessages = {
   },
   refundReasonRequired: /*i18n*/ { id: 'validation.refund_reason.required', message: 'Informe o motivo do reembolso' },
   refundAmountInvalid: /*i18n*/ { id: 'validation.refund_amount.invalid', message: 'Informe um valor a partir de R$ 0,01' },
+  periodOrder: /*i18n*/ { id: 'validation.period.order', message: 'O início do período precisa ser antes do fim' },
+  periodTooLong: /*i18n*/ { id: 'validation.period.too_long', message: 'Escolha um período de até 3 anos' },
 } satisfies Record<string, MessageDescriptor>;

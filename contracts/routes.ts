@@ -149,6 +149,12 @@ export const adminCampaignsSearchSchema = z.object({
 export const adminCampaignEditSearchSchema = z.object({ slug: optional(slugSchema) });
 /** /pre-visualizacao?campaign={id}: the editor's preview of a campaign's saved draft. */
 export const campaignPreviewSearchSchema = z.object({ campaign: optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))) });
+/** /admin/finances?preset= or ?from=&to= (São Paulo days; docs/admin.md). */
+export const adminFinancesSearchSchema = z.object({
+  preset: optional(z.enum(['this_month', 'last_month', 'last_30_days', 'this_year'])),
+  from: optional(z.iso.date()),
+  to: optional(z.iso.date()),
+});
 /** /admin/donations?campaign=&method=&status=&from=&to=&min=&max=&q=&page=&donation= (docs/admin.md); amounts in cents. */
 export const adminDonationsSearchSchema = z.object({
   page: optional(page),

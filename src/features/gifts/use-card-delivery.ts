@@ -2,6 +2,7 @@ import type { GiftCardDeliveryChangeInput, GiftCardOrderResult } from '../../../
 import { useSubmission } from '../../app/forms/use-submission';
 import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
 import { receiptFor } from '../../lib/receipts';
+import { saveFile } from '../../lib/save-file';
 
 /**
  * One card's delivery change on the order's page (PATCH /gift-card-orders/{id}/cards/{position}),
@@ -20,13 +21,7 @@ export function useOrderFile(orderId: string, file: 'cards.pdf' | 'codes.csv') {
   return useSubmission<void, void>({
     submit: async () => {
       const blob = await giftCardOrdersApi.orderFile(orderId, file, receiptFor(orderId));
-      const url = URL.createObjectURL(blob);
-      const name = `semear-gift-cards-${orderId.slice(0, 8)}.${file.split('.')[1]}`;
-      const link = Object.assign(document.createElement('a'), { href: url, download: name });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, `semear-gift-cards-${orderId.slice(0, 8)}.${file.split('.')[1]}`);
     },
   });
 }

@@ -1,5 +1,10 @@
 import type { AxiosInstance } from 'axios';
-import { adminDonationDetailSchema, adminDonationRowSchema, type AdminDonationDetail, type AdminDonationRow } from '../../../contracts/admin-donations';
+import {
+  adminDonationDetailSchema,
+  adminDonationRowSchema,
+  type AdminDonationDetail,
+  type AdminDonationRow,
+} from '../../../contracts/admin-donations';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/constants';
 import type { DonationCommand } from '../../../machines/admin/donation-detail.machine';
 import { withApiErrors } from '../http/api-error';

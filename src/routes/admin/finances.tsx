@@ -1,8 +1,31 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { presetPeriod } from '../../../contracts/admin-finances';
+import { adminFinancesSearchSchema } from '../../../contracts/routes';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { FinancesPage } from '../../features/admin/finances/FinancesPage';
+
+const todayInSaoPaulo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 export const Route = createFileRoute('/admin/finances')({
   beforeLoad: requireAdmin('/admin/finances'),
-  component: () => <AdminPage path="/admin/finances" />,
+  validateSearch: adminFinancesSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The period in the URL: a custom range, or a preset (this month when none is given).
+  loader: async ({ deps }) => {
+    const { adminFinancesApi } = await import('../../lib/api/admin-finances');
+    const custom = deps.from && deps.to ? { from: deps.from, to: deps.to } : null;
+    const period = custom ?? presetPeriod(deps.preset ?? 'this_month', todayInSaoPaulo());
+    return {
+      report: await adminFinancesApi.report(period.from, period.to).catch(() => null),
+      preset: custom ? null : (deps.preset ?? 'this_month'),
+    };
+  },
+  component: FinancesRoute,
 });
+
+const route = getRouteApi('/admin/finances');
+
+function FinancesRoute() {
+  const { report, preset } = route.useLoaderData();
+  return <FinancesPage report={report} preset={preset} />;
+}

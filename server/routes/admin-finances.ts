@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { financeQuerySchema, financeReportSchema } from '../../contracts/admin-finances';
+import type { AppServices } from '../app-services';
+import { financeCsv, financeXlsx } from '../services/finances/finance-export';
+import { financeLines, financeReport } from '../services/finances/finances';
+
+/**
+ * The finances (docs/admin.md; MANAGE_FINANCES, like the page): a period's figures with the previous
+ * period's, and its ledger lines as CSV or XLSX (the figures are sums of those lines).
+ */
+export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
+
+  app.get(
+    '/admin/finances',
+    { ...finance, schema: { querystring: financeQuerySchema, response: { 200: financeReportSchema } } },
+    async (request) => financeReport(db, request.query, clock.now()),
+  );
+  app.get('/admin/finances/export.csv', { ...finance, schema: { querystring: financeQuerySchema } }, async (request, reply) => {
+    const { from, to } = request.query;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
+      .send(financeCsv(await financeLines(db, request.query)));
+  });
+  app.get('/admin/finances/export.xlsx', { ...finance, schema: { querystring: financeQuerySchema } }, async (request, reply) => {
+    const { from, to } = request.query;
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
+      .send(financeXlsx(await financeLines(db, request.query)));
+  });
+};
