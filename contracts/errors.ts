@@ -79,5 +79,8 @@ export const errorCodes = {
   refundNotAllowed: 'refund.not_allowed',
   refundTooMuch: 'refund.too_much',
   refundOwnApproval: 'refund.own_approval',
+  pixChangeNotFound: 'pix.change_not_found',
+  pixChangeNotPending: 'pix.change_not_pending',
+  pixChangeOwnApproval: 'pix.change_own_approval',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

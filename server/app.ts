@@ -42,6 +42,7 @@ import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { adminDonationRoutes } from './routes/admin-donations';
 import { adminFinanceRoutes } from './routes/admin-finances';
+import { adminPixRoutes } from './routes/admin-pix';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminWebhookRoutes, services);
       await api.register(adminDonationRoutes, services);
       await api.register(adminFinanceRoutes, services);
+      await api.register(adminPixRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

@@ -11,3 +11,4 @@ export * from './audit';
 export * from './team';
 export * from './webhooks';
 export * from './refunds';
+export * from './pix';

@@ -9,6 +9,9 @@ import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
+import { eq } from 'drizzle-orm';
+import { donations } from '../../db/schema';
+import { pixKeyInForce } from '../pix/pix-admin';
 
 /** How long a PayPal order waits for the payer's approval before reconciliation expires it. */
 export const PAYPAL_ORDER_TTL_MS = 3 * 60 * 60 * 1000;
@@ -44,7 +47,12 @@ export async function collectPayment(
   }
   if (collection.kind === 'pix') {
     const expiresAt = new Date(clock.now().getTime() + deps.config.payments.pix.expiresS * 1000);
-    const pix = await gateway.createPixCharge({ ...base, expiresAt });
+    // The key in force for the donation's campaign (or the general fund's); none set: PIX_KEY.
+    const [donation] = payment.donationId
+      ? await db.select({ campaignId: donations.campaignId }).from(donations).where(eq(donations.id, payment.donationId))
+      : [];
+    const pixKey = (await pixKeyInForce(db, donation?.campaignId ?? null)) ?? undefined;
+    const pix = await gateway.createPixCharge({ ...base, expiresAt, pixKey });
     return db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
   }
   const order = await gateway.createPaypalOrder({ ...base, returnUrl: collection.returnUrl, cancelUrl: collection.cancelUrl });

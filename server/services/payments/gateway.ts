@@ -15,7 +15,14 @@ export interface PaymentGateway {
   /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
   describeCard(cardToken: string): Promise<SavedCardToken | null>;
 
-  createPixCharge(input: { idempotencyKey: string; amountCents: number; description: string; expiresAt: Date }): Promise<PixCharge>;
+  /** `pixKey`: the receiving key for this charge (the campaign's in force); none: the configured PIX_KEY. */
+  createPixCharge(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    description: string;
+    expiresAt: Date;
+    pixKey?: string;
+  }): Promise<PixCharge>;
   createPaypalOrder(input: {
     idempotencyKey: string;
     amountCents: number;

@@ -290,12 +290,12 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       return savedToken(token);
     },
 
-    async createPixCharge({ idempotencyKey, amountCents, description, expiresAt }): Promise<PixCharge> {
+    async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, pixKey }): Promise<PixCharge> {
       assertAmount(amountCents);
       let payment = await findByKey(idempotencyKey);
       if (!payment) {
         const txid = newPixTxid();
-        const brCode = buildPixBrCode({ ...deps.pix, amountCents, txid, description });
+        const brCode = buildPixBrCode({ ...deps.pix, key: pixKey ?? deps.pix.key, amountCents, txid, description });
         payment = await insertOnce({
           id: txid,
           idempotencyKey,

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { adminMessages as am } from './admin-messages';
+import { isValidCnpj, isValidCpf, isValidPhone, normalizeCnpj, onlyDigits } from './documents';
+import { plainText } from './plain-text';
+
+/**
+ * PIX keys and the accounts that receive payouts (/admin/pix-keys, /admin/pix-accounts; docs/admin.md).
+ * Each key is checked for its type and kept in the form PIX uses (digits, +55…, lower-case e-mail and
+ * random key); a new key or account waits for a second admin's approval, then replaces the one in force.
+ */
+
+export const PIX_KEY_TYPES = ['cpf', 'cnpj', 'email', 'phone', 'evp'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/** The key as PIX writes it, or null when it is not a valid key of that type. */
+export function normalizePixKey(type: PixKeyType, value: string): string | null {
+  const text = value.trim();
+  switch (type) {
+    case 'cpf':
+      return isValidCpf(text) ? onlyDigits(text) : null;
+    case 'cnpj':
+      return isValidCnpj(text) ? normalizeCnpj(text) : null;
+    case 'email':
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 77 ? text.toLowerCase() : null;
+    case 'phone': {
+      const digits = onlyDigits(text).replace(/^55(?=\d{10,11}$)/, '');
+      return isValidPhone(digits) ? `+55${digits}` : null;
+    }
+    case 'evp':
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(text) ? text.toLowerCase() : null;
+  }
+}
+
+export const pixKeyRequestSchema = z
+  .object({
+    /** A campaign's slug, or null for the general fund. */
+    campaign: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .max(120)
+      .nullable(),
+    type: z.enum(PIX_KEY_TYPES, { error: am.pixKeyTypeInvalid.id }),
+    key: plainText().trim().min(1, { error: am.pixKeyInvalid.id }).max(100, { error: am.pixKeyInvalid.id }),
+  })
+  .refine((input) => normalizePixKey(input.type, input.key) !== null, { error: am.pixKeyInvalid.id, path: ['key'] });
+export type PixKeyRequest = z.infer<typeof pixKeyRequestSchema>;
+
+export const CHANGE_STATUSES = ['pending_approval', 'active', 'inactive', 'rejected'] as const;
+
+export const pixKeySchema = z.object({
+  id: z.string(),
+  campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),
+  type: z.enum(PIX_KEY_TYPES),
+  key: z.string(),
+  status: z.enum(CHANGE_STATUSES),
+  requested_by: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PixKey = z.infer<typeof pixKeySchema>;
+
+/** Banks by their COMPE code (Central Bank of Brazil), the ones NGOs use most. */
+export const BANKS: ReadonlyArray<{ code: string; name: string }> = [
+  { code: '001', name: 'Banco do Brasil' },
+  { code: '003', name: 'Banco da Amazônia' },
+  { code: '004', name: 'Banco do Nordeste' },
+  { code: '021', name: 'Banestes' },
+  { code: '033', name: 'Santander' },
+  { code: '037', name: 'Banpará' },
+  { code: '041', name: 'Banrisul' },
+  { code: '047', name: 'Banese' },
+  { code: '070', name: 'BRB' },
+  { code: '077', name: 'Banco Inter' },
+  { code: '085', name: 'Cooperativa Central Ailos' },
+  { code: '104', name: 'Caixa Econômica Federal' },
+  { code: '136', name: 'Unicred' },
+  { code: '197', name: 'Stone' },
+  { code: '208', name: 'BTG Pactual' },
+  { code: '212', name: 'Banco Original' },
+  { code: '237', name: 'Bradesco' },
+  { code: '260', name: 'Nu Pagamentos (Nubank)' },
+  { code: '290', name: 'PagSeguro' },
+  { code: '323', name: 'Mercado Pago' },
+  { code: '336', name: 'C6 Bank' },
+  { code: '341', name: 'Itaú Unibanco' },
+  { code: '380', name: 'PicPay' },
+  { code: '403', name: 'Cora' },
+  { code: '422', name: 'Safra' },
+  { code: '748', name: 'Sicredi' },
+  { code: '756', name: 'Sicoob' },
+];
+export const bankName = (code: string) => BANKS.find((b) => b.code === code)?.name ?? null;
+
+export const ACCOUNT_TYPES = ['checking', 'savings', 'payment'] as const;
+
+export const payoutAccountRequestSchema = z
+  .object({
+    bank: z.string().refine((code) => bankName(code) !== null, { error: am.bankUnknown.id }),
+    branch: z.string().regex(/^\d{4}$/, { error: am.branchInvalid.id }),
+    account: z.string().regex(/^\d{1,12}$/, { error: am.accountInvalid.id }),
+    digit: z.string().regex(/^[0-9Xx]$/, { error: am.accountDigitInvalid.id }),
+    type: z.enum(ACCOUNT_TYPES),
+    holder_name: plainText().trim().min(3, { error: am.holderNameRequired.id }).max(120),
+    holder_document: plainText().trim(),
+  })
+  .refine((a) => isValidCpf(a.holder_document) || isValidCnpj(a.holder_document), { error: am.holderDocumentInvalid.id, path: ['holder_document'] });
+export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
+
+export const payoutAccountSchema = z.object({
+  id: z.string(),
+  bank: z.string(),
+  bank_name: z.string(),
+  branch: z.string(),
+  account: z.string(),
+  digit: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  holder_name: z.string(),
+  holder_document: z.string(),
+  status: z.enum(CHANGE_STATUSES),
+  requested_by: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
