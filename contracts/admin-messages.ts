@@ -118,5 +118,8 @@ export const adminMessages = {
   holderDocumentInvalid: /*i18n*/ { id: 'validation.holder_document.invalid', message: 'Informe um CPF ou CNPJ válido do titular' },
   changeNotFound: /*i18n*/ { id: 'error.pix_change_not_found', message: 'Pedido não encontrado.' },
   changeNotPending: /*i18n*/ { id: 'error.pix_change_not_pending', message: 'Este pedido não está esperando aprovação.' },
-  changeOwnApproval: /*i18n*/ { id: 'error.pix_change_own_approval', message: 'Outra pessoa da equipe precisa aprovar a mudança que você pediu.' },
+  changeOwnApproval: /*i18n*/ {
+    id: 'error.pix_change_own_approval',
+    message: 'Outra pessoa da equipe precisa aprovar a mudança que você pediu.',
+  },
 } satisfies Record<string, MessageDescriptor>;

@@ -103,7 +103,10 @@ export const payoutAccountRequestSchema = z
     holder_name: plainText().trim().min(3, { error: am.holderNameRequired.id }).max(120),
     holder_document: plainText().trim(),
   })
-  .refine((a) => isValidCpf(a.holder_document) || isValidCnpj(a.holder_document), { error: am.holderDocumentInvalid.id, path: ['holder_document'] });
+  .refine((a) => isValidCpf(a.holder_document) || isValidCnpj(a.holder_document), {
+    error: am.holderDocumentInvalid.id,
+    path: ['holder_document'],
+  });
 export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
 
 export const payoutAccountSchema = z.object({

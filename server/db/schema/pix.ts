@@ -22,7 +22,9 @@ export const pixKeys = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('pix_keys_one_active').on(sql`coalesce(${t.campaignId}::text, 'general_fund')`).where(sql`${t.status} = 'active'`),
+    uniqueIndex('pix_keys_one_active')
+      .on(sql`coalesce(${t.campaignId}::text, 'general_fund')`)
+      .where(sql`${t.status} = 'active'`),
     index('pix_keys_campaign_idx').on(t.campaignId),
   ],
 );
@@ -45,5 +47,9 @@ export const payoutAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payout_accounts_one_active').on(t.status).where(sql`${t.status} = 'active'`)],
+  (t) => [
+    uniqueIndex('payout_accounts_one_active')
+      .on(t.status)
+      .where(sql`${t.status} = 'active'`),
+  ],
 );

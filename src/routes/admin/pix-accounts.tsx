@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { PayoutAccountsPage } from '../../features/admin/pix/PayoutAccountsPage';
 
 export const Route = createFileRoute('/admin/pix-accounts')({
   beforeLoad: requireAdmin('/admin/pix-accounts'),
-  component: () => <AdminPage path="/admin/pix-accounts" />,
+  component: PayoutAccountsPage,
 });

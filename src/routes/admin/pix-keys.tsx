@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAdmin } from '../../app/navigation/route-guards';
-import { AdminPage } from '../../features/admin/AdminPage';
+import { PixKeysPage } from '../../features/admin/pix/PixKeysPage';
 
 export const Route = createFileRoute('/admin/pix-keys')({
   beforeLoad: requireAdmin('/admin/pix-keys'),
-  component: () => <AdminPage path="/admin/pix-keys" />,
+  component: PixKeysPage,
 });
