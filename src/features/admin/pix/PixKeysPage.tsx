@@ -9,12 +9,12 @@ import { AdminPage } from '../AdminPage';
 import { ChangeList } from './ChangeList';
 import { useApprovals } from './use-approvals';
 
-const TYPE_LABELS: Record<PixKeyType, string> = {
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  email: 'E-mail',
-  phone: 'Telefone (+55)',
-  evp: 'Chave aleatória',
+const TYPE_LABELS: Record<PixKeyType, MessageDescriptor> = {
+  cpf: msg`CPF`,
+  cnpj: msg`CNPJ`,
+  email: msg`E-mail`,
+  phone: msg`Telefone (+55)`,
+  evp: msg`Chave aleatória`,
 };
 
 /** /admin/pix-keys: the key each campaign (or the general fund) receives on; a new one needs a second admin. */
