@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { financeQuerySchema, financeReportSchema } from '../../contracts/admin-finances';
+import { fileAnswerSchema as fileSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
 import { financeLines, financeReport } from '../services/finances/finances';
@@ -18,18 +19,26 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: financeReportSchema } } },
     async (request) => financeReport(db, request.query, clock.now()),
   );
-  app.get('/admin/finances/export.csv', { ...finance, schema: { querystring: financeQuerySchema } }, async (request, reply) => {
-    const { from, to } = request.query;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
-      .send(financeCsv(await financeLines(db, request.query)));
-  });
-  app.get('/admin/finances/export.xlsx', { ...finance, schema: { querystring: financeQuerySchema } }, async (request, reply) => {
-    const { from, to } = request.query;
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
-      .send(financeXlsx(await financeLines(db, request.query)));
-  });
+  app.get(
+    '/admin/finances/export.csv',
+    { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
+        .send(financeCsv(await financeLines(db, request.query)));
+    },
+  );
+  app.get(
+    '/admin/finances/export.xlsx',
+    { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
+        .send(financeXlsx(await financeLines(db, request.query)));
+    },
+  );
 };

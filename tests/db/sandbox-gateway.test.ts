@@ -322,7 +322,7 @@ describe('sandbox refunds', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('refunds a paid PIX charge; refuses a failed payment, a partial amount and an unknown reference', async () => {
+  it('refunds a paid PIX charge in parts, never more than it captured; refuses a failed payment and an unknown reference', async () => {
     const pixKey = randomUUID();
     const pix = await gateway.createPixCharge({
       idempotencyKey: pixKey,
@@ -331,11 +331,21 @@ describe('sandbox refunds', { timeout: 30_000 }, () => {
       expiresAt: new Date(clock.now().getTime() + 60_000),
     });
     await gateway.simulatePixPayment(pix.txid);
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 999 })).toMatchObject({
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1001 })).toMatchObject({
       status: 'failed',
     });
-    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1000 })).toMatchObject({
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 400 })).toMatchObject({
       status: 'succeeded',
+    });
+    // 600 are left: more is refused, the rest goes through.
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 601 })).toMatchObject({
+      status: 'failed',
+    });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 600 })).toMatchObject({
+      status: 'succeeded',
+    });
+    expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1 })).toMatchObject({
+      status: 'failed',
     });
     const declined = await charge((await tokenize(SANDBOX_TEST_CARDS.declined)).token);
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: declined.gatewayRef!, amountCents: 5000 })).toMatchObject({
