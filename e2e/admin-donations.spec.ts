@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -9,7 +10,7 @@ import { waitForMailMatching } from './helpers/mailbox';
 /**
  * Donations, refunds and webhooks (issue 14, "Must show"): an admin adds a webhook endpoint on a local
  * receiver, a donor gives by card, the admin finds the donation by the donor's e-mail and refunds part
- * of it; the campaign's total drops, the donor gets the notice, and the receiver gets donation.confirmed
+ * of it (the filtered list also downloads as CSV); the campaign's total drops, the donor gets the notice, and the receiver gets donation.confirmed
  * and donation.refunded, each verified with the standardwebhooks library.
  */
 
@@ -73,6 +74,12 @@ test('an admin refunds part of a card donation; the total drops, the donor is to
     const table = page.getByRole('table', { name: 'Doações' });
     await expect(table.getByRole('row')).toHaveCount(2);
     await table.getByRole('link', { name: 'Helena Reis' }).click();
+    // The filtered list as a CSV: this one donation.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const exported = await readFile((await (await downloading).path()) as string, 'utf8');
+    expect(exported.trim().split('\r\n')).toHaveLength(2);
+    expect(exported).toContain(email);
     const detail = page.getByRole('region', { name: 'Doação' });
     await expect(detail).toContainText('Doação de R$ 50,00 por Helena Reis');
     await detail.getByLabel(/^Valor a reembolsar/).fill('20');

@@ -8,10 +8,11 @@ import {
   adminRefundSchema,
   refundRequestSchema,
 } from '../../contracts/admin-donations';
+import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { idempotencyKeyOf } from '../http/idempotent-answer';
 import { actorOf } from '../services/admin/audit-log';
-import { adminDonationDetail, listAdminDonations, presentRefund } from '../services/refunds/admin-donations';
+import { adminDonationDetail, adminDonationsCsv, listAdminDonations, presentRefund } from '../services/refunds/admin-donations';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -37,6 +38,17 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
       const { rows, total } = await listAdminDonations(db, request.query);
       reply.header('x-total-count', String(total));
       return rows;
+    },
+  );
+  app.get(
+    '/admin/donations/export.csv',
+    { ...admins, schema: { querystring: adminDonationQuerySchema, response: { 200: fileAnswerSchema } } },
+    async (request, reply) => {
+      const { page: _page, amount: _amount, ...filter } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="semear-doacoes.csv"')
+        .send(await adminDonationsCsv(db, filter));
     },
   );
   app.get(

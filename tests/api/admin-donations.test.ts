@@ -77,6 +77,19 @@ describe('the list and the detail', () => {
       expect((await call(ctx.app, 'GET', `/api/v1/admin/donations${bad}`, undefined, as())).statusCode, bad).toBe(400);
     }
 
+    const csv = await call(ctx.app, 'GET', `/api/v1/admin/donations/export.csv?campaign=${campaign.slug}&page=3`, undefined, as());
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.slice(1).trim().split('\r\n');
+    expect(lines[0]?.startsWith('Doação;Data;')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([mine]);
+    expect(lines[1]).toContain(';123,45;0,00');
+    // A title a spreadsheet would run: prefixed, nothing cut.
+    const risky = await createCampaign(db(), { title: '-2+3 @campanha' });
+    await cardDonation(risky, 1000);
+    expect((await call(ctx.app, 'GET', `/api/v1/admin/donations/export.csv?campaign=${risky.slug}`, undefined, as())).body).toContain(
+      ";'-2+3 @campanha;",
+    );
+
     const shown = await detail(mine);
     expect(shown).toMatchObject({
       amount: 12_345,

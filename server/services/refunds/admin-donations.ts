@@ -20,6 +20,7 @@ import {
 import type { Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
 import { endOfDayInstant } from '../admin/campaign-content';
+import { safeCsvCell } from '../../../contracts/recipient-sheet';
 import { heldCentsOf } from './refunds';
 
 /** The admins' view of donations (docs/admin.md): filtered lists and one donation's whole history. */
@@ -194,4 +195,31 @@ export async function adminDonationDetail(db: Executor, id: string): Promise<Adm
     emails: emails.map((e) => ({ subject: e.subject, status: e.status, at: e.at.toISOString() })),
     webhooks: hooks.map((h) => ({ event: h.event, status: h.status, at: h.at.toISOString() })),
   };
+}
+
+/** The filtered list (every page, up to 100,000 rows) as Brazilian Excel opens it: `;`, UTF-8 BOM, cells safe from formulas. */
+export async function adminDonationsCsv(db: Executor, filter: Omit<AdminDonationQuery, 'page' | 'amount'>): Promise<string> {
+  const rows = await selectRows(db)
+    .where(and(...donationConditions(filter)))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(100_000);
+  const reais = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  const header = ['Doação', 'Data', 'Confirmada', 'Situação', 'Meio', 'Campanha', 'Doador', 'E-mail', 'Documento', 'Valor', 'Reembolsado'];
+  const lines = [header.map((h) => safeCsvCell(h)).join(';')];
+  for (const found of rows) {
+    const row = presentRow({ ...found.donation, ...found });
+    const text = [
+      row.id,
+      row.created_at,
+      row.confirmed_at ?? '',
+      row.status,
+      row.method,
+      row.campaign?.title ?? 'Fundo geral',
+      row.donor.name,
+      row.donor.email,
+      row.donor.document ?? '',
+    ];
+    lines.push([...text.map((cell) => safeCsvCell(cell)), reais(row.amount), reais(row.refunded)].join(';'));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -8,6 +8,9 @@ import type { DonationStatus, PaymentMethod } from '../../../../contracts/donati
 import { formatDateTime, formatMoney, formatNumber } from '../../../app';
 import { Button, Form, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { useSubmission } from '../../../app/forms/use-submission';
+import { adminDonationsApi } from '../../../lib/api/admin-donations';
+import { saveFile } from '../../../lib/save-file';
 import { DonationDetail } from './DonationDetail';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -61,6 +64,12 @@ export function AdminDonationsPage({
   const page = filter.page ?? 0;
   const last = list ? Math.max(0, Math.ceil(list.total / DONATIONS_PAGE_SIZE) - 1) : 0;
   const total = formatNumber(list?.total ?? 0);
+  const download = useSubmission<void, void>({
+    submit: async () => {
+      const { page: _page, donation: _open, ...query } = filter;
+      saveFile(await adminDonationsApi.exportCsv(query), 'semear-doacoes.csv');
+    },
+  });
   return (
     <AdminPage path="/admin/donations">
       <Form
@@ -125,6 +134,9 @@ export function AdminDonationsPage({
         <div>
           <Button type="submit" variant="secondary">
             <Trans>Filtrar</Trans>
+          </Button>{' '}
+          <Button type="button" variant="ghost" disabled={download.view.submitting} onClick={() => download.submit()}>
+            <Trans>Exportar CSV</Trans>
           </Button>
         </div>
       </Form>
