@@ -12,6 +12,7 @@ import { javascriptWeight, type PageWeight } from './lib/page-weight';
 import { measureFirstScreens, reportFirstScreens } from './first-screen';
 import { measureRecipientSheet } from './lib/recipient-sheet';
 import { issueLine, measureCardIssue } from './lib/issue-cards';
+import { measureAdminMoney, moneyLines } from './lib/admin-money';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
@@ -145,3 +146,8 @@ const issuedPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, asyn
 console.log(
   issuedPostgres ? issueLine('PostgreSQL', issuedPostgres) : '(set BENCH_DATABASE_URL or TEST_DATABASE_URL to issue on PostgreSQL too)',
 );
+console.log('');
+for (const line of moneyLines('PGlite', measureAdminMoney(null))) console.log(line);
+const moneyPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, async (url) => measureAdminMoney(url)) : null;
+if (moneyPostgres) for (const line of moneyLines('PostgreSQL', moneyPostgres)) console.log(line);
+else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure the finances and webhooks on PostgreSQL too)');

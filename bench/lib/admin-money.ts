@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+
+export interface MoneyFigures {
+  donations: number;
+  seededSeconds: number;
+  financesMedianMs: number;
+  deliveries: number;
+  deliveriesPerSecond: number;
+}
+
+/** The finances page's API over a year of 100,000 donations, and webhook deliveries per second, in their own process (bench/admin-money.ts). */
+export function measureAdminMoney(databaseUrl: string | null): MoneyFigures {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'bench/admin-money.ts'], {
+    env: { ...process.env, ...(databaseUrl ? { BENCH_MONEY_DATABASE_URL: databaseUrl } : {}) },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as MoneyFigures;
+}
+
+export const moneyLines = (database: string, figures: MoneyFigures): string[] => [
+  `GET /api/v1/admin/finances for a year of ${figures.donations.toLocaleString('en')} donations (${database}): median ${figures.financesMedianMs.toFixed(0)} ms`,
+  `Webhook deliveries to a local receiver (${database}): ${figures.deliveriesPerSecond.toFixed(0)} per second (${figures.deliveries} signed POSTs)`,
+];
