@@ -9,6 +9,7 @@ import { RetryNotice } from '../../../app/RetryNotice';
 import { adminDonationsApi } from '../../../lib/api/admin-donations';
 import { reaisToCents } from '../../../lib/money';
 import { Button, Card, Form, FormActions, FormError, Spinner, TextArea, TextField } from '../../../ui';
+import { DecisionButtons } from '../DecisionButtons';
 import * as s from '../taxonomy/taxonomy.css';
 
 /** One donation's whole history (payment, gateway events, ledger, refunds, e-mails, webhooks) and its refunds. */
@@ -109,25 +110,12 @@ export function DonationDetail({ id }: { id: string }) {
                 {formatMoney(refund.amount)} · {refund.status} · {refund.reason} · {formatDateTime(refund.created_at)}
               </span>
               {refund.status === 'awaiting_approval' ? (
-                <div className={s.actions}>
-                  <Button
-                    type="button"
-                    size="sm"
-                    disabled={view.running}
-                    onClick={() => send({ type: 'command.sent', command: { type: 'approve', refundId: refund.id } })}
-                  >
-                    <Trans>Aprovar</Trans>
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    disabled={view.running}
-                    onClick={() => send({ type: 'command.sent', command: { type: 'reject', refundId: refund.id } })}
-                  >
-                    <Trans>Recusar</Trans>
-                  </Button>
-                </div>
+                <DecisionButtons
+                  busy={view.running}
+                  onDecide={(approve) =>
+                    send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', refundId: refund.id } })
+                  }
+                />
               ) : null}
             </li>
           ))}

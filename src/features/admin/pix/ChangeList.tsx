@@ -5,7 +5,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { ApprovalsEvent, ChangeItem } from '../../../../machines/admin/approvals.machine';
 import { formatDateTime } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
-import { Button, FormError, Spinner } from '../../../ui';
+import { FormError, Spinner } from '../../../ui';
+import { DecisionButtons } from '../DecisionButtons';
 import * as s from '../taxonomy/taxonomy.css';
 
 const STATUS_NAMES: Record<ChangeItem['status'], MessageDescriptor> = {
@@ -77,25 +78,10 @@ export function ChangeList<T extends Listed>({
                     </span>
                   </span>
                   {item.status === 'pending_approval' ? (
-                    <div className={s.actions}>
-                      <Button
-                        type="button"
-                        size="sm"
-                        disabled={view.saving}
-                        onClick={() => send({ type: 'command.sent', command: { type: 'approve', id: item.id } })}
-                      >
-                        <Trans>Aprovar</Trans>
-                      </Button>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="ghost"
-                        disabled={view.saving}
-                        onClick={() => send({ type: 'command.sent', command: { type: 'reject', id: item.id } })}
-                      >
-                        <Trans>Recusar</Trans>
-                      </Button>
-                    </div>
+                    <DecisionButtons
+                      busy={view.saving}
+                      onDecide={(approve) => send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', id: item.id } })}
+                    />
                   ) : null}
                 </div>
               </li>
