@@ -106,8 +106,11 @@ export function analyseRecipientRows(rows: readonly (readonly unknown[])[], onPr
  * formula (=, +, -, @, tab, carriage return first) gets a leading apostrophe, nothing is deleted (a
  * '+55 81…' phone stays readable); quotes are doubled and the cell quoted when it must be.
  */
+/** Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading apostrophe. */
+export const formulaSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 export function safeCsvCell(value: string, separator = ';'): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = formulaSafe(value);
   return text.includes(separator) || /["\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

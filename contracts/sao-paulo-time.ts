@@ -52,3 +52,25 @@ export function startOfSaoPauloDay(date: CalendarDate): Date {
 export function saoPauloInstant(date: CalendarDate, hour: number, minute: number): Date {
   return new Date(startOfSaoPauloDay(date).getTime() + (hour * 60 + minute) * 60_000);
 }
+
+/** 'YYYY-MM-DD' of a calendar day. */
+export const dayText = (date: CalendarDate): string =>
+  `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+
+const calendarOf = (day: string): CalendarDate => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return { year, month, day: date };
+};
+
+/** The São Paulo day an instant falls on, as 'YYYY-MM-DD'. */
+export const saoPauloDayText = (instant: Date): string => dayText(saoPauloDateOf(instant));
+
+/** 00:00 in São Paulo of a 'YYYY-MM-DD' day. */
+export const startOfSaoPauloDayText = (day: string): Date => startOfSaoPauloDay(calendarOf(day));
+
+/** When a 'YYYY-MM-DD' day ends in São Paulo (the next day's 00:00): a last day counts whole. */
+export function endOfSaoPauloDayText(day: string): Date {
+  const { year, month, day: date } = calendarOf(day);
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return startOfSaoPauloDay({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
+}

@@ -2,28 +2,15 @@ import { and, eq, inArray, max, ne, or, sql } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { CampaignContent } from '../../../contracts/admin-campaign-editor';
 import { errorCodes } from '../../../contracts/errors';
-import { saoPauloDateOf, startOfSaoPauloDay } from '../../../contracts/sao-paulo-time';
+import { endOfSaoPauloDayText, saoPauloDayText } from '../../../contracts/sao-paulo-time';
 import { campaigns, campaignSlugRedirects, campaignTags, campaignVersions, categories, tags } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { conflict, invalid } from '../../domain/errors';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD' → the instant its São Paulo day ends (the next day's 00:00): the whole last day counts. */
-export function endOfDayInstant(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(year, month - 1, date + 1));
-  return startOfSaoPauloDay({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
-}
-
 /** The São Paulo day a stored end instant closes (the day before the instant, as entered). */
-export function lastDayOf(endsAt: Date | null): string {
-  if (!endsAt) return '';
-  const day = saoPauloDateOf(new Date(endsAt.getTime() - 1));
-  return `${day.year}-${pad(day.month)}-${pad(day.day)}`;
-}
+export const lastDayOf = (endsAt: Date | null): string => (endsAt ? saoPauloDayText(new Date(endsAt.getTime() - 1)) : '');
 
 /** What the public page shows now, in the editor's shape. */
 export async function liveContent(db: Executor, row: CampaignRow): Promise<CampaignContent> {
@@ -132,7 +119,7 @@ export async function publishContent(
     coverImage: content.cover_url || null,
     categoryId,
     goalCents: content.goal,
-    endsAt: content.ends_on ? endOfDayInstant(content.ends_on) : null,
+    endsAt: content.ends_on ? endOfSaoPauloDayText(content.ends_on) : null,
     organiserName: content.organiser_name,
     shareTitle: content.share_title || null,
     shareDescription: content.share_description || null,

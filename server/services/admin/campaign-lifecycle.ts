@@ -14,8 +14,9 @@ import type { Database, Executor } from '../../db/types';
 import { conflict, invalid, refused } from '../../domain/errors';
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event';
 import { recordAudit, type AdminActor } from './audit-log';
-import { editedContent, endOfDayInstant, publishContent, type CampaignRow } from './campaign-content';
+import { editedContent, publishContent, type CampaignRow } from './campaign-content';
 import { editorDataOf, lockCampaign } from './campaign-editor';
+import { endOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 
 /**
  * The campaign lifecycle (docs/admin.md): draft → scheduled → published → paused → ended → archived, by
@@ -48,7 +49,7 @@ async function transition(
     changes.endsAt !== undefined
       ? changes.endsAt
       : action === 'schedule' && content.ends_on
-        ? endOfDayInstant(content.ends_on)
+        ? endOfSaoPauloDayText(content.ends_on)
         : row.endsAt;
   const opens = action === 'publish' || action === 'schedule' || action === 'resume';
   if (ends && ((opens && ends <= (publishAt ?? now)) || (startsAt && ends <= startsAt)))

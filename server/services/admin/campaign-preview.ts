@@ -9,7 +9,7 @@ import { campaigns, categories, tags } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
 import { sanitizeStoryHtml } from '../story-html';
-import { endOfDayInstant } from './campaign-content';
+import { endOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 
 /**
  * The public page as the draft would make it (docs/admin.md: preview before publishing): the campaign's
@@ -32,7 +32,7 @@ export async function previewCampaign(db: Executor, id: string, publicUrl: strin
       story: sanitizeStoryHtml(draft.story),
       coverImage: draft.cover_url || null,
       goalCents: draft.goal,
-      endsAt: draft.ends_on ? endOfDayInstant(draft.ends_on) : null,
+      endsAt: draft.ends_on ? endOfSaoPauloDayText(draft.ends_on) : null,
       organiserName: draft.organiser_name,
       categorySlug: category?.slug ?? null,
       categoryName: category?.name ?? null,

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { FinanceLine } from '../../../contracts/admin-finances';
-import { safeCsvCell } from '../../../contracts/recipient-sheet';
+import { formulaSafe } from '../../../contracts/recipient-sheet';
+import { brazilianCsv } from '../exports/brazilian-csv';
 
 /**
  * The period's ledger lines as Brazilian spreadsheets open them: CSV with `;` and a UTF-8 BOM, or XLSX.
@@ -35,22 +36,14 @@ const textCells = (line: FinanceLine) => [
   line.recurring ? 'sim' : 'não',
 ];
 const amounts = (line: FinanceLine) => [line.gross, line.refund, line.fee, line.net];
-const reais = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
-export function financeCsv(lines: readonly FinanceLine[]): string {
-  const rows = [HEADER.map((h) => safeCsvCell(h)).join(';')];
-  for (const line of lines) rows.push([...textCells(line).map((c) => safeCsvCell(c)), ...amounts(line).map(reais)].join(';'));
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
-}
-
-/** Text that a spreadsheet would run as a formula, prefixed (as in the CSV). */
-const safeText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const financeCsv = (lines: readonly FinanceLine[]): string =>
+  brazilianCsv([HEADER, ...lines.map((line) => [...textCells(line), ...amounts(line).map((cents) => ({ cents }))])]);
 
 export function financeXlsx(lines: readonly FinanceLine[]): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([
     HEADER,
-    ...lines.map((line) => [...textCells(line).map(safeText), ...amounts(line).map((cents) => cents / 100)]),
+    ...lines.map((line) => [...textCells(line).map(formulaSafe), ...amounts(line).map((cents) => cents / 100)]),
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Lançamentos');

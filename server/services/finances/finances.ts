@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FinanceFigures, FinanceLine, FinanceReport } from '../../../contracts/admin-finances';
-import { saoPauloDateOf, startOfSaoPauloDay } from '../../../contracts/sao-paulo-time';
+import { endOfSaoPauloDayText, saoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 import type { Executor } from '../../db/types';
-import { endOfDayInstant } from '../admin/campaign-content';
 import { selectRows } from '../wallet/raw-rows';
 
 /**
@@ -18,21 +17,11 @@ interface Period {
   to: string;
 }
 
-const dayStart = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return startOfSaoPauloDay({ year, month, day: date });
-};
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayOf = (instant: Date) => {
-  const d = saoPauloDateOf(instant);
-  return `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-};
-
 /** The period of the same length just before. */
 export function previousPeriod(period: Period): Period {
-  const start = dayStart(period.from).getTime();
-  const length = endOfDayInstant(period.to).getTime() - start;
-  return { from: dayOf(new Date(start - length)), to: dayOf(new Date(start - 1)) };
+  const start = startOfSaoPauloDayText(period.from).getTime();
+  const length = endOfSaoPauloDayText(period.to).getTime() - start;
+  return { from: saoPauloDayText(new Date(start - length)), to: saoPauloDayText(new Date(start - 1)) };
 }
 
 /** The period's ledger entries on the causes' accounts, with what each belongs to: one query both the export and the figures read. */
@@ -61,7 +50,7 @@ const linesQuery = (period: Period, withRecurring: boolean) => sql`
     left join categories cat on cat.id = c.category_id
     where a.kind in ('campaign', 'general_fund')
       and g.kind in ('donation', 'automatic_donation', 'refund')
-      and g.created_at >= ${dayStart(period.from)} and g.created_at < ${endOfDayInstant(period.to)}`;
+      and g.created_at >= ${startOfSaoPauloDayText(period.from)} and g.created_at < ${endOfSaoPauloDayText(period.to)}`;
 
 type RawLine = {
   at: Date | string;
@@ -142,8 +131,8 @@ export async function figuresOf(db: Executor, period: Period): Promise<FinanceFi
     of(by, false)
       .map((r) => ({ key: r.key ?? fallback, label: r.label ?? (r.key ? r.key : ''), gross: Number(r.amount), count: Number(r.n) }))
       .sort((a, b) => b.gross - a.gross);
-  const start = dayStart(period.from);
-  const end = endOfDayInstant(period.to);
+  const start = startOfSaoPauloDayText(period.from);
+  const end = endOfSaoPauloDayText(period.to);
   const [m] = await selectRows<Record<'active' | 'mrr' | 'at_start' | 'churned' | 'recovered', string>>(
     db,
     sql`

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type 
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { AdminDonationDetail, AdminDonationQuery, AdminDonationRow, AdminRefund } from '../../../contracts/admin-donations';
 import { errorCodes } from '../../../contracts/errors';
-import { startOfSaoPauloDay } from '../../../contracts/sao-paulo-time';
+import { endOfSaoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 import {
   campaigns,
   donations,
@@ -19,16 +19,10 @@ import {
 } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
-import { endOfDayInstant } from '../admin/campaign-content';
-import { safeCsvCell } from '../../../contracts/recipient-sheet';
-import { heldCentsOf } from './refunds';
+import { brazilianCsv } from '../exports/brazilian-csv';
+import { HOLDING, heldCentsOf } from './refunds';
 
 /** The admins' view of donations (docs/admin.md): filtered lists and one donation's whole history. */
-
-const dayStart = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return startOfSaoPauloDay({ year, month, day: date });
-};
 
 const refundedCents = sql<string>`coalesce((select sum(r.amount_cents) from ${refunds} r where r.donation_id = ${donations.id} and r.status = 'succeeded'), 0)`;
 
@@ -38,8 +32,8 @@ export function donationConditions(filter: Omit<AdminDonationQuery, 'page' | 'am
   if (filter.campaign) conditions.push(eq(campaigns.slug, filter.campaign));
   if (filter.method) conditions.push(eq(donations.paymentMethod, filter.method));
   if (filter.status) conditions.push(eq(donations.status, filter.status));
-  if (filter.from) conditions.push(gte(donations.createdAt, dayStart(filter.from)));
-  if (filter.to) conditions.push(lt(donations.createdAt, endOfDayInstant(filter.to)));
+  if (filter.from) conditions.push(gte(donations.createdAt, startOfSaoPauloDayText(filter.from)));
+  if (filter.to) conditions.push(lt(donations.createdAt, endOfSaoPauloDayText(filter.to)));
   if (filter.min !== undefined) conditions.push(gte(donations.amountCents, filter.min));
   if (filter.max !== undefined) conditions.push(lte(donations.amountCents, filter.max));
   if (filter.q) {
@@ -170,7 +164,7 @@ export async function adminDonationDetail(db: Executor, id: string): Promise<Adm
     .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
     .where(sql`${webhookMessages.payload}->'data'->>'id' = ${id}`)
     .orderBy(asc(webhookDeliveries.createdAt));
-  const held = await heldCentsOf(db, id, ['awaiting_approval', 'processing', 'succeeded']);
+  const held = await heldCentsOf(db, id, [...HOLDING]);
   return {
     ...row,
     refundable: row.status === 'confirmed' ? Math.max(0, row.amount - held) : 0,
@@ -203,23 +197,24 @@ export async function adminDonationsCsv(db: Executor, filter: Omit<AdminDonation
     .where(and(...donationConditions(filter)))
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(100_000);
-  const reais = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
   const header = ['Doação', 'Data', 'Confirmada', 'Situação', 'Meio', 'Campanha', 'Doador', 'E-mail', 'Documento', 'Valor', 'Reembolsado'];
-  const lines = [header.map((h) => safeCsvCell(h)).join(';')];
-  for (const found of rows) {
-    const row = presentRow({ ...found.donation, ...found });
-    const text = [
-      row.id,
-      row.created_at,
-      row.confirmed_at ?? '',
-      row.status,
-      row.method,
-      row.campaign?.title ?? 'Fundo geral',
-      row.donor.name,
-      row.donor.email,
-      row.donor.document ?? '',
-    ];
-    lines.push([...text.map((cell) => safeCsvCell(cell)), reais(row.amount), reais(row.refunded)].join(';'));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return brazilianCsv([
+    header,
+    ...rows.map((found) => {
+      const row = presentRow({ ...found.donation, ...found });
+      const campaign = row.campaign?.title ?? 'Fundo geral';
+      const text = [
+        row.id,
+        row.created_at,
+        row.confirmed_at ?? '',
+        row.status,
+        row.method,
+        campaign,
+        row.donor.name,
+        row.donor.email,
+        row.donor.document ?? '',
+      ];
+      return [...text, { cents: row.amount }, { cents: row.refunded }];
+    }),
+  ]);
 }

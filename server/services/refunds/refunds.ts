@@ -39,7 +39,7 @@ export type RefundRow = typeof refunds.$inferSelect;
 type DonationRow = typeof donations.$inferSelect;
 
 /** Statuses whose amount counts against what is left to refund. */
-const HOLDING = ['awaiting_approval', 'processing', 'succeeded'] as const;
+export const HOLDING = ['awaiting_approval', 'processing', 'succeeded'] as const;
 
 export const refundReference = (refundId: string) => `refund:${refundId}`;
 

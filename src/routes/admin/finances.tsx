@@ -1,10 +1,9 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { presetPeriod } from '../../../contracts/admin-finances';
+import { saoPauloDayText } from '../../../contracts/sao-paulo-time';
 import { adminFinancesSearchSchema } from '../../../contracts/routes';
 import { requireAdmin } from '../../app/navigation/route-guards';
 import { FinancesPage } from '../../features/admin/finances/FinancesPage';
-
-const todayInSaoPaulo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 
 export const Route = createFileRoute('/admin/finances')({
   beforeLoad: requireAdmin('/admin/finances'),
@@ -14,7 +13,7 @@ export const Route = createFileRoute('/admin/finances')({
   loader: async ({ deps }) => {
     const { adminFinancesApi } = await import('../../lib/api/admin-finances');
     const custom = deps.from && deps.to ? { from: deps.from, to: deps.to } : null;
-    const period = custom ?? presetPeriod(deps.preset ?? 'this_month', todayInSaoPaulo());
+    const period = custom ?? presetPeriod(deps.preset ?? 'this_month', saoPauloDayText(new Date()));
     return {
       report: await adminFinancesApi.report(period.from, period.to).catch(() => null),
       preset: custom ? null : (deps.preset ?? 'this_month'),

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../../contracts/constants';
-import { safeCsvCell } from '../../../../contracts/recipient-sheet';
+import { brazilianCsv } from '../../exports/brazilian-csv';
 import { formatBrlText, formatLongDate } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/translator';
 import { giftCardMailMessages as gm } from '../gift-card-mail-messages';
@@ -14,20 +14,15 @@ import { giftCardPageUrl } from '../remind-expiring';
 export function codesCsv(translator: Translator, locale: Locale, cards: readonly GiftCardRow[], publicUrl: string): string {
   const t = (d: { id: string; message: string }) => translator.translate(locale, d);
   const header = [t(gm.csvNumber), t(gm.csvCode), t(gm.csvValue), t(gm.csvExpiry), t(gm.csvRecipient), t(gm.csvLink)];
-  const lines = [header.map((cell) => safeCsvCell(cell)).join(';')];
-  for (const card of cards) {
-    lines.push(
-      [
-        String((card.position ?? 0) + 1),
-        card.code,
-        formatBrlText(card.valueCents),
-        formatLongDate(card.expiresAt, locale),
-        card.recipientName ?? '',
-        giftCardPageUrl(publicUrl, card.code),
-      ]
-        .map((cell) => safeCsvCell(cell))
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return brazilianCsv([
+    header,
+    ...cards.map((card) => [
+      String((card.position ?? 0) + 1),
+      card.code,
+      formatBrlText(card.valueCents),
+      formatLongDate(card.expiresAt, locale),
+      card.recipientName ?? '',
+      giftCardPageUrl(publicUrl, card.code),
+    ]),
+  ]);
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { cardBrand, isCardExpired, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
 import { safeReturnPath } from '../../../../contracts/routes';
-import { sandboxCardTokens, sandboxPayments, sandboxRefunds, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
+import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
 import type { Database, Transaction } from '../../../db/types';
 import type { Clock } from '../../clock';
 import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
@@ -10,6 +10,7 @@ import { pixQrImage } from '../pix/qr-image';
 import { verifyWebhook } from '../webhook-signature';
 import { paypalOrderId, sandboxId } from './ids';
 import { FAILURE_OF_OUTCOME, outcomeOfCard } from './test-cards';
+import { createSandboxRefunds } from './sandbox-refunds';
 import { createWebhookOutbox, type DeliverWebhook, type Scheduler } from './webhook-outbox';
 
 /** Where the sandbox's own pages and endpoints live (outside /api/v1: they are "the provider"). */
@@ -343,47 +344,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       };
     },
 
-    async refund({ idempotencyKey, gatewayRef, amountCents }) {
-      const [existing] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
-      if (existing) return { gatewayRef: existing.id, status: existing.status };
-      try {
-        const { refund, refunded } = await db.transaction(async (tx) => {
-          // Full or partial refunds of a payment that succeeded, never more in all than it captured; the
-          // payment is `refunded` (and announced) once nothing is left of it.
-          const [captured] = await tx
-            .select()
-            .from(sandboxPayments)
-            .where(and(eq(sandboxPayments.id, gatewayRef), eq(sandboxPayments.status, 'succeeded')))
-            .for('update');
-          const already = captured
-            ? (
-                await tx
-                  .select({ amountCents: sandboxRefunds.amountCents })
-                  .from(sandboxRefunds)
-                  .where(and(eq(sandboxRefunds.paymentId, gatewayRef), eq(sandboxRefunds.status, 'succeeded')))
-              ).reduce((sum, r) => sum + Number(r.amountCents), 0)
-            : 0;
-          const fits = captured !== undefined && amountCents > 0 && already + amountCents <= Number(captured.amountCents);
-          const whole = fits && already + amountCents === Number(captured.amountCents);
-          const [payment] = whole
-            ? await tx.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, gatewayRef)).returning()
-            : [];
-          const [created] = await tx
-            .insert(sandboxRefunds)
-            .values({ id: sandboxId('re'), idempotencyKey, paymentId: gatewayRef, amountCents, status: fits ? 'succeeded' : 'failed' })
-            .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
-            .returning();
-          if (!created) throw new LostRace();
-          return { refund: created, refunded: payment };
-        });
-        if (refunded) await outbox.announce(refunded, 'payment.refunded', 'later');
-        return { gatewayRef: refund.id, status: refund.status };
-      } catch (error) {
-        if (!(error instanceof LostRace)) throw error;
-        const [winner] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
-        return { gatewayRef: winner!.id, status: winner!.status };
-      }
-    },
+    refund: createSandboxRefunds(db, outbox),
 
     verifyWebhook(rawBody, headers) {
       return verifyWebhook(rawBody, headers, { secrets: deps.webhookSecret, clock });
