@@ -122,4 +122,14 @@ export const adminMessages = {
     id: 'error.pix_change_own_approval',
     message: 'Outra pessoa da equipe precisa aprovar a mudança que você pediu.',
   },
+  exportNotFound: /*i18n*/ { id: 'error.export_not_found', message: 'Exportação não encontrada.' },
+  exportNotReady: /*i18n*/ { id: 'error.export_not_ready', message: 'Esta exportação ainda está sendo preparada.' },
+  exportExpired: /*i18n*/ {
+    id: 'error.export_expired',
+    message: 'Este arquivo não está mais disponível: peça a exportação de novo.',
+  },
+  exportTooLarge: /*i18n*/ {
+    id: 'error.export_too_large',
+    message: 'Esta exportação passa de 10.000 linhas: peça-a para ser preparada em segundo plano.',
+  },
 } satisfies Record<string, MessageDescriptor>;

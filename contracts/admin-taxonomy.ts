@@ -51,7 +51,17 @@ export const categoryDeleteQuerySchema = z.object({ move_to: slugSchema.optional
 /** POST /admin/tags/merge: `from` disappears, its campaigns get `into`. */
 export const tagMergeSchema = z.object({ from: slugSchema, into: slugSchema });
 
-export const AUDIT_SUBJECTS = ['category', 'tag', 'campaign', 'member', 'webhook', 'donation', 'pix_key', 'payout_account'] as const;
+export const AUDIT_SUBJECTS = [
+  'category',
+  'tag',
+  'campaign',
+  'member',
+  'webhook',
+  'donation',
+  'pix_key',
+  'payout_account',
+  'export',
+] as const;
 
 /** One admin change as the audit log keeps it: who, when, from where, what, before and after. */
 export const auditEntrySchema = z.object({

@@ -54,6 +54,8 @@ export const contributionSchema = z.object({
   status: z.enum(CONTRIBUTION_STATUSES),
   /** Cents. */
   amount: z.number().int(),
+  /** Cents given back so far by refunds (a partial refund leaves the donation paid; all of it makes it refunded). */
+  refunded: z.number().int(),
   created_at: z.string(),
   /** The campaign given to; null: the general fund for donations, nothing for monthly credit and gift cards. */
   campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),

@@ -82,5 +82,9 @@ export const errorCodes = {
   pixChangeNotFound: 'pix.change_not_found',
   pixChangeNotPending: 'pix.change_not_pending',
   pixChangeOwnApproval: 'pix.change_own_approval',
+  exportNotFound: 'export.not_found',
+  exportNotReady: 'export.not_ready',
+  exportExpired: 'export.expired',
+  exportTooLarge: 'export.too_large',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

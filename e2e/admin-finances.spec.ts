@@ -4,7 +4,8 @@ import { DEMO_ADMIN, signInThroughForm } from './helpers/accounts';
 
 /**
  * The finances page (issue 14): an admin with the finance permissions sees this month's figures with
- * their change and the chart, switches period, and downloads the CSV, whose columns add up to the figures.
+ * their change and the chart, switches period, and downloads the CSV (prepared in the background, downloadable
+ * again after a reload), whose columns add up to the figures.
  */
 
 const cents = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100;
@@ -40,4 +41,13 @@ test('an admin sees the period in figures and a chart, and the CSV adds up to th
     Math.round(rows.reduce((sum, cells) => sum + Number((cells.at(index) as string).replace(',', '.')) * 100, 0));
   expect(column(-4)).toBe(yearGross);
   expect(column(-1)).toBe(net);
+
+  // Prepared on the server, it stays downloadable for a day: after a reload too.
+  const ready = page.getByRole('status').filter({ hasText: /pronto \([\d.]+ linhas?\)\. Disponível até/ });
+  await expect(ready).toBeVisible();
+  await page.reload();
+  await expect(ready).toBeVisible();
+  const again = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar de novo' }).click();
+  expect(await readFile((await (await again).path()) as string, 'utf8')).toBe(text);
 });

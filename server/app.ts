@@ -42,6 +42,7 @@ import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { adminDonationRoutes } from './routes/admin-donations';
 import { adminFinanceRoutes } from './routes/admin-finances';
+import { adminExportRoutes } from './routes/admin-exports';
 import { adminPixRoutes } from './routes/admin-pix';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
@@ -164,7 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
-    const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log };
+    const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log, storage: services.storage };
     await app.register(jobsPlugin, {
       database: options.database,
       jobs: recurringJobs(deps, clock),
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminWebhookRoutes, services);
       await api.register(adminDonationRoutes, services);
       await api.register(adminFinanceRoutes, services);
+      await api.register(adminExportRoutes, services);
       await api.register(adminPixRoutes, services);
       await api.register(realtimeRoutes, services);
     },

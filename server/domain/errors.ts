@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '../../contracts/messages';
  * What went wrong, in the domain's words. Services throw these and know nothing of HTTP;
  * `plugins/error-handler.ts` answers each kind with its status and the translated messages.
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'gone';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -33,3 +33,5 @@ export const notFound = (code: ErrorCode, messages: Messages) => new DomainError
 export const conflict = (code: ErrorCode, messages: Messages) => new DomainError('conflict', code, messages);
 /** Understood and refused by a business rule (not enough balance, campaign not accepting). */
 export const refused = (code: ErrorCode, messages: Messages) => new DomainError('refused', code, messages);
+/** It was here and is no more, on purpose (an export past its download window). */
+export const gone = (code: ErrorCode, messages: Messages) => new DomainError('gone', code, messages);

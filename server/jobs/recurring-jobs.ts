@@ -9,12 +9,14 @@ import { checkAndAlertOrderInvariants } from '../services/gift-cards/orders/inva
 import { runCampaignSchedule } from '../services/admin/campaign-lifecycle';
 import { deliverDueWebhooks } from '../services/webhooks/deliver-webhooks';
 import { createRefundService } from '../services/refunds/refunds';
+import { runPendingExports, type ExportDeps } from '../services/exports/export-jobs';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
   Parameters<typeof notifyExpiringCredit>[0] &
   Parameters<typeof deliverDueWebhooks>[0] &
-  Omit<Parameters<typeof createRefundService>[0], 'clock'> & { log?: { error(obj: object, msg: string): void } };
+  Omit<Parameters<typeof createRefundService>[0], 'clock'> &
+  Omit<ExportDeps, 'clock'> & { log?: { error(obj: object, msg: string): void } };
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
 export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
@@ -28,6 +30,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
     cron: '* * * * *',
     run: () => createRefundService({ ...deps, clock }).resume(new Date(clock.now().getTime() - 60_000)),
   },
+  // Exports a stopped process left behind are run again, and files past their time deleted (docs/admin.md).
+  { name: 'exports', cron: '* * * * *', run: () => runPendingExports({ ...deps, clock }) },
   // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
   { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
   // "At each lot's expiry": expired credit is donated within a minute.

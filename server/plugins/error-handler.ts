@@ -28,6 +28,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   refused: 422,
+  gone: 410,
 };
 
 export const errorHandlerPlugin = fp(

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { financeQuerySchema, financeReportSchema } from '../../contracts/admin-finances';
+import { EXPORT_INLINE_MAX_LINES } from '../../contracts/admin-exports';
+import { financeQuerySchema, financeReportSchema, type FinanceQuery } from '../../contracts/admin-finances';
+import { adminMessages as am } from '../../contracts/admin-messages';
+import { errorCodes } from '../../contracts/errors';
 import { fileAnswerSchema as fileSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
-import { financeLines, financeReport } from '../services/finances/finances';
+import { countFinanceLines, financeLines, financeReport } from '../services/finances/finances';
+import { refused } from '../domain/errors';
 
 /**
  * The finances (docs/admin.md; MANAGE_FINANCES, like the page): a period's figures with the previous
@@ -12,6 +16,11 @@ import { financeLines, financeReport } from '../services/finances/finances';
  */
 export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // A period of more lines is an export in the background (POST /admin/finances/exports).
+  const inlineLines = async (period: FinanceQuery) => {
+    if ((await countFinanceLines(db, period)) > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+    return financeLines(db, period);
+  };
   const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
 
   app.get(
@@ -27,7 +36,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
-        .send(financeCsv(await financeLines(db, request.query)));
+        .send(financeCsv(await inlineLines(request.query)));
     },
   );
   app.get(
@@ -38,7 +47,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
-        .send(financeXlsx(await financeLines(db, request.query)));
+        .send(financeXlsx(await inlineLines(request.query)));
     },
   );
 };

@@ -104,6 +104,24 @@ describe('the list and the detail', () => {
 });
 
 describe('refunds', () => {
+  it("shows in the signed-in donor's contributions: part given back while paid, all of it refunded", async () => {
+    const campaign = await createCampaign(db());
+    const donor = await newSession(ctx.app);
+    const body = donationBody({ method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false }, { amount: 5000 });
+    const given = await give(ctx.app, campaign.slug, body, { token: donor.token });
+    expect(given.statusCode, given.body).toBe(201);
+    const id = given.json().donation.id as string;
+    const mine = async () =>
+      ((await call(ctx.app, 'GET', '/api/v1/contributions', undefined, { token: donor.token })).json() as Array<{ id: string }>).find(
+        (c) => c.id === id,
+      );
+    expect(await mine()).toMatchObject({ status: 'paid', amount: 5000, refunded: 0 });
+    expect((await refund(id, 2000)).statusCode).toBe(201);
+    expect(await mine()).toMatchObject({ status: 'paid', amount: 5000, refunded: 2000 });
+    expect((await refund(id, 3000)).statusCode).toBe(201);
+    expect(await mine()).toMatchObject({ status: 'refunded', refunded: 5000 });
+  });
+
   it('refunds part, then the rest, through the gateway and the ledger; the donor is told; never more than captured', async () => {
     const campaign = await createCampaign(db());
     const id = await cardDonation(campaign, 10_000);

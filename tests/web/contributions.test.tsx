@@ -16,6 +16,7 @@ const donation: Contribution = {
   type: 'donation',
   status: 'paid',
   amount: 5000,
+  refunded: 2000,
   created_at: '2026-11-22T15:30:00.000Z',
   campaign: { slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária do Coque' },
   payment_method: 'card',
@@ -28,6 +29,7 @@ const monthly: Contribution = {
   type: 'monthly',
   status: 'failed',
   amount: 3500,
+  refunded: 0,
   created_at: '2026-11-10T12:00:00.000Z',
   campaign: null,
   payment_method: 'card',
@@ -40,6 +42,7 @@ const automatic: Contribution = {
   type: 'automatic_donation',
   status: 'paid',
   amount: 1234,
+  refunded: 0,
   created_at: '2026-10-31T03:00:00.000Z',
   campaign: null,
   payment_method: 'wallet',
@@ -66,7 +69,10 @@ describe('/profile/contributions', () => {
     expect(rows[0]!.textContent).toContain('R$ 50,00');
     expect(rows[0]!.textContent).toContain('Cartão de crédito · Visa •••• 1111');
     expect(rows[0]!.textContent).toContain('Paga');
+    // Part of it refunded: still paid, with what came back.
+    expect(rows[0]!.textContent).toContain('R$ 20,00 devolvidos a você');
     expect(rows[1]!.textContent).toContain('Doação mensal');
+    expect(rows[1]!.textContent).not.toContain('devolvidos');
     expect(rows[1]!.textContent).toContain('Não concluída');
     // 03:00 UTC on the 31st is midnight in São Paulo.
     expect(rows[2]!.textContent).toContain('Doação automática: Fundo geral');

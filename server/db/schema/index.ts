@@ -12,3 +12,4 @@ export * from './team';
 export * from './webhooks';
 export * from './refunds';
 export * from './pix';
+export * from './exports';

@@ -10,6 +10,7 @@ interface ContributionRow {
   type: Contribution['type'] | 'gift_card_order';
   status: Contribution['status'];
   amount: number;
+  refunded: number;
   created_at: Date | string;
   paid_at: Date | string;
   campaign_slug: string | null;
@@ -53,7 +54,9 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
     select d.id::text as id,
            case when d.automatic_source is not null then 'automatic_donation' else 'donation' end as type,
            case d.status when 'confirmed' then 'paid' when 'pending' then 'pending' when 'refunded' then 'refunded' else 'failed' end as status,
-           d.amount_cents::int as amount, d.created_at, coalesce(d.confirmed_at, d.created_at) as paid_at,
+           d.amount_cents::int as amount,
+           coalesce((select sum(r.amount_cents) from refunds r where r.donation_id = d.id and r.status = 'succeeded'), 0)::int as refunded,
+           d.created_at, coalesce(d.confirmed_at, d.created_at) as paid_at,
            c.slug as campaign_slug, c.title as campaign_title, d.payment_method::text as payment_method,
            p.card_brand, p.card_last4,
            d.contact->>'name' as donor_name, d.contact->>'cpf' as cpf, d.contact->>'cnpj' as cnpj
@@ -64,7 +67,7 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
     union all
     select sc.id::text, 'monthly',
            case sc.status when 'succeeded' then 'paid' when 'processing' then 'pending' else 'failed' end,
-           sc.amount_cents::int, sc.created_at, coalesce(sc.settled_at, sc.created_at),
+           sc.amount_cents::int, 0, sc.created_at, coalesce(sc.settled_at, sc.created_at),
            null, null, 'card', sc.card_brand, sc.card_last4,
            s.contact->>'name', s.contact->>'cpf', s.contact->>'cnpj'
       from subscription_charges sc
@@ -73,7 +76,7 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
     union all
     select o.id::text, 'gift_card_order',
            case o.status when 'paid' then 'paid' when 'pending' then 'pending' else 'failed' end,
-           o.total_cents::int, o.created_at, coalesce(o.paid_at, o.created_at),
+           o.total_cents::int, 0, o.created_at, coalesce(o.paid_at, o.created_at),
            null, null, o.payment_method::text, p.card_brand, p.card_last4,
            coalesce(o.contact->>'corporate_name', o.contact->>'name'), o.contact->>'cpf', o.contact->>'cnpj'
       from gift_card_orders o
@@ -81,7 +84,7 @@ function contributionsQuery(userId: string, filters: ContributionFilters, now: D
      where o.user_id = ${userId}
     union all
     select g.id::text, 'gift_card', case g.status when 'cancelled' then 'refunded' else 'paid' end,
-           g.value_cents::int, g.created_at, g.created_at,
+           g.value_cents::int, 0, g.created_at, g.created_at,
            null, null, null, null, null,
            u.name, u.cpf, u.cnpj
       from gift_cards g
@@ -109,6 +112,7 @@ function presentContribution(row: ContributionRow): Contribution {
     gift_card_order_id: order ? row.id : null,
     status: row.status,
     amount: Number(row.amount),
+    refunded: Number(row.refunded),
     created_at: iso(row.created_at),
     campaign: row.campaign_slug && row.campaign_title ? { slug: row.campaign_slug, title: row.campaign_title } : null,
     payment_method: row.payment_method,

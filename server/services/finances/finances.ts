@@ -67,6 +67,12 @@ type RawLine = {
   recurring: boolean;
 };
 
+/** How many lines the period's export has. */
+export async function countFinanceLines(db: Executor, period: Period): Promise<number> {
+  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (${linesQuery(period, false)}) lines`);
+  return Number(row?.n ?? 0);
+}
+
 /** The period's ledger lines on the causes' accounts, oldest first: the export, whose columns add up to the figures. */
 export async function financeLines(db: Executor, period: Period): Promise<FinanceLine[]> {
   const rows = await selectRows<RawLine>(db, sql`select * from (${linesQuery(period, true)}) lines order by at, group_id, entry_id`);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
+import type { DonationExportFilter } from '../../../contracts/admin-exports';
 import type { AdminDonationDetail, AdminDonationQuery, AdminDonationRow, AdminRefund } from '../../../contracts/admin-donations';
 import { errorCodes } from '../../../contracts/errors';
 import { endOfSaoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
@@ -192,16 +193,42 @@ export async function adminDonationDetail(db: Executor, id: string): Promise<Adm
 }
 
 /** The filtered list (every page, up to 100,000 rows) as Brazilian Excel opens it: `;`, UTF-8 BOM, cells safe from formulas. */
-export async function adminDonationsCsv(db: Executor, filter: Omit<AdminDonationQuery, 'page' | 'amount'>): Promise<string> {
+/** How many donations the filters find (the export's total). */
+export async function countAdminDonations(db: Executor, filter: DonationExportFilter): Promise<number> {
+  const [found] = await db
+    .select({ n: count() })
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(...donationConditions(filter)));
+  return found?.n ?? 0;
+}
+
+/**
+ * One step of the filtered list, newest first, after the donation `afterId` (null: from the start). The
+ * step starts from that row's own timestamp in the database: microseconds a JavaScript date would lose.
+ */
+export async function adminDonationsAfter(
+  db: Executor,
+  filter: DonationExportFilter,
+  afterId: string | null,
+  limit: number,
+): Promise<AdminDonationRow[]> {
+  const after = afterId
+    ? [sql`(${donations.createdAt}, ${donations.id}) < (select d.created_at, d.id from ${donations} d where d.id = ${afterId})`]
+    : [];
   const rows = await selectRows(db)
-    .where(and(...donationConditions(filter)))
+    .where(and(...donationConditions(filter), ...after))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(100_000);
+    .limit(limit);
+  return rows.map((found) => presentRow({ ...found.donation, ...found }));
+}
+
+/** The list as a Brazilian CSV (brazilian-csv.ts), a donation a line. */
+export function adminDonationsCsv(rows: readonly AdminDonationRow[]): string {
   const header = ['Doação', 'Data', 'Confirmada', 'Situação', 'Meio', 'Campanha', 'Doador', 'E-mail', 'Documento', 'Valor', 'Reembolsado'];
   return brazilianCsv([
     header,
-    ...rows.map((found) => {
-      const row = presentRow({ ...found.donation, ...found });
+    ...rows.map((row) => {
       const campaign = row.campaign?.title ?? 'Fundo geral';
       const text = [
         row.id,

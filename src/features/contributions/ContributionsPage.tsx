@@ -43,6 +43,9 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
                   <p className={s.meta}>
                     {formatDate(item.created_at)} · {methodOf(item, i18n)}
                   </p>
+                  {item.refunded > 0 && item.status !== 'refunded' ? (
+                    <p className={s.meta}>{t`${formatMoney(item.refunded)} devolvidos a você`}</p>
+                  ) : null}
                 </div>
                 <p className={s.amount}>{formatMoney(item.amount)}</p>
                 <span className={s.statusChip[item.status]}>{i18n._(STATUS_LABELS[item.status])}</span>

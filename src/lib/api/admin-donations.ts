@@ -19,9 +19,6 @@ export function createAdminDonationsApi(http: AxiosInstance) {
         const response = await http.get('/admin/donations', { params: query });
         return { rows: adminDonationRowSchema.array().parse(response.data), total: Number(response.headers['x-total-count'] ?? 0) };
       }),
-    /** The filtered list (every page) as a CSV file. */
-    exportCsv: (query: Record<string, string | number | undefined>): Promise<Blob> =>
-      call(async () => (await http.get('/admin/donations/export.csv', { params: query, responseType: 'blob' })).data as Blob),
     detail: (id: string): Promise<AdminDonationDetail> =>
       call(async () => adminDonationDetailSchema.parse((await http.get(`/admin/donations/${encodeURIComponent(id)}`)).data)),
     run: (id: string, command: DonationCommand): Promise<void> =>

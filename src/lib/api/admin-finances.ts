@@ -9,9 +9,6 @@ export function createAdminFinancesApi(http: AxiosInstance) {
   return {
     report: (from: string, to: string): Promise<FinanceReport> =>
       call(async () => financeReportSchema.parse((await http.get('/admin/finances', { params: { from, to } })).data)),
-    /** The period's ledger lines as a file (CSV with `;` and a BOM, or XLSX). */
-    exportFile: (from: string, to: string, kind: 'csv' | 'xlsx'): Promise<Blob> =>
-      call(async () => (await http.get(`/admin/finances/export.${kind}`, { params: { from, to }, responseType: 'blob' })).data as Blob),
   };
 }
 

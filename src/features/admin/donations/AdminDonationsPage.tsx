@@ -8,9 +8,7 @@ import type { DonationStatus, PaymentMethod } from '../../../../contracts/donati
 import { formatDateTime, formatMoney, formatNumber } from '../../../app';
 import { Button, Form, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
-import { useSubmission } from '../../../app/forms/use-submission';
-import { adminDonationsApi } from '../../../lib/api/admin-donations';
-import { saveFile } from '../../../lib/save-file';
+import { ExportPanel } from '../ExportPanel';
 import { DonationDetail } from './DonationDetail';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -64,12 +62,7 @@ export function AdminDonationsPage({
   const page = filter.page ?? 0;
   const last = list ? Math.max(0, Math.ceil(list.total / DONATIONS_PAGE_SIZE) - 1) : 0;
   const total = formatNumber(list?.total ?? 0);
-  const download = useSubmission<void, void>({
-    submit: async () => {
-      const { page: _page, donation: _open, ...query } = filter;
-      saveFile(await adminDonationsApi.exportCsv(query), 'semear-doacoes.csv');
-    },
-  });
+  const { page: _page, donation: _open, ...exportFilter } = filter;
   return (
     <AdminPage path="/admin/donations">
       <Form
@@ -134,12 +127,10 @@ export function AdminDonationsPage({
         <div>
           <Button type="submit" variant="secondary">
             <Trans>Filtrar</Trans>
-          </Button>{' '}
-          <Button type="button" variant="ghost" disabled={download.view.submitting} onClick={() => download.submit()}>
-            <Trans>Exportar CSV</Trans>
           </Button>
         </div>
       </Form>
+      <ExportPanel kind="donations" formats={['csv']} params={exportFilter} variant="ghost" />
       {filter.donation ? <DonationDetail key={filter.donation} id={filter.donation} /> : null}
       {list === null ? (
         <p className={s.muted}>

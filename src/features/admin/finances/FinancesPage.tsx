@@ -5,11 +5,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FINANCE_PRESETS, type FinanceFigures, type FinancePreset, type FinanceReport } from '../../../../contracts/admin-finances';
 import { formatMoney, formatNumber } from '../../../app';
-import { useSubmission } from '../../../app/forms/use-submission';
-import { adminFinancesApi } from '../../../lib/api/admin-finances';
-import { saveFile } from '../../../lib/save-file';
-import { Button, Card, Form, FormError, Spinner, TextField } from '../../../ui';
+import { Button, Card, Form, Spinner, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { ExportPanel } from '../ExportPanel';
 import * as s from '../taxonomy/taxonomy.css';
 
 const DailyChart = lazy(() => import('./DailyChart'));
@@ -44,13 +42,6 @@ function change(now: number, before: number): string {
 export function FinancesPage({ report, preset }: { report: FinanceReport | null; preset: FinancePreset | null }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const download = useSubmission<'csv' | 'xlsx', void>({
-    submit: async (kind) => {
-      if (!report) return;
-      const { from, to } = report.period;
-      saveFile(await adminFinancesApi.exportFile(from, to, kind), `semear-financas-${from}-${to}.${kind}`);
-    },
-  });
   return (
     <AdminPage path="/admin/finances">
       <nav aria-label={t`Períodos`} className={s.actions}>
@@ -81,14 +72,13 @@ export function FinancesPage({ report, preset }: { report: FinanceReport | null;
           <Trans>Não conseguimos carregar as finanças agora.</Trans>
         </p>
       ) : (
-        <Report report={report} onExport={(kind) => download.submit(kind)} exporting={download.view.submitting} />
+        <Report report={report} />
       )}
-      {download.view.failure ? <FormError>{download.view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
     </AdminPage>
   );
 }
 
-function Report({ report, onExport, exporting }: { report: FinanceReport; onExport(kind: 'csv' | 'xlsx'): void; exporting: boolean }) {
+function Report({ report }: { report: FinanceReport }) {
   const { t, i18n } = useLingui();
   const { figures, previous } = report;
   const card = (label: string, key: 'gross' | 'fees' | 'refunds' | 'net') => (
@@ -129,14 +119,7 @@ function Report({ report, onExport, exporting }: { report: FinanceReport; onExpo
         {card(t`Reembolsos`, 'refunds')}
         {card(t`Líquido`, 'net')}
       </div>
-      <div className={s.actions}>
-        <Button type="button" variant="secondary" disabled={exporting} onClick={() => onExport('csv')}>
-          <Trans>Exportar CSV</Trans>
-        </Button>
-        <Button type="button" variant="secondary" disabled={exporting} onClick={() => onExport('xlsx')}>
-          <Trans>Exportar XLSX</Trans>
-        </Button>
-      </div>
+      <ExportPanel kind="finances" formats={['csv', 'xlsx']} params={report.period} />
       <Card>
         <h2>
           <Trans>Arrecadado por dia</Trans>

@@ -1,0 +1,31 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_STATUSES } from '../../../contracts/admin-exports';
+
+/**
+ * An export prepared in the background (docs/admin.md): what was asked (kind, format, filter), by whom,
+ * how far it got, and where its file is until it expires. A run that stops (a crash) leaves `heartbeat_at`
+ * behind; the `exports` job starts it again from the beginning.
+ */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: EXPORT_KINDS }).notNull(),
+    format: text('format', { enum: EXPORT_FORMATS }).notNull(),
+    /** The period (finances) or the list's filters (donations), as validated by the contract. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    requestedBy: uuid('requested_by').notNull(),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('queued'),
+    linesDone: integer('lines_done').notNull().default(0),
+    linesTotal: integer('lines_total'),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('export_jobs_status_idx').on(t.status), index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt)],
+);
