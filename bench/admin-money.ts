@@ -1,15 +1,18 @@
 // Child process of `npm run bench`: on a fresh database, (1) a year of 100,000 confirmed donations across
-// 20 campaigns with their ledger groups, then the finances page's API for that year (median of 5 runs);
-// (2) 1,000 webhook deliveries to a receiver on this machine, as the delivery job sends them. Prints one
+// 20 campaigns with their ledger groups, then the finances page's API for that year (median of 5 runs) and
+// that year's CSV export prepared in the background; (2) 1,000 webhook deliveries to a receiver on this machine, as the delivery job sends them. Prints one
 // JSON line. PostgreSQL when BENCH_MONEY_DATABASE_URL is set, else PGlite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../server/db/open-database';
-import { webhookEndpoints } from '../server/db/schema';
+import { exportJobs, webhookEndpoints } from '../server/db/schema';
+import { runExport } from '../server/services/exports/export-jobs';
+import { createLocalStorage } from '../server/services/storage/local-storage';
 import { createTranslator } from '../server/i18n/translator';
 import { financeReport } from '../server/services/finances/finances';
 import { deliverDueWebhooks } from '../server/services/webhooks/deliver-webhooks';
@@ -69,6 +72,22 @@ try {
     gross = report.figures.gross;
   }
 
+  // The year's ledger lines as a CSV prepared in the background, as the page asks for it (one run, with its progress steps).
+  const storageDir = mkdtempSync(join(tmpdir(), 'semear-bench-exports-'));
+  const [job] = await db
+    .insert(exportJobs)
+    .values({ kind: 'finances', format: 'csv', params: { from, to }, requestedBy: randomUUID(), fileName: 'bench.csv' })
+    .returning();
+  const t2 = performance.now();
+  await runExport({ db, storage: createLocalStorage(storageDir), clock: { now: () => new Date() } }, job?.id as string);
+  const exportSeconds = (performance.now() - t2) / 1000;
+  const [exported] = await db
+    .select()
+    .from(exportJobs)
+    .where(eq(exportJobs.id, job?.id as string));
+  rmSync(storageDir, { recursive: true, force: true });
+  if (exported?.status !== 'ready') throw new Error(`bench export ended ${exported?.status}`);
+
   // Webhooks: one endpoint on a local receiver, DELIVERIES events, sent as the job sends them.
   let received = 0;
   const receiver = createServer((req, res) => {
@@ -100,6 +119,9 @@ try {
       seededSeconds,
       financesMedianMs: median(times),
       gross,
+      exportSeconds,
+      exportLines: exported.linesTotal,
+      exportBytes: exported.sizeBytes,
       deliveries: received,
       deliveriesPerSecond: received / deliverySeconds,
     }),

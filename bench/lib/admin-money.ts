@@ -4,6 +4,9 @@ export interface MoneyFigures {
   donations: number;
   seededSeconds: number;
   financesMedianMs: number;
+  exportSeconds: number;
+  exportLines: number;
+  exportBytes: number;
   deliveries: number;
   deliveriesPerSecond: number;
 }
@@ -20,5 +23,6 @@ export function measureAdminMoney(databaseUrl: string | null): MoneyFigures {
 
 export const moneyLines = (database: string, figures: MoneyFigures): string[] => [
   `GET /api/v1/admin/finances for a year of ${figures.donations.toLocaleString('en')} donations (${database}): median ${figures.financesMedianMs.toFixed(0)} ms`,
+  `The same year's CSV export prepared in the background (${database}): ${figures.exportSeconds.toFixed(1)} s for ${figures.exportLines.toLocaleString('en')} lines (${(figures.exportBytes / 1_048_576).toFixed(1)} MB)`,
   `Webhook deliveries to a local receiver (${database}): ${figures.deliveriesPerSecond.toFixed(0)} per second (${figures.deliveries} signed POSTs)`,
 ];
