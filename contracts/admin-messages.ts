@@ -114,6 +114,10 @@ export const adminMessages = {
   branchInvalid: /*i18n*/ { id: 'validation.branch.invalid', message: 'A agência tem 4 dígitos' },
   accountInvalid: /*i18n*/ { id: 'validation.account.invalid', message: 'Informe o número da conta, só com dígitos' },
   accountDigitInvalid: /*i18n*/ { id: 'validation.account_digit.invalid', message: 'O dígito da conta é um número ou X' },
+  accountDigitMismatch: /*i18n*/ {
+    id: 'validation.account_digit.mismatch',
+    message: 'O dígito não confere com a agência e a conta neste banco',
+  },
   holderNameRequired: /*i18n*/ { id: 'validation.account_holder_name.required', message: 'Informe o nome do titular' },
   holderDocumentInvalid: /*i18n*/ { id: 'validation.holder_document.invalid', message: 'Informe um CPF ou CNPJ válido do titular' },
   changeNotFound: /*i18n*/ { id: 'error.pix_change_not_found', message: 'Pedido não encontrado.' },

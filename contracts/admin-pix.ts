@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { accountDigitAgrees } from './bank-check-digits';
+import { BRAZILIAN_BANKS } from './brazilian-banks';
 import { adminMessages as am } from './admin-messages';
 import { isValidCnpj, isValidCpf, isValidPhone, normalizeCnpj, onlyDigits } from './documents';
 import { plainText } from './plain-text';
@@ -59,37 +61,10 @@ export const pixKeySchema = z.object({
 });
 export type PixKey = z.infer<typeof pixKeySchema>;
 
-/** Banks by their COMPE code (Central Bank of Brazil), the ones NGOs use most. */
-export const BANKS: ReadonlyArray<{ code: string; name: string }> = [
-  { code: '001', name: 'Banco do Brasil' },
-  { code: '003', name: 'Banco da Amazônia' },
-  { code: '004', name: 'Banco do Nordeste' },
-  { code: '021', name: 'Banestes' },
-  { code: '033', name: 'Santander' },
-  { code: '037', name: 'Banpará' },
-  { code: '041', name: 'Banrisul' },
-  { code: '047', name: 'Banese' },
-  { code: '070', name: 'BRB' },
-  { code: '077', name: 'Banco Inter' },
-  { code: '085', name: 'Cooperativa Central Ailos' },
-  { code: '104', name: 'Caixa Econômica Federal' },
-  { code: '136', name: 'Unicred' },
-  { code: '197', name: 'Stone' },
-  { code: '208', name: 'BTG Pactual' },
-  { code: '212', name: 'Banco Original' },
-  { code: '237', name: 'Bradesco' },
-  { code: '260', name: 'Nu Pagamentos (Nubank)' },
-  { code: '290', name: 'PagSeguro' },
-  { code: '323', name: 'Mercado Pago' },
-  { code: '336', name: 'C6 Bank' },
-  { code: '341', name: 'Itaú Unibanco' },
-  { code: '380', name: 'PicPay' },
-  { code: '403', name: 'Cora' },
-  { code: '422', name: 'Safra' },
-  { code: '748', name: 'Sicredi' },
-  { code: '756', name: 'Sicoob' },
-];
-export const bankName = (code: string) => BANKS.find((b) => b.code === code)?.name ?? null;
+/** Banks by their COMPE code (Central Bank of Brazil's registry: brazilian-banks.ts). */
+export const BANKS: ReadonlyArray<{ code: string; name: string }> = BRAZILIAN_BANKS.map(([code, name]) => ({ code, name }));
+const BANK_NAMES = new Map(BRAZILIAN_BANKS);
+export const bankName = (code: string): string | null => BANK_NAMES.get(code) ?? null;
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'payment'] as const;
 
@@ -106,6 +81,10 @@ export const payoutAccountRequestSchema = z
   .refine((a) => isValidCpf(a.holder_document) || isValidCnpj(a.holder_document), {
     error: am.holderDocumentInvalid.id,
     path: ['holder_document'],
+  })
+  .refine((a) => accountDigitAgrees(a.bank, a.branch, a.account, a.digit), {
+    error: am.accountDigitMismatch.id,
+    path: ['digit'],
   });
 export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
 

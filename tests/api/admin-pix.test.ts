@@ -143,7 +143,7 @@ describe('payout accounts', () => {
   const account = {
     bank: '001',
     branch: '1234',
-    account: '567890',
+    account: '100008',
     digit: 'x',
     type: 'checking',
     holder_name: 'Associação Raízes',
@@ -165,6 +165,8 @@ describe('payout accounts', () => {
       [{ branch: '12' }, 'A agência tem 4 dígitos'],
       [{ account: '12a' }, 'Informe o número da conta, só com dígitos'],
       [{ digit: 'Y' }, 'O dígito da conta é um número ou X'],
+      // Banco do Brasil's modulo 11 gives X for this account.
+      [{ digit: '1' }, 'O dígito não confere com a agência e a conta neste banco'],
       [{ holder_document: '123' }, 'Informe um CPF ou CNPJ válido do titular'],
     ];
     for (const [change, message] of cases) {
