@@ -22,6 +22,7 @@ import { mailJobPlugin } from './plugins/mail-job';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { reconcileJobPlugin } from './plugins/reconcile-job';
 import { jobsPlugin } from './plugins/jobs';
+import { webhookPollPlugin } from './plugins/webhook-poll';
 import { recurringJobs } from './jobs/recurring-jobs';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeRoutes } from './routes/realtime';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pollEveryMs: options.startMailJob ? 5000 : null,
     deliverDueWebhooks: isSandboxGateway(services.gateway) ? services.gateway.deliverDueWebhooks : undefined,
   });
+  await app.register(webhookPollPlugin, { db, clock, config, pollEveryMs: options.startMailJob ? 2000 : null });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
     const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log, storage: services.storage };
