@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDonationDetailSchema, adminDonationRowSchema, adminRefundSchema } from '../../contracts/admin-donations';
-import { auditLog, ledgerEntries, refunds, walletLots } from '../../server/db/schema';
+import { auditLog, ledgerEntries, payments, refunds, walletLots } from '../../server/db/schema';
+import { refundDonation } from '../../server/services/donations/gateway-events';
 import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { campaignRaised, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
@@ -104,6 +105,32 @@ describe('the list and the detail', () => {
 });
 
 describe('refunds', () => {
+  it("a gateway's payment.refunded arriving before a crashed refund's books moves nothing twice", async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 10_000);
+    const key = newKey();
+    // A crash left this refund processing; the gateway had already refunded the whole payment.
+    const [left] = await db()
+      .insert(refunds)
+      .values({
+        donationId: id,
+        amountCents: 10_000,
+        reason: 'Duplicada',
+        status: 'processing',
+        idempotencyKey: key,
+        requestedBy: admin.user.id,
+      })
+      .returning();
+    const [payment] = await db().select().from(payments).where(eq(payments.donationId, id));
+    expect(await db().transaction((tx) => refundDonation(tx, payment!, ctx.clock.now()))).toBe(true);
+    expect(await campaignRaised(db(), campaign.id)).toBe(10_000);
+    // The refund's own retry writes its books: the campaign gives the money back once.
+    const retried = await refund(id, 10_000, as(admin.token, key));
+    expect(retried.json()).toMatchObject({ id: left!.id, status: 'succeeded' });
+    expect(await campaignRaised(db(), campaign.id)).toBe(0);
+    expect(await detail(id)).toMatchObject({ status: 'refunded', refunded: 10_000, refundable: 0 });
+  });
+
   it("shows in the signed-in donor's contributions: part given back while paid, all of it refunded", async () => {
     const campaign = await createCampaign(db());
     const donor = await newSession(ctx.app);

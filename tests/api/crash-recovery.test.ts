@@ -1,10 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -12,9 +5,9 @@ import { withGeneratedSecrets } from '../../server/config-secrets';
 import { openDatabase } from '../../server/db/open-database';
 import { ensureReferenceData } from '../../server/db/reference-data';
 import { creditWallet, walletBalance } from '../../server/services/ledger';
+import { crashServer, stopServer } from './helpers/crash-server';
 import { newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, newKey, sandboxCardToken } from './helpers/giving';
-import { TEST_ENV } from './helpers/test-app';
 
 /**
  * Issue 9, "nothing stuck after a crash": a burst of card, PIX and wallet donations and gift-card orders, kill -9 while
@@ -27,60 +20,8 @@ const WALLETS = 8;
 /** Gift-card orders of two cards each, by card: issued once, whatever the kill interrupted. */
 const ORDERS = 6;
 const AMOUNT = 1500;
-const CHILD = fileURLToPath(new URL('./helpers/crash-child.ts', import.meta.url));
-
-const dataDir = mkdtempSync(join(tmpdir(), 'semear-crash-'));
-let scratch: string | null = null;
-let child: ChildProcess | null = null;
-afterAll(async () => {
-  child?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-  if (scratch) await adminQuery(`drop database if exists "${scratch}" with (force)`);
-});
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** PGlite in DATA_DIR, or a scratch database on TEST_DATABASE_URL when the suite runs on PostgreSQL. */
-async function environment(): Promise<Record<string, string>> {
-  const env: Record<string, string> = {
-    ...TEST_ENV,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
-  };
-  if (process.env.TEST_DB !== 'postgres') return env;
-  scratch = `semear_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`create database "${scratch}"`);
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${scratch}`;
-  return { ...env, DATABASE_URL: url.toString() };
-}
-
-function startChild(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  child = proc;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /LISTENING (\S+)/.exec(out);
-      if (match) resolve({ url: match[1] as string, process: proc });
-    });
-    proc.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-  });
-}
+const server = crashServer('crash');
+afterAll(() => server.cleanup());
 
 /** The parts of a donation answer (or an error) the test reads. */
 interface Answer {
@@ -89,15 +30,6 @@ interface Answer {
   donation: { status: string };
   payment: { status: string; br_code: string | null };
   receipt_token?: string;
-}
-
-/** Stops the server; one that has not exited 5 s after a SIGTERM gets a SIGKILL. */
-function stop(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.kill(signal);
-  const fallback = setTimeout(() => proc.kill('SIGKILL'), 5_000);
-  return exited.finally(() => clearTimeout(fallback));
 }
 
 interface Sent {
@@ -117,7 +49,7 @@ const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
 
 describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('every request re-sent with its key after the restart answers its outcome within 30 s, charged once', async () => {
-    const env = await environment();
+    const env = await server.environment();
     const config = loadConfig(withGeneratedSecrets(env));
 
     // Setup through an in-process app on the same data: a campaign, card tokens, a donor with credit.
@@ -173,7 +105,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     await setupApp.close();
     await setupDb.close();
 
-    const first = await startChild(env);
+    const first = await server.start(env);
     const firstAnswers = new Map<string, number>();
     let killedAt = 0;
     const burst = requests.map((r) =>
@@ -188,7 +120,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     while (firstAnswers.size < 8) await new Promise((resolve) => setTimeout(resolve, 2));
     // Not right after an answer: PGlite runs one request's queries at a time, so land mid-request.
     await new Promise((resolve) => setTimeout(resolve, 15));
-    const exited = stop(first.process, 'SIGKILL');
+    const exited = stopServer(first.process, 'SIGKILL');
     killedAt = Date.now();
     const inFlight = requests.length - firstAnswers.size;
     await Promise.all(burst);
@@ -202,7 +134,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     const kept = ((await crashed.executeSql('select count(*)::int as n from donations')).rows[0] as { n: number }).n;
     await crashed.close();
 
-    const second = await startChild(env);
+    const second = await server.start(env);
     const restartedAt = Date.now();
     const answers = await Promise.all(
       requests.map(async (r) => {
@@ -237,7 +169,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
     }
     expect(recovered).toBe(inFlight);
 
-    await stop(second.process, 'SIGTERM');
+    await stopServer(second.process, 'SIGTERM');
     const db = await openDatabase(config);
     try {
       const one = async <T>(text: string) => (await db.executeSql(text)).rows[0] as T;

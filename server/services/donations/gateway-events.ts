@@ -44,14 +44,16 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
  * A refund the gateway announces takes a confirmed donation's money back out of its campaign (or the
  * general fund) into the gateway's clearing account: group 'refund:<donation id>', once. What admins
  * already refunded through Semear (refunds.ts, groups 'refund:<refund id>') is not taken twice: only
- * the rest moves, and none when they refunded it all.
+ * the rest moves, and none when they refunded it all. A refund still `processing` counts as refunded:
+ * the gateway may have done it before a crash kept its books from being written; its own run (the
+ * retry of its request, or the refunds-resume job) writes them.
  */
 export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
   // A gift-card order's money may already sit on its cards (and be spent): its refund is an admin's decision.
   if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;
-  const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, ['succeeded']));
+  const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, ['processing', 'succeeded']));
   if (rest > 0) {
     await postLedgerGroup(tx, {
       kind: 'refund',

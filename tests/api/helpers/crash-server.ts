@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { TEST_ENV } from './test-app';
+
+const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Stops the server; one that has not exited 5 s after a SIGTERM gets a SIGKILL. */
+export function stopServer(proc: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill(signal);
+  const fallback = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+  return exited.finally(() => clearTimeout(fallback));
+}
+
+/**
+ * The server as `npm start` runs it, in a child process a crash test can kill -9, on data that outlives
+ * it: PGlite in a DATA_DIR, or a scratch database on TEST_DATABASE_URL when the suite runs on PostgreSQL.
+ */
+export function crashServer(prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `semear-${prefix}-`));
+  let scratch: string | null = null;
+  let child: ChildProcess | null = null;
+  return {
+    async environment(): Promise<Record<string, string>> {
+      const env: Record<string, string> = {
+        ...TEST_ENV,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+      };
+      if (process.env.TEST_DB !== 'postgres') return env;
+      scratch = `semear_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+      await adminQuery(`create database "${scratch}"`);
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${scratch}`;
+      return { ...env, DATABASE_URL: url.toString() };
+    },
+    start(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
+      const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      child = proc;
+      return new Promise((resolve, reject) => {
+        let out = '';
+        proc.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString('utf8');
+          const match = /LISTENING (\S+)/.exec(out);
+          if (match) resolve({ url: match[1] as string, process: proc });
+        });
+        proc.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+      });
+    },
+    async cleanup(): Promise<void> {
+      child?.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      if (scratch) await adminQuery(`drop database if exists "${scratch}" with (force)`);
+    },
+  };
+}
