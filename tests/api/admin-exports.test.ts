@@ -128,70 +128,46 @@ describe('donation exports in the background', () => {
   });
 });
 
+/** An export as a run left it, straight in the table. */
+async function insertJob(values: Partial<typeof exportJobs.$inferInsert>) {
+  const [row] = await ctx.database.db
+    .insert(exportJobs)
+    .values({
+      kind: 'finances',
+      format: 'csv',
+      params: { from: today, to: today },
+      requestedBy: admin.user.id,
+      fileName: 'x.csv',
+      ...values,
+    })
+    .returning();
+  return row as typeof exportJobs.$inferSelect;
+}
+const statusOf = async (id: string) => (await ctx.database.db.select().from(exportJobs).where(eq(exportJobs.id, id)))[0];
+
 describe('a run that stops', () => {
   it('is taken up by the exports job when its heartbeat went silent', async () => {
-    const now = ctx.clock.now();
-    const [left] = await ctx.database.db
-      .insert(exportJobs)
-      .values({
-        kind: 'finances',
-        format: 'csv',
-        params: { from: today, to: today },
-        requestedBy: admin.user.id,
-        fileName: 'semear-financas.csv',
-        status: 'running',
-        attempts: 1,
-        linesDone: 1,
-        heartbeatAt: new Date(now.getTime() - 5 * 60_000),
-      })
-      .returning();
+    const left = await insertJob({
+      status: 'running',
+      attempts: 1,
+      linesDone: 1,
+      heartbeatAt: new Date(ctx.clock.now().getTime() - 5 * 60_000),
+    });
     await runPendingExports(deps());
-    const [row] = await ctx.database.db
-      .select()
-      .from(exportJobs)
-      .where(eq(exportJobs.id, left?.id as string));
-    expect(row).toMatchObject({ status: 'ready', linesDone: 3, attempts: 2 });
+    expect(await statusOf(left.id)).toMatchObject({ status: 'ready', linesDone: 3, attempts: 2 });
   });
 
   it('is left alone while its heartbeat is fresh, and given up after three failed attempts', async () => {
-    const [busy] = await ctx.database.db
-      .insert(exportJobs)
-      .values({
-        kind: 'finances',
-        format: 'csv',
-        params: { from: today, to: today },
-        requestedBy: admin.user.id,
-        fileName: 'x.csv',
-        status: 'running',
-        heartbeatAt: ctx.clock.now(),
-      })
-      .returning();
-    await runExport(deps(), busy?.id as string);
-    expect(
-      (
-        await ctx.database.db
-          .select()
-          .from(exportJobs)
-          .where(eq(exportJobs.id, busy?.id as string))
-      )[0]?.status,
-    ).toBe('running');
+    const busy = await insertJob({ status: 'running', heartbeatAt: ctx.clock.now() });
+    await runExport(deps(), busy.id);
+    expect((await statusOf(busy.id))?.status).toBe('running');
 
     const broken: FileStorage = { ...storage, put: () => Promise.reject(new Error('disk full')) };
-    const [job] = await ctx.database.db
-      .insert(exportJobs)
-      .values({ kind: 'finances', format: 'csv', params: { from: today, to: today }, requestedBy: admin.user.id, fileName: 'y.csv' })
-      .returning();
+    const job = await insertJob({});
     const statuses: string[] = [];
     for (let i = 0; i < 3; i++) {
-      await runExport({ ...deps(), storage: broken }, job?.id as string);
-      statuses.push(
-        (
-          await ctx.database.db
-            .select()
-            .from(exportJobs)
-            .where(eq(exportJobs.id, job?.id as string))
-        )[0]?.status ?? '',
-      );
+      await runExport({ ...deps(), storage: broken }, job.id);
+      statuses.push((await statusOf(job.id))?.status ?? '');
     }
     expect(statuses).toEqual(['queued', 'queued', 'failed']);
   });

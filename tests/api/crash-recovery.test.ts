@@ -1,9 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { withGeneratedSecrets } from '../../server/config-secrets';
 import { openDatabase } from '../../server/db/open-database';
-import { ensureReferenceData } from '../../server/db/reference-data';
 import { creditWallet, walletBalance } from '../../server/services/ledger';
 import { crashServer, stopServer } from './helpers/crash-server';
 import { newSession } from './helpers/fixtures';
@@ -50,13 +46,9 @@ const send = (url: string, slug: string, r: Sent, signal?: AbortSignal) =>
 describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('every request re-sent with its key after the restart answers its outcome within 30 s, charged once', async () => {
     const env = await server.environment();
-    const config = loadConfig(withGeneratedSecrets(env));
-
     // Setup through an in-process app on the same data: a campaign, card tokens, a donor with credit.
-    const setupDb = await openDatabase(config);
-    await setupDb.migrate();
-    await ensureReferenceData(setupDb.db);
-    const setupApp = await buildApp({ config, db: setupDb.db, database: setupDb });
+    const setup = await server.setup(env);
+    const { config, database: setupDb, app: setupApp } = setup;
     const { slug } = await createCampaign(setupDb.db);
     const donor = await newSession(setupApp);
     await setupDb.db.transaction((tx) =>
@@ -102,8 +94,7 @@ describe(`kill -9 mid-burst (${process.env.TEST_DB ?? 'pglite'})`, () => {
         },
       });
     }
-    await setupApp.close();
-    await setupDb.close();
+    await setup.close();
 
     const first = await server.start(env);
     const firstAnswers = new Map<string, number>();

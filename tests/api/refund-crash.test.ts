@@ -1,9 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { withGeneratedSecrets } from '../../server/config-secrets';
 import { openDatabase } from '../../server/db/open-database';
-import { ensureReferenceData } from '../../server/db/reference-data';
 import { crashServer, stopServer } from './helpers/crash-server';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give, newKey, sandboxCardToken } from './helpers/giving';
@@ -30,12 +26,8 @@ interface Sent {
 describe(`kill -9 mid-refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
   it('every refund re-sent with its key after the restart succeeds once, the books balanced', async () => {
     const env = await server.environment();
-    const config = loadConfig(withGeneratedSecrets(env));
-
-    const setupDb = await openDatabase(config);
-    await setupDb.migrate();
-    await ensureReferenceData(setupDb.db);
-    const setupApp = await buildApp({ config, db: setupDb.db, database: setupDb });
+    const setup = await server.setup(env);
+    const { config, database: setupDb, app: setupApp } = setup;
     const campaign = await createCampaign(setupDb.db);
     const admin = await newSession(setupApp);
     await grantAdmin({ database: setupDb }, admin.user.id, ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']);
@@ -46,8 +38,7 @@ describe(`kill -9 mid-refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
       expect(answer.statusCode, answer.body).toBe(201);
       for (const amount of PARTS) requests.push({ donation: answer.json().donation.id, amount, key: newKey() });
     }
-    await setupApp.close();
-    await setupDb.close();
+    await setup.close();
 
     const send = (url: string, r: Sent, signal?: AbortSignal) =>
       fetch(`${url}/api/v1/admin/donations/${r.donation}/refunds`, {

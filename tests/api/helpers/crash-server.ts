@@ -5,6 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { withGeneratedSecrets } from '../../../server/config-secrets';
+import { openDatabase } from '../../../server/db/open-database';
+import { ensureReferenceData } from '../../../server/db/reference-data';
 import { TEST_ENV } from './test-app';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
@@ -51,6 +56,23 @@ export function crashServer(prefix: string) {
       const url = new URL(process.env.TEST_DATABASE_URL as string);
       url.pathname = `/${scratch}`;
       return { ...env, DATABASE_URL: url.toString() };
+    },
+    /** The config for `env`, and an in-process app on the same data to set the scene before the child starts. */
+    async setup(env: Record<string, string>) {
+      const config = loadConfig(withGeneratedSecrets(env));
+      const database = await openDatabase(config);
+      await database.migrate();
+      await ensureReferenceData(database.db);
+      const app = await buildApp({ config, db: database.db, database });
+      return {
+        config,
+        database,
+        app,
+        async close() {
+          await app.close();
+          await database.close();
+        },
+      };
     },
     start(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
       const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
