@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { exportJobSchema, type ExportJob } from '../../contracts/admin-exports';
+import { EXPORT_INLINE_MAX_LINES, exportJobSchema, type ExportJob } from '../../contracts/admin-exports';
 import { auditLog, exportJobs } from '../../server/db/schema';
 import { createStorage } from '../../server/services/storage/create-storage';
 import type { FileStorage } from '../../server/services/storage/file-storage';
@@ -108,6 +108,26 @@ describe('finance exports in the background', () => {
 });
 
 describe('donation exports in the background', () => {
+  it('a list longer than the direct export allows is refused there, and prepared here in steps', async () => {
+    const big = await createCampaign(ctx.database.db);
+    const total = EXPORT_INLINE_MAX_LINES + 1;
+    await ctx.database.db.execute(sql`
+      insert into donations (campaign_id, amount_cents, status, payment_method, contact, receipt_token_hash, created_at, confirmed_at)
+      select ${big.id}::uuid, 1000, 'confirmed', 'pix', jsonb_build_object('name', 'Doador ' || i, 'email', 'd' || i || '@exemplo.com.br'),
+        'x', now() - (i || ' seconds')::interval, now()
+      from generate_series(1, ${total}) i`);
+    const direct = await call(ctx.app, 'GET', `/api/v1/admin/donations/export.csv?campaign=${big.slug}`, undefined, as());
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json().message).toBe('Esta exportação passa de 10.000 linhas: peça-a para ser preparada em segundo plano.');
+
+    const job = await ask('donations', { format: 'csv', filter: { campaign: big.slug } });
+    expect(await ready('donations', job.id)).toMatchObject({ lines_done: total, lines_total: total });
+    const file = await call(ctx.app, 'GET', `/api/v1/admin/donations/exports/${job.id}/file`, undefined, as());
+    const lines = file.body.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(total);
+    expect(new Set(lines.map((line) => line.split(';')[0])).size).toBe(total);
+  });
+
   it('exports the filtered list in steps, every donation once even when they share a timestamp', async () => {
     const job = await ask('donations', { format: 'csv', filter: { campaign: campaign.slug } });
     expect(job.file_name).toBe(`semear-doacoes-${today}.csv`);
