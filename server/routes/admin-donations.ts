@@ -12,7 +12,7 @@ import { EXPORT_INLINE_MAX_LINES } from '../../contracts/admin-exports';
 import { adminMessages as am } from '../../contracts/admin-messages';
 import { errorCodes } from '../../contracts/errors';
 import { fileAnswerSchema } from '../../contracts/http';
-import type { Permission } from '../../contracts/permissions';
+import { ADMIN_ROUTE_PERMISSIONS } from '../../contracts/permissions';
 import { refused } from '../domain/errors';
 import type { AppServices } from '../app-services';
 import { idempotencyKeyOf } from '../http/idempotent-answer';
@@ -21,16 +21,12 @@ import {
   adminDonationDetail,
   adminDonationsAfter,
   adminDonationsCsv,
-  countAdminDonations,
   listAdminDonations,
   presentRefund,
 } from '../services/refunds/admin-donations';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
 
 const idParams = z.object({ id: z.string().uuid() });
-
-/** Who may see donations and refund them (the page's permissions; its exports too). */
-export const DONATION_ADMIN_PERMISSIONS: readonly Permission[] = ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'];
 
 /**
  * The admins' donations and refunds (docs/admin.md; like their page, MANAGE_USERS, MANAGE_FINANCES and
@@ -41,7 +37,7 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = createRefundService({ db, gateway, clock, translator: app.translator, config });
   const admins = {
-    onRequest: app.requirePermissions(DONATION_ADMIN_PERMISSIONS),
+    onRequest: app.requirePermissions(ADMIN_ROUTE_PERMISSIONS['/admin/donations']),
     config: { noStore: true },
   };
   const presented = (refund: RefundRow) => presentRefund(refund, new Map());
@@ -60,12 +56,13 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
     { ...admins, schema: { querystring: adminDonationQuerySchema, response: { 200: fileAnswerSchema } } },
     async (request, reply) => {
       const { page: _page, amount: _amount, ...filter } = request.query;
-      // A longer list is an export in the background (POST /admin/donations/exports).
-      if ((await countAdminDonations(db, filter)) > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+      // One row more than allowed tells a longer list, which is an export in the background (POST /admin/donations/exports).
+      const rows = await adminDonationsAfter(db, filter, null, EXPORT_INLINE_MAX_LINES + 1);
+      if (rows.length > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="semear-doacoes.csv"')
-        .send(adminDonationsCsv(await adminDonationsAfter(db, filter, null, EXPORT_INLINE_MAX_LINES)));
+        .send(adminDonationsCsv(rows));
     },
   );
   app.get(

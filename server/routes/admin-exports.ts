@@ -8,12 +8,11 @@ import {
   type ExportKind,
   type ExportRequest,
 } from '../../contracts/admin-exports';
-import type { Permission } from '../../contracts/permissions';
+import { ADMIN_ROUTE_PERMISSIONS, type Permission } from '../../contracts/permissions';
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { actorOf } from '../services/admin/audit-log';
 import { exportFileOf, exportJobOf, recentExports, requestExport, runExport } from '../services/exports/export-jobs';
-import { DONATION_ADMIN_PERMISSIONS } from './admin-donations';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -24,8 +23,18 @@ const KINDS: ReadonlyArray<{
   permissions: readonly Permission[];
   body: typeof financeExportRequestSchema | typeof donationExportRequestSchema;
 }> = [
-  { kind: 'finances', prefix: '/admin/finances/exports', permissions: ['MANAGE_FINANCES'], body: financeExportRequestSchema },
-  { kind: 'donations', prefix: '/admin/donations/exports', permissions: DONATION_ADMIN_PERMISSIONS, body: donationExportRequestSchema },
+  {
+    kind: 'finances',
+    prefix: '/admin/finances/exports',
+    permissions: ADMIN_ROUTE_PERMISSIONS['/admin/finances'],
+    body: financeExportRequestSchema,
+  },
+  {
+    kind: 'donations',
+    prefix: '/admin/donations/exports',
+    permissions: ADMIN_ROUTE_PERMISSIONS['/admin/donations'],
+    body: donationExportRequestSchema,
+  },
 ];
 
 /**

@@ -7,7 +7,7 @@ import { errorCodes } from '../../contracts/errors';
 import { fileAnswerSchema as fileSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
-import { countFinanceLines, financeLines, financeReport } from '../services/finances/finances';
+import { financeLines, financeReport } from '../services/finances/finances';
 import { refused } from '../domain/errors';
 
 /**
@@ -16,10 +16,11 @@ import { refused } from '../domain/errors';
  */
 export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // A period of more lines is an export in the background (POST /admin/finances/exports).
+  // One line more than allowed tells a longer period, which is an export in the background (POST /admin/finances/exports).
   const inlineLines = async (period: FinanceQuery) => {
-    if ((await countFinanceLines(db, period)) > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
-    return financeLines(db, period);
+    const lines = await financeLines(db, period, EXPORT_INLINE_MAX_LINES + 1);
+    if (lines.length > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+    return lines;
   };
   const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
 

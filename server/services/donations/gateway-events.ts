@@ -5,7 +5,7 @@ import { donationTarget } from './confirm-donation';
 import { confirmPayment } from './purchase-settlement';
 import { donationCampaign, lockDonation, markDonationRefunded } from './donations-repository';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
-import { heldCentsOf } from '../refunds/refunds';
+import { heldCentsOf, SENT_TO_GATEWAY } from '../refunds/refunds';
 import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-repository';
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
@@ -53,7 +53,7 @@ export async function refundDonation(tx: Executor, payment: PaymentRow, now: Dat
   if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;
-  const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, ['processing', 'succeeded']));
+  const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, [...SENT_TO_GATEWAY]));
   if (rest > 0) {
     await postLedgerGroup(tx, {
       kind: 'refund',

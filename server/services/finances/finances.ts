@@ -74,8 +74,11 @@ export async function countFinanceLines(db: Executor, period: Period): Promise<n
 }
 
 /** The period's ledger lines on the causes' accounts, oldest first: the export, whose columns add up to the figures. */
-export async function financeLines(db: Executor, period: Period): Promise<FinanceLine[]> {
-  const rows = await selectRows<RawLine>(db, sql`select * from (${linesQuery(period, true)}) lines order by at, group_id, entry_id`);
+export async function financeLines(db: Executor, period: Period, limit?: number): Promise<FinanceLine[]> {
+  const rows = await selectRows<RawLine>(
+    db,
+    sql`select * from (${linesQuery(period, true)}) lines order by at, group_id, entry_id ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+  );
   return rows.map((row) => {
     const amount = Number(row.amount);
     const refund = row.group_kind === 'refund';

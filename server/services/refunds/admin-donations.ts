@@ -87,15 +87,15 @@ const selectRows = (db: Executor) =>
 
 export async function listAdminDonations(db: Executor, query: AdminDonationQuery): Promise<{ rows: AdminDonationRow[]; total: number }> {
   const where = and(...donationConditions(query));
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(db)
       .where(where)
       .orderBy(desc(donations.createdAt), desc(donations.id))
       .limit(query.amount)
       .offset(query.page * query.amount),
-    db.select({ n: count() }).from(donations).leftJoin(campaigns, eq(campaigns.id, donations.campaignId)).where(where),
+    countAdminDonations(db, query),
   ]);
-  return { rows: rows.map((r) => presentRow({ ...r.donation, ...r })), total: total?.n ?? 0 };
+  return { rows: rows.map((r) => presentRow({ ...r.donation, ...r })), total };
 }
 
 export const presentRefund = (refund: typeof refunds.$inferSelect, names: Map<string, string>): AdminRefund => ({
@@ -193,7 +193,7 @@ export async function adminDonationDetail(db: Executor, id: string): Promise<Adm
 }
 
 /** The filtered list (every page, up to 100,000 rows) as Brazilian Excel opens it: `;`, UTF-8 BOM, cells safe from formulas. */
-/** How many donations the filters find (the export's total). */
+/** How many donations the filters find (the list's total, and the export's). */
 export async function countAdminDonations(db: Executor, filter: DonationExportFilter): Promise<number> {
   const [found] = await db
     .select({ n: count() })

@@ -40,6 +40,8 @@ type DonationRow = typeof donations.$inferSelect;
 
 /** Statuses whose amount counts against what is left to refund. */
 export const HOLDING = ['awaiting_approval', 'processing', 'succeeded'] as const;
+/** Statuses whose amount the gateway was asked to give back (done, or being done when a crash may have struck). */
+export const SENT_TO_GATEWAY = ['processing', 'succeeded'] as const;
 
 export const refundReference = (refundId: string) => `refund:${refundId}`;
 
