@@ -37,7 +37,7 @@ test('an admin refunds part of a card donation; the total drops, the donor is to
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/semear`;
+  const hookUrl = `http://localhost:${(receiver.address() as AddressInfo).port}/semear`;
   try {
     await signInThroughForm(page, DEMO_ADMIN);
     await page.goto('/admin/webhooks');

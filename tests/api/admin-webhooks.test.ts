@@ -43,7 +43,7 @@ class Receiver {
   url = '';
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = `http://localhost:${(this.server.address() as AddressInfo).port}`;
   }
   stop = () => new Promise<void>((resolve) => this.server.close(() => resolve()));
 }

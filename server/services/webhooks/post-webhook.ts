@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { resolveTarget } from './ssrf-guard';
+import { pinnedLookup, resolveTarget } from './ssrf-guard';
 
 export interface PostResult {
   statusCode: number | null;
@@ -59,9 +59,8 @@ export async function postWebhook(
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'Semear-Webhooks/1',
         },
-        // Pinned: the connection goes to the address just checked, whatever DNS says now.
-        lookup: (_host, _options, callback) =>
-          (callback as (err: Error | null, address: string, family: number) => void)(null, resolved.address, resolved.family),
+        // Pinned: the connection goes to the addresses just checked, whatever DNS says now.
+        lookup: pinnedLookup(resolved.addresses),
         timeout: TIMEOUT_MS,
         servername: target.hostname,
       },
