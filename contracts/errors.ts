@@ -22,6 +22,8 @@ export const errorCodes = {
   emailTaken: 'user.email_taken',
   validation: 'validation.failed',
   rateLimited: 'rate_limited',
+  /** Busy with others' work of the same kind: come back shortly (503). */
+  busy: 'busy',
   refreshInvalid: 'refresh.invalid',
   refreshReused: 'refresh.reused',
   resetInvalid: 'reset.invalid',

@@ -28,6 +28,14 @@ export const giftCardMessages = {
   sendAtTooFar: /*i18n*/ { id: 'validation.gift_card_send_at.too_far', message: 'O envio precisa ser nos próximos 6 meses' },
   sheetTooBig: /*i18n*/ { id: 'validation.recipient_sheet.too_big', message: 'A planilha deve ter no máximo 2 MB' },
   sheetType: /*i18n*/ { id: 'validation.recipient_sheet.type', message: 'Envie uma planilha csv, xls ou xlsx' },
+  sheetTooLarge: /*i18n*/ {
+    id: 'validation.recipient_sheet.too_large',
+    message: 'Esta planilha é grande demais para ler. Envie só as colunas de nome e e-mail, com até 100.000 linhas.',
+  },
+  sheetReaderBusy: /*i18n*/ {
+    id: 'error.recipient_sheet.busy',
+    message: 'Estamos lendo muitas planilhas agora. Envie a sua de novo em alguns instantes.',
+  },
   sheetNoColumns: /*i18n*/ {
     id: 'validation.recipient_sheet.no_columns',
     message: 'Não encontramos as colunas de nome e e-mail. Use os títulos "Nome" e "E-mail" na primeira linha.',

@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '../../contracts/messages';
  * What went wrong, in the domain's words. Services throw these and know nothing of HTTP;
  * `plugins/error-handler.ts` answers each kind with its status and the translated messages.
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'gone';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'gone' | 'unavailable';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -35,3 +35,5 @@ export const conflict = (code: ErrorCode, messages: Messages) => new DomainError
 export const refused = (code: ErrorCode, messages: Messages) => new DomainError('refused', code, messages);
 /** It was here and is no more, on purpose (an export past its download window). */
 export const gone = (code: ErrorCode, messages: Messages) => new DomainError('gone', code, messages);
+/** Not now: the server is busy with others' work of the same kind; the same request can come back shortly. */
+export const unavailable = (code: ErrorCode, messages: Messages) => new DomainError('unavailable', code, messages);

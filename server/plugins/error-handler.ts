@@ -29,6 +29,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   conflict: 409,
   refused: 422,
   gone: 410,
+  unavailable: 503,
 };
 
 export const errorHandlerPlugin = fp(

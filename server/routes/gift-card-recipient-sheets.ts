@@ -4,6 +4,7 @@ import { recipientSheetResultSchema } from '../../contracts/gift-card-orders';
 import { RECIPIENT_SHEET_MAX_BYTES } from '../../contracts/recipient-sheet';
 import type { AppServices } from '../app-services';
 import { storeRecipientSheet } from '../services/gift-cards/orders/recipient-sheets';
+import { createSheetReader } from '../services/gift-cards/orders/sheet-reader-pool';
 
 /** Room above the 2 MB limit, so a file just over it is answered with its own message rather than a bare 413. */
 const BODY_LIMIT = RECIPIENT_SHEET_MAX_BYTES + 512 * 1024;
@@ -22,13 +23,15 @@ const SHEET_TYPES = [
  */
 export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = async (instance, { storage }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const reader = createSheetReader();
+  app.addHook('onClose', () => reader.close());
   app.addContentTypeParser(SHEET_TYPES, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
   app.post(
     '/gift-card-recipient-sheets',
     { onRequest: app.authenticate, bodyLimit: BODY_LIMIT, schema: { response: { 201: recipientSheetResultSchema } } },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const sheet = await storeRecipientSheet(storage, bytes);
+      const sheet = await storeRecipientSheet(storage, reader, bytes);
       return reply.status(201).send({
         id: sheet.id,
         accepted: sheet.recipients.length,

@@ -11,6 +11,7 @@ import { RecipientRefused, type MailTransport } from '../../server/services/mail
 import { newSession } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
+import { xlsxBomb } from '../support/xlsx-bomb';
 
 let ctx: TestContext;
 let company: Awaited<ReturnType<typeof newSession>>;
@@ -203,5 +204,32 @@ describe('corporate gift cards', () => {
     const tooBig = await uploadSheet(new Uint8Array(2 * 1024 * 1024 + 1).fill(65));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().message).toBe('A planilha deve ter no máximo 2 MB');
+  });
+
+  it("refuses a zip bomb (120 MB unpacked from under 1 MB) with a clear message in the sender's language, while the server keeps answering", async () => {
+    const bomb = xlsxBomb({ unpackedMb: 120 });
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    const healthTimes: number[] = [];
+    let reading = true;
+    const answered = uploadSheet(bomb).finally(() => (reading = false));
+    while (reading) {
+      const started = performance.now();
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+      healthTimes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const answer = await answered;
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(
+      'Esta planilha é grande demais para ler. Envie só as colunas de nome e e-mail, com até 100.000 linhas.',
+    );
+    expect(Math.max(...healthTimes)).toBeLessThan(100);
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/gift-card-recipient-sheets',
+      headers: { authorization: `Bearer ${company.token}`, 'content-type': 'application/octet-stream', 'accept-language': 'en' },
+      payload: Buffer.from(bomb),
+    });
+    expect(english.json().message).toMatch(/too large/i);
   });
 });

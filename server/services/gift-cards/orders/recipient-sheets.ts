@@ -5,20 +5,21 @@ import type { GiftCardOrderRecipient } from '../../../../contracts/gift-card-ord
 import type { SheetRecipient, RejectedSheetRow } from '../../../../contracts/recipient-sheet';
 import { invalid, notFound } from '../../../domain/errors';
 import type { FileStorage } from '../../storage/file-storage';
-import { readRecipientSheet } from '../../../../contracts/recipient-sheet-reader';
+import type { SheetReader } from './sheet-reader-pool';
 
 const sheetKey = (id: string) => `sheets/${id}.json`;
 
 /**
- * Reads an uploaded recipients spreadsheet again on the server (whatever the browser showed) and
- * keeps the accepted recipients under a new id for the corporate order; a file refused as a whole
- * ('A planilha deve ter no máximo 2 MB'…) keeps nothing.
+ * Reads an uploaded recipients spreadsheet again on the server (whatever the browser showed), off the
+ * request's thread (sheet-reader-pool.ts), and keeps the accepted recipients under a new id for the
+ * corporate order; a file refused as a whole ('A planilha deve ter no máximo 2 MB'…) keeps nothing.
  */
 export async function storeRecipientSheet(
   storage: FileStorage,
+  reader: Pick<SheetReader, 'read'>,
   bytes: Uint8Array,
 ): Promise<{ id: string; recipients: SheetRecipient[]; rejected: RejectedSheetRow[] }> {
-  const sheet = readRecipientSheet(bytes);
+  const sheet = await reader.read(bytes);
   if (!sheet.ok) throw invalid(errorCodes.validation, Object.values(gc).find((d) => d.id === sheet.problem) ?? gc.sheetType);
   if (sheet.recipients.length === 0) throw invalid(errorCodes.validation, gc.sheetEmpty);
   const id = randomUUID();
