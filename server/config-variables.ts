@@ -106,7 +106,8 @@ export const configVariables = [
   {
     name: 'REFUND_APPROVAL_ABOVE',
     default: '100000',
-    description: 'Refunds above this many cents (R$ 1.000,00 by default) wait for a second admin to approve them.',
+    description:
+      "Once a donation's refunds together (done, under way and waiting) pass this many cents (R$ 1.000,00 by default), each further refund waits for a second admin to approve it.",
   },
   {
     name: 'PAYMENT_GATEWAY',

@@ -228,6 +228,16 @@ describe('refunds', () => {
     expect((await detail(id)).refundable).toBe(150_000);
   });
 
+  it('counts every refund of the donation against the threshold: five of R$ 1.000 on R$ 5.000 need a second admin after the first', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 500_000);
+    const first = adminRefundSchema.parse((await refund(id, 100_000)).json());
+    expect(first.status).toBe('succeeded');
+    const rest = await Promise.all(Array.from({ length: 4 }, () => refund(id, 100_000)));
+    expect(rest.map((answer) => adminRefundSchema.parse(answer.json()).status)).toEqual(Array(4).fill('awaiting_approval'));
+    expect(await campaignRaised(db(), campaign.id)).toBe(400_000);
+  });
+
   it("returns a wallet payment's refund to the donor's wallet", async () => {
     const donor = await newSession(ctx.app);
     await db().transaction((tx) =>

@@ -23,8 +23,8 @@ import { refundMail } from './refund-mail';
  * requests cannot overdraw it. A card, PIX or PayPal refund goes through the gateway (keyed by the
  * refund's id, so a retry or a resumed crash refunds once); a gift-card or wallet payment's credit goes
  * back where it came from. The money returns through the ledger in group 'refund:<id>', the donor is told
- * by e-mail, and `donation.refunded` goes to the webhooks. Above the configured amount a second admin
- * approves first.
+ * by e-mail, and `donation.refunded` goes to the webhooks. Once a donation's refunds together pass the
+ * configured amount, a second admin approves first.
  */
 
 export interface RefundDeps {
@@ -67,9 +67,11 @@ export function createRefundService(deps: RefundDeps) {
       const donation = await lockDonation(tx, donationId);
       if (!donation) throw notFound(errorCodes.donationNotFound, am.donationNotFound);
       if (donation.status !== 'confirmed') throw conflict(errorCodes.refundNotAllowed, am.refundNotConfirmed);
-      const left = donation.amountCents - (await heldCentsOf(tx, donation.id, [...HOLDING]));
-      if (input.amount > left) throw refused(errorCodes.refundTooMuch, am.refundTooMuch);
-      const waits = input.amount > deps.config.refundApprovalAboveCents;
+      const held = await heldCentsOf(tx, donation.id, [...HOLDING]);
+      if (input.amount > donation.amountCents - held) throw refused(errorCodes.refundTooMuch, am.refundTooMuch);
+      // The threshold is for the donation's refunds together (done, under way or waiting), so splitting
+      // a large refund into small ones still needs a second admin.
+      const waits = held + input.amount > deps.config.refundApprovalAboveCents;
       const [refund] = await tx
         .insert(refunds)
         .values({
