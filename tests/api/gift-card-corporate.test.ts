@@ -101,6 +101,9 @@ describe('corporate gift cards', () => {
     expect(done.cards.every((card) => card.delivery === 'sent' && /^[0-9a-f-]{36}$/.test(card.code ?? ''))).toBe(true);
     expect(done.money).toEqual({ purchased: 590_000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: 590_000 });
     const [mail] = await outboxTo(ctx.database.db, staff(120)[1] as string);
+    // A company's cards are bulk mail: person-to-person mail (a reset link, a receipt) goes before them.
+    expect(mail?.priority).toBe(1);
+    expect((await outboxTo(ctx.database.db, companyContact.email)).map((m) => m.priority)).toEqual([0]);
     expect(mail?.subject).toBe('Padaria Pão Quente enviou para você um gift card Semear de R$ 50,00');
     // The company's logo is on its cards: in each e-mail and on every printed card.
     expect(mail?.html).toContain(`/img/logos/${logoId}.png`);

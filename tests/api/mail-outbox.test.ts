@@ -30,6 +30,29 @@ function flakyTransport(failuresBeforeSuccess: number) {
 }
 
 describe('mail outbox sender', () => {
+  it("sends person-to-person mail before bulk: a receipt queued after 500 of a company's cards goes first", async () => {
+    const { transport, delivered } = flakyTransport(0);
+    const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'Semear <x@semear.dev>', log: silentLog });
+    const queuedAt = ctx.clock.now();
+    await ctx.database.db.insert(mailOutbox).values(
+      Array.from({ length: 500 }, (_, i) => ({
+        to: `pessoa${i}@empresa.com.br`,
+        subject: 'Você recebeu um gift card',
+        text: 'Olá',
+        priority: 1,
+        createdAt: queuedAt,
+        nextAttemptAt: queuedAt,
+      })),
+    );
+    ctx.clock.advance(1_000);
+    await enqueueMail(ctx.database.db, { to: 'recibo@exemplo.com.br', subject: 'Recibo', text: 'Obrigado' }, ctx.clock.now());
+    await enqueueMail(ctx.database.db, { to: 'lembrete@exemplo.com.br', subject: 'Lembrete', text: 'Oi', bulk: true }, ctx.clock.now());
+    await sender.runOnce();
+    expect(delivered[0]?.to).toBe('recibo@exemplo.com.br');
+    expect(delivered.slice(1).every((mail) => mail.to.endsWith('@empresa.com.br'))).toBe(true);
+    await ctx.database.db.delete(mailOutbox);
+  });
+
   it('retries a failed message with growing delays, then marks it sent', async () => {
     const { transport, delivered } = flakyTransport(2);
     const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'Semear <x@semear.dev>', log: silentLog });

@@ -58,7 +58,7 @@ async function remindOne(deps: WalletJobDeps, giftCardId: string, now: Date): Pr
     const name = card.recipientEmail ? card.recipientName : (buyer?.name ?? null);
     await enqueueMail(
       tx,
-      expiringMail(deps, locale, { to, name, amountCents: leftCents, expiresAt: card.expiresAt, code: card.code }),
+      { ...expiringMail(deps, locale, { to, name, amountCents: leftCents, expiresAt: card.expiresAt, code: card.code }), bulk: true },
       now,
     );
     return true;

@@ -9,13 +9,26 @@ export interface MailToSend {
   subject: string;
   text: string;
   html?: string | null;
+  /** Bulk mail (a company's cards, reminders sent by a job) waits while person-to-person mail is due. */
+  bulk?: boolean;
 }
+
+const PERSONAL = 0;
+const BULK = 1;
 
 /** Queues a message; pass the transaction of the change that causes it, so both commit together. Resolves with its id. */
 export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<string> {
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, createdAt: now, nextAttemptAt: now })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      priority: mail.bulk ? BULK : PERSONAL,
+      createdAt: now,
+      nextAttemptAt: now,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
@@ -52,7 +65,8 @@ export function createMailSender(options: {
 
   async function sendDue(): Promise<number> {
     // Each row is claimed in its own short transaction with SKIP LOCKED, so several API nodes
-    // can run this job on one PostgreSQL without sending a message twice.
+    // can run this job on one PostgreSQL without sending a message twice. Each claim takes the
+    // most urgent due message: person-to-person first, so they never queue behind a batch.
     let sent = 0;
     for (let i = 0; i < (options.batchSize ?? 20); i++) {
       const outcome = await db.transaction(async (tx) => {
@@ -60,7 +74,7 @@ export function createMailSender(options: {
           .select()
           .from(mailOutbox)
           .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock.now())))
-          .orderBy(asc(mailOutbox.nextAttemptAt))
+          .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
           .limit(1)
           .for('update', { skipLocked: true });
         if (!row) return 'empty' as const;

@@ -11,17 +11,20 @@ import type { GiftCardOrderRow } from './gift-card-orders-repository';
 type DeliveryDeps = Pick<ConfirmDeps, 'translator' | 'config'>;
 
 /**
- * Sends a card to its recipient in the caller's transaction: its e-mail queued, a recipient with an
- * account told in the app too (the e-mail above is the one they get), and the card marked delivered.
+ * Sends a card to its recipient in the caller's transaction: its e-mail queued (as bulk mail for a
+ * company's batch), a recipient with an account told in the app too (the e-mail above is the one they
+ * get), and the card marked delivered.
  */
 export async function deliverGiftCard(
   tx: Executor,
   deps: DeliveryDeps,
-  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'template' | 'message' | 'sender' | 'locale' | 'logoId'>; now: Date },
+  input: { card: GiftCardRow; order: Pick<GiftCardOrderRow, 'kind' | 'template' | 'message' | 'sender' | 'locale' | 'logoId'>; now: Date },
 ): Promise<void> {
   const { card, now } = input;
   if (!card.recipientEmail) return;
-  const mailId = await enqueueMail(tx, giftCardDeliveryMail(deps.translator, { ...input, publicUrl: deps.config.publicUrl }), now);
+  // A company's batch is bulk mail: thousands of cards must not hold up anyone's reset link or receipt.
+  const mail = giftCardDeliveryMail(deps.translator, { ...input, publicUrl: deps.config.publicUrl });
+  const mailId = await enqueueMail(tx, { ...mail, bulk: input.order.kind === 'corporate' }, now);
   await notifyGiftCardReceived(tx, { card, now, translator: deps.translator, locale: input.order.locale, inAppOnly: true });
   await tx.update(giftCards).set({ deliveredAt: now, deliveryMailId: mailId }).where(eq(giftCards.id, card.id));
 }
