@@ -70,7 +70,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
         request: { body },
         execute: async (checkpoint) =>
           orders.create({
-            spec: await corporateOrderSpec(body, options.storage, clock.now()),
+            spec: await corporateOrderSpec(body, { userId: request.user.id, storage: options.storage }, clock.now()),
             payment: body.payment,
             userId,
             locale: request.locale,

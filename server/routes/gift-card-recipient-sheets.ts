@@ -31,7 +31,7 @@ export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = asy
     { onRequest: app.authenticate, bodyLimit: BODY_LIMIT, schema: { response: { 201: recipientSheetResultSchema } } },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const sheet = await storeRecipientSheet(storage, reader, bytes);
+      const sheet = await storeRecipientSheet(storage, reader, request.user.id, bytes);
       return reply.status(201).send({
         id: sheet.id,
         accepted: sheet.recipients.length,

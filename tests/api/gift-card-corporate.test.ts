@@ -200,6 +200,11 @@ describe('corporate gift cards', () => {
     );
     expect(unknownSheet.statusCode).toBe(404);
     expect(unknownSheet.json().message).toBe('Não encontramos essa planilha. Envie o arquivo de novo.');
+    // Another company's spreadsheet is not there for this one, even knowing its id.
+    const rival = await newSession(ctx.app);
+    const theirs = await corporate(await orderBody({ source: 'sheet', sheet_id: sheet.id, shipping: { mode: 'email_now' } }), rival.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('Não encontramos essa planilha. Envie o arquivo de novo.');
     expect(
       (await call(ctx.app, 'POST', '/api/v1/gift-card-orders/corporate', person, { headers: { 'idempotency-key': newKey() } })).statusCode,
     ).toBe(401);

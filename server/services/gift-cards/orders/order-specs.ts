@@ -48,10 +48,15 @@ export function personalOrderSpec(request: GiftCardOrderRequest, now: Date): Ord
  * spreadsheet (read and kept by POST /gift-card-recipient-sheets), or a number of codes to hand out;
  * its logo, already checked and kept, only from 100 cards.
  */
-export async function corporateOrderSpec(request: CorporateGiftCardOrderRequest, storage: FileStorage, now: Date): Promise<OrderSpec> {
+export async function corporateOrderSpec(
+  request: CorporateGiftCardOrderRequest,
+  buyer: { userId: string; storage: FileStorage },
+  now: Date,
+): Promise<OrderSpec> {
   const { definition } = request;
+  const { storage } = buyer;
   const source = definition.recipients;
-  const recipients = source.source === 'sheet' ? await loadRecipientSheet(storage, source.sheet_id) : [];
+  const recipients = source.source === 'sheet' ? await loadRecipientSheet(storage, buyer.userId, source.sheet_id) : [];
   const quantity = source.source === 'sheet' ? recipients.length : source.quantity;
   const logoId = definition.logo_id ?? null;
   if (logoId && quantity < CORPORATE_LOGO_MIN_QUANTITY) throw invalid(errorCodes.validation, [gc.logoTooFewCards]);
