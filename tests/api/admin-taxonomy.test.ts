@@ -238,8 +238,17 @@ describe('permissions', () => {
     expect((await call(ctx.app, 'GET', '/api/v1/admin/tags', undefined, as(colleague.token))).statusCode).toBe(403);
   });
 
-  it('the audit log is append-only: the database refuses to change or delete it', async () => {
+  it('the audit log is append-only: the database refuses to change, delete or truncate it', async () => {
+    const before = await db().execute(sql`select count(*)::int as n from audit_log`);
     await expect(db().execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
+    const truncated = await db()
+      .execute(sql`truncate audit_log`)
+      .then(
+        () => null,
+        (error: Error) => String(error.cause ?? error),
+      );
+    expect(truncated).toMatch(/audit_log is append-only/);
+    expect(await db().execute(sql`select count(*)::int as n from audit_log`)).toEqual(before);
   });
 });

@@ -111,6 +111,8 @@ describe('recipient spreadsheets (docs/spec.md §5)', () => {
     expect(csv.startsWith('\uFEFFLinha;Nome;E-mail;Problema\r\n')).toBe(true);
     expect(csv).toContain("3;'+55 81 99999-0000;sem-arroba;E-mail inválido");
     expect(safeCsvCell('=1+1')).toBe("'=1+1");
+    expect(safeCsvCell('Ana\u0000 Lima\u001b[31m')).toBe('Ana Lima[31m');
+    expect(safeCsvCell('\u0000=1+1')).toBe("'=1+1");
     expect(safeCsvCell('a;b')).toBe('"a;b"');
     expect(safeCsvCell('-R$ 5,00')).toBe("'-R$ 5,00");
   });
