@@ -88,7 +88,8 @@ export const configVariables = [
   {
     name: 'PAYMENT_RATE_LIMIT_MAX',
     default: '20',
-    description: 'Payment attempts (donations and card tokenisation) per client address and minute: slows down card testing.',
+    description:
+      'Payment attempts per client address and minute, counted once across every payment route (donations, gift-card orders, monthly giving, card tokenisation): slows down card testing. Gift-card code look-ups have a limit of their own of the same size.',
   },
   {
     name: 'ANALYTICS_RATE_LIMIT_MAX',

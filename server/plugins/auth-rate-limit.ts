@@ -1,31 +1,39 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { GroupedMemoryStore } from './grouped-memory-store';
+
+type RouteRateLimit = { rateLimit: { max: number; timeWindow: number; groupId?: string } };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Route config for calls that guess passwords or send mail: `{ config: app.authRateLimit }`. */
-    authRateLimit: { rateLimit: { max: number; timeWindow: number } };
-    /** Route config for calls that attempt a payment (card testing tries many cards quickly). */
-    paymentRateLimit: { rateLimit: { max: number; timeWindow: number } };
+    authRateLimit: RouteRateLimit;
+    /** Route config for calls that attempt a payment (card testing tries many cards quickly): one count across all of them. */
+    paymentRateLimit: RouteRateLimit;
     /** Route config for page views: anyone may send them, so a flood must not fill the table. */
-    analyticsRateLimit: { rateLimit: { max: number; timeWindow: number } };
+    analyticsRateLimit: RouteRateLimit;
+    /** Route config for looking up a gift card by its code: guessing codes is as slow as guessing passwords. */
+    giftCardLookupRateLimit: RouteRateLimit;
   }
 }
 
 /**
- * Limits per client address on the authentication, payment and page-view calls only. The store is in memory: behind a load
- * balancer each node counts on its own (a shared store comes with REDIS_URL later).
+ * Limits per client address on the authentication, payment, gift-card look-up and page-view calls only; the
+ * payment routes share one count. The store is in memory: behind a load balancer each node counts on its
+ * own (a shared store comes with REDIS_URL later).
  */
 export const authRateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     await app.register(rateLimit, {
       global: false,
+      store: GroupedMemoryStore,
       // The error handler turns this into { message, code: 'rate_limited' } in the caller's language.
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });
     app.decorate('authRateLimit', { rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs } });
-    app.decorate('paymentRateLimit', { rateLimit: { max: config.paymentRateLimitMax, timeWindow: 60_000 } });
+    app.decorate('paymentRateLimit', { rateLimit: { max: config.paymentRateLimitMax, timeWindow: 60_000, groupId: 'payments' } });
+    app.decorate('giftCardLookupRateLimit', { rateLimit: { max: config.paymentRateLimitMax, timeWindow: 60_000 } });
     app.decorate('analyticsRateLimit', { rateLimit: { max: config.analyticsRateLimitMax, timeWindow: 60_000 } });
   },
   { name: 'semear-auth-rate-limit' },

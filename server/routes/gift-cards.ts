@@ -23,7 +23,10 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   /** What is left on a gift card; unknown, expired, cancelled or used up all read 'Gift-card não encontrado'. */
   app.get(
     '/gift-cards/:code',
-    { config: { noStore: true }, schema: { params: z.object({ code: giftCardCodeSchema }), response: { 200: giftCardBalanceSchema } } },
+    {
+      config: { ...app.giftCardLookupRateLimit, noStore: true },
+      schema: { params: z.object({ code: giftCardCodeSchema }), response: { 200: giftCardBalanceSchema } },
+    },
     async (request) => {
       const usable = await usableGiftCard(db, request.params.code, clock.now(), { lock: false });
       if (!usable) throw new HttpError(404, errorCodes.giftCardNotFound, gm.giftCardNotFound);
@@ -43,11 +46,15 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     },
     async (request) => {
       const userId = request.user.id;
-      if (!wrongCodes.allows(userId, clock.now())) throw new HttpError(429, errorCodes.rateLimited, m.rateLimited);
+      const attempt = wrongCodes.attempt(userId, clock.now());
+      if (!attempt) throw new HttpError(429, errorCodes.rateLimited, m.rateLimited);
       try {
-        return await redeemGiftCard(db, { userId, code: request.body.code, now: clock.now() });
+        const redeemed = await redeemGiftCard(db, { userId, code: request.body.code, now: clock.now() });
+        attempt.right();
+        return redeemed;
       } catch (error) {
-        if (error instanceof DomainError && error.code === errorCodes.giftCardNotFound) wrongCodes.recordWrong(userId, clock.now());
+        // Only a code that leads to no usable card counts as a wrong try; any other failure does not.
+        if (!(error instanceof DomainError && error.code === errorCodes.giftCardNotFound)) attempt.right();
         throw error;
       }
     },

@@ -118,6 +118,13 @@ describe('POST /gift-cards/redemptions', () => {
     expect((await redeem(later.token, card.code)).json()).toMatchObject({ amount: 3000, balance: 6000 });
   });
 
+  it('60 wrong codes sent at once: five are tried, the rest wait', async () => {
+    const donor = await newSession(ctx.app);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => redeem(donor.token, randomUUID())));
+    expect(answers.filter((a) => a.statusCode === 404)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(55);
+  });
+
   it('two tabs redeeming the same card at once credit it once', async () => {
     const donor = await newSession(ctx.app);
     const card = await issue(7000);

@@ -28,14 +28,36 @@ describe('rate limit of the authentication calls', () => {
 });
 
 describe('rate limit of payment attempts (card testing)', () => {
+  const from = (remoteAddress: string, method: 'GET' | 'POST', url: string) =>
+    ctx.app.inject({ method, url, remoteAddress, ...(method === 'POST' ? { payload: {} } : {}) });
+
   it.each([
     ['POST', '/api/v1/campaigns/qualquer/donations'],
     ['POST', '/api/v1/donations'],
+    ['POST', '/api/v1/gift-card-orders'],
     ['POST', '/sandbox-gateway/v1/tokens'],
   ] as const)('%s %s answers 429 after PAYMENT_RATE_LIMIT_MAX attempts a minute', async (method, url) => {
-    for (let i = 0; i < 3; i++) expect((await call(ctx.app, method, url, {})).statusCode).toBe(400);
-    const limited = await call(ctx.app, method, url, {});
+    const address = `203.0.113.${url.length}`;
+    for (let i = 0; i < 3; i++) expect((await from(address, method, url)).statusCode).toBe(400);
+    const limited = await from(address, method, url);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente de novo.' });
+  });
+
+  it('counts one limit across every payment route: spreading tries over them gains nothing', async () => {
+    const address = '198.51.100.7';
+    expect((await from(address, 'POST', '/api/v1/campaigns/qualquer/donations')).statusCode).toBe(400);
+    expect((await from(address, 'POST', '/api/v1/gift-card-orders')).statusCode).toBe(400);
+    expect((await from(address, 'POST', '/sandbox-gateway/v1/tokens')).statusCode).toBe(400);
+    expect((await from(address, 'POST', '/api/v1/donations')).statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await from('198.51.100.8', 'POST', '/api/v1/donations')).statusCode).toBe(400);
+  });
+
+  it('limits looking up gift-card codes, which guessing would try by the thousand', async () => {
+    const address = '192.0.2.44';
+    const lookUp = () => from(address, 'GET', `/api/v1/gift-cards/${crypto.randomUUID()}`);
+    for (let i = 0; i < 3; i++) expect((await lookUp()).statusCode).toBe(404);
+    expect((await lookUp()).statusCode).toBe(429);
   });
 });
