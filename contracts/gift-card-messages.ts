@@ -76,6 +76,10 @@ export const giftCardMessages = {
     id: 'error.gift_card_already_sent',
     message: 'Este cartão já foi enviado: corrija o e-mail para enviá-lo de novo.',
   },
+  cardDelivered: /*i18n*/ {
+    id: 'error.gift_card_delivered',
+    message: 'Este cartão já foi entregue e não muda de destinatário. Só um e-mail que voltou pode ser corrigido.',
+  },
   cardNotByEmail: /*i18n*/ {
     id: 'error.gift_card_not_by_email',
     message: 'Os cartões deste pedido são impressos em PDF, não enviados por e-mail.',

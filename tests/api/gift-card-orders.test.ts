@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardOrderResultSchema, type GiftCardOrderRequestInput } from '../../contracts/gift-card-orders';
-import { donations, giftCardOrders, giftCards, payments } from '../../server/db/schema';
+import { donations, giftCardOrders, giftCards, mailOutbox, payments } from '../../server/db/schema';
 import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
 import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
 import { checkAndAlertOrderInvariants } from '../../server/services/gift-cards/orders/invariant-alert';
@@ -327,7 +327,7 @@ describe("changing a card's delivery", () => {
       headers: receipt ? { 'x-receipt-token': receipt } : {},
     });
 
-  it('before the send: moved, cancelled (the buyer gets the code) or corrected; after it: a corrected e-mail gets the same card', async () => {
+  it('before the send: moved, cancelled (the buyer gets the code) or corrected; after it, only a bounced e-mail is corrected, and gets the same card', async () => {
     const sendAt = new Date(ctx.clock.now().getTime() + 2 * HOUR_MS).toISOString();
     const typo = email('ana.typo');
     const body = orderBody(
@@ -350,23 +350,32 @@ describe("changing a card's delivery", () => {
     expect(cancelled.order.cards[2]?.delivery).toBe('cancelled');
     expect(cancelled.order.cards[2]?.code).toMatch(/^[0-9a-f-]{36}$/);
 
-    // Ana's card goes out at its time to the address typed, which was wrong; corrected, the same card goes again.
+    // Ana's card goes out at its time to the address typed, which was wrong. While nothing says it went
+    // astray it stays hers (the buyer cannot take a card back by changing its address); once it bounces,
+    // corrected, the same card goes again.
     ctx.clock.advance(2 * HOUR_MS + 1000);
     const deps = { db: db(), translator: createTranslator(), config: ctx.config };
     await deliverDueGiftCards(deps, ctx.clock.now());
     expect(await outboxTo(db(), typo)).toHaveLength(1);
     expect(await outboxTo(db(), (body.definition.recipients?.[1] as { email: string }).email)).toHaveLength(0);
     const right = email('ana.right');
+    const takenBack = await patch(placed.id, 0, { recipient_email: body.contact.email }, receipt);
+    expect(takenBack.statusCode).toBe(409);
+    expect(takenBack.json().message).toBe(
+      'Este cartão já foi entregue e não muda de destinatário. Só um e-mail que voltou pode ser corrigido.',
+    );
+    expect((await patch(placed.id, 0, { recipient_name: 'Outra Pessoa' }, receipt)).statusCode).toBe(409);
+    await db().update(mailOutbox).set({ status: 'bounced' }).where(eq(mailOutbox.to, typo));
     const resent = await patch(placed.id, 0, { recipient_email: right }, receipt);
     expect(resent.statusCode, resent.body).toBe(200);
     const [mail] = await outboxTo(db(), right);
     expect(mail?.text).toContain(`Código: ${cardAna?.code}`);
     expect((await cardsOf(placed.id))[0]?.code).toBe(cardAna?.code);
 
-    // A sent card cannot be moved; the same address is not a correction.
+    // A sent card cannot be moved, and the corrected address, delivered, is final.
     expect((await patch(placed.id, 0, { deliver_at: later }, receipt)).statusCode).toBe(409);
-    expect((await patch(placed.id, 0, { recipient_email: right }, receipt)).json().message).toBe(
-      'Este cartão já foi enviado: corrija o e-mail para enviá-lo de novo.',
+    expect((await patch(placed.id, 0, { recipient_email: email('outro') }, receipt)).json().message).toBe(
+      'Este cartão já foi entregue e não muda de destinatário. Só um e-mail que voltou pode ser corrigido.',
     );
     expect(cardBruno?.deliveredAt).toBeNull();
 

@@ -3,7 +3,7 @@ import { errorCodes } from '../../../../contracts/errors';
 import { sendAtIssue } from '../../../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../../../contracts/gift-card-messages';
 import type { GiftCardDeliveryChangeInput } from '../../../../contracts/gift-card-orders';
-import { giftCards } from '../../../db/schema';
+import { giftCards, mailOutbox } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import { conflict, invalid, notFound } from '../../../domain/errors';
 import type { ConfirmDeps } from '../../donations/confirm-donation';
@@ -21,11 +21,20 @@ async function lockOrderCard(tx: Executor, orderId: string, position: number) {
   return card ?? null;
 }
 
+/** Whether the e-mail that delivered a card came back (the receiving server refused the address). */
+async function deliveryBounced(tx: Executor, mailId: string | null): Promise<boolean> {
+  if (!mailId) return false;
+  const [mail] = await tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId));
+  return mail?.status === 'bounced';
+}
+
 /**
  * A buyer's change to one card's delivery, under the order's and the card's locks: before it is sent
  * its moment moves (checked like the order's) or comes now, it is cancelled (the buyer keeps the card) or its
- * recipient corrected, and a moment already past sends it now; once sent, only a corrected e-mail,
- * which sends the same card (same code) to it. A card already used or redeemed is not sent again.
+ * recipient corrected, and a moment already past sends it now. Once sent, its recipient does not
+ * change (the buyer could otherwise take back a card given away): only an e-mail that bounced is
+ * corrected, which sends the same card (same code) to the new address. A card already used or
+ * redeemed is not sent again.
  */
 export async function changeGiftCardDelivery(
   deps: Pick<ConfirmDeps, 'db' | 'translator' | 'config'>,
@@ -42,6 +51,7 @@ export async function changeGiftCardDelivery(
     if (card.status !== 'active') throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardUsed);
     const sent = card.deliveredAt !== null;
     const newEmail = change.recipient_email !== undefined && change.recipient_email !== card.recipientEmail;
+    if (sent && !(await deliveryBounced(tx, card.deliveryMailId))) throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardDelivered);
     if (sent && (change.deliver_at !== undefined || change.send_now || !newEmail))
       throw conflict(errorCodes.giftCardDeliveryRefused, gc.cardAlreadySent);
     if (change.deliver_at) {
