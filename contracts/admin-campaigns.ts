@@ -27,6 +27,8 @@ export const adminCampaignRowSchema = z.object({
   goal: z.number().int().nullable(),
   donors: z.number().int(),
   starts_at: z.string().nullable(),
+  /** When donations stop (exclusive); `last_day` is the last São Paulo day to give, 'YYYY-MM-DD'. */
   ends_at: z.string().nullable(),
+  last_day: z.string().nullable(),
 });
 export type AdminCampaignRow = z.infer<typeof adminCampaignRowSchema>;

@@ -50,7 +50,10 @@ export const campaignSummarySchema = z.object({
   status: campaignStatusSchema,
   featured: z.boolean(),
   starts_at: z.nullable(z.string()),
+  /** When donations stop: the next day's 00:00 in São Paulo after the last day (exclusive). */
   ends_at: z.nullable(z.string()),
+  /** The last day to give, 'YYYY-MM-DD' in São Paulo (the day before ends_at): what pages show. */
+  last_day: z.nullable(z.string()),
   organiser_name: z.string(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;

@@ -74,3 +74,9 @@ export function endOfSaoPauloDayText(day: string): Date {
   const next = new Date(Date.UTC(year, month - 1, date + 1));
   return startOfSaoPauloDay({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() });
 }
+
+/**
+ * The last São Paulo day before an end instant, as 'YYYY-MM-DD': a campaign ending at 01/04 00:00
+ * takes donations through 31/03, and 31/03 is what people read (endOfSaoPauloDayText's inverse).
+ */
+export const lastSaoPauloDayBefore = (end: Date): string => saoPauloDayText(new Date(end.getTime() - 1));

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { DEMO_ADMIN, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { newCampaign, png, saved } from './helpers/campaign-editor';
 import { field, fillAddress, fillCard } from './helpers/checkout';
 
 /**
@@ -9,23 +9,6 @@ import { field, fillAddress, fillCard } from './helpers/checkout';
  * renames its address and the old link still works; a second admin's save meanwhile shows the 409 choice;
  * leaving with unsaved changes asks first.
  */
-
-const png = (width: number, height: number, colour: string) =>
-  sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-
-const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveText(/^Rascunho salvo às/, { timeout: 15_000 });
-
-async function newCampaign(page: Page, title: string): Promise<string> {
-  await page.goto('/admin/campaigns');
-  await page.getByRole('link', { name: 'Nova campanha' }).click();
-  await field(page, 'Título da campanha').fill(title);
-  await page.getByRole('button', { name: 'Criar rascunho' }).click();
-  await expect(page).toHaveURL(/\/admin\/campaigns\/edit\?slug=/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Editar campanha' })).toBeVisible();
-  return new URL(page.url()).searchParams.get('slug') as string;
-}
 
 async function secondAdmin(browser: Browser, origin: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: origin });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, signInThroughForm } from './helpers/accounts';
 
 /**
@@ -50,4 +50,65 @@ test('an admin sees the period in figures and a chart, and the CSV adds up to th
   const again = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar de novo' }).click();
   expect(await readFile((await (await again).path()) as string, 'utf8')).toBe(text);
+});
+
+/**
+ * Issue 22, item 8: the chart's axes say the period chosen, in days (months for a year), and reais on the
+ * y axis. uPlot draws them on a canvas, so the test records the text drawn there since its last clear.
+ */
+async function recordCanvasText(page: Page) {
+  await page.addInitScript(() => {
+    const drawn = new WeakMap<HTMLCanvasElement, string[]>();
+    const proto = CanvasRenderingContext2D.prototype;
+    const { fillText, clearRect } = proto;
+    proto.clearRect = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof clearRect>) {
+      drawn.set(this.canvas, []);
+      return clearRect.apply(this, args);
+    };
+    proto.fillText = function (this: CanvasRenderingContext2D, ...args: Parameters<typeof fillText>) {
+      drawn.set(this.canvas, [...(drawn.get(this.canvas) ?? []), String(args[0])]);
+      return fillText.apply(this, args);
+    };
+    (window as unknown as { chartText: (c: HTMLCanvasElement) => string[] }).chartText = (c) => drawn.get(c) ?? [];
+  });
+}
+
+const chartText = (page: Page) =>
+  page
+    .getByTestId('daily-chart')
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement) =>
+      (window as unknown as { chartText: (c: HTMLCanvasElement) => string[] }).chartText(canvas).flatMap((t) => t.split('\n')),
+    );
+
+const saoPauloDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
+
+test('the chart shows the days of the period chosen and reais, in Portuguese and in English', async ({ page }) => {
+  await recordCanvasText(page);
+  await signInThroughForm(page, DEMO_ADMIN);
+  // The last seven days (the demo's donations are spread over the weeks before today).
+  const days = Array.from({ length: 7 }, (_, i) => saoPauloDay(new Date(Date.now() - (6 - i) * 86_400_000)));
+  const shown = days.map((day) => `${day.slice(8, 10)}/${day.slice(5, 7)}`);
+  await page.goto(`/admin/finances?from=${days[0]}&to=${days[6]}`);
+  await expect(page.getByTestId('daily-chart').locator('canvas')).toBeVisible();
+  const moneyTick = /^R\$ \d{1,3}(\.\d{3})*(,\d{2})?$/;
+  await expect.poll(async () => (await chartText(page)).filter((t) => /^\d{2}\/\d{2}$/.test(t))).toEqual(shown);
+  const reais = (await chartText(page)).filter((t) => t.startsWith('R$'));
+  expect(reais.length).toBeGreaterThan(1);
+  for (const tick of reais) expect(tick).toMatch(moneyTick);
+  expect(new Set(reais).size).toBe(reais.length);
+  expect(reais).toContain('R$ 0');
+
+  // This year: the months, named in the interface's language, and nothing outside the year.
+  await page.getByRole('navigation', { name: 'Períodos' }).getByRole('link', { name: 'Este ano' }).click();
+  const thisMonth = Number(saoPauloDay(new Date()).slice(5, 7));
+  const ptMonths = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+  await expect.poll(async () => (await chartText(page)).filter((t) => ptMonths.includes(t))).toContain(ptMonths[thisMonth - 1]);
+  expect((await chartText(page)).filter((t) => /20\d\d|Jan|Feb|Dec/.test(t))).toEqual([]);
+
+  // In English: English months; the same reais (formatting stays Brazilian, docs/spec.md §1).
+  await page.getByLabel('Idioma').selectOption('en');
+  const enMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  await expect.poll(async () => (await chartText(page)).filter((t) => enMonths.includes(t))).toContain(enMonths[thisMonth - 1]);
+  for (const tick of (await chartText(page)).filter((t) => t.startsWith('R$'))) expect(tick).toMatch(moneyTick);
 });

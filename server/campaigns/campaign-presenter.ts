@@ -1,3 +1,4 @@
+import { lastSaoPauloDayBefore } from '../../contracts/sao-paulo-time';
 import { nameIn, type CampaignDetail, type CampaignDonor, type CampaignMessage, type CampaignSummary } from '../../contracts/campaigns';
 import type { DonorJson, MessageJson, TagJson } from './campaign-figures';
 import { servedStoryHtml } from '../services/story-html';
@@ -36,6 +37,7 @@ export function presentCampaignSummary(row: CampaignSummaryRow, publicUrl: strin
     featured: row.featured,
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
+    last_day: row.endsAt ? lastSaoPauloDayBefore(row.endsAt) : null,
     organiser_name: row.organiserName,
   };
 }

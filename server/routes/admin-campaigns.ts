@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCampaignQuerySchema, adminCampaignRowSchema } from '../../contracts/admin-campaigns';
-import { CAMPAIGN_STATUSES } from '../../contracts/campaigns';
+import { CAMPAIGN_STATUSES, nameIn } from '../../contracts/campaigns';
+import { lastSaoPauloDayBefore } from '../../contracts/sao-paulo-time';
 import type { AppServices } from '../app-services';
 import { listPublicCampaigns } from '../campaigns/campaigns-repository';
 
-/** GET /admin/campaigns (MANAGE_CAMPAIGNS): every campaign, drafts included, with raised, goal and donors; total in x-total-count. */
+/** GET /admin/campaigns (MANAGE_CAMPAIGNS): every campaign, drafts included, with raised, goal and donors, category names in the request's language; total in x-total-count. */
 export const adminCampaignRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -24,12 +25,15 @@ export const adminCampaignRoutes: FastifyPluginAsync<AppServices> = async (insta
         slug: row.slug,
         title: row.title,
         status: row.status,
-        category: row.categorySlug ? { slug: row.categorySlug, name: row.categoryName ?? '' } : null,
+        category: row.categorySlug
+          ? { slug: row.categorySlug, name: nameIn(request.locale, row.categoryName ?? '', row.categoryTranslations) }
+          : null,
         raised: row.raised,
         goal: row.goalCents,
         donors: row.donorCount,
         starts_at: row.startsAt?.toISOString() ?? null,
         ends_at: row.endsAt?.toISOString() ?? null,
+        last_day: row.endsAt ? lastSaoPauloDayBefore(row.endsAt) : null,
       }));
     },
   );

@@ -176,6 +176,8 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
       kind: 'donation',
       reference: `donation:${donation!.id}`,
       description: 'demo',
+      // On the donation's day, so the finances page shows the demo's weeks of giving, not one day.
+      at,
       lines: [
         { account: { kind: 'gateway_clearing', gateway: 'sandbox' }, amountCents: -amountCents },
         { account: { kind: 'campaign', campaignId }, amountCents },

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '../../contracts/permissions';
+import { endOfSaoPauloDayText, saoPauloDayText } from '../../contracts/sao-paulo-time';
 import { hashPassword } from '../auth/passwords';
 import { campaigns, campaignTags, categories, tags, users } from '../db/schema';
 import type { Database } from '../db/types';
@@ -73,7 +74,8 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
           goalCents: c.goalCents,
           status: 'published',
           startsAt: new Date(options.now.getTime() - c.daysRunning * DAY_MS),
-          endsAt: c.daysLeft === null ? null : new Date(options.now.getTime() + c.daysLeft * DAY_MS),
+          // As the editor stores a last day: it counts whole, to the next day's 00:00 in São Paulo.
+          endsAt: c.daysLeft === null ? null : endOfSaoPauloDayText(saoPauloDayText(new Date(options.now.getTime() + c.daysLeft * DAY_MS))),
           organiserName: c.organiserName,
           featured: c.featured,
           createdAt: options.now,

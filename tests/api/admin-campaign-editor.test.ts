@@ -235,6 +235,12 @@ describe('lifecycle', () => {
     const publishedBy = await db().select().from(auditLog).where(eq(auditLog.subjectId, editor.id));
     expect(publishedBy.find((e) => e.action === 'campaign.publish')).toMatchObject({ actorUserId: null, actorIp: 'scheduler' });
 
+    // The last day reads as chosen on the public page and the admins' list (issue 22, item 7).
+    const page = (await call(ctx.app, 'GET', `/api/v1/campaigns/${editor.live_slug}`)).json();
+    expect(page).toMatchObject({ last_day: today });
+    const listed = (await call(ctx.app, 'GET', '/api/v1/admin/campaigns?q=Mutir%C3%A3o', undefined, as(admin.token))).json();
+    expect(listed).toEqual([expect.objectContaining({ slug: editor.live_slug, last_day: today, ends_at: page.ends_at })]);
+
     // The end instant is the next day's 00:00 in São Paulo: a second before it, it still takes donations.
     const endsAt = new Date(live.ends_at);
     expect(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', hour: '2-digit', hourCycle: 'h23' }).format(endsAt)).toContain(

@@ -17,6 +17,7 @@ export function makeCampaignSummary(overrides: Partial<CampaignSummary> = {}): C
     featured: true,
     starts_at: '2026-01-10T12:00:00.000Z',
     ends_at: null,
+    last_day: null,
     organiser_name: 'Associação de Moradoras do Coque',
     ...overrides,
   };

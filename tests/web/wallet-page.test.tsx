@@ -37,6 +37,7 @@ const campaign = (slug: string, title: string, over: Record<string, unknown> = {
   featured: false,
   starts_at: null,
   ends_at: null,
+  last_day: null,
   organiser_name: 'ONG',
   ...over,
 });

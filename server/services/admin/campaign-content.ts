@@ -2,15 +2,12 @@ import { and, eq, inArray, max, ne, or, sql } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { CampaignContent } from '../../../contracts/admin-campaign-editor';
 import { errorCodes } from '../../../contracts/errors';
-import { endOfSaoPauloDayText, saoPauloDayText } from '../../../contracts/sao-paulo-time';
+import { endOfSaoPauloDayText, lastSaoPauloDayBefore } from '../../../contracts/sao-paulo-time';
 import { campaigns, campaignSlugRedirects, campaignTags, campaignVersions, categories, tags } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { conflict, invalid } from '../../domain/errors';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-
-/** The São Paulo day a stored end instant closes (the day before the instant, as entered). */
-export const lastDayOf = (endsAt: Date | null): string => (endsAt ? saoPauloDayText(new Date(endsAt.getTime() - 1)) : '');
 
 /** What the public page shows now, in the editor's shape. */
 export async function liveContent(db: Executor, row: CampaignRow): Promise<CampaignContent> {
@@ -32,7 +29,7 @@ export async function liveContent(db: Executor, row: CampaignRow): Promise<Campa
     story: row.story,
     cover_url: row.coverImage ?? '',
     goal: row.goalCents,
-    ends_on: lastDayOf(row.endsAt),
+    ends_on: row.endsAt ? lastSaoPauloDayBefore(row.endsAt) : '',
     organiser_name: row.organiserName,
     share_title: row.shareTitle ?? '',
     share_description: row.shareDescription ?? '',

@@ -18,6 +18,8 @@ export interface LedgerGroupInput {
   reference: string;
   description?: string;
   lines: readonly LedgerLine[];
+  /** When the movement happened, for the demo's history; live movements leave it to the database (now). */
+  at?: Date;
 }
 
 /** Thrown before anything is written when the lines do not form a balanced group. */
@@ -44,7 +46,12 @@ export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Pr
   assertBalanced(input.lines);
   const [group] = await tx
     .insert(ledgerGroups)
-    .values({ kind: input.kind, reference: input.reference, description: input.description ?? '' })
+    .values({
+      kind: input.kind,
+      reference: input.reference,
+      description: input.description ?? '',
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
     .onConflictDoNothing({ target: ledgerGroups.reference })
     .returning({ id: ledgerGroups.id });
   if (!group) {

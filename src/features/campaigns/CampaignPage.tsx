@@ -54,10 +54,10 @@ export function CampaignPage({ campaign }: { campaign: CampaignDetail }) {
           </h1>
           <p className={s.meta}>
             <Trans>Organizado por {campaign.organiser_name}</Trans>
-            {campaign.ends_at ? (
+            {campaign.last_day ? (
               <>
                 {' · '}
-                <Trans>até {formatDate(campaign.ends_at)}</Trans>
+                <Trans>até {formatDate(campaign.last_day)}</Trans>
               </>
             ) : null}
           </p>

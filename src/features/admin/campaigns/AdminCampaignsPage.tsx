@@ -134,7 +134,7 @@ export function AdminCampaignsPage({
                     {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
                   </td>
                   <td>{formatNumber(row.donors)}</td>
-                  <td>{row.ends_at ? formatDate(row.ends_at) : '—'}</td>
+                  <td>{row.last_day ? formatDate(row.last_day) : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FINANCE_PRESETS, type FinanceFigures, type FinancePreset, type FinanceReport } from '../../../../contracts/admin-finances';
-import { formatMoney, formatNumber } from '../../../app';
+import { formatMoney, formatNumber, htmlLang, useLocale } from '../../../app';
 import { Button, Card, Form, Spinner, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { ExportPanel } from '../ExportPanel';
@@ -80,6 +80,7 @@ export function FinancesPage({ report, preset }: { report: FinanceReport | null;
 
 function Report({ report }: { report: FinanceReport }) {
   const { t, i18n } = useLingui();
+  const { locale } = useLocale();
   const { figures, previous } = report;
   const card = (label: string, key: 'gross' | 'fees' | 'refunds' | 'net') => (
     <Card key={key} aria-label={label} role="group">
@@ -125,7 +126,7 @@ function Report({ report }: { report: FinanceReport }) {
           <Trans>Arrecadado por dia</Trans>
         </h2>
         <Suspense fallback={<Spinner label={t`Carregando o gráfico`} />}>
-          <DailyChart days={report.daily} label={t`Arrecadado por dia, em reais`} />
+          <DailyChart period={report.period} daily={report.daily} label={t`Arrecadado por dia, em reais`} locale={htmlLang(locale)} />
         </Suspense>
       </Card>
       {table(t`Meio`, figures.by_method, (key) => (METHOD_NAMES[key] ? i18n._(METHOD_NAMES[key] as MessageDescriptor) : key))}
