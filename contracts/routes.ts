@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ADMIN_ROUTE_PERMISSIONS, type AdminPath } from './permissions';
 
 /**
  * Search params of the web app's routes (docs/spec.md §2), validated by the router and shared with anything
@@ -137,6 +138,11 @@ export const giftCardThanksSearchSchema = z.object({
 });
 /** /gift-card/checkout?error= (a cancelled PayPal approval). */
 export const giftCardCheckoutSearchSchema = z.object({ error: optional(text(500)) });
+
+/** /admin/sem-permissao?pagina=: the admin page a member was sent away from (docs/admin.md). */
+export const adminDeniedSearchSchema = z.object({
+  pagina: optional(z.enum(Object.keys(ADMIN_ROUTE_PERMISSIONS) as [AdminPath, ...AdminPath[]])),
+});
 
 /** /admin/campaigns?q=&status=&category=&sort=&page= (docs/admin.md). */
 export const adminCampaignsSearchSchema = z.object({

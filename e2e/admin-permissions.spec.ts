@@ -17,9 +17,9 @@ const bearer = async (request: APIRequestContext, credentials: { email: string; 
   return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
 };
 
-test('every admin page needs all of its permissions: one missing sends home, all of them open it', async ({ page, request, baseURL }) => {
-  test.slow();
-  const colleague = await createAccount(request, newIndividual({ name: 'Paula Matriz' }));
+/** A colleague who joined the team through an invitation, and a way for the admin to set their permissions. */
+async function joinedColleague(request: APIRequestContext, name: string) {
+  const colleague = await createAccount(request, newIndividual({ name }));
   const admin = await bearer(request, DEMO_ADMIN);
   const invited = await request.post('/api/v1/admin/team/invitations', {
     headers: admin,
@@ -34,6 +34,16 @@ test('every admin page needs all of its permissions: one missing sends home, all
     const answer = await request.patch(`/api/v1/admin/team/members/${profile.id}`, { headers: admin, data: { permissions } });
     expect(answer.status(), await answer.text()).toBe(204);
   };
+  return { colleague, own, grant };
+}
+
+test('every admin page needs all of its permissions: one missing sends to the page that says so, all of them open it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const { colleague, own, grant } = await joinedColleague(request, 'Paula Matriz');
 
   await signInWithCookies(page, baseURL!, colleague);
   for (const [path, needed] of Object.entries(ADMIN_ROUTE_PERMISSIONS) as Array<[AdminPath, readonly Permission[]]>) {
@@ -42,7 +52,9 @@ test('every admin page needs all of its permissions: one missing sends home, all
       await grant(PERMISSIONS.filter((p) => p !== missing));
       await page.goto(url);
       await waitForShell(page);
-      await expect(page, `${path} without ${missing}`).toHaveURL(new URL('/', baseURL).href);
+      await expect(page, `${path} without ${missing}`).toHaveURL(
+        new URL(`/admin/sem-permissao?pagina=${encodeURIComponent(path)}`, baseURL).href,
+      );
     }
     await grant(needed);
     await page.goto(url);
@@ -52,4 +64,37 @@ test('every admin page needs all of its permissions: one missing sends home, all
   // And the API agrees: without MANAGE_CAMPAIGNS its admin calls are refused.
   await grant(['MANAGE_TEAM']);
   expect((await request.get('/api/v1/admin/categories', { headers: own })).status()).toBe(403);
+});
+
+test('a member sent away from a page they may not open reads why, what it needs, and the pages they may open', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { colleague, grant } = await joinedColleague(request, 'Rita Recusada');
+  await grant(['MANAGE_TEAM', 'MANAGE_CAMPAIGNS']);
+  await signInWithCookies(page, baseURL!, colleague);
+
+  await page.goto('/admin/finances');
+  await expect(page).toHaveURL(/\/admin\/sem-permissao\?pagina=%2Fadmin%2Ffinances$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sem permissão');
+  await expect(page.getByText('Você não tem permissão para abrir esta página.')).toBeVisible();
+  await expect(page.getByText('Para abrir Finanças é preciso:')).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: /^Finanças$/ }),
+  ).toBeVisible();
+  const offered = page.getByRole('heading', { name: 'Páginas que você pode abrir' }).locator('..').getByRole('link');
+  await expect(offered).toHaveText(['Categorias', 'Tags', 'Campanhas', 'Equipe']);
+  await offered.filter({ hasText: 'Equipe' }).click();
+  await expect(page).toHaveURL(/\/admin\/team$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
+
+  // In the member's language too.
+  await page.evaluate(() => localStorage.setItem('semear.locale', 'en'));
+  await page.goto('/admin/donations');
+  await expect(page.getByText('You do not have permission to open this page.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pages you can open' })).toBeVisible();
 });

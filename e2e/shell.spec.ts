@@ -14,11 +14,14 @@ test.describe('guards', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Doe em um minuto. Veja o que a sua doação fez.');
   });
 
-  test('a donor going to /admin pages lands home', async ({ page, baseURL }) => {
+  test('a donor going to /admin pages is told why, and how to join the team', async ({ page, baseURL }) => {
     await signInWithCookies(page, baseURL!, DEMO_DONOR);
     for (const path of ['/admin/finances', '/admin/campaigns', '/admin/webhooks', '/admin']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/admin\/sem-permissao/);
+      await expect(page.getByText('Você não tem permissão para abrir esta página.')).toBeVisible();
+      await expect(page.getByText('Sua conta não faz parte da equipe da Semear.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Administração' })).toHaveCount(0);
     }
     await page.goto('/profile/wallet');
     await expect(page).toHaveURL(/\/profile\/wallet$/);
@@ -185,4 +188,34 @@ test('the ad script from the meta tag is added async and never blocks the page',
     src: 'https://ads.example/tag.js',
     async: true,
   });
+});
+
+test('signed in, the header is one row at 1024, 1280 and 1439 px, in pt and es, with no link cut off', async ({ page, baseURL }) => {
+  await signInWithCookies(page, baseURL!, DEMO_DONOR);
+  const banner = page.getByRole('banner');
+  for (const locale of ['pt', 'es']) {
+    await page.goto('/');
+    await page.evaluate((l) => localStorage.setItem('semear.locale', l), locale);
+    for (const width of [1024, 1280, 1439]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await waitForShell(page);
+      // The balance arrives with its own chunk: the row is measured with it.
+      await expect(banner.getByRole('link', { name: /R\$/ })).toBeVisible();
+      await expect(banner.getByRole('link', { name: locale === 'pt' ? 'Ajuda' : 'Ayuda' })).toBeVisible();
+      const row = await page.evaluate(() => {
+        const header = document.querySelector('header')!;
+        const shown = [...header.querySelectorAll<HTMLElement>('a, button, select')].filter((el) => el.getClientRects().length > 0);
+        const middles = shown.map((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top + box.height / 2;
+        });
+        const nav = header.querySelector('nav')!;
+        return { spread: Math.max(...middles) - Math.min(...middles), hidden: nav.scrollWidth - nav.clientWidth, count: shown.length };
+      });
+      expect(row.count, `${locale} ${width}`).toBeGreaterThanOrEqual(9);
+      expect(row.spread, `${locale} at ${width} px: every link and button on one row`).toBeLessThanOrEqual(8);
+      expect(row.hidden, `${locale} at ${width} px: no link scrolled out of sight`).toBeLessThanOrEqual(0);
+    }
+  }
 });

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 /**
- * `npm run machines:paths -- <machine>`: the model-based test paths of a machine, as numbered steps a
- * tester can read and question (machines/README.md). The paths are the tests' own: each generated
+ * `npm run machines:paths`: every machine with the number of paths its model-based tests walk;
+ * `npm run machines:paths -- <machine>`: those paths, as numbered steps a tester can read and
+ * question (machines/README.md). The paths are the tests' own: each generated
  * test is named by its path (describePath in tests/machines/support/replay.ts), and `vitest list`
  * gives those names without running anything.
  */
@@ -25,28 +26,36 @@ const kebab = (name: string) =>
 const wanted = kebab(process.argv[2] ?? '');
 const machines = filesUnder(join(root, 'machines')).filter((file) => file.endsWith('.machine.ts'));
 const names = machines.map((file) => file.split('/').pop()!.replace('.machine.ts', ''));
+const machineTests = filesUnder(join(root, 'tests', 'machines')).filter((file) => file.endsWith('.test.ts'));
 
-if (!wanted || !names.includes(wanted)) {
-  console.error(`Usage: npm run machines:paths -- <machine>\nMachines: ${names.sort().join(', ')}`);
-  process.exit(wanted ? 1 : 0);
-}
-
-const machineFile = machines[names.indexOf(wanted)]!;
-const importPath = relative(root, machineFile).replace(/\.ts$/, '');
-const tests = filesUnder(join(root, 'tests', 'machines')).filter(
-  (file) => file.endsWith('.test.ts') && readFileSync(file, 'utf8').includes(`${importPath}'`),
-);
-if (tests.length === 0) {
-  console.error(`No test under tests/machines imports ${importPath}.`);
+if (wanted && !names.includes(wanted)) {
+  console.error(
+    `No machine named ${process.argv[2]}.\nUsage: npm run machines:paths -- <machine>\nMachines: ${[...names].sort().join(', ')}`,
+  );
   process.exit(1);
 }
 
-// Written to a file: vitest exits before a piped stdout is flushed.
-const listFile = join(mkdtempSync(join(tmpdir(), 'machine-paths-')), 'tests.json');
-execFileSync('npx', ['vitest', 'list', '--project', 'unit', `--json=${listFile}`, ...tests.map((file) => relative(root, file))], {
-  stdio: 'ignore',
-});
-const listed = JSON.parse(readFileSync(listFile, 'utf8')) as Array<{ name: string; file: string }>;
+/** The test files under tests/machines that import a machine (its model-based tests among them). */
+function testsOf(machineFile: string): string[] {
+  const importPath = relative(root, machineFile).replace(/\.ts$/, '');
+  return machineTests.filter((file) => readFileSync(file, 'utf8').includes(`${importPath}'`));
+}
+
+interface Listed {
+  name: string;
+  file: string;
+}
+
+/** Every test of these files by name, from one `vitest list` (nothing runs). */
+function listTests(files: string[]): Listed[] {
+  if (files.length === 0) return [];
+  // Written to a file: vitest exits before a piped stdout is flushed.
+  const listFile = join(mkdtempSync(join(tmpdir(), 'machine-paths-')), 'tests.json');
+  execFileSync('npx', ['vitest', 'list', '--project', 'unit', `--json=${listFile}`, ...files.map((file) => relative(root, file))], {
+    stdio: 'ignore',
+  });
+  return JSON.parse(readFileSync(listFile, 'utf8')) as Listed[];
+}
 
 /** 'suite > xstate.init → a → done.actor:x ⇒ "state"' → its suite, steps and end; null for a test that is not a path. */
 function pathOf(name: string): { suite: string; steps: string[]; end: string } | null {
@@ -59,7 +68,28 @@ function pathOf(name: string): { suite: string; steps: string[]; end: string } |
   return { suite, steps, end: match[2] ?? '' };
 }
 
-const paths = listed.map((test) => ({ test, path: pathOf(test.name) }));
+const inFiles = (listed: Listed[], files: string[]) => listed.filter((test) => files.some((file) => resolve(root, test.file) === file));
+
+if (!wanted) {
+  // No name: every machine with how many paths its model-based tests walk.
+  const byMachine = machines.map((file, index) => ({ name: names[index]!, tests: testsOf(file) }));
+  const listed = listTests([...new Set(byMachine.flatMap((machine) => machine.tests))]);
+  const width = Math.max(...names.map((name) => name.length));
+  console.log('Model-based test paths of each machine (npm run machines:paths -- <machine> prints them step by step):\n');
+  for (const { name, tests } of byMachine.sort((a, b) => a.name.localeCompare(b.name))) {
+    const count = inFiles(listed, tests).filter((test) => pathOf(test.name) !== null).length;
+    const where = tests.length === 0 ? 'no test under tests/machines imports it' : tests.map((file) => relative(root, file)).join(', ');
+    console.log(`  ${name.padEnd(width)}  ${String(count).padStart(4)} ${count === 1 ? 'path ' : 'paths'}  ${where}`);
+  }
+  process.exit(0);
+}
+
+const tests = testsOf(machines[names.indexOf(wanted)]!);
+if (tests.length === 0) {
+  console.error(`No test under tests/machines imports the ${wanted} machine.`);
+  process.exit(1);
+}
+const paths = inFiles(listTests(tests), tests).map((test) => ({ test, path: pathOf(test.name) }));
 const modelPaths = paths.filter((entry) => entry.path !== null);
 console.log(`${wanted}: ${modelPaths.length} paths from ${tests.map((file) => relative(root, file)).join(', ')}\n`);
 modelPaths.forEach(({ path }, index) => {

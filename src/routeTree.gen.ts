@@ -34,6 +34,7 @@ import { Route as AdminDonationsRouteImport } from './routes/admin/donations'
 import { Route as AdminFinancesRouteImport } from './routes/admin/finances'
 import { Route as AdminPixAccountsRouteImport } from './routes/admin/pix-accounts'
 import { Route as AdminPixKeysRouteImport } from './routes/admin/pix-keys'
+import { Route as AdminSemPermissaoRouteImport } from './routes/admin/sem-permissao'
 import { Route as AdminTagsRouteImport } from './routes/admin/tags'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
@@ -183,6 +184,11 @@ const AdminPixKeysRoute = AdminPixKeysRouteImport.update({
   path: '/pix-keys',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSemPermissaoRoute = AdminSemPermissaoRouteImport.update({
+  id: '/sem-permissao',
+  path: '/sem-permissao',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminTagsRoute = AdminTagsRouteImport.update({
   id: '/tags',
   path: '/tags',
@@ -327,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/admin/finances': typeof AdminFinancesRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/admin/finances': typeof AdminFinancesRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -425,6 +433,7 @@ export interface FileRoutesById {
   '/admin/finances': typeof AdminFinancesRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -477,6 +486,7 @@ export interface FileRouteTypes {
     | '/admin/finances'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -524,6 +534,7 @@ export interface FileRouteTypes {
     | '/admin/finances'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -574,6 +585,7 @@ export interface FileRouteTypes {
     | '/admin/finances'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -808,6 +820,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPixKeysRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/sem-permissao': {
+      id: '/admin/sem-permissao'
+      path: '/sem-permissao'
+      fullPath: '/admin/sem-permissao'
+      preLoaderRoute: typeof AdminSemPermissaoRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/tags': {
       id: '/admin/tags'
       path: '/tags'
@@ -996,6 +1015,7 @@ interface AdminRouteRouteChildren {
   AdminFinancesRoute: typeof AdminFinancesRoute
   AdminPixAccountsRoute: typeof AdminPixAccountsRoute
   AdminPixKeysRoute: typeof AdminPixKeysRoute
+  AdminSemPermissaoRoute: typeof AdminSemPermissaoRoute
   AdminTagsRoute: typeof AdminTagsRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
@@ -1011,6 +1031,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminFinancesRoute: AdminFinancesRoute,
   AdminPixAccountsRoute: AdminPixAccountsRoute,
   AdminPixKeysRoute: AdminPixKeysRoute,
+  AdminSemPermissaoRoute: AdminSemPermissaoRoute,
   AdminTagsRoute: AdminTagsRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,

@@ -70,8 +70,32 @@ function DialogPanel({
       if (panelRef.current) trapTab(event, panelRef.current);
     };
     document.addEventListener('keydown', onKeyDown, true);
+    // A click into a frame of this site (a preview) takes the keys there: Escape still closes.
+    const frames = panel ? Array.from(panel.querySelectorAll('iframe')) : [];
+    const onFrameKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    const keysOf = (frame: HTMLIFrameElement, listening: boolean) => {
+      try {
+        if (listening) frame.contentWindow?.addEventListener('keydown', onFrameKey, true);
+        else frame.contentWindow?.removeEventListener('keydown', onFrameKey, true);
+      } catch {
+        // Another site's frame: its keys are its own.
+      }
+    };
+    // Each page the frame loads is a new window to listen to.
+    const unlisten = frames.map((frame) => {
+      const onLoad = () => keysOf(frame, true);
+      keysOf(frame, true);
+      frame.addEventListener('load', onLoad);
+      return () => {
+        frame.removeEventListener('load', onLoad);
+        keysOf(frame, false);
+      };
+    });
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
+      for (const stop of unlisten) stop();
       if (previous && previous.isConnected) previous.focus();
     };
     // Runs once per opening (the panel mounts on open): focus moves in, and back out on close.

@@ -11,6 +11,7 @@ export { Form, FormRow, FormActions, FormSection, FormError } from './Form';
 export { Dialog, type DialogProps } from './Dialog';
 export { Container, Card, Stack, Notice, Meter, Spinner } from './Layout';
 export { cardGrid } from './layout.css';
+export { TableScroll } from './TableScroll';
 export { PageHeader, chipClass } from './PageHeader';
 export { DateField, type DateFieldProps } from './DateField';
 export { CampaignCard, CampaignProgress, goalPercent, type CampaignCardProps, type CampaignProgressProps } from './CampaignCard';

@@ -67,3 +67,10 @@ export const cardGrid = styleVariants({
     },
   ],
 });
+
+/** A wide table's own horizontal scroll, so the page itself never scrolls sideways on a phone. */
+export const tableScroll = style({
+  maxWidth: '100%',
+  overflowX: 'auto',
+  borderRadius: vars.radius.sm,
+});

@@ -23,10 +23,20 @@ export function signedInOnly(auth: AuthFacts): string | null {
   return auth.signedIn && auth.user ? null : HOME;
 }
 
-/** /admin/*: role ADMIN and every permission the route lists; otherwise home. */
+/** The page that tells a signed-in person why an admin page did not open, and which ones they may open. */
+export const ADMIN_DENIED = '/admin/sem-permissao';
+
+/** ADMIN_DENIED naming the page that was refused (`?pagina=`), or none (/admin itself). */
+export const adminDeniedPath = (path?: AdminPath): string =>
+  path ? `${ADMIN_DENIED}?${new URLSearchParams({ pagina: path }).toString()}` : ADMIN_DENIED;
+
+/**
+ * /admin/*: role ADMIN and every permission the route lists. A signed-out visitor goes home; a
+ * signed-in person without them goes to the page that says so, never home without a word.
+ */
 export function adminOnly(auth: AuthFacts, path: AdminPath): string | null {
   if (signedInOnly(auth) !== null || !auth.user) return HOME;
-  return canAccessAdminPath(grantsOf(auth.user), path) ? null : HOME;
+  return canAccessAdminPath(grantsOf(auth.user), path) ? null : adminDeniedPath(path);
 }
 
 export const isAdminPath = (path: string): path is AdminPath => Object.hasOwn(ADMIN_ROUTE_PERMISSIONS, path);

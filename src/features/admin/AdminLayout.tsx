@@ -5,27 +5,29 @@ import { Container } from '../../ui';
 import { ADMIN_PAGES } from './admin-pages';
 import * as s from './admin.css';
 
-/** The admin area: a menu of the pages this admin may open, and the page. */
+/** The admin area: a menu of the pages this admin may open (none: no menu), and the page. */
 export function AdminLayout() {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const paths = adminPathsFor(user).filter((p) => ADMIN_PAGES[p].inMenu);
   return (
     <Container className={s.layout}>
-      <nav aria-label={t`Administração`}>
-        <p className={s.sideTitle}>
-          <Trans>Administração</Trans>
-        </p>
-        <ul className={s.sideList}>
-          {paths.map((path) => (
-            <li key={path}>
-              <Link to={path} className={s.sideLink}>
-                {i18n._(ADMIN_PAGES[path].title)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {paths.length > 0 ? (
+        <nav aria-label={t`Administração`}>
+          <p className={s.sideTitle}>
+            <Trans>Administração</Trans>
+          </p>
+          <ul className={s.sideList}>
+            {paths.map((path) => (
+              <li key={path}>
+                <Link to={path} className={s.sideLink}>
+                  {i18n._(ADMIN_PAGES[path].title)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <div>
         <Outlet />
       </div>

@@ -1,11 +1,13 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../ui/theme.css';
 
+// minmax(0, 1fr), not 1fr: a column of 1fr is at least as wide as its widest content (a table, a
+// preview frame), which widened the whole page past a phone's screen. Wide content scrolls in its own box.
 export const layout = style({
   display: 'grid',
   gap: vars.space['6'],
-  gridTemplateColumns: '1fr',
-  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '220px 1fr' } },
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '220px minmax(0, 1fr)' } },
 });
 export const sideList = style({
   listStyle: 'none',
@@ -35,3 +37,8 @@ export const sideTitle = style({
   color: vars.color.muted,
   marginBottom: vars.space['2'],
 });
+
+export const needed = style({ margin: 0, paddingLeft: vars.space['6'] });
+export const openList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] });
+globalStyle(`${openList} a`, { fontWeight: vars.fontWeight.semibold });
+export const openLead = style({ display: 'block', color: vars.color.muted, fontSize: vars.fontSize.sm });

@@ -97,7 +97,11 @@ export function DesignStep({
           {...register('quantity')}
         />
       ) : null}
-      <fieldset className={s.templatesFieldset} aria-describedby={issue('template') ? 'template-error' : undefined}>
+      <fieldset
+        className={s.templatesFieldset}
+        aria-describedby={issue('template') ? 'template-error' : undefined}
+        aria-invalid={issue('template') ? true : undefined}
+      >
         <legend className={s.legend}>
           <Trans>Modelo</Trans>
         </legend>

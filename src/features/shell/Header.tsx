@@ -32,7 +32,7 @@ export function Header({ signedInTool: SignedInTool }: { signedInTool?: SignedIn
     <>
       <div ref={space} className={s.headerSpace} aria-hidden="true" />
       <header className={s.header} data-compact={compact ? '' : undefined}>
-        <Container className={s.headerInner}>
+        <Container className={status === 'signedIn' ? `${s.headerInner} ${s.signedInRow}` : s.headerInner}>
           <Link to="/" className={s.logo} aria-label={t`Semear — página inicial`}>
             <Logo />
             <span className={s.logoText}>Semear</span>

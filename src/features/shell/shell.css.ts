@@ -129,10 +129,18 @@ const navInMenu = { order: 0 } as const;
 export const nav = style({ ...navBase, '@media': { [phone]: navInMenu, [breakpoints.desktop]: navInline } });
 
 /**
- * Signed in, the header also carries the balance, the notifications bell and the account menu: the
- * links keep their own row until the screen is wide enough for all of it, instead of being cut off.
+ * Signed in, the header also carries the balance, the notifications bell and the account menu. On
+ * tablets the links keep their own row; from desktop widths everything is one row (the header's
+ * container is at most 1120 px wide, so 992 to 1088 px of room): closer items, narrower links, the
+ * balance without the word "Saldo" and the account's avatar without the first name (the links' names
+ * keep both), and between 1024 and 1279 px the sprout without the word "Semear".
  */
-export const navBesideAccount = style({ ...navBase, '@media': { [phone]: navInMenu, 'screen and (min-width: 1400px)': navInline } });
+export const navBesideAccount = style({ ...navBase, '@media': { [phone]: navInMenu, [breakpoints.desktop]: navInline } });
+
+/** Added to the header's row when signed in (see navBesideAccount). */
+export const signedInRow = style({ '@media': { [breakpoints.desktop]: { flexWrap: 'nowrap', columnGap: vars.space['2'] } } });
+/** Desktop widths below 1280 px, where the signed-in row also drops the logo's word. */
+const tightDesktop = 'screen and (min-width: 1024px) and (max-width: 1279px)';
 
 export const navList = style({
   display: 'flex',
@@ -157,6 +165,8 @@ export const navLink = style({
   },
   '@media': { [phone]: { display: 'block', paddingBlock: vars.space['3'] } },
 });
+globalStyle(`${signedInRow} ${navLink}`, { '@media': { [breakpoints.desktop]: { paddingInline: vars.space['2'] } } });
+globalStyle(`${signedInRow} ${logoText}`, { '@media': { [tightDesktop]: { display: 'none' } } });
 
 export const tools = style({
   display: 'flex',
@@ -182,6 +192,8 @@ export const languageSelect = style({
     [breakpoints.tablet]: { marginLeft: 'auto', marginRight: `calc(${vars.space['2']} - ${vars.space['4']})` },
   },
 });
+// The signed-in row's gap is already the tools' own spacing.
+globalStyle(`${signedInRow} ${languageSelect}`, { '@media': { [breakpoints.desktop]: { marginRight: 0 } } });
 
 // At least a screen tall: while a page loads, the footer stays below the fold instead of being pushed down in view.
 export const main = style({

@@ -12,8 +12,10 @@ export const wrapper = style({
   '@media': { [narrow]: { gap: vars.space['1'] } },
 });
 
-// On narrow phones the trigger is the avatar alone (its name already says whose menu it is).
-export const triggerName = style({ '@media': { [narrow]: { display: 'none' } } });
+// On narrow phones, and on desktops where the header's links share its one row, the trigger is the
+// avatar alone (its name already says whose menu it is).
+const avatarOnly = `${narrow}, screen and (min-width: 1024px)`;
+export const triggerName = style({ '@media': { [avatarOnly]: { display: 'none' } } });
 
 export const trigger = style({
   display: 'inline-flex',
@@ -28,7 +30,7 @@ export const trigger = style({
   fontWeight: vars.fontWeight.semibold,
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandSoft } },
-  '@media': { [narrow]: { paddingRight: vars.space['1'] } },
+  '@media': { [avatarOnly]: { paddingRight: vars.space['1'] } },
 });
 
 export const avatar = style({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_PERMISSIONS, type AdminPath } from '../../../contracts';
-import { adminOnly, adminPathsFor, guestOnly, signedInOnly } from '../../../src/app/navigation/guards';
+import { adminDeniedPath, adminOnly, adminPathsFor, guestOnly, signedInOnly } from '../../../src/app/navigation/guards';
 import { ALL_PERMISSIONS, userWith } from './fixtures';
 
 const signedOut = { signedIn: false, user: null };
@@ -40,8 +40,8 @@ describe('adminOnly (/admin/*)', () => {
   it.each(paths)('lets an admin with every permission into %s', (path) => {
     expect(adminOnly(admin, path)).toBeNull();
   });
-  it.each(paths)('sends a donor home from %s', (path) => {
-    expect(adminOnly(donor, path)).toBe('/');
+  it.each(paths)('sends a donor from %s to the page that says why, naming it', (path) => {
+    expect(adminOnly(donor, path)).toBe(`/admin/sem-permissao?pagina=${encodeURIComponent(path)}`);
   });
   it.each(paths)('sends a signed-out visitor home from %s', (path) => {
     expect(adminOnly(signedOut, path)).toBe('/');
@@ -49,11 +49,11 @@ describe('adminOnly (/admin/*)', () => {
   it('needs ALL the permissions of a route, not any', () => {
     const partial = { signedIn: true, user: userWith({ roles: ['ADMIN'], permissions: ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'] }) };
     expect(adminOnly(partial, '/admin/pix-keys')).toBeNull();
-    expect(adminOnly(partial, '/admin/donations')).toBe('/');
+    expect(adminOnly(partial, '/admin/donations')).toBe(adminDeniedPath('/admin/donations'));
   });
   it('needs the ADMIN role even with every permission', () => {
     const notAdmin = { signedIn: true, user: userWith({ roles: ['DONOR'], permissions: ALL_PERMISSIONS }) };
-    expect(adminOnly(notAdmin, '/admin/finances')).toBe('/');
+    expect(adminOnly(notAdmin, '/admin/finances')).toBe('/admin/sem-permissao?pagina=%2Fadmin%2Ffinances');
   });
 });
 

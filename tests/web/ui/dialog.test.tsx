@@ -82,4 +82,31 @@ describe('Dialog', () => {
     fireEvent.mouseDown(screen.getByRole('dialog').parentElement!);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps Tab on its own controls: a frame inside is never a stop, a radio group is one', async () => {
+    await renderWithI18n(
+      <Dialog open onClose={() => undefined} title="Pré-visualização">
+        <iframe title="No celular" src="about:blank" />
+        <label>
+          <input type="radio" name="size" value="s" /> P
+        </label>
+        <label>
+          <input type="radio" name="size" value="m" defaultChecked /> M
+        </label>
+        <button>Abrir a página</button>
+      </Dialog>,
+    );
+    const close = screen.getByRole('button', { name: 'Fechar' });
+    const chosen = screen.getByRole('radio', { name: 'M' });
+    const link = screen.getByText('Abrir a página');
+    expect(document.activeElement).toBe(chosen);
+    tab();
+    expect(document.activeElement).toBe(link);
+    tab();
+    expect(document.activeElement).toBe(close);
+    tab();
+    expect(document.activeElement).toBe(chosen);
+    tab(true);
+    expect(document.activeElement).toBe(close);
+  });
 });

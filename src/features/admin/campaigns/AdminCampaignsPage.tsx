@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminCampaignRow } from '../../../../contracts/admin-campaigns';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
 import { formatDate, formatMoney, formatNumber } from '../../../app';
-import { Button, buttonClass, Form, Select, TextField } from '../../../ui';
+import { Button, buttonClass, Form, Select, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { CAMPAIGN_STATUS_NAMES } from '../campaign-status-names';
 import * as s from '../taxonomy/taxonomy.css';
@@ -97,48 +97,50 @@ export function AdminCampaignsPage({
           <p className={s.muted} role="status">
             <Trans>{total} campanhas</Trans>
           </p>
-          <table className={s.table} aria-label={t`Campanhas`}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Campanha</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Categoria</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Arrecadado / meta</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Doadores</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Termina</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.slug}>
-                  <th scope="row">
-                    <Link to="/admin/campaigns/edit" search={{ slug: row.slug }}>
-                      {row.title}
-                    </Link>
+          <TableScroll label={t`Campanhas`}>
+            <table className={s.table} aria-label={t`Campanhas`}>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Campanha</Trans>
                   </th>
-                  <td>{i18n._(CAMPAIGN_STATUS_NAMES[row.status])}</td>
-                  <td>{row.category?.name ?? '—'}</td>
-                  <td>
-                    {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
-                  </td>
-                  <td>{formatNumber(row.donors)}</td>
-                  <td>{row.last_day ? formatDate(row.last_day) : '—'}</td>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Categoria</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Arrecadado / meta</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Doadores</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Termina</Trans>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.rows.map((row) => (
+                  <tr key={row.slug}>
+                    <th scope="row">
+                      <Link to="/admin/campaigns/edit" search={{ slug: row.slug }}>
+                        {row.title}
+                      </Link>
+                    </th>
+                    <td>{i18n._(CAMPAIGN_STATUS_NAMES[row.status])}</td>
+                    <td>{row.category?.name ?? '—'}</td>
+                    <td>
+                      {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
+                    </td>
+                    <td>{formatNumber(row.donors)}</td>
+                    <td>{row.last_day ? formatDate(row.last_day) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <div className={s.actions}>
             {page > 0 ? (
               <Link to="/admin/campaigns" search={{ ...filter, page: page - 1 }}>

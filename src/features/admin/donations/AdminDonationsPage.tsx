@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { AdminDonationRow } from '../../../../contracts/admin-donations';
 import type { DonationStatus, PaymentMethod } from '../../../../contracts/donations';
 import { formatDateTime, formatMoney, formatNumber } from '../../../app';
-import { Button, Form, Select, TextField } from '../../../ui';
+import { Button, Form, Select, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { ExportPanel } from '../ExportPanel';
 import { DonationDetail } from './DonationDetail';
@@ -141,44 +141,46 @@ export function AdminDonationsPage({
           <p className={s.muted} role="status">
             <Trans>{total} doações</Trans>
           </p>
-          <table className={s.table} aria-label={t`Doações`}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Doador`}</th>
-                <th scope="col">{t`Valor`}</th>
-                <th scope="col">{t`Campanha`}</th>
-                <th scope="col">{t`Meio`}</th>
-                <th scope="col">{t`Situação`}</th>
-                <th scope="col">{t`Data`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to="/admin/donations" search={{ ...filter, donation: row.id }}>
-                      {row.donor.name || row.donor.email}
-                    </Link>
-                    <br />
-                    <span className={s.muted}>{row.donor.email}</span>
-                  </th>
-                  <td>
-                    {formatMoney(row.amount)}
-                    {row.refunded > 0 ? (
-                      <>
-                        <br />
-                        <span className={s.muted}>{t`reembolsado ${formatMoney(row.refunded)}`}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{row.campaign?.title ?? t`Fundo geral`}</td>
-                  <td>{i18n._(METHOD_NAMES[row.method])}</td>
-                  <td>{i18n._(STATUS_NAMES[row.status])}</td>
-                  <td>{formatDateTime(row.created_at)}</td>
+          <TableScroll label={t`Doações`}>
+            <table className={s.table} aria-label={t`Doações`}>
+              <thead>
+                <tr>
+                  <th scope="col">{t`Doador`}</th>
+                  <th scope="col">{t`Valor`}</th>
+                  <th scope="col">{t`Campanha`}</th>
+                  <th scope="col">{t`Meio`}</th>
+                  <th scope="col">{t`Situação`}</th>
+                  <th scope="col">{t`Data`}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      <Link to="/admin/donations" search={{ ...filter, donation: row.id }}>
+                        {row.donor.name || row.donor.email}
+                      </Link>
+                      <br />
+                      <span className={s.muted}>{row.donor.email}</span>
+                    </th>
+                    <td>
+                      {formatMoney(row.amount)}
+                      {row.refunded > 0 ? (
+                        <>
+                          <br />
+                          <span className={s.muted}>{t`reembolsado ${formatMoney(row.refunded)}`}</span>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{row.campaign?.title ?? t`Fundo geral`}</td>
+                    <td>{i18n._(METHOD_NAMES[row.method])}</td>
+                    <td>{i18n._(STATUS_NAMES[row.status])}</td>
+                    <td>{formatDateTime(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <nav aria-label={t`Páginas`} className={s.actions}>
             {page > 0 ? (
               <Link to="/admin/donations" search={{ ...filter, page: page - 1 }}>

@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../../contracts/admin-taxonomy';
 import type { TeamMember } from '../../../../contracts/admin-team';
 import { PERMISSIONS, type Permission } from '../../../../contracts/permissions';
 import { formatDateTime } from '../../../app';
-import { Select } from '../../../ui';
+import { Select, TableScroll } from '../../../ui';
 import { PERMISSION_NAMES } from './permission-names';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -107,36 +107,38 @@ export function TeamHistory({
           <Trans>Nenhuma alteração com esses filtros.</Trans>
         </p>
       ) : (
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Quando</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Quem</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Alteração</Trans>
-              </th>
-              <th scope="col">
-                <Trans>O que mudou</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatDateTime(entry.at)}</td>
-                <td>
-                  {nameOf(entry)} <span className={s.muted}>({entry.ip})</span>
-                </td>
-                <td>{ACTIONS[entry.action] ? i18n._(ACTIONS[entry.action]!) : entry.action}</td>
-                <td>{changeText(entry)}</td>
+        <TableScroll label={t`Histórico de alterações`}>
+          <table className={s.table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Quando</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Quem</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Alteração</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>O que mudou</Trans>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {history.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.at)}</td>
+                  <td>
+                    {nameOf(entry)} <span className={s.muted}>({entry.ip})</span>
+                  </td>
+                  <td>{ACTIONS[entry.action] ? i18n._(ACTIONS[entry.action]!) : entry.action}</td>
+                  <td>{changeText(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <div className={s.actions}>
         {page > 0 ? (

@@ -4,7 +4,7 @@ import { WEBHOOK_FILTERS, type WebhookDelivery, type WebhookEndpoint } from '../
 import type { WebhooksEvent } from '../../../../machines/admin/webhooks.machine';
 import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
-import { Button, Card, Checkbox, Form, FormActions, FormError, Spinner, TextField } from '../../../ui';
+import { Button, Card, Checkbox, Form, FormActions, FormError, Spinner, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { useWebhooks } from './use-webhooks';
 import * as s from '../taxonomy/taxonomy.css';
@@ -239,69 +239,71 @@ function Deliveries({
     );
   }
   return (
-    <table className={s.table} aria-label={t`Entregas`}>
-      <thead>
-        <tr>
-          <th scope="col">{t`Evento`}</th>
-          <th scope="col">{t`Situação`}</th>
-          <th scope="col">{t`Tentativas`}</th>
-          <th scope="col">{t`Detalhes`}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.map((delivery) => {
-          const last = delivery.history[0];
-          return (
-            <tr key={delivery.id}>
-              <td>
-                {delivery.event}
-                <br />
-                <span className={s.muted}>{formatDateTime(delivery.created_at)}</span>
-              </td>
-              <td>
-                {delivery.status === 'succeeded' ? t`entregue` : delivery.status === 'failed' ? t`falhou` : t`na fila`}
-                {delivery.next_attempt_at ? (
-                  <>
-                    <br />
-                    <span className={s.muted}>{t`próxima tentativa ${formatDateTime(delivery.next_attempt_at)}`}</span>
-                  </>
-                ) : null}
-              </td>
-              <td>{delivery.attempts}</td>
-              <td>
-                <details>
-                  <summary>{last ? `${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms` : t`ainda não enviada`}</summary>
-                  <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
-                  {delivery.history.map((attempt) => (
-                    <div key={attempt.at}>
-                      <p className={s.muted}>
-                        {formatDateTime(attempt.at)} · {attempt.status_code ?? attempt.error}
-                      </p>
-                      <pre>
-                        {Object.entries(attempt.request_headers)
-                          .map(([k, v]) => `${k}: ${v}`)
-                          .join('\n')}
-                      </pre>
-                      {attempt.response_body ? <pre>{attempt.response_body}</pre> : null}
-                    </div>
-                  ))}
-                </details>
-                {delivery.status !== 'pending' ? (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => send({ type: 'command.sent', command: { type: 'replay', id: endpointId, deliveryId: delivery.id } })}
-                  >
-                    <Trans>Reenviar</Trans>
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <TableScroll label={t`Entregas`}>
+      <table className={s.table} aria-label={t`Entregas`}>
+        <thead>
+          <tr>
+            <th scope="col">{t`Evento`}</th>
+            <th scope="col">{t`Situação`}</th>
+            <th scope="col">{t`Tentativas`}</th>
+            <th scope="col">{t`Detalhes`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((delivery) => {
+            const last = delivery.history[0];
+            return (
+              <tr key={delivery.id}>
+                <td>
+                  {delivery.event}
+                  <br />
+                  <span className={s.muted}>{formatDateTime(delivery.created_at)}</span>
+                </td>
+                <td>
+                  {delivery.status === 'succeeded' ? t`entregue` : delivery.status === 'failed' ? t`falhou` : t`na fila`}
+                  {delivery.next_attempt_at ? (
+                    <>
+                      <br />
+                      <span className={s.muted}>{t`próxima tentativa ${formatDateTime(delivery.next_attempt_at)}`}</span>
+                    </>
+                  ) : null}
+                </td>
+                <td>{delivery.attempts}</td>
+                <td>
+                  <details>
+                    <summary>{last ? `${last.status_code ?? last.error ?? '—'} · ${last.duration_ms} ms` : t`ainda não enviada`}</summary>
+                    <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
+                    {delivery.history.map((attempt) => (
+                      <div key={attempt.at}>
+                        <p className={s.muted}>
+                          {formatDateTime(attempt.at)} · {attempt.status_code ?? attempt.error}
+                        </p>
+                        <pre>
+                          {Object.entries(attempt.request_headers)
+                            .map(([k, v]) => `${k}: ${v}`)
+                            .join('\n')}
+                        </pre>
+                        {attempt.response_body ? <pre>{attempt.response_body}</pre> : null}
+                      </div>
+                    ))}
+                  </details>
+                  {delivery.status !== 'pending' ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => send({ type: 'command.sent', command: { type: 'replay', id: endpointId, deliveryId: delivery.id } })}
+                    >
+                      <Trans>Reenviar</Trans>
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
