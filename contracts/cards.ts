@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainText } from './plain-text';
-import { isValidCpf, onlyDigits } from './documents';
+import { cpfOrCnpjIssue, normalizeCnpj, onlyDigits } from './documents';
 import { messages as m } from './messages';
 import { givingMessages as gm } from './giving-messages';
 
@@ -113,7 +113,13 @@ export const cardInputSchema = z
     holder_name: required(gm.holderNameRequired.id)
       .max(26, { error: m.fieldTooLong.id })
       .regex(/^[\p{L}\s'.-]+$/u, { error: m.nameLettersOnly.id }),
-    holder_document: required(gm.holderDocumentRequired.id).refine(isValidCpf, { error: m.cpfInvalid.id }).transform(onlyDigits),
+    // A company's card is in the company's name: its CNPJ, as a person's card has the CPF.
+    holder_document: required(gm.holderDocumentRequired.id)
+      .superRefine((document, ctx) => {
+        const issue = cpfOrCnpjIssue(document);
+        if (issue) ctx.addIssue({ code: 'custom', message: issue === 'cpf' ? m.cpfInvalid.id : m.cnpjInvalid.id });
+      })
+      .transform(normalizeCnpj),
   })
   .superRefine((card, ctx) => {
     if (card.cvv.length !== cvvLength(cardBrand(card.card_number)))

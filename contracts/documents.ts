@@ -38,6 +38,16 @@ export function isValidCnpj(input: string): boolean {
   return check(12) === Number(cnpj[12]) && check(13) === Number(cnpj[13]);
 }
 
+/**
+ * A card holder's document: a person's CPF or, for a company's card, its CNPJ (alphanumeric since
+ * July 2026). Up to 11 digits reads as a CPF, anything longer or with letters as a CNPJ; null when valid.
+ */
+export function cpfOrCnpjIssue(input: string): 'cpf' | 'cnpj' | null {
+  const kept = normalizeCnpj(input);
+  if (/^\d{0,11}$/.test(kept)) return isValidCpf(kept) ? null : 'cpf';
+  return isValidCnpj(kept) ? null : 'cnpj';
+}
+
 /** Brazilian phone: area code (11–99) and 8 digits (landline) or 9 starting with 9 (mobile). */
 export function isValidPhone(input: string): boolean {
   const digits = onlyDigits(input).replace(/^55(?=\d{10,11}$)/, '');

@@ -91,6 +91,8 @@ export const giftCardOrderSchema = z.object({
   issued: z.number().int(),
   /** The company's logo on its cards (corporate, from 100 cards). */
   logo_url: z.string().nullable(),
+  /** Who a personal order's cards go to by e-mail, as the buyer typed them (to try a declined order again); a company's are in its spreadsheet: empty. */
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
   /** Empty until the order is paid and its cards are issued. */
   cards: z.array(orderedGiftCardSchema),
   /** Where the money paid is now, in cents, from the ledger (null until paid): purchased = the rest summed. */

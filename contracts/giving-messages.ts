@@ -46,7 +46,7 @@ export const givingMessages = {
   cvvRequired: /*i18n*/ { id: 'validation.cvv.required', message: 'O código de segurança é obrigatório' },
   cvvInvalid: /*i18n*/ { id: 'validation.cvv.invalid', message: 'Código de segurança inválido' },
   holderNameRequired: /*i18n*/ { id: 'validation.holder_name.required', message: 'O nome do titular é obrigatório' },
-  holderDocumentRequired: /*i18n*/ { id: 'validation.holder_document.required', message: 'O CPF do titular é obrigatório' },
+  holderDocumentRequired: /*i18n*/ { id: 'validation.holder_document.required', message: 'O CPF ou CNPJ do titular é obrigatório' },
   cardTokenInvalid: /*i18n*/ { id: 'error.card_token_invalid', message: 'Os dados do cartão expiraram. Digite o cartão de novo.' },
   savedCardNotFound: /*i18n*/ { id: 'error.saved_card_not_found', message: 'Cartão salvo não encontrado.' },
   cardDeclined: /*i18n*/ { id: 'error.card_declined', message: 'Pagamento recusado pelo banco emissor. Tente outro cartão.' },

@@ -53,7 +53,7 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
 
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamento do gift card' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Resumo do pedido' });
-  await expect(summary).toContainText('2 gift card(s) de R$ 80,00');
+  await expect(summary).toContainText('2 gift cards de R$ 80,00');
   await expect(summary).toContainText('R$ 160,00');
   await field(page, 'Nome completo').fill('Maria da Silva');
   await field(page, 'CPF').fill('529.982.247-25');
@@ -71,7 +71,7 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
   expect(paid.status(), await paid.text()).toBe(200);
 
   await expect(page).toHaveURL(/\/gift-card\/agradecimento\?type=email_scheduled&order=/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Obrigado! Seu gift card está a caminho' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Obrigado! O envio está agendado' })).toBeVisible();
   await expect(page.getByText(new RegExp(`Será enviado para ${ana} em \\d{2}/\\d{2}/\\d{4},? 09:00`))).toBeVisible();
   await page.getByRole('group', { name: 'Envio do cartão de Bruno Lima' }).getByRole('button', { name: 'Enviar agora' }).click();
   await expect(page.getByText(`Enviado para ${bruno.email}`)).toBeVisible();

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import sharp from 'sharp';
-import { createAccount, newIndividual, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { createAccount, newIndividual, signInThroughForm } from './helpers/accounts';
 import { field, fillAddress, fillCard } from './helpers/checkout';
+import { defineCompanyCard, fillCompanyContact } from './helpers/gift-cards';
 
 /**
  * A company buys gift cards for its staff (issue 12): an xlsx of 120 people read in the browser, its
@@ -34,12 +35,7 @@ test('a company uploads 120 recipients (two refused by line), adds its logo and 
   const buyer = await createAccount(request, newIndividual({ name: 'Carla Dias' }));
   await signInThroughForm(page, buyer);
 
-  await page.goto('/gift-card/definition_corporate');
-  await page.getByLabel(/Valor de cada cartão/).fill('50');
-  await page.getByRole('radio', { name: 'Gratidão' }).check();
-  await page.getByLabel(/^Mensagem/).fill('Obrigado pelo ano! Escolha uma causa.');
-  await page.getByLabel(/De \(quem envia\)/).fill('Acme Ltda');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await defineCompanyCard(page, 'Obrigado pelo ano! Escolha uma causa.');
 
   await page.getByLabel(/Planilha de recebedores/).setInputFiles({
     name: 'equipe.xlsx',
@@ -79,12 +75,7 @@ test('a company uploads 120 recipients (two refused by line), adds its logo and 
   await expect(page).toHaveURL(/\/gift-card\/checkout-corporate$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamento do pedido corporativo' })).toBeVisible();
   await expect(page.getByText('O pedido é feito em nome da empresa, com o CNPJ dela.')).toBeVisible();
-  await field(page, 'Razão social').fill('Acme Ltda');
-  await field(page, 'CNPJ').fill('12.ABC.345/01DE-35');
-  await field(page, 'Nome do responsável').fill('Carla Dias');
-  await field(page, 'E-mail').fill(uniqueEmail('rh'));
-  await field(page, 'Telefone').fill('(11) 3333-4444');
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await fillCompanyContact(page);
   await fillCard(page, '4111 1111 1111 1111');
   await page.getByRole('button', { name: 'Continuar' }).click();
   if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);

@@ -11,7 +11,7 @@ export async function fillCard(page: Page, number: string) {
   await field(page, 'Validade (MM/AA)').fill('12/34');
   await field(page, 'CVV').fill('123');
   await field(page, 'Nome do titular').fill('Ana Souza');
-  await field(page, 'CPF do titular').fill('529.982.247-25');
+  await field(page, 'CPF ou CNPJ do titular').fill('529.982.247-25');
 }
 
 /** A Recife address: the embedded CEP source knows the state from the CEP range; city and street are typed. */

@@ -36,6 +36,17 @@ import type { PendingPix, SubmissionInput, SubmissionOutcome, SubmittedPayment }
 const typedOnly = (contact: Partial<ContactInput>): Partial<ContactInput> =>
   Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as Partial<ContactInput>;
 
+/**
+ * A resumed amount counts only while this checkout still takes it: a gift-card order's total is fixed
+ * (its range is that one amount), so the progress of an earlier order never pays for the one on screen.
+ */
+function startingAmount(input: CheckoutInput): number | null {
+  const resumed = input.resume?.amount ?? null;
+  const range = input.amountRange ?? ONE_TIME_AMOUNT_RANGE;
+  if (resumed !== null && resumed >= range.min && resumed <= range.max) return resumed;
+  return input.amount ?? null;
+}
+
 export function initialContext(input: CheckoutInput): CheckoutContext {
   const resume = input.resume ?? null;
   const context: CheckoutContext = {
@@ -44,7 +55,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     signedIn: input.signedIn ?? false,
     allowForeigner: input.allowForeigner ?? true,
     companyOnly: input.companyOnly ?? false,
-    amount: resume ? resume.amount : (input.amount ?? null),
+    amount: startingAmount(input),
     amountRange: input.amountRange ?? ONE_TIME_AMOUNT_RANGE,
     campaign: resume ? resume.campaign : (input.campaign ?? null),
     sharedCampaignId: input.sharedCampaignId ?? null,

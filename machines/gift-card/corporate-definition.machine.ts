@@ -10,7 +10,7 @@ import {
 import type { CompanyLogo } from '../../contracts/gift-cards';
 import type { RecipientSheet, RejectedSheetRow, SheetRecipient } from '../../contracts/recipient-sheet';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
-import type { DefinitionIssue } from './gift-card-definition.machine';
+import { staleScheduleIssues, type DefinitionIssue } from './gift-card-definition.machine';
 
 /**
  * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
@@ -20,7 +20,9 @@ import type { DefinitionIssue } from './gift-card-definition.machine';
  *                                                  logo (from 100 cards: uploading ⇄ chosen) ◄─────────────────────┤
  *                                                  review ◄──────────────────────────────────────────────────────────┘ ─► done
  *
- * Every step goes back to the one before, keeping what was chosen. The spreadsheet is read by
+ * Every step goes back to the one before, keeping what was chosen. Opened again with the definition
+ * confirmed before (back from the checkout), it starts from its card; if its scheduled send has passed
+ * since (`checkedAt`), it starts on the shipping step with why, the spreadsheet and logo kept. The spreadsheet is read by
  * `readSheet` (the browser's worker: `sheet.progress`, then `sheet.read` or `sheet.unreadable`), its
  * refused rows shown by line before anything is sent; confirmed, the file goes to the server
  * (`uploadSheet`), which reads it again and keeps its recipients. `uploadLogo` sends the logo.
@@ -45,7 +47,8 @@ export interface SheetPreview {
 
 /** The recipients as the corporate order takes them. */
 export type CorporateRecipients =
-  { source: 'sheet'; sheet_id: string; count: number; shipping: CorporateShipping } | { source: 'codes'; quantity: number };
+  | { source: 'sheet'; sheet_id: string; count: number; shipping: CorporateShipping; file_name: string }
+  | { source: 'codes'; quantity: number };
 
 export interface CorporateDefinitionContext {
   design: CorporateGiftCardDesign | null;
@@ -95,6 +98,28 @@ const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] })
 export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
   context.sheet?.accepted ?? context.quantity ?? 0;
 
+/** The definition confirmed before (back from the checkout) and the moment it is opened again. */
+export type CorporateDefinitionInput = { definition?: CorporateDefinitionOutput | null; checkedAt?: string } | undefined;
+
+/** Where a definition from before starts: its card; with a scheduled send passed since, also its recipients and logo, on the shipping step. */
+function startingContext(
+  input: CorporateDefinitionInput,
+): Pick<CorporateDefinitionContext, 'design' | 'preview' | 'sheet' | 'shipping' | 'logo' | 'issues'> {
+  const definition = input?.definition ?? null;
+  const recipients = definition?.recipients;
+  const issues = recipients?.source === 'sheet' ? staleScheduleIssues(recipients.shipping, input?.checkedAt) : [];
+  if (!definition || recipients?.source !== 'sheet' || issues.length === 0)
+    return { design: definition?.design ?? null, preview: null, sheet: null, shipping: null, logo: null, issues: [] };
+  return {
+    design: definition.design,
+    preview: { fileName: recipients.file_name, accepted: recipients.count, sample: [], rejected: [] },
+    sheet: { id: recipients.sheet_id, accepted: recipients.count },
+    shipping: recipients.shipping,
+    logo: definition.logo,
+    issues,
+  };
+}
+
 const shippingSchema = (submittedAt: string) =>
   giftCardShippingSchema(new Date(submittedAt)).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id });
 
@@ -102,7 +127,13 @@ const shippingSchema = (submittedAt: string) =>
 const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({
   design: context.design!,
   recipients: context.sheet
-    ? { source: 'sheet', sheet_id: context.sheet.id, count: context.sheet.accepted, shipping: context.shipping! }
+    ? {
+        source: 'sheet',
+        sheet_id: context.sheet.id,
+        count: context.sheet.accepted,
+        shipping: context.shipping!,
+        file_name: context.preview?.fileName ?? '',
+      }
     : { source: 'codes', quantity: context.quantity! },
   logo: cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY ? context.logo : null,
 });
@@ -112,8 +143,7 @@ export const corporateDefinitionMachine = setup({
     context: {} as CorporateDefinitionContext,
     events: {} as CorporateDefinitionEvent,
     output: {} as CorporateDefinitionOutput,
-    /** The card as defined before (back from the checkout), to start from. */
-    input: {} as { design?: CorporateGiftCardDesign | null } | undefined,
+    input: {} as CorporateDefinitionInput,
   },
   actors: {
     /** Reads the file in the background: sends `sheet.progress`, then `sheet.read` or `sheet.unreadable`. */
@@ -134,6 +164,7 @@ export const corporateDefinitionMachine = setup({
     shippingValid: (_, params: { shipping: unknown; submittedAt: string }) =>
       shippingSchema(params.submittedAt).safeParse(params.shipping).success,
     offersLogo: ({ context }) => cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY,
+    scheduleRefused: ({ context }) => context.sheet !== null && context.issues.some((issue) => issue.path === 'send_at'),
   },
   actions: {
     saveDesign: assign((_, params: { design: unknown }) => ({ design: corporateGiftCardDesignSchema.parse(params.design), issues: [] })),
@@ -184,19 +215,15 @@ export const corporateDefinitionMachine = setup({
 }).createMachine({
   id: 'corporateDefinition',
   context: ({ input }) => ({
-    design: input?.design ?? null,
+    ...startingContext(input),
     file: null,
     progress: 0,
-    preview: null,
-    sheet: null,
     quantity: null,
-    shipping: null,
-    logo: null,
-    issues: [],
     failure: null,
   }),
-  initial: 'design',
+  initial: 'starting',
   states: {
+    starting: { always: [{ guard: 'scheduleRefused', target: 'shipping' }, { target: 'design' }] },
     design: {
       tags: ['step:design'],
       on: {

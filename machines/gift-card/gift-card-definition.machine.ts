@@ -3,6 +3,7 @@ import {
   giftCardDesignSchema,
   giftCardRecipientsSchema,
   giftCardShippingSchema,
+  sendAtIssue,
   type GiftCardDesign,
   type GiftCardRecipient,
   type GiftCardShipping,
@@ -12,13 +13,16 @@ import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 /**
  * Defining personal gift cards (/gift-card/definition; docs/gift-cards.md):
  *
- *   design ──design.submitted──► shipping ──shipping.submitted──► recipients ──recipients.submitted──► review ──definition.confirmed──► done
- *     ▲                            │  └──── (printable PDF: no recipients) ─────────────────────────────► ▲
- *     └──────── step.backRequested ┘ (every step goes back to the one before, keeping what was typed)
+ *   starting ─► design ──design.submitted──► shipping ──shipping.submitted──► recipients ──recipients.submitted──► review ──definition.confirmed──► done
+ *       │         ▲                            ▲  └──── (printable PDF: no recipients) ─────────────────────────────► ▲
+ *       │         └──────── step.backRequested ┘ (every step goes back to the one before, keeping what was typed)
+ *       └── (a definition from before whose scheduled send has passed since) ─► shipping, with why
  *
  * Each step's data is checked with the contracts' schemas (the server checks the same): a refused
  * submission stays on its step with the issues. The machine is pure: a scheduled send is compared
- * with `submittedAt`, the moment the view sent it. It finishes with the whole definition.
+ * with `submittedAt`, the moment the view sent it, and a definition from before with `checkedAt`,
+ * the moment the page opened. On the recipients step a card can be removed (`card.removed`), its
+ * recipient with it, so a repeated recipient can be deleted. It finishes with the whole definition.
  */
 
 export const DEFINITION_STEPS = ['design', 'shipping', 'recipients', 'review'] as const;
@@ -41,8 +45,13 @@ export type GiftCardDefinitionEvent =
   | { type: 'design.submitted'; design: unknown }
   | { type: 'shipping.submitted'; shipping: unknown; submittedAt: string }
   | { type: 'recipients.submitted'; recipients: unknown }
+  | { type: 'card.removed'; row: number }
   | { type: 'definition.confirmed' }
   | { type: 'step.backRequested' };
+
+/** A definition from before (back from the checkout), and the moment it is opened again. */
+export type GiftCardDefinitionInput =
+  (Partial<Pick<GiftCardDefinitionContext, 'design' | 'shipping' | 'recipients'>> & { checkedAt?: string }) | undefined;
 
 export interface GiftCardDefinitionOutput {
   design: GiftCardDesign;
@@ -63,6 +72,13 @@ function checkRecipients(recipients: unknown, quantity: number): { recipients: G
 
 const byEmail = (shipping: GiftCardShipping | null) => shipping !== null && shipping.mode !== 'pdf';
 
+/** Why a scheduled send kept from before can no longer be, at `checkedAt` (it has passed, say); none when it can. */
+export function staleScheduleIssues(shipping: GiftCardShipping | null | undefined, checkedAt: string | undefined): DefinitionIssue[] {
+  if (shipping?.mode !== 'email_scheduled' || checkedAt === undefined) return [];
+  const issue = sendAtIssue(shipping.send_at, new Date(checkedAt));
+  return issue ? [{ path: 'send_at', message: issue.id }] : [];
+}
+
 /** Reached only from the review, where the design and the shipping were accepted. */
 const outputOf = (context: GiftCardDefinitionContext): GiftCardDefinitionOutput => ({
   design: context.design!,
@@ -74,7 +90,7 @@ export const giftCardDefinitionMachine = setup({
   types: {
     context: {} as GiftCardDefinitionContext,
     events: {} as GiftCardDefinitionEvent,
-    input: {} as Partial<Pick<GiftCardDefinitionContext, 'design' | 'shipping' | 'recipients'>> | undefined,
+    input: {} as GiftCardDefinitionInput,
     output: {} as GiftCardDefinitionOutput,
   },
   guards: {
@@ -84,6 +100,9 @@ export const giftCardDefinitionMachine = setup({
     recipientsValid: ({ context }, params: { recipients: unknown }) =>
       context.design !== null && 'recipients' in checkRecipients(params.recipients, context.design.quantity),
     sendsByEmail: ({ context }) => byEmail(context.shipping),
+    scheduleRefused: ({ context }) => context.design !== null && context.issues.some((issue) => issue.path === 'send_at'),
+    canRemoveCard: ({ context }, params: { row: number }) =>
+      context.design !== null && context.design.quantity > 1 && params.row >= 0 && params.row < context.design.quantity,
   },
   actions: {
     saveDesign: assign((_, params: { design: unknown }) => ({ design: giftCardDesignSchema.parse(params.design), issues: [] })),
@@ -107,6 +126,11 @@ export const giftCardDefinitionMachine = setup({
       const checked = checkRecipients(params.recipients, context.design?.quantity ?? 0);
       return { issues: 'issues' in checked ? checked.issues : [] };
     }),
+    removeCard: assign(({ context }, params: { row: number }) => ({
+      design: context.design && { ...context.design, quantity: context.design.quantity - 1 },
+      recipients: context.recipients.filter((_, row) => row !== params.row),
+      issues: [],
+    })),
     clearIssues: assign({ issues: [] }),
     /** The page keeps the definition for the checkout and goes there (provided by the view's provider). */
     finished: (_, _params: GiftCardDefinitionOutput) => {},
@@ -117,10 +141,16 @@ export const giftCardDefinitionMachine = setup({
     design: input?.design ?? null,
     shipping: input?.shipping ?? null,
     recipients: input?.recipients ?? [],
-    issues: [],
+    issues: staleScheduleIssues(input?.shipping, input?.checkedAt),
   }),
-  initial: 'design',
+  initial: 'starting',
   states: {
+    starting: {
+      always: [
+        { guard: 'scheduleRefused', target: 'shipping' },
+        { target: 'design', actions: 'clearIssues' },
+      ],
+    },
     design: {
       tags: ['step:design'],
       on: {
@@ -162,6 +192,10 @@ export const giftCardDefinitionMachine = setup({
           },
           { actions: { type: 'refuseRecipients', params: ({ event }) => ({ recipients: event.recipients }) } },
         ],
+        'card.removed': {
+          guard: { type: 'canRemoveCard', params: ({ event }) => ({ row: event.row }) },
+          actions: { type: 'removeCard', params: ({ event }) => ({ row: event.row }) },
+        },
         'step.backRequested': { target: 'shipping', actions: 'clearIssues' },
       },
     },

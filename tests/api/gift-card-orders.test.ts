@@ -92,8 +92,12 @@ describe('buying gift cards', () => {
       expect(mail?.html).toContain('Usar agora');
     }
     const [receipt] = await outboxTo(db(), body.contact.email as string);
-    expect(receipt?.subject).toBe('Pagamento confirmado: 2 gift card(s) Semear');
-    expect(receipt?.text).toContain('Recebemos R$ 100,00 por 2 gift card(s) de R$ 50,00');
+    expect(receipt?.subject).toBe('Pagamento confirmado: 2 gift cards Semear');
+    expect(receipt?.text).toContain('Recebemos R$ 100,00 por 2 gift cards de R$ 50,00, válidos até');
+    // The receipt leads back to the order's page.
+    expect(receipt?.text).toContain(
+      `Acompanhe o pedido e cada cartão: http://semear.test/gift-card/agradecimento?type=email_now&order=${answer.order.id}`,
+    );
 
     // The same key again is the same order, answered the same; nothing is charged or issued twice.
     const again = await order(body, { key });
@@ -128,6 +132,9 @@ describe('buying gift cards', () => {
     expect(after.order.status).toBe('paid');
     expect(after.order.cards[0]).toMatchObject({ delivery: 'scheduled', deliver_at: sendAt, code: null });
     expect(await outboxTo(db(), to.email)).toHaveLength(0);
+    const [receipt] = await outboxTo(db(), body.contact.email as string);
+    expect(receipt?.subject).toBe('Pagamento confirmado: 1 gift card Semear');
+    expect(receipt?.text).toMatch(/Recebemos R\$ \d+,\d{2} por 1 gift card de R\$ \d+,\d{2}, válido até /);
 
     const deps = { db: db(), translator: createTranslator(), config: ctx.config };
     await deliverDueGiftCards(deps, ctx.clock.now());
@@ -527,7 +534,7 @@ describe('the orders’ invariant', () => {
     await grantAdmin(ctx, campaigns.user.id, ['MANAGE_CAMPAIGNS']);
     await checkAndAlertOrderInvariants({ db: db(), translator: createTranslator() }, ctx.clock.now());
     const [page] = await outboxTo(db(), finance.input.email);
-    expect(page?.subject).toMatch(/^Semear: \d+ pedido\(s\) de gift card com o dinheiro fora do lugar$/);
+    expect(page?.subject).toMatch(/^Semear: (1 pedido|\d+ pedidos) de gift card com o dinheiro fora do lugar$/);
     expect(page?.text).toContain(
       `Pedido ${placed.id}: total R$ 100,00, comprado R$ 100,00, ainda nos cartões R$ 90,00, movimentos fora das regras -R$ 10,00`,
     );

@@ -81,7 +81,7 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
         'A validade é obrigatória',
         'O código de segurança é obrigatório',
         'O nome do titular é obrigatório',
-        'O CPF do titular é obrigatório',
+        'O CPF ou CNPJ do titular é obrigatório',
       ],
     });
     const english = await call(ctx.app, 'POST', TOKENS, {}, { locale: 'en' });
@@ -96,6 +96,7 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
       [{ card_number: SANDBOX_TEST_CARDS.amexApproved.number, cvv: '123' }, 'Código de segurança inválido'],
       [{ holder_name: 'Maria 2' }, 'O nome deve conter apenas letras'],
       [{ holder_document: '111.111.111-11' }, 'CPF inválido'],
+      [{ holder_document: '12.ABC.345/01DE-36' }, 'CNPJ inválido'],
     ];
     for (const [change, message] of cases) {
       const response = await call(ctx.app, 'POST', TOKENS, { ...goodCard, ...change });

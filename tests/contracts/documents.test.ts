@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj } from '../../contracts/documents';
+import { cpfOrCnpjIssue, isValidCnpj, isValidCpf, isValidPhone, isValidZipCode, normalizeCnpj } from '../../contracts/documents';
 
 /** Computes CPF check digits independently of the implementation under test. */
 function cpfWithCheckDigits(base: number[]): string {
@@ -40,6 +40,20 @@ describe('CNPJ', () => {
   });
   it('normalises the mask and case', () => {
     expect(normalizeCnpj('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+});
+
+describe("a card holder's CPF or CNPJ", () => {
+  it.each(['529.982.247-25', '52998224725', '12.ABC.345/01DE-35', '11222333000181'])('accepts %s', (document) => {
+    expect(cpfOrCnpjIssue(document)).toBeNull();
+  });
+  it.each([
+    ['111.111.111-11', 'cpf'],
+    ['123', 'cpf'],
+    ['12.ABC.345/01DE-36', 'cnpj'],
+    ['112223330001', 'cnpj'],
+  ] as const)('refuses %s as a %s', (document, kind) => {
+    expect(cpfOrCnpjIssue(document)).toBe(kind);
   });
 });
 

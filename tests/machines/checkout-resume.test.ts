@@ -99,4 +99,20 @@ describe('checkout machine: prefill and resume', () => {
     const broken = start({ ...f.guestInput, resume: { ...progress, contact: f.invalidContact } });
     expect(broken.snap().hasTag('step:contact')).toBe(true);
   });
+
+  it("an order's fixed total wins over the progress of an earlier order (issue 22): the request is the order on screen", async () => {
+    const fixed = (total: number): CheckoutInput => ({ ...f.pixOnlyInput, amount: total, amountRange: { min: total, max: total } });
+    const first = start(fixed(4500));
+    first.actor.send({ type: 'contact.submitted', contact: f.contact });
+    const progress = progressOf(first.snap().context, 'payment');
+    expect(progress.amount).toBe(4500);
+
+    const { actor, controls, snap } = start({ ...fixed(6000), resume: progress });
+    expect(snap().hasTag('step:payment')).toBe(true);
+    expect(snap().context.amount).toBe(6000);
+    actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
+    await flush();
+    expect(snap().context.failure).toBeNull();
+    expect(controls.calls('submit')).toEqual([expect.objectContaining({ request: expect.objectContaining({ amount: 6000 }) })]);
+  });
 });

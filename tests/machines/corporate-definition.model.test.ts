@@ -18,7 +18,7 @@ import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent 
  */
 
 const submittedAt = '2026-11-25T12:00:00.000Z';
-const design = { value: 10_000, template: 'gratidao', message: 'Obrigado pelo ano!', from: 'Acme Ltda' };
+const design = { value: 10_000, template: 'gratidao' as const, message: 'Obrigado pelo ano!', from: 'Acme Ltda' };
 const file = { name: 'equipe.xlsx', size: 24_000 };
 const rows = [
   ['Nome', 'E-mail'],
@@ -149,5 +149,37 @@ describe('corporate gift card definition machine', () => {
     actor.send({ type: 'codes.submitted', quantity: 100_001 });
     expect(actor.getSnapshot().context.issues).toEqual([{ path: 'quantity', message: 'validation.gift_card_corporate.quantity' }]);
     expect(actor.getSnapshot().hasTag('step:recipients')).toBe(true);
+  });
+
+  it('opened again with its scheduled send passed, it starts on the shipping step with why, the spreadsheet and logo kept', () => {
+    const definition: CorporateDefinitionOutput = {
+      design,
+      recipients: {
+        source: 'sheet',
+        sheet_id: sheetId,
+        count: 118,
+        shipping: { mode: 'email_scheduled', send_at: '2026-11-25T15:00:00.000Z' },
+        file_name: 'equipe.xlsx',
+      },
+      logo,
+    };
+    const ahead = createActor(corporateDefinitionMachine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
+    expect(ahead.getSnapshot().hasTag('step:design')).toBe(true);
+    expect(ahead.getSnapshot().context).toMatchObject({ design, sheet: null, issues: [] });
+
+    const actor = createActor(corporateDefinitionMachine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
+    expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
+    expect(actor.getSnapshot().context.issues).toEqual([{ path: 'send_at', message: 'validation.gift_card_send_at.past' }]);
+    actor.send({ type: 'step.backRequested' });
+    expect(actor.getSnapshot().context.preview).toMatchObject({ fileName: 'equipe.xlsx', accepted: 118 });
+    actor.send({ type: 'sheet.confirmed' });
+    actor.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt: '2026-11-25T16:00:00.000Z' });
+    actor.send({ type: 'logo.confirmed' });
+    actor.send({ type: 'definition.confirmed' });
+    expect(actor.getSnapshot().output).toEqual({
+      design,
+      recipients: { source: 'sheet', sheet_id: sheetId, count: 118, shipping: { mode: 'email_now' }, file_name: 'equipe.xlsx' },
+      logo,
+    });
   });
 });

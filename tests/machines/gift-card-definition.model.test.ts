@@ -16,7 +16,7 @@ import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent 
  */
 
 const submittedAt = '2026-11-25T12:00:00.000Z';
-const design = { value: 5_000, quantity: 2, template: 'girassol', message: 'Feliz Natal!', from: 'Carla' };
+const design = { value: 5_000, quantity: 2, template: 'girassol' as const, message: 'Feliz Natal!', from: 'Carla' };
 const ana = { name: 'Ana Souza', email: 'ana@exemplo.com.br', email_confirmation: 'ana@exemplo.com.br' };
 const bia = { name: 'Bia Lima', email: 'bia@exemplo.com.br', email_confirmation: 'bia@exemplo.com.br' };
 
@@ -30,6 +30,7 @@ const events: GraphEvent[] = [
   { type: 'recipients.submitted', recipients: [ana, bia] },
   { type: 'recipients.submitted', recipients: [ana, { ...bia, email: 'ANA@exemplo.com.br', email_confirmation: 'ana@exemplo.com.br' }] },
   { type: 'recipients.submitted', recipients: [ana] },
+  { type: 'card.removed', row: 1 },
   { type: 'definition.confirmed' },
   { type: 'step.backRequested' },
 ];
@@ -37,7 +38,7 @@ const events: GraphEvent[] = [
 /** States by what a tester sees: the step, whether it shows issues, and what was chosen. */
 const serializeState = (snapshot: AnyMachineSnapshot) => {
   const c = snapshot.context as GiftCardDefinitionContext;
-  return JSON.stringify([snapshot.value, c.issues.length > 0, c.design !== null, c.shipping, c.recipients.length]);
+  return JSON.stringify([snapshot.value, c.issues.length > 0, c.design?.quantity ?? null, c.shipping, c.recipients.length]);
 };
 
 const paths = pathsOf(giftCardDefinitionMachine, { events, serializeState });
@@ -96,5 +97,35 @@ describe('gift card definition machine', () => {
     expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
     actor.send({ type: 'step.backRequested' });
     expect(actor.getSnapshot().context).toMatchObject({ design, shipping: { mode: 'pdf' } });
+  });
+
+  it('removing a card on the recipients step counts one card fewer and drops its recipient; the last card stays', () => {
+    const actor = createActor(giftCardDefinitionMachine, { input: {} }).start();
+    actor.send({ type: 'design.submitted', design });
+    actor.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt });
+    actor.send({ type: 'recipients.submitted', recipients: [ana, { ...ana, name: 'Outra Ana' }] });
+    actor.send({ type: 'card.removed', row: 1 });
+    expect(actor.getSnapshot().context).toMatchObject({ design: { ...design, quantity: 1 }, issues: [] });
+    actor.send({ type: 'card.removed', row: 0 });
+    expect(actor.getSnapshot().context.design?.quantity).toBe(1);
+    actor.send({ type: 'recipients.submitted', recipients: [ana] });
+    expect(actor.getSnapshot().hasTag('step:review')).toBe(true);
+  });
+
+  it('a definition from before starts on its card, or on the shipping step with why once its scheduled send has passed', () => {
+    const stored = {
+      design,
+      shipping: { mode: 'email_scheduled' as const, send_at: '2026-11-25T15:00:00.000Z' },
+      recipients: [ana, bia].map((r) => ({ ...r })),
+    };
+    const before = createActor(giftCardDefinitionMachine, { input: { ...stored, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
+    expect(before.getSnapshot().hasTag('step:design')).toBe(true);
+    expect(before.getSnapshot().context.issues).toEqual([]);
+    const after = createActor(giftCardDefinitionMachine, { input: { ...stored, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
+    expect(after.getSnapshot().hasTag('step:shipping')).toBe(true);
+    expect(after.getSnapshot().context.issues).toEqual([{ path: 'send_at', message: 'validation.gift_card_send_at.past' }]);
+    after.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt: '2026-11-25T16:00:00.000Z' });
+    expect(after.getSnapshot().hasTag('step:recipients')).toBe(true);
+    expect(after.getSnapshot().context.recipients).toHaveLength(2);
   });
 });

@@ -289,7 +289,7 @@ describe('thank-you page link', () => {
     change('Validade (MM/AA)', f.card.exp_date);
     change('CVV', f.card.cvv);
     change('Nome do titular', f.card.holder_name);
-    change('CPF do titular', f.card.holder_document);
+    change('CPF ou CNPJ do titular', f.card.holder_document);
     submit();
     await screen.findByRole('heading', { level: 2, name: 'Endereço' });
     change('CEP', '50030-230');

@@ -74,7 +74,7 @@ function fillPayment(payment: PaymentChoice) {
     change('Validade (MM/AA)', payment.card.exp_date);
     change('CVV', payment.card.cvv);
     change('Nome do titular', payment.card.holder_name);
-    change('CPF do titular', payment.card.holder_document);
+    change('CPF ou CNPJ do titular', payment.card.holder_document);
   }
 }
 

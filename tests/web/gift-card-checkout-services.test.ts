@@ -36,6 +36,7 @@ const result = (status: GiftCardOrderResult['order']['status'], pay: Payment): G
     payment_method: pay.method,
     created_at: '2026-11-25T13:00:00.000Z',
     paid_at: null,
+    recipients: [],
     cards: [],
     money: null,
     stats: null,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GiftCardOrderResult } from '../../contracts';
 import { GiftCardThanksPage } from '../../src/features/gifts/GiftCardThanksPage';
-import { renderPage } from './features/harness';
+import { makeUser, renderPage } from './features/harness';
 
 const getOrder = vi.fn<(id: string) => Promise<GiftCardOrderResult>>();
 vi.mock('../../src/lib/api/gift-card-orders', () => ({ giftCardOrdersApi: { getOrder: (id: string) => getOrder(id) } }));
@@ -35,6 +35,7 @@ const batch = (issued: number): GiftCardOrderResult => ({
     payment_method: 'card',
     created_at: '2026-11-25T15:00:00.000Z',
     paid_at: '2026-11-25T15:00:00.000Z',
+    recipients: [],
     cards: Array.from({ length: issued }, (_, i) => card(i)),
     money: { purchased: issued * 5000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: issued * 5000 },
     stats: { issued, delivered: issued, bounced: 0, scheduled: 0, redeemed: 0, spent: 0, expired: 0, donated_on_expiry: 0, causes: [] },
@@ -53,13 +54,51 @@ const batch = (issued: number): GiftCardOrderResult => ({
   },
 });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  getOrder.mockReset();
+  sessionStorage.clear();
+});
+
+/** A personal order of two cards for Ana and Bia, in the state given. */
+const personal = (order: Partial<GiftCardOrderResult['order']>, cards: GiftCardOrderResult['order']['cards'] = []): GiftCardOrderResult => {
+  const base = batch(0);
+  return {
+    ...base,
+    order: {
+      ...base.order,
+      kind: 'personal',
+      quantity: 2,
+      issued: cards.length,
+      total: 10_000,
+      shipping_mode: 'email_now',
+      recipients: [
+        { name: 'Ana Souza', email: 'ana@exemplo.com.br' },
+        { name: 'Bia Lima', email: 'bia@exemplo.com.br' },
+      ],
+      cards,
+      money: null,
+      stats: null,
+      ...order,
+    },
+  };
+};
+const sentTo = (position: number, email: string, delivery: 'sent' | 'scheduled', deliverAt: string | null = null) => ({
+  ...card(position),
+  recipient_email: email,
+  code: null,
+  delivery,
+  deliver_at: deliverAt,
+});
+const open = (order: GiftCardOrderResult | null) =>
+  renderPage(() => <GiftCardThanksPage order={order} />, { path: '/gift-card/agradecimento', user: makeUser({ name: 'Carla' }) });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('/gift-card/agradecimento of a company batch', () => {
   it('follows the batch while it is issued: how many of how many, then every card with its code', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     getOrder.mockResolvedValueOnce(batch(2)).mockResolvedValueOnce(batch(4));
-    await renderPage(() => <GiftCardThanksPage type="corporate" order={batch(0)} />, {
+    await renderPage(() => <GiftCardThanksPage order={batch(0)} />, {
       path: '/gift-card/agradecimento',
       url: '/gift-card/agradecimento?type=corporate',
     });
@@ -88,7 +127,7 @@ describe('/gift-card/agradecimento of a company batch', () => {
       donated_on_expiry: 0,
       causes: [{ slug: 'cozinha-solidaria-recife', title: 'Cozinha Solidária Recife', amount: 3000 }],
     };
-    await renderPage(() => <GiftCardThanksPage type="corporate" order={issued} />, {
+    await renderPage(() => <GiftCardThanksPage order={issued} />, {
       path: '/gift-card/agradecimento',
       url: '/gift-card/agradecimento?type=corporate',
     });
@@ -103,5 +142,89 @@ describe('/gift-card/agradecimento of a company batch', () => {
     const items = screen.getAllByRole('listitem').filter((item) => item.textContent?.includes('@empresa.com.br'));
     expect(items[0]).toHaveTextContent('O e-mail para pessoa3@empresa.com.br voltou');
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Reenviar o cartão' })).toBeInTheDocument();
+  });
+});
+
+describe('/gift-card/agradecimento says exactly what is true of the order (issue 22)', () => {
+  it('a declined order: not paid, nothing charged, no thanks or delivery; trying again puts the same cards back on the checkout', async () => {
+    const { router } = await open(personal({ status: 'failed', paid_at: null }));
+    expect(await heading('Pagamento não concluído')).toBeInTheDocument();
+    expect(
+      screen.getByText('O pagamento deste pedido não foi aprovado: nada foi cobrado e nenhum cartão foi emitido.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Obrigado|Enviamos|aguardando/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Baixar/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gift-card/checkout'));
+    expect(JSON.parse(sessionStorage.getItem('semear.gift-card-order') ?? 'null')).toEqual({
+      definition: {
+        design: { value: 5000, quantity: 2, template: 'gratidao', message: 'Obrigado pelo ano!', from: 'Padaria Pão Quente' },
+        shipping: { mode: 'email_now' },
+        recipients: [
+          { name: 'Ana Souza', email: 'ana@exemplo.com.br', email_confirmation: 'ana@exemplo.com.br' },
+          { name: 'Bia Lima', email: 'bia@exemplo.com.br', email_confirmation: 'bia@exemplo.com.br' },
+        ],
+      },
+      placedOrderId: null,
+    });
+  });
+
+  it('an order still waiting for its payment says so, and nothing about cards sent', async () => {
+    await open(personal({ status: 'pending', paid_at: null }));
+    expect(await heading('Aguardando o pagamento')).toBeInTheDocument();
+    expect(screen.getByText(/Nada foi enviado ainda/)).toBeInTheDocument();
+    expect(screen.queryByText(/Enviamos/)).not.toBeInTheDocument();
+  });
+
+  it('a scheduled order says when its cards go, not that they went', async () => {
+    const at = '2026-12-24T12:00:00.000Z';
+    await open(
+      personal({ shipping_mode: 'email_scheduled', send_at: at }, [
+        sentTo(0, 'ana@exemplo.com.br', 'scheduled', at),
+        sentTo(1, 'bia@exemplo.com.br', 'scheduled', at),
+      ]),
+    );
+    expect(await heading('Obrigado! O envio está agendado')).toBeInTheDocument();
+    expect(screen.getByText(/Os cartões serão enviados por e-mail em 24\/12\/2026 09:00/)).toBeInTheDocument();
+    expect(screen.queryByText(/Enviamos/)).not.toBeInTheDocument();
+  });
+
+  it('sent cards: how many went, and no correction asked where nothing bounced', async () => {
+    await open(personal({}, [sentTo(0, 'ana@exemplo.com.br', 'sent'), sentTo(1, 'bia@exemplo.com.br', 'sent')]));
+    expect(await heading('Obrigado! Seus gift cards foram enviados')).toBeInTheDocument();
+    expect(screen.getByText(/Enviamos 2 gift cards por e-mail, cada um para quem vai recebê-lo/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/E-mail correto/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reenviar o cartão' })).not.toBeInTheDocument();
+  });
+
+  it('a codes-only batch while it is issued: its progress, not "ready", and the files once every code is out', async () => {
+    getOrder.mockReturnValue(new Promise(() => {}));
+    const codes = batch(0);
+    codes.order = { ...codes.order, shipping_mode: 'pdf', quantity: 100, total: 500_000, money: null, stats: null };
+    await open(codes);
+    expect(await heading('Obrigado! Estamos emitindo seus cartões')).toBeInTheDocument();
+    expect(screen.getByText('Emitindo os cartões: 0 de 100')).toBeInTheDocument();
+    expect(screen.getByText('Os códigos ficam disponíveis para baixar assim que todos forem emitidos.')).toBeInTheDocument();
+    expect(screen.queryByText(/prontos/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Baixar/ })).not.toBeInTheDocument();
+  });
+
+  it('a batch once issued: the summary and the downloads come before the cards', async () => {
+    const issued = batch(4);
+    issued.order = { ...issued.order, shipping_mode: 'pdf', cards: issued.order.cards.map((c) => ({ ...c, delivery: 'pdf' as const })) };
+    await open(issued);
+    expect(await heading('Obrigado! Seus cartões estão prontos')).toBeInTheDocument();
+    const download = screen.getByRole('button', { name: 'Baixar os códigos (CSV)' });
+    const firstCode = screen.getByText('0b7e4d2c-8a1f-4e6b-9c3d-5f2a7e9b1c00');
+    expect(download.compareDocumentPosition(firstCode) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('an order this browser may not read: no thanks, how to see it', async () => {
+    await open(null);
+    expect(await heading('Pedido de gift cards')).toBeInTheDocument();
+    expect(
+      screen.getByText('Não encontramos este pedido na sua conta. Confira se entrou com a conta que fez a compra.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Obrigado/)).not.toBeInTheDocument();
   });
 });

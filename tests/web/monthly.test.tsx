@@ -105,7 +105,7 @@ async function payWithNewCard() {
   change('Validade (MM/AA)', cf.card.exp_date);
   change('CVV', cf.card.cvv);
   change('Nome do titular', cf.card.holder_name);
-  change('CPF do titular', cf.card.holder_document);
+  change('CPF ou CNPJ do titular', cf.card.holder_document);
   submit();
   await screen.findByRole('heading', { level: 2, name: 'Endereço' });
 }

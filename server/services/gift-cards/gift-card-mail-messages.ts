@@ -22,10 +22,14 @@ export const giftCardMailMessages = {
     message: 'Válido até {date}. O que não for usado até lá será doado automaticamente a uma causa.',
   },
   deliveryAction: /*i18n*/ { id: 'mail.gift_card_delivery.action', message: 'Usar agora' },
-  purchaseSubject: /*i18n*/ { id: 'mail.gift_card_purchase.subject', message: 'Pagamento confirmado: {quantity} gift card(s) Semear' },
+  purchaseSubject: /*i18n*/ {
+    id: 'mail.gift_card_purchase.subject',
+    message: 'Pagamento confirmado: {quantity, plural, one {# gift card Semear} other {# gift cards Semear}}',
+  },
   purchaseBody: /*i18n*/ {
     id: 'mail.gift_card_purchase.body',
-    message: 'Recebemos {total} por {quantity} gift card(s) de {amount}, válidos até {date}.',
+    message:
+      'Recebemos {total} por {quantity, plural, one {# gift card de {amount}, válido até {date}} other {# gift cards de {amount}, válidos até {date}}}.',
   },
   purchaseNow: /*i18n*/ { id: 'mail.gift_card_purchase.now', message: 'Cada recebedor já recebeu o seu cartão por e-mail.' },
   purchaseScheduled: /*i18n*/ { id: 'mail.gift_card_purchase.scheduled', message: 'Os cartões serão enviados por e-mail em {date}.' },
@@ -34,6 +38,7 @@ export const giftCardMailMessages = {
     message: 'Os códigos estão na página do pedido, para você imprimir e entregar: {url}',
   },
   purchaseOrder: /*i18n*/ { id: 'mail.gift_card_purchase.order', message: 'Número do pedido: {id}' },
+  purchaseOrderLink: /*i18n*/ { id: 'mail.gift_card_purchase.order_link', message: 'Acompanhe o pedido e cada cartão: {url}' },
   purchaseCodes: /*i18n*/ { id: 'mail.gift_card_purchase.codes', message: 'Seus códigos (cada um vale {amount}):' },
   pdfFrom: /*i18n*/ { id: 'pdf.gift_card.from', message: 'De {from}' },
   pdfTo: /*i18n*/ { id: 'pdf.gift_card.to', message: 'para {to}' },

@@ -33,6 +33,12 @@ export function maskCnpj(value: string): string {
   return applyPattern(kept.join(''), '##.###.###/####-##');
 }
 
+/** A card holder's CPF or CNPJ: the CPF's mask up to 11 digits, the CNPJ's (letters kept) beyond or with a letter. */
+export function maskCpfOrCnpj(value: string): string {
+  const kept = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return /^\d{0,11}$/.test(kept) ? maskCpf(kept) : maskCnpj(kept);
+}
+
 /** Phone: (00) 00000-0000 for mobiles, (00) 0000-0000 for landlines (10 digits). */
 export function maskPhone(value: string): string {
   const d = digits(value).slice(0, 11);

@@ -5,7 +5,7 @@ import type { PaymentChoice } from '../../../machines/checkout/checkout.machine'
 import { Button, Checkbox, Form, FormActions, FormRow, Notice, RadioGroup, TextField } from '../../ui';
 import { formatMoney, useVisitorPrompt } from '../../app';
 import { masked } from '../../app/forms/masked';
-import { maskCpf } from '../../app/forms/masks';
+import { maskCpfOrCnpj } from '../../app/forms/masks';
 import type { GivingFrequency } from './frequency';
 import { resolveWith, useRefusedFields } from './form-errors';
 import { givingMessages } from '../../../contracts/giving-messages';
@@ -215,12 +215,12 @@ export function PaymentStep({
             {...register('holder_name')}
           />
           <TextField
-            label={t`CPF do titular`}
-            inputMode="numeric"
-            placeholder="000.000.000-00"
+            label={t`CPF ou CNPJ do titular`}
+            hint={t`O CNPJ quando o cartão é da empresa.`}
+            autoCapitalize="characters"
             required
             error={err(errors.holder_document)}
-            {...masked(register('holder_document'), maskCpf)}
+            {...masked(register('holder_document'), maskCpfOrCnpj)}
           />
           {monthly ? (
             <p>

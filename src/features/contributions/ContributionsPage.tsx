@@ -60,14 +60,17 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
                       <Trans>Ver pedido</Trans>
                     </Link>
                   ) : null}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t`Ver recibo: ${what}, ${formatDate(item.created_at)}`}
-                    onClick={() => setOpen(item)}
-                  >
-                    <Trans>Ver recibo</Trans>
-                  </Button>
+                  {/* Nothing was paid for one not concluded: there is no receipt to show. */}
+                  {item.status === 'failed' ? null : (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t`Ver recibo: ${what}, ${formatDate(item.created_at)}`}
+                      onClick={() => setOpen(item)}
+                    >
+                      <Trans>Ver recibo</Trans>
+                    </Button>
+                  )}
                 </div>
               </li>
             );

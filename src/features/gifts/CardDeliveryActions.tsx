@@ -9,8 +9,8 @@ import * as s from './gifts.css';
 
 /**
  * What the buyer may still do with one card's send (docs/gift-cards.md): a scheduled card goes now,
- * moves to another day and time (São Paulo) or is cancelled; a sent card (a bounced one above all)
- * goes again, same code, to a corrected e-mail.
+ * moves to another day and time (São Paulo) or is cancelled; a card whose e-mail bounced goes again,
+ * same code, to a corrected e-mail. A card delivered fine needs nothing.
  */
 export function CardDeliveryActions({
   orderId,
@@ -61,7 +61,7 @@ export function CardDeliveryActions({
       </div>
     );
   }
-  if (card.delivery !== 'sent' && card.delivery !== 'bounced') return null;
+  if (card.delivery !== 'bounced') return null;
   return (
     <form
       className={s.cardActions}

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-card-definition.machine';
 import { useAuth } from '../../app/auth/auth-context';
 import { usePageTitle } from '../../app/page-title';
-import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
-import { definitionStorage } from './definition-storage';
+import { Card, Container, PageHeader } from '../../ui';
+import { NothingToPay, useCheckoutDraft } from './CheckoutDraft';
+import { personalDraft } from './order-drafts';
 import { orderRequestOf } from './gift-card-checkout-services';
 import { OrderCheckout, type GiftCardCheckoutPageProps } from './OrderCheckout';
 import { OrderRecap } from './OrderRecap';
@@ -34,12 +34,18 @@ function Recap({ definition }: { definition: GiftCardDefinitionOutput }) {
   );
 }
 
-/** /gift-card/checkout — the shared checkout (contact, payment, address) paying for the cards defined in this tab. */
+const shippingOf = (definition: GiftCardDefinitionOutput) => definition.shipping;
+
+/**
+ * /gift-card/checkout — the shared checkout (contact, payment, address) paying for the cards defined
+ * in this tab; once they are paid, that they are (the browser's Back comes here).
+ */
 export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
   const { t } = useLingui();
   const { isLoading } = useAuth();
   usePageTitle(t`Pagamento do gift card`);
-  const [definition] = useState(() => definitionStorage.read());
+  const { definition, lastPaid, leaving } = useCheckoutDraft(personalDraft, shippingOf, '/gift-card/definition');
+  if (leaving) return null;
   return (
     <Container className={s.page}>
       <PageHeader
@@ -48,18 +54,7 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
         lead={t`Seus dados, o pagamento e o endereço de cobrança, com o resumo do pedido sempre à vista.`}
       />
       {definition === null ? (
-        <Notice>
-          <Stack gap="3">
-            <span>
-              <Trans>Primeiro monte seus gift cards: valor, mensagem, modelo e para quem enviar.</Trans>
-            </span>
-            <div>
-              <Link to="/gift-card/definition" className={buttonClass({ variant: 'primary' })}>
-                <Trans>Montar gift cards</Trans>
-              </Link>
-            </div>
-          </Stack>
-        </Notice>
+        <NothingToPay lastPaid={lastPaid} path="/gift-card/definition" />
       ) : (
         <>
           <Recap definition={definition} />
@@ -70,6 +65,9 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
               placeOrder={(services) => (request, idempotencyKey) =>
                 services.createOrder(orderRequestOf(definition, request), { idempotencyKey })
               }
+              draft={personalDraft}
+              shipping={definition.shipping}
+              definitionPath="/gift-card/definition"
               thanksType={definition.shipping.mode}
               value={definition.design.value}
               count={definition.design.quantity}

@@ -11,6 +11,7 @@ import { ShippingText } from './ShippingText';
 import { RecipientsStep } from './RecipientsStep';
 import { ShippingStep } from './ShippingStep';
 import { useGiftCardDefinition, type DefinitionView } from './use-gift-card-definition';
+import { numberedTitles } from './step-titles';
 import { useStepHeading } from './use-step-heading';
 import * as s from './gifts.css';
 
@@ -29,7 +30,11 @@ export function GiftCardDefinitionPage() {
   const shown = view.step === 'design' ? draft : view.design;
   const back = () => send({ type: 'step.backRequested' });
   const heading = useStepHeading(view.step);
-  const titles = { design: t`1. O cartão`, shipping: t`2. Envio`, recipients: t`3. Recebedores`, review: t`4. Revisão` };
+  // Cards to print have no recipients step: the review is then the third.
+  const titles = numberedTitles(
+    view.shipping?.mode === 'pdf' ? ['design', 'shipping', 'review'] : ['design', 'shipping', 'recipients', 'review'],
+    { design: t`O cartão`, shipping: t`Envio`, recipients: t`Recebedores`, review: t`Revisão` },
+  );
 
   return (
     <Container className={s.page}>
@@ -68,6 +73,7 @@ export function GiftCardDefinitionPage() {
               recipients={view.recipients.map((r) => ({ ...r }))}
               issues={view.issues}
               onSubmit={(recipients) => send({ type: 'recipients.submitted', recipients })}
+              onRemove={(row) => send({ type: 'card.removed', row })}
               onBack={back}
             />
           ) : null}

@@ -1,65 +1,29 @@
-import { useState, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { GiftCardOrderResult, OrderedGiftCard } from '../../../contracts';
+import type { GiftCardOrder, GiftCardOrderResult } from '../../../contracts';
+import { SignInNotice } from '../../app';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatDate, formatDateTime, formatMoney } from '../../app/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../app/format';
 import { usePageTitle } from '../../app/page-title';
 import { Button, buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../ui';
-import { CardDeliveryActions } from './CardDeliveryActions';
+import { FailureAlert } from '../../app/forms/FailureAlert';
+import { OrderCardList } from './OrderCardList';
 import { OrderStats } from './OrderStats';
+import { corporateDraft, personalDraft } from './order-drafts';
+import { situationOf, type OrderSituation } from './order-situation';
+import { useRetryOrder } from './retry-order';
 import { useOrderFile } from './use-card-delivery';
 import { useBatchProgress } from './use-batch-progress';
-import { FailureAlert } from '../../app/forms/FailureAlert';
 import * as s from './gifts.css';
-
-/** Where one card stands: sent, going out at its time, or in the buyer's hands (PDF, with its code). */
-function CardLine({ card, actions }: { card: OrderedGiftCard; actions: ReactNode }) {
-  const value = formatMoney(card.value);
-  const until = formatDate(card.expires_at);
-  const when = card.deliver_at ? formatDateTime(card.deliver_at) : '';
-  const email = card.recipient_email ?? '';
-  return (
-    <li className={s.orderedCard}>
-      <span className={s.definition}>{card.recipient_name ?? value}</span>
-      {card.code ? <code className={s.code}>{card.code}</code> : null}
-      <span className={s.muted}>
-        {card.delivery === 'bounced' ? (
-          <strong className={s.fieldError}>
-            <Trans>O e-mail para {email} voltou: o endereço não existe. Corrija-o para enviar o cartão de novo.</Trans>
-          </strong>
-        ) : card.delivery === 'sent' ? (
-          <Trans>
-            Enviado para {email} · válido até {until}
-          </Trans>
-        ) : card.delivery === 'scheduled' ? (
-          <Trans>
-            Será enviado para {email} em {when}
-          </Trans>
-        ) : card.delivery === 'cancelled' ? (
-          <Trans>Envio cancelado: entregue você mesmo o código · válido até {until}</Trans>
-        ) : (
-          <Trans>
-            {value} · válido até {until}
-          </Trans>
-        )}
-      </span>
-      {actions}
-    </li>
-  );
-}
-
-/** Cards listed on the page; a larger batch is whole in its CSV and PDF. */
-const CARDS_SHOWN = 200;
-
-/** The cards to list: those whose e-mail bounced first (they need the buyer), then in order. */
-const cardsToShow = (cards: readonly OrderedGiftCard[]): OrderedGiftCard[] =>
-  [...cards.filter((card) => card.delivery === 'bounced'), ...cards.filter((card) => card.delivery !== 'bounced')].slice(0, CARDS_SHOWN);
 
 /** A company's batch while its cards are issued: how many of how many, moving on as they come out. */
 function IssueProgress({ issued, quantity }: { issued: number; quantity: number }) {
   const { t } = useLingui();
-  const label = t`Emitindo os cartões: ${issued} de ${quantity}`;
+  const done = formatNumber(issued);
+  const all = formatNumber(quantity);
+  const label = t`Emitindo os cartões: ${done} de ${all}`;
   return (
     <div role="status" className={s.cardActions}>
       <span>{label}</span>
@@ -87,91 +51,187 @@ function PrintableCards({ orderId }: { orderId: string }) {
   );
 }
 
-/**
- * /gift-card/agradecimento?type=&order=: thanks, with the order as the API tells it (read by its
- * buyer or with this tab's receipt token): each card's delivery, or for a PDF the codes to print.
- */
-export function GiftCardThanksPage({ type, order }: { type?: string; order: GiftCardOrderResult | null }) {
+/** The page's title and lead: exactly what is true of the order now. */
+function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: string; lead: string } {
   const { t } = useLingui();
-  usePageTitle(t`Obrigado! Seu gift card está a caminho`);
-  return order ? <OrderThanks type={type} loaded={order} /> : <Thanks type={type} order={null} />;
+  const choose = t`Quem receber escolhe a causa e tem 6 meses para usar o crédito.`;
+  switch (situation.kind) {
+    case 'declined':
+      return {
+        title: t`Pagamento não concluído`,
+        lead: t`O pagamento deste pedido não foi aprovado: nada foi cobrado e nenhum cartão foi emitido.`,
+      };
+    case 'expired':
+      return {
+        title: t`Pagamento não concluído`,
+        lead: t`O prazo para pagar este pedido acabou: nada foi cobrado e nenhum cartão foi emitido.`,
+      };
+    case 'pending':
+      return {
+        title: t`Aguardando o pagamento`,
+        lead: t`Os cartões são emitidos assim que o pagamento for confirmado. Nada foi enviado ainda.`,
+      };
+    case 'issuing':
+      return {
+        title: t`Obrigado! Estamos emitindo seus cartões`,
+        lead:
+          order.shipping_mode === 'pdf'
+            ? t`Os códigos ficam disponíveis para baixar assim que todos forem emitidos.`
+            : t`Cada pessoa recebe o cartão por e-mail depois que ele é emitido.`,
+      };
+    case 'ready':
+      return {
+        title: t`Obrigado! Seus cartões estão prontos`,
+        lead:
+          order.kind === 'corporate'
+            ? t`Baixe os códigos (CSV) ou os cartões em PDF e entregue cada um. ${choose}`
+            : t`Baixe o PDF, imprima e entregue cada um. ${choose}`,
+      };
+    case 'scheduled': {
+      const when = situation.at ? formatDateTime(situation.at) : '';
+      return {
+        title: t`Obrigado! O envio está agendado`,
+        lead: situation.at
+          ? t`Os cartões serão enviados por e-mail em ${when}, cada um para quem vai recebê-lo. ${choose}`
+          : t`Cada cartão será enviado por e-mail no dia e hora mostrados abaixo. ${choose}`,
+      };
+    }
+    case 'sent': {
+      const sent = situation.count;
+      const count = formatNumber(sent);
+      return {
+        title: t`Obrigado! Seus gift cards foram enviados`,
+        lead: t`${plural(sent, {
+          one: `Enviamos ${count} gift card por e-mail para quem vai recebê-lo.`,
+          other: `Enviamos ${count} gift cards por e-mail, cada um para quem vai recebê-lo.`,
+        })} ${choose}`,
+      };
+    }
+  }
+}
+
+/** A declined or expired order: buy the same cards again. */
+function TryAgain({ order }: { order: GiftCardOrder }) {
+  const retry = useRetryOrder(order);
+  return (
+    <div className={s.actions}>
+      {retry.kind === 'personal' ? (
+        <Button type="button" onClick={retry.retry}>
+          <Trans>Tentar de novo</Trans>
+        </Button>
+      ) : retry.inThisTab ? (
+        <Link to="/gift-card/checkout-corporate" className={buttonClass({ variant: 'primary' })}>
+          <Trans>Tentar de novo</Trans>
+        </Link>
+      ) : (
+        <Link to="/gift-card/definition_corporate" className={buttonClass({ variant: 'primary' })}>
+          <Trans>Montar o pedido de novo</Trans>
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /gift-card/agradecimento?type=&order=: the order as the API tells it (read by its buyer or with this
+ * tab's receipt token), saying exactly what is true of it: declined, waiting, being issued, ready,
+ * scheduled or sent. A paid order's draft leaves the tab (PayPal comes back here).
+ */
+export function GiftCardThanksPage({ order }: { order: GiftCardOrderResult | null }) {
+  return order ? <OrderThanks loaded={order} /> : <UnreadableOrder />;
+}
+
+/** The order's page when this browser may not read it (another browser, signed out, someone else's). */
+function UnreadableOrder() {
+  const { t } = useLingui();
+  const { isSignedIn, isLoading } = useAuth();
+  const title = t`Pedido de gift cards`;
+  usePageTitle(title);
+  return (
+    <Container narrow className={s.page}>
+      <PageHeader title={title} />
+      {isLoading ? null : isSignedIn ? (
+        <Notice>
+          <Trans>Não encontramos este pedido na sua conta. Confira se entrou com a conta que fez a compra.</Trans>
+        </Notice>
+      ) : (
+        <SignInNotice description={t`Para ver este pedido, entre com a conta que fez a compra ou abra-o no navegador em que você pagou.`} />
+      )}
+    </Container>
+  );
 }
 
 /** A readable order: a company's batch is followed while it is issued; a card's change answers the order anew. */
-function OrderThanks({ type, loaded }: { type?: string; loaded: GiftCardOrderResult }) {
+function OrderThanks({ loaded }: { loaded: GiftCardOrderResult }) {
   const progress = useBatchProgress(loaded);
   const [changed, setChanged] = useState<GiftCardOrderResult | null>(null);
-  return <Thanks type={type} order={changed ?? progress.order} issuing={progress.issuing} onChanged={setChanged} />;
+  const { order } = changed ?? progress.order;
+  const paidId = order.status === 'paid' ? order.id : null;
+  useEffect(() => {
+    if (paidId === null) return;
+    personalDraft.paid(paidId);
+    corporateDraft.paid(paidId);
+  }, [paidId]);
+  return <OrderPage order={order} onChanged={setChanged} />;
 }
 
-function Thanks({
-  type,
-  order,
-  issuing = false,
-  onChanged = () => {},
-}: {
-  type?: string;
-  order: GiftCardOrderResult | null;
-  issuing?: boolean;
-  onChanged?: (order: GiftCardOrderResult) => void;
-}) {
-  const { t } = useLingui();
+function OrderPage({ order, onChanged }: { order: GiftCardOrder; onChanged: (order: GiftCardOrderResult) => void }) {
   const { isSignedIn } = useAuth();
-  const paid = order?.order.status === 'paid' ? order.order : null;
-  const pdf = (paid?.shipping_mode ?? type) === 'pdf';
-  const quantity = paid?.quantity ?? 0;
-  const each = formatMoney(paid?.value ?? 0);
-  const total = formatMoney(paid?.total ?? 0);
-  const lead = pdf
-    ? t`Seus cartões estão prontos: baixe o PDF, imprima e entregue cada um. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`
-    : t`Enviamos o gift card por e-mail. Quem receber escolhe a causa e tem 6 meses para usar o crédito.`;
+  const situation = situationOf(order);
+  const { title, lead } = useHeadline(order, situation);
+  usePageTitle(title);
+  const paid = order.status === 'paid';
+  const each = formatMoney(order.value);
+  const total = formatMoney(order.total);
+  const quantity = formatNumber(order.quantity);
+  const bounced = order.cards.filter((card) => card.delivery === 'bounced').length;
+  const handedOut = order.cards.some((card) => card.code !== null);
   return (
     <Container narrow className={s.page}>
-      <PageHeader title={t`Obrigado! Seu gift card está a caminho`} lead={lead} />
-      {order && !paid ? (
+      <PageHeader title={title} lead={lead} />
+      {situation.kind === 'declined' || situation.kind === 'expired' ? <TryAgain order={order} /> : null}
+      {bounced > 0 ? (
         <Notice tone="warning">
-          <Trans>Ainda estamos aguardando a confirmação do pagamento. Os cartões são emitidos assim que ele for confirmado.</Trans>
+          <Plural
+            value={bounced}
+            one="# e-mail voltou: corrija o endereço abaixo para enviar o cartão de novo."
+            other="# e-mails voltaram: corrija os endereços abaixo para enviar os cartões de novo."
+          />
         </Notice>
       ) : null}
-      {paid ? (
+      <Card>
+        <Stack gap="3">
+          <h2 className={s.sectionTitle}>
+            <Trans>Seu pedido</Trans>
+          </h2>
+          <p className={s.muted}>
+            <Trans>
+              {quantity} × {each} · total {total}
+            </Trans>
+          </p>
+          {situation.kind === 'issuing' ? <IssueProgress issued={situation.issued} quantity={situation.quantity} /> : null}
+          {paid && situation.kind !== 'issuing' && handedOut ? <PrintableCards orderId={order.id} /> : null}
+          {order.money && order.stats && situation.kind !== 'issuing' ? <OrderStats money={order.money} stats={order.stats} /> : null}
+        </Stack>
+      </Card>
+      {paid && order.cards.length > 0 ? (
         <Card>
           <Stack gap="3">
             <h2 className={s.sectionTitle}>
-              <Trans>Seu pedido</Trans>
+              <Trans>Os cartões</Trans>
             </h2>
-            <p className={s.muted}>
-              <Trans>
-                {quantity} × {each} · total {total}
-              </Trans>
-            </p>
-            {issuing ? <IssueProgress issued={paid.issued} quantity={paid.quantity} /> : null}
-            {paid.cards.length > CARDS_SHOWN ? (
-              <p className={s.muted}>
-                <Trans>
-                  Mostrando {CARDS_SHOWN} de {paid.cards.length} cartões; a lista completa está no CSV e no PDF.
-                </Trans>
-              </p>
-            ) : null}
-            <ul className={s.orderedCards}>
-              {cardsToShow(paid.cards).map((card) => (
-                <CardLine
-                  key={card.position}
-                  card={card}
-                  actions={<CardDeliveryActions orderId={paid.id} card={card} onChanged={onChanged} />}
-                />
-              ))}
-            </ul>
-            {paid.cards.some((card) => card.code !== null) ? <PrintableCards orderId={paid.id} /> : null}
-            {paid.money && paid.stats && !issuing ? <OrderStats money={paid.money} stats={paid.stats} /> : null}
+            <OrderCardList order={order} onChanged={onChanged} />
           </Stack>
         </Card>
       ) : null}
-      <Notice>
-        <Trans>Quer semear mais? Conheça as campanhas que precisam de ajuda agora.</Trans>{' '}
-        <Link to="/search">
-          <Trans>Ver campanhas</Trans>
-        </Link>
-      </Notice>
+      {paid ? (
+        <Notice>
+          <Trans>Quer semear mais? Conheça as campanhas que precisam de ajuda agora.</Trans>{' '}
+          <Link to="/search">
+            <Trans>Ver campanhas</Trans>
+          </Link>
+        </Notice>
+      ) : null}
       {isSignedIn ? (
         <div className={s.actions}>
           <Link to="/profile/contributions" className={buttonClass({ variant: 'secondary' })}>

@@ -1,10 +1,13 @@
 import { useState, type ComponentType } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { CheckoutAddressInput, ContactInput, PaymentMethod, User } from '../../../contracts';
+import type { CheckoutAddressInput, ContactInput, GiftCardShipping, PaymentMethod, User } from '../../../contracts';
 import type { CheckoutInput, CheckoutMachine } from '../../../machines/checkout/checkout.machine';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatMoney, formatNumber } from '../../app/format';
+import { formatMoney } from '../../app/format';
+import type { OrderDraft } from './order-drafts';
+import { scheduleHasPassed } from './schedule';
 import {
   provideGiftCardCheckout,
   realGiftCardCheckoutServices,
@@ -37,6 +40,11 @@ export interface GiftCardCheckoutPageProps {
 interface OrderCheckoutProps extends GiftCardCheckoutPageProps {
   /** Places the order with the checkout's request. */
   placeOrder: (services: GiftCardCheckoutServices) => PlaceOrder;
+  /** The tab's draft of this order: told which order was placed for it, and when it is paid. */
+  draft: Pick<OrderDraft<unknown>, 'placed' | 'paid'>;
+  /** How the cards travel (null: codes); a scheduled send that passes before paying sends the buyer back to choose another. */
+  shipping: GiftCardShipping | null;
+  definitionPath: '/gift-card/definition' | '/gift-card/definition_corporate';
   /** `?type` of the thank-you page the paid order opens. */
   thanksType: string;
   value: number;
@@ -52,6 +60,9 @@ export function OrderCheckout({
   urlError,
   services = realGiftCardCheckoutServices,
   placeOrder,
+  draft,
+  shipping,
+  definitionPath,
   thanksType,
   value,
   count,
@@ -60,17 +71,30 @@ export function OrderCheckout({
   const { t } = useLingui();
   const navigate = useNavigate();
   const { user, isSignedIn } = useAuth();
-  const [machine] = useState(() =>
-    provideGiftCardCheckout(
-      placeOrder(services),
+  const [machine] = useState(() => {
+    const place = placeOrder(services);
+    return provideGiftCardCheckout(
+      async (request, idempotencyKey) => {
+        // Paused past the scheduled send: nothing is charged, the buyer picks another moment on the shipping step.
+        if (scheduleHasPassed(shipping)) {
+          void navigate({ to: definitionPath });
+          throw new Error('The scheduled send has passed');
+        }
+        const result = await place(request, idempotencyKey);
+        draft.placed(result.order.id);
+        return result;
+      },
       services,
       {
-        finish: (order) => void navigate({ to: '/gift-card/agradecimento', search: { type: thanksType, order: order ?? undefined } }),
+        finish: (order) => {
+          if (order) draft.paid(order);
+          void navigate({ to: '/gift-card/agradecimento', search: { type: thanksType, order: order ?? undefined } });
+        },
         redirect: (url) => window.location.assign(url),
       },
       user?.id ?? null,
-    ),
-  );
+    );
+  });
   const total = value * count;
   // The input is read once, when the machine starts.
   const [input] = useState<CheckoutInput>(() => {
@@ -92,14 +116,13 @@ export function OrderCheckout({
       companyOnly: corporate,
     };
   });
-  const quantity = formatNumber(count);
   const each = formatMoney(value);
   return (
     <Checkout
       machine={machine}
       input={input}
       frequency="gift_card"
-      summaryTitle={t`${quantity} gift card(s) de ${each}`}
+      summaryTitle={t`${plural(count, { one: `# gift card de ${each}`, other: `# gift cards de ${each}` })}`}
       progressKey={corporate ? 'corporate-gift-card-checkout' : 'gift-card-checkout'}
       urlError={urlError}
     />

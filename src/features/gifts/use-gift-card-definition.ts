@@ -8,7 +8,7 @@ import {
   type GiftCardDefinitionContext,
 } from '../../../machines/gift-card/gift-card-definition.machine';
 import { useMachineView } from '../../app/machine-view';
-import { definitionStorage } from './definition-storage';
+import { personalDraft } from './order-drafts';
 
 /** What the definition page shows of its machine. */
 export interface DefinitionView {
@@ -28,8 +28,9 @@ const selectDefinitionView = (snapshot: SnapshotFrom<typeof giftCardDefinitionMa
 });
 
 /**
- * The definition machine, starting from what this tab defined before (back from the checkout); a
- * confirmed definition is kept for the checkout, which the page then opens.
+ * The definition machine, starting from what this tab defined before (back from the checkout, never
+ * an order already paid), checked again now (a scheduled send may have passed); a confirmed
+ * definition is kept for the checkout, which the page then opens.
  */
 export function useGiftCardDefinition() {
   const navigate = useNavigate();
@@ -37,12 +38,12 @@ export function useGiftCardDefinition() {
     giftCardDefinitionMachine.provide({
       actions: {
         finished: (_, definition) => {
-          definitionStorage.save(definition);
+          personalDraft.save(definition);
           void navigate({ to: '/gift-card/checkout' });
         },
       },
     }),
   );
-  const [input] = useState(() => definitionStorage.read() ?? {});
+  const [input] = useState(() => ({ ...personalDraft.read(), checkedAt: new Date().toISOString() }));
   return useMachineView(machine, selectDefinitionView, { input });
 }

@@ -25,7 +25,6 @@ export const Route = createFileRoute('/gift-card/agradecimento')({
 const route = getRouteApi('/gift-card/agradecimento');
 
 function GiftCardThanksRoute() {
-  const { type } = route.useSearch();
   const { order } = route.useLoaderData();
-  return <GiftCardThanksPage type={type} order={order} />;
+  return <GiftCardThanksPage order={order} />;
 }

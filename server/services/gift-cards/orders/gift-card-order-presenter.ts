@@ -62,6 +62,7 @@ export async function presentGiftCardOrder(
       payment_method: order.paymentMethod,
       created_at: order.createdAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
+      recipients: order.kind === 'personal' ? order.recipients.map(({ name, email }) => ({ name, email })) : [],
       cards: presented,
       money: money && {
         purchased: money.purchased,

@@ -11,7 +11,7 @@ import { checkOrderInvariants, type OrderInvariantBreach } from './order-ledger'
 export const invariantAlertMessages = {
   subject: /*i18n*/ {
     id: 'mail.gift_card_invariant.subject',
-    message: 'Semear: {count} pedido(s) de gift card com o dinheiro fora do lugar',
+    message: 'Semear: {count, plural, one {# pedido de gift card} other {# pedidos de gift card}} com o dinheiro fora do lugar',
   },
   body: /*i18n*/ {
     id: 'mail.gift_card_invariant.body',
@@ -35,7 +35,7 @@ export async function checkAndAlertOrderInvariants(
   const breaches = await checkOrderInvariants(deps.db);
   if (breaches.length === 0) return breaches;
   deps.log?.error({ breaches }, 'gift-card orders whose money does not add up');
-  const t = (d: MessageDescriptor, values?: Record<string, string>) => deps.translator.translate('pt', d, values);
+  const t = (d: MessageDescriptor, values?: Record<string, string | number>) => deps.translator.translate('pt', d, values);
   const lines = breaches.map((breach) =>
     t(invariantAlertMessages.line, {
       order: breach.orderId,
@@ -46,7 +46,7 @@ export async function checkAndAlertOrderInvariants(
     }),
   );
   const text = `${t(invariantAlertMessages.body)}\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\n${t(mailMessages.signature)}\n`;
-  const subject = t(invariantAlertMessages.subject, { count: String(breaches.length) });
+  const subject = t(invariantAlertMessages.subject, { count: breaches.length });
   // Who is told: every admin who may see the money.
   for (const to of await adminEmails(deps.db, ['MANAGE_FINANCES'])) await enqueueMail(deps.db, { to, subject, text }, now);
   return breaches;

@@ -110,21 +110,21 @@ export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string)
  */
 function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: GiftCardOrderRow, expiresAt: Date, cards: GiftCardRow[]) {
   const locale: Locale = order.locale;
-  const t = (d: { id: string; message: string }, values?: Record<string, string>) => deps.translator.translate(locale, d, values);
-  const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=${order.kind === 'corporate' ? 'corporate' : 'pdf'}&order=${order.id}`;
-  const shipping =
-    order.shippingMode === 'pdf' || order.kind === 'corporate'
-      ? t(gm.purchasePdf, { url: orderUrl })
-      : order.sendAt
-        ? t(gm.purchaseScheduled, { date: formatBrazilianDateTime(order.sendAt) })
-        : t(gm.purchaseNow);
+  const t = (d: { id: string; message: string }, values?: Record<string, string | number>) => deps.translator.translate(locale, d, values);
+  const orderUrl = `${deps.config.publicUrl}/gift-card/agradecimento?type=${order.kind === 'corporate' ? 'corporate' : order.shippingMode}&order=${order.id}`;
+  const printed = order.shippingMode === 'pdf' || order.kind === 'corporate';
+  const shipping = printed
+    ? t(gm.purchasePdf, { url: orderUrl })
+    : order.sendAt
+      ? t(gm.purchaseScheduled, { date: formatBrazilianDateTime(order.sendAt) })
+      : t(gm.purchaseNow);
   const lines = [
     t(gm.greeting, {
       name: (order.contact.is_company ? (order.contact.contact_name ?? order.contact.name) : order.contact.name).split(/\s+/)[0] ?? '',
     }),
     t(gm.purchaseBody, {
       total: formatBrlText(order.totalCents),
-      quantity: String(order.quantity),
+      quantity: order.quantity,
       amount: formatBrlText(order.valueCents),
       date: formatLongDate(expiresAt, locale),
     }),
@@ -133,11 +133,13 @@ function purchaseMail(deps: Pick<ConfirmDeps, 'translator' | 'config'>, order: G
       ? [`${t(gm.purchaseCodes, { amount: formatBrlText(order.valueCents) })}\n${cards.map((card) => card.code).join('\n')}`]
       : []),
     t(gm.purchaseOrder, { id: order.id }),
+    // The order's page, where each card's send can be followed and changed (the codes' page already carries it).
+    ...(printed ? [] : [t(gm.purchaseOrderLink, { url: orderUrl })]),
   ];
   const signature = t(mailMessages.signature);
   return {
     to: order.contact.email,
-    subject: t(gm.purchaseSubject, { quantity: String(order.quantity) }),
+    subject: t(gm.purchaseSubject, { quantity: order.quantity }),
     text: `${lines.join('\n\n')}\n\n${signature}\n`,
     html: `${lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, '<br>')}</p>`).join('')}<p>${escapeHtml(signature)}</p>`,
   };

@@ -1,24 +1,26 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CorporateDefinitionOutput } from '../../../../machines/gift-card/corporate-definition.machine';
 import { SignInNotice, useAuth } from '../../../app';
 import { usePageTitle } from '../../../app/page-title';
-import { buttonClass, Card, Container, Notice, PageHeader, Stack } from '../../../ui';
-import { corporateDefinitionStorage } from '../definition-storage';
+import { Card, Container, PageHeader } from '../../../ui';
+import { NothingToPay, useCheckoutDraft } from '../CheckoutDraft';
+import { corporateDraft } from '../order-drafts';
 import { corporateOrderRequestOf } from '../gift-card-checkout-services';
 import { OrderCheckout, type GiftCardCheckoutPageProps } from '../OrderCheckout';
 import { OrderRecap } from '../OrderRecap';
 import * as s from '../gifts.css';
 
 const countOf = ({ recipients }: CorporateDefinitionOutput) => (recipients.source === 'sheet' ? recipients.count : recipients.quantity);
+const shippingOf = ({ recipients }: CorporateDefinitionOutput) => (recipients.source === 'sheet' ? recipients.shipping : null);
 
 /** /gift-card/checkout-corporate — the shared checkout, paid by a company, for the cards defined in this tab. */
 export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
   const { t } = useLingui();
   const { isLoading, isSignedIn } = useAuth();
   usePageTitle(t`Pagamento do pedido corporativo`);
-  const [definition] = useState(() => corporateDefinitionStorage.read());
+  const { definition, lastPaid, leaving } = useCheckoutDraft(corporateDraft, shippingOf, '/gift-card/definition_corporate');
+  if (leaving) return null;
   return (
     <Container className={s.page}>
       <PageHeader
@@ -31,18 +33,7 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
           description={t`Para comprar gift cards corporativos entre na sua conta: a planilha e o logo ficam guardados nela até o pagamento.`}
         />
       ) : definition === null ? (
-        <Notice>
-          <Stack gap="3">
-            <span>
-              <Trans>Primeiro monte o pedido: valor, mensagem, modelo e quem recebe.</Trans>
-            </span>
-            <div>
-              <Link to="/gift-card/definition_corporate" className={buttonClass({ variant: 'primary' })}>
-                <Trans>Montar o pedido</Trans>
-              </Link>
-            </div>
-          </Stack>
-        </Notice>
+        <NothingToPay lastPaid={lastPaid} path="/gift-card/definition_corporate" corporate />
       ) : (
         <>
           <Card>
@@ -51,7 +42,7 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
               template={definition.design.template}
               withTotal
               count={countOf(definition)}
-              shipping={definition.recipients.source === 'sheet' ? definition.recipients.shipping : null}
+              shipping={shippingOf(definition)}
               logo={definition.logo}
             />
             <p className={s.muted}>
@@ -65,6 +56,9 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
             placeOrder={(services) => (request, idempotencyKey) =>
               services.createCorporateOrder(corporateOrderRequestOf(definition, request), { idempotencyKey })
             }
+            draft={corporateDraft}
+            shipping={shippingOf(definition)}
+            definitionPath="/gift-card/definition_corporate"
             thanksType="corporate"
             value={definition.design.value}
             count={countOf(definition)}

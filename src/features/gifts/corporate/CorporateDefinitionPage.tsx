@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { giftCardExpiry } from '../../../../contracts';
+import { CORPORATE_LOGO_MIN_QUANTITY, giftCardExpiry } from '../../../../contracts';
 import { SignInNotice, useAuth } from '../../../app';
 import { usePageTitle } from '../../../app/page-title';
 import { Button, Card, Container, FormActions, PageHeader } from '../../../ui';
@@ -12,6 +12,7 @@ import { OrderRecap } from '../OrderRecap';
 import { LogoStep } from './LogoStep';
 import { SheetStep } from './SheetStep';
 import { useCorporateDefinition } from './use-corporate-definition';
+import { numberedTitles } from '../step-titles';
 import { useStepHeading } from '../use-step-heading';
 import * as s from '../gifts.css';
 
@@ -52,13 +53,17 @@ function Definition({ services }: { services?: CorporateDefinitionServices }) {
   const shown = view.step === 'design' ? draft : view.design;
   const back = () => send({ type: 'step.backRequested' });
   const heading = useStepHeading(view.step);
-  const titles = {
-    design: t`1. O cartão`,
-    recipients: t`2. Recebedores`,
-    shipping: t`3. Envio`,
-    logo: t`4. Logo da empresa`,
-    review: t`Revisão`,
-  };
+  // Codes have no shipping step and fewer than 100 cards no logo: the steps are numbered as they come.
+  const titles = numberedTitles(
+    [
+      'design',
+      'recipients',
+      ...(view.quantity === null ? (['shipping'] as const) : []),
+      ...(view.count >= CORPORATE_LOGO_MIN_QUANTITY ? (['logo'] as const) : []),
+      'review',
+    ],
+    { design: t`O cartão`, recipients: t`Recebedores`, shipping: t`Envio`, logo: t`Logo da empresa`, review: t`Revisão` },
+  );
   return (
     <div className={s.layout}>
       <Card>

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CORPORATE_MAX_QUANTITY, rejectedRowsCsv } from '../../../../contracts';
 import type { CorporateDefinitionEvent } from '../../../../machines/gift-card/corporate-definition.machine';
 import { formatNumber } from '../../../app/format';
@@ -87,8 +87,10 @@ function SheetPreview({ view, send }: Props) {
   const { t, i18n } = useLingui();
   const issue = useIssueText(view.issues);
   const preview = view.preview!;
-  const accepted = formatNumber(preview.accepted);
-  const refused = formatNumber(preview.rejected.length);
+  const readyCount = preview.accepted;
+  const refusedCount = preview.rejected.length;
+  const accepted = formatNumber(readyCount);
+  const refused = formatNumber(refusedCount);
   const download = () => {
     const csv = rejectedRowsCsv(preview.rejected, [t`Linha`, t`Nome`, t`E-mail`, t`Problema`], (id) => i18n._(id));
     const link = document.createElement('a');
@@ -100,10 +102,15 @@ function SheetPreview({ view, send }: Props) {
   return (
     <section aria-label={t`Prévia da planilha`} className={s.stack}>
       <p>
-        <Trans>
-          <strong>{preview.fileName}</strong>: {accepted} recebedores prontos.
-        </Trans>{' '}
-        {preview.rejected.length > 0 ? <Trans>{refused} linhas recusadas ficam de fora:</Trans> : null}
+        <strong>{preview.fileName}</strong>:{' '}
+        <Plural value={readyCount} one={`${accepted} recebedor pronto.`} other={`${accepted} recebedores prontos.`} />{' '}
+        {preview.rejected.length > 0 ? (
+          <Plural
+            value={refusedCount}
+            one={`${refused} linha recusada fica de fora:`}
+            other={`${refused} linhas recusadas ficam de fora:`}
+          />
+        ) : null}
       </p>
       {preview.rejected.length > 0 ? (
         <>
@@ -159,7 +166,11 @@ function SheetPreview({ view, send }: Props) {
           <Trans>Escolher outro arquivo</Trans>
         </Button>
         <Button type="button" onClick={() => send({ type: 'sheet.confirmed' })} disabled={view.uploading}>
-          {view.uploading ? <Trans>Enviando a planilha…</Trans> : <Trans>Usar {accepted} recebedores</Trans>}
+          {view.uploading ? (
+            <Trans>Enviando a planilha…</Trans>
+          ) : (
+            <Plural value={readyCount} one={`Usar ${accepted} recebedor`} other={`Usar ${accepted} recebedores`} />
+          )}
         </Button>
       </FormActions>
     </section>

@@ -8,7 +8,7 @@ import {
   type CorporateDefinitionMachine,
 } from '../../../../machines/gift-card/corporate-definition.machine';
 import { useMachineView } from '../../../app/machine-view';
-import { corporateDefinitionStorage } from '../definition-storage';
+import { corporateDraft } from '../order-drafts';
 import {
   provideCorporateDefinition,
   realCorporateDefinitionServices,
@@ -45,15 +45,18 @@ const selectView = (snapshot: SnapshotFrom<CorporateDefinitionMachine>): Corpora
   };
 };
 
-/** The corporate definition machine; a confirmed definition is kept for the corporate checkout, which then opens. */
+/**
+ * The corporate definition machine, from what this tab defined before (never an order already paid),
+ * checked again now; a confirmed definition is kept for the corporate checkout, which then opens.
+ */
 export function useCorporateDefinition(services: CorporateDefinitionServices = realCorporateDefinitionServices) {
   const navigate = useNavigate();
   const [machine] = useState(() =>
     provideCorporateDefinition(services, (definition) => {
-      corporateDefinitionStorage.save(definition);
+      corporateDraft.save(definition);
       void navigate({ to: '/gift-card/checkout-corporate' });
     }),
   );
-  const [input] = useState(() => ({ design: corporateDefinitionStorage.read()?.design ?? null }));
+  const [input] = useState(() => ({ definition: corporateDraft.read(), checkedAt: new Date().toISOString() }));
   return useMachineView(machine, selectView, { input });
 }
