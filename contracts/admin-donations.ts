@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminMessages as am } from './admin-messages';
-import { DONATION_STATUSES, PAYMENT_METHODS } from './donations';
+import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './donations';
+import { LEDGER_ACCOUNT_KINDS, LEDGER_GROUP_KINDS } from './ledger';
 import { plainText } from './plain-text';
 
 /** The admins' donations (/admin/donations; docs/admin.md): filters in the URL, detail, refunds. */
@@ -42,45 +43,89 @@ export const adminDonationRowSchema = z.object({
 export type AdminDonationRow = z.infer<typeof adminDonationRowSchema>;
 
 export const REFUND_STATUSES = ['awaiting_approval', 'processing', 'succeeded', 'failed', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Why the payment provider refused a refund, as it answered (kept on the refund; the page says it in
+ * words, with what the admin can do). `refund.failed` stands for any other refusal.
+ */
+export const REFUND_FAILURE_CODES = [
+  'refund.card_closed',
+  'refund.payment_unknown',
+  'refund.payment_not_refundable',
+  'refund.exceeds_captured',
+  'refund.failed',
+] as const;
+export type RefundFailureCode = (typeof REFUND_FAILURE_CODES)[number];
+/** A stored reason read back: an unknown one (written before the codes existed) is the generic refusal. */
+export const refundFailureCodeOf = (stored: string | null): RefundFailureCode | null =>
+  stored === null ? null : (REFUND_FAILURE_CODES as readonly string[]).includes(stored) ? (stored as RefundFailureCode) : 'refund.failed';
 
 export const adminRefundSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
   reason: z.string(),
   status: z.enum(REFUND_STATUSES),
+  /** The provider's reason when it refused the refund (status `failed`). */
+  failure_reason: z.enum(REFUND_FAILURE_CODES).nullable(),
   requested_by: z.string().nullable(),
+  /** The signed-in admin asked for it. */
+  requested_by_me: z.boolean(),
+  /**
+   * The signed-in admin may approve or reject it now: it waits for a second admin and they are not the
+   * one who asked. The server decides (its rules may grow), the page offers the buttons only then.
+   */
+  can_decide: z.boolean(),
   decided_by: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
+export const GATEWAY_EVENT_TYPES = ['payment.succeeded', 'payment.failed', 'payment.expired', 'payment.refunded'] as const;
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'bounced'] as const;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** One line of a ledger group: the account by its code (`campaign:<id>`), its kind and its name in words. */
+export const adminLedgerLineSchema = z.object({
+  account: z.string(),
+  kind: z.enum(LEDGER_ACCOUNT_KINDS),
+  /** The campaign's title, the wallet's owner, the gateway's name; null for the general fund and fees. */
+  name: z.string().nullable(),
+  amount: z.number().int(),
+});
+export type AdminLedgerLine = z.infer<typeof adminLedgerLineSchema>;
+
 /** The donation with its payment's whole history. */
 export const adminDonationDetailSchema = adminDonationRowSchema.extend({
   /** What can still be refunded (cents): captured minus refunded and held by pending refunds. */
   refundable: z.number().int(),
+  /** A new refund of this donation above this many cents waits for a second admin (REFUND_APPROVAL_ABOVE). */
+  approval_needed_above: z.number().int(),
   payment: z
     .object({
       gateway: z.string(),
-      status: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
       gateway_ref: z.string().nullable(),
       card: z.string().nullable(),
       attempts: z.number().int(),
       created_at: z.string(),
     })
     .nullable(),
-  gateway_events: z.array(z.object({ type: z.string(), at: z.string(), delivered_at: z.string().nullable(), attempts: z.number().int() })),
+  gateway_events: z.array(
+    z.object({ type: z.enum(GATEWAY_EVENT_TYPES), at: z.string(), delivered_at: z.string().nullable(), attempts: z.number().int() }),
+  ),
   ledger: z.array(
     z.object({
       reference: z.string(),
-      kind: z.string(),
+      kind: z.enum(LEDGER_GROUP_KINDS),
       at: z.string(),
-      lines: z.array(z.object({ account: z.string(), amount: z.number().int() })),
+      lines: z.array(adminLedgerLineSchema),
     }),
   ),
   refunds: z.array(adminRefundSchema),
-  emails: z.array(z.object({ subject: z.string(), status: z.string(), at: z.string() })),
-  webhooks: z.array(z.object({ event: z.string(), status: z.string(), at: z.string() })),
+  emails: z.array(z.object({ subject: z.string(), status: z.enum(MAIL_STATUSES), at: z.string() })),
+  webhooks: z.array(z.object({ event: z.string(), status: z.enum(WEBHOOK_DELIVERY_STATUSES), at: z.string() })),
 });
 export type AdminDonationDetail = z.infer<typeof adminDonationDetailSchema>;
 

@@ -49,14 +49,23 @@ export type PixKeyRequest = z.infer<typeof pixKeyRequestSchema>;
 
 export const CHANGE_STATUSES = ['pending_approval', 'active', 'inactive', 'rejected'] as const;
 
+/** Who asked for a change and who decided it, as the signed-in admin sees it. */
+const changeDecisionFields = {
+  requested_by: z.string().nullable(),
+  /** The signed-in admin asked for it. */
+  requested_by_me: z.boolean(),
+  /** The signed-in admin may approve or reject it now (it waits, and someone else asked): the server decides. */
+  can_decide: z.boolean(),
+  decided_by: z.string().nullable(),
+};
+
 export const pixKeySchema = z.object({
   id: z.string(),
   campaign: z.object({ slug: z.string(), title: z.string() }).nullable(),
   type: z.enum(PIX_KEY_TYPES),
   key: z.string(),
   status: z.enum(CHANGE_STATUSES),
-  requested_by: z.string().nullable(),
-  decided_by: z.string().nullable(),
+  ...changeDecisionFields,
   created_at: z.string(),
 });
 export type PixKey = z.infer<typeof pixKeySchema>;
@@ -99,8 +108,7 @@ export const payoutAccountSchema = z.object({
   holder_name: z.string(),
   holder_document: z.string(),
   status: z.enum(CHANGE_STATUSES),
-  requested_by: z.string().nullable(),
-  decided_by: z.string().nullable(),
+  ...changeDecisionFields,
   created_at: z.string(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;

@@ -72,6 +72,13 @@ import type { PaymentGateway } from './services/payments/gateway';
 import type { DonationHooks } from './services/donations/create-donation';
 import { isSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment gateway the routes use (the demo seed pays its donations there: server/seed/demo-payments.ts). */
+    paymentGateway: PaymentGateway;
+  }
+}
+
 export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface BuildAppOptions {
@@ -138,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: options.storage ?? createStorage(config.storage),
   };
 
+  app.decorate('paymentGateway', services.gateway);
   await app.register(i18nPlugin, { translator: createTranslator() });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });

@@ -7,6 +7,7 @@ import { withGeneratedSecrets } from './config-secrets';
 import { DataFolderLockedError } from './db/data-folder-lock';
 import { openDatabase } from './db/open-database';
 import { ensureReferenceData } from './db/reference-data';
+import { demoPaymentsOf } from './seed/demo-payments';
 import { seedDemoData } from './seed/demo-seed';
 import { mailboxFolder } from './services/mail/mail-transport';
 import { buildWebApp, webBuildIsStale } from './web-build';
@@ -31,8 +32,11 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     await database.migrate();
     await ensureReferenceData(database.db);
     const uploadsDir = join(config.dataDir, 'uploads');
-    const seeded = config.demoSeed ? await seedDemoData(database.db, { uploadsDir, now: new Date() }) : false;
     app = await buildApp({ config, db: database.db, database, startMailJob: true, startJobs: true, logStream: options.logStream });
+    // After the app is built: the demo's donations are paid at its gateway, whose webhooks reach its routes.
+    const seeded = config.demoSeed
+      ? await seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(app.paymentGateway, () => new Date()) })
+      : false;
     // Registered after buildApp's own hooks, so the mail job stops before the database closes.
     app.addHook('onClose', async () => database.close());
     const url = await app.listen({ port: config.port, host: config.host });

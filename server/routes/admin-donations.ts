@@ -17,13 +17,8 @@ import { refused } from '../domain/errors';
 import type { AppServices } from '../app-services';
 import { idempotencyKeyOf } from '../http/idempotent-answer';
 import { actorOf } from '../services/admin/audit-log';
-import {
-  adminDonationDetail,
-  adminDonationsAfter,
-  adminDonationsCsv,
-  listAdminDonations,
-  presentRefund,
-} from '../services/refunds/admin-donations';
+import { adminDonationsAfter, adminDonationsCsv, listAdminDonations } from '../services/refunds/admin-donations';
+import { adminDonationDetail, namesOf, presentRefund } from '../services/refunds/donation-detail';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -40,7 +35,9 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
     onRequest: app.requirePermissions(ADMIN_ROUTE_PERMISSIONS['/admin/donations']),
     config: { noStore: true },
   };
-  const presented = (refund: RefundRow) => presentRefund(refund, new Map());
+  /** The refund as the admin who acted sees it (whether they may decide it, who asked). */
+  const presented = async (refund: RefundRow, viewerId: string) =>
+    presentRefund(refund, await namesOf(db, [refund.requestedBy, refund.decidedBy]), viewerId);
 
   app.get(
     '/admin/donations',
@@ -68,7 +65,7 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
   app.get(
     '/admin/donations/:id',
     { ...admins, schema: { params: idParams, response: { 200: adminDonationDetailSchema } } },
-    async (request) => adminDonationDetail(db, request.params.id),
+    async (request) => adminDonationDetail(db, request.params.id, request.user.id, config),
   );
   app.post(
     '/admin/donations/:id/refunds',
@@ -76,17 +73,17 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const refund = await service.request(actorOf(request), request.params.id, request.body, key);
-      return reply.status(201).send(presented(refund));
+      return reply.status(201).send(await presented(refund, request.user.id));
     },
   );
   app.post(
     '/admin/refunds/:id/approve',
     { ...admins, schema: { params: idParams, response: { 200: adminRefundSchema } } },
-    async (request) => presented(await service.decide(actorOf(request), request.params.id, true)),
+    async (request) => presented(await service.decide(actorOf(request), request.params.id, true), request.user.id),
   );
   app.post(
     '/admin/refunds/:id/reject',
     { ...admins, schema: { params: idParams, response: { 200: adminRefundSchema } } },
-    async (request) => presented(await service.decide(actorOf(request), request.params.id, false)),
+    async (request) => presented(await service.decide(actorOf(request), request.params.id, false), request.user.id),
   );
 };

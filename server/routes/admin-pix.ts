@@ -21,7 +21,9 @@ export const adminPixRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   const accounts = { onRequest: app.requirePermissions(['MANAGE_PIX_ACCOUNTS']), config: { noStore: true } };
   const decision = { params: idParams, response: { 204: noContentSchema } };
 
-  app.get('/admin/pix-keys', { ...keys, schema: { response: { 200: z.array(pixKeySchema) } } }, async () => service.listKeys());
+  app.get('/admin/pix-keys', { ...keys, schema: { response: { 200: z.array(pixKeySchema) } } }, async (request) =>
+    service.listKeys(request.user.id),
+  );
   app.post('/admin/pix-keys', { ...keys, schema: { body: pixKeyRequestSchema, response: { 201: created } } }, async (request, reply) =>
     reply.status(201).send({ id: await service.requestKey(actorOf(request), request.body) }),
   );
@@ -38,8 +40,8 @@ export const adminPixRoutes: FastifyPluginAsync<AppServices> = async (instance, 
       return reply.status(204).send(null);
     });
   }
-  app.get('/admin/pix-accounts', { ...accounts, schema: { response: { 200: z.array(payoutAccountSchema) } } }, async () =>
-    service.listAccounts(),
+  app.get('/admin/pix-accounts', { ...accounts, schema: { response: { 200: z.array(payoutAccountSchema) } } }, async (request) =>
+    service.listAccounts(request.user.id),
   );
   app.post(
     '/admin/pix-accounts',

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashOpaqueToken } from '../auth/opaque-tokens';
 import { donations, giftCards, payments, type DonationContactRecord } from '../db/schema';
 import type { Executor } from '../db/types';
 import { creditWallet, issueGiftCard, postLedgerGroup } from '../services/ledger';
 import { createNotification } from '../services/notifications/create-notification';
+import { AMOUNTS_CENTS, DEMO_DONOR_GIFT, DONORS, OPEN_ENDED_RAISED_CENTS, PROGRESS, SPONSORS, type DemoDonor } from './demo-donors';
+import type { DemoPaid, DemoPaymentMethod, DemoPayments } from './demo-payments';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,178 +17,48 @@ export const DEMO_GIFT_CARD_VALUE_CENTS = 10_000;
 export const DEMO_REDEEMABLE_GIFT_CARD_CODE = '0b7e4d2c-8a1f-4e6b-9c3d-5f2a7e9b1c48';
 export const DEMO_REDEEMABLE_GIFT_CARD_VALUE_CENTS = 5_000;
 
-/** Invented Brazilian donors (the CPFs pass the check digits but belong to no one). */
-type DemoDonor = { name: string; email: string; cpf: string; message: string | null; anonymous: boolean };
-const DONORS: DemoDonor[] = [
-  {
-    name: 'Ana Beatriz Costa',
-    email: 'ana.costa@exemplo.com.br',
-    cpf: '52998224725',
-    message: 'Que lindo projeto! Contem comigo.',
-    anonymous: false,
-  },
-  { name: 'Carlos Eduardo Lima', email: 'carlos.lima@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
-  {
-    name: 'Fernanda Oliveira',
-    email: 'fernanda.o@exemplo.com.br',
-    cpf: '39053344705',
-    message: 'Força para toda a equipe!',
-    anonymous: true,
-  },
-  {
-    name: 'José Ribamar Souza',
-    email: 'ribamar@exemplo.com.br',
-    cpf: '86288366757',
-    message: 'Doei em nome da minha mãe, que sempre ajudou o bairro.',
-    anonymous: false,
-  },
-  { name: 'Luana Ferreira', email: 'luana.f@exemplo.com.br', cpf: '71428793860', message: null, anonymous: true },
-  { name: 'Rafael Nascimento', email: 'rafa.nasc@exemplo.com.br', cpf: '04852678038', message: 'Vamos juntos!', anonymous: false },
-  {
-    name: 'Mariana Albuquerque',
-    email: 'mari.alb@exemplo.com.br',
-    cpf: '52998224725',
-    message: 'Orgulho de ver gente fazendo acontecer.',
-    anonymous: false,
-  },
-  { name: 'Thiago Moreira', email: 'thiago.m@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
-  {
-    name: 'Juliana Pereira dos Santos',
-    email: 'ju.santos@exemplo.com.br',
-    cpf: '39053344705',
-    message: 'Todo mês um pouquinho. Obrigada pelo trabalho!',
-    anonymous: false,
-  },
-  { name: 'Pedro Henrique Barbosa', email: 'pedro.hb@exemplo.com.br', cpf: '86288366757', message: null, anonymous: true },
-  {
-    name: 'Camila Rocha',
-    email: 'camila.rocha@exemplo.com.br',
-    cpf: '71428793860',
-    message: 'Compartilhei com a família toda.',
-    anonymous: false,
-  },
-  { name: 'Antônio Carlos Mendes', email: 'acmendes@exemplo.com.br', cpf: '04852678038', message: null, anonymous: false },
-  {
-    name: 'Beatriz Nogueira',
-    email: 'bia.nogueira@exemplo.com.br',
-    cpf: '52998224725',
-    message: 'Que cheguem logo à meta!',
-    anonymous: false,
-  },
-  { name: 'Gabriel Tavares', email: 'gabriel.t@exemplo.com.br', cpf: '11144477735', message: null, anonymous: false },
-];
-/** Companies that give the large sums real campaigns get from a few sponsors. */
-const SPONSORS: DemoDonor[] = [
-  { name: 'Instituto Semente Viva', email: 'contato@sementeviva.org.br', cpf: '', message: 'Parabéns pela mobilização!', anonymous: false },
-  { name: 'Padaria Pão de Mel Ltda', email: 'contato@paodemel.com.br', cpf: '', message: 'O bairro agradece.', anonymous: false },
-  { name: 'Cooperativa Vale Verde', email: 'coop@valeverde.coop.br', cpf: '', message: null, anonymous: false },
-];
-/** Everyday gifts, in cents. */
-const AMOUNTS_CENTS = [3_000, 5_000, 5_000, 10_000, 2_500, 15_000, 20_000, 5_000, 50_000, 7_500, 10_000, 25_000];
-/** How far along each demo campaign is (share of its goal); the first one goes past 100%. */
-const PROGRESS = [1.1, 0.64, 0.38, 0.81, 0.22, 0.55, 0.47, 0.7];
-/** What an open-ended campaign (no goal) has raised. */
-const OPEN_ENDED_RAISED_CENTS = 842_000;
+/** A demo campaign as the giving plan needs it; the first one is pushed past its goal when it has one. */
+export interface DemoGivingCampaign {
+  goalCents?: number | null;
+  startedDaysAgo?: number;
+}
 
-/** The demo donor account's own gift (README: doador@semear.dev). */
-const DEMO_DONOR_GIFT: DemoDonor = {
-  name: 'Davi Doador',
-  email: 'doador@semear.dev',
-  cpf: '11144477735',
-  message: 'Primeira doação pelo Semear!',
-  anonymous: false,
-};
-
-export interface DemoGivingInput {
-  now: Date;
-  users: { donorId: string };
-  /** The demo campaigns; the first one is pushed past its goal when it has one. */
-  campaigns: Array<{ id: string; slug: string; title: string; goalCents?: number | null; startedDaysAgo?: number }>;
+/** One demo gift, planned before anything is written: its payment id is the key the gateway is paid with. */
+export interface DemoGift {
+  paymentId: string;
+  /** Index of the campaign in the plan's list. */
+  campaign: number;
+  amountCents: number;
+  method: DemoPaymentMethod;
+  donor: DemoDonor;
+  at: Date;
+  /** The demo donor account's own gift. */
+  mine: boolean;
+  company: boolean;
 }
 
 /**
- * Giving demo data, all through the ledger so every total is a sum of entries: confirmed donations
- * on each campaign (some anonymous, some with messages, the first campaign past its goal), one by
- * the demo donor with its notification, the demo donor's wallet (R$ 40,00 of monthly credit expiring
- * in 20 days and R$ 60,00 from a gift card expiring in 5 months) and the demo gift card code.
+ * The demo gifts of each campaign (some anonymous, some with messages, sponsors bringing each campaign
+ * to where its story says it is, the first past its goal) and the demo donor's own gift, a third by PIX.
  */
-export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Promise<void> {
-  const { now } = input;
-  let n = 0;
-  const give = async (
-    campaignId: string,
-    amountCents: number,
-    donor: DemoDonor,
-    daysAgo: number,
-    userId: string | null = null,
-    company = false,
-  ) => {
-    const at = new Date(now.getTime() - daysAgo * DAY_MS - (n++ % 24) * 3_600_000);
-    const contact: DonationContactRecord = company
-      ? {
-          is_company: true,
-          foreigner: false,
-          name: donor.name,
-          corporate_name: donor.name,
-          contact_name: 'Marina Duarte',
-          email: donor.email,
-          cpf: null,
-          cnpj: '11222333000181',
-          telephone: '1133334444',
-        }
-      : {
-          is_company: false,
-          foreigner: false,
-          name: donor.name,
-          corporate_name: null,
-          contact_name: null,
-          email: donor.email,
-          cpf: donor.cpf,
-          cnpj: null,
-          telephone: '11987654321',
-        };
-    const [donation] = await tx
-      .insert(donations)
-      .values({
-        campaignId,
-        userId,
-        amountCents,
-        status: 'confirmed',
-        paymentMethod: n % 3 === 0 ? 'pix' : 'card',
-        isAnonymous: donor.anonymous,
-        message: donor.message,
-        contact,
-        receiptTokenHash: hashOpaqueToken(randomBytes(32).toString('base64url')),
-        createdAt: at,
-        updatedAt: at,
-        confirmedAt: at,
-      })
-      .returning();
-    await tx.insert(payments).values({
-      donationId: donation!.id,
-      gateway: 'sandbox',
-      method: donation!.paymentMethod,
-      status: 'succeeded',
+export function planDemoGifts(campaigns: readonly DemoGivingCampaign[], now: Date): DemoGift[] {
+  const gifts: DemoGift[] = [];
+  const plan = (campaign: number, amountCents: number, donor: DemoDonor, daysAgo: number, extra: Partial<DemoGift> = {}) => {
+    const n = gifts.length;
+    gifts.push({
+      paymentId: randomUUID(),
+      campaign,
       amountCents,
-      attempts: 1,
-      createdAt: at,
-      updatedAt: at,
+      // The demo's PIX and card gifts, as the finances page splits them.
+      method: (n + 1) % 3 === 0 ? 'pix' : 'card',
+      donor,
+      at: new Date(now.getTime() - daysAgo * DAY_MS - (n % 24) * 3_600_000),
+      mine: false,
+      company: false,
+      ...extra,
     });
-    await postLedgerGroup(tx, {
-      kind: 'donation',
-      reference: `donation:${donation!.id}`,
-      description: 'demo',
-      // On the donation's day, so the finances page shows the demo's weeks of giving, not one day.
-      at,
-      lines: [
-        { account: { kind: 'gateway_clearing', gateway: 'sandbox' }, amountCents: -amountCents },
-        { account: { kind: 'campaign', campaignId }, amountCents },
-      ],
-    });
-    return donation!;
   };
-
-  for (const [i, campaign] of input.campaigns.entries()) {
+  for (const [i, campaign] of campaigns.entries()) {
     const target = campaign.goalCents
       ? Math.round(campaign.goalCents * (PROGRESS[i % PROGRESS.length] as number))
       : OPEN_ENDED_RAISED_CENTS;
@@ -196,21 +68,69 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
     const span = Math.min(40, Math.max(1, (campaign.startedDaysAgo ?? 40) - 1));
     for (let k = 0; k < count; k++) {
       const amount = AMOUNTS_CENTS[(i * 5 + k) % AMOUNTS_CENTS.length] as number;
-      await give(campaign.id, amount, DONORS[(i * 3 + k) % DONORS.length]!, 1 + ((k * 3 + i) % span));
+      plan(i, amount, DONORS[(i * 3 + k) % DONORS.length]!, 1 + ((k * 3 + i) % span));
       raised += amount;
     }
     // Sponsors bring the campaign to where its story says it is.
-    if (target > raised) await give(campaign.id, target - raised, SPONSORS[i % SPONSORS.length]!, Math.min(5 + i, span), null, true);
+    if (target > raised) plan(i, target - raised, SPONSORS[i % SPONSORS.length]!, Math.min(5 + i, span), { company: true });
   }
-  const first = input.campaigns[0];
-  if (first) {
-    const mine = await give(first.id, 5_000, DEMO_DONOR_GIFT, 4, input.users.donorId);
-    await createNotification(tx, {
-      userId: input.users.donorId,
-      type: 'donations',
-      metadata: { donation_id: mine.id, amount: 5_000, campaign: { slug: first.slug, title: first.title } },
-      now: mine.confirmedAt ?? now,
-    });
+  if (campaigns.length > 0) plan(0, 5_000, DEMO_DONOR_GIFT, 4, { mine: true });
+  return gifts;
+}
+
+/**
+ * Pays every planned gift at the payment gateway, for real (docs/ledger.md, "Demo data"): the demo's
+ * donations are then the gateway's payments too, and refund like any other. Runs before the seed's
+ * transaction (the gateway is an outside service, never called inside one).
+ */
+export async function payDemoGifts(gifts: readonly DemoGift[], payments: DemoPayments): Promise<Map<string, DemoPaid>> {
+  const paid = new Map<string, DemoPaid>();
+  for (const gift of gifts) {
+    paid.set(
+      gift.paymentId,
+      await payments.pay({
+        paymentId: gift.paymentId,
+        method: gift.method,
+        amountCents: gift.amountCents,
+        holderName: gift.donor.name,
+        description: 'Semear demo',
+      }),
+    );
+  }
+  return paid;
+}
+
+export interface DemoGivingInput {
+  now: Date;
+  users: { donorId: string };
+  /** The demo campaigns, in the order the plan was made for. */
+  campaigns: ReadonlyArray<{ id: string; slug: string; title: string } | null>;
+  gifts: readonly DemoGift[];
+  /** What the gateway answered for each gift's payment (payDemoGifts). */
+  paid: ReadonlyMap<string, DemoPaid>;
+}
+
+/**
+ * Giving demo data, all through the ledger so every total is a sum of entries: the planned gifts as
+ * confirmed donations whose payments the gateway knows (payDemoGifts), the demo donor's notification,
+ * the demo donor's wallet (R$ 40,00 of monthly credit expiring in 20 days and R$ 60,00 from a gift card
+ * expiring in 5 months) and the demo gift card codes.
+ */
+export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Promise<void> {
+  const { now } = input;
+  for (const gift of input.gifts) {
+    const campaign = input.campaigns[gift.campaign];
+    const paid = input.paid.get(gift.paymentId);
+    if (!campaign || !paid) continue;
+    const donation = await writeGift(tx, campaign.id, gift, paid, gift.mine ? input.users.donorId : null);
+    if (gift.mine) {
+      await createNotification(tx, {
+        userId: input.users.donorId,
+        type: 'donations',
+        metadata: { donation_id: donation.id, amount: gift.amountCents, campaign: { slug: campaign.slug, title: campaign.title } },
+        now: gift.at,
+      });
+    }
   }
 
   const donorId = input.users.donorId;
@@ -251,4 +171,79 @@ export async function seedDemoGiving(tx: Executor, input: DemoGivingInput): Prom
     expiresAt: new Date(now.getTime() + 180 * DAY_MS),
     now,
   });
+}
+
+/** The contact a demo donor gave: a person with CPF, or a sponsor company with CNPJ. */
+function contactOf(donor: DemoDonor, company: boolean): DonationContactRecord {
+  return company
+    ? {
+        is_company: true,
+        foreigner: false,
+        name: donor.name,
+        corporate_name: donor.name,
+        contact_name: 'Marina Duarte',
+        email: donor.email,
+        cpf: null,
+        cnpj: '11222333000181',
+        telephone: '1133334444',
+      }
+    : {
+        is_company: false,
+        foreigner: false,
+        name: donor.name,
+        corporate_name: null,
+        contact_name: null,
+        email: donor.email,
+        cpf: donor.cpf,
+        cnpj: null,
+        telephone: '11987654321',
+      };
+}
+
+/** One gift as a confirmed donation, its payment (the gateway's reference) and its ledger group. */
+async function writeGift(tx: Executor, campaignId: string, gift: DemoGift, paid: DemoPaid, userId: string | null) {
+  const { at, amountCents, donor } = gift;
+  const [donation] = await tx
+    .insert(donations)
+    .values({
+      campaignId,
+      userId,
+      amountCents,
+      status: 'confirmed',
+      paymentMethod: gift.method,
+      isAnonymous: donor.anonymous,
+      message: donor.message,
+      contact: contactOf(donor, gift.company),
+      receiptTokenHash: hashOpaqueToken(randomBytes(32).toString('base64url')),
+      createdAt: at,
+      updatedAt: at,
+      confirmedAt: at,
+    })
+    .returning();
+  await tx.insert(payments).values({
+    id: gift.paymentId,
+    donationId: donation!.id,
+    gateway: paid.gateway,
+    method: gift.method,
+    status: 'succeeded',
+    amountCents,
+    gatewayRef: paid.gatewayRef,
+    cardBrand: paid.cardBrand,
+    cardLast4: paid.cardLast4,
+    attempts: 1,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await postLedgerGroup(tx, {
+    kind: 'donation',
+    reference: `donation:${donation!.id}`,
+    description: 'demo',
+    // On the donation's day, so the finances page shows the demo's weeks of giving, not one day.
+    at,
+    lines: [
+      { account: { kind: 'gateway_clearing', gateway: paid.gateway }, amountCents: -amountCents },
+      { account: { kind: 'campaign', campaignId }, amountCents },
+    ],
+  });
+  return donation!;
 }

@@ -9,7 +9,8 @@ import type { Database } from '../db/types';
 import { sanitizeStoryHtml } from '../services/story-html';
 import { insertUser } from '../users/users-repository';
 import { coverSvg } from './cover-art';
-import { seedDemoGiving } from './demo-giving';
+import { payDemoGifts, planDemoGifts, seedDemoGiving } from './demo-giving';
+import type { DemoPayments } from './demo-payments';
 import { demoAccounts, demoCampaigns, demoCategories, demoTags } from './demo-content';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,10 +18,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Demo data for a first start (DEMO_SEED=true): two accounts, categories, tags and campaigns (three
  * featured, one without a goal, rich-text stories) with cover images written to
- * DATA_DIR/uploads/campaigns. Runs only while there is no user at all, so a restart never duplicates
- * it and a real installation that already has users is left alone.
+ * DATA_DIR/uploads/campaigns, and their donations, paid at the gateway first (`payments`). Runs only
+ * while there is no user at all, so a restart never duplicates it and a real installation that already
+ * has users is left alone.
  */
-export async function seedDemoData(db: Database, options: { uploadsDir: string; now: Date }): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { uploadsDir: string; now: Date; payments: DemoPayments }): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
@@ -30,6 +32,11 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
   for (const c of demoCampaigns)
     writeFileSync(join(coverFolder, `${c.slug}.svg`), coverSvg({ title: c.title, motif: c.motif, palette: c.palette }));
 
+  const gifts = planDemoGifts(
+    demoCampaigns.map((c) => ({ goalCents: c.goalCents, startedDaysAgo: c.daysRunning })),
+    options.now,
+  );
+  const paid = await payDemoGifts(gifts, options.payments);
   await db.transaction(async (tx) => {
     let donorId = '';
     for (const [i, account] of demoAccounts.entries()) {
@@ -41,7 +48,8 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
       );
       if (role === 'DONOR') donorId = user.id;
     }
-    const seeded: Array<{ id: string; slug: string; title: string; goalCents: number | null; startedDaysAgo: number }> = [];
+    // In the plan's order; a campaign already there (a slug taken) keeps its own donations.
+    const seeded: Array<{ id: string; slug: string; title: string } | null> = [];
     // Translations are kept up to date on databases seeded before they existed; names stay as edited.
     await tx
       .insert(categories)
@@ -83,12 +91,13 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
         })
         .onConflictDoNothing()
         .returning({ id: campaigns.id });
+      seeded.push(row ? { id: row.id, slug: c.slug, title: c.title } : null);
       if (!row) continue;
-      seeded.push({ id: row.id, slug: c.slug, title: c.title, goalCents: c.goalCents, startedDaysAgo: c.daysRunning });
       const tagIds = tagRows.filter((t) => (c.tags as string[]).includes(t.slug)).map((t) => t.id);
       if (tagIds.length > 0) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
     }
-    await seedDemoGiving(tx, { now: options.now, users: { donorId }, campaigns: seeded });
+    await seedDemoGiving(tx, { now: options.now, users: { donorId }, campaigns: seeded, gifts, paid });
   });
+  await options.payments.settle(paid.values());
   return true;
 }

@@ -4,6 +4,7 @@ import { adminDonationDetailSchema, adminDonationRowSchema, adminRefundSchema } 
 import { auditLog, ledgerEntries, payments, refunds, walletLots } from '../../server/db/schema';
 import { refundDonation } from '../../server/services/donations/gateway-events';
 import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
+import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { campaignRaised, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -33,9 +34,14 @@ const as = (token = admin.token, key: string | null = newKey()): { token: string
   headers: key ? { 'idempotency-key': key } : {},
 });
 
-async function cardDonation(campaign: { slug: string }, amount: number, contact: Partial<typeof personContact> = {}) {
+async function cardDonation(
+  campaign: { slug: string },
+  amount: number,
+  contact: Partial<typeof personContact> = {},
+  card: { number: string; cvv: string } = SANDBOX_TEST_CARDS.visaApproved,
+) {
   const body = donationBody(
-    { method: 'card', card_token: await sandboxCardToken(ctx.app), save_card: false },
+    { method: 'card', card_token: await sandboxCardToken(ctx.app, card), save_card: false },
     {
       amount,
       contact: {
@@ -51,8 +57,8 @@ async function cardDonation(campaign: { slug: string }, amount: number, contact:
 }
 const refund = (id: string, amount: number, options = as()) =>
   call(ctx.app, 'POST', `/api/v1/admin/donations/${id}/refunds`, { amount, reason: 'Doação em duplicidade' }, options);
-const detail = async (id: string) =>
-  adminDonationDetailSchema.parse((await call(ctx.app, 'GET', `/api/v1/admin/donations/${id}`, undefined, as())).json());
+const detail = async (id: string, token = admin.token) =>
+  adminDonationDetailSchema.parse((await call(ctx.app, 'GET', `/api/v1/admin/donations/${id}`, undefined, as(token))).json());
 
 describe('the list and the detail', () => {
   it('filters by campaign, method, status, period, amount and donor (name, e-mail, CPF)', async () => {
@@ -208,8 +214,18 @@ describe('refunds', () => {
   it('above the threshold waits for a second admin, who approves or rejects; the one who asked cannot', async () => {
     const campaign = await createCampaign(db());
     const id = await cardDonation(campaign, 300_000);
+    expect((await detail(id)).approval_needed_above).toBe(100_000);
     const waiting = adminRefundSchema.parse((await refund(id, 150_000)).json());
-    expect(waiting).toMatchObject({ status: 'awaiting_approval', requested_by: null });
+    // The one who asked reads that it is theirs and is not theirs to decide; the other admin may decide it.
+    expect(waiting).toMatchObject({
+      status: 'awaiting_approval',
+      requested_by: 'Beatriz Finanças',
+      requested_by_me: true,
+      can_decide: false,
+    });
+    expect((await detail(id, second.token)).refunds).toEqual([
+      expect.objectContaining({ id: waiting.id, requested_by: 'Beatriz Finanças', requested_by_me: false, can_decide: true }),
+    ]);
     expect(await campaignRaised(db(), campaign.id)).toBe(300_000);
     // Held: only the rest can be asked for meanwhile.
     expect((await refund(id, 150_001)).statusCode).toBe(422);
@@ -217,7 +233,8 @@ describe('refunds', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('Outra pessoa da equipe precisa aprovar o reembolso que você pediu.');
     const approved = await call(ctx.app, 'POST', `/api/v1/admin/refunds/${waiting.id}/approve`, undefined, as(second.token));
-    expect(approved.json()).toMatchObject({ status: 'succeeded' });
+    expect(approved.json()).toMatchObject({ status: 'succeeded', decided_by: 'Carlos Aprovador', can_decide: false });
+    expect((await detail(id)).refunds[0]).toMatchObject({ requested_by_me: true, can_decide: false, decided_by: 'Carlos Aprovador' });
     expect(await campaignRaised(db(), campaign.id)).toBe(150_000);
     expect((await call(ctx.app, 'POST', `/api/v1/admin/refunds/${waiting.id}/reject`, undefined, as(second.token))).statusCode).toBe(409);
 
@@ -236,6 +253,26 @@ describe('refunds', () => {
     const rest = await Promise.all(Array.from({ length: 4 }, () => refund(id, 100_000)));
     expect(rest.map((answer) => adminRefundSchema.parse(answer.json()).status)).toEqual(Array(4).fill('awaiting_approval'));
     expect(await campaignRaised(db(), campaign.id)).toBe(400_000);
+  });
+
+  it("a refund the gateway refuses says so, with the provider's reason, and holds nothing back", async () => {
+    const campaign = await createCampaign(db());
+    // The sandbox's card whose refunds are refused: the card was closed after the charge.
+    const id = await cardDonation(campaign, 8000, {}, SANDBOX_TEST_CARDS.refundFails);
+    const refused = await refund(id, 3000);
+    expect(refused.statusCode, refused.body).toBe(201);
+    expect(adminRefundSchema.parse(refused.json())).toMatchObject({ status: 'failed', failure_reason: 'refund.card_closed' });
+    const after = await detail(id);
+    expect(after).toMatchObject({ status: 'confirmed', refunded: 0, refundable: 8000 });
+    expect(after.refunds).toEqual([expect.objectContaining({ status: 'failed', failure_reason: 'refund.card_closed', can_decide: false })]);
+    expect(after.ledger.map((g) => g.kind)).toEqual(['donation']);
+    expect(await campaignRaised(db(), campaign.id)).toBe(8000);
+    expect((await outboxTo(db(), after.donor.email)).map((m) => m.subject)).not.toContain('Reembolso de R$ 30,00 da sua doação');
+
+    // A payment the provider does not know (its reference lost): refused as unknown, in words the page shows.
+    const lost = await cardDonation(campaign, 2000);
+    await db().update(payments).set({ gatewayRef: 'ch_unknown_to_the_gateway' }).where(eq(payments.donationId, lost));
+    expect((await refund(lost, 2000)).json()).toMatchObject({ status: 'failed', failure_reason: 'refund.payment_unknown' });
   });
 
   it("returns a wallet payment's refund to the donor's wallet", async () => {

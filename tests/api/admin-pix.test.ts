@@ -69,6 +69,11 @@ describe('PIX keys', () => {
     const id = asked.json().id as string;
     // Pending: not used yet.
     expect(await pixBrCodeFor(campaign.slug)).toContain('fallback@semear.org');
+    // Each admin is told what they may do with it: the one who asked may not decide, the other may.
+    const keysSeenBy = async (session: { token: string }) =>
+      pixKeySchema.array().parse((await call(ctx.app, 'GET', '/api/v1/admin/pix-keys', undefined, as(session))).json());
+    expect((await keysSeenBy(keeper)).find((k) => k.id === id)).toMatchObject({ requested_by_me: true, can_decide: false });
+    expect((await keysSeenBy(approver)).find((k) => k.id === id)).toMatchObject({ requested_by_me: false, can_decide: true });
     const own = await call(ctx.app, 'POST', `/api/v1/admin/pix-keys/${id}/approve`, undefined, as(keeper));
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('Outra pessoa da equipe precisa aprovar a mudança que você pediu.');
@@ -77,6 +82,7 @@ describe('PIX keys', () => {
     const listed = pixKeySchema.array().parse((await call(ctx.app, 'GET', '/api/v1/admin/pix-keys', undefined, as(keeper))).json());
     expect(listed.find((k) => k.id === id)).toMatchObject({
       status: 'active',
+      can_decide: false,
       requested_by: 'Dora Chaves',
       decided_by: 'Elias Aprova',
       campaign: { slug: campaign.slug },
@@ -153,13 +159,23 @@ describe('payout accounts', () => {
   it('asks for an account, approved by another admin; bad accounts are refused', async () => {
     const asked = await call(ctx.app, 'POST', '/api/v1/admin/pix-accounts', account, as(treasurer));
     expect(asked.statusCode, asked.body).toBe(201);
+    const accountsSeenBy = async (session: { token: string }) =>
+      payoutAccountSchema.array().parse((await call(ctx.app, 'GET', '/api/v1/admin/pix-accounts', undefined, as(session))).json());
+    expect((await accountsSeenBy(treasurer))[0]).toMatchObject({ requested_by_me: true, can_decide: false, status: 'pending_approval' });
+    expect((await accountsSeenBy(auditor))[0]).toMatchObject({ requested_by_me: false, can_decide: true });
     expect((await call(ctx.app, 'POST', `/api/v1/admin/pix-accounts/${asked.json().id}/approve`, undefined, as(auditor))).statusCode).toBe(
       204,
     );
     const [listed] = payoutAccountSchema
       .array()
       .parse((await call(ctx.app, 'GET', '/api/v1/admin/pix-accounts', undefined, as(treasurer))).json());
-    expect(listed).toMatchObject({ bank_name: 'Banco do Brasil', digit: 'X', status: 'active', holder_document: '11222333000181' });
+    expect(listed).toMatchObject({
+      bank_name: 'Banco do Brasil',
+      digit: 'X',
+      status: 'active',
+      holder_document: '11222333000181',
+      can_decide: false,
+    });
     const cases: Array<[Record<string, string>, string]> = [
       [{ bank: '999' }, 'Escolha um banco da lista'],
       [{ branch: '12' }, 'A agência tem 4 dígitos'],

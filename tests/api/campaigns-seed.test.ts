@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignDetailSchema, campaignSummaryListSchema } from '../../contracts/campaigns';
 import { demoCampaigns } from '../../server/seed/demo-content';
+import { demoPaymentsOf } from '../../server/seed/demo-payments';
 import { seedDemoData } from '../../server/seed/demo-seed';
 import { sanitizeStoryHtml } from '../../server/services/story-html';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -9,7 +10,11 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.database.db, { uploadsDir: join(ctx.dataDir, 'uploads'), now: new Date() });
+  await seedDemoData(ctx.database.db, {
+    uploadsDir: join(ctx.dataDir, 'uploads'),
+    now: new Date(),
+    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+  });
 });
 afterAll(() => ctx.close());
 

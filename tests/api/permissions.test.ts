@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../contracts/permissions';
 import { users } from '../../server/db/schema';
+import { demoPaymentsOf } from '../../server/seed/demo-payments';
 import { seedDemoData } from '../../server/seed/demo-seed';
 import { DEMO_ADMIN, DEMO_DONOR } from '../../server/seed/demo-content';
 import { signIn } from './helpers/fixtures';
@@ -10,7 +11,11 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.database.db, { uploadsDir: `${ctx.dataDir}/uploads`, now: new Date() });
+  await seedDemoData(ctx.database.db, {
+    uploadsDir: `${ctx.dataDir}/uploads`,
+    now: new Date(),
+    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+  });
   // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6).
   ctx.app.get(
     '/api/v1/test/admin/donations',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, campaignTags, categories, users } from '../../server/db/schema';
+import { demoPaymentsOf } from '../../server/seed/demo-payments';
 import { seedDemoData } from '../../server/seed/demo-seed';
 import { DEMO_DONOR } from '../../server/seed/demo-content';
 import { signIn } from './helpers/fixtures';
@@ -17,8 +18,20 @@ afterAll(() => ctx.close());
 describe('demo seed', () => {
   it('seeds accounts, categories and active campaigns with covers once, and never again', async () => {
     const uploadsDir = join(ctx.dataDir, 'uploads');
-    expect(await seedDemoData(ctx.database.db, { uploadsDir, now: new Date() })).toBe(true);
-    expect(await seedDemoData(ctx.database.db, { uploadsDir, now: new Date() })).toBe(false);
+    expect(
+      await seedDemoData(ctx.database.db, {
+        uploadsDir,
+        now: new Date(),
+        payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+      }),
+    ).toBe(true);
+    expect(
+      await seedDemoData(ctx.database.db, {
+        uploadsDir,
+        now: new Date(),
+        payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+      }),
+    ).toBe(false);
 
     const db = ctx.database.db;
     expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(2);

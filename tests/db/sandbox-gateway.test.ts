@@ -333,6 +333,7 @@ describe('sandbox refunds', { timeout: 30_000 }, () => {
     await gateway.simulatePixPayment(pix.txid);
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1001 })).toMatchObject({
       status: 'failed',
+      failureCode: 'refund.exceeds_captured',
     });
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 400 })).toMatchObject({
       status: 'succeeded',
@@ -340,20 +341,34 @@ describe('sandbox refunds', { timeout: 30_000 }, () => {
     // 600 are left: more is refused, the rest goes through.
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 601 })).toMatchObject({
       status: 'failed',
+      failureCode: 'refund.exceeds_captured',
     });
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 600 })).toMatchObject({
       status: 'succeeded',
     });
+    // Refunded in full: nothing more can be refunded of it.
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: pix.txid, amountCents: 1 })).toMatchObject({
       status: 'failed',
+      failureCode: 'refund.payment_not_refundable',
     });
     const declined = await charge((await tokenize(SANDBOX_TEST_CARDS.declined)).token);
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: declined.gatewayRef!, amountCents: 5000 })).toMatchObject({
       status: 'failed',
+      failureCode: 'refund.payment_not_refundable',
     });
     expect(await gateway.refund({ idempotencyKey: randomUUID(), gatewayRef: 'ch_unknown', amountCents: 5000 })).toMatchObject({
       status: 'failed',
+      failureCode: 'refund.payment_unknown',
     });
+  });
+
+  it('refuses refunds of the test card closed after its charge, with that reason, the same on a retry', async () => {
+    const paid = await charge((await tokenize(SANDBOX_TEST_CARDS.refundFails)).token);
+    expect(paid.status).toBe('succeeded');
+    const key = randomUUID();
+    const refused = await gateway.refund({ idempotencyKey: key, gatewayRef: paid.gatewayRef!, amountCents: 1000 });
+    expect(refused).toEqual({ gatewayRef: expect.stringMatching(/^re_/), status: 'failed', failureCode: 'refund.card_closed' });
+    expect(await gateway.refund({ idempotencyKey: key, gatewayRef: paid.gatewayRef!, amountCents: 1000 })).toEqual(refused);
   });
 });
 

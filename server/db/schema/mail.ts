@@ -1,7 +1,9 @@
 import { index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+import { MAIL_STATUSES } from '../../../contracts/admin-donations';
+
 /** bounced: the receiving server refused the address for good (never retried; a gift card's buyer corrects it). */
-export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'bounced'] as const;
+export { MAIL_STATUSES };
 
 /**
  * Outgoing mail is written here in the same transaction as the change that causes it, and a job

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';
+import { LEDGER_ACCOUNT_KINDS, LEDGER_GROUP_KINDS, type LedgerAccountKind, type LedgerGroupKind } from '../../../contracts/ledger';
 import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } from '../../../contracts/donations';
 import { campaigns } from './campaigns';
 import { users } from './users';
@@ -17,8 +18,7 @@ export const cents = (name: string) => bigint(name, { mode: 'number' });
  * receives (positive entry), so a campaign's raised amount and a wallet's balance are positive sums
  * and the clearing account mirrors the money that came in from outside.
  */
-export const LEDGER_ACCOUNT_KINDS = ['donor_wallet', 'campaign', 'general_fund', 'gift_card', 'gateway_clearing', 'platform_fees'] as const;
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export { LEDGER_ACCOUNT_KINDS, type LedgerAccountKind };
 
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -32,17 +32,7 @@ export const ledgerAccounts = pgTable(
   (t) => [uniqueIndex('ledger_accounts_owner_unique').on(t.kind, t.ownerKey)],
 );
 
-export const LEDGER_GROUP_KINDS = [
-  'donation',
-  'refund',
-  'wallet_credit',
-  'wallet_expiry',
-  'gift_card_purchase',
-  'gift_card_redemption',
-  'automatic_donation',
-  'gift_card_expiry',
-] as const;
-export type LedgerGroupKind = (typeof LEDGER_GROUP_KINDS)[number];
+export { LEDGER_GROUP_KINDS, type LedgerGroupKind };
 
 /** A balanced movement: its entries sum to zero, checked by a deferred trigger at commit. */
 export const ledgerGroups = pgTable(

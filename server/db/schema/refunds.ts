@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cents, donations } from './money';
 
-export const REFUND_STATUSES = ['awaiting_approval', 'processing', 'succeeded', 'failed', 'rejected'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+import { REFUND_STATUSES } from '../../../contracts/admin-donations';
+
+export { REFUND_STATUSES };
+export type { RefundStatus } from '../../../contracts/admin-donations';
 
 /**
  * A refund an admin asked for (docs/admin.md): all or part of a confirmed donation, never more in all

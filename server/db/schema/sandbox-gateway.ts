@@ -1,5 +1,6 @@
 import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { REFUND_FAILURE_CODES } from '../../../contracts/admin-donations';
 
 /**
  * The embedded sandbox gateway plays the payment provider (docs/design.md §7), so these tables are the
@@ -10,7 +11,8 @@ import { sql } from 'drizzle-orm';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const SANDBOX_CARD_OUTCOMES = ['approve', 'decline', 'insufficient_funds'] as const;
+/** `refund_fails`: the charge goes through, a refund of it is refused (the card was closed since, like Stripe's 4000…5126). */
+export const SANDBOX_CARD_OUTCOMES = ['approve', 'decline', 'insufficient_funds', 'refund_fails'] as const;
 export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];
 
 /** `tok_...` one-time tokens from the browser (15 minutes, one charge) and reusable `card_...` tokens of saved cards. */
@@ -70,7 +72,7 @@ export const sandboxPayments = pgTable(
   ],
 );
 
-/** Full refunds, keyed by the caller's idempotency key. */
+/** Refunds (full or in parts), keyed by the caller's idempotency key; a refused one keeps its reason. */
 export const sandboxRefunds = pgTable(
   'sandbox_refunds',
   {
@@ -79,6 +81,8 @@ export const sandboxRefunds = pgTable(
     paymentId: text('payment_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    /** Why a refund was refused (contracts REFUND_FAILURE_CODES); null when it succeeded. */
+    failureCode: text('failure_code', { enum: REFUND_FAILURE_CODES }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sandbox_refunds_idempotency_unique').on(t.idempotencyKey)],

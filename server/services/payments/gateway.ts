@@ -1,3 +1,4 @@
+import type { RefundFailureCode } from '../../../contracts/admin-donations';
 import type { CardBrand } from '../../../contracts/cards';
 
 /**
@@ -33,15 +34,15 @@ export interface PaymentGateway {
 
   /** The gateway's current view of a payment we asked for (reconciliation after a crash). */
   lookup(idempotencyKey: string): Promise<GatewayPaymentState | null>;
-  refund(input: {
-    idempotencyKey: string;
-    gatewayRef: string;
-    amountCents: number;
-  }): Promise<{ gatewayRef: string; status: 'succeeded' | 'failed' }>;
+  /** Gives back all or part of a succeeded payment; a refusal comes with the provider's reason. */
+  refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<RefundResult>;
 
   /** Checks a webhook's signature over its raw body; returns the event or null when forged/stale. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
 }
+
+export type RefundResult =
+  { gatewayRef: string; status: 'succeeded' } | { gatewayRef: string | null; status: 'failed'; failureCode: RefundFailureCode };
 
 export type CardChargeResult =
   | { status: 'succeeded'; gatewayRef: string; brand: CardBrand; last4: string }

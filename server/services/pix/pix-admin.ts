@@ -58,6 +58,26 @@ export async function pixKeyInForce(db: Executor, campaignId: string | null): Pr
   return rows.find((r) => campaignId && r.campaignId === campaignId)?.key ?? rows.find((r) => r.campaignId === null)?.key ?? null;
 }
 
+type ChangeRow = { status: string; requestedBy: string; decidedBy: string | null };
+
+/**
+ * Why this admin may not approve or reject the change now (the error to answer), or null when they may:
+ * it must be waiting, and be someone else's. The lists tell each admin the same (`can_decide`).
+ */
+export function changeDecisionRefusal(row: Pick<ChangeRow, 'status' | 'requestedBy'>, adminId: string) {
+  if (row.status !== 'pending_approval') return conflict(errorCodes.pixChangeNotPending, am.changeNotPending);
+  if (row.requestedBy === adminId) return forbidden(errorCodes.pixChangeOwnApproval, am.changeOwnApproval);
+  return null;
+}
+
+/** Who asked and decided, in words, and what the viewing admin may do about it. */
+const decisionFields = (row: ChangeRow, names: Map<string, string>, viewerId: string) => ({
+  requested_by: names.get(row.requestedBy) ?? null,
+  requested_by_me: row.requestedBy === viewerId,
+  can_decide: changeDecisionRefusal(row, viewerId) === null,
+  decided_by: row.decidedBy ? (names.get(row.decidedBy) ?? null) : null,
+});
+
 const nameOf = async (db: Executor, ids: string[]) =>
   new Map(
     ids.length
@@ -74,14 +94,14 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
   const actorName = async (tx: Executor, actor: AdminActor) => (await nameOf(tx, [actor.userId])).get(actor.userId) ?? '';
 
   /** One admin's decision on another's change: never on their own, only while it waits. */
-  function checkDecision(row: { status: string; requestedBy: string } | undefined, actor: AdminActor) {
+  function checkDecision(row: ChangeRow | undefined, actor: AdminActor) {
     if (!row) throw notFound(errorCodes.pixChangeNotFound, am.changeNotFound);
-    if (row.status !== 'pending_approval') throw conflict(errorCodes.pixChangeNotPending, am.changeNotPending);
-    if (row.requestedBy === actor.userId) throw forbidden(errorCodes.pixChangeOwnApproval, am.changeOwnApproval);
+    const refusal = changeDecisionRefusal(row, actor.userId);
+    if (refusal) throw refusal;
   }
 
   return {
-    async listKeys(): Promise<PixKey[]> {
+    async listKeys(viewerId: string): Promise<PixKey[]> {
       const rows = await db
         .select({ key: pixKeys, slug: campaigns.slug, title: campaigns.title })
         .from(pixKeys)
@@ -96,8 +116,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
         type: key.type,
         key: key.key,
         status: key.status,
-        requested_by: names.get(key.requestedBy) ?? null,
-        decided_by: key.decidedBy ? (names.get(key.decidedBy) ?? null) : null,
+        ...decisionFields(key, names, viewerId),
         created_at: key.createdAt.toISOString(),
       }));
     },
@@ -155,7 +174,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
       });
     },
 
-    async listAccounts(): Promise<PayoutAccount[]> {
+    async listAccounts(viewerId: string): Promise<PayoutAccount[]> {
       const rows = await db.select().from(payoutAccounts).orderBy(desc(payoutAccounts.createdAt));
       const names = await nameOf(db, [
         ...new Set(rows.flatMap((r) => [r.requestedBy, r.decidedBy].filter((x): x is string => Boolean(x)))),
@@ -171,8 +190,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
         holder_name: row.holderName,
         holder_document: row.holderDocument,
         status: row.status,
-        requested_by: names.get(row.requestedBy) ?? null,
-        decided_by: row.decidedBy ? (names.get(row.decidedBy) ?? null) : null,
+        ...decisionFields(row, names, viewerId),
         created_at: row.createdAt.toISOString(),
       }));
     },

@@ -1,27 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { adminMessages as am } from '../../../contracts/admin-messages';
+import { and, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DonationExportFilter } from '../../../contracts/admin-exports';
-import type { AdminDonationDetail, AdminDonationQuery, AdminDonationRow, AdminRefund } from '../../../contracts/admin-donations';
-import { errorCodes } from '../../../contracts/errors';
+import type { AdminDonationQuery, AdminDonationRow } from '../../../contracts/admin-donations';
 import { endOfSaoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
-import {
-  campaigns,
-  donations,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerGroups,
-  mailOutbox,
-  payments,
-  refunds,
-  sandboxWebhookEvents,
-  users,
-  webhookDeliveries,
-  webhookMessages,
-} from '../../db/schema';
+import { campaigns, donations, refunds } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { notFound } from '../../domain/errors';
 import { brazilianCsv } from '../exports/brazilian-csv';
-import { HOLDING, heldCentsOf } from './refunds';
 
 /** The admins' view of donations (docs/admin.md): filtered lists and one donation's whole history. */
 
@@ -60,7 +43,7 @@ export function donationConditions(filter: Omit<AdminDonationQuery, 'page' | 'am
 
 type Row = typeof donations.$inferSelect & { campaignSlug: string | null; campaignTitle: string | null; refunded: string };
 
-function presentRow(row: Row): AdminDonationRow {
+export function presentRow(row: Row): AdminDonationRow {
   const contact = row.contact;
   return {
     id: row.id,
@@ -79,7 +62,7 @@ function presentRow(row: Row): AdminDonationRow {
   };
 }
 
-const selectRows = (db: Executor) =>
+export const selectRows = (db: Executor) =>
   db
     .select({ donation: donations, campaignSlug: campaigns.slug, campaignTitle: campaigns.title, refunded: refundedCents })
     .from(donations)
@@ -98,101 +81,6 @@ export async function listAdminDonations(db: Executor, query: AdminDonationQuery
   return { rows: rows.map((r) => presentRow({ ...r.donation, ...r })), total };
 }
 
-export const presentRefund = (refund: typeof refunds.$inferSelect, names: Map<string, string>): AdminRefund => ({
-  id: refund.id,
-  amount: refund.amountCents,
-  reason: refund.reason,
-  status: refund.status,
-  requested_by: names.get(refund.requestedBy) ?? null,
-  decided_by: refund.decidedBy ? (names.get(refund.decidedBy) ?? null) : null,
-  created_at: refund.createdAt.toISOString(),
-  completed_at: refund.completedAt?.toISOString() ?? null,
-});
-
-export async function adminDonationDetail(db: Executor, id: string): Promise<AdminDonationDetail> {
-  const [found] = await selectRows(db).where(eq(donations.id, id));
-  if (!found) throw notFound(errorCodes.donationNotFound, am.donationNotFound);
-  const row = presentRow({ ...found.donation, ...found });
-  const [payment] = await db.select().from(payments).where(eq(payments.donationId, id));
-  const refundRows = await db.select().from(refunds).where(eq(refunds.donationId, id)).orderBy(asc(refunds.createdAt));
-  const people = [...new Set(refundRows.flatMap((r) => [r.requestedBy, r.decidedBy].filter((x): x is string => Boolean(x))))];
-  const names = new Map(
-    people.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people))).map((u) => [u.id, u.name])
-      : [],
-  );
-  const references = [`donation:${id}`, `refund:${id}`, ...refundRows.map((r) => `refund:${r.id}`)];
-  const lines = await db
-    .select({
-      reference: ledgerGroups.reference,
-      kind: ledgerGroups.kind,
-      at: ledgerGroups.createdAt,
-      account: ledgerAccounts.kind,
-      owner: ledgerAccounts.ownerKey,
-      amount: ledgerEntries.amountCents,
-    })
-    .from(ledgerGroups)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.groupId, ledgerGroups.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(inArray(ledgerGroups.reference, references))
-    .orderBy(asc(ledgerGroups.createdAt));
-  const ledger = [...new Set(lines.map((l) => l.reference))].map((reference) => {
-    const group = lines.filter((l) => l.reference === reference);
-    return {
-      reference,
-      kind: group[0]?.kind ?? '',
-      at: (group[0]?.at ?? new Date()).toISOString(),
-      lines: group.map((l) => ({ account: l.owner ? `${l.account}:${l.owner}` : l.account, amount: l.amount })),
-    };
-  });
-  const events = payment?.gatewayRef
-    ? await db
-        .select()
-        .from(sandboxWebhookEvents)
-        .where(eq(sandboxWebhookEvents.paymentId, payment.gatewayRef))
-        .orderBy(asc(sandboxWebhookEvents.createdAt))
-    : [];
-  const emails = row.donor.email
-    ? await db
-        .select({ subject: mailOutbox.subject, status: mailOutbox.status, at: mailOutbox.createdAt })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.to, row.donor.email), sql`position(${id} in ${mailOutbox.text}) > 0`))
-        .orderBy(asc(mailOutbox.createdAt))
-    : [];
-  const hooks = await db
-    .select({ event: webhookMessages.event, status: webhookDeliveries.status, at: webhookDeliveries.createdAt })
-    .from(webhookDeliveries)
-    .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
-    .where(sql`${webhookMessages.payload}->'data'->>'id' = ${id}`)
-    .orderBy(asc(webhookDeliveries.createdAt));
-  const held = await heldCentsOf(db, id, [...HOLDING]);
-  return {
-    ...row,
-    refundable: row.status === 'confirmed' ? Math.max(0, row.amount - held) : 0,
-    payment: payment
-      ? {
-          gateway: payment.gateway,
-          status: payment.status,
-          gateway_ref: payment.gatewayRef,
-          card: payment.cardBrand ? `${payment.cardBrand} •••• ${payment.cardLast4 ?? ''}` : null,
-          attempts: payment.attempts,
-          created_at: payment.createdAt.toISOString(),
-        }
-      : null,
-    gateway_events: events.map((e) => ({
-      type: e.type,
-      at: e.createdAt.toISOString(),
-      delivered_at: e.deliveredAt?.toISOString() ?? null,
-      attempts: e.attempts,
-    })),
-    ledger,
-    refunds: refundRows.map((r) => presentRefund(r, names)),
-    emails: emails.map((e) => ({ subject: e.subject, status: e.status, at: e.at.toISOString() })),
-    webhooks: hooks.map((h) => ({ event: h.event, status: h.status, at: h.at.toISOString() })),
-  };
-}
-
-/** The filtered list (every page, up to 100,000 rows) as Brazilian Excel opens it: `;`, UTF-8 BOM, cells safe from formulas. */
 /** How many donations the filters find (the list's total, and the export's). */
 export async function countAdminDonations(db: Executor, filter: DonationExportFilter): Promise<number> {
   const [found] = await db

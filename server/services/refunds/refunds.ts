@@ -13,7 +13,7 @@ import { donationCampaign, lockDonation, markDonationRefunded } from '../donatio
 import { markPaymentRefunded } from '../donations/payments-repository';
 import { creditWallet, postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway, RefundResult } from '../payments/gateway';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { refundMail } from './refund-mail';
 
@@ -106,8 +106,8 @@ export function createRefundService(deps: RefundDeps) {
     const decided = await db.transaction(async (tx) => {
       const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
       if (!refund) throw refundNotFound();
-      if (refund.status !== 'awaiting_approval') throw conflict(errorCodes.refundNotAllowed, am.refundNotAwaiting);
-      if (refund.requestedBy === actor.userId) throw forbidden(errorCodes.refundOwnApproval, am.refundOwnApproval);
+      const refusal = refundDecisionRefusal(refund, actor.userId);
+      if (refusal) throw refusal;
       const [row] = await tx
         .update(refunds)
         .set({ status: approve ? 'processing' : 'rejected', decidedBy: actor.userId, ...(approve ? {} : { completedAt: now }) })
@@ -139,8 +139,8 @@ export function createRefundService(deps: RefundDeps) {
     if (refund.status !== 'processing') return refund;
     const [payment] = await db.select().from(payments).where(eq(payments.donationId, refund.donationId));
     const internal = !payment || payment.method === 'wallet' || payment.method === 'gift_card';
-    const outcome = internal
-      ? ({ status: 'succeeded', gatewayRef: null } as const)
+    const outcome: RefundResult | { status: 'succeeded'; gatewayRef: null } = internal
+      ? { status: 'succeeded', gatewayRef: null }
       : await deps.gateway.refund({
           idempotencyKey: `refund-${refund.id}`,
           gatewayRef: payment.gatewayRef ?? '',
@@ -154,7 +154,8 @@ export function createRefundService(deps: RefundDeps) {
       if (outcome.status === 'failed') {
         const [failed] = await tx
           .update(refunds)
-          .set({ status: 'failed', failureReason: 'gateway refused', gatewayRef: outcome.gatewayRef, completedAt: now })
+          // The provider's reason is kept: the page says it, with what the admin can do about it.
+          .set({ status: 'failed', failureReason: outcome.failureCode, gatewayRef: outcome.gatewayRef, completedAt: now })
           .where(eq(refunds.id, refundId))
           .returning();
         return failed as RefundRow;
@@ -200,6 +201,16 @@ export function createRefundService(deps: RefundDeps) {
   }
 
   return { request, decide, process, resume };
+}
+
+/**
+ * Why this admin may not approve or reject this refund now (the error to answer), or null when they
+ * may: it must be waiting, and be someone else's. The page offers the buttons by the same rule.
+ */
+export function refundDecisionRefusal(refund: Pick<RefundRow, 'status' | 'requestedBy'>, adminId: string) {
+  if (refund.status !== 'awaiting_approval') return conflict(errorCodes.refundNotAllowed, am.refundNotAwaiting);
+  if (refund.requestedBy === adminId) return forbidden(errorCodes.refundOwnApproval, am.refundOwnApproval);
+  return null;
 }
 
 /** What the donation has refunded (or holds for refunds, with the holding statuses), in cents. */

@@ -11,6 +11,8 @@ export const SANDBOX_TEST_CARDS = {
   amexApproved: { number: '378282246310005', brand: 'amex', cvv: '1234', outcome: 'approve' },
   declined: { number: '4000000000000002', brand: 'visa', cvv: '123', outcome: 'decline' },
   insufficientFunds: { number: '4000000000009995', brand: 'visa', cvv: '123', outcome: 'insufficient_funds' },
+  /** Approved, but its refunds are refused: the card was closed since (the admin's refund failure). */
+  refundFails: { number: '4000000000005126', brand: 'visa', cvv: '123', outcome: 'refund_fails' },
 } as const satisfies Record<string, { number: string; brand: string; cvv: string; outcome: SandboxCardOutcome }>;
 
 const OUTCOME_BY_NUMBER = new Map<string, SandboxCardOutcome>(Object.values(SANDBOX_TEST_CARDS).map((card) => [card.number, card.outcome]));
@@ -22,4 +24,5 @@ export const FAILURE_OF_OUTCOME: Record<SandboxCardOutcome, CardFailureCode | nu
   approve: null,
   decline: 'payment.declined',
   insufficient_funds: 'payment.insufficient_funds',
+  refund_fails: null,
 };

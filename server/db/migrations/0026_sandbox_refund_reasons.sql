@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_refunds" ADD COLUMN "failure_code" text;
