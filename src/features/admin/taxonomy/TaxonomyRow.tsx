@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TaxonomyItem, TaxonomyListEvent } from '../../../../machines/admin/taxonomy-list.machine';
 import { formatNumber } from '../../../app';
@@ -14,6 +14,10 @@ interface RowProps {
   last: boolean;
   busy: boolean;
   send: (event: TaxonomyListEvent) => void;
+  /** This row was just moved that way: once the list has settled, focus comes back to its arrow. */
+  moved: -1 | 1 | null;
+  onMove: (by: -1 | 1) => void;
+  onRefocused: () => void;
 }
 
 type Open = 'rename' | 'delete' | 'merge' | null;
@@ -22,9 +26,18 @@ type Open = 'rename' | 'delete' | 'merge' | null;
  * One category or tag: its names and how many campaigns use it, with what the admin may do. Taking
  * one away says first how many campaigns it touches and where they go.
  */
-export function TaxonomyRow({ kind, item, others, first, last, busy, send }: RowProps) {
+export function TaxonomyRow({ kind, item, others, first, last, busy, send, moved, onMove, onRefocused }: RowProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState<Open>(null);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  // The arrows are disabled while the new order saves and the row moves in the page, which drops the
+  // focus: give it back to the same arrow, or to the other one when the row reached an end.
+  useEffect(() => {
+    if (moved === null || busy) return;
+    ((moved === -1 && !first) || last ? up : down).current?.focus();
+    onRefocused();
+  }, [moved, busy, first, last, onRefocused]);
   const [target, setTarget] = useState('');
   const name = item.name;
   const count = item.campaign_count;
@@ -49,8 +62,9 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
                 type="button"
                 size="sm"
                 variant="ghost"
+                ref={up}
                 disabled={busy || first}
-                onClick={() => send({ type: 'item.moved', slug: item.slug, by: -1 })}
+                onClick={() => onMove(-1)}
                 aria-label={t`Subir ${name}`}
               >
                 ↑
@@ -59,8 +73,9 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
                 type="button"
                 size="sm"
                 variant="ghost"
+                ref={down}
                 disabled={busy || last}
-                onClick={() => send({ type: 'item.moved', slug: item.slug, by: 1 })}
+                onClick={() => onMove(1)}
                 aria-label={t`Descer ${name}`}
               >
                 ↓
