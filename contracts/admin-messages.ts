@@ -93,6 +93,10 @@ export const adminMessages = {
   },
   webhookEventUnknown: /*i18n*/ { id: 'validation.webhook_event.unknown', message: 'Escolha eventos da lista' },
   webhookEventsRequired: /*i18n*/ { id: 'validation.webhook_events.required', message: 'Escolha pelo menos um evento' },
+  webhookEventsOverlap: /*i18n*/ {
+    id: 'validation.webhook_events.overlap',
+    message: 'Escolha “Todos os eventos” sozinho, e uma família (donation.*) sem os eventos dela: ela já os inclui.',
+  },
   webhookNotFound: /*i18n*/ { id: 'error.webhook_not_found', message: 'Webhook não encontrado.' },
   webhookDisabled: /*i18n*/ { id: 'error.webhook_disabled', message: 'Este webhook está desligado: ligue-o antes de enviar.' },
   donationNotFound: /*i18n*/ { id: 'error.admin_donation_not_found', message: 'Doação não encontrada.' },

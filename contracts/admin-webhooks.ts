@@ -24,6 +24,13 @@ export const WEBHOOK_FILTERS = ['*', ...new Set(WEBHOOK_EVENTS.map((e) => `${e.s
 export const matchesFilter = (filters: readonly string[], event: string): boolean =>
   event === 'webhook.test' || filters.some((f) => f === '*' || f === event || (f.endsWith('.*') && event.startsWith(f.slice(0, -1))));
 
+/** Whether `filter` already takes in `other` ('*' every other filter, 'donation.*' 'donation.confirmed'). */
+export const filterCovers = (filter: string, other: string): boolean =>
+  filter !== other && (filter === '*' || (filter.endsWith('.*') && other.startsWith(filter.slice(0, -1))));
+
+/** A choice of filters where none takes in another: '*' stands alone, a family without its own events. */
+export const filtersExclusive = (filters: readonly string[]): boolean => !filters.some((f) => filters.some((o) => filterCovers(f, o)));
+
 export const WEBHOOK_URL_MAX = 500;
 
 const url = plainText()
@@ -47,7 +54,8 @@ export const webhookEndpointInputSchema = z.object({
   events: z
     .array(z.enum(WEBHOOK_FILTERS, { error: am.webhookEventUnknown.id }))
     .min(1, { error: am.webhookEventsRequired.id })
-    .max(WEBHOOK_FILTERS.length),
+    .max(WEBHOOK_FILTERS.length)
+    .refine(filtersExclusive, { error: am.webhookEventsOverlap.id }),
 });
 export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 

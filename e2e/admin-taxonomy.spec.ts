@@ -50,12 +50,20 @@ test('an admin creates, renames, reorders and deletes categories; one in use ask
     .getByRole('button', { name: `Subir ${culture}` })
     .click();
   await expect.poll(async () => (await names(page)).indexOf(culture)).toBe(before.indexOf(renamed));
+  // The focus stays on the arrow of the row that moved, so the keyboard can move it again (issue 22).
+  await expect(page.getByRole('button', { name: `Subir ${culture}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await names(page)).indexOf(culture)).toBe(before.indexOf(renamed) - 1);
+  await expect(page.getByRole('button', { name: `Subir ${culture}` })).toBeFocused();
+  await page.getByRole('button', { name: `Descer ${culture}` }).press('Enter');
+  await expect.poll(async () => (await names(page)).indexOf(culture)).toBe(before.indexOf(renamed));
+  await expect(page.getByRole('button', { name: `Descer ${culture}` })).toBeFocused();
 
   // A seeded category with campaigns: the page says how many and asks where they go before deleting.
   const food = item(page, 'Alimentação');
   await food.getByRole('button', { name: 'Apagar' }).click();
   const panel = page.getByRole('group', { name: 'Apagar Alimentação' });
-  await expect(panel).toContainText(/\d+ campanhas estão em “Alimentação”/);
+  await expect(panel).toContainText(/(1 campanha está|\d+ campanhas estão) em “Alimentação”/);
   await expect(panel.getByRole('button', { name: 'Mover as campanhas e apagar' })).toBeDisabled();
   await panel.getByRole('button', { name: 'Cancelar' }).click();
   await expect(panel).toBeHidden();

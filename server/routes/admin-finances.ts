@@ -27,7 +27,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
   app.get(
     '/admin/finances',
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: financeReportSchema } } },
-    async (request) => financeReport(db, request.query, clock.now()),
+    async (request) => financeReport(db, request.query, clock.now(), request.locale),
   );
   app.get(
     '/admin/finances/export.csv',

@@ -12,6 +12,7 @@ export { formatMoney, reaisToCents, centsToReaisText } from '../lib/money';
 
 const number = new Intl.NumberFormat(FORMAT_LOCALE);
 const date = new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const time = new Intl.DateTimeFormat(FORMAT_LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dateTime = new Intl.DateTimeFormat(FORMAT_LOCALE, {
   timeZone: TIME_ZONE,
   day: '2-digit',
@@ -52,4 +53,16 @@ export function formatDate(input: DateInput): string {
 export function formatDateTime(input: DateInput): string {
   const value = toDate(input);
   return value ? plainSpaces(dateTime.format(value)).replace(', ', ' ') : '';
+}
+
+/** → '14:30' in São Paulo time. Invalid input gives ''. */
+export function formatTime(input: DateInput): string {
+  const value = toDate(input);
+  return value ? time.format(value) : '';
+}
+
+/** Whether an instant falls on the same São Paulo day as `now` (a time alone then says when). */
+export function isSameSaoPauloDay(input: DateInput, now: Date): boolean {
+  const value = toDate(input);
+  return value !== null && date.format(value) === date.format(now);
 }

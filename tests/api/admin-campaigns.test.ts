@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCampaignRowSchema } from '../../contracts/admin-campaigns';
+import { insertCategory } from './helpers/campaign-fixtures';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -47,6 +48,24 @@ describe('GET /admin/campaigns', () => {
     expect(all.total).toBeGreaterThanOrEqual(3);
     const second = await list('?amount=2&page=1');
     expect(second.rows.map((r) => r.slug)).not.toEqual(all.rows.map((r) => r.slug));
+  });
+
+  it("names each campaign's category in the admin's language, else in Portuguese", async () => {
+    const category = await insertCategory(ctx.database.db, 'Moradia', undefined, { en: 'Housing', es: 'Vivienda' });
+    const campaign = await createCampaign(ctx.database.db, { categoryId: category.id, title: `Casa ${Date.now()}` });
+    for (const [language, name] of [
+      ['en', 'Housing'],
+      ['es', 'Vivienda'],
+      ['pt-BR', 'Moradia'],
+    ] as const) {
+      const answer = await call(ctx.app, 'GET', `/api/v1/admin/campaigns?category=${category.slug}`, undefined, {
+        token: admin.token,
+        headers: { 'accept-language': language },
+      });
+      expect(adminCampaignRowSchema.array().parse(answer.json())).toEqual([
+        expect.objectContaining({ slug: campaign.slug, category: { slug: category.slug, name } }),
+      ]);
+    }
   });
 
   it('refuses bad filters, and anyone without MANAGE_CAMPAIGNS', async () => {

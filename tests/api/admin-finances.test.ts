@@ -41,7 +41,7 @@ async function cardGift(slug: string, amount: number): Promise<string> {
 
 describe('GET /admin/finances', () => {
   it("adds up the period's ledger: gross, refunds, net, by method, campaign and category; each equals its export", async () => {
-    const category = await insertCategory(ctx.database.db, 'Saúde');
+    const category = await insertCategory(ctx.database.db, 'Saúde', undefined, { en: 'Health' });
     const campaign = await createCampaign(ctx.database.db, { categoryId: category.id, title: '+55 11 98765-4321 =HYPERLINK("x")' });
     const first = await cardGift(campaign.slug, 10_000);
     await cardGift(campaign.slug, 5000);
@@ -62,6 +62,21 @@ describe('GET /admin/finances', () => {
     expect(report.figures.by_campaign[0]).toMatchObject({ key: campaign.slug, gross: 15_000 });
     expect(report.figures.by_category[0]).toMatchObject({ key: category.slug, label: 'Saúde', gross: 15_000 });
     expect(report.daily).toEqual([{ day: today, gross: 15_000 }]);
+    // Categories named in the admin's language, else in Portuguese (issue 22).
+    for (const [language, label] of [
+      ['en', 'Health'],
+      ['es', 'Saúde'],
+    ] as const) {
+      const translated = await call(ctx.app, 'GET', `/api/v1/admin/finances?from=${today}&to=${today}`, undefined, {
+        ...as(),
+        headers: { 'accept-language': language },
+      });
+      expect(financeReportSchema.parse(translated.json()).figures.by_category[0]).toMatchObject({
+        key: category.slug,
+        label,
+        gross: 15_000,
+      });
+    }
     expect(report.previous).toMatchObject({ gross: 0, refunds: 0 });
 
     const csv = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.csv?from=${today}&to=${today}`, undefined, as());

@@ -299,6 +299,9 @@ describe('the admin API', () => {
       [{ url: 'https://erp.example.com', events: [] }, 'Escolha pelo menos um evento'],
       [{ url: 'https://erp.example.com', events: ['donation.exploded'] }, 'Escolha eventos da lista'],
       [{ url: 'https://erp.exa\u0000mple.com', events: ['*'] }, 'Este campo contém caracteres inválidos'],
+      // Every event stands alone, and a family without its own events (issue 22).
+      [{ url: 'https://erp.example.com', events: ['*', 'donation.confirmed'] }, 'Escolha “Todos os eventos” sozinho'],
+      [{ url: 'https://erp.example.com', events: ['donation.*', 'donation.refunded'] }, 'Escolha “Todos os eventos” sozinho'],
     ];
     for (const [body, message] of cases) {
       const answer = await call(ctx.app, 'POST', '/api/v1/admin/webhooks', body, as());
@@ -322,6 +325,14 @@ describe('the admin API', () => {
 
   it('edits, switches off and on, deletes, each on record without the secret', async () => {
     const { endpoint, secret } = await createEndpoint();
+    const overlapping = await call(
+      ctx.app,
+      'PATCH',
+      `/api/v1/admin/webhooks/${endpoint.id}`,
+      { events: ['*', 'gift_card.redeemed'] },
+      as(),
+    );
+    expect(overlapping.statusCode).toBe(400);
     expect(
       (await call(ctx.app, 'PATCH', `/api/v1/admin/webhooks/${endpoint.id}`, { enabled: false, events: ['*'] }, as())).statusCode,
     ).toBe(204);

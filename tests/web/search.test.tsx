@@ -63,7 +63,7 @@ describe('search page', () => {
   it('shows an empty state with a way back to every campaign', async () => {
     await show({ q: 'xyzzy' }, '/search?q=xyzzy', { items: [], total: 0, page: 0, amount: 12 });
     expect(await screen.findByText('Nenhuma campanha encontrada.')).toBeInTheDocument();
-    expect(screen.getByRole('status').textContent).toBe('0 campanhas encontradas');
+    expect(screen.getByRole('status').textContent).toBe('Nenhuma campanha encontrada');
     expect(screen.getByRole('link', { name: 'Ver todas as campanhas' }).getAttribute('href')).toBe('/search');
   });
 

@@ -24,12 +24,16 @@ export function previousPeriod(period: Period): Period {
   return { from: saoPauloDayText(new Date(start - length)), to: saoPauloDayText(new Date(start - 1)) };
 }
 
-/** The period's ledger entries on the causes' accounts, with what each belongs to: one query both the export and the figures read. */
-const linesQuery = (period: Period, withRecurring: boolean) => sql`
+/**
+ * The period's ledger entries on the causes' accounts, with what each belongs to: one query both the export and the figures read.
+ * Category names come in `locale` (their translation, else the Portuguese name).
+ */
+const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sql`
     select g.created_at as at, g.id as group_id, e.id as entry_id, g.kind as group_kind, g.reference, e.amount_cents as amount,
       to_char(g.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day,
       d.id as donation_id, d.payment_method as method,
-      c.slug as campaign_slug, c.title as campaign_title, cat.slug as category_slug, cat.name as category_name
+      c.slug as campaign_slug, c.title as campaign_title, cat.slug as category_slug,
+      coalesce(nullif(trim(cat.translations ->> ${locale}), ''), cat.name) as category_name
       ${
         withRecurring
           ? sql`, (g.kind = 'automatic_donation' or exists (select 1 from ledger_entries le join wallet_lots l on l.id = le.lot_id
@@ -111,7 +115,7 @@ type Sums = {
 };
 
 /** The same lines summed in the database (a year of donations is 100,000 lines): by method, campaign, category and day. */
-async function sums(db: Executor, period: Period): Promise<Sums[]> {
+async function sums(db: Executor, period: Period, locale: string): Promise<Sums[]> {
   return selectRows<Sums>(
     db,
     sql`
@@ -122,15 +126,19 @@ async function sums(db: Executor, period: Period): Promise<Sums[]> {
       coalesce(method, campaign_slug, category_slug, day) as key,
       coalesce(campaign_title, category_name) as label,
       sum(amount) as amount, count(*) as n
-    from (${linesQuery(period, false)}) lines
+    from (${linesQuery(period, false, locale)}) lines
     group by grouping sets ((group_kind = 'refund'), (group_kind = 'refund', method), (group_kind = 'refund', campaign_slug, campaign_title),
       (group_kind = 'refund', category_slug, category_name), (group_kind = 'refund', day))`,
   );
 }
 
 /** The page's figures (sums of the export's lines), with the monthly giving read at the period's end. */
-export async function figuresOf(db: Executor, period: Period): Promise<FinanceFigures & { daily: Array<{ day: string; gross: number }> }> {
-  const rows = await sums(db, period);
+export async function figuresOf(
+  db: Executor,
+  period: Period,
+  locale = 'pt',
+): Promise<FinanceFigures & { daily: Array<{ day: string; gross: number }> }> {
+  const rows = await sums(db, period, locale);
   const of = (by: Sums['by'], refund: boolean) => rows.filter((r) => r.by === by && Boolean(r.refund) === refund);
   const total = (refund: boolean) => of('all', refund).reduce((sum, r) => sum + Number(r.amount), 0);
   const gross = total(false);
@@ -197,10 +205,10 @@ async function liabilities(db: Executor, now: Date) {
   };
 }
 
-/** The page: the period's figures, the previous period's to compare, the liabilities now, and gross by day. */
-export async function financeReport(db: Executor, period: Period, now: Date): Promise<FinanceReport> {
+/** The page: the period's figures (categories named in `locale`), the previous period's to compare, the liabilities now, and gross by day. */
+export async function financeReport(db: Executor, period: Period, now: Date, locale = 'pt'): Promise<FinanceReport> {
   const previous = previousPeriod(period);
-  const { daily, ...figures } = await figuresOf(db, period);
-  const { daily: _earlier, ...before } = await figuresOf(db, previous);
+  const { daily, ...figures } = await figuresOf(db, period, locale);
+  const { daily: _earlier, ...before } = await figuresOf(db, previous, locale);
   return { period, previous_period: previous, figures, previous: before, liabilities: await liabilities(db, now), daily };
 }

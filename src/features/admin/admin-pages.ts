@@ -14,5 +14,9 @@ export const ADMIN_PAGES: Record<AdminPath, { title: MessageDescriptor; lead: Me
   '/admin/campaigns/new': { title: msg`Nova campanha`, lead: msg`Crie uma campanha: história, meta, imagens e categoria.`, inMenu: false },
   '/admin/team': { title: msg`Equipe`, lead: msg`Quem administra a Semear e o que cada pessoa pode fazer.`, inMenu: true },
   '/admin/donations': { title: msg`Doações`, lead: msg`Todas as doações, com filtros que ficam no endereço da página.`, inMenu: true },
-  '/admin/webhooks': { title: msg`Webhooks`, lead: msg`Avisos recebidos dos meios de pagamento e o resultado de cada um.`, inMenu: true },
+  '/admin/webhooks': {
+    title: msg`Webhooks`,
+    lead: msg`Avisos que o Semear envia aos sistemas da sua organização (ERP, CRM, planilhas) a cada doação, reembolso ou campanha publicada, e o resultado de cada entrega.`,
+    inMenu: true,
+  },
 };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { errorCodes, messages, PASSWORD_MAX, PASSWORD_MIN } from '../../../contracts';
 import { Button, Checkbox, DateField, Form, FormActions, FormRow, RadioGroup, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
@@ -107,7 +107,14 @@ export function SignUpPage() {
           type="password"
           autoComplete="new-password"
           required
-          hint={t`Use de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres (${passwordLength} digitados).`}
+          hint={
+            <Plural
+              value={passwordLength}
+              _0={`Use de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres.`}
+              one={`Use de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres (# digitado).`}
+              other={`Use de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres (# digitados).`}
+            />
+          }
           error={fieldError(errors.password)}
           {...register('password')}
         />

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CampaignSummary, Category, SearchSearch, Tag } from '../../../contracts';
 import type { Paged } from '../../lib/api/campaigns';
@@ -30,7 +30,12 @@ export function SearchPage({ search, results, categories, tags }: SearchPageProp
           <Trans>Resultados</Trans>
         </h2>
         <p role="status" className={s.meta}>
-          {results.total === 1 ? <Trans>1 campanha encontrada</Trans> : <Trans>{count} campanhas encontradas</Trans>}
+          <Plural
+            value={results.total}
+            _0="Nenhuma campanha encontrada"
+            one={`${count} campanha encontrada`}
+            other={`${count} campanhas encontradas`}
+          />
         </p>
         {results.items.length > 0 ? (
           <ul className={cardGrid.twoThenThree}>

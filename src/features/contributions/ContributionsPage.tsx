@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Contribution, ContributionsRouteSearch } from '../../../contracts/contributions';
 import { formatDate, formatMoney, formatNumber } from '../../app/format';
@@ -30,7 +30,7 @@ export function ContributionsPage({ search, result }: ContributionsPageProps) {
       <PageHeader title={t`Suas contribuições`} lead={t`Todas as suas doações, doações mensais e gift cards, com recibos.`} />
       <ContributionFilters search={search} />
       <p role="status" className={s.meta}>
-        {result.total === 1 ? <Trans>1 contribuição</Trans> : <Trans>{count} contribuições</Trans>}
+        <Plural value={result.total} _0="Nenhuma contribuição" one={`${count} contribuição`} other={`${count} contribuições`} />
       </p>
       {result.items.length > 0 ? (
         <ul className={s.list} aria-label={t`Contribuições`}>

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CampaignSummary, Category, PlatformTotals } from '../../../contracts';
 import { formatMoney, formatNumber, usePageTitle } from '../../app';
@@ -138,11 +138,7 @@ export function HomePage({ data }: { data: HomeData }) {
                 <Link to="/search" search={{ category: category.slug }} className={s.causeCard}>
                   <span className={s.causeTitle}>{category.name}</span>
                   <span className={s.muted}>
-                    {category.campaign_count === 1 ? (
-                      <Trans>1 campanha</Trans>
-                    ) : (
-                      <Trans>{formatNumber(category.campaign_count)} campanhas</Trans>
-                    )}
+                    <CampaignCount count={category.campaign_count} />
                   </span>
                 </Link>
               </li>
@@ -194,4 +190,10 @@ export function HomePage({ data }: { data: HomeData }) {
       </section>
     </Container>
   );
+}
+
+/** How many campaigns a cause has, through the language's plural forms. */
+function CampaignCount({ count }: { count: number }) {
+  const shown = formatNumber(count);
+  return <Plural value={count} _0="Nenhuma campanha ainda" one={`${shown} campanha`} other={`${shown} campanhas`} />;
 }

@@ -4,7 +4,7 @@ import { Link, useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { missingToPublish } from '../../../../contracts/admin-campaign-editor';
 import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
-import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
+import { ConfirmCancelledError, formatDate, formatTime, isSameSaoPauloDay, useConfirm } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { sameFields } from '../../../app/machine-view';
 import { Button, Card, FormError, Spinner } from '../../../ui';
@@ -76,7 +76,9 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
     );
   }
   const status = i18n._(CAMPAIGN_STATUS_NAMES[loaded.editor.status]);
-  const savedAt = context.savedAt ? formatDateTime(context.savedAt) : '';
+  const savedAt = context.savedAt;
+  const savedTime = savedAt ? formatTime(savedAt) : '';
+  const savedDay = savedAt ? formatDate(savedAt) : '';
   return (
     <AdminPage path="/admin/campaigns/edit">
       <div className={s.status} aria-live="polite">
@@ -93,9 +95,13 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
             <Trans>Não foi possível salvar. Tentaremos de novo.</Trans>
           ) : view.unsaved ? (
             <Trans>Alterações não salvas</Trans>
-          ) : (
-            <Trans>Rascunho salvo às {savedAt}</Trans>
-          )}
+          ) : savedAt && isSameSaoPauloDay(savedAt, new Date()) ? (
+            <Trans>Rascunho salvo às {savedTime}</Trans>
+          ) : savedAt ? (
+            <Trans>
+              Rascunho salvo em {savedDay}, às {savedTime}
+            </Trans>
+          ) : null}
         </span>
         {loaded.editor.status !== 'draft' && loaded.editor.status !== 'scheduled' ? (
           <Link to="/$slug" params={{ slug: loaded.editor.live_slug }} target="_blank">

@@ -10,6 +10,7 @@ import {
 import { centsToReaisText, reaisToCents } from '../../../lib/money';
 import { Checkbox, DateField, FormSection, Select, TextArea, TextField } from '../../../ui';
 import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
+import { localName, taxonomyOptions } from '../taxonomy-names';
 import type { EditorActor } from './use-campaign-editor';
 import { useSection } from './use-section';
 import * as s from './campaign-editor.css';
@@ -28,7 +29,7 @@ const counter = (text: string, max: number): ReactNode => (
 
 /** Basics: title, address (slug, checked live), summary, category and tags. */
 export function BasicsFields({ editor, categories, tags }: { editor: EditorActor; categories: TaxonomyItem[]; tags: TaxonomyItem[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { values, errors, checking, change } = useSection(editor, 'basics');
   const error = useErrorText(errors);
   return (
@@ -62,7 +63,7 @@ export function BasicsFields({ editor, categories, tags }: { editor: EditorActor
         label={t`Categoria`}
         value={values.category ?? ''}
         placeholder={t`Escolha uma categoria`}
-        options={categories.map((c) => ({ value: c.slug, label: c.name }))}
+        options={taxonomyOptions(categories, i18n.locale)}
         onChange={(e) => change({ category: e.target.value })}
         error={error('category')}
       />
@@ -75,7 +76,7 @@ export function BasicsFields({ editor, categories, tags }: { editor: EditorActor
           return (
             <Checkbox
               key={tag.slug}
-              label={tag.name}
+              label={localName(tag, i18n.locale)}
               checked={chosen}
               onChange={() =>
                 change({ tags: chosen ? (values.tags ?? []).filter((x) => x !== tag.slug) : [...(values.tags ?? []), tag.slug] })

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { AdminCampaignRow } from '../../../../contracts/admin-campaigns';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
+import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
 import { formatDate, formatMoney, formatNumber } from '../../../app';
 import { Button, buttonClass, Form, Select, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { CAMPAIGN_STATUS_NAMES } from '../campaign-status-names';
+import { taxonomyOptions } from '../taxonomy-names';
 import * as s from '../taxonomy/taxonomy.css';
 
 export const CAMPAIGNS_PAGE_SIZE = 20;
@@ -29,7 +31,7 @@ export function AdminCampaignsPage({
   filter,
 }: {
   list: { rows: AdminCampaignRow[]; total: number } | null;
-  categories: Array<{ slug: string; name: string }>;
+  categories: TaxonomyItem[];
   filter: AdminCampaignsFilter;
 }) {
   const { t, i18n } = useLingui();
@@ -67,7 +69,7 @@ export function AdminCampaignsPage({
           <Select
             label={t`Categoria`}
             value={filter.category ?? ''}
-            options={[{ value: '', label: t`Todas` }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]}
+            options={[{ value: '', label: t`Todas` }, ...taxonomyOptions(categories, i18n.locale)]}
             onChange={(event) => go({ ...filter, category: event.target.value || undefined })}
           />
           <Select
@@ -95,7 +97,7 @@ export function AdminCampaignsPage({
       ) : (
         <>
           <p className={s.muted} role="status">
-            <Trans>{total} campanhas</Trans>
+            <Plural value={list.total} _0="Nenhuma campanha" one={`${total} campanha`} other={`${total} campanhas`} />
           </p>
           <TableScroll label={t`Campanhas`}>
             <table className={s.table} aria-label={t`Campanhas`}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -139,7 +139,7 @@ export function AdminDonationsPage({
       ) : (
         <>
           <p className={s.muted} role="status">
-            <Trans>{total} doações</Trans>
+            <Plural value={list.total} _0="Nenhuma doação" one={`${total} doação`} other={`${total} doações`} />
           </p>
           <TableScroll label={t`Doações`}>
             <table className={s.table} aria-label={t`Doações`}>

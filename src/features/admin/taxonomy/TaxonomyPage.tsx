@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, FormError, Spinner } from '../../../ui';
 import { RetryNotice } from '../../../app/RetryNotice';
@@ -14,6 +15,8 @@ import * as s from './taxonomy.css';
 export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
   const { t, i18n } = useLingui();
   const [view, send] = useTaxonomyList(kind);
+  const [moved, setMoved] = useState<{ slug: string; by: -1 | 1 } | null>(null);
+  const refocused = useCallback(() => setMoved(null), []);
   const path = kind === 'categories' ? '/admin/categories' : '/admin/tags';
   return (
     <AdminPage path={path}>
@@ -53,6 +56,12 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
               last={index === view.items.length - 1}
               busy={view.saving || view.loading}
               send={send}
+              moved={moved?.slug === item.slug ? moved.by : null}
+              onMove={(by) => {
+                setMoved({ slug: item.slug, by });
+                send({ type: 'item.moved', slug: item.slug, by });
+              }}
+              onRefocused={refocused}
             />
           ))}
         </ul>

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { TaxonomyItem, TaxonomyListEvent } from '../../../../machines/admin/taxonomy-list.machine';
+import { formatNumber } from '../../../app';
 import { Button, Select } from '../../../ui';
 import { NameForm } from './NameFields';
 import * as s from './taxonomy.css';
@@ -13,6 +14,10 @@ interface RowProps {
   last: boolean;
   busy: boolean;
   send: (event: TaxonomyListEvent) => void;
+  /** This row was just moved that way: once the list has settled, focus comes back to its arrow. */
+  moved: -1 | 1 | null;
+  onMove: (by: -1 | 1) => void;
+  onRefocused: () => void;
 }
 
 type Open = 'rename' | 'delete' | 'merge' | null;
@@ -21,12 +26,22 @@ type Open = 'rename' | 'delete' | 'merge' | null;
  * One category or tag: its names and how many campaigns use it, with what the admin may do. Taking
  * one away says first how many campaigns it touches and where they go.
  */
-export function TaxonomyRow({ kind, item, others, first, last, busy, send }: RowProps) {
+export function TaxonomyRow({ kind, item, others, first, last, busy, send, moved, onMove, onRefocused }: RowProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState<Open>(null);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  // The arrows are disabled while the new order saves and the row moves in the page, which drops the
+  // focus: give it back to the same arrow, or to the other one when the row reached an end.
+  useEffect(() => {
+    if (moved === null || busy) return;
+    ((moved === -1 && !first) || last ? up : down).current?.focus();
+    onRefocused();
+  }, [moved, busy, first, last, onRefocused]);
   const [target, setTarget] = useState('');
   const name = item.name;
   const count = item.campaign_count;
+  const shown = formatNumber(count);
   const options = others.map((other) => ({ value: other.slug, label: other.name }));
   const close = () => setOpen(null);
   return (
@@ -36,7 +51,8 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
           <strong>{name}</strong>
           <span className={s.muted}>
             {' '}
-            · {[item.name_en, item.name_es].filter(Boolean).join(' · ') || t`sem tradução`} · <Trans>{count} campanhas</Trans>
+            · {[item.name_en, item.name_es].filter(Boolean).join(' · ') || t`sem tradução`} ·{' '}
+            <Plural value={count} _0="nenhuma campanha" one={`${shown} campanha`} other={`${shown} campanhas`} />
           </span>
         </div>
         <div className={s.actions}>
@@ -46,8 +62,9 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
                 type="button"
                 size="sm"
                 variant="ghost"
+                ref={up}
                 disabled={busy || first}
-                onClick={() => send({ type: 'item.moved', slug: item.slug, by: -1 })}
+                onClick={() => onMove(-1)}
                 aria-label={t`Subir ${name}`}
               >
                 ↑
@@ -56,8 +73,9 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
                 type="button"
                 size="sm"
                 variant="ghost"
+                ref={down}
                 disabled={busy || last}
-                onClick={() => send({ type: 'item.moved', slug: item.slug, by: 1 })}
+                onClick={() => onMove(1)}
                 aria-label={t`Descer ${name}`}
               >
                 ↓
@@ -96,9 +114,12 @@ export function TaxonomyRow({ kind, item, others, first, last, busy, send }: Row
       {open === 'merge' ? (
         <div role="group" aria-label={t`Juntar ${name}`} className={s.panel}>
           <p>
-            <Trans>
-              As {count} campanhas com “{name}” passam a ter a tag escolhida, e “{name}” deixa de existir.
-            </Trans>
+            <Plural
+              value={count}
+              _0={`Nenhuma campanha tem “${name}”: ela deixa de existir.`}
+              one={`A campanha com “${name}” passa a ter a tag escolhida, e “${name}” deixa de existir.`}
+              other={`As ${shown} campanhas com “${name}” passam a ter a tag escolhida, e “${name}” deixa de existir.`}
+            />
           </p>
           <Select
             label={t`Juntar com`}
@@ -159,22 +180,27 @@ function DeletePanel({
   const { t } = useLingui();
   const name = item.name;
   const count = item.campaign_count;
+  const shown = formatNumber(count);
   const moves = kind === 'categories' && count > 0;
   const blocked = kind === 'tags' && count > 0;
   return (
     <div role="group" aria-label={t`Apagar ${name}`} className={s.panel}>
       {blocked ? (
         <p>
-          <Trans>
-            “{name}” está em {count} campanhas: junte-a a outra tag para que elas não a percam sem aviso.
-          </Trans>
+          <Plural
+            value={count}
+            one={`“${name}” está em ${shown} campanha: junte-a a outra tag para que ela não a perca sem aviso.`}
+            other={`“${name}” está em ${shown} campanhas: junte-a a outra tag para que elas não a percam sem aviso.`}
+          />
         </p>
       ) : moves ? (
         <>
           <p>
-            <Trans>
-              {count} campanhas estão em “{name}”. Escolha para qual categoria elas vão antes de apagá-la.
-            </Trans>
+            <Plural
+              value={count}
+              one={`${shown} campanha está em “${name}”. Escolha para qual categoria ela vai antes de apagá-la.`}
+              other={`${shown} campanhas estão em “${name}”. Escolha para qual categoria elas vão antes de apagá-la.`}
+            />
           </p>
           <Select
             label={t`Mover as campanhas para`}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { WEBHOOK_FILTERS, type WebhookDelivery, type WebhookEndpoint } from '../../../../contracts/admin-webhooks';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { filterCovers, WEBHOOK_FILTERS, type WebhookDelivery, type WebhookEndpoint } from '../../../../contracts/admin-webhooks';
 import type { WebhooksEvent } from '../../../../machines/admin/webhooks.machine';
-import { ConfirmCancelledError, formatDateTime, useConfirm } from '../../../app';
+import { ConfirmCancelledError, formatDateTime, formatNumber, useConfirm } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { Button, Card, Checkbox, Form, FormActions, FormError, Spinner, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
@@ -68,8 +68,18 @@ export function WebhooksPage() {
   );
 }
 
+/** The filters the form offers: every event, each family, and all of them ('*'); the test event always goes. */
+const CHOICES = WEBHOOK_FILTERS.filter((f) => f !== 'webhook.test' && f !== 'webhook.*');
+
+/** A filter as people read it: '*' in words, events and families by the names the receiving system sees. */
+function useFilterName() {
+  const { t } = useLingui();
+  return (filter: string) => (filter === '*' ? t`Todos os eventos` : filter);
+}
+
 function EndpointForm({ busy, send }: { busy: boolean; send: (event: WebhooksEvent) => void }) {
   const { t } = useLingui();
+  const filterName = useFilterName();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>(['donation.confirmed', 'donation.refunded']);
@@ -88,14 +98,23 @@ function EndpointForm({ busy, send }: { busy: boolean; send: (event: WebhooksEve
           <Trans>Eventos</Trans>
         </legend>
         <div className={s.actions}>
-          {WEBHOOK_FILTERS.filter((f) => f !== 'webhook.test' && f !== 'webhook.*').map((filter) => (
-            <Checkbox
-              key={filter}
-              label={filter === '*' ? t`Todos` : filter}
-              checked={events.includes(filter)}
-              onChange={(e) => setEvents(e.target.checked ? [...events, filter] : events.filter((x) => x !== filter))}
-            />
-          ))}
+          {CHOICES.map((filter) => {
+            // A filter already taken in by a chosen one ('*', its family) shows as included, not as a choice of its own.
+            const included = events.some((chosen) => filterCovers(chosen, filter));
+            return (
+              <Checkbox
+                key={filter}
+                label={filterName(filter)}
+                checked={included || events.includes(filter)}
+                disabled={included}
+                onChange={(e) =>
+                  setEvents(
+                    e.target.checked ? [...events.filter((x) => !filterCovers(filter, x)), filter] : events.filter((x) => x !== filter),
+                  )
+                }
+              />
+            );
+          })}
         </div>
       </fieldset>
       <FormActions>
@@ -121,6 +140,7 @@ function EndpointRow({
   send: (event: WebhooksEvent) => void;
 }) {
   const { t } = useLingui();
+  const filterName = useFilterName();
   const confirm = useConfirm();
   const run = (command: Parameters<typeof send>[0]) => send(command);
   const url = endpoint.url;
@@ -133,6 +153,7 @@ function EndpointRow({
     }
   };
   const { succeeded, pending, failed } = endpoint.deliveries;
+  const [delivered, queued, failures] = [succeeded, pending, failed].map(formatNumber);
   return (
     <li className={s.row} aria-label={url}>
       <div className={s.rowHead}>
@@ -140,7 +161,7 @@ function EndpointRow({
           <strong>{url}</strong> <span className={s.muted}>{endpoint.description}</span>
           <br />
           <span className={s.muted}>
-            {endpoint.events.join(', ')} · {endpoint.secret_hint} ·{' '}
+            {endpoint.events.map(filterName).join(', ')} · {endpoint.secret_hint} ·{' '}
             {endpoint.enabled ? (
               <Trans>ligado</Trans>
             ) : endpoint.disabled_reason === 'gone' ? (
@@ -152,7 +173,9 @@ function EndpointRow({
             )}{' '}
             ·{' '}
             <Trans>
-              {succeeded} entregues, {pending} na fila, {failed} falharam
+              <Plural value={succeeded} _0={`${delivered} entregues`} one={`${delivered} entregue`} other={`${delivered} entregues`} />,{' '}
+              {queued} na fila,{' '}
+              <Plural value={failed} _0={`${failures} falharam`} one={`${failures} falhou`} other={`${failures} falharam`} />
             </Trans>
           </span>
         </span>
