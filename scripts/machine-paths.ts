@@ -68,28 +68,46 @@ function pathOf(name: string): { suite: string; steps: string[]; end: string } |
   return { suite, steps, end: match[2] ?? '' };
 }
 
-const inFiles = (listed: Listed[], files: string[]) => listed.filter((test) => files.some((file) => resolve(root, test.file) === file));
+const importers = new Map(machines.map((file, index) => [names[index]!, testsOf(file)]));
+
+/**
+ * Whether a listed test is about this machine. A file that imports several machines (the checkout's
+ * steps, the editor and its sections) names each machine in its top suite: the test goes to the
+ * machine whose name's words the suite holds most ('contact step' → contact-step).
+ */
+function isAbout(machine: string, test: Listed): boolean {
+  const file = resolve(root, test.file);
+  const sharing = names.filter((name) => importers.get(name)!.includes(file));
+  if (!sharing.includes(machine)) return false;
+  if (sharing.length === 1) return true;
+  const suite = test.name.split(' > ')[0]!.toLowerCase();
+  const score = (name: string) => name.split('-').filter((word) => suite.includes(word)).length;
+  const best = Math.max(...sharing.map(score));
+  return best === 0 || score(machine) === best;
+}
 
 if (!wanted) {
   // No name: every machine with how many paths its model-based tests walk.
-  const byMachine = machines.map((file, index) => ({ name: names[index]!, tests: testsOf(file) }));
+  const byMachine = names.map((name) => ({ name, tests: importers.get(name)! }));
   const listed = listTests([...new Set(byMachine.flatMap((machine) => machine.tests))]);
   const width = Math.max(...names.map((name) => name.length));
   console.log('Model-based test paths of each machine (npm run machines:paths -- <machine> prints them step by step):\n');
   for (const { name, tests } of byMachine.sort((a, b) => a.name.localeCompare(b.name))) {
-    const count = inFiles(listed, tests).filter((test) => pathOf(test.name) !== null).length;
+    const count = listed.filter((test) => isAbout(name, test) && pathOf(test.name) !== null).length;
     const where = tests.length === 0 ? 'no test under tests/machines imports it' : tests.map((file) => relative(root, file)).join(', ');
     console.log(`  ${name.padEnd(width)}  ${String(count).padStart(4)} ${count === 1 ? 'path ' : 'paths'}  ${where}`);
   }
   process.exit(0);
 }
 
-const tests = testsOf(machines[names.indexOf(wanted)]!);
+const tests = importers.get(wanted)!;
 if (tests.length === 0) {
   console.error(`No test under tests/machines imports the ${wanted} machine.`);
   process.exit(1);
 }
-const paths = inFiles(listTests(tests), tests).map((test) => ({ test, path: pathOf(test.name) }));
+const paths = listTests(tests)
+  .filter((test) => isAbout(wanted, test))
+  .map((test) => ({ test, path: pathOf(test.name) }));
 const modelPaths = paths.filter((entry) => entry.path !== null);
 console.log(`${wanted}: ${modelPaths.length} paths from ${tests.map((file) => relative(root, file)).join(', ')}\n`);
 modelPaths.forEach(({ path }, index) => {
