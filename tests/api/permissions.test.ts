@@ -11,11 +11,6 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.database.db, {
-    uploadsDir: `${ctx.dataDir}/uploads`,
-    now: new Date(),
-    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
-  });
   // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6).
   ctx.app.get(
     '/api/v1/test/admin/donations',
@@ -23,6 +18,11 @@ beforeAll(async () => {
     async () => ({ ok: true }),
   );
   ctx.app.get('/api/v1/test/admin/nothing-special', { preHandler: ctx.app.requirePermissions([]) }, async () => ({ ok: true }));
+  await seedDemoData(ctx.database.db, {
+    uploadsDir: `${ctx.dataDir}/uploads`,
+    now: new Date(),
+    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+  });
 });
 afterAll(() => ctx.close());
 

@@ -67,9 +67,9 @@ describe('route guards (waiting for the auth machine first)', () => {
     expect(await landAt('/admin/finances', null)).toBe('/');
   });
 
-  it('lets a donor into /profile but not /admin', async () => {
+  it('lets a donor into /profile but not /admin, showing why instead', async () => {
     expect(await landAt('/profile/wallet', donor)).toBe('/profile/wallet');
-    expect(await landAt('/admin/finances', donor)).toBe('/');
+    expect(await landAt('/admin/finances', donor)).toBe('/admin/sem-permissao?pagina=%2Fadmin%2Ffinances');
   });
 
   it('lets an admin into /admin/finances', async () => {
