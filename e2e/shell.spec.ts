@@ -136,7 +136,8 @@ test('a page view is sent for each route change, the first page included', async
       request.method() === 'POST' &&
       request.url().endsWith('/api/v1/analytics/page-views') &&
       (request.postData() ?? '').includes('"/about"'),
-    { timeout: 8_000 },
+    // The wait spans the first load, the click and the 3 s batch; a loaded CI machine needs the slack.
+    { timeout: 20_000 },
   );
   await page.goto('/');
   await waitForShell(page);
