@@ -33,12 +33,13 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     await ensureReferenceData(database.db);
     const uploadsDir = join(config.dataDir, 'uploads');
     app = await buildApp({ config, db: database.db, database, startMailJob: true, startJobs: true, logStream: options.logStream });
+    // Registered after buildApp's own hooks, so the mail job stops before the database closes (and before
+    // the seed's first webhook makes the app ready, after which no hook can be added).
+    app.addHook('onClose', async () => database.close());
     // After the app is built: the demo's donations are paid at its gateway, whose webhooks reach its routes.
     const seeded = config.demoSeed
       ? await seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(app.paymentGateway, () => new Date()) })
       : false;
-    // Registered after buildApp's own hooks, so the mail job stops before the database closes.
-    app.addHook('onClose', async () => database.close());
     const url = await app.listen({ port: config.port, host: config.host });
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');
     app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);

@@ -11,18 +11,19 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.database.db, {
-    uploadsDir: `${ctx.dataDir}/uploads`,
-    now: new Date(),
-    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
-  });
-  // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6).
+  // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6); added before the
+  // seed, whose PIX webhooks are the app's first requests.
   ctx.app.get(
     '/api/v1/test/admin/donations',
     { preHandler: ctx.app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']) },
     async () => ({ ok: true }),
   );
   ctx.app.get('/api/v1/test/admin/nothing-special', { preHandler: ctx.app.requirePermissions([]) }, async () => ({ ok: true }));
+  await seedDemoData(ctx.database.db, {
+    uploadsDir: `${ctx.dataDir}/uploads`,
+    now: new Date(),
+    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+  });
 });
 afterAll(() => ctx.close());
 
