@@ -90,6 +90,24 @@ describe('the list and the detail', () => {
     expect(lines[0]?.startsWith('Doação;Data;')).toBe(true);
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([mine]);
     expect(lines[1]).toContain(';123,45;0,00');
+    // People read words and São Paulo time; the codes keep columns of their own.
+    expect(lines[0]).toBe(
+      'Doação;Data;Confirmada;Situação;Situação (código);Meio;Meio (código);Campanha;Doador;E-mail;Documento;Valor;Reembolsado',
+    );
+    const cells = lines[1]!.split(';');
+    expect(cells.slice(3, 7)).toEqual(['Confirmada', 'confirmed', 'Cartão', 'card']);
+    // São Paulo is three hours behind UTC all year (no summer time since 2019).
+    const [day, time] = new Date(Date.parse((await detail(mine)).created_at) - 3 * 3_600_000).toISOString().split('T') as [string, string];
+    expect(cells[1]).toBe(`${day.split('-').reverse().join('/')} ${time.slice(0, 8)}`);
+    const english = await call(ctx.app, 'GET', `/api/v1/admin/donations/export.csv?campaign=${campaign.slug}`, undefined, {
+      ...as(),
+      locale: 'en',
+    });
+    const englishLines = english.body.slice(1).trim().split('\r\n');
+    expect(englishLines[0]).toBe(
+      'Donation;Date;Confirmed;Status;Status (code);Method;Method (code);Campaign;Donor;E-mail;Document;Amount;Refunded',
+    );
+    expect(englishLines[1]!.split(';').slice(3, 7)).toEqual(['Confirmed', 'confirmed', 'Card', 'card']);
     // A title a spreadsheet would run: prefixed, nothing cut.
     const risky = await createCampaign(db(), { title: '-2+3 @campanha' });
     await cardDonation(risky, 1000);
