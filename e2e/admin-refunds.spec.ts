@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from './helpers/axe';
 import { createAccount, DEMO_ADMIN, newIndividual, signInThroughForm, uniqueEmail } from './helpers/accounts';
 import { giveByCard } from './helpers/checkout';
 import { signInWithCookies } from './helpers/session';
@@ -84,6 +85,7 @@ test('item 5: a refund above the threshold says it waits for a second admin; the
   await expect(detail).toContainText('Acima de R$ 1.000,00, outra pessoa da equipe precisa aprovar.');
   const confirm = await askRefund(page, detail, '1500', 'Doação em duplicidade');
   await expect(confirm).toHaveAccessibleName('Reembolsar R$ 1.500,00 de Instituto Semente Viva?');
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(confirm).toContainText(
     'Como passa de R$ 1.000,00, o reembolso vai esperar a aprovação de outra pessoa da equipe (quem pede não aprova). Até lá nada é devolvido e o valor fica reservado.',
   );
@@ -96,6 +98,7 @@ test('item 5: a refund above the threshold says it waits for a second admin; the
   const waiting = detail.getByRole('listitem', { name: 'Reembolso de R$ 1.500,00: esperando aprovação' });
   await expect(waiting).toContainText('Você pediu este reembolso: outra pessoa da equipe precisa aprová-lo. Até lá nada é devolvido.');
   await expect(waiting.getByRole('button')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   const donationUrl = page.url();
 
   // The same for a PIX key the admin asks for.

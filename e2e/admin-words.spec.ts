@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signInThroughForm } from './helpers/accounts';
+import { seriousViolations } from './helpers/axe';
 
 /**
  * People read words, not codes (issue 22, item 9): a donation's history names statuses and accounts in
@@ -31,6 +32,7 @@ test("item 9: a donation's history, the audit log and the CSV are in words and S
   );
   await expect(history).toContainText('Doação recebida ·');
   expect(await history.textContent()).not.toMatch(CODES);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The list as a CSV: words beside the codes, the date as the page shows it (São Paulo), with seconds.
   const downloading = page.waitForEvent('download');
