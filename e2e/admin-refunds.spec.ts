@@ -93,7 +93,7 @@ test('item 5: a refund above the threshold says it waits for a second admin; the
 
   // After: it says it waits, and the one who asked gets no buttons to decide it.
   await expect(detail.getByRole('status')).toHaveText(
-    'Reembolso de R$ 1.500,00 pedido. Como passa de R$ 1.000,00, ele espera a aprovação de outra pessoa da equipe: até lá nada é devolvido e o valor fica reservado.',
+    'Reembolso de R$ 1.500,00 pedido. Ele espera a aprovação de outra pessoa da equipe (quem pede não aprova): até lá nada é devolvido e o valor fica reservado.',
   );
   const waiting = detail.getByRole('listitem', { name: 'Reembolso de R$ 1.500,00: esperando aprovação' });
   await expect(waiting).toContainText('Você pediu este reembolso: outra pessoa da equipe precisa aprová-lo. Até lá nada é devolvido.');

@@ -232,7 +232,7 @@ describe('refunds', () => {
   it('above the threshold waits for a second admin, who approves or rejects; the one who asked cannot', async () => {
     const campaign = await createCampaign(db());
     const id = await cardDonation(campaign, 300_000);
-    expect((await detail(id)).approval_needed_above).toBe(100_000);
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 100_000 });
     const waiting = adminRefundSchema.parse((await refund(id, 150_000)).json());
     // The one who asked reads that it is theirs and is not theirs to decide; the other admin may decide it.
     expect(waiting).toMatchObject({
@@ -271,6 +271,18 @@ describe('refunds', () => {
     const rest = await Promise.all(Array.from({ length: 4 }, () => refund(id, 100_000)));
     expect(rest.map((answer) => adminRefundSchema.parse(answer.json()).status)).toEqual(Array(4).fill('awaiting_approval'));
     expect(await campaignRaised(db(), campaign.id)).toBe(400_000);
+  });
+
+  it("tells the page above how much a new refund waits: the threshold less the donation's refunds so far", async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 500_000);
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 100_000 });
+    expect((await refund(id, 60_000)).json()).toMatchObject({ status: 'succeeded' });
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 40_000 });
+    // Exactly what is left goes through; one cent more would have waited.
+    expect((await refund(id, 40_000)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await detail(id)).approval_needed_above).toBe(0);
+    expect((await refund(id, 1)).json()).toMatchObject({ status: 'awaiting_approval' });
   });
 
   it("a refund the gateway refuses says so, with the provider's reason, and holds nothing back", async () => {

@@ -14,7 +14,7 @@ import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const detail = { id: 'd1', amount: 10_000, refundable: 10_000, approval_needed_above: 100_000, refunds: [] };
+const detail = { id: 'd1', amount: 10_000, refundable: 10_000, approval_threshold: 100_000, approval_needed_above: 100_000, refunds: [] };
 const answered = { id: 'r1', amount: 3000, status: 'failed', failure_reason: 'refund.card_closed', can_decide: false };
 const tooMuch = { status: 422, code: 'refund.too_much', messages: ['O valor passa do que ainda pode ser reembolsado desta doação.'] };
 

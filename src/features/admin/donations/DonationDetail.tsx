@@ -13,7 +13,7 @@ import { Button, Card, Form, FormActions, FormError, Spinner, TextArea, TextFiel
 import * as s from '../taxonomy/taxonomy.css';
 import { PaymentHistory } from './PaymentHistory';
 import { RefundList } from './RefundList';
-import { refundConfirmation, refundOutcomeText } from './refund-texts';
+import { refundConfirmation, refundLimitHint, refundOutcomeText } from './refund-texts';
 
 /** One donation's whole history (payment, gateway events, ledger, refunds, e-mails, webhooks) and its refunds. */
 export function DonationDetail({ id }: { id: string }) {
@@ -58,9 +58,7 @@ export function DonationDetail({ id }: { id: string }) {
     );
   }
   if (!detail) return <Spinner label={t`Carregando`} />;
-  const refundable = formatMoney(detail.refundable);
-  const threshold = formatMoney(detail.approval_needed_above);
-  const outcome = view.outcome ? refundOutcomeText(view.outcome, detail, i18n) : null;
+  const outcome = view.outcome ? refundOutcomeText(view.outcome, i18n) : null;
   return (
     <Card aria-label={t`Doação`} role="region">
       <h2>
@@ -89,7 +87,7 @@ export function DonationDetail({ id }: { id: string }) {
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            hint={t`Até ${refundable}. Acima de ${threshold}, outra pessoa da equipe precisa aprovar.`}
+            hint={refundLimitHint(detail, i18n)}
             required
           />
           <TextArea label={t`Motivo`} value={reason} rows={2} onChange={(e) => setReason(e.target.value)} required />

@@ -24,17 +24,43 @@ const GOES_BACK_TO: Record<PaymentMethod, MessageDescriptor> = {
   gift_card: msg`O valor volta ao gift card com que o doador pagou`,
 };
 
+/**
+ * Up to how much the form refunds and when it needs a second admin: the threshold counts the donation's
+ * refunds together, so after earlier ones less is left before a second admin must approve.
+ */
+export function refundLimitHint(detail: AdminDonationDetail, i18n: I18n): string {
+  const refundable = formatMoney(detail.refundable);
+  const needed = formatMoney(detail.approval_needed_above);
+  const threshold = formatMoney(detail.approval_threshold);
+  if (detail.approval_needed_above === 0)
+    return i18n._(
+      msg`Até ${refundable}. Os reembolsos desta doação já chegam a ${threshold}: qualquer outro precisa da aprovação de outra pessoa da equipe.`,
+    );
+  if (detail.approval_needed_above < detail.approval_threshold)
+    return i18n._(
+      msg`Até ${refundable}. Os reembolsos desta doação somam-se: acima de ${needed} a mais (o limite é ${threshold} por doação), outra pessoa da equipe precisa aprovar.`,
+    );
+  return i18n._(msg`Até ${refundable}. Acima de ${needed}, outra pessoa da equipe precisa aprovar.`);
+}
+
 export function refundConfirmation(command: RefundCommand, detail: AdminDonationDetail, i18n: I18n): ConfirmRequest {
   const amount = formatMoney(command.amount);
   const donor = detail.donor.name || detail.donor.email;
-  const threshold = formatMoney(detail.approval_needed_above);
+  const threshold = formatMoney(detail.approval_threshold);
   const goesBack = i18n._(GOES_BACK_TO[detail.method]);
   const waits = command.amount > detail.approval_needed_above;
+  // Alone it passes the threshold, or only with the donation's earlier refunds.
+  const why =
+    detail.approval_needed_above === detail.approval_threshold
+      ? i18n._(msg`Como passa de ${threshold}, o reembolso vai esperar a aprovação de outra pessoa da equipe (quem pede não aprova).`)
+      : i18n._(
+          msg`Somado aos outros reembolsos desta doação, passa de ${threshold}: o reembolso vai esperar a aprovação de outra pessoa da equipe (quem pede não aprova).`,
+        );
   return {
     title: i18n._(msg`Reembolsar ${amount} de ${donor}?`),
     description: waits
       ? i18n._(
-          msg`Como passa de ${threshold}, o reembolso vai esperar a aprovação de outra pessoa da equipe (quem pede não aprova). Até lá nada é devolvido e o valor fica reservado. Aprovado, ${goesBack} e sai do total arrecadado; o doador recebe um e-mail.`,
+          msg`${why} Até lá nada é devolvido e o valor fica reservado. Aprovado, ${goesBack} e sai do total arrecadado; o doador recebe um e-mail.`,
         )
       : i18n._(msg`${goesBack} e sai do total arrecadado; o doador recebe um e-mail. Feito, o reembolso não pode ser desfeito.`),
     confirmText: waits ? i18n._(msg`Pedir a aprovação`) : i18n._(msg`Reembolsar ${amount}`),
@@ -43,14 +69,9 @@ export function refundConfirmation(command: RefundCommand, detail: AdminDonation
 }
 
 /** The outcome in a sentence, and whether it is a refusal (shown as an alert). */
-export function refundOutcomeText(
-  outcome: CommandOutcome,
-  detail: AdminDonationDetail | null,
-  i18n: I18n,
-): { text: string; refused: boolean } {
+export function refundOutcomeText(outcome: CommandOutcome, i18n: I18n): { text: string; refused: boolean } {
   const { refund, command } = outcome;
   const amount = formatMoney(refund.amount);
-  const threshold = detail ? formatMoney(detail.approval_needed_above) : '';
   switch (refund.status) {
     case 'failed': {
       const code = refund.failure_reason ?? 'refund.failed';
@@ -62,7 +83,7 @@ export function refundOutcomeText(
       return {
         refused: false,
         text: i18n._(
-          msg`Reembolso de ${amount} pedido. Como passa de ${threshold}, ele espera a aprovação de outra pessoa da equipe: até lá nada é devolvido e o valor fica reservado.`,
+          msg`Reembolso de ${amount} pedido. Ele espera a aprovação de outra pessoa da equipe (quem pede não aprova): até lá nada é devolvido e o valor fica reservado.`,
         ),
       };
     case 'rejected':
