@@ -79,7 +79,10 @@ try {
     .values({ kind: 'finances', format: 'csv', params: { from, to }, requestedBy: randomUUID(), fileName: 'bench.csv' })
     .returning();
   const t2 = performance.now();
-  await runExport({ db, storage: createLocalStorage(storageDir), clock: { now: () => new Date() } }, job?.id as string);
+  await runExport(
+    { db, storage: createLocalStorage(storageDir), clock: { now: () => new Date() }, translator: createTranslator() },
+    job?.id as string,
+  );
   const exportSeconds = (performance.now() - t2) / 1000;
   const [exported] = await db
     .select()

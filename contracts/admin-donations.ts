@@ -100,7 +100,9 @@ export type AdminLedgerLine = z.infer<typeof adminLedgerLineSchema>;
 export const adminDonationDetailSchema = adminDonationRowSchema.extend({
   /** What can still be refunded (cents): captured minus refunded and held by pending refunds. */
   refundable: z.number().int(),
-  /** A new refund of this donation above this many cents waits for a second admin (REFUND_APPROVAL_ABOVE). */
+  /** REFUND_APPROVAL_ABOVE: above it, a donation's refunds together (done, under way, waiting) need a second admin. */
+  approval_threshold: z.number().int(),
+  /** A new refund of this donation above this many cents waits for a second admin: the threshold less its refunds so far. */
   approval_needed_above: z.number().int(),
   payment: z
     .object({

@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from './messages';
+import type { DonationStatus, PaymentMethod } from './donations';
 
 /** Messages of the admin pages' API (docs/admin.md); the admin catalog scope shows them. */
 export const adminMessages = {
@@ -141,3 +142,22 @@ export const adminMessages = {
     message: 'Esta exportação passa de 10.000 linhas: peça-a para ser preparada em segundo plano.',
   },
 } satisfies Record<string, MessageDescriptor>;
+
+/** How a payment method is called on the admin's pages and in their exports. */
+export const paymentMethodNames = {
+  card: /*i18n*/ { id: 'admin.payment_method.card', message: 'Cartão' },
+  saved_card: /*i18n*/ { id: 'admin.payment_method.saved_card', message: 'Cartão salvo' },
+  pix: /*i18n*/ { id: 'admin.payment_method.pix', message: 'PIX' },
+  paypal: /*i18n*/ { id: 'admin.payment_method.paypal', message: 'PayPal' },
+  gift_card: /*i18n*/ { id: 'admin.payment_method.gift_card', message: 'Gift card' },
+  wallet: /*i18n*/ { id: 'admin.payment_method.wallet', message: 'Carteira' },
+} satisfies Record<PaymentMethod, MessageDescriptor>;
+
+/** How a donation's status is called on the admin's pages and in their exports. */
+export const donationStatusNames = {
+  pending: /*i18n*/ { id: 'admin.donation_status.pending', message: 'Pendente' },
+  confirmed: /*i18n*/ { id: 'admin.donation_status.confirmed', message: 'Confirmada' },
+  failed: /*i18n*/ { id: 'admin.donation_status.failed', message: 'Falhou' },
+  expired: /*i18n*/ { id: 'admin.donation_status.expired', message: 'Expirou' },
+  refunded: /*i18n*/ { id: 'admin.donation_status.refunded', message: 'Reembolsada' },
+} satisfies Record<DonationStatus, MessageDescriptor>;

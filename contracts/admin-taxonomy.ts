@@ -63,6 +63,54 @@ export const AUDIT_SUBJECTS = [
   'export',
 ] as const;
 
+/**
+ * Every change the audit log records, by its code (the page names each in words). A campaign's
+ * lifecycle actions are `campaign.<action>` (CAMPAIGN_ACTIONS).
+ */
+export const AUDIT_ACTIONS = [
+  'campaign.create',
+  'campaign.save',
+  'campaign.delete',
+  'campaign.publish',
+  'campaign.schedule',
+  'campaign.unschedule',
+  'campaign.apply',
+  'campaign.pause',
+  'campaign.resume',
+  'campaign.end',
+  'campaign.archive',
+  'category.created',
+  'category.renamed',
+  'category.reordered',
+  'category.deleted',
+  'tag.created',
+  'tag.renamed',
+  'tag.merged',
+  'tag.deleted',
+  'member.invited',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.permissions_changed',
+  'member.removed',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.test_sent',
+  'webhook.replayed',
+  'refund.requested',
+  'refund.approved',
+  'refund.rejected',
+  'pix_key.requested',
+  'pix_key.approved',
+  'pix_key.rejected',
+  'payout_account.requested',
+  'payout_account.approved',
+  'payout_account.rejected',
+  'export.requested',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One admin change as the audit log keeps it: who, when, from where, what, before and after. */
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -71,7 +119,10 @@ export const auditEntrySchema = z.object({
   ip: z.string(),
   action: z.string(),
   subject_type: z.enum(AUDIT_SUBJECTS),
+  /** The subject's code (an id, a slug, an e-mail); `subject_name` says it in words where it still exists. */
   subject_id: z.string(),
+  /** The campaign's title, the category's or tag's name, the member's name, the webhook's address… */
+  subject_name: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

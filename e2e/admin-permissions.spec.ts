@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_ROUTE_PERMISSIONS, PERMISSIONS, type AdminPath, type Permission } from '../contracts/permissions';
-import { DEMO_ADMIN, createAccount, newIndividual } from './helpers/accounts';
-import { waitForMailMatching } from './helpers/mailbox';
+import { createAccount, newIndividual } from './helpers/accounts';
 import { signInWithCookies, waitForShell } from './helpers/session';
+import { joinTeam } from './helpers/team';
 
 /**
  * The route × permission matrix of docs/spec.md §6 in Chromium (issue 13): a colleague joins the team
@@ -11,27 +11,12 @@ import { signInWithCookies, waitForShell } from './helpers/session';
  * change counts from the next request: no new sign-in in between.
  */
 
-const bearer = async (request: APIRequestContext, credentials: { email: string; password: string }) => {
-  const answer = await request.post('/api/v1/sessions', { data: credentials });
-  expect(answer.status()).toBe(200);
-  return { authorization: `Bearer ${((await answer.json()) as { token: string }).token}` };
-};
-
 /** A colleague who joined the team through an invitation, and a way for the admin to set their permissions. */
 async function joinedColleague(request: APIRequestContext, name: string) {
   const colleague = await createAccount(request, newIndividual({ name }));
-  const admin = await bearer(request, DEMO_ADMIN);
-  const invited = await request.post('/api/v1/admin/team/invitations', {
-    headers: admin,
-    data: { email: colleague.email, permissions: [] },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const [, token] = await waitForMailMatching(colleague.email, /convite-equipe\?token=([\w-]+)/);
-  const own = await bearer(request, colleague);
-  expect((await request.post('/api/v1/team-invitations/accept', { headers: own, data: { token } })).status()).toBe(204);
-  const profile = (await (await request.get('/api/v1/users/profile', { headers: own })).json()) as { id: string };
+  const { id, headers: own, admin } = await joinTeam(request, colleague, []);
   const grant = async (permissions: readonly Permission[]) => {
-    const answer = await request.patch(`/api/v1/admin/team/members/${profile.id}`, { headers: admin, data: { permissions } });
+    const answer = await request.patch(`/api/v1/admin/team/members/${id}`, { headers: admin, data: { permissions } });
     expect(answer.status(), await answer.text()).toBe(204);
   };
   return { colleague, own, grant };

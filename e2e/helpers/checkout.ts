@@ -22,3 +22,18 @@ export async function fillAddress(page: Page) {
   await field(page, 'Rua').fill('Rua da Aurora');
   await field(page, 'Número').fill('100');
 }
+
+/**
+ * A signed-in donor gives `reais` to a campaign by card (their profile fills the contact step), and
+ * lands on the thank-you page. `onContact` checks the contact step before it goes on.
+ */
+export async function giveByCard(page: Page, slug: string, reais: number, cardNumber: string, onContact?: () => Promise<void>) {
+  await page.goto(`/${slug}/donate?amount=${reais}`);
+  await onContact?.();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await fillCard(page, cardNumber);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
+  await page.getByRole('button', { name: `Doar R$ ${reais},00` }).click();
+  await expect(page).toHaveURL(/\/doacao-confirmacao\/agradecimento/);
+}

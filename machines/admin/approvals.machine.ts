@@ -3,7 +3,8 @@ import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /**
  * A list of changes that need a second admin (/admin/pix-keys, /admin/pix-accounts; docs/admin.md):
- * one asks, another approves or rejects.
+ * one asks, another approves or rejects. `done` says which command went through, so the page says what
+ * it did (asked and waiting; approved and in use; rejected).
  *
  *   loading ─► ready ──command.sent──► saving ─► loading (the list as the server has it now)
  *      │         ▲                       │
@@ -16,6 +17,9 @@ import { formFailureOf, type FormFailure } from '../forms/form-failure';
 export interface ChangeItem {
   id: string;
   status: 'pending_approval' | 'active' | 'inactive' | 'rejected';
+  /** The signed-in admin may approve or reject it (the server says so): the page offers the buttons only then. */
+  can_decide: boolean;
+  requested_by_me: boolean;
 }
 
 export type ApprovalCommand =

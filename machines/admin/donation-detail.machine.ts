@@ -1,31 +1,40 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AdminDonationDetail } from '../../contracts/admin-donations';
+import type { AdminDonationDetail, AdminRefund } from '../../contracts/admin-donations';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /**
  * One donation on /admin/donations (docs/admin.md): its whole history, and the refunds asked for,
  * approved or rejected from it.
  *
- *   loading ─► ready ──command.sent──► running ─► loading (the donation as the server has it now)
- *      │         ▲                        │
- *      ▼         └── refused (its reason) ┘
+ *   loading ─► ready ──command.sent (refund)──► confirming ──confirmed──► running ─► loading
+ *      │         ▲  └──command.sent (approve, reject)────────────────────────┘  │      (the donation as
+ *      │         ├── cancelled ◄── confirming                                    │       the server has it)
+ *      ▼         └── refused (its reason) ◄──────────────────────────────────────┘
  *   unavailable ──detail.retried──► loading
  *
- * A refund carries its Idempotency-Key from the event, so retrying the same request refunds once.
- * Pure: `load` and `run` come in with `.provide()`.
+ * A refund is asked only once the admin confirmed it (the dialog says the amount, what happens, and
+ * that above `approval_needed_above` it waits for a second admin). What the server answered stays in
+ * `outcome` (done, waiting for approval, refused by the provider with its reason, rejected), so the
+ * view says what happened, not only that something was sent. A refund carries its Idempotency-Key from
+ * the event, so retrying the same request refunds once. Pure: `load`, `confirmRefund` and `run` come in
+ * with `.provide()`.
  */
 
-export type DonationCommand =
-  | { type: 'refund'; amount: number; reason: string; key: string }
-  | { type: 'approve'; refundId: string }
-  | { type: 'reject'; refundId: string };
+export type RefundCommand = { type: 'refund'; amount: number; reason: string; key: string };
+export type DonationCommand = RefundCommand | { type: 'approve'; refundId: string } | { type: 'reject'; refundId: string };
+
+/** What a command came to: the refund as the server answered it. */
+export interface CommandOutcome {
+  command: DonationCommand['type'];
+  refund: AdminRefund;
+}
 
 export interface DonationDetailContext {
   id: string;
   detail: AdminDonationDetail | null;
   pending: DonationCommand | null;
   failure: FormFailure | null;
-  done: DonationCommand['type'] | null;
+  outcome: CommandOutcome | null;
 }
 
 export type DonationDetailEvent = { type: 'command.sent'; command: DonationCommand } | { type: 'detail.retried' };
@@ -36,13 +45,27 @@ export const donationDetailMachine = setup({
     load: fromPromise<AdminDonationDetail, { id: string }>(async () => {
       throw new Error('donation detail: load not provided');
     }),
-    run: fromPromise<unknown, { id: string; command: DonationCommand }>(async () => {
+    /** Resolves when the admin confirms the refund, rejects when they step back. */
+    confirmRefund: fromPromise<void, { command: RefundCommand; detail: AdminDonationDetail }>(async () => {
+      throw new Error('donation detail: confirmRefund not provided');
+    }),
+    run: fromPromise<AdminRefund, { id: string; command: DonationCommand }>(async () => {
       throw new Error('donation detail: run not provided');
+    }),
+  },
+  guards: {
+    isRefund: ({ event }) => event.type === 'command.sent' && event.command.type === 'refund',
+  },
+  actions: {
+    keep: assign({
+      pending: ({ event }) => (event.type === 'command.sent' ? event.command : null),
+      failure: null,
+      outcome: null,
     }),
   },
 }).createMachine({
   id: 'donationDetail',
-  context: ({ input }) => ({ id: input.id, detail: null, pending: null, failure: null, done: null }),
+  context: ({ input }) => ({ id: input.id, detail: null, pending: null, failure: null, outcome: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -58,7 +81,22 @@ export const donationDetailMachine = setup({
     unavailable: { tags: ['state:unavailable'], on: { 'detail.retried': 'loading' } },
     ready: {
       tags: ['state:ready'],
-      on: { 'command.sent': { target: 'running', actions: assign({ pending: ({ event }) => event.command, failure: null, done: null }) } },
+      on: {
+        'command.sent': [
+          { guard: 'isRefund', target: 'confirming', actions: 'keep' },
+          { target: 'running', actions: 'keep' },
+        ],
+      },
+    },
+    confirming: {
+      tags: ['state:ready', 'state:confirming'],
+      invoke: {
+        id: 'confirmRefund',
+        src: 'confirmRefund',
+        input: ({ context }) => ({ command: context.pending as RefundCommand, detail: context.detail! }),
+        onDone: 'running',
+        onError: { target: 'ready', actions: assign({ pending: null }) },
+      },
     },
     running: {
       tags: ['state:ready', 'state:running'],
@@ -66,7 +104,13 @@ export const donationDetailMachine = setup({
         id: 'run',
         src: 'run',
         input: ({ context }) => ({ id: context.id, command: context.pending! }),
-        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.type ?? null, pending: null }) },
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            outcome: ({ context, event }) => ({ command: context.pending!.type, refund: event.output }),
+            pending: null,
+          }),
+        },
         onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
       },
     },

@@ -157,12 +157,16 @@ export const adminCampaignEditorRoutes: FastifyPluginAsync<AppServices> = async 
     },
     async (request, reply) => {
       await campaignEditor(db, request.params.id);
-      const { entries, total } = await listAudit(db, {
-        subject_type: 'campaign',
-        subject_id: request.params.id,
-        page: request.query.page,
-        amount: 50,
-      });
+      const { entries, total } = await listAudit(
+        db,
+        {
+          subject_type: 'campaign',
+          subject_id: request.params.id,
+          page: request.query.page,
+          amount: 50,
+        },
+        request.locale,
+      );
       reply.header('x-total-count', String(total));
       return entries;
     },

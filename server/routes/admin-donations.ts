@@ -17,6 +17,7 @@ import { refused } from '../domain/errors';
 import type { AppServices } from '../app-services';
 import { idempotencyKeyOf } from '../http/idempotent-answer';
 import { actorOf } from '../services/admin/audit-log';
+import { exportText } from '../services/exports/export-words';
 import { adminDonationsAfter, adminDonationsCsv, listAdminDonations } from '../services/refunds/admin-donations';
 import { adminDonationDetail, namesOf, presentRefund } from '../services/refunds/donation-detail';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
@@ -59,7 +60,7 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="semear-doacoes.csv"')
-        .send(adminDonationsCsv(rows));
+        .send(adminDonationsCsv(rows, exportText(app.translator, request.locale)));
     },
   );
   app.get(

@@ -44,11 +44,11 @@ const KINDS: ReadonlyArray<{
  */
 export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, storage }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = { db, clock, storage, log: app.log };
+  const deps = { db, clock, storage, translator: app.translator, log: app.log };
   for (const { kind, prefix, permissions, body } of KINDS) {
     const guarded = { onRequest: app.requirePermissions(permissions), config: { noStore: true } };
     app.post(prefix, { ...guarded, schema: { body, response: { 202: exportJobSchema } } }, async (request, reply) => {
-      const job = await requestExport(deps, actorOf(request), { kind, ...request.body } as ExportRequest);
+      const job = await requestExport(deps, actorOf(request), { kind, ...request.body } as ExportRequest, request.locale);
       // The run starts here; if this process stops, the `exports` job takes it up.
       void runExport(deps, job.id).catch((error: unknown) => app.log.error({ err: error, exportId: job.id }, 'export run stopped'));
       return reply.status(202).send(job);

@@ -6,6 +6,7 @@ import { adminMessages as am } from '../../contracts/admin-messages';
 import { errorCodes } from '../../contracts/errors';
 import { fileAnswerSchema as fileSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
+import { exportText } from '../services/exports/export-words';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
 import { financeLines, financeReport } from '../services/finances/finances';
 import { refused } from '../domain/errors';
@@ -37,7 +38,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
-        .send(financeCsv(await inlineLines(request.query)));
+        .send(financeCsv(await inlineLines(request.query), exportText(app.translator, request.locale)));
     },
   );
   app.get(
@@ -48,7 +49,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
-        .send(financeXlsx(await inlineLines(request.query)));
+        .send(financeXlsx(await inlineLines(request.query), exportText(app.translator, request.locale)));
     },
   );
 };

@@ -92,7 +92,7 @@ export const adminTaxonomyRoutes: FastifyPluginAsync<AppServices> = async (insta
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
     async (request, reply) => {
-      const { entries, total } = await listAudit(db, request.query);
+      const { entries, total } = await listAudit(db, request.query, request.locale);
       reply.header('x-total-count', String(total));
       return entries;
     },

@@ -320,7 +320,8 @@ describe('lifecycle', () => {
       'campaign.save',
       'campaign.create',
     ]);
-    expect(audit[0]).toMatchObject({ actor: { name: 'Ana Editora' } });
+    // Named by the campaign's title (the published one), not its id.
+    expect(audit[0]).toMatchObject({ actor: { name: 'Ana Editora' }, subject_id: editor.id, subject_name: 'Sopão da Sé 2027' });
     expect(audit[0]?.ip).toMatch(/^(203\.0\.113\.9|127\.0\.0\.1)$/);
   });
 });

@@ -90,6 +90,24 @@ describe('the list and the detail', () => {
     expect(lines[0]?.startsWith('Doação;Data;')).toBe(true);
     expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual([mine]);
     expect(lines[1]).toContain(';123,45;0,00');
+    // People read words and São Paulo time; the codes keep columns of their own.
+    expect(lines[0]).toBe(
+      'Doação;Data;Confirmada;Situação;Situação (código);Meio;Meio (código);Campanha;Doador;E-mail;Documento;Valor;Reembolsado',
+    );
+    const cells = lines[1]!.split(';');
+    expect(cells.slice(3, 7)).toEqual(['Confirmada', 'confirmed', 'Cartão', 'card']);
+    // São Paulo is three hours behind UTC all year (no summer time since 2019).
+    const [day, time] = new Date(Date.parse((await detail(mine)).created_at) - 3 * 3_600_000).toISOString().split('T') as [string, string];
+    expect(cells[1]).toBe(`${day.split('-').reverse().join('/')} ${time.slice(0, 8)}`);
+    const english = await call(ctx.app, 'GET', `/api/v1/admin/donations/export.csv?campaign=${campaign.slug}`, undefined, {
+      ...as(),
+      locale: 'en',
+    });
+    const englishLines = english.body.slice(1).trim().split('\r\n');
+    expect(englishLines[0]).toBe(
+      'Donation;Date;Confirmed;Status;Status (code);Method;Method (code);Campaign;Donor;E-mail;Document;Amount;Refunded',
+    );
+    expect(englishLines[1]!.split(';').slice(3, 7)).toEqual(['Confirmed', 'confirmed', 'Card', 'card']);
     // A title a spreadsheet would run: prefixed, nothing cut.
     const risky = await createCampaign(db(), { title: '-2+3 @campanha' });
     await cardDonation(risky, 1000);
@@ -214,7 +232,7 @@ describe('refunds', () => {
   it('above the threshold waits for a second admin, who approves or rejects; the one who asked cannot', async () => {
     const campaign = await createCampaign(db());
     const id = await cardDonation(campaign, 300_000);
-    expect((await detail(id)).approval_needed_above).toBe(100_000);
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 100_000 });
     const waiting = adminRefundSchema.parse((await refund(id, 150_000)).json());
     // The one who asked reads that it is theirs and is not theirs to decide; the other admin may decide it.
     expect(waiting).toMatchObject({
@@ -253,6 +271,18 @@ describe('refunds', () => {
     const rest = await Promise.all(Array.from({ length: 4 }, () => refund(id, 100_000)));
     expect(rest.map((answer) => adminRefundSchema.parse(answer.json()).status)).toEqual(Array(4).fill('awaiting_approval'));
     expect(await campaignRaised(db(), campaign.id)).toBe(400_000);
+  });
+
+  it("tells the page above how much a new refund waits: the threshold less the donation's refunds so far", async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 500_000);
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 100_000 });
+    expect((await refund(id, 60_000)).json()).toMatchObject({ status: 'succeeded' });
+    expect(await detail(id)).toMatchObject({ approval_threshold: 100_000, approval_needed_above: 40_000 });
+    // Exactly what is left goes through; one cent more would have waited.
+    expect((await refund(id, 40_000)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await detail(id)).approval_needed_above).toBe(0);
+    expect((await refund(id, 1)).json()).toMatchObject({ status: 'awaiting_approval' });
   });
 
   it("a refund the gateway refuses says so, with the provider's reason, and holds nothing back", async () => {

@@ -42,11 +42,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const as = (token = admin.token) => ({ token });
-const deps = (): ExportDeps => ({ db: ctx.database.db, storage, clock: ctx.clock });
+const deps = (): ExportDeps => ({ db: ctx.database.db, storage, clock: ctx.clock, translator: ctx.app.translator });
 const jobCount = async () => (await ctx.database.db.select({ n: count() }).from(exportJobs))[0]?.n ?? 0;
 
-async function ask(path: string, body: object, token = admin.token): Promise<ExportJob> {
-  const answer = await call(ctx.app, 'POST', `/api/v1/admin/${path}/exports`, body, as(token));
+async function ask(path: string, body: object, token = admin.token, locale?: string): Promise<ExportJob> {
+  const answer = await call(ctx.app, 'POST', `/api/v1/admin/${path}/exports`, body, { ...as(token), locale });
   expect(answer.statusCode, answer.body).toBe(202);
   return exportJobSchema.parse(answer.json());
 }
@@ -93,6 +93,18 @@ describe('finance exports in the background', () => {
     const book = XLSX.read(file.rawPayload, { type: 'buffer' });
     const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet);
     expect(Math.round(sheet.reduce((sum, r) => sum + Number(r.Bruto), 0) * 100)).toBe(7500);
+    // Words and São Paulo time, the method's code in a column of its own.
+    expect(sheet[0]).toMatchObject({ Tipo: 'doação', Meio: 'Cartão', 'Meio (código)': 'card', Recorrente: 'não' });
+    expect(String(sheet[0]?.Data)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('is written in the language of the admin who asked for it', async () => {
+    const job = await ask('finances', { format: 'csv', period: { from: today, to: today } }, admin.token, 'es');
+    await ready('finances', job.id);
+    const file = await call(ctx.app, 'GET', `/api/v1/admin/finances/exports/${job.id}/file`, undefined, as());
+    const [header, first] = file.body.slice(1).split('\r\n');
+    expect(header).toBe('Fecha;Tipo;Referencia;Donación;Medio;Medio (código);Campaña;Categoría;Recurrente;Bruto;Reembolso;Comisión;Neto');
+    expect(first?.split(';').slice(4, 6)).toEqual(['Tarjeta', 'card']);
   });
 
   it('reads a long period week by week, each day once', () => {

@@ -96,6 +96,17 @@ describe('admin categories', () => {
       after: { name: 'Arte', name_en: 'Art', name_es: 'Arte' },
     });
     expect(log[0]?.ip).toMatch(/^(203\.0\.113\.7|127\.0\.0\.1)$/);
+    // Each entry names its subject in words, in the reader's language: never only a slug or an id.
+    expect(log.map((e) => e.subject_name)).toEqual(['Arte', 'Arte']);
+    const inEnglish = auditEntrySchema.array().parse(
+      (
+        await call(ctx.app, 'GET', '/api/v1/admin/audit-log?subject_type=category&subject_id=educacao-cultura-2', undefined, {
+          ...as(auditor.token),
+          locale: 'en',
+        })
+      ).json(),
+    );
+    expect(inEnglish[0]?.subject_name).toBe('Art');
   });
 
   it('a category with campaigns is deleted only by saying where they go, and they all move', async () => {
@@ -200,7 +211,13 @@ describe('admin tags', () => {
       .parse(
         (await call(ctx.app, 'GET', '/api/v1/admin/audit-log?subject_type=tag&action=tag.merged', undefined, as(auditor.token))).json(),
       );
-    expect(log[0]).toMatchObject({ subject_id: a, after: { merged_into: b }, before: { name: 'Crianças', campaigns: 2 } });
+    // The merged tag is gone: its entry keeps the name it had.
+    expect(log[0]).toMatchObject({
+      subject_id: a,
+      subject_name: 'Crianças',
+      after: { merged_into: b },
+      before: { name: 'Crianças', campaigns: 2 },
+    });
   });
 });
 

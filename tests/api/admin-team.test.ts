@@ -142,6 +142,7 @@ describe('members', () => {
       );
     expect(log[0]).toMatchObject({
       action: 'member.permissions_changed',
+      subject_name: other.input.name,
       before: { permissions: ['MANAGE_FINANCES'] },
       after: { permissions: ['MANAGE_CAMPAIGNS', 'MANAGE_TEAM'] },
     });

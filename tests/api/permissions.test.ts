@@ -11,7 +11,8 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-  // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6).
+  // Routes a later issue would add, guarded the way admin routes are (docs/spec.md §6); added before the
+  // seed, whose PIX webhooks are the app's first requests.
   ctx.app.get(
     '/api/v1/test/admin/donations',
     { preHandler: ctx.app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']) },

@@ -19,7 +19,7 @@ const own = {
 
 describe('approvals machine', () => {
   const events: GraphEvent[] = [
-    { type: 'xstate.done.actor.load', output: [{ id: 'k1', status: 'pending_approval' }] },
+    { type: 'xstate.done.actor.load', output: [{ id: 'k1', status: 'pending_approval', can_decide: true, requested_by_me: false }] },
     { type: 'xstate.error.actor.load', error: { status: 0, messages: ['error.unknown'] } },
     { type: 'list.retried' },
     { type: 'command.sent', command: { type: 'request', input: { type: 'cpf', key: '52998224725' } } },

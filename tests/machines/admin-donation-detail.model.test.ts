@@ -4,15 +4,18 @@ import { donationDetailMachine, type DonationDetailContext } from '../../machine
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
- * Model-based tests of one donation on /admin/donations (issue 14): every transition replayed. A refund,
- * an approval or a rejection reloads the donation; a refused one keeps it with the server's reason; a
- * refund sends the Idempotency-Key it was given, the same on a retry of the same request.
+ * Model-based tests of one donation on /admin/donations (issues 14, 22): every transition replayed. A
+ * refund is sent only once confirmed (stepping back sends nothing); an approval or a rejection goes at
+ * once. Each reloads the donation and keeps what the server answered (the refund done, waiting, or
+ * refused with the provider's reason); a refused request keeps it with the server's reason; a refund
+ * sends the Idempotency-Key it was given, the same on a retry of the same request.
  */
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const detail = { id: 'd1', amount: 10_000, refundable: 10_000, refunds: [] };
+const detail = { id: 'd1', amount: 10_000, refundable: 10_000, approval_threshold: 100_000, approval_needed_above: 100_000, refunds: [] };
+const answered = { id: 'r1', amount: 3000, status: 'failed', failure_reason: 'refund.card_closed', can_decide: false };
 const tooMuch = { status: 422, code: 'refund.too_much', messages: ['O valor passa do que ainda pode ser reembolsado desta doação.'] };
 
 describe('donation detail machine', () => {
@@ -23,21 +26,35 @@ describe('donation detail machine', () => {
     { type: 'detail.retried' },
     { type: 'command.sent', command: refund },
     { type: 'command.sent', command: { type: 'approve', refundId: 'r1' } },
-    { type: 'xstate.done.actor.run', output: null },
+    { type: 'xstate.done.actor.confirmRefund', output: undefined },
+    { type: 'xstate.error.actor.confirmRefund', error: new Error('confirm: cancelled') },
+    { type: 'xstate.done.actor.run', output: answered },
     { type: 'xstate.error.actor.run', error: tooMuch },
   ];
   const paths = pathsOf(donationDetailMachine, { input: { id: 'd1' }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'run'] as const);
+    const controls = controllableActors(['load', 'confirmRefund', 'run'] as const);
     const machine = donationDetailMachine.provide({ actors: controls.actors as never });
     const actor = createActor(machine, { input: { id: 'd1' } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as DonationDetailContext;
       expect(['state:loading', 'state:unavailable', 'state:ready'].filter((tag) => snapshot.hasTag(tag))).toHaveLength(1);
-      if (snapshot.hasTag('state:running')) expect(context.pending).not.toBeNull();
+      if (snapshot.hasTag('state:running') || snapshot.hasTag('state:confirming')) expect(context.pending).not.toBeNull();
+      if (snapshot.hasTag('state:confirming')) expect(context.pending?.type).toBe('refund');
       if (context.failure) expect(context.failure.status).toBe(422);
+      if (context.outcome) expect(context.outcome.refund).toEqual(answered);
     });
+    // Nothing is sent without a confirmation: every refund run follows a confirmed dialog.
+    const confirmed = path.steps.filter((step) => step.event.type === 'xstate.done.actor.confirmRefund').length;
+    const refundsRun = (controls.calls('run') as Array<{ command: { type: string } }>).filter((c) => c.command.type === 'refund').length;
+    expect(refundsRun).toBe(confirmed);
+    for (const input of controls.calls('confirmRefund') as Array<{
+      command: { amount: number };
+      detail: { approval_needed_above: number };
+    }>) {
+      expect(input).toMatchObject({ command: { amount: 3000 }, detail: { approval_needed_above: 100_000 } });
+    }
     for (const input of controls.calls('run') as Array<{ id: string; command: { type: string; key?: string } }>) {
       expect(input.id).toBe('d1');
       if (input.command.type === 'refund') expect(input.command.key).toBe('key-1');

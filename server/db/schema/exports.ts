@@ -1,5 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_STATUSES } from '../../../contracts/admin-exports';
+import { LOCALES } from '../../../contracts/constants';
 
 /**
  * An export prepared in the background (docs/admin.md): what was asked (kind, format, filter), by whom,
@@ -15,6 +16,8 @@ export const exportJobs = pgTable(
     /** The period (finances) or the list's filters (donations), as validated by the contract. */
     params: jsonb('params').$type<Record<string, unknown>>().notNull(),
     requestedBy: uuid('requested_by').notNull(),
+    /** The language of the admin who asked: the file's headers and words are in it. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('pt'),
     status: text('status', { enum: EXPORT_STATUSES }).notNull().default('queued'),
     linesDone: integer('lines_done').notNull().default(0),
     linesTotal: integer('lines_total'),

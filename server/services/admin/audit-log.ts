@@ -1,6 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditEntry } from '../../../contracts/admin-taxonomy';
+import type { AuditAction, AuditEntry } from '../../../contracts/admin-taxonomy';
+import type { Locale } from '../../../contracts/constants';
 import { auditLog, users } from '../../db/schema';
+import { subjectNames } from './audit-subjects';
 import type { Database, Executor } from '../../db/types';
 
 /** Who makes an admin change, and from which address (the request's, behind the configured proxies). */
@@ -13,7 +15,7 @@ export interface AdminActor {
 export const actorOf = (request: { user: { id: string }; ip: string }): AdminActor => ({ userId: request.user.id, ip: request.ip });
 
 export interface AuditRecord {
-  action: string;
+  action: AuditAction;
   subject: { type: AuditEntry['subject_type']; id: string };
   before?: unknown;
   after?: unknown;
@@ -43,8 +45,11 @@ export interface AuditFilter {
   amount: number;
 }
 
-/** The log, newest first, with the actor's name and e-mail as they are now, and how many entries match. */
-export async function listAudit(db: Database, filter: AuditFilter): Promise<{ entries: AuditEntry[]; total: number }> {
+/**
+ * The log, newest first, with the actor's name and e-mail as they are now, each subject's name in words
+ * (in the reader's language where it has one), and how many entries match.
+ */
+export async function listAudit(db: Database, filter: AuditFilter, locale: Locale): Promise<{ entries: AuditEntry[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.subject_type) conditions.push(eq(auditLog.subjectType, filter.subject_type));
   if (filter.subject_id) conditions.push(eq(auditLog.subjectId, filter.subject_id));
@@ -62,18 +67,20 @@ export async function listAudit(db: Database, filter: AuditFilter): Promise<{ en
       .offset(filter.page * filter.amount),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
+  const entries = rows.map(({ entry, name, email }) => ({
+    id: entry.id,
+    at: entry.createdAt.toISOString(),
+    actor: { id: entry.actorUserId, name, email },
+    ip: entry.actorIp,
+    action: entry.action,
+    subject_type: entry.subjectType as AuditEntry['subject_type'],
+    subject_id: entry.subjectId,
+    before: entry.before,
+    after: entry.after,
+  }));
+  const names = await subjectNames(db, entries, locale);
   return {
     total: total?.n ?? 0,
-    entries: rows.map(({ entry, name, email }) => ({
-      id: entry.id,
-      at: entry.createdAt.toISOString(),
-      actor: { id: entry.actorUserId, name, email },
-      ip: entry.actorIp,
-      action: entry.action,
-      subject_type: entry.subjectType as AuditEntry['subject_type'],
-      subject_id: entry.subjectId,
-      before: entry.before,
-      after: entry.after,
-    })),
+    entries: entries.map((entry) => ({ ...entry, subject_name: names.get(`${entry.subject_type}:${entry.subject_id}`) ?? null })),
   };
 }

@@ -20,6 +20,9 @@ import { countFinanceLines, financeLines } from '../finances/finances';
 import { adminDonationsAfter, adminDonationsCsv, countAdminDonations } from '../refunds/admin-donations';
 import type { AdminDonationRow } from '../../../contracts/admin-donations';
 import { contentTypeOfKey, type FileStorage } from '../storage/file-storage';
+import type { Locale } from '../../../contracts/constants';
+import type { Translator } from '../../i18n/translator';
+import { exportText } from './export-words';
 
 /**
  * Exports in the background (docs/admin.md): the request is written at once and answered 202; the file
@@ -34,6 +37,8 @@ export interface ExportDeps {
   db: Database;
   storage: FileStorage;
   clock: Clock;
+  /** The file is written in the language of the admin who asked (export-words.ts). */
+  translator: Translator;
   log?: { error(obj: object, msg: string): void };
 }
 
@@ -65,7 +70,7 @@ function fileNameOf(request: ExportRequest, now: Date): string {
 }
 
 /** Writes the request (and its audit entry: an export carries donors' data) and answers it at once. */
-export async function requestExport(deps: ExportDeps, actor: AdminActor, request: ExportRequest): Promise<ExportJob> {
+export async function requestExport(deps: ExportDeps, actor: AdminActor, request: ExportRequest, locale: Locale): Promise<ExportJob> {
   const now = deps.clock.now();
   const params = request.kind === 'finances' ? request.period : request.filter;
   const row = await deps.db.transaction(async (tx) => {
@@ -76,6 +81,7 @@ export async function requestExport(deps: ExportDeps, actor: AdminActor, request
         format: request.format,
         params,
         requestedBy: actor.userId,
+        locale,
         fileName: fileNameOf(request, now),
         createdAt: now,
       })
@@ -137,7 +143,8 @@ async function financeFile(deps: ExportDeps, job: Row): Promise<{ body: Uint8Arr
     lines.push(...(await financeLines(deps.db, step)));
     await progress(deps, job.id, lines.length);
   }
-  const body = job.format === 'xlsx' ? financeXlsx(lines) : Buffer.from(financeCsv(lines), 'utf8');
+  const words = exportText(deps.translator, job.locale);
+  const body = job.format === 'xlsx' ? financeXlsx(lines, words) : Buffer.from(financeCsv(lines, words), 'utf8');
   return { body, lines: lines.length };
 }
 
@@ -151,7 +158,7 @@ async function donationsFile(deps: ExportDeps, job: Row): Promise<{ body: Uint8A
     await progress(deps, job.id, rows.length);
     if (step.length < EXPORT_STEP_ROWS) break;
   }
-  return { body: Buffer.from(adminDonationsCsv(rows), 'utf8'), lines: rows.length };
+  return { body: Buffer.from(adminDonationsCsv(rows, exportText(deps.translator, job.locale)), 'utf8'), lines: rows.length };
 }
 
 /** Runs one export to its file. Safe to call from several places at once: one run takes the job. */

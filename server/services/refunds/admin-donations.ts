@@ -5,6 +5,7 @@ import { endOfSaoPauloDayText, startOfSaoPauloDayText } from '../../../contracts
 import { campaigns, donations, refunds } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { brazilianCsv } from '../exports/brazilian-csv';
+import { exportWords, type ExportText } from '../exports/export-words';
 
 /** The admins' view of donations (docs/admin.md): filtered lists and one donation's whole history. */
 
@@ -111,20 +112,38 @@ export async function adminDonationsAfter(
   return rows.map((found) => presentRow({ ...found.donation, ...found }));
 }
 
-/** The list as a Brazilian CSV (brazilian-csv.ts), a donation a line. */
-export function adminDonationsCsv(rows: readonly AdminDonationRow[]): string {
-  const header = ['Doação', 'Data', 'Confirmada', 'Situação', 'Meio', 'Campanha', 'Doador', 'E-mail', 'Documento', 'Valor', 'Reembolsado'];
+/**
+ * The list as a Brazilian CSV (brazilian-csv.ts), a donation a line, in the words of the admin who asked:
+ * status and payment method in words with their codes in columns of their own, dates in São Paulo.
+ */
+export function adminDonationsCsv(rows: readonly AdminDonationRow[], w: ExportText): string {
+  const header = [
+    exportWords.donation,
+    exportWords.date,
+    exportWords.confirmedAt,
+    exportWords.status,
+    exportWords.statusCode,
+    exportWords.method,
+    exportWords.methodCode,
+    exportWords.campaign,
+    exportWords.donor,
+    exportWords.email,
+    exportWords.document,
+    exportWords.amount,
+    exportWords.refunded,
+  ].map(w.t);
   return brazilianCsv([
     header,
     ...rows.map((row) => {
-      const campaign = row.campaign?.title ?? 'Fundo geral';
       const text = [
         row.id,
-        row.created_at,
-        row.confirmed_at ?? '',
+        w.dateTime(row.created_at),
+        w.dateTime(row.confirmed_at),
+        w.donationStatus(row.status),
         row.status,
+        w.method(row.method),
         row.method,
-        campaign,
+        row.campaign?.title ?? w.t(exportWords.generalFund),
         row.donor.name,
         row.donor.email,
         row.donor.document ?? '',

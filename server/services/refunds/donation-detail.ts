@@ -25,7 +25,7 @@ import {
 import type { Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
 import { presentRow, selectRows } from './admin-donations';
-import { HOLDING, heldCentsOf, refundDecisionRefusal } from './refunds';
+import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal } from './refunds';
 
 /** One donation's whole history for the admins (docs/admin.md), seen by one admin (what they may decide). */
 
@@ -146,7 +146,8 @@ export async function adminDonationDetail(
   return {
     ...row,
     refundable: row.status === 'confirmed' ? Math.max(0, row.amount - held) : 0,
-    approval_needed_above: config.refundApprovalAboveCents,
+    approval_threshold: config.refundApprovalAboveCents,
+    approval_needed_above: approvalNeededAbove(held, config.refundApprovalAboveCents),
     payment: payment
       ? {
           gateway: payment.gateway,

@@ -71,7 +71,7 @@ export function createRefundService(deps: RefundDeps) {
       if (input.amount > donation.amountCents - held) throw refused(errorCodes.refundTooMuch, am.refundTooMuch);
       // The threshold is for the donation's refunds together (done, under way or waiting), so splitting
       // a large refund into small ones still needs a second admin.
-      const waits = held + input.amount > deps.config.refundApprovalAboveCents;
+      const waits = input.amount > approvalNeededAbove(held, deps.config.refundApprovalAboveCents);
       const [refund] = await tx
         .insert(refunds)
         .values({
@@ -202,6 +202,13 @@ export function createRefundService(deps: RefundDeps) {
 
   return { request, decide, process, resume };
 }
+
+/**
+ * Above how many cents a new refund of a donation waits for a second admin: what is left of the threshold
+ * once the donation's refunds so far (done, under way or waiting: `held`) are counted. The request decides
+ * by it and the donation's page says it, so both tell the same.
+ */
+export const approvalNeededAbove = (held: number, thresholdCents: number): number => Math.max(0, thresholdCents - held);
 
 /**
  * Why this admin may not approve or reject this refund now (the error to answer), or null when they

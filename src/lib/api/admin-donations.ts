@@ -2,8 +2,10 @@ import type { AxiosInstance } from 'axios';
 import {
   adminDonationDetailSchema,
   adminDonationRowSchema,
+  adminRefundSchema,
   type AdminDonationDetail,
   type AdminDonationRow,
+  type AdminRefund,
 } from '../../../contracts/admin-donations';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../contracts/constants';
 import type { DonationCommand } from '../../../machines/admin/donation-detail.machine';
@@ -21,15 +23,18 @@ export function createAdminDonationsApi(http: AxiosInstance) {
       }),
     detail: (id: string): Promise<AdminDonationDetail> =>
       call(async () => adminDonationDetailSchema.parse((await http.get(`/admin/donations/${encodeURIComponent(id)}`)).data)),
-    run: (id: string, command: DonationCommand): Promise<void> =>
+    /** Asks for, approves or rejects a refund; answers the refund as the server has it now. */
+    run: (id: string, command: DonationCommand): Promise<AdminRefund> =>
       call(async () => {
-        if (command.type === 'refund') {
-          await http.post(
-            `/admin/donations/${encodeURIComponent(id)}/refunds`,
-            { amount: command.amount, reason: command.reason },
-            { headers: { [IDEMPOTENCY_KEY_HEADER]: command.key } },
-          );
-        } else await http.post(`/admin/refunds/${encodeURIComponent(command.refundId)}/${command.type}`);
+        const response =
+          command.type === 'refund'
+            ? await http.post(
+                `/admin/donations/${encodeURIComponent(id)}/refunds`,
+                { amount: command.amount, reason: command.reason },
+                { headers: { [IDEMPOTENCY_KEY_HEADER]: command.key } },
+              )
+            : await http.post(`/admin/refunds/${encodeURIComponent(command.refundId)}/${command.type}`);
+        return adminRefundSchema.parse(response.data);
       }),
   };
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { AdminDonationRow } from '../../../../contracts/admin-donations';
+import { donationStatusNames, paymentMethodNames } from '../../../../contracts/admin-messages';
 import type { DonationStatus, PaymentMethod } from '../../../../contracts/donations';
 import { formatDateTime, formatMoney, formatNumber } from '../../../app';
 import { Button, Form, Select, TextField, TableScroll } from '../../../ui';
@@ -27,21 +27,8 @@ export interface AdminDonationsFilter {
   donation?: string;
 }
 
-export const STATUS_NAMES: Record<DonationStatus, MessageDescriptor> = {
-  pending: msg`Pendente`,
-  confirmed: msg`Confirmada`,
-  failed: msg`Falhou`,
-  expired: msg`Expirou`,
-  refunded: msg`Reembolsada`,
-};
-export const METHOD_NAMES: Record<PaymentMethod, MessageDescriptor> = {
-  card: msg`Cartão`,
-  saved_card: msg`Cartão salvo`,
-  pix: msg`PIX`,
-  paypal: msg`PayPal`,
-  gift_card: msg`Gift card`,
-  wallet: msg`Carteira`,
-};
+export const STATUS_NAMES: Record<DonationStatus, MessageDescriptor> = donationStatusNames;
+export const METHOD_NAMES: Record<PaymentMethod, MessageDescriptor> = paymentMethodNames;
 
 /**
  * /admin/donations: every donation, filtered by campaign, method, status, period, amount and donor, the

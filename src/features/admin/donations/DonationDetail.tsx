@@ -4,26 +4,33 @@ import { useRouter } from '@tanstack/react-router';
 import { fromPromise } from 'xstate';
 import { donationDetailMachine } from '../../../../machines/admin/donation-detail.machine';
 import { formatDateTime, formatMoney } from '../../../app';
+import { useConfirm } from '../../../app/dialogs/confirm';
 import { useMachineView } from '../../../app/machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { adminDonationsApi } from '../../../lib/api/admin-donations';
 import { reaisToCents } from '../../../lib/money';
 import { Button, Card, Form, FormActions, FormError, Spinner, TextArea, TextField } from '../../../ui';
-import { DecisionButtons } from '../DecisionButtons';
 import * as s from '../taxonomy/taxonomy.css';
+import { PaymentHistory } from './PaymentHistory';
+import { RefundList } from './RefundList';
+import { refundConfirmation, refundLimitHint, refundOutcomeText } from './refund-texts';
 
 /** One donation's whole history (payment, gateway events, ledger, refunds, e-mails, webhooks) and its refunds. */
 export function DonationDetail({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const router = useRouter();
+  const confirm = useConfirm();
   const [machine] = useState(() =>
     donationDetailMachine.provide({
       actors: {
         load: fromPromise(({ input }) => adminDonationsApi.detail(input.id)),
-        // The list above shows the refund too (its route's loader).
+        // The dialog says the amount, where it goes, and whether a second admin must approve it first.
+        confirmRefund: fromPromise(({ input }) => confirm(refundConfirmation(input.command, input.detail, i18n))),
         run: fromPromise(async ({ input }) => {
-          await adminDonationsApi.run(input.id, input.command);
+          const refund = await adminDonationsApi.run(input.id, input.command);
+          // The list above shows the refund too (its route's loader).
           void router.invalidate();
+          return refund;
         }),
       },
     }),
@@ -33,10 +40,10 @@ export function DonationDetail({ id }: { id: string }) {
     (snapshot) => ({
       loading: snapshot.hasTag('state:loading'),
       unavailable: snapshot.hasTag('state:unavailable'),
-      running: snapshot.hasTag('state:running'),
+      busy: snapshot.hasTag('state:running') || snapshot.hasTag('state:confirming'),
       detail: snapshot.context.detail,
       failure: snapshot.context.failure,
-      done: snapshot.context.done,
+      outcome: snapshot.context.outcome,
     }),
     { input: { id } },
   );
@@ -51,7 +58,7 @@ export function DonationDetail({ id }: { id: string }) {
     );
   }
   if (!detail) return <Spinner label={t`Carregando`} />;
-  const refundable = formatMoney(detail.refundable);
+  const outcome = view.outcome ? refundOutcomeText(view.outcome, i18n) : null;
   return (
     <Card aria-label={t`Doação`} role="region">
       <h2>
@@ -64,11 +71,7 @@ export function DonationDetail({ id }: { id: string }) {
       </p>
       <div aria-live="polite">
         {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
-        {view.done === 'refund' && !view.failure ? (
-          <p role="status">
-            <Trans>Reembolso registrado.</Trans>
-          </p>
-        ) : null}
+        {outcome && !view.failure ? <p role={outcome.refused ? 'alert' : 'status'}>{outcome.text}</p> : null}
       </div>
       {detail.refundable > 0 ? (
         <Form
@@ -84,12 +87,12 @@ export function DonationDetail({ id }: { id: string }) {
             inputMode="decimal"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            hint={t`Até ${refundable}`}
+            hint={refundLimitHint(detail, i18n)}
             required
           />
           <TextArea label={t`Motivo`} value={reason} rows={2} onChange={(e) => setReason(e.target.value)} required />
           <FormActions>
-            <Button type="submit" disabled={view.running}>
+            <Button type="submit" disabled={view.busy}>
               <Trans>Reembolsar</Trans>
             </Button>
           </FormActions>
@@ -98,60 +101,17 @@ export function DonationDetail({ id }: { id: string }) {
       <h3>
         <Trans>Reembolsos</Trans>
       </h3>
-      {detail.refunds.length === 0 ? (
-        <p className={s.muted}>
-          <Trans>Nenhum.</Trans>
-        </p>
-      ) : (
-        <ul className={s.list}>
-          {detail.refunds.map((refund) => (
-            <li key={refund.id} className={s.row}>
-              <span>
-                {formatMoney(refund.amount)} · {refund.status} · {refund.reason} · {formatDateTime(refund.created_at)}
-              </span>
-              {refund.status === 'awaiting_approval' ? (
-                <DecisionButtons
-                  busy={view.running}
-                  onDecide={(approve) =>
-                    send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', refundId: refund.id } })
-                  }
-                />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <RefundList
+        refunds={detail.refunds}
+        busy={view.busy}
+        onDecide={(refund, approve) =>
+          send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', refundId: refund.id } })
+        }
+      />
       <h3>
         <Trans>Histórico do pagamento</Trans>
       </h3>
-      <ul className={s.list}>
-        {detail.payment ? (
-          <li>
-            {detail.payment.gateway} · {detail.payment.status} · {detail.payment.card ?? detail.payment.gateway_ref ?? ''} ·{' '}
-            {formatDateTime(detail.payment.created_at)}
-          </li>
-        ) : null}
-        {detail.gateway_events.map((event) => (
-          <li key={`${event.type}-${event.at}`}>
-            <Trans>Aviso do meio de pagamento</Trans>: {event.type} · {formatDateTime(event.at)}
-          </li>
-        ))}
-        {detail.ledger.map((group) => (
-          <li key={group.reference}>
-            <Trans>Lançamento</Trans> {group.reference}: {group.lines.map((l) => `${l.account} ${formatMoney(l.amount)}`).join(' · ')}
-          </li>
-        ))}
-        {detail.emails.map((mail) => (
-          <li key={`${mail.subject}-${mail.at}`}>
-            <Trans>E-mail</Trans>: {mail.subject} · {mail.status}
-          </li>
-        ))}
-        {detail.webhooks.map((hook) => (
-          <li key={`${hook.event}-${hook.at}`}>
-            <Trans>Webhook</Trans>: {hook.event} · {hook.status}
-          </li>
-        ))}
-      </ul>
+      <PaymentHistory detail={detail} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { FINANCE_PRESETS, type FinanceFigures, type FinancePreset, type FinanceReport } from '../../../../contracts/admin-finances';
+import { paymentMethodNames } from '../../../../contracts/admin-messages';
 import { formatMoney, formatNumber, htmlLang, useLocale } from '../../../app';
 import { Button, Card, Form, Spinner, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
@@ -18,14 +19,7 @@ const PRESET_NAMES: Record<FinancePreset, MessageDescriptor> = {
   last_30_days: msg`Últimos 30 dias`,
   this_year: msg`Este ano`,
 };
-const METHOD_NAMES: Record<string, MessageDescriptor> = {
-  card: msg`Cartão`,
-  saved_card: msg`Cartão salvo`,
-  pix: msg`PIX`,
-  paypal: msg`PayPal`,
-  gift_card: msg`Gift card`,
-  wallet: msg`Carteira`,
-};
+const METHOD_NAMES: Record<string, MessageDescriptor> = paymentMethodNames;
 
 /** The change against the previous period, as a signed percentage (— when there was nothing before). */
 function change(now: number, before: number): string {

@@ -2,12 +2,19 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { ApprovalsEvent, ChangeItem } from '../../../../machines/admin/approvals.machine';
+import type { ApprovalCommand, ApprovalsEvent, ChangeItem } from '../../../../machines/admin/approvals.machine';
 import { formatDateTime } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { FormError, Spinner } from '../../../ui';
 import { DecisionButtons } from '../DecisionButtons';
 import * as s from '../taxonomy/taxonomy.css';
+
+/** What the page says once a command went through. */
+const DONE_TEXTS: Record<ApprovalCommand['type'], MessageDescriptor> = {
+  request: msg`Pedido registrado. Ele espera a aprovação de outra pessoa da equipe (quem pede não aprova): até lá, nada muda.`,
+  approve: msg`Aprovado: a mudança já vale.`,
+  reject: msg`Recusado: nada mudou.`,
+};
 
 const STATUS_NAMES: Record<ChangeItem['status'], MessageDescriptor> = {
   pending_approval: msg`esperando aprovação`,
@@ -22,7 +29,10 @@ interface Listed extends ChangeItem {
   created_at: string;
 }
 
-/** The changes asked for (a key, an account), each with who asked and decided, and the decision buttons. */
+/**
+ * The changes asked for (a key, an account), each with who asked and decided; the decision buttons only
+ * for an admin who may decide it (`can_decide`), while the one who asked reads that it waits for someone else.
+ */
 export function ChangeList<T extends Listed>({
   view,
   send,
@@ -35,7 +45,7 @@ export function ChangeList<T extends Listed>({
     saving: boolean;
     items: T[];
     failure: { messages: string[] } | null;
-    done: string | null;
+    done: ApprovalCommand['type'] | null;
   };
   send: (event: ApprovalsEvent) => void;
   label: string;
@@ -46,9 +56,9 @@ export function ChangeList<T extends Listed>({
     <>
       <div aria-live="polite">
         {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
-        {view.done === 'request' && !view.failure ? (
+        {view.done && !view.failure ? (
           <p role="status" className={s.muted}>
-            <Trans>Pedido registrado: outra pessoa da equipe precisa aprovar.</Trans>
+            {i18n._(DONE_TEXTS[view.done])}
           </p>
         ) : null}
       </div>
@@ -61,7 +71,7 @@ export function ChangeList<T extends Listed>({
       ) : (
         <ul className={s.list} aria-label={label} aria-busy={view.saving || view.loading}>
           {view.items.map((item) => {
-            const who = item.requested_by ?? '—';
+            const who = item.requested_by_me ? t`você` : (item.requested_by ?? '—');
             const when = formatDateTime(item.created_at);
             return (
               <li key={item.id} className={s.row} aria-label={`${i18n._(STATUS_NAMES[item.status])}: ${item.id}`}>
@@ -77,13 +87,22 @@ export function ChangeList<T extends Listed>({
                       {item.decided_by ? ` · ${t`decidida por ${item.decided_by}`}` : ''}
                     </span>
                   </span>
-                  {item.status === 'pending_approval' ? (
+                  {item.can_decide ? (
                     <DecisionButtons
                       busy={view.saving}
                       onDecide={(approve) => send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', id: item.id } })}
                     />
                   ) : null}
                 </div>
+                {item.status === 'pending_approval' && !item.can_decide ? (
+                  <p className={s.muted}>
+                    {item.requested_by_me ? (
+                      <Trans>Você pediu esta mudança: outra pessoa da equipe precisa aprová-la. Até lá, nada muda.</Trans>
+                    ) : (
+                      <Trans>Espera a aprovação de outra pessoa da equipe. Até lá, nada muda.</Trans>
+                    )}
+                  </p>
+                ) : null}
               </li>
             );
           })}

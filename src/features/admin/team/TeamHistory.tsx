@@ -1,31 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AuditEntry } from '../../../../contracts/admin-taxonomy';
 import type { TeamMember } from '../../../../contracts/admin-team';
 import { PERMISSIONS, type Permission } from '../../../../contracts/permissions';
-import { formatDateTime } from '../../../app';
+import { formatDateTime, formatMoney } from '../../../app';
 import { Select, TableScroll } from '../../../ui';
+import { AUDIT_ACTION_NAMES, auditActionName } from '../audit-action-names';
 import { PERMISSION_NAMES } from './permission-names';
 import * as s from '../taxonomy/taxonomy.css';
-
-/** What each recorded action is called on the page. */
-const ACTIONS: Record<string, MessageDescriptor> = {
-  'member.invited': msg`Convite enviado`,
-  'member.invitation_revoked': msg`Convite cancelado`,
-  'member.joined': msg`Entrou na equipe`,
-  'member.permissions_changed': msg`Permissões alteradas`,
-  'member.removed': msg`Removido da equipe`,
-  'category.created': msg`Categoria criada`,
-  'category.renamed': msg`Categoria renomeada`,
-  'category.reordered': msg`Categorias reordenadas`,
-  'category.deleted': msg`Categoria apagada`,
-  'tag.created': msg`Tag criada`,
-  'tag.renamed': msg`Tag renomeada`,
-  'tag.merged': msg`Tags juntadas`,
-  'tag.deleted': msg`Tag apagada`,
-};
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -40,11 +22,22 @@ export interface HistoryFilter {
   page?: number;
 }
 
-type Values = { permissions?: string[]; name?: string; merged_into?: string; campaigns_moved_to?: string; email?: string } | null;
+type Values = {
+  permissions?: string[];
+  name?: string;
+  merged_into?: string;
+  campaigns_moved_to?: string;
+  email?: string;
+  amount?: number;
+  reason?: string;
+} | null;
 
-/** The change in a few words: the permissions before and after, a name's old and new, where things went. */
+/**
+ * The change in a few words: the permissions before and after, a name's old and new, where things went,
+ * a refund's amount and reason; otherwise what it was about, by name (never an id).
+ */
 function useChangeText() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const permissions = (list: string[] | undefined) =>
     (list ?? [])
       .filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p))
@@ -53,11 +46,13 @@ function useChangeText() {
   return (entry: AuditEntry): string => {
     const before = entry.before as Values;
     const after = entry.after as Values;
+    const subject = entry.subject_name ?? (entry.subject_id === '*' ? t`todas as categorias` : entry.subject_id);
     if (before?.permissions || after?.permissions) return `${permissions(before?.permissions)} → ${permissions(after?.permissions)}`;
-    if (before?.name && after?.name) return `${before.name} → ${after.name}`;
-    if (after?.merged_into) return `${entry.subject_id} → ${after.merged_into}`;
-    if (after?.campaigns_moved_to) return `${entry.subject_id} → ${after.campaigns_moved_to}`;
-    return after?.name ?? before?.name ?? before?.email ?? entry.subject_id;
+    if (before?.name && after?.name && before.name !== after.name) return `${before.name} → ${after.name}`;
+    if (after?.merged_into) return `${subject} → ${after.merged_into}`;
+    if (after?.campaigns_moved_to) return `${subject} → ${after.campaigns_moved_to}`;
+    if (typeof after?.amount === 'number') return `${subject} · ${formatMoney(after.amount)}${after.reason ? ` · ${after.reason}` : ''}`;
+    return subject;
   };
 }
 
@@ -94,7 +89,10 @@ export function TeamHistory({
         <FilterSelect
           label={t`Alteração`}
           value={filter.action ?? ''}
-          options={[{ value: '', label: t`Todas` }, ...Object.entries(ACTIONS).map(([value, label]) => ({ value, label: i18n._(label) }))]}
+          options={[
+            { value: '', label: t`Todas` },
+            ...Object.entries(AUDIT_ACTION_NAMES).map(([value, label]) => ({ value, label: i18n._(label) })),
+          ]}
           search={(value) => ({ ...filter, action: value || undefined, page: undefined })}
         />
       </div>
@@ -132,7 +130,7 @@ export function TeamHistory({
                   <td>
                     {nameOf(entry)} <span className={s.muted}>({entry.ip})</span>
                   </td>
-                  <td>{ACTIONS[entry.action] ? i18n._(ACTIONS[entry.action]!) : entry.action}</td>
+                  <td>{auditActionName(entry.action, (d) => i18n._(d))}</td>
                   <td>{changeText(entry)}</td>
                 </tr>
               ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "export_jobs" ADD COLUMN "locale" text DEFAULT 'pt' NOT NULL;
