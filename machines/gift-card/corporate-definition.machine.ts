@@ -10,7 +10,8 @@ import {
 import type { CompanyLogo } from '../../contracts/gift-cards';
 import type { RecipientSheet, RejectedSheetRow, SheetRecipient } from '../../contracts/recipient-sheet';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
-import { staleScheduleIssues, type DefinitionIssue } from './gift-card-definition.machine';
+import type { DefinitionIssue } from './gift-card-definition.machine';
+import { startingContext, type CorporateDefinitionInput } from './corporate-definition-start';
 
 /**
  * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
@@ -97,28 +98,6 @@ const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] })
 /** How many cards: the server's count of the spreadsheet's recipients, or the codes asked for. */
 export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
   context.sheet?.accepted ?? context.quantity ?? 0;
-
-/** The definition confirmed before (back from the checkout) and the moment it is opened again. */
-export type CorporateDefinitionInput = { definition?: CorporateDefinitionOutput | null; checkedAt?: string } | undefined;
-
-/** Where a definition from before starts: its card; with a scheduled send passed since, also its recipients and logo, on the shipping step. */
-function startingContext(
-  input: CorporateDefinitionInput,
-): Pick<CorporateDefinitionContext, 'design' | 'preview' | 'sheet' | 'shipping' | 'logo' | 'issues'> {
-  const definition = input?.definition ?? null;
-  const recipients = definition?.recipients;
-  const issues = recipients?.source === 'sheet' ? staleScheduleIssues(recipients.shipping, input?.checkedAt) : [];
-  if (!definition || recipients?.source !== 'sheet' || issues.length === 0)
-    return { design: definition?.design ?? null, preview: null, sheet: null, shipping: null, logo: null, issues: [] };
-  return {
-    design: definition.design,
-    preview: { fileName: recipients.file_name, accepted: recipients.count, sample: [], rejected: [] },
-    sheet: { id: recipients.sheet_id, accepted: recipients.count },
-    shipping: recipients.shipping,
-    logo: definition.logo,
-    issues,
-  };
-}
 
 const shippingSchema = (submittedAt: string) =>
   giftCardShippingSchema(new Date(submittedAt)).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id });

@@ -185,7 +185,7 @@ describe('/gift-card/agradecimento says exactly what is true of the order (issue
       ]),
     );
     expect(await heading('Obrigado! O envio está agendado')).toBeInTheDocument();
-    expect(screen.getByText(/Os cartões serão enviados por e-mail em 24\/12\/2026 09:00/)).toBeInTheDocument();
+    expect(screen.getByText(/2 cartões serão enviados por e-mail em 24\/12\/2026 09:00/)).toBeInTheDocument();
     expect(screen.queryByText(/Enviamos/)).not.toBeInTheDocument();
   });
 

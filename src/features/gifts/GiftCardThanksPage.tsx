@@ -88,11 +88,17 @@ function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: 
             : t`Baixe o PDF, imprima e entregue cada um. ${choose}`,
       };
     case 'scheduled': {
+      // Only the cards still waiting: one sent now from this page is on its own line below.
+      const waiting = situation.count;
+      const count = formatNumber(waiting);
       const when = situation.at ? formatDateTime(situation.at) : '';
       return {
         title: t`Obrigado! O envio está agendado`,
         lead: situation.at
-          ? t`Os cartões serão enviados por e-mail em ${when}, cada um para quem vai recebê-lo. ${choose}`
+          ? t`${plural(waiting, {
+              one: `${count} cartão será enviado por e-mail em ${when}, para quem vai recebê-lo.`,
+              other: `${count} cartões serão enviados por e-mail em ${when}, cada um para quem vai recebê-lo.`,
+            })} ${choose}`
           : t`Cada cartão será enviado por e-mail no dia e hora mostrados abaixo. ${choose}`,
       };
     }

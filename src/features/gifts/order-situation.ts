@@ -11,7 +11,7 @@ export type OrderSituation =
   | { kind: 'pending' }
   | { kind: 'issuing'; issued: number; quantity: number }
   | { kind: 'ready' }
-  | { kind: 'scheduled'; at: string | null }
+  | { kind: 'scheduled'; count: number; at: string | null }
   | { kind: 'sent'; count: number };
 
 export function situationOf(order: GiftCardOrder): OrderSituation {
@@ -24,7 +24,7 @@ export function situationOf(order: GiftCardOrder): OrderSituation {
   if (scheduled.length > 0) {
     // One moment for all of them is said in the lead; moved ones are each on their own line.
     const moments = new Set(scheduled.map((card) => card.deliver_at));
-    return { kind: 'scheduled', at: moments.size === 1 ? (scheduled[0]?.deliver_at ?? null) : null };
+    return { kind: 'scheduled', count: scheduled.length, at: moments.size === 1 ? (scheduled[0]?.deliver_at ?? null) : null };
   }
   return { kind: 'sent', count: order.cards.filter((card) => card.delivery === 'sent' || card.delivery === 'bounced').length };
 }
