@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from './messages';
+import type { Permission } from './permissions';
 
 /** Messages of the admin pages' API (docs/admin.md); the admin catalog scope shows them. */
 export const adminMessages = {
@@ -141,3 +142,12 @@ export const adminMessages = {
     message: 'Esta exportação passa de 10.000 linhas: peça-a para ser preparada em segundo plano.',
   },
 } satisfies Record<string, MessageDescriptor>;
+
+/** What each permission lets a member do, as the team page and the invitation e-mail name it (docs/spec.md §6). */
+export const PERMISSION_NAMES: Record<Permission, MessageDescriptor> = {
+  MANAGE_FINANCES: /*i18n*/ { id: 'permission.manage_finances', message: 'Finanças' },
+  MANAGE_CAMPAIGNS: /*i18n*/ { id: 'permission.manage_campaigns', message: 'Campanhas, categorias e tags' },
+  MANAGE_PIX_ACCOUNTS: /*i18n*/ { id: 'permission.manage_pix_accounts', message: 'Contas PIX' },
+  MANAGE_TEAM: /*i18n*/ { id: 'permission.manage_team', message: 'Equipe' },
+  MANAGE_USERS: /*i18n*/ { id: 'permission.manage_users', message: 'Usuários e doações' },
+};

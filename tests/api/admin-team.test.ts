@@ -54,6 +54,10 @@ describe('invitations', () => {
       expect.objectContaining({ email, permissions: ['MANAGE_CAMPAIGNS'], invited_by: 'Lúcia Alves' }),
     ]);
     const token = await tokenOf(email);
+    // The e-mail says what the invitation lets the colleague do (issue 22).
+    const [mail] = await outboxTo(db(), email);
+    expect(mail?.text).toContain('Com este convite você poderá cuidar de: Campanhas, categorias e tags.');
+    expect(mail?.html).toContain('Com este convite você poderá cuidar de: Campanhas, categorias e tags.');
 
     const preview = await call(ctx.app, 'GET', `/api/v1/team-invitations/${token}`);
     expect(preview.json()).toMatchObject({ email, permissions: ['MANAGE_CAMPAIGNS'], invited_by: 'Lúcia Alves' });
@@ -81,10 +85,25 @@ describe('invitations', () => {
     expect(team.members.find((m) => m.email === email)?.permissions).toEqual(['MANAGE_CAMPAIGNS']);
   });
 
+  it("the invitation e-mail names the permissions in the inviter's language", async () => {
+    const email = `financas-${Date.now()}@semear.dev`;
+    const invited = await call(
+      ctx.app,
+      'POST',
+      '/api/v1/admin/team/invitations',
+      { email, permissions: ['MANAGE_TEAM', 'MANAGE_FINANCES'] },
+      { ...as(lead.token), headers: { 'accept-language': 'en' } },
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await outboxTo(db(), email);
+    expect(mail?.text).toContain('With this invitation you will be able to look after: Finances and Team.');
+  });
+
   it('a revoked or expired invitation no longer works; a member cannot be invited twice; bad input writes nothing', async () => {
     const email = `revogado-${Date.now()}@semear.dev`;
     const { id } = (await call(ctx.app, 'POST', '/api/v1/admin/team/invitations', { email, permissions: [] }, as(lead.token))).json();
     const token = await tokenOf(email);
+    expect((await outboxTo(db(), email))[0]?.text).toContain('Este convite ainda não dá permissões');
     expect((await call(ctx.app, 'DELETE', `/api/v1/admin/team/invitations/${id}`, undefined, as(lead.token))).statusCode).toBe(204);
     const invitee = await newSession(ctx.app, { email });
     expect((await call(ctx.app, 'POST', '/api/v1/team-invitations/accept', { token }, as(invitee.token))).statusCode).toBe(404);
