@@ -33,6 +33,8 @@ const auditCount = async () =>
         .from(auditLog)
     )[0]?.n,
   );
+const invite = (body: object, options: Parameters<typeof call>[4] = as(lead.token)) =>
+  call(ctx.app, 'POST', '/api/v1/admin/team/invitations', body, options);
 const tokenOf = async (email: string) => {
   const [mail] = await outboxTo(db(), email);
   expect(mail?.subject).toBe('Lúcia Alves convidou você para a equipe do Semear');
@@ -42,13 +44,7 @@ const tokenOf = async (email: string) => {
 describe('invitations', () => {
   it('an invited colleague signs up with the invited e-mail, accepts, and has exactly the permissions given, from the next request', async () => {
     const email = `colega-${Date.now()}@semear.dev`;
-    const invited = await call(
-      ctx.app,
-      'POST',
-      '/api/v1/admin/team/invitations',
-      { email: ` ${email.toUpperCase()} `, permissions: ['MANAGE_CAMPAIGNS'] },
-      as(lead.token),
-    );
+    const invited = await invite({ email: ` ${email.toUpperCase()} `, permissions: ['MANAGE_CAMPAIGNS'] });
     expect(invited.statusCode, invited.body).toBe(201);
     expect((await teamNow()).invitations).toEqual([
       expect.objectContaining({ email, permissions: ['MANAGE_CAMPAIGNS'], invited_by: 'Lúcia Alves' }),
@@ -87,10 +83,7 @@ describe('invitations', () => {
 
   it("the invitation e-mail names the permissions in the inviter's language", async () => {
     const email = `financas-${Date.now()}@semear.dev`;
-    const invited = await call(
-      ctx.app,
-      'POST',
-      '/api/v1/admin/team/invitations',
+    const invited = await invite(
       { email, permissions: ['MANAGE_TEAM', 'MANAGE_FINANCES'] },
       { ...as(lead.token), headers: { 'accept-language': 'en' } },
     );
