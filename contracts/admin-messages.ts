@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from './messages';
 import type { DonationStatus, PaymentMethod } from './donations';
+import type { Permission } from './permissions';
 
 /** Messages of the admin pages' API (docs/admin.md); the admin catalog scope shows them. */
 export const adminMessages = {
@@ -161,3 +162,12 @@ export const donationStatusNames = {
   expired: /*i18n*/ { id: 'admin.donation_status.expired', message: 'Expirou' },
   refunded: /*i18n*/ { id: 'admin.donation_status.refunded', message: 'Reembolsada' },
 } satisfies Record<DonationStatus, MessageDescriptor>;
+
+/** What each permission lets a member do, as the team page and the invitation e-mail name it (docs/spec.md §6). */
+export const PERMISSION_NAMES: Record<Permission, MessageDescriptor> = {
+  MANAGE_FINANCES: /*i18n*/ { id: 'permission.manage_finances', message: 'Finanças' },
+  MANAGE_CAMPAIGNS: /*i18n*/ { id: 'permission.manage_campaigns', message: 'Campanhas, categorias e tags' },
+  MANAGE_PIX_ACCOUNTS: /*i18n*/ { id: 'permission.manage_pix_accounts', message: 'Contas PIX' },
+  MANAGE_TEAM: /*i18n*/ { id: 'permission.manage_team', message: 'Equipe' },
+  MANAGE_USERS: /*i18n*/ { id: 'permission.manage_users', message: 'Usuários e doações' },
+};

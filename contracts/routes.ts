@@ -82,8 +82,9 @@ export const returnUrlSchema = z.pipe(
 
 export const slugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(120));
 
-export const signInSearchSchema = z.object({ return_url: optional(returnUrlSchema) });
-export const signUpSearchSchema = z.object({ return_url: optional(returnUrlSchema) });
+/** `email`: the address the form starts with (an invitation's), typed over freely. */
+export const signInSearchSchema = z.object({ return_url: optional(returnUrlSchema), email: optional(text(254)) });
+export const signUpSearchSchema = z.object({ return_url: optional(returnUrlSchema), email: optional(text(254)) });
 export const resetPasswordSearchSchema = z.object({ token: optional(text(512)), email: optional(text(254)) });
 
 export const searchSearchSchema = z.object({

@@ -25,3 +25,31 @@ test('an admin asks for a new PIX key; it waits for a second admin, not the one 
   await expect(item.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
   await expect(item).toContainText('Você pediu esta mudança: outra pessoa da equipe precisa aprová-la.');
 });
+
+test("the payout account's bank is found among the 513 by code or by name", async ({ page }) => {
+  await signInThroughForm(page, DEMO_ADMIN);
+  await page.goto('/admin/pix-accounts');
+  const form = page.getByRole('form', { name: 'Nova conta para os repasses' });
+  const search = form.getByRole('searchbox', { name: 'Buscar o banco (código ou nome)' });
+  const bank = form.getByRole('combobox', { name: 'Banco' });
+  await expect(form.getByRole('status')).toHaveText('513 bancos');
+
+  await search.fill('nubank');
+  await expect(form.getByRole('status')).toHaveText('1 banco');
+  await expect(bank).toHaveValue('260');
+  await expect(bank.locator('option:checked')).toHaveText('260 · Nu Pagamentos (Nubank)');
+
+  await search.fill('341');
+  await expect(bank).toHaveValue('341');
+  await expect(bank.locator('option:checked')).toHaveText('341 · Itaú Unibanco');
+  // Enter in the search does not send the form.
+  await search.press('Enter');
+  await expect(page.getByText('Pedido registrado')).toHaveCount(0);
+
+  await search.fill('banco que não existe');
+  await expect(form.getByRole('status')).toHaveText('Nenhum banco com esse código ou nome');
+  await expect(bank).toHaveValue('341');
+  await search.fill('');
+  await bank.selectOption('237');
+  await expect(bank.locator('option:checked')).toHaveText('237 · Bradesco');
+});

@@ -4,7 +4,8 @@ import { waitForMailMatching } from './helpers/mailbox';
 
 /**
  * The team (issue 13): an admin invites a colleague with MANAGE_CAMPAIGNS only; the colleague opens
- * the e-mail's link, signs up from the prompt with the invited e-mail, comes back, accepts, and can
+ * the e-mail's link (which says what it grants), signs up from the prompt with the invited e-mail already
+ * typed, comes back, accepts, and can
  * run the catalogue and write campaigns but is sent home from /admin/finances.
  */
 
@@ -26,6 +27,8 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
   );
 
   const [, path] = await waitForMailMatching(colleague.email, /https?:\/\/[^/\s]+(\/convite-equipe\?token=[\w-]+)/);
+  // The e-mail says what the invitation lets the colleague do (issue 22).
+  await waitForMailMatching(colleague.email, /Com este convite você poderá cuidar de: Campanhas, categorias e tags\./);
   const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
   const invited = await context.newPage();
   await invited.goto(path as string);
@@ -36,7 +39,8 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
   await invited.getByLabel('Pessoa física').check();
   await invited.getByLabel('Nome completo').fill(colleague.name);
   await invited.getByLabel('CPF').fill(colleague.cpf);
-  await invited.getByLabel('E-mail').fill(colleague.email);
+  // The form starts with the invited e-mail.
+  await expect(invited.getByLabel('E-mail')).toHaveValue(colleague.email);
   await invited.getByLabel('Telefone').fill(colleague.phone);
   await invited.getByLabel('Data de nascimento').fill('08/03/1992');
   await invited.getByLabel('Senha').fill(colleague.password);

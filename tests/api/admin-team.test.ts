@@ -33,6 +33,8 @@ const auditCount = async () =>
         .from(auditLog)
     )[0]?.n,
   );
+const invite = (body: object, options: Parameters<typeof call>[4] = as(lead.token)) =>
+  call(ctx.app, 'POST', '/api/v1/admin/team/invitations', body, options);
 const tokenOf = async (email: string) => {
   const [mail] = await outboxTo(db(), email);
   expect(mail?.subject).toBe('Lúcia Alves convidou você para a equipe do Semear');
@@ -42,18 +44,16 @@ const tokenOf = async (email: string) => {
 describe('invitations', () => {
   it('an invited colleague signs up with the invited e-mail, accepts, and has exactly the permissions given, from the next request', async () => {
     const email = `colega-${Date.now()}@semear.dev`;
-    const invited = await call(
-      ctx.app,
-      'POST',
-      '/api/v1/admin/team/invitations',
-      { email: ` ${email.toUpperCase()} `, permissions: ['MANAGE_CAMPAIGNS'] },
-      as(lead.token),
-    );
+    const invited = await invite({ email: ` ${email.toUpperCase()} `, permissions: ['MANAGE_CAMPAIGNS'] });
     expect(invited.statusCode, invited.body).toBe(201);
     expect((await teamNow()).invitations).toEqual([
       expect.objectContaining({ email, permissions: ['MANAGE_CAMPAIGNS'], invited_by: 'Lúcia Alves' }),
     ]);
     const token = await tokenOf(email);
+    // The e-mail says what the invitation lets the colleague do (issue 22).
+    const [mail] = await outboxTo(db(), email);
+    expect(mail?.text).toContain('Com este convite você poderá cuidar de: Campanhas, categorias e tags.');
+    expect(mail?.html).toContain('Com este convite você poderá cuidar de: Campanhas, categorias e tags.');
 
     const preview = await call(ctx.app, 'GET', `/api/v1/team-invitations/${token}`);
     expect(preview.json()).toMatchObject({ email, permissions: ['MANAGE_CAMPAIGNS'], invited_by: 'Lúcia Alves' });
@@ -81,10 +81,22 @@ describe('invitations', () => {
     expect(team.members.find((m) => m.email === email)?.permissions).toEqual(['MANAGE_CAMPAIGNS']);
   });
 
+  it("the invitation e-mail names the permissions in the inviter's language", async () => {
+    const email = `financas-${Date.now()}@semear.dev`;
+    const invited = await invite(
+      { email, permissions: ['MANAGE_TEAM', 'MANAGE_FINANCES'] },
+      { ...as(lead.token), headers: { 'accept-language': 'en' } },
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await outboxTo(db(), email);
+    expect(mail?.text).toContain('With this invitation you will be able to look after: Finances and Team.');
+  });
+
   it('a revoked or expired invitation no longer works; a member cannot be invited twice; bad input writes nothing', async () => {
     const email = `revogado-${Date.now()}@semear.dev`;
     const { id } = (await call(ctx.app, 'POST', '/api/v1/admin/team/invitations', { email, permissions: [] }, as(lead.token))).json();
     const token = await tokenOf(email);
+    expect((await outboxTo(db(), email))[0]?.text).toContain('Este convite ainda não dá permissões');
     expect((await call(ctx.app, 'DELETE', `/api/v1/admin/team/invitations/${id}`, undefined, as(lead.token))).statusCode).toBe(204);
     const invitee = await newSession(ctx.app, { email });
     expect((await call(ctx.app, 'POST', '/api/v1/team-invitations/accept', { token }, as(invitee.token))).statusCode).toBe(404);

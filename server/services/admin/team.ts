@@ -130,7 +130,11 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
           .returning({ id: teamInvitations.id });
         const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
         const link = `${publicUrl}/convite-equipe?token=${encodeURIComponent(token)}`;
-        await enqueueMail(tx, teamInviteMail(translator, locale, { to: input.email, inviter: inviter?.name ?? null, link, expiresAt }), at);
+        await enqueueMail(
+          tx,
+          teamInviteMail(translator, locale, { to: input.email, inviter: inviter?.name ?? null, link, expiresAt, permissions: perms }),
+          at,
+        );
         await recordAudit(
           tx,
           actor,

@@ -15,6 +15,9 @@ export function VisitorPromptView({ actor }: { actor: ActorRefFrom<typeof visito
   const open = useSelector(actor, (s) => s.hasTag('state:open'));
   const description = useSelector(actor, (s) => s.context.description);
   const returnUrl = useSelector(actor, (s) => s.context.returnUrl);
+  const email = useSelector(actor, (s) => s.context.email);
+  const back = sanitizeReturnUrl(returnUrl);
+  const withEmail = email ? { email } : {};
   const close = () => actor.send({ type: 'visitorPrompt.closed' });
   return (
     <Dialog open={open} onClose={close} title={t`Entre para continuar`} description={description ?? i18n._(messages.mustBeSignedIn.id)}>
@@ -24,18 +27,14 @@ export function VisitorPromptView({ actor }: { actor: ActorRefFrom<typeof visito
           fullWidth
           onClick={() => {
             close();
-            void navigate({ to: '/signin', search: { return_url: sanitizeReturnUrl(returnUrl) } });
+            void navigate({ to: '/signin', search: { return_url: back, ...withEmail } });
           }}
         >
           <Trans>Entrar agora</Trans>
         </Button>
         <p className={s.signup}>
           <Trans>Ainda não tem conta?</Trans>{' '}
-          <Link
-            to="/signup"
-            search={sanitizeReturnUrl(returnUrl) === '/' ? {} : { return_url: sanitizeReturnUrl(returnUrl) }}
-            onClick={close}
-          >
+          <Link to="/signup" search={back === '/' ? withEmail : { return_url: back, ...withEmail }} onClick={close}>
             <Trans>Faça seu cadastro</Trans>
           </Link>
         </p>

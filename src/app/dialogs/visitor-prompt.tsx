@@ -4,8 +4,8 @@ import { visitorPromptMachine } from '../../../machines/dialogs/visitor-prompt.m
 import { inspected } from '../../lib/inspect';
 
 export interface VisitorPrompt {
-  /** Opens the "you need to sign in" dialog; `description` replaces the default text. */
-  open: (options?: { description?: string }) => void;
+  /** Opens the "you need to sign in" dialog; `description` replaces the default text, `email` starts the forms typed. */
+  open: (options?: { description?: string; email?: string }) => void;
 }
 
 const VisitorPromptContext = createContext<VisitorPrompt | null>(null);
@@ -22,7 +22,8 @@ export function VisitorPromptProvider({ children }: { children: ReactNode }) {
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('state:open'));
   const value = useMemo<VisitorPrompt>(
     () => ({
-      open: (options) => actor.send({ type: 'visitorPrompt.opened', description: options?.description, returnUrl: currentPath() }),
+      open: (options) =>
+        actor.send({ type: 'visitorPrompt.opened', description: options?.description, email: options?.email, returnUrl: currentPath() }),
     }),
     [actor],
   );

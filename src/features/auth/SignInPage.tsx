@@ -9,6 +9,7 @@ import { FailureAlert } from '../../app/forms/FailureAlert';
 import { useSignInFlow } from './sign-in-provider';
 import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
+import { usePrefilledEmail } from './use-prefilled-email';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';
 
@@ -17,14 +18,15 @@ export function SignInPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
+  const email = usePrefilledEmail();
   const { view, submit } = useSignInFlow();
   useLeaveWhenSignedIn();
   const { register, handleSubmit, formState } = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email, password: '' },
   });
   const busy = view.submitting || view.succeeded;
-  const carry = returnUrl === '/' ? {} : { return_url: returnUrl };
+  const carry = { ...(returnUrl === '/' ? {} : { return_url: returnUrl }), ...(email ? { email } : {}) };
 
   return (
     <AuthCard title={<Trans>Entrar</Trans>} lead={<Trans>Que bom ver você de novo.</Trans>}>

@@ -12,6 +12,7 @@ import { signUpDefaults, signUpResolver, type SignUpFormValues } from './sign-up
 import { useSignUpFlow } from './sign-up-provider';
 import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
+import { usePrefilledEmail } from './use-prefilled-email';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';
 
@@ -20,11 +21,12 @@ export function SignUpPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
+  const email = usePrefilledEmail();
   const { view, submit } = useSignUpFlow();
   useLeaveWhenSignedIn();
   const { register, control, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
     resolver: signUpResolver,
-    defaultValues: signUpDefaults,
+    defaultValues: { ...signUpDefaults, email },
   });
   const errors = formState.errors;
   const isCompany = watch('person_type') === 'COMPANY';
@@ -146,7 +148,11 @@ export function SignUpPage() {
         </FormActions>
       </Form>
       <div className={s.links}>
-        <Link to="/signin" search={returnUrl === '/' ? {} : { return_url: returnUrl }} className={s.link}>
+        <Link
+          to="/signin"
+          search={{ ...(returnUrl === '/' ? {} : { return_url: returnUrl }), ...(email ? { email } : {}) }}
+          className={s.link}
+        >
           <Trans>Já tem conta? Entrar</Trans>
         </Link>
       </div>

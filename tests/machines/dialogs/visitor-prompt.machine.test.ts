@@ -8,6 +8,7 @@ describe('visitor prompt: model-based', () => {
     events: [
       { type: 'visitorPrompt.opened', returnUrl: '/profile' },
       { type: 'visitorPrompt.opened', description: 'Entre para doar mensalmente.', returnUrl: '/doacao-mensal' },
+      { type: 'visitorPrompt.opened', returnUrl: '/convite-equipe?token=abc', email: 'caio@exemplo.org' },
       { type: 'visitorPrompt.closed' },
     ],
   });

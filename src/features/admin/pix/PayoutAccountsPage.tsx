@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BANKS, type PayoutAccount } from '../../../../contracts/admin-pix';
+import type { PayoutAccount } from '../../../../contracts/admin-pix';
 import { adminPixApi } from '../../../lib/api/admin-pix';
 import { Button, Card, Form, FormActions, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { BankPicker } from './BankPicker';
 import { ChangeList } from './ChangeList';
 import { useApprovals } from './use-approvals';
 
@@ -34,7 +35,7 @@ export function PayoutAccountsPage() {
             send({ type: 'command.sent', command: { type: 'request', input: form } });
           }}
         >
-          <Select label={t`Banco`} options={BANKS.map((b) => ({ value: b.code, label: `${b.code} · ${b.name}` }))} {...field('bank')} />
+          <BankPicker value={form.bank} onChange={(bank) => setForm({ ...form, bank })} />
           <TextField label={t`Agência`} inputMode="numeric" {...field('branch')} required />
           <TextField label={t`Conta`} inputMode="numeric" {...field('account')} required />
           <TextField label={t`Dígito`} {...field('digit')} required />

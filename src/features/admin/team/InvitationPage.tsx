@@ -63,7 +63,9 @@ function Invitation({ token, signedIn }: { token: string; signedIn: boolean }) {
         }),
       },
       actions: {
-        promptVisitor: () => prompt.open({ description: t`Entre ou crie sua conta com o e-mail convidado para aceitar.` }),
+        // The forms start with the invited e-mail: the account that accepts must be that one.
+        promptVisitor: ({ context }) =>
+          prompt.open({ description: t`Entre ou crie sua conta com o e-mail convidado para aceitar.`, email: context.invitation?.email }),
         joined: () => void navigate({ to: '/admin' }),
       },
     }),

@@ -46,6 +46,17 @@ describe('SignUpPage', () => {
     expect(screen.getByLabelText(/Razão social/)).toBeInTheDocument();
   });
 
+  it('starts with the e-mail a page sent (an invitation) and keeps it on the link to sign in instead', async () => {
+    await renderPage(SignUpPage, { path: '/signup', url: '/signup?return_url=%2Fconvite-equipe%3Ftoken%3Dabc&email=caio%40exemplo.org' });
+    expect(((await screen.findByLabelText(/E-mail/)) as HTMLInputElement).value).toBe('caio@exemplo.org');
+    expect(screen.getByRole('link', { name: 'Já tem conta? Entrar' }).getAttribute('href')).toContain('email=caio%40exemplo.org');
+  });
+
+  it('leaves the e-mail empty when the one given is not an address', async () => {
+    await renderPage(SignUpPage, { path: '/signup', url: '/signup?email=%3Cscript%3E' });
+    expect(((await screen.findByLabelText(/E-mail/)) as HTMLInputElement).value).toBe('');
+  });
+
   it('masks CPF, CNPJ (letters allowed) and phone while typing', async () => {
     await renderPage(SignUpPage, { path: '/signup' });
     await screen.findByLabelText(/^CPF/);
