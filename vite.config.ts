@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import { webPlugins } from './vite.plugins';
+import { chunkModules } from './vite.chunk-modules';
 import { precompress } from './vite.precompress';
 
 export default defineConfig({
   // Build only (not in webPlugins, which the tests use): .br and .gz beside each text file of dist/.
-  plugins: [...webPlugins({ routes: true }), precompress()],
+  plugins: [...webPlugins({ routes: true }), chunkModules(), precompress()],
   server: {
     port: 5173,
     // /app is the embedded Pusher-protocol WebSocket (docs/realtime.md).
@@ -34,10 +35,11 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui[\\/](core|react))[\\/]/,
             },
-            // Our own small modules that the shell and every page use: one chunk, not twenty tiny ones.
+            // Our own small modules that the shell and every page use, and what the landing pages' loaders
+            // read with: one chunk, not twenty tiny ones that each cost a round trip on a phone.
             {
               name: 'app',
-              test: /[\\/](src[\\/](app[\\/](toast|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader|use-in-view)|lib[\\/](cookies|broadcast-channel))|contracts[\\/](constants|routes|contributions-search|messages))\.tsx?$/,
+              test: /[\\/](src[\\/](app[\\/](toast|i18n[\\/]I18nProvider|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader|use-in-view)|lib[\\/](cookies|broadcast-channel|settled|receipts|api[\\/](campaigns|inlined-answers)))|contracts[\\/](constants|routes|contributions-search|messages|first-screen|campaigns))\.tsx?$/,
             },
           ],
         },

@@ -53,6 +53,15 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The first screen's bytes, from the production build (built when stale): not in test:fast.
+      {
+        test: {
+          name: 'budget',
+          include: ['tests/budget/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 600_000,
+        },
+      },
       ...apiProjects,
     ],
   },

@@ -7,8 +7,12 @@ import { measureFirstScreen, type FirstScreenFigures, PHONE_PROFILE } from './li
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
 
 export const FIRST_SCREEN_PAGES = ['/', '/cozinha-solidaria-recife'] as const;
-const LCP_GOAL_MS = 2_500;
+// The goals a first screen keeps (docs/web-app.md): throttled like a phone on slow
+// 4G, unthrottled on this machine, and the bytes on the wire before the largest paint.
+const LCP_GOAL_MS = 2_000;
 const CLS_GOAL = 0.1;
+const UNTHROTTLED_LCP_GOAL_MS = 400;
+const BYTES_BEFORE_LCP_GOAL = 150 * 1024;
 
 export interface FirstScreenReport {
   path: string;
@@ -35,11 +39,16 @@ export function reportFirstScreens(reports: FirstScreenReport[]): void {
     `First screen, ${viewport.width}×${viewport.height} phone, ${latencyMs} ms RTT, ${((downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbps, CPU ×${cpuSlowdown}, cold cache, median of 3:`,
   );
   for (const { path, throttled, unthrottled } of reports) {
-    const within = throttled.lcpMs <= LCP_GOAL_MS && throttled.cls <= CLS_GOAL;
+    const within =
+      throttled.lcpMs <= LCP_GOAL_MS &&
+      throttled.cls <= CLS_GOAL &&
+      unthrottled.lcpMs <= UNTHROTTLED_LCP_GOAL_MS &&
+      throttled.bytesBeforeLcp <= BYTES_BEFORE_LCP_GOAL;
     console.log(
       `  ${path.padEnd(28)} LCP ${String(throttled.lcpMs).padStart(5)} ms  CLS ${throttled.cls.toFixed(3)}  ` +
         `${(throttled.bytesBeforeLcp / 1024).toFixed(1).padStart(6)} KB before LCP  ` +
-        `(unthrottled LCP ${unthrottled.lcpMs} ms, CLS ${unthrottled.cls.toFixed(3)})  ${within ? 'within' : 'OVER'} the goal (LCP ≤ ${LCP_GOAL_MS} ms, CLS ≤ ${CLS_GOAL})`,
+        `(unthrottled LCP ${unthrottled.lcpMs} ms, CLS ${unthrottled.cls.toFixed(3)})  ${within ? 'within' : 'OVER'} the goal ` +
+        `(LCP ≤ ${LCP_GOAL_MS} ms, CLS ≤ ${CLS_GOAL}, unthrottled LCP ≤ ${UNTHROTTLED_LCP_GOAL_MS} ms, ≤ ${BYTES_BEFORE_LCP_GOAL / 1024} KB before LCP)`,
     );
     if (!within) process.exitCode = 1;
   }

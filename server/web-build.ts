@@ -14,6 +14,7 @@ export const WEB_SOURCES = [
   'vite.plugins.ts',
   'vite.lingui-scopes.ts',
   'vite.precompress.ts',
+  'vite.chunk-modules.ts',
   'lingui.config.ts',
   'package.json',
 ];
@@ -43,9 +44,13 @@ export function webBuildIsStale(root: string, distDir = join(root, 'dist')): boo
  * production one whatever NODE_ENV the server runs under: Vite builds React's development bundle when
  * NODE_ENV says test or development, and its toasts and timings differ from what donors get.
  */
-export function buildWebApp(root: string): void {
+export function buildWebApp(root: string, options: { quiet?: boolean } = {}): void {
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0)
+  const stdio = options.quiet ? 'pipe' : 'inherit';
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio, encoding: 'utf8', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    // Quiet: the build's output only when it failed, where it says why.
+    if (options.quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     throw new Error(`npm run build failed (exit ${result.status ?? result.signal}); fix the build or run it by hand.`);
+  }
 }

@@ -9,15 +9,9 @@ import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
-import {
-  answerReads,
-  catalogChunks,
-  firstScreenHead,
-  readBuildManifest,
-  withEntryPreloads,
-  type FirstScreenNeeds,
-} from '../http/first-screen';
+import { answerReads, firstScreenHead, readBuildManifest, withEntryPreloads, type FirstScreenNeeds } from '../http/first-screen';
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
+import { landingChunks } from '../http/landing-pages';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
 
@@ -109,28 +103,25 @@ export const webAppPlugin = fp<WebAppOptions>(
     const matchRoute = loadWebRouteMatcher();
     // The interface's language lives in the browser (localStorage): the catalogs preloaded and the data
     // inlined are in the default language, which most visitors keep; others fetch theirs as before.
-    const catalogs = (scopes: string[]) => catalogChunks(DEFAULT_LOCALE, ['core', ...scopes]);
-    /** The two pages donors land on from a shared link: their code, catalogs, data and cover come with the HTML. */
-    const firstScreenNeeds = (path: string, route: WebRouteMatch): FirstScreenNeeds | null => {
-      if (path === '/') return { chunks: ['src/routes/index.tsx?tsr-split=component', ...catalogs([])], reads: homeFirstScreenReads() };
-      if (route.kind !== 'campaign' || path.replace(/\/+$/, '') !== `/${route.slug}`) return null;
-      return {
-        chunks: [
-          'src/routes/$slug/route.tsx?tsr-split=component',
-          'src/routes/$slug/index.tsx?tsr-split=component',
-          ...catalogs(['campaigns']),
-        ],
-        reads: campaignFirstScreenReads(route.slug),
-      };
+    /** The pages donors land on from a shared link: their code, catalogs, data and cover come with the HTML. */
+    const firstScreenNeeds = (path: string, route: WebRouteMatch): (FirstScreenNeeds & { withCover: boolean }) | null => {
+      if (path === '/') return { chunks: landingChunks('/', DEFAULT_LOCALE), reads: homeFirstScreenReads(), withCover: false };
+      if (route.kind !== 'campaign') return null;
+      const page = path.replace(/\/+$/, '');
+      const reads = campaignFirstScreenReads(route.slug);
+      // The campaign's cover is its page's largest paint; the donation page does not show it.
+      if (page === `/${route.slug}`) return { chunks: landingChunks('/{slug}', DEFAULT_LOCALE), reads, withCover: true };
+      if (page === `/${route.slug}/donate`) return { chunks: landingChunks('/{slug}/donate', DEFAULT_LOCALE), reads, withCover: false };
+      return null;
     };
     const withFirstScreen = async (html: string, request: FastifyRequest, route: WebRouteMatch): Promise<string> => {
       const path = pathOf(request.url);
       const needs = firstScreenNeeds(path, route);
       if (!needs) return html;
       const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
-      // The campaign's cover is its page's largest paint.
-      const campaign =
-        route.kind === 'campaign' ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined) : undefined;
+      const campaign = needs.withCover
+        ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined)
+        : undefined;
       const image = campaign?.cover_url
         ? { href: campaign.cover_url, srcset: coverSrcSet(campaign.slug, campaign.cover_url), sizes: COVER_SIZES }
         : null;

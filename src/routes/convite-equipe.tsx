@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { teamInvitationSearchSchema } from '../../contracts/routes';
 import { InvitationPage } from '../features/admin/team/InvitationPage';
 import { loadCatalogScope } from '../app/i18n/catalogs';
@@ -9,7 +9,10 @@ export const Route = createFileRoute('/convite-equipe')({
   component: InvitationRoute,
 });
 
+// getRouteApi, not Route: the component is split off, and importing Route would pull the route's file into its chunk.
+const route = getRouteApi('/convite-equipe');
+
 function InvitationRoute() {
-  const { token } = Route.useSearch();
+  const { token } = route.useSearch();
   return <InvitationPage token={token} />;
 }

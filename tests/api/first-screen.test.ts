@@ -17,9 +17,11 @@ const MANIFEST = {
   'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['_framework-F.js', '_CampaignCard-C.js'] },
   'src/routes/$slug/route.tsx?tsr-split=component': { file: 'assets/route-L.js', imports: ['_framework-F.js'] },
   'src/routes/$slug/index.tsx?tsr-split=component': { file: 'assets/_slug-S.js', imports: ['_CampaignCard-C.js'] },
+  'src/routes/$slug/donate.tsx?tsr-split=component': { file: 'assets/donate-D.js', imports: ['_framework-F.js'] },
   'locales/pt/messages.po?scope=core': { file: 'assets/messages-core-pt.js' },
   'locales/pt/messages.po?scope=campaigns': { file: 'assets/messages-campaigns-pt.js' },
   'locales/en/messages.po?scope=campaigns': { file: 'assets/messages-campaigns-en.js' },
+  'locales/pt/messages.po?scope=checkout': { file: 'assets/messages-checkout-pt.js' },
 };
 
 let ctx: TestContext;
@@ -115,6 +117,17 @@ describe('the first screen comes with the HTML', () => {
     expect(answers[`/api/v1/campaigns/${hostile.slug}`]?.body.title).toBe('</script><script>alert(1)</script>\u2028 <!--');
   });
 
+  it("a campaign's donation page preloads its form's chunks and catalogs and carries the campaign, not the cover it does not show", async () => {
+    const body = await page(`/${campaign.slug}/donate`);
+    const head = body.slice(0, body.indexOf('</head>'));
+    for (const chunk of ['route-L.js', 'donate-D.js', 'messages-core-pt.js', 'messages-campaigns-pt.js', 'messages-checkout-pt.js']) {
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
+    }
+    expect(head).not.toContain('rel="preload" as="image"');
+    expect(head).not.toContain('_slug-S.js');
+    expect(Object.keys(inlinedAnswers(body))).toEqual([`/api/v1/campaigns/${campaign.slug}`]);
+  });
+
   it('every page preloads the chunks its entry imports (the build writes no preloads of its own)', async () => {
     for (const path of ['/help', '/', `/${campaign.slug}`]) {
       const body = await page(path);
@@ -125,7 +138,7 @@ describe('the first screen comes with the HTML', () => {
 
   it('other pages, HEAD requests and unknown campaigns carry nothing extra', async () => {
     expect(await page('/help')).not.toContain(INLINED_ANSWERS_ID);
-    expect(await page(`/${campaign.slug}/donate`)).not.toContain(INLINED_ANSWERS_ID);
+    expect(await page(`/${campaign.slug}/doadores`)).not.toContain(INLINED_ANSWERS_ID);
     const head = await call(ctx.app, 'HEAD', `/${campaign.slug}`, undefined, { headers: { accept: 'text/html' } });
     expect(head.statusCode).toBe(200);
     const missing = await call(ctx.app, 'GET', '/campanha-que-nao-existe', undefined, { headers: { accept: 'text/html' } });

@@ -1,17 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { AD_SCRIPT_META } from '../../../contracts/constants';
 import { useLocale } from '../../app/i18n/I18nProvider';
 import { ConfirmProvider, Toasts, VisitorPromptProvider } from '../../app';
-import { AnalyticsTracker } from './AnalyticsTracker';
 import { FocusOnNavigate } from './FocusOnNavigate';
 import { Footer } from './Footer';
 import { Header, type SignedInTool } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { SessionGuard } from './SessionGuard';
 import { MAIN_ID, SkipLink } from './SkipLink';
-import { ViewportPrefetcher } from './ViewportPrefetcher';
 import * as s from './shell.css';
+
+const BackgroundWork = lazy(() => import('./BackgroundWork'));
 
 /**
  * Every page: skip link, progress bar, header, the route, footer; plus the app-wide dialogs,
@@ -46,8 +46,9 @@ export function RootLayout({ signedInTool }: { signedInTool?: SignedInTool }) {
           <Footer />
         </div>
         <Toasts />
-        <AnalyticsTracker />
-        <ViewportPrefetcher />
+        <Suspense fallback={null}>
+          <BackgroundWork />
+        </Suspense>
         <SessionGuard />
         <FocusOnNavigate />
       </VisitorPromptProvider>

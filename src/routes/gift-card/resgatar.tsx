@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { RedeemCardPage } from '../../features/gifts/RedeemCardPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
 import { giftCardRedeemSearchSchema } from '../../../contracts/routes';
@@ -10,7 +10,10 @@ export const Route = createFileRoute('/gift-card/resgatar')({
   component: RedeemRoute,
 });
 
+// getRouteApi, not Route: the component is split off, and importing Route would pull the route's file into its chunk.
+const route = getRouteApi('/gift-card/resgatar');
+
 function RedeemRoute() {
-  const { code } = Route.useSearch();
+  const { code } = route.useSearch();
   return <RedeemCardPage code={code} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { SubscriptionPanel } from '../../features/monthly/SubscriptionPanel';
 import { WalletPage } from '../../features/wallet/WalletPage';
 import { loadCatalogScope } from '../../app/i18n/catalogs';
@@ -11,9 +11,12 @@ export const Route = createFileRoute('/profile/wallet')({
   component: WalletRoute,
 });
 
+// getRouteApi, not Route: the component is split off, and importing Route would pull the route's file into its chunk.
+const route = getRouteApi('/profile/wallet');
+
 /** The wallet with the donor's monthly giving, which fills it. */
 function WalletRoute() {
-  const { code } = Route.useSearch();
+  const { code } = route.useSearch();
   return (
     <WalletPage giftCardCode={code}>
       <SubscriptionPanel />

@@ -1,0 +1,16 @@
+import { AnalyticsTracker } from './AnalyticsTracker';
+import { ViewportPrefetcher } from './ViewportPrefetcher';
+
+/**
+ * What the shell does that no first screen shows: page views and link prefetch. Loaded lazily by the
+ * root layout, so their code is not among what a phone downloads before the page paints (the
+ * first-screen budget, tests/budget); the first page's view is recorded when it mounts, a moment later.
+ */
+export default function BackgroundWork() {
+  return (
+    <>
+      <AnalyticsTracker />
+      <ViewportPrefetcher />
+    </>
+  );
+}
