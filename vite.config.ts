@@ -39,7 +39,7 @@ export default defineConfig({
             // read with: one chunk, not twenty tiny ones that each cost a round trip on a phone.
             {
               name: 'app',
-              test: /[\\/](src[\\/](app[\\/](toast|i18n[\\/]I18nProvider|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader|use-in-view)|lib[\\/](cookies|broadcast-channel|settled|receipts|api[\\/](campaigns|inlined-answers)))|contracts[\\/](constants|routes|contributions-search|messages|first-screen|campaigns))\.tsx?$/,
+              test: /[\\/](src[\\/](features[\\/]shell[\\/]shell\.css|app[\\/](toast|i18n[\\/]I18nProvider|report-error|format|page-title|auth[\\/]auth-context|navigation[\\/](return-url|guards)|dialogs[\\/](confirm|visitor-prompt))|ui[\\/](Button|Layout|FieldFrame|Select|PageHeader|use-in-view)|lib[\\/](cookies|broadcast-channel|settled|receipts|api[\\/](campaigns|inlined-answers)))|contracts[\\/](constants|routes|contributions-search|messages|first-screen|campaigns))\.tsx?$/,
             },
           ],
         },

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from './messages';
 import { API_PREFIX } from './constants';
 
 /**
@@ -33,3 +34,40 @@ export const homeFirstScreenReads = (): string[] => [
 ];
 
 export const campaignFirstScreenReads = (slug: string): string[] => [`${API_PREFIX}/campaigns/${encodeURIComponent(slug)}`];
+
+/**
+ * The interface's language, mirrored from localStorage into a cookie so the server can write a landing
+ * page's first screen in it (server/http/first-screen-markup.ts). Not a preference of its own.
+ */
+export const LOCALE_COOKIE = 'semear.locale';
+
+/**
+ * Stable class names of what the server paints before any script runs on `/` and `/{slug}`: the page's
+ * largest element (the home's lead, a campaign's cover) with the boxes that size it. The style sheets
+ * give each the very rules of the React component's own class (src/ui/layout.css.ts,
+ * src/features/home/home.css.ts, src/features/campaigns/campaigns.css.ts), so when React takes over the
+ * largest paint keeps its size and the first screen does not move.
+ */
+export const FIRST_SCREEN_CLASSES = {
+  header: 'fs-header',
+  container: 'fs-container',
+  hero: 'fs-hero',
+  heroTitle: 'fs-hero-title',
+  heroLead: 'fs-hero-lead',
+  heroActions: 'fs-hero-actions',
+  largeButton: 'fs-large-button',
+  heroArt: 'fs-hero-art',
+  campaignLayout: 'fs-campaign-layout',
+  campaignHeader: 'fs-campaign-header',
+  cover: 'fs-cover',
+} as const;
+
+/** The home's hero, which the server writes into the HTML in the visitor's language and the page renders. */
+export const homeHeroMessages = {
+  title: /*i18n*/ { id: 'home.hero.title', message: 'Doe em um minuto. Veja o que a sua doação fez.' },
+  lead: /*i18n*/ {
+    id: 'home.hero.lead',
+    message:
+      'A Semear liga você a campanhas de todo o Brasil: cozinhas comunitárias, escolas, abrigos e famílias que precisam de ajuda agora. Doe uma vez, todo mês ou dê um gift card de presente.',
+  },
+} satisfies Record<string, MessageDescriptor>;

@@ -5,7 +5,7 @@ import '@fontsource-variable/inter';
 import './ui/global.css';
 import { activateLocale } from './app/i18n/catalogs';
 import { I18nProvider } from './app/i18n/I18nProvider';
-import { readStoredLocale } from './app/i18n/locale';
+import { readStoredLocale, tellServerLocale } from './app/i18n/locale';
 import { syncApiLocale } from './app/i18n/api-locale';
 import { AuthProvider } from './app/auth/auth-context';
 import { startAuthSession } from './lib/actors/auth';
@@ -17,12 +17,16 @@ import { startInspector } from './lib/inspect';
 await startInspector();
 const locale = readStoredLocale();
 syncApiLocale(locale);
+tellServerLocale(locale);
 // The user loads while the catalog does; guards wait for the auth machine to settle.
 const session = startAuthSession();
 await activateLocale(locale);
 installGlobalErrorHandler();
 
 const router = createAppRouter(session.actor);
+// The page's data and code first, then one render: the first screen the server wrote into #root
+// (server/http/first-screen-markup.ts) is replaced by the page itself, never by an empty shell.
+await router.load();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

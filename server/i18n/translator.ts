@@ -4,6 +4,7 @@ import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/constants';
 import { donorMessages } from '../../contracts/donor-messages';
+import { homeHeroMessages } from '../../contracts/first-screen';
 import { givingMessages } from '../../contracts/giving-messages';
 import { messages as contractMessages, type MessageDescriptor } from '../../contracts/messages';
 import { mailMessages } from '../services/mail/mail-messages';
@@ -26,6 +27,8 @@ function sourceMessages(): Map<string, string> {
     ...Object.values(givingMessages),
     ...Object.values(donorMessages),
     ...Object.values(mailMessages),
+    // The home's hero, which the server writes into the HTML (server/http/first-screen-markup.ts).
+    ...Object.values(homeHeroMessages),
   ];
   return new Map(all.map((d) => [d.id, d.message]));
 }

@@ -9,9 +9,17 @@ import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
-import { answerReads, firstScreenHead, readBuildManifest, withEntryPreloads, type FirstScreenNeeds } from '../http/first-screen';
+import {
+  answerReads,
+  firstScreenHead,
+  readBuildManifest,
+  withEntryPreloads,
+  withoutStyleLinks,
+  type FirstScreenNeeds,
+} from '../http/first-screen';
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
-import { landingChunks } from '../http/landing-pages';
+import { landingChunks, type LandingPage } from '../http/landing-pages';
+import { campaignFirstScreen, homeFirstScreen, localeFromCookies, withFirstScreenMarkup } from '../http/first-screen-markup';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
 
@@ -104,29 +112,46 @@ export const webAppPlugin = fp<WebAppOptions>(
     // The interface's language lives in the browser (localStorage): the catalogs preloaded and the data
     // inlined are in the default language, which most visitors keep; others fetch theirs as before.
     /** The pages donors land on from a shared link: their code, catalogs, data and cover come with the HTML. */
-    const firstScreenNeeds = (path: string, route: WebRouteMatch): (FirstScreenNeeds & { withCover: boolean }) | null => {
-      if (path === '/') return { chunks: landingChunks('/', DEFAULT_LOCALE), reads: homeFirstScreenReads(), withCover: false };
+    const firstScreenNeeds = (path: string, route: WebRouteMatch): (FirstScreenNeeds & { page: LandingPage }) | null => {
+      if (path === '/') return { page: '/', chunks: landingChunks('/', DEFAULT_LOCALE), reads: homeFirstScreenReads() };
       if (route.kind !== 'campaign') return null;
       const page = path.replace(/\/+$/, '');
       const reads = campaignFirstScreenReads(route.slug);
-      // The campaign's cover is its page's largest paint; the donation page does not show it.
-      if (page === `/${route.slug}`) return { chunks: landingChunks('/{slug}', DEFAULT_LOCALE), reads, withCover: true };
-      if (page === `/${route.slug}/donate`) return { chunks: landingChunks('/{slug}/donate', DEFAULT_LOCALE), reads, withCover: false };
+      if (page === `/${route.slug}`) return { page: '/{slug}', chunks: landingChunks('/{slug}', DEFAULT_LOCALE), reads };
+      if (page === `/${route.slug}/donate`)
+        return { page: '/{slug}/donate', chunks: landingChunks('/{slug}/donate', DEFAULT_LOCALE), reads };
       return null;
+    };
+    // Built style sheets never change while the server runs: read once each.
+    const styleTexts = new Map<string, string>();
+    const readStyle = (href: string): string => {
+      let text = styleTexts.get(href);
+      if (text === undefined) {
+        text = readFileSync(join(distDir, href.slice(1)), 'utf8');
+        styleTexts.set(href, text);
+      }
+      return text;
     };
     const withFirstScreen = async (html: string, request: FastifyRequest, route: WebRouteMatch): Promise<string> => {
       const path = pathOf(request.url);
       const needs = firstScreenNeeds(path, route);
       if (!needs) return html;
       const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
-      const campaign = needs.withCover
-        ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined)
-        : undefined;
+      // The campaign's cover is its page's largest paint; the donation page does not show it.
+      const campaign =
+        needs.page === '/{slug}' ? (Object.values(answers)[0]?.body as { slug: string; cover_url: string | null } | undefined) : undefined;
       const image = campaign?.cover_url
         ? { href: campaign.cover_url, srcset: coverSrcSet(campaign.slug, campaign.cover_url), sizes: COVER_SIZES }
         : null;
-      const head = firstScreenHead(html, manifest, { ...needs, image }, answers, DEFAULT_LOCALE);
-      return html.replace('</head>', () => `  ${head}\n  </head>`);
+      const markup =
+        needs.page === '/'
+          ? homeFirstScreen(app.translator, localeFromCookies(request.headers.cookie))
+          : needs.page === '/{slug}'
+            ? campaignFirstScreen(image)
+            : '';
+      const page = withFirstScreenMarkup(withoutStyleLinks(html, manifest, needs.chunks), markup);
+      const head = firstScreenHead(page, manifest, { ...needs, image }, answers, DEFAULT_LOCALE, readStyle);
+      return page.replace('</head>', () => `  ${head}\n  </head>`);
     };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       // A page the app does not have, or a campaign that does not exist or is not public, is a real 404

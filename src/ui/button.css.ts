@@ -1,4 +1,5 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants, type StyleRule } from '@vanilla-extract/css';
+import { FIRST_SCREEN_CLASSES } from '../../contracts/first-screen';
 import { vars } from './theme.css';
 
 export const base = style({
@@ -47,11 +48,14 @@ export const variant = styleVariants({
   },
 });
 
-export const size = styleVariants({
+const sizes = {
   sm: { minHeight: '32px', padding: `${vars.space['1']} ${vars.space['3']}`, fontSize: vars.fontSize.sm },
   md: { minHeight: '44px', padding: `${vars.space['2']} ${vars.space['4']}`, fontSize: vars.fontSize.md },
   lg: { minHeight: '52px', padding: `${vars.space['3']} ${vars.space['6']}`, fontSize: vars.fontSize.lg },
-});
+} satisfies Record<string, StyleRule>;
+export const size = styleVariants(sizes);
+// A large button's box in the first screen the server paints before any script runs (the home's hero).
+globalStyle(`.${FIRST_SCREEN_CLASSES.largeButton}`, { ...sizes.lg, display: 'inline-block' });
 
 export const fullWidth = style({ width: '100%' });
 

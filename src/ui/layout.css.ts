@@ -1,7 +1,16 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants, type StyleRule } from '@vanilla-extract/css';
+import { FIRST_SCREEN_CLASSES } from '../../contracts/first-screen';
 import { breakpoints, vars } from './theme.css';
 
-export const container = style({ width: '100%', maxWidth: vars.layout.maxWidth, marginInline: 'auto', paddingInline: vars.space['4'] });
+const containerRule = {
+  width: '100%',
+  maxWidth: vars.layout.maxWidth,
+  marginInline: 'auto',
+  paddingInline: vars.space['4'],
+} satisfies StyleRule;
+export const container = style(containerRule);
+// The same box for the first screen the server paints before any script runs (contracts/first-screen.ts).
+globalStyle(`.${FIRST_SCREEN_CLASSES.container}`, containerRule);
 export const narrow = style({ maxWidth: vars.layout.narrow });
 
 export const card = style({

@@ -9,9 +9,11 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 // A build's index.html and manifest, as Vite writes them: the entry's chunk is already in the page.
 const INDEX_HTML =
-  '<!doctype html><html lang="pt-BR"><head><title>Semear</title><script type="module" src="/assets/index-E.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="pt-BR"><head><title>Semear</title><script type="module" src="/assets/index-E.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-E.css"></head>' +
+  '<body><div id="root"><!-- first-screen --><div class="generic-shape"></div><!-- /first-screen --></div></body></html>';
 const MANIFEST = {
-  'index.html': { file: 'assets/index-E.js', imports: ['_framework-F.js'] },
+  'index.html': { file: 'assets/index-E.js', imports: ['_framework-F.js'], css: ['assets/index-E.css'] },
   '_framework-F.js': { file: 'assets/framework-F.js' },
   '_CampaignCard-C.js': { file: 'assets/CampaignCard-C.js', imports: ['_framework-F.js'], css: ['assets/campaign-C.css'] },
   'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-H.js', imports: ['_framework-F.js', '_CampaignCard-C.js'] },
@@ -32,6 +34,9 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
   mkdirSync(join(distDir, '.vite'));
   writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'assets', 'index-E.css'), 'body{margin:0}');
+  writeFileSync(join(distDir, 'assets', 'campaign-C.css'), '.fs-cover{width:100%}');
   ctx = await createTestContext({}, { distDir });
   campaign = await insertCampaign(ctx.database.db, {
     slug: 'cozinha-solidaria-recife',
@@ -68,7 +73,12 @@ describe('the first screen comes with the HTML', () => {
     for (const chunk of ['route-L.js', '_slug-S.js', 'CampaignCard-C.js', 'messages-core-pt.js', 'messages-campaigns-pt.js']) {
       expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
     }
-    expect(head).toContain('<link rel="stylesheet" href="/assets/campaign-C.css" />');
+    // The page's style sheets come inside it (a linked one would hold the first paint back), the entry's too.
+    expect(head).toContain('<style>body{margin:0}\n.fs-cover{width:100%}</style>');
+    expect(body).not.toContain('rel="stylesheet"');
+    // The cover is painted by the HTML itself, where the page will show it.
+    expect(body).toContain('<img class="fs-cover" src="http://semear.test/uploads/campaigns/cozinha.jpg" srcset=');
+    expect(body).not.toContain('generic-shape');
     // Already in the page, or another page's: not preloaded again.
     expect(head).not.toContain('modulepreload crossorigin href="/assets/index-E.js"');
     expect(head).not.toContain('routes-H.js');
@@ -76,6 +86,26 @@ describe('the first screen comes with the HTML', () => {
     const answers = inlinedAnswers(body);
     const api = await call(ctx.app, 'GET', `/api/v1/campaigns/${campaign.slug}`);
     expect(answers[`/api/v1/campaigns/${campaign.slug}`]).toEqual({ status: 200, total: null, body: api.json() });
+  });
+
+  it("the home paints its hero with the HTML, in the language the web app's cookie names", async () => {
+    const hero = (body: string) => /<h1 class="fs-hero-title">([^<]*)<\/h1><p class="fs-hero-lead">([^<]*)<\/p>/.exec(body)?.slice(1);
+    expect(hero(await page('/'))).toEqual([
+      'Doe em um minuto. Veja o que a sua doação fez.',
+      expect.stringMatching(/^A Semear liga você a campanhas de todo o Brasil/),
+    ]);
+    const english = await page('/', { cookie: 'other=1; semear.locale=en' });
+    expect(hero(english)?.[0]).toBe('Give in a minute. See what your gift did.');
+    expect(english).not.toContain('generic-shape');
+    // Anything else in the cookie is the default language.
+    expect(hero(await page('/', { cookie: 'semear.locale=<script>' }))?.[0]).toBe('Doe em um minuto. Veja o que a sua doação fez.');
+  });
+
+  it('other pages keep the generic shape and link their style sheets', async () => {
+    const help = await page('/help');
+    expect(help).toContain('generic-shape');
+    expect(help).toContain('<link rel="stylesheet" crossorigin href="/assets/index-E.css">');
+    expect(help).not.toContain('<style>');
   });
 
   it('the home carries its lists (with their totals), categories and platform totals', async () => {

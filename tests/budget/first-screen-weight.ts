@@ -37,9 +37,16 @@ export function weighFirstScreen(distDir: string, page: LandingPage): PageWeight
   if (missing.length > 0)
     throw new Error(`${page}: the build has no chunk for ${missing.join(', ')} (a route renamed? see server/http/landing-pages.ts)`);
   const { scripts, styles } = chunkFiles(manifest, keys);
+  // A chunk is known by its manifest key where that names a source (a route, a catalog's scope), else by
+  // its file's name without the hash.
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const nameOf = (file: string) => {
+    const key = keyOf.get(file);
+    return key && !key.startsWith('_') ? key : stableName(file);
+  };
   const weigh = (href: string): WeighedFile => {
     const file = href.slice(1);
-    return { name: stableName(file), file, gzipBytes: gzipSize(join(distDir, file)), modules: modules[file] ?? [] };
+    return { name: nameOf(file), file, gzipBytes: gzipSize(join(distDir, file)), modules: modules[file] ?? [] };
   };
   const weighedScripts = scripts.map(weigh).sort((a, b) => b.gzipBytes - a.gzipBytes);
   const weighedStyles = styles.map(weigh).sort((a, b) => b.gzipBytes - a.gzipBytes);
@@ -56,10 +63,15 @@ export const baselineOf = (weights: PageWeight[]): Baseline =>
       w.page,
       {
         chunks: Object.fromEntries([...w.scripts, ...w.styles].map((f) => [f.name, f.gzipBytes])),
-        modules: Object.fromEntries(w.scripts.flatMap((f) => f.modules.filter((m) => m.bytes >= 256).map((m) => [m.module, m.bytes]))),
+        modules: Object.fromEntries(
+          w.scripts.flatMap((f) => f.modules.filter((m) => m.bytes >= 256).map((m) => [moduleKey(f, m.module), m.bytes])),
+        ),
       },
     ]),
   );
+
+/** A module in its chunk: the same catalog file is compiled into several chunks, one per scope. */
+const moduleKey = (file: WeighedFile, module: string) => `${file.name} ${module}`;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const signedKb = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;
@@ -83,7 +95,10 @@ export function explainOverBudget(weight: PageWeight, kind: 'js' | 'css', budget
     const isNew = baseline?.chunks[file.name] === undefined;
     lines.push(`  chunk ${file.file} ${kb(file.gzipBytes)} gz (${isNew ? 'new on this page' : signedKb(growth)})`);
     const modules = file.modules
-      .map((m) => ({ ...m, growth: m.bytes - (baseline?.modules[m.module] ?? 0), isNew: baseline?.modules[m.module] === undefined }))
+      .map((m) => {
+        const before = baseline?.modules[moduleKey(file, m.module)];
+        return { ...m, growth: m.bytes - (before ?? 0), isNew: before === undefined };
+      })
       .filter((m) => m.growth > 0)
       .sort((a, b) => b.growth - a.growth)
       .slice(0, 8);

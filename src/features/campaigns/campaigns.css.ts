@@ -1,9 +1,10 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { globalStyle, style, type StyleRule } from '@vanilla-extract/css';
+import { FIRST_SCREEN_CLASSES as fs } from '../../../contracts/first-screen';
 import { breakpoints, vars } from '../../ui/theme.css';
 
 // Campaign page (/{slug}): header, donate box, then the story. On desktop the donate box sits beside
 // both and stays in view; on phones it follows the header, before the long story.
-export const layout = style({
+const layoutRule = {
   display: 'grid',
   columnGap: vars.space['8'],
   gridTemplateColumns: 'minmax(0, 1fr)',
@@ -15,10 +16,12 @@ export const layout = style({
       alignItems: 'start',
     },
   },
-});
-export const areaHeader = style({ gridArea: 'header' });
+} satisfies StyleRule;
+export const layout = style(layoutRule);
+const areaHeaderRule = { gridArea: 'header' } satisfies StyleRule;
+export const areaHeader = style(areaHeaderRule);
 export const areaBody = style({ gridArea: 'body', marginTop: vars.space['8'] });
-export const cover = style({
+const coverRule = {
   display: 'block',
   width: '100%',
   height: 'auto',
@@ -26,8 +29,14 @@ export const cover = style({
   objectFit: 'cover',
   borderRadius: vars.radius.md,
   background: vars.color.brandSoft,
-});
-export const header = style({ display: 'flex', flexDirection: 'column', gap: vars.space['3'], marginBottom: vars.space['6'] });
+} satisfies StyleRule;
+export const cover = style(coverRule);
+const headerRule = { display: 'flex', flexDirection: 'column', gap: vars.space['3'], marginBottom: vars.space['6'] } satisfies StyleRule;
+export const header = style(headerRule);
+// The cover (the page's largest paint) in its boxes, as the server paints them before any script runs.
+globalStyle(`.${fs.campaignLayout}`, layoutRule);
+globalStyle(`.${fs.campaignHeader}`, { ...headerRule, ...areaHeaderRule });
+globalStyle(`.${fs.cover}`, coverRule);
 export const title = style({ margin: 0 });
 export const lead = style({ margin: 0, fontSize: vars.fontSize.lg, color: vars.color.inkSoft });
 export const meta = style({ margin: 0, color: vars.color.muted });

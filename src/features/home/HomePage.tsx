@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { CampaignSummary, Category, PlatformTotals } from '../../../contracts';
+import { homeHeroMessages } from '../../../contracts/first-screen';
 import { formatMoney, formatNumber, usePageTitle } from '../../app';
 import { buttonClass, CampaignCard, Card, cardGrid, Container } from '../../ui';
 import { HeroArt } from './HeroArt';
@@ -69,14 +70,9 @@ export function HomePage({ data }: { data: HomeData }) {
       <section className={s.hero} aria-labelledby="home-title">
         <div>
           <h1 id="home-title" className={s.heroTitle}>
-            <Trans>Doe em um minuto. Veja o que a sua doação fez.</Trans>
+            {i18n._(homeHeroMessages.title)}
           </h1>
-          <p className={s.heroLead}>
-            <Trans>
-              A Semear liga você a campanhas de todo o Brasil: cozinhas comunitárias, escolas, abrigos e famílias que precisam de ajuda
-              agora. Doe uma vez, todo mês ou dê um gift card de presente.
-            </Trans>
-          </p>
+          <p className={s.heroLead}>{i18n._(homeHeroMessages.lead)}</p>
           <div className={s.heroActions}>
             <Link to="/search" className={buttonClass({ variant: 'accent', size: 'lg' })}>
               <Trans>Doar agora</Trans>

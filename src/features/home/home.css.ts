@@ -1,17 +1,32 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style, type StyleRule } from '@vanilla-extract/css';
+import { FIRST_SCREEN_CLASSES as fs } from '../../../contracts/first-screen';
 import { breakpoints, vars } from '../../ui/theme.css';
 
-export const hero = style({
+// The hero's boxes and text: the server paints them with FIRST_SCREEN_CLASSES before any script runs.
+const heroRule = {
   display: 'grid',
   gap: vars.space['8'],
   alignItems: 'center',
   gridTemplateColumns: '1fr',
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: '1.2fr 1fr' } },
-});
-export const heroTitle = style({ fontSize: vars.fontSize.xxl, '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } } });
-export const heroLead = style({ fontSize: vars.fontSize.lg, color: vars.color.inkSoft, maxWidth: '560px' });
-export const heroActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], marginTop: vars.space['6'] });
-export const heroArt = style({ width: '100%', maxWidth: '420px', aspectRatio: '1 / 1', justifySelf: 'center' });
+} satisfies StyleRule;
+const heroTitleRule = {
+  fontSize: vars.fontSize.xxl,
+  '@media': { [breakpoints.tablet]: { fontSize: vars.fontSize.xxxl } },
+} satisfies StyleRule;
+const heroLeadRule = { fontSize: vars.fontSize.lg, color: vars.color.inkSoft, maxWidth: '560px' } satisfies StyleRule;
+export const hero = style(heroRule);
+export const heroTitle = style(heroTitleRule);
+export const heroLead = style(heroLeadRule);
+globalStyle(`.${fs.hero}`, heroRule);
+globalStyle(`.${fs.heroTitle}`, heroTitleRule);
+globalStyle(`.${fs.heroLead}`, heroLeadRule);
+const heroActionsRule = { display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], marginTop: vars.space['6'] } satisfies StyleRule;
+export const heroActions = style(heroActionsRule);
+globalStyle(`.${fs.heroActions}`, heroActionsRule);
+const heroArtRule = { width: '100%', maxWidth: '420px', aspectRatio: '1 / 1', justifySelf: 'center' } satisfies StyleRule;
+export const heroArt = style(heroArtRule);
+globalStyle(`.${fs.heroArt}`, heroArtRule);
 export const section = style({ marginTop: vars.space['16'] });
 export const sectionLead = style({ color: vars.color.inkSoft, maxWidth: '640px', marginBottom: vars.space['6'] });
 export const stepNumber = style({

@@ -4,7 +4,6 @@ import { AD_SCRIPT_META } from '../../../contracts/constants';
 import { useLocale } from '../../app/i18n/I18nProvider';
 import { ConfirmProvider, Toasts, VisitorPromptProvider } from '../../app';
 import { FocusOnNavigate } from './FocusOnNavigate';
-import { Footer } from './Footer';
 import { Header, type SignedInTool } from './Header';
 import { ProgressBar } from './ProgressBar';
 import { SessionGuard } from './SessionGuard';
@@ -12,6 +11,8 @@ import { MAIN_ID, SkipLink } from './SkipLink';
 import * as s from './shell.css';
 
 const BackgroundWork = lazy(() => import('./BackgroundWork'));
+// Below every first screen (the main area is at least a screen tall): it comes after the page, not with it.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /**
  * Every page: skip link, progress bar, header, the route, footer; plus the app-wide dialogs,
@@ -43,7 +44,9 @@ export function RootLayout({ signedInTool }: { signedInTool?: SignedInTool }) {
           <main id={MAIN_ID} className={s.main} tabIndex={-1}>
             <Outlet />
           </main>
-          <Footer />
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
         </div>
         <Toasts />
         <Suspense fallback={null}>

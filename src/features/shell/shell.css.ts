@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { FIRST_SCREEN_CLASSES } from '../../../contracts/first-screen';
 import { breakpoints, vars } from '../../ui/theme.css';
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' });
@@ -20,6 +21,12 @@ export const skipLink = style({
 const phone = 'screen and (max-width: 767px)';
 const HEADER_HEIGHT = '64px';
 const HEADER_COMPACT = '52px';
+/** The one-row header from tablet widths up: 44 px controls, 12 px above and below, the 1 px border. */
+const HEADER_ROW_HEIGHT = '69px';
+
+// The header's bar in the first screen the server paints before any script runs: the header's height,
+// so the page under it starts where the app's will.
+globalStyle(`.${FIRST_SCREEN_CLASSES.header}`, { height: HEADER_ROW_HEIGHT, '@media': { [phone]: { height: HEADER_HEIGHT } } });
 
 /**
  * On phones the header is fixed over this reserved space rather than sticky in the flow: when it
@@ -34,8 +41,10 @@ export const header = style({
   zIndex: vars.z.header,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
+  minHeight: HEADER_ROW_HEIGHT,
   '@media': {
     [phone]: {
+      minHeight: 0,
       position: 'fixed',
       left: 0,
       right: 0,

@@ -38,11 +38,14 @@ describe('language switch', () => {
     fireEvent.change(select, { target: { value: 'en' } });
     await screen.findByText('Donate now', {}, catalogLoad);
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    // Mirrored for the server, which writes the next landing page's first screen in it.
+    expect(document.cookie).toContain('semear.locale=en');
     expect(document.documentElement.lang).toBe('en');
 
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'es' } });
     await screen.findByText('Donar ahora', {}, catalogLoad);
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
+    expect(document.cookie).toContain('semear.locale=es');
     expect(readStoredLocale()).toBe('es');
     await waitFor(() => expect((screen.getByLabelText('Idioma') as HTMLSelectElement).value).toBe('es'));
   });
