@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   'payout_account.approved',
   'payout_account.rejected',
   'export.requested',
+  'export.downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

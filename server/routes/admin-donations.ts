@@ -17,6 +17,7 @@ import { refused } from '../domain/errors';
 import type { AppServices } from '../app-services';
 import { idempotencyKeyOf } from '../http/idempotent-answer';
 import { actorOf } from '../services/admin/audit-log';
+import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
 import { adminDonationsAfter, adminDonationsCsv, listAdminDonations } from '../services/refunds/admin-donations';
 import { adminDonationDetail, namesOf, presentRefund } from '../services/refunds/donation-detail';
@@ -57,6 +58,8 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
       // One row more than allowed tells a longer list, which is an export in the background (POST /admin/donations/exports).
       const rows = await adminDonationsAfter(db, filter, null, EXPORT_INLINE_MAX_LINES + 1);
       if (rows.length > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+      const file = { name: 'semear-doacoes.csv', kind: 'donations' as const, format: 'csv' as const, params: filter, lines: rows.length };
+      await recordDirectExport(db, actorOf(request), file, clock.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="semear-doacoes.csv"')

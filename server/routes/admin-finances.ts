@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_INLINE_MAX_LINES } from '../../contracts/admin-exports';
 import { financeQuerySchema, financeReportSchema, type FinanceQuery } from '../../contracts/admin-finances';
@@ -6,6 +6,8 @@ import { adminMessages as am } from '../../contracts/admin-messages';
 import { errorCodes } from '../../contracts/errors';
 import { fileAnswerSchema as fileSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
+import { actorOf } from '../services/admin/audit-log';
+import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
 import { financeLines, financeReport } from '../services/finances/finances';
@@ -30,26 +32,39 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: financeReportSchema } } },
     async (request) => financeReport(db, request.query, clock.now(), request.locale),
   );
+  // The period's lines at once, with their audit entry (they name donors).
+  const directExport = async (request: FastifyRequest<{ Querystring: FinanceQuery }>, format: 'csv' | 'xlsx') => {
+    const { from, to } = request.query;
+    const lines = await inlineLines(request.query);
+    const name = `semear-financas-${from}-${to}.${format}`;
+    await recordDirectExport(
+      db,
+      actorOf(request),
+      { name, kind: 'finances', format, params: { from, to }, lines: lines.length },
+      clock.now(),
+    );
+    return { name, lines };
+  };
   app.get(
     '/admin/finances/export.csv',
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { name, lines } = await directExport(request, 'csv');
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.csv"`)
-        .send(financeCsv(await inlineLines(request.query), exportText(app.translator, request.locale)));
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(financeCsv(lines, exportText(app.translator, request.locale)));
     },
   );
   app.get(
     '/admin/finances/export.xlsx',
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { name, lines } = await directExport(request, 'xlsx');
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="semear-financas-${from}-${to}.xlsx"`)
-        .send(financeXlsx(await inlineLines(request.query), exportText(app.translator, request.locale)));
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(financeXlsx(lines, exportText(app.translator, request.locale)));
     },
   );
 };

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_INLINE_MAX_LINES, exportJobSchema, type ExportJob } from '../../contracts/admin-exports';
 import { auditLog, exportJobs } from '../../server/db/schema';
+import { listAudit } from '../../server/services/admin/audit-log';
 import { createStorage } from '../../server/services/storage/create-storage';
 import type { FileStorage } from '../../server/services/storage/file-storage';
 import { periodSteps, runExport, runPendingExports, type ExportDeps } from '../../server/services/exports/export-jobs';
@@ -116,6 +117,42 @@ describe('finance exports in the background', () => {
       expect(new Date(`${steps[i]?.from}T00:00:00Z`).getTime()).toBe(next);
     }
     expect(periodSteps({ from: '2026-03-01', to: '2026-03-01' })).toEqual([{ from: '2026-03-01', to: '2026-03-01' }]);
+  });
+});
+
+describe('direct exports', () => {
+  const downloads = () => ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'export.downloaded'));
+
+  it('leave an audit entry each: who, the file, what was asked and how many lines went out; a refused one leaves none', async () => {
+    const before = (await downloads()).length;
+    const csv = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.csv?from=${today}&to=${today}`, undefined, as());
+    expect(csv.statusCode).toBe(200);
+    const xlsx = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.xlsx?from=${today}&to=${today}`, undefined, as());
+    expect(xlsx.statusCode).toBe(200);
+    const donations = await call(ctx.app, 'GET', '/api/v1/admin/donations/export.csv?status=confirmed', undefined, as());
+    expect(donations.statusCode).toBe(200);
+    const written = (await downloads()).slice(before);
+    expect(written).toHaveLength(3);
+    expect(written[0]).toMatchObject({
+      actorUserId: admin.user.id,
+      subjectType: 'export',
+      subjectId: `semear-financas-${today}-${today}.csv`,
+      after: { kind: 'finances', format: 'csv', params: { from: today, to: today }, lines: 3 },
+    });
+    expect(written[1]).toMatchObject({ subjectId: `semear-financas-${today}-${today}.xlsx`, after: { format: 'xlsx', lines: 3 } });
+    const lines = donations.body.trim().split('\r\n').length - 1;
+    expect(written[2]).toMatchObject({
+      subjectId: 'semear-doacoes.csv',
+      after: { kind: 'donations', params: { status: 'confirmed' }, lines },
+    });
+    // The team's audit log names it by the file.
+    const log = await listAudit(ctx.database.db, { action: 'export.downloaded', page: 0, amount: 1 }, 'pt');
+    expect(log.entries[0]).toMatchObject({ action: 'export.downloaded', subject_type: 'export', subject_name: 'semear-doacoes.csv' });
+
+    // Refused (not allowed, or too long to answer at once): nothing downloaded, nothing recorded.
+    const donor = await newSession(ctx.app);
+    expect((await call(ctx.app, 'GET', '/api/v1/admin/donations/export.csv', undefined, { token: donor.token })).statusCode).toBe(403);
+    expect(await downloads()).toHaveLength(before + 3);
   });
 });
 

@@ -69,6 +69,21 @@ function fileNameOf(request: ExportRequest, now: Date): string {
   return `semear-doacoes-${saoPauloDayText(now)}.${request.format}`;
 }
 
+/**
+ * The audit entry of a file answered at once (GET …/export.csv, up to EXPORT_INLINE_MAX_LINES lines):
+ * like a background export, it carries donors' names, e-mails and documents. No job exists, so the
+ * subject is the file's name, kept in `after` with what was asked and how many lines went out.
+ */
+export async function recordDirectExport(
+  db: Database,
+  actor: AdminActor,
+  file: { name: string; kind: ExportRequest['kind']; format: 'csv' | 'xlsx'; params: unknown; lines: number },
+  now: Date,
+): Promise<void> {
+  const after = { name: file.name, kind: file.kind, format: file.format, params: file.params, lines: file.lines };
+  await recordAudit(db, actor, { action: 'export.downloaded', subject: { type: 'export', id: file.name }, after }, now);
+}
+
 /** Writes the request (and its audit entry: an export carries donors' data) and answers it at once. */
 export async function requestExport(deps: ExportDeps, actor: AdminActor, request: ExportRequest, locale: Locale): Promise<ExportJob> {
   const now = deps.clock.now();

@@ -44,6 +44,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, MessageDescriptor> = {
   'payout_account.approved': msg`Conta dos repasses aprovada`,
   'payout_account.rejected': msg`Conta dos repasses recusada`,
   'export.requested': msg`Exportação pedida`,
+  'export.downloaded': msg`Exportação baixada`,
 };
 
 /** The action's name, or its code for one this version does not know. */
