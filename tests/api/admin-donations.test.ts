@@ -273,6 +273,16 @@ describe('refunds', () => {
     expect(await campaignRaised(db(), campaign.id)).toBe(400_000);
   });
 
+  it('twenty requests at once with one Idempotency-Key make one refund, and every answer is that refund', async () => {
+    const campaign = await createCampaign(db());
+    const id = await cardDonation(campaign, 50_000);
+    const options = as(admin.token, newKey());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, 1_000, options)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await db().select().from(refunds).where(eq(refunds.donationId, id))).toHaveLength(1);
+  });
+
   it("tells the page above how much a new refund waits: the threshold less the donation's refunds so far", async () => {
     const campaign = await createCampaign(db());
     const id = await cardDonation(campaign, 500_000);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePixKey, payoutAccountSchema, pixKeySchema } from '../../contracts/admin-pix';
-import { auditLog, mailOutbox, payments, pixKeys } from '../../server/db/schema';
+import { auditLog, mailOutbox, payments, payoutAccounts, pixKeys } from '../../server/db/schema';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -122,6 +122,23 @@ describe('PIX keys', () => {
     expect(await pixBrCodeFor(other.slug)).toContain('12ABC34501DE35');
   });
 
+  it('two keys for one campaign approved at the same moment: both answers are the same, one key is in force', async () => {
+    const campaign = await createCampaign(db());
+    const ask = async (key: string) =>
+      (await call(ctx.app, 'POST', '/api/v1/admin/pix-keys', { campaign: campaign.slug, type: 'email', key }, as(keeper))).json()
+        .id as string;
+    const ids = [await ask('um@semear.org'), await ask('dois@semear.org')];
+    const answers = await Promise.all(
+      ids.map((id) => call(ctx.app, 'POST', `/api/v1/admin/pix-keys/${id}/approve`, undefined, as(approver))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 204]);
+    const active = await db()
+      .select()
+      .from(pixKeys)
+      .where(sql`${pixKeys.campaignId} = ${campaign.id} and ${pixKeys.status} = 'active'`);
+    expect(active).toHaveLength(1);
+  });
+
   it('refuses keys that are not valid for their type, writing nothing', async () => {
     const before = (await db().select().from(pixKeys)).length;
     for (const body of [
@@ -191,6 +208,18 @@ describe('payout accounts', () => {
       expect(answer.json().message).toContain(message);
     }
     expect(await db().select().from(auditLog).where(eq(auditLog.action, 'payout_account.approved'))).toHaveLength(1);
+  });
+
+  it('two accounts approved at the same moment: both answers are the same, one account is in force', async () => {
+    const ask = async (number: string, digit: string) =>
+      (await call(ctx.app, 'POST', '/api/v1/admin/pix-accounts', { ...account, bank: '260', account: number, digit }, as(treasurer))).json()
+        .id as string;
+    const ids = [await ask('12345', '0'), await ask('54321', '0')];
+    const answers = await Promise.all(
+      ids.map((id) => call(ctx.app, 'POST', `/api/v1/admin/pix-accounts/${id}/approve`, undefined, as(auditor))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 204]);
+    expect(await db().select().from(payoutAccounts).where(eq(payoutAccounts.status, 'active'))).toHaveLength(1);
   });
 
   it('keys need MANAGE_FINANCES and MANAGE_CAMPAIGNS, accounts MANAGE_PIX_ACCOUNTS', async () => {

@@ -45,6 +45,9 @@ const KEY_ADMINS: Permission[] = ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'];
 const ACCOUNT_ADMINS: Permission[] = ['MANAGE_PIX_ACCOUNTS'];
 
 /** The key in force for a campaign's PIX charges: the campaign's own, else the general fund's, else null (PIX_KEY). */
+/** The keys of one target: a campaign's, or the general fund's (no campaign). */
+const sameTarget = (campaignId: string | null) => (campaignId ? eq(pixKeys.campaignId, campaignId) : isNull(pixKeys.campaignId));
+
 export async function pixKeyInForce(db: Executor, campaignId: string | null): Promise<string | null> {
   const rows = await db
     .select({ key: pixKeys.key, campaignId: pixKeys.campaignId })
@@ -150,6 +153,12 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
     async decideKey(actor: AdminActor, id: string, approve: boolean): Promise<void> {
       const now = deps.now();
       await db.transaction(async (tx) => {
+        const [targetOf] = await tx.select({ campaignId: pixKeys.campaignId }).from(pixKeys).where(eq(pixKeys.id, id));
+        // Every key of the same target, locked in one order: two decisions for one target (two admins
+        // approving two keys at once) take turns, so the second steps the first's key down instead of
+        // meeting it at the one-active-key index.
+        if (targetOf)
+          await tx.select({ id: pixKeys.id }).from(pixKeys).where(sameTarget(targetOf.campaignId)).orderBy(pixKeys.id).for('update');
         const [row] = await tx.select().from(pixKeys).where(eq(pixKeys.id, id)).for('update');
         checkDecision(row, actor);
         const key = row as typeof pixKeys.$inferSelect;
@@ -158,7 +167,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
           await tx
             .update(pixKeys)
             .set({ status: 'inactive' })
-            .where(and(eq(pixKeys.status, 'active'), key.campaignId ? eq(pixKeys.campaignId, key.campaignId) : isNull(pixKeys.campaignId)));
+            .where(and(eq(pixKeys.status, 'active'), sameTarget(key.campaignId)));
         }
         await tx
           .update(pixKeys)
@@ -232,6 +241,9 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
     async decideAccount(actor: AdminActor, id: string, approve: boolean): Promise<void> {
       const now = deps.now();
       await db.transaction(async (tx) => {
+        // Every account, locked in one order (there are a handful): two approvals at once take turns, so
+        // the second steps the first's account down instead of meeting it at the one-active index.
+        await tx.select({ id: payoutAccounts.id }).from(payoutAccounts).orderBy(payoutAccounts.id).for('update');
         const [row] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.id, id)).for('update');
         checkDecision(row, actor);
         if (approve) await tx.update(payoutAccounts).set({ status: 'inactive' }).where(eq(payoutAccounts.status, 'active'));

@@ -59,13 +59,15 @@ export function createRefundService(deps: RefundDeps) {
   ): Promise<RefundRow> {
     const now = deps.clock.now();
     const created = await db.transaction(async (tx) => {
+      // The donation's lock first: requests racing with one key wait here, and the ones after the first
+      // find its refund below (read after the lock) instead of inserting the key again.
+      const donation = await lockDonation(tx, donationId);
+      if (!donation) throw notFound(errorCodes.donationNotFound, am.donationNotFound);
       const [again] = await tx
         .select()
         .from(refunds)
         .where(and(eq(refunds.requestedBy, actor.userId), eq(refunds.idempotencyKey, key)));
       if (again) return { refund: again, fresh: false };
-      const donation = await lockDonation(tx, donationId);
-      if (!donation) throw notFound(errorCodes.donationNotFound, am.donationNotFound);
       if (donation.status !== 'confirmed') throw conflict(errorCodes.refundNotAllowed, am.refundNotConfirmed);
       const held = await heldCentsOf(tx, donation.id, [...HOLDING]);
       if (input.amount > donation.amountCents - held) throw refused(errorCodes.refundTooMuch, am.refundTooMuch);
