@@ -110,11 +110,11 @@ test('an admin merges one tag into another; a tag in use cannot be deleted witho
   await expect(item(page, other)).toHaveCount(0);
 });
 
-test('a donor is sent home from the admin pages, and the admin API refuses them', async ({ page, request }) => {
+test('a donor is sent from the admin pages to the page that says why, and the admin API refuses them', async ({ page, request }) => {
   const donor = await createAccount(request, newIndividual());
   await signInThroughForm(page, donor);
   await page.goto('/admin/categories');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/admin\/sem-permissao\?pagina=%2Fadmin%2Fcategories$/);
   const token = (await page.context().cookies()).find((c) => c.name === 'semear.token')?.value;
   const answer = await request.post('/api/v1/admin/categories', {
     data: { name: 'Proibida' },
