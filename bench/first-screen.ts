@@ -65,6 +65,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     DATA_DIR: dataDir,
     DEMO_SEED: 'true',
     LOG_LEVEL: 'warn',
+    // The covers' URLs are on the page's own origin, as in a deployment (not localhost beside 127.0.0.1).
+    PUBLIC_URL: base,
   });
   try {
     await waitForUrl(`${base}/api/v1/health`);
