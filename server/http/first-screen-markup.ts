@@ -1,5 +1,6 @@
 import { FIRST_SCREEN_CLASSES as fs, homeHeroMessages, LOCALE_COOKIE } from '../../contracts/first-screen';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/constants';
+import { DEFAULT_LOCALE, type Locale } from '../../contracts/constants';
+import { isLocale } from '../i18n/locale';
 import type { Translator } from '../i18n/translator';
 import { escapeHtml } from './escape-html';
 
@@ -64,9 +65,7 @@ export function withFirstScreenMarkup(html: string, markup: string): string {
 export function localeFromCookies(header: string | undefined): Locale {
   for (const part of (header ?? '').split(/;\s*/)) {
     const [name, value] = part.split('=');
-    if (name === encodeURIComponent(LOCALE_COOKIE) && isLocale(value)) return value;
+    if (name === encodeURIComponent(LOCALE_COOKIE) && value !== undefined && isLocale(value)) return value;
   }
   return DEFAULT_LOCALE;
 }
-
-const isLocale = (value: string | undefined): value is Locale => (LOCALES as readonly (string | undefined)[]).includes(value);

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/constants';
 
-const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 
 /**
  * Picks pt, en or es from an Accept-Language header by quality ("en-US,en;q=0.9,pt;q=0.8"),
