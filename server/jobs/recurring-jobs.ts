@@ -10,6 +10,7 @@ import { runCampaignSchedule } from '../services/admin/campaign-lifecycle';
 import { deliverDueWebhooks } from '../services/webhooks/deliver-webhooks';
 import { createRefundService } from '../services/refunds/refunds';
 import { runPendingExports, type ExportDeps } from '../services/exports/export-jobs';
+import { deleteStaleRecipientSheets } from '../services/gift-cards/orders/recipient-sheets';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -45,6 +46,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
     cron: '17 * * * *',
     run: async () => (await checkAndAlertOrderInvariants(deps, clock.now())).length,
   },
+  // Recipient spreadsheets (names and e-mails) are kept a day, then deleted (docs/gift-cards.md).
+  { name: 'recipient-sheets', cron: '23 * * * *', run: () => deleteStaleRecipientSheets(deps, clock.now()) },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
 ];

@@ -21,7 +21,7 @@ const SHEET_TYPES = [
  * bytes as the body; its bytes, not its name or type, say what it is). It is read again here, the
  * accepted recipients kept for the corporate order, every rejected row answered by its line.
  */
-export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = async (instance, { storage }) => {
+export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, storage, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const reader = createSheetReader();
   app.addHook('onClose', () => reader.close());
@@ -31,7 +31,7 @@ export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = asy
     { onRequest: app.authenticate, bodyLimit: BODY_LIMIT, schema: { response: { 201: recipientSheetResultSchema } } },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const sheet = await storeRecipientSheet(storage, reader, request.user.id, bytes);
+      const sheet = await storeRecipientSheet({ db, storage }, reader, request.user.id, bytes, clock.now());
       return reply.status(201).send({
         id: sheet.id,
         accepted: sheet.recipients.length,

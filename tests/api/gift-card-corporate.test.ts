@@ -4,6 +4,8 @@ import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardOrderResultSchema, recipientSheetResultSchema } from '../../contracts/gift-card-orders';
 import { issuePendingBatches } from '../../server/services/gift-cards/orders/issue-batches';
+import { deleteStaleRecipientSheets } from '../../server/services/gift-cards/orders/recipient-sheets';
+import { createStorage } from '../../server/services/storage/create-storage';
 import { checkOrderInvariants } from '../../server/services/gift-cards/orders/order-ledger';
 import { createTranslator } from '../../server/i18n/translator';
 import { createMailSender } from '../../server/services/mail/mail-outbox';
@@ -212,6 +214,28 @@ describe('corporate gift cards', () => {
     const tooBig = await uploadSheet(new Uint8Array(2 * 1024 * 1024 + 1).fill(65));
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().message).toBe('A planilha deve ter no máximo 2 MB');
+  });
+
+  it("a spreadsheet's names and e-mails are kept a day, then deleted: an order made from it keeps its own copy, a late one is asked for the file again", async () => {
+    const used = recipientSheetResultSchema.parse((await uploadSheet(staffSheet(12))).json());
+    const placed = await corporate(await orderBody({ source: 'sheet', sheet_id: used.id, shipping: { mode: 'email_now' } }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const late = recipientSheetResultSchema.parse((await uploadSheet(staffSheet(12))).json());
+    const deps = { db: ctx.database.db, storage: createStorage(ctx.config.storage) };
+    const stored = (id: string) => deps.storage.get(`sheets/${company.user.id}/${id}.json`);
+    const uploadedAt = ctx.clock.now().getTime();
+
+    expect(await deleteStaleRecipientSheets(deps, new Date(uploadedAt + 23 * 3600_000))).toBe(0);
+    expect(await stored(late.id)).not.toBeNull();
+    expect(await deleteStaleRecipientSheets(deps, new Date(uploadedAt + 25 * 3600_000))).toBeGreaterThanOrEqual(2);
+    expect(await stored(used.id)).toBeNull();
+    expect(await stored(late.id)).toBeNull();
+
+    const tooLate = await corporate(await orderBody({ source: 'sheet', sheet_id: late.id, shipping: { mode: 'email_now' } }));
+    expect(tooLate.statusCode).toBe(404);
+    expect(tooLate.json().message).toBe('Não encontramos essa planilha. Envie o arquivo de novo.');
+    const order = giftCardOrderResultSchema.parse((await read(giftCardOrderResultSchema.parse(placed.json()).order.id)).json()).order;
+    expect(order.quantity).toBe(10);
   });
 
   it("refuses a zip bomb (120 MB unpacked from under 1 MB) with a clear message in the sender's language, while the server keeps answering", async () => {

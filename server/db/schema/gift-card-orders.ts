@@ -53,3 +53,18 @@ export const giftCardOrders = pgTable(
     check('gift_card_orders_total', sql`${t.totalCents} = ${t.valueCents} * ${t.quantity} and ${t.quantity} > 0 and ${t.valueCents} > 0`),
   ],
 );
+
+/**
+ * A recipients spreadsheet kept for a corporate order (POST /gift-card-recipient-sheets): its recipients
+ * live in storage under `sheets/<owner>/<id>.json` (names and e-mails) only for a day — an order copies
+ * them into its own row — and the `recipient-sheets` job deletes the file and this row after that.
+ */
+export const recipientSheets = pgTable(
+  'recipient_sheets',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recipient_sheets_created_idx').on(t.createdAt)],
+);
