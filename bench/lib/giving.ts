@@ -11,7 +11,7 @@ async function json(url: string, init: RequestInit): Promise<unknown> {
 }
 
 /** One-time card tokens from the sandbox gateway, made before the run: the browser would make them. */
-async function cardTokens(base: string, count: number): Promise<string[]> {
+export async function cardTokens(base: string, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const token = (await json(`${base}/sandbox-gateway/v1/tokens`, {
