@@ -32,6 +32,24 @@ export const adminMessages = {
     id: 'error.team_last_manager',
     message: 'Alguém precisa continuar podendo gerenciar a equipe: dê essa permissão a outra pessoa antes.',
   },
+  ownPermissions: /*i18n*/ {
+    id: 'error.team_own_permissions',
+    message: 'Ninguém muda as próprias permissões: peça a outra pessoa da equipe.',
+  },
+  grantNotHeld: /*i18n*/ {
+    id: 'error.team_grant_not_held',
+    message: 'Você só pode dar permissões que você mesmo tem.',
+  },
+  teamChangeNotFound: /*i18n*/ { id: 'error.team_change_not_found', message: 'Pedido de mudança de permissões não encontrado.' },
+  teamChangeNotPending: /*i18n*/ { id: 'error.team_change_not_pending', message: 'Este pedido já foi decidido.' },
+  teamChangeOwnApproval: /*i18n*/ {
+    id: 'error.team_change_own_approval',
+    message: 'Outra pessoa da equipe precisa decidir: quem pediu a mudança, ou quem a recebe, não a aprova.',
+  },
+  teamChangeOutdated: /*i18n*/ {
+    id: 'error.team_change_outdated',
+    message: 'As permissões dessa pessoa mudaram depois do pedido: peça de novo.',
+  },
   titleRequired: /*i18n*/ { id: 'validation.campaign_title.required', message: 'O título é obrigatório' },
   titleTooLong: /*i18n*/ { id: 'validation.campaign_title.too_long', message: 'O título deve ter no máximo 120 caracteres' },
   slugFormat: /*i18n*/ {

@@ -17,6 +17,9 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Who invited them and when they joined (null for a member who came without an invitation: the seed). */
+  invited_by: z.string().nullable(),
+  joined_at: z.string().nullable(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -29,8 +32,31 @@ export const teamInvitationSchema = z.object({
 });
 export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
 
-/** GET /admin/team: the members and the invitations still open. */
-export const teamSchema = z.object({ members: z.array(teamMemberSchema), invitations: z.array(teamInvitationSchema) });
+/**
+ * A change of a member's permissions that lets them approve something (contracts/permissions.ts,
+ * grantNeedsSecondAdmin): asked for by one admin, or by an invitation's inviter when it is accepted,
+ * and in force only once another admin approves it.
+ */
+export const teamPermissionChangeSchema = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  before: z.array(z.enum(PERMISSIONS)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  requested_by: z.string().nullable(),
+  /** The signed-in admin asked for it. */
+  requested_by_me: z.boolean(),
+  /** The signed-in admin may approve or reject it now: the server decides, by the rule that guards the decision. */
+  can_decide: z.boolean(),
+  created_at: z.string(),
+});
+export type TeamPermissionChange = z.infer<typeof teamPermissionChangeSchema>;
+
+/** GET /admin/team: the members, the invitations still open and the permission changes waiting for a second admin. */
+export const teamSchema = z.object({
+  members: z.array(teamMemberSchema),
+  invitations: z.array(teamInvitationSchema),
+  changes: z.array(teamPermissionChangeSchema),
+});
 export type Team = z.infer<typeof teamSchema>;
 
 /** POST /admin/team/invitations. */
@@ -47,6 +73,9 @@ export type TeamInviteInput = z.input<typeof teamInviteSchema>;
 
 /** PATCH /admin/team/members/{id}: the member's whole set of permissions. */
 export const memberPermissionsSchema = z.object({ permissions: permissionList });
+
+/** PATCH /admin/team/members/{id} and POST /team-invitations/accept when the grant waits for a second admin (202). */
+export const permissionChangeWaitingSchema = z.object({ change: z.string() });
 
 /** GET /team-invitations/{token}: what the invitation's page shows before it is accepted. */
 export const invitationPreviewSchema = z.object({

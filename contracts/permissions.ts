@@ -20,6 +20,24 @@ export const ADMIN_ROUTE_PERMISSIONS = {
 } as const satisfies Record<string, readonly Permission[]>;
 export type AdminPath = keyof typeof ADMIN_ROUTE_PERMISSIONS;
 
+/**
+ * The sets of permissions that let a member approve another admin's change (docs/admin.md, The team):
+ * refunds on the donations page, PIX keys, payout accounts, and the team itself (permission changes).
+ * A grant that completes one of them waits for a second admin.
+ */
+export const APPROVING_PERMISSION_SETS = {
+  refunds: ADMIN_ROUTE_PERMISSIONS['/admin/donations'],
+  pix_keys: ADMIN_ROUTE_PERMISSIONS['/admin/pix-keys'],
+  payout_accounts: ADMIN_ROUTE_PERMISSIONS['/admin/pix-accounts'],
+  team: ADMIN_ROUTE_PERMISSIONS['/admin/team'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** Going from `before` to `after` lets the member approve something they could not: a second admin must agree. */
+export function grantNeedsSecondAdmin(before: readonly Permission[], after: readonly Permission[]): boolean {
+  const holds = (set: readonly Permission[], names: readonly Permission[]) => set.every((p) => names.includes(p));
+  return Object.values(APPROVING_PERMISSION_SETS).some((set) => holds(set, after) && !holds(set, before));
+}
+
 /** Role and permission names, as the client reduces them (docs/spec.md §3). */
 export interface Grants {
   roles: readonly string[];

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, newIndividual, signInThroughForm } from './helpers/accounts';
+import { createAccount, DEMO_ADMIN, DEMO_REVIEWER, newIndividual, signInThroughForm } from './helpers/accounts';
 import { waitForMailMatching } from './helpers/mailbox';
+import { bearer } from './helpers/team';
 
 /**
  * The team (issue 13): an admin invites a colleague with MANAGE_CAMPAIGNS only; the colleague opens
@@ -78,5 +79,52 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
   await expect(page).toHaveURL(/\/admin\/team\?member=/);
   await expect(history.getByRole('row', { name: /Entrou na equipe/ })).toContainText('— → Campanhas, categorias e tags');
   await expect(history.getByRole('row', { name: /Entrou na equipe/ })).toContainText(colleague.name);
+  await context.close();
+});
+
+test('one person is never both eyes: the own row is not editable, a grant that approves waits, and the reviewer reads who invited whom before approving', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const colleague = await createAccount(request, newIndividual({ name: 'Teo Segundo' }));
+  await signInThroughForm(page, DEMO_ADMIN);
+  await page.goto('/admin/team');
+  const own = page.getByRole('listitem', { name: 'Ana Administradora' });
+  await expect(own).toContainText('Ninguém muda as próprias permissões: peça a outra pessoa da equipe.');
+  await expect(own.getByRole('checkbox')).toHaveCount(0);
+  await expect(own.getByRole('button', { name: 'Salvar permissões' })).toHaveCount(0);
+
+  // The team permission lets the colleague approve others' permissions: it waits once accepted.
+  const invite = page.getByRole('form', { name: 'Convidar para a equipe' });
+  await invite.getByLabel(/^E-mail de quem você convida/).fill(colleague.email);
+  await invite.getByLabel('Equipe').check();
+  await invite.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(page.getByRole('status')).toHaveText('Convite enviado.');
+  const [, token] = await waitForMailMatching(colleague.email, /convite-equipe\?token=([\w-]+)/);
+  const accepted = await request.post('/api/v1/team-invitations/accept', { headers: await bearer(request, colleague), data: { token } });
+  expect(accepted.status()).toBe(202);
+
+  await page.reload();
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const waiting = page.getByRole('region', { name: 'Permissões esperando aprovação' }).getByRole('listitem', { name: 'Teo Segundo' });
+  await expect(waiting).toContainText('— → Equipe');
+  await expect(waiting).toContainText('pedida por você em');
+  await expect(waiting).toContainText(`entrou pelo convite de Ana Administradora em ${today}`);
+  await expect(waiting).toContainText('Você pediu esta mudança: outra pessoa da equipe precisa aprová-la. Até lá, nada muda.');
+  await expect(waiting.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const reviewer = await context.newPage();
+  await signInThroughForm(reviewer, DEMO_REVIEWER);
+  await reviewer.goto('/admin/team');
+  const toDecide = reviewer.getByRole('region', { name: 'Permissões esperando aprovação' }).getByRole('listitem', { name: 'Teo Segundo' });
+  await expect(toDecide).toContainText('pedida por Ana Administradora em');
+  await expect(toDecide).toContainText(`entrou pelo convite de Ana Administradora em ${today}`);
+  await toDecide.getByRole('button', { name: 'Aprovar' }).click();
+  await expect(reviewer.getByRole('status')).toHaveText('Aprovado: as permissões já valem.');
+  await expect(
+    reviewer.getByRole('region', { name: 'Membros' }).getByRole('listitem', { name: 'Teo Segundo' }).getByLabel('Equipe'),
+  ).toBeChecked();
   await context.close();
 });

@@ -3,6 +3,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** The demo accounts every seeded database has (docs/design.md §5). Never change their passwords here. */
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
 export const DEMO_ADMIN = { email: 'admin@semear.dev', password: 'semear-admin-123' } as const;
+/** The second demo admin, who approves what the first asks (a grant that approves, issue 23). */
+export const DEMO_REVIEWER = { email: 'revisora@semear.dev', password: 'semear-revisora-123' } as const;
 
 let counter = 0;
 /** An e-mail no other test (or earlier run on the same data) has used. */

@@ -11,21 +11,28 @@ import { formFailureOf, type FormFailure } from '../forms/form-failure';
  *      ▼         └── a refused change ◄──┘ (its reason shown: 'Alguém precisa continuar podendo…')
  *   unavailable ──team.retried──► loading
  *
- * Pure: `load` (GET /admin/team) and `run` (the change) come in with `.provide()`.
+ * Pure: `load` (GET /admin/team) and `run` (the change) come in with `.provide()`. `run` answers
+ * 'waiting' when the change waits for a second admin (a grant that lets the member approve something),
+ * so the page says it is asked for, not made.
  */
 
 export type TeamCommand =
   | { type: 'invite'; input: TeamInviteInput }
   | { type: 'revoke'; invitationId: string }
   | { type: 'setPermissions'; memberId: string; permissions: Permission[] }
-  | { type: 'remove'; memberId: string };
+  | { type: 'remove'; memberId: string }
+  | { type: 'approve'; changeId: string }
+  | { type: 'reject'; changeId: string };
+
+/** What `run` answers: the change is in force, or waits for another admin. */
+export type TeamRunOutcome = 'done' | 'waiting';
 
 export interface TeamContext {
   team: Team;
   pending: TeamCommand | null;
   failure: FormFailure | null;
-  /** The last change that went through (the page says so, and closes its form). */
-  done: TeamCommand['type'] | null;
+  /** The last change that went through, or `waiting` for one asked for (the page says so, and closes its form). */
+  done: TeamCommand['type'] | 'waiting' | null;
 }
 
 export type TeamEvent = { type: 'command.sent'; command: TeamCommand } | { type: 'team.retried' };
@@ -36,13 +43,13 @@ export const teamMachine = setup({
     load: fromPromise<Team>(async () => {
       throw new Error('team: load not provided');
     }),
-    run: fromPromise<unknown, TeamCommand>(async () => {
+    run: fromPromise<TeamRunOutcome, TeamCommand>(async () => {
       throw new Error('team: run not provided');
     }),
   },
 }).createMachine({
   id: 'team',
-  context: { team: { members: [], invitations: [] }, pending: null, failure: null, done: null },
+  context: { team: { members: [], invitations: [], changes: [] }, pending: null, failure: null, done: null },
   initial: 'loading',
   states: {
     loading: {
@@ -65,7 +72,13 @@ export const teamMachine = setup({
         id: 'run',
         src: 'run',
         input: ({ context }) => context.pending!,
-        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.type ?? null, pending: null }) },
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            done: ({ context, event }) => (event.output === 'waiting' ? 'waiting' : (context.pending?.type ?? null)),
+            pending: null,
+          }),
+        },
         onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
       },
     },

@@ -6,6 +6,7 @@ import {
   invitationAcceptSchema,
   invitationPreviewSchema,
   memberPermissionsSchema,
+  permissionChangeWaitingSchema,
   teamInviteSchema,
   teamSchema,
 } from '../../contracts/admin-team';
@@ -28,7 +29,7 @@ export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance,
   const team = createTeamService({ db, translator: app.translator, publicUrl: config.publicUrl, now: () => clock.now() });
   const teamAdmin = { onRequest: app.requirePermissions(['MANAGE_TEAM']), config: { noStore: true } };
 
-  app.get('/admin/team', { ...teamAdmin, schema: { response: { 200: teamSchema } } }, async () => team.team());
+  app.get('/admin/team', { ...teamAdmin, schema: { response: { 200: teamSchema } } }, async (request) => team.team(request.user.id));
   app.post(
     '/admin/team/invitations',
     { ...teamAdmin, schema: { body: teamInviteSchema, response: { 201: z.object({ id: z.string() }) } } },
@@ -44,12 +45,27 @@ export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance,
   );
   app.patch(
     '/admin/team/members/:id',
-    { ...teamAdmin, schema: { params: idParams, body: memberPermissionsSchema, response: { 204: noContentSchema } } },
+    {
+      ...teamAdmin,
+      schema: { params: idParams, body: memberPermissionsSchema, response: { 202: permissionChangeWaitingSchema, 204: noContentSchema } },
+    },
     async (request, reply) => {
-      await team.setPermissions(actorOf(request), request.params.id, request.body.permissions);
-      return reply.status(204).send(null);
+      const change = await team.setPermissions(actorOf(request), request.params.id, request.body.permissions);
+      return change ? reply.status(202).send({ change }) : reply.status(204).send(null);
     },
   );
+  for (const [verb, approve] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const)
+    app.post(
+      `/admin/team/changes/:id/${verb}`,
+      { ...teamAdmin, schema: { params: idParams, response: { 204: noContentSchema } } },
+      async (request, reply) => {
+        await team.decideChange(actorOf(request), (request.params as { id: string }).id, approve);
+        return reply.status(204).send(null);
+      },
+    );
   app.delete(
     '/admin/team/members/:id',
     { ...teamAdmin, schema: { params: idParams, response: { 204: noContentSchema } } },
@@ -70,10 +86,13 @@ export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance,
   );
   app.post(
     '/team-invitations/accept',
-    { onRequest: app.authenticate, schema: { body: invitationAcceptSchema, response: { 204: noContentSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: invitationAcceptSchema, response: { 202: permissionChangeWaitingSchema, 204: noContentSchema } },
+    },
     async (request, reply) => {
-      await team.accept(request.user.id, request.body.token, request.ip);
-      return reply.status(204).send(null);
+      const change = await team.accept(request.user.id, request.body.token, request.ip);
+      return change ? reply.status(202).send({ change }) : reply.status(204).send(null);
     },
   );
 };

@@ -3,6 +3,8 @@ import type { CoverPalette, Motif } from './cover-art';
 
 /** Demo accounts listed in the README (docs/design.md §5). The CPFs are valid check-digit-wise, not real people's. */
 export const DEMO_ADMIN = { email: 'admin@semear.dev', password: 'semear-admin-123' } as const;
+/** A second admin with every permission: the second pair of eyes that approves what the first asks (docs/admin.md). */
+export const DEMO_REVIEWER = { email: 'revisora@semear.dev', password: 'semear-revisora-123' } as const;
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
 
 export const demoAccounts: Array<Omit<SignUp, 'password'> & { password: string; role: 'ADMIN' | 'DONOR' }> = [
@@ -15,6 +17,17 @@ export const demoAccounts: Array<Omit<SignUp, 'password'> & { password: string; 
     cnpj: null,
     phone: '11987654321',
     birth_date: '1985-03-14',
+    role: 'ADMIN',
+  },
+  {
+    name: 'Rita Revisora',
+    email: DEMO_REVIEWER.email,
+    password: DEMO_REVIEWER.password,
+    person_type: 'INDIVIDUAL',
+    cpf: '39053344705',
+    cnpj: null,
+    phone: '21987654321',
+    birth_date: '1979-07-22',
     role: 'ADMIN',
   },
   {

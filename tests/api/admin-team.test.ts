@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntrySchema } from '../../contracts/admin-taxonomy';
 import { teamSchema } from '../../contracts/admin-team';
+import { PERMISSIONS } from '../../contracts/permissions';
 import { auditLog } from '../../server/db/schema';
 import { grantAdmin, newSession, signIn } from './helpers/fixtures';
 import { outboxTo } from './helpers/giving';
@@ -18,7 +19,7 @@ let lead: Awaited<ReturnType<typeof newSession>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   lead = await newSession(ctx.app, { name: 'Lúcia Alves' });
-  await grantAdmin(ctx, lead.user.id, ['MANAGE_TEAM', 'MANAGE_CAMPAIGNS']);
+  await grantAdmin(ctx, lead.user.id, PERMISSIONS);
 });
 afterAll(() => ctx.close());
 
@@ -135,7 +136,8 @@ describe('invitations', () => {
 describe('members', () => {
   it('permissions change or are revoked at once, audited before and after; the last team manager keeps MANAGE_TEAM', async () => {
     const other = await newSession(ctx.app, { name: 'Otávio Reis' });
-    await grantAdmin(ctx, other.user.id, ['MANAGE_FINANCES']);
+    await grantAdmin(ctx, other.user.id, ['MANAGE_FINANCES', 'MANAGE_TEAM']);
+    // Campaigns for finances approves nothing new (issue 23: those that do wait for a second admin).
     const changed = await call(
       ctx.app,
       'PATCH',
@@ -145,6 +147,7 @@ describe('members', () => {
     );
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await call(ctx.app, 'GET', '/api/v1/admin/team', undefined, as(other.token))).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', '/api/v1/admin/finances', undefined, as(other.token))).statusCode).toBe(403);
     const log = auditEntrySchema
       .array()
       .parse(
@@ -155,32 +158,35 @@ describe('members', () => {
     expect(log[0]).toMatchObject({
       action: 'member.permissions_changed',
       subject_name: other.input.name,
-      before: { permissions: ['MANAGE_FINANCES'] },
+      before: { permissions: ['MANAGE_FINANCES', 'MANAGE_TEAM'] },
       after: { permissions: ['MANAGE_CAMPAIGNS', 'MANAGE_TEAM'] },
     });
 
-    // Two can manage the team: one may drop it; then the other is the last and cannot.
+    // Two can manage the team: one may take it from the other; then the one left is the last.
     expect(
-      (await call(ctx.app, 'PATCH', `/api/v1/admin/team/members/${other.user.id}`, { permissions: [] }, as(other.token))).statusCode,
+      (await call(ctx.app, 'PATCH', `/api/v1/admin/team/members/${other.user.id}`, { permissions: [] }, as(lead.token))).statusCode,
     ).toBe(204);
     expect((await call(ctx.app, 'GET', '/api/v1/admin/team', undefined, as(other.token))).statusCode).toBe(403);
     const managers = (await teamNow()).members.filter((m) => m.permissions.includes('MANAGE_TEAM'));
     // The test context may have seeded admins; leave only the lead able to manage the team.
     for (const m of managers.filter((x) => x.id !== lead.user.id))
       await call(ctx.app, 'PATCH', `/api/v1/admin/team/members/${m.id}`, { permissions: [] }, as(lead.token));
-    const last = await call(
+    // Nobody changes their own permissions (issue 23); the last manager cannot leave the team either.
+    const own = await call(
       ctx.app,
       'PATCH',
       `/api/v1/admin/team/members/${lead.user.id}`,
       { permissions: ['MANAGE_CAMPAIGNS'] },
       as(lead.token),
     );
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('team.own_permissions');
+    const last = await call(ctx.app, 'DELETE', `/api/v1/admin/team/members/${lead.user.id}`, undefined, as(lead.token));
     expect(last.statusCode).toBe(409);
     expect(last.json()).toMatchObject({
       code: 'team.last_manager',
       message: 'Alguém precisa continuar podendo gerenciar a equipe: dê essa permissão a outra pessoa antes.',
     });
-    expect((await call(ctx.app, 'DELETE', `/api/v1/admin/team/members/${lead.user.id}`, undefined, as(lead.token))).statusCode).toBe(409);
 
     // Removed from the team: a donor again, on the next request.
     expect((await call(ctx.app, 'DELETE', `/api/v1/admin/team/members/${other.user.id}`, undefined, as(lead.token))).statusCode).toBe(204);

@@ -1,80 +1,21 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import { INVITATION_VALID_DAYS, type Team, type TeamInviteInput } from '../../../contracts/admin-team';
 import type { Locale } from '../../../contracts/constants';
 import { errorCodes } from '../../../contracts/errors';
-import { PERMISSIONS, type Permission } from '../../../contracts/permissions';
+import { grantNeedsSecondAdmin, type Permission } from '../../../contracts/permissions';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
-import { permissions, roles, teamInvitations, userPermissions, userRoles, users } from '../../db/schema';
-import type { Database, Executor } from '../../db/types';
+import { teamInvitations, userRoles, users } from '../../db/schema';
+import type { Database } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
 import { enqueueMail } from '../mail/mail-outbox';
 import { recordAudit, type AdminActor } from './audit-log';
 import { teamInviteMail } from './team-mail';
+import { keepATeamManager, memberById, members, ordered, permissionsOf, roleId, setPermissionsOf } from './team-members';
+import { decideChange, onlyHeldGranted, requestChange, supersedeWaiting, waitingChanges } from './team-permission-changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Permissions in the contracts' order, whatever order they were stored or sent in. */
-const ordered = (names: readonly string[]): Permission[] => PERMISSIONS.filter((p) => names.includes(p));
-
-async function roleId(tx: Executor, name: string): Promise<string> {
-  const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
-  if (!row) throw new Error(`reference data missing: role ${name}`);
-  return row.id;
-}
-
-/** The members: every open account with the ADMIN role (a closed one manages nothing), with their permissions. */
-async function members(tx: Executor): Promise<Team['members']> {
-  const rows = await tx
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.name, 'ADMIN')))
-    .where(eq(users.active, true))
-    .orderBy(asc(users.name));
-  const grants = rows.length
-    ? await tx
-        .select({ userId: userPermissions.userId, name: permissions.name })
-        .from(userPermissions)
-        .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
-        .where(
-          inArray(
-            userPermissions.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  return rows.map((row) => ({ ...row, permissions: ordered(grants.filter((g) => g.userId === row.id).map((g) => g.name)) }));
-}
-
-async function memberById(tx: Executor, id: string) {
-  const member = (await members(tx)).find((m) => m.id === id);
-  if (!member) throw notFound(errorCodes.notFound, am.memberNotFound);
-  return member;
-}
-
-async function setPermissionsOf(tx: Executor, userId: string, names: readonly Permission[]): Promise<void> {
-  await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
-  if (names.length === 0) return;
-  const rows = await tx
-    .select({ id: permissions.id })
-    .from(permissions)
-    .where(inArray(permissions.name, [...names]));
-  await tx.insert(userPermissions).values(rows.map((p) => ({ userId, permissionId: p.id })));
-}
-
-/**
- * Someone must stay able to manage the team: taking MANAGE_TEAM from `memberId` is refused when no
- * other admin has it. The MANAGE_TEAM row is locked first, so two admins taking it from each other at
- * once are serialised and the second one is refused.
- */
-async function keepATeamManager(tx: Executor, memberId: string, losesTeam: boolean): Promise<void> {
-  if (!losesTeam) return;
-  await tx.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'MANAGE_TEAM')).for('update');
-  const others = (await members(tx)).filter((m) => m.id !== memberId && m.permissions.includes('MANAGE_TEAM'));
-  if (others.length === 0) throw conflict(errorCodes.teamLastManager, am.lastTeamManager);
-}
 
 const openInvitation = (now: Date) =>
   and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now));
@@ -89,7 +30,7 @@ export interface TeamDeps {
 /** The admin team (docs/admin.md): members, permissions and invitations, every change audited. */
 export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) {
   return {
-    async team(): Promise<Team> {
+    async team(viewerId: string): Promise<Team> {
       const open = await db
         .select({ invitation: teamInvitations, inviter: users.name })
         .from(teamInvitations)
@@ -105,6 +46,7 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
           invited_by: inviter,
           expires_at: invitation.expiresAt.toISOString(),
         })),
+        changes: await waitingChanges(db, viewerId),
       };
     },
 
@@ -113,6 +55,7 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
       db.transaction(async (tx) => {
         if ((await members(tx)).some((m) => m.email.toLowerCase() === input.email))
           throw conflict(errorCodes.teamAlreadyMember, am.inviteEmailMember);
+        onlyHeldGranted(await permissionsOf(tx, actor.userId), [], input.permissions);
         const token = newOpaqueToken();
         const at = now();
         const expiresAt = new Date(at.getTime() + INVITATION_VALID_DAYS * DAY_MS);
@@ -160,11 +103,20 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
         );
       }),
 
+    /**
+     * Another member's whole set of permissions: given at once, or, when it lets them approve something,
+     * waiting for a second admin (resolves with that change's id; null when in force now).
+     */
     setPermissions: (actor: AdminActor, memberId: string, next: readonly Permission[]) =>
-      db.transaction(async (tx) => {
+      db.transaction(async (tx): Promise<string | null> => {
+        if (memberId === actor.userId) throw forbidden(errorCodes.teamOwnPermissions, am.ownPermissions);
         const member = await memberById(tx, memberId);
         const after = ordered(next);
+        onlyHeldGranted(await permissionsOf(tx, actor.userId), member.permissions, after);
+        if (grantNeedsSecondAdmin(member.permissions, after))
+          return requestChange(tx, actor, { memberId, before: member.permissions, permissions: after, requestedBy: actor.userId }, now());
         await keepATeamManager(tx, memberId, member.permissions.includes('MANAGE_TEAM') && !after.includes('MANAGE_TEAM'));
+        await supersedeWaiting(tx, memberId, now());
         await setPermissionsOf(tx, memberId, after);
         await recordAudit(
           tx,
@@ -177,13 +129,19 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
           },
           now(),
         );
+        return null;
       }),
+
+    /** A second admin approves or rejects a change waiting for them (never their own, nor one for themselves). */
+    decideChange: (actor: AdminActor, changeId: string, approve: boolean) =>
+      db.transaction((tx) => decideChange(tx, actor, changeId, approve, now())),
 
     /** Takes the ADMIN role and every permission away: the person stays a donor. */
     removeMember: (actor: AdminActor, memberId: string) =>
       db.transaction(async (tx) => {
         const member = await memberById(tx, memberId);
         await keepATeamManager(tx, memberId, member.permissions.includes('MANAGE_TEAM'));
+        await supersedeWaiting(tx, memberId, now());
         await setPermissionsOf(tx, memberId, []);
         await tx.delete(userRoles).where(and(eq(userRoles.userId, memberId), eq(userRoles.roleId, await roleId(tx, 'ADMIN'))));
         await recordAudit(
@@ -227,14 +185,19 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
           .for('update');
         if (!invitation) throw notFound(errorCodes.notFound, am.inviteNotFound);
         if (invitation.email !== user.email.toLowerCase()) throw forbidden(errorCodes.forbidden, am.inviteOtherEmail);
-        const current = (await members(tx)).find((m) => m.id === user.id)?.permissions ?? [];
+        const current = await permissionsOf(tx, user.id);
         const joined = ordered([...current, ...invitation.permissions]);
         await tx
           .insert(userRoles)
           .values({ userId: user.id, roleId: await roleId(tx, 'ADMIN') })
           .onConflictDoNothing();
-        await setPermissionsOf(tx, user.id, joined);
         await tx.update(teamInvitations).set({ acceptedAt: now(), acceptedBy: user.id }).where(eq(teamInvitations.id, invitation.id));
+        // A grant that lets the newcomer approve something waits for an admin other than the inviter.
+        const waits = grantNeedsSecondAdmin(current, joined);
+        if (!waits) {
+          await supersedeWaiting(tx, user.id, now());
+          await setPermissionsOf(tx, user.id, joined);
+        }
         await recordAudit(
           tx,
           { userId: user.id, ip },
@@ -242,8 +205,15 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
             action: 'member.joined',
             subject: { type: 'member', id: user.id },
             before: { permissions: current },
-            after: { permissions: joined, invitation: invitation.id },
+            after: { permissions: waits ? current : joined, invitation: invitation.id },
           },
+          now(),
+        );
+        if (!waits) return null;
+        return requestChange(
+          tx,
+          { userId: user.id, ip },
+          { memberId: user.id, before: current, permissions: joined, requestedBy: invitation.invitedBy, invitationId: invitation.id },
           now(),
         );
       }),

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { invitationPreviewSchema, teamSchema, type InvitationPreview, type Team } from '../../../contracts/admin-team';
 import { auditEntrySchema, type AuditEntry } from '../../../contracts/admin-taxonomy';
-import type { TeamCommand } from '../../../machines/admin/team.machine';
+import type { TeamCommand, TeamRunOutcome } from '../../../machines/admin/team.machine';
 import { withApiErrors } from '../http/api-error';
 import { http as defaultHttp } from '../http/api-client';
 
@@ -10,13 +10,18 @@ export function createAdminTeamApi(http: AxiosInstance) {
   const call = withApiErrors;
   return {
     team: (): Promise<Team> => call(async () => teamSchema.parse((await http.get('/admin/team')).data)),
-    run: (command: TeamCommand): Promise<void> =>
+    /** One change; 'waiting' when the server keeps it for a second admin (202). */
+    run: (command: TeamCommand): Promise<TeamRunOutcome> =>
       call(async () => {
+        const path = (id: string) => encodeURIComponent(id);
         if (command.type === 'invite') await http.post('/admin/team/invitations', command.input);
-        else if (command.type === 'revoke') await http.delete(`/admin/team/invitations/${encodeURIComponent(command.invitationId)}`);
-        else if (command.type === 'setPermissions')
-          await http.patch(`/admin/team/members/${encodeURIComponent(command.memberId)}`, { permissions: command.permissions });
-        else await http.delete(`/admin/team/members/${encodeURIComponent(command.memberId)}`);
+        else if (command.type === 'revoke') await http.delete(`/admin/team/invitations/${path(command.invitationId)}`);
+        else if (command.type === 'setPermissions') {
+          const answer = await http.patch(`/admin/team/members/${path(command.memberId)}`, { permissions: command.permissions });
+          return answer.status === 202 ? 'waiting' : 'done';
+        } else if (command.type === 'remove') await http.delete(`/admin/team/members/${path(command.memberId)}`);
+        else await http.post(`/admin/team/changes/${path(command.changeId)}/${command.type}`);
+        return 'done';
       }),
     /** GET /admin/audit-log: a page of the change history, newest first, and how many entries match. */
     audit: (query: {

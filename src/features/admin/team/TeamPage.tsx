@@ -1,17 +1,31 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { Permission } from '../../../../contracts/permissions';
-import type { TeamMember } from '../../../../contracts/admin-team';
 import type { TeamEvent } from '../../../../machines/admin/team.machine';
-import { ConfirmCancelledError, formatDate, useAuth, useConfirm } from '../../../app';
+import { formatDate, useAuth } from '../../../app';
 import { Button, Card, Form, FormActions, FormError, Spinner, TextField } from '../../../ui';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { AdminPage } from '../AdminPage';
+import { MemberRow } from './MemberRow';
+import { PermissionChanges } from './PermissionChanges';
 import { PermissionChoices } from './PermissionChoices';
 import { PERMISSION_NAMES } from './permission-names';
-import { useTeam } from './use-team';
+import { useTeam, type TeamView } from './use-team';
 import { TeamHistory, type HistoryFilter, type TeamHistoryData } from './TeamHistory';
 import * as s from '../taxonomy/taxonomy.css';
+
+/** What the page says once a change went through (`waiting`: asked for, a second admin decides). */
+const DONE_TEXTS: Record<NonNullable<TeamView['done']>, MessageDescriptor> = {
+  invite: msg`Convite enviado.`,
+  revoke: msg`Alteração salva.`,
+  setPermissions: msg`Alteração salva.`,
+  remove: msg`Alteração salva.`,
+  waiting: msg`Pedido registrado: essas permissões deixam a pessoa aprovar mudanças, então outra pessoa da equipe precisa aprovar. Até lá, nada muda.`,
+  approve: msg`Aprovado: as permissões já valem.`,
+  reject: msg`Recusado: nada mudou.`,
+};
 
 /**
  * /admin/team: who runs Semear and what each may do. Invite by e-mail with exactly the permissions
@@ -21,16 +35,23 @@ import * as s from '../taxonomy/taxonomy.css';
 export function TeamPage({ history, filter }: { history: TeamHistoryData | null; filter: HistoryFilter }) {
   const { t, i18n } = useLingui();
   const [view, send] = useTeam();
+  const { user } = useAuth();
+  const mine = view.team.members.find((m) => m.id === user?.id)?.permissions ?? [];
   return (
     <AdminPage path="/admin/team">
       <Card>
-        <InviteForm key={view.done === 'invite' ? `sent-${view.team.invitations.length}` : 'new'} busy={view.saving} send={send} />
+        <InviteForm
+          key={view.done === 'invite' ? `sent-${view.team.invitations.length}` : 'new'}
+          grantable={mine}
+          busy={view.saving}
+          send={send}
+        />
       </Card>
       <div aria-live="polite">
         {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
         {view.done && !view.failure ? (
           <p role="status" className={s.muted}>
-            {view.done === 'invite' ? <Trans>Convite enviado.</Trans> : <Trans>Alteração salva.</Trans>}
+            {i18n._(DONE_TEXTS[view.done])}
           </p>
         ) : null}
       </div>
@@ -48,12 +69,15 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
                 <MemberRow
                   key={`${member.id}-${member.permissions.join()}`}
                   member={member}
+                  mine={member.id === user?.id}
+                  viewerPermissions={mine}
                   busy={view.saving || view.loading}
                   send={send}
                 />
               ))}
             </ul>
           </section>
+          <PermissionChanges team={view.team} busy={view.saving || view.loading} send={send} />
           {view.team.invitations.length > 0 ? (
             <section aria-label={t`Convites abertos`} className={s.list}>
               <h2 className={s.muted}>
@@ -96,7 +120,7 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
   );
 }
 
-function InviteForm({ busy, send }: { busy: boolean; send: (event: TeamEvent) => void }) {
+function InviteForm({ grantable, busy, send }: { grantable: readonly Permission[]; busy: boolean; send: (event: TeamEvent) => void }) {
   const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>([]);
@@ -109,63 +133,12 @@ function InviteForm({ busy, send }: { busy: boolean; send: (event: TeamEvent) =>
       }}
     >
       <TextField label={t`E-mail de quem você convida`} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <PermissionChoices legend={t`O que essa pessoa poderá fazer`} value={permissions} onChange={setPermissions} />
+      <PermissionChoices legend={t`O que essa pessoa poderá fazer`} value={permissions} grantable={grantable} onChange={setPermissions} />
       <FormActions>
         <Button type="submit" disabled={busy}>
           <Trans>Enviar convite</Trans>
         </Button>
       </FormActions>
     </Form>
-  );
-}
-
-function MemberRow({ member, busy, send }: { member: TeamMember; busy: boolean; send: (event: TeamEvent) => void }) {
-  const { t } = useLingui();
-  const { user } = useAuth();
-  const confirm = useConfirm();
-  const [permissions, setPermissions] = useState<Permission[]>(member.permissions);
-  const name = member.name;
-  const remove = async () => {
-    try {
-      await confirm({
-        title: t`Remover ${name} da equipe?`,
-        description: t`A pessoa perde o acesso ao admin no próximo clique; a conta de doador continua.`,
-        confirmText: t`Remover`,
-        cancelText: t`Cancelar`,
-      });
-      send({ type: 'command.sent', command: { type: 'remove', memberId: member.id } });
-    } catch (error) {
-      if (!(error instanceof ConfirmCancelledError)) throw error;
-    }
-  };
-  return (
-    <li className={s.row} aria-label={name}>
-      <div className={s.rowHead}>
-        <span>
-          <strong>{name}</strong> <span className={s.muted}>· {member.email}</span>
-          {member.id === user?.id ? (
-            <span className={s.muted}>
-              {' '}
-              · <Trans>você</Trans>
-            </span>
-          ) : null}
-        </span>
-        <Button type="button" size="sm" variant="danger" disabled={busy} onClick={() => void remove()}>
-          <Trans>Remover da equipe</Trans>
-        </Button>
-      </div>
-      <PermissionChoices legend={t`Permissões de ${name}`} value={permissions} onChange={setPermissions} />
-      <div>
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          disabled={busy || permissions.join() === member.permissions.join()}
-          onClick={() => send({ type: 'command.sent', command: { type: 'setPermissions', memberId: member.id, permissions } })}
-        >
-          <Trans>Salvar permissões</Trans>
-        </Button>
-      </div>
-    </li>
   );
 }

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { Team } from '../../../../contracts/admin-team';
-import { teamMachine, type TeamCommand, type TeamContext, type TeamMachine } from '../../../../machines/admin/team.machine';
+import {
+  teamMachine,
+  type TeamCommand,
+  type TeamContext,
+  type TeamMachine,
+  type TeamRunOutcome,
+} from '../../../../machines/admin/team.machine';
 import { useMachineView } from '../../../app/machine-view';
 import { adminTeamApi } from '../../../lib/api/admin-team';
 
@@ -29,9 +35,10 @@ export function useTeam() {
       actors: {
         load: fromPromise<Team>(() => adminTeamApi.team()),
         // The history below the team (the route's loader) shows the change too.
-        run: fromPromise<unknown, TeamCommand>(async ({ input }) => {
-          await adminTeamApi.run(input);
+        run: fromPromise<TeamRunOutcome, TeamCommand>(async ({ input }) => {
+          const outcome = await adminTeamApi.run(input);
           void router.invalidate();
+          return outcome;
         }),
       },
     }),
