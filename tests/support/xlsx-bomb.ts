@@ -9,10 +9,13 @@ export function xlsxBomb({
   unpackedMb,
   lieAboutSizes = false,
   dimension,
+  level = 1,
 }: {
   unpackedMb: number;
   lieAboutSizes?: boolean;
   dimension?: string;
+  /** zlib's level: 1 makes it fast; 9 makes it as small as an attacker's (300 MB in about 300 KB). */
+  level?: number;
 }) {
   const row = '<row><c t="inlineStr"><is><t>' + 'A'.repeat(980) + '</t></is></c></row>';
   const sheet = Buffer.concat([
@@ -45,16 +48,17 @@ export function xlsxBomb({
       ['xl/worksheets/sheet1.xml', sheet],
     ],
     lieAboutSizes,
+    level,
   );
 }
 
-function zip(files: Array<[string, string | Buffer]>, lieAboutSizes: boolean): Uint8Array {
+function zip(files: Array<[string, string | Buffer]>, lieAboutSizes: boolean, level: number): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, text] of files) {
     const data = Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
-    const packed = deflateRawSync(data, { level: 1 });
+    const packed = deflateRawSync(data, { level });
     const declared = lieAboutSizes ? packed.length : data.length;
     const nameBytes = Buffer.from(name, 'utf8');
     const local = Buffer.alloc(30);
