@@ -25,7 +25,8 @@ import {
 import type { Executor } from '../../db/types';
 import { notFound } from '../../domain/errors';
 import { presentRow, selectRows } from './admin-donations';
-import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal } from './refunds';
+import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal, refundReference } from './refunds';
+import { refundToWalletReference } from './gift-card-refund';
 
 /** One donation's whole history for the admins (docs/admin.md), seen by one admin (what they may decide). */
 
@@ -121,7 +122,9 @@ export async function adminDonationDetail(
     db,
     refundRows.flatMap((r) => [r.requestedBy, r.decidedBy]),
   );
-  const ledger = await ledgerOf(db, [`donation:${id}`, `refund:${id}`, ...refundRows.map((r) => `refund:${r.id}`)]);
+  // A gift card's refund may go on from the card to its holder's wallet: that group is shown with it.
+  const refundGroups = refundRows.flatMap((r) => [refundReference(r.id), refundToWalletReference(refundReference(r.id))]);
+  const ledger = await ledgerOf(db, [`donation:${id}`, `refund:${id}`, ...refundGroups]);
   const events = payment?.gatewayRef
     ? await db
         .select()

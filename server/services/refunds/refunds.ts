@@ -15,6 +15,7 @@ import { creditWallet, postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { PaymentGateway, RefundResult } from '../payments/gateway';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
+import { refundedCreditExpiry, refundToGiftCard, type RefundDestination } from './gift-card-refund';
 import { refundMail } from './refund-mail';
 
 /**
@@ -162,7 +163,7 @@ export function createRefundService(deps: RefundDeps) {
           .returning();
         return failed as RefundRow;
       }
-      await giveBack(tx, donation, current, now);
+      const destination = await giveBack(tx, donation, current, now);
       const [done] = await tx
         .update(refunds)
         .set({ status: 'succeeded', gatewayRef: outcome.gatewayRef, completedAt: now })
@@ -182,6 +183,7 @@ export function createRefundService(deps: RefundDeps) {
           amountCents: current.amountCents,
           campaignTitle: campaign?.title ?? null,
           donationId: donation.id,
+          destination,
         }),
         now,
       );
@@ -233,11 +235,13 @@ export const heldCentsOf = async (tx: Executor, donationId: string, statuses: Re
 
 /**
  * The refund's money leaves the campaign (or general fund) for where the donation's came from: the
- * gateway's clearing account, the gift card it was paid with, or the donor's wallet (a new lot with
- * the latest expiry of the lots it was spent from, at least 30 days away).
+ * gateway's clearing account, the donor's wallet (a new lot with the latest expiry of the lots it was
+ * spent from, at least REFUND_CREDIT_MIN_DAYS away), or the gift card it was paid with, from which it
+ * goes on to wherever the card's holder can use it (`refundToGiftCard`). Says where it went.
  */
-async function giveBack(tx: Executor, donation: DonationRow, refund: RefundRow, now: Date): Promise<void> {
+async function giveBack(tx: Executor, donation: DonationRow, refund: RefundRow, now: Date): Promise<RefundDestination> {
   const reference = refundReference(refund.id);
+  const description = `refund of donation ${donation.id}`;
   const origin = await tx
     .select({
       kind: sql<string>`a.kind`,
@@ -250,34 +254,37 @@ async function giveBack(tx: Executor, donation: DonationRow, refund: RefundRow, 
     .innerJoin(sql`ledger_accounts a`, sql`a.id = ${ledgerEntries.accountId}`)
     .where(and(eq(ledgerGroups.reference, donationReference(donation.id)), sql`${ledgerEntries.amountCents} < 0`));
   const source = origin[0];
+  const from = donationTarget(donation);
   if (source?.kind === 'donor_wallet') {
     const lotIds = origin.map((o) => o.lotId).filter((id): id is string => Boolean(id));
     const lots = lotIds.length
       ? await tx.select({ expiresAt: walletLots.expiresAt }).from(walletLots).where(inArray(walletLots.id, lotIds))
       : [];
-    const latest = Math.max(now.getTime() + 30 * 24 * 3600 * 1000, ...lots.map((l) => l.expiresAt.getTime()));
+    const expiresAt = refundedCreditExpiry(new Date(Math.max(0, ...lots.map((l) => l.expiresAt.getTime()))), now);
     await creditWallet(tx, {
       userId: source.ownerKey,
       amountCents: refund.amountCents,
       origin: 'refund',
       sourceRef: reference,
-      expiresAt: new Date(latest),
-      from: donationTarget(donation),
+      expiresAt,
+      from,
       reference,
       kind: 'refund',
-      description: `refund of donation ${donation.id}`,
+      description,
     });
-    return;
+    return { to: 'wallet', userId: source.ownerKey, expiresAt };
   }
-  const back = source?.kind === 'gift_card' ? ({ kind: 'gift_card', giftCardId: source.ownerKey } as const) : null;
+  if (source?.kind === 'gift_card')
+    return refundToGiftCard(tx, { giftCardId: source.ownerKey, from, amountCents: refund.amountCents, reference, description, now });
   const [payment] = await tx.select({ gateway: payments.gateway }).from(payments).where(eq(payments.donationId, donation.id));
   await postLedgerGroup(tx, {
     kind: 'refund',
     reference,
-    description: `refund of donation ${donation.id}`,
+    description,
     lines: [
-      { account: donationTarget(donation), amountCents: -refund.amountCents },
-      { account: back ?? { kind: 'gateway_clearing', gateway: payment?.gateway ?? 'sandbox' }, amountCents: refund.amountCents },
+      { account: from, amountCents: -refund.amountCents },
+      { account: { kind: 'gateway_clearing', gateway: payment?.gateway ?? 'sandbox' }, amountCents: refund.amountCents },
     ],
   });
+  return { to: 'payment_method' };
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { giftCardOrders } from '../../db/schema';
+import { count, eq, like, or } from 'drizzle-orm';
+import { donations, giftCardOrders } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { enqueueMail } from '../mail/mail-outbox';
 import { expiredGiftCardsWithMoneyLeft, lockGiftCard, setGiftCardStatus } from '../gift-cards/gift-cards-repository';
@@ -18,6 +18,20 @@ const causeTarget = (cause: AutoDonationCause): AccountRef =>
   cause.campaign ? { kind: 'campaign', campaignId: cause.campaign.id } : { kind: 'general_fund' };
 export const automaticDonationReference = (source: string): string => `automatic_donation:${source}`;
 export const giftCardSource = (giftCardId: string): string => `gift_card:${giftCardId}`;
+
+/**
+ * The automatic source of a card's n-th expiry: `gift_card:<id>` the first time, `gift_card:<id>:<n>`
+ * after a refund gave an expired card money back (it expires again later). Read under the card's lock.
+ */
+async function giftCardExpirySource(tx: Executor, giftCardId: string): Promise<string> {
+  const first = giftCardSource(giftCardId);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(donations)
+    .where(or(eq(donations.automaticSource, first), like(donations.automaticSource, `${first}:%`)));
+  const earlier = Number(row?.n ?? 0);
+  return earlier === 0 ? first : `${first}:${earlier + 1}`;
+}
 
 /** The in-app notice and the e-mail of an automatic donation, in the settling transaction (deduplicated). */
 async function tellDonor(
@@ -102,7 +116,8 @@ async function settleLot(deps: WalletJobDeps, lotId: string, now: Date): Promise
 
 /**
  * docs/design.md §8: an expired gift card's leftover goes to the cause of whoever holds it — its buyer,
- * when signed in — or the general fund; the card becomes 'expired'. Same guarantees as a lot.
+ * when signed in — or the general fund; the card becomes 'expired'. Same guarantees as a lot. A card
+ * a refund gave money back (docs/gift-cards.md) expires again at its new date, under a source of its own.
  */
 async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -110,7 +125,7 @@ async function settleGiftCard(deps: WalletJobDeps, giftCardId: string, now: Date
     if (!card || card.status !== 'active' || card.expiresAt.getTime() > now.getTime()) return 0;
     const leftCents = await accountBalance(tx, { kind: 'gift_card', giftCardId: card.id });
     if (leftCents <= 0) return 0;
-    const source = giftCardSource(card.id);
+    const source = await giftCardExpirySource(tx, card.id);
     const buyer = card.buyerUserId ? await donorProfile(tx, card.buyerUserId) : null;
     const cause: AutoDonationCause = buyer ? await autoDonationCauseOf(tx, buyer.userId, now) : { campaign: null, reason: 'general_fund' };
     const contact = buyer?.contact ?? {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { campaigns, giftCardOrders, giftCards, ledgerAccounts, ledgerEntries, ledgerGroups } from '../../../db/schema';
 import type { Database, Executor } from '../../../db/types';
@@ -9,8 +9,10 @@ export interface OrderMoney {
   purchased: number;
   /** Moved into wallets by redemption. */
   redeemed: number;
-  /** Given to campaigns by paying with a code. */
+  /** Given to campaigns by paying with a code, less what refunds gave back. */
   spent: number;
+  /** Given back onto the cards by refunds of what they paid (counted in `spent`; from a redeemed card it goes on to the wallet, in `redeemed`). */
+  refunded: number;
   /** Donated automatically at expiry. */
   donatedOnExpiry: number;
   /** Still on the cards. */
@@ -35,21 +37,33 @@ export async function orderMoney(executor: Executor, orderId: string): Promise<O
     .innerJoin(ledgerGroups, eq(ledgerGroups.id, ledgerEntries.groupId))
     .where(eq(giftCards.orderId, orderId))
     .groupBy(ledgerGroups.kind);
-  const by = new Map(rows.map((row) => [row.kind, Number(row.total)]));
-  const cardsOf = (kind: string) => Number(rows.find((row) => row.kind === kind)?.cards ?? 0);
+  return orderMoneyFrom(rows.map((row) => ({ kind: row.kind, total: Number(row.total), cards: Number(row.cards) })));
+}
+
+/** OrderMoney from the order's cards' entries summed per ledger group kind (signed cents, and how many cards each touched). */
+export function orderMoneyFrom(rows: readonly { kind: string; total: number; cards: number }[]): OrderMoney {
+  const by = new Map(rows.map((row) => [row.kind, row.total]));
+  const cardsOf = (kind: string) => rows.find((row) => row.kind === kind)?.cards ?? 0;
   const cards = { redeemed: cardsOf('gift_card_redemption'), spent: cardsOf('donation'), donatedOnExpiry: cardsOf('gift_card_expiry') };
   const take = (kind: string) => {
-    const value = by.get(kind as never) ?? 0;
-    by.delete(kind as never);
+    const value = by.get(kind) ?? 0;
+    by.delete(kind);
     return value;
   };
   const purchased = take('gift_card_purchase');
   const redeemed = -take('gift_card_redemption');
-  const spent = -take('donation');
+  // A refund of what a card paid comes back onto it (and from a redeemed card goes on to the wallet, as a redemption).
+  const refunded = take('refund');
+  const spent = -take('donation') - refunded;
   const donatedOnExpiry = -take('gift_card_expiry');
   const other = [...by.values()].reduce((sum, value) => sum + value, 0);
-  return { purchased, redeemed, spent, donatedOnExpiry, outstanding: purchased - redeemed - spent - donatedOnExpiry + other, other, cards };
+  const outstanding = purchased - redeemed - spent - donatedOnExpiry + other;
+  return { purchased, redeemed, spent, refunded, donatedOnExpiry, outstanding, other, cards };
 }
+
+/** Whether a paid order's money breaks the invariant (see checkOrderInvariants). */
+export const breaksOrderInvariant = (totalCents: number, money: OrderMoney): boolean =>
+  money.purchased !== totalCents || money.other !== 0 || money.outstanding < 0 || money.spent < 0;
 
 /** A cause an order's money reached: a campaign, or the general fund (slug and title null). */
 export interface ReachedCause {
@@ -59,9 +73,9 @@ export interface ReachedCause {
 }
 
 /**
- * The causes the cards' own money reached, from the ledger: what was given with the codes and what
- * was donated at expiry, credited to each campaign or the general fund, most first. Money redeemed
- * into wallets is the holders' from then on and is not followed here.
+ * The causes the cards' own money reached, from the ledger: what was given with the codes (less what
+ * refunds took back) and what was donated at expiry, credited to each campaign or the general fund,
+ * most first. Money redeemed into wallets is the holders' from then on and is not followed here.
  */
 export async function orderCauses(executor: Executor, orderId: string): Promise<ReachedCause[]> {
   const cardEntry = alias(ledgerEntries, 'card_entry');
@@ -71,8 +85,11 @@ export async function orderCauses(executor: Executor, orderId: string): Promise<
     .from(giftCards)
     .innerJoin(cardAccount, and(eq(cardAccount.kind, 'gift_card'), eq(cardAccount.ownerKey, sql`${giftCards.id}::text`)))
     .innerJoin(cardEntry, eq(cardEntry.accountId, cardAccount.id))
-    .innerJoin(ledgerGroups, and(eq(ledgerGroups.id, cardEntry.groupId), inArray(ledgerGroups.kind, ['donation', 'gift_card_expiry'])))
-    .innerJoin(ledgerEntries, and(eq(ledgerEntries.groupId, ledgerGroups.id), gt(ledgerEntries.amountCents, 0)))
+    .innerJoin(
+      ledgerGroups,
+      and(eq(ledgerGroups.id, cardEntry.groupId), inArray(ledgerGroups.kind, ['donation', 'gift_card_expiry', 'refund'])),
+    )
+    .innerJoin(ledgerEntries, eq(ledgerEntries.groupId, ledgerGroups.id))
     .innerJoin(
       ledgerAccounts,
       and(eq(ledgerAccounts.id, ledgerEntries.accountId), inArray(ledgerAccounts.kind, ['campaign', 'general_fund'])),
@@ -80,7 +97,10 @@ export async function orderCauses(executor: Executor, orderId: string): Promise<
     .leftJoin(campaigns, and(eq(ledgerAccounts.kind, 'campaign'), eq(sql`${campaigns.id}::text`, ledgerAccounts.ownerKey)))
     .where(eq(giftCards.orderId, orderId))
     .groupBy(campaigns.slug, campaigns.title);
-  return rows.map((row) => ({ slug: row.slug, title: row.title, cents: Number(row.cents) })).sort((a, b) => b.cents - a.cents);
+  return rows
+    .map((row) => ({ slug: row.slug, title: row.title, cents: Number(row.cents) }))
+    .filter((cause) => cause.cents > 0)
+    .sort((a, b) => b.cents - a.cents);
 }
 
 export interface OrderInvariantBreach {
@@ -91,8 +111,8 @@ export interface OrderInvariantBreach {
 
 /**
  * docs/gift-cards.md: for every paid order, what was paid was put on its cards (purchased = total),
- * and every real of it is redeemed, spent, donated on expiry or still outstanding (never negative,
- * nothing else moved it). Returns the orders that break it, for the job to report.
+ * and every real of it is redeemed, spent (net of refunds), donated on expiry or still outstanding
+ * (never negative, nothing else moved it). Returns the orders that break it, for the job to report.
  */
 export async function checkOrderInvariants(db: Database): Promise<OrderInvariantBreach[]> {
   const paid = await db
@@ -102,8 +122,7 @@ export async function checkOrderInvariants(db: Database): Promise<OrderInvariant
   const breaches: OrderInvariantBreach[] = [];
   for (const order of paid) {
     const money = await orderMoney(db, order.id);
-    if (money.purchased !== order.totalCents || money.other !== 0 || money.outstanding < 0)
-      breaches.push({ orderId: order.id, totalCents: order.totalCents, money });
+    if (breaksOrderInvariant(order.totalCents, money)) breaches.push({ orderId: order.id, totalCents: order.totalCents, money });
   }
   return breaches;
 }

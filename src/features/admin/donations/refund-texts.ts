@@ -21,7 +21,7 @@ const GOES_BACK_TO: Record<PaymentMethod, MessageDescriptor> = {
   pix: msg`O valor volta ao doador pelo PIX`,
   paypal: msg`O valor volta à conta PayPal do doador`,
   wallet: msg`O valor volta à carteira do doador no Semear`,
-  gift_card: msg`O valor volta ao gift card com que o doador pagou`,
+  gift_card: msg`O valor volta ao gift card com que o doador pagou: se já foi resgatado, vai para a carteira de quem o resgatou; se venceu, o cartão volta a valer por 30 dias`,
 };
 
 /**
