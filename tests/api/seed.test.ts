@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, campaignTags, categories, users } from '../../server/db/schema';
 import { demoPaymentsOf } from '../../server/seed/demo-payments';
 import { seedDemoData } from '../../server/seed/demo-seed';
-import { DEMO_DONOR } from '../../server/seed/demo-content';
+import { DEMO_DONOR, DEMO_REVIEWER } from '../../server/seed/demo-content';
 import { signIn } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -34,7 +34,7 @@ describe('demo seed', () => {
     ).toBe(false);
 
     const db = ctx.database.db;
-    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(2);
+    expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(3);
     expect((await db.select({ n: count() }).from(categories))[0]?.n).toBeGreaterThanOrEqual(6);
     const active = await db.select().from(campaigns).where(eq(campaigns.status, 'published'));
     expect(active.length).toBeGreaterThanOrEqual(4);
@@ -55,6 +55,9 @@ describe('demo seed', () => {
 
     const donor = await signIn(ctx.app, DEMO_DONOR.email, DEMO_DONOR.password);
     expect(donor.user.roles.map((r) => r.name)).toEqual(['DONOR']);
+    // A second admin, so that what waits for one (a refund above the threshold, a grant that approves) can be decided.
+    const reviewer = await signIn(ctx.app, DEMO_REVIEWER.email, DEMO_REVIEWER.password);
+    expect(reviewer.user.roles.map((r) => r.name)).toContain('ADMIN');
   });
 
   it('serves the covers at /uploads with a sandboxing CSP', async () => {
