@@ -18,6 +18,7 @@ import { issueLine, measureCardIssue } from './lib/issue-cards';
 import { measureAdminMoney, moneyLines } from './lib/admin-money';
 import { withScratchDatabase } from './lib/postgres';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
+import { measureHardening, reportHardening } from './hardening';
 
 const BARE_PORT = 3901;
 const APP_PORT = 3902;
@@ -159,3 +160,5 @@ for (const line of moneyLines('PGlite', measureAdminMoney(null))) console.log(li
 const moneyPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, async (url) => measureAdminMoney(url)) : null;
 if (moneyPostgres) for (const line of moneyLines('PostgreSQL', moneyPostgres)) console.log(line);
 else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure the finances and webhooks on PostgreSQL too)');
+console.log('');
+if (!reportHardening(await measureHardening())) process.exitCode = 1;
