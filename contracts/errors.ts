@@ -38,6 +38,7 @@ export const errorCodes = {
   giftCardNotFound: 'gift_card.not_found',
   giftCardInsufficient: 'gift_card.insufficient',
   giftCardOrderNotFound: 'gift_card.order_not_found',
+  giftCardPdfBusy: 'gift_card.pdf_busy',
   giftCardDeliveryRefused: 'gift_card.delivery_refused',
   logoInvalid: 'gift_card.logo_invalid',
   walletInsufficient: 'wallet.insufficient',

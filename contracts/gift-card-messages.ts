@@ -71,6 +71,10 @@ export const giftCardMessages = {
   orderNotFound: /*i18n*/ { id: 'error.gift_card_order_not_found', message: 'Pedido de gift cards não encontrado.' },
   orderNotPaid: /*i18n*/ { id: 'error.gift_card_order_not_paid', message: 'Os cartões são emitidos quando o pagamento é confirmado.' },
   noPrintableCards: /*i18n*/ { id: 'error.gift_card_no_printable_cards', message: 'Este pedido não tem cartões para imprimir.' },
+  pdfBusy: /*i18n*/ {
+    id: 'error.gift_card_pdf_busy',
+    message: 'Outros cartões seus ainda estão sendo preparados para impressão. Tente de novo quando ficarem prontos.',
+  },
   cardNotFound: /*i18n*/ { id: 'error.gift_card_order_card_not_found', message: 'Este pedido não tem esse cartão.' },
   cardAlreadySent: /*i18n*/ {
     id: 'error.gift_card_already_sent',

@@ -19,7 +19,7 @@ import { idempotencyKeyOf } from '../http/idempotent-answer';
 import { actorOf } from '../services/admin/audit-log';
 import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
-import { adminDonationsAfter, adminDonationsCsv, listAdminDonations } from '../services/refunds/admin-donations';
+import { adminDonationsAfter, adminDonationsCsv, countAdminDonationsUpTo, listAdminDonations } from '../services/refunds/admin-donations';
 import { adminDonationDetail, namesOf, presentRefund } from '../services/refunds/donation-detail';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
 
@@ -55,9 +55,12 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
     { ...admins, schema: { querystring: adminDonationQuerySchema, response: { 200: fileAnswerSchema } } },
     async (request, reply) => {
       const { page: _page, amount: _amount, ...filter } = request.query;
-      // One row more than allowed tells a longer list, which is an export in the background (POST /admin/donations/exports).
-      const rows = await adminDonationsAfter(db, filter, null, EXPORT_INLINE_MAX_LINES + 1);
-      if (rows.length > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+      // Counted first, no further than one row more than allowed: a longer list is an export in the
+      // background (POST /admin/donations/exports), refused here without reading a row.
+      if ((await countAdminDonationsUpTo(db, filter, EXPORT_INLINE_MAX_LINES + 1)) > EXPORT_INLINE_MAX_LINES) {
+        throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+      }
+      const rows = await adminDonationsAfter(db, filter, null, EXPORT_INLINE_MAX_LINES);
       const file = { name: 'semear-doacoes.csv', kind: 'donations' as const, format: 'csv' as const, params: filter, lines: rows.length };
       await recordDirectExport(db, actorOf(request), file, clock.now());
       return reply

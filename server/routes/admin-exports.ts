@@ -12,7 +12,7 @@ import { ADMIN_ROUTE_PERMISSIONS, type Permission } from '../../contracts/permis
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { actorOf } from '../services/admin/audit-log';
-import { exportFileOf, exportJobOf, recentExports, requestExport, runExport } from '../services/exports/export-jobs';
+import { exportFileOf, exportJobOf, recentExports, requestExport, runQueuedExports } from '../services/exports/export-jobs';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -48,9 +48,12 @@ export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instanc
   for (const { kind, prefix, permissions, body } of KINDS) {
     const guarded = { onRequest: app.requirePermissions(permissions), config: { noStore: true } };
     app.post(prefix, { ...guarded, schema: { body, response: { 202: exportJobSchema } } }, async (request, reply) => {
-      const job = await requestExport(deps, actorOf(request), { kind, ...request.body } as ExportRequest, request.locale);
-      // The run starts here; if this process stops, the `exports` job takes it up.
-      void runExport(deps, job.id).catch((error: unknown) => app.log.error({ err: error, exportId: job.id }, 'export run stopped'));
+      const actor = actorOf(request);
+      const job = await requestExport(deps, actor, { kind, ...request.body } as ExportRequest, request.locale);
+      // The admin's queue runs here (this export now, or in its turn); if this process stops, the `exports` job takes it up.
+      void runQueuedExports(deps, actor.userId).catch((error: unknown) =>
+        app.log.error({ err: error, exportId: job.id }, 'export run stopped'),
+      );
       return reply.status(202).send(job);
     });
     app.get(prefix, { ...guarded, schema: { response: { 200: z.array(exportJobSchema) } } }, async (request) =>
@@ -64,7 +67,8 @@ export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instanc
       { ...guarded, schema: { params: idParams, response: { 200: fileAnswerSchema } } },
       async (request, reply) => {
         const file = await exportFileOf(deps, kind, request.params.id, request.user.id);
-        return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+        if (file.sizeBytes !== null) reply.header('content-length', String(file.sizeBytes));
+        return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
       },
     );
   }

@@ -10,7 +10,7 @@ import { actorOf } from '../services/admin/audit-log';
 import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
 import { financeCsv, financeXlsx } from '../services/finances/finance-export';
-import { financeLines, financeReport } from '../services/finances/finances';
+import { countFinanceLines, financeLines, financeReport } from '../services/finances/finances';
 import { refused } from '../domain/errors';
 
 /**
@@ -19,11 +19,13 @@ import { refused } from '../domain/errors';
  */
 export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // One line more than allowed tells a longer period, which is an export in the background (POST /admin/finances/exports).
+  // Counted first, no further than one line more than allowed: a longer period is an export in the
+  // background (POST /admin/finances/exports), refused here without reading a line.
   const inlineLines = async (period: FinanceQuery) => {
-    const lines = await financeLines(db, period, EXPORT_INLINE_MAX_LINES + 1);
-    if (lines.length > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
-    return lines;
+    if ((await countFinanceLines(db, period, EXPORT_INLINE_MAX_LINES + 1)) > EXPORT_INLINE_MAX_LINES) {
+      throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+    }
+    return financeLines(db, period, EXPORT_INLINE_MAX_LINES);
   };
   const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
 

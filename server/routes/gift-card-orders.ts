@@ -25,7 +25,7 @@ import { corporateOrderSpec, personalOrderSpec } from '../services/gift-cards/or
 import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
 import { loadOrder, printableCards, type GiftCardOrderRow } from '../services/gift-cards/orders/gift-card-orders-repository';
 import type { GiftCardRow } from '../services/gift-cards/gift-cards-repository';
-import { orderCardsPdf } from '../services/gift-cards/orders/cards-pdf';
+import { createCardsPdfFiles } from '../services/gift-cards/orders/cards-pdf-file';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
@@ -117,14 +117,14 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
 
   /**
    * The cards the buyer hands out themselves (a PDF order's, and any whose send they cancelled),
-   * downloadable again at any time: as a printable A4 PDF, 8 a page, or their codes as a CSV (safe
-   * from formula injection).
+   * downloadable again at any time: as a printable A4 PDF, 8 a page (built once and stored:
+   * cards-pdf-file.ts), or their codes as a CSV (safe from formula injection).
    */
+  const pdfs = createCardsPdfFiles({ db, storage: options.storage, translator: app.translator, publicUrl: options.config.publicUrl });
   const files = {
     'cards.pdf': {
       type: 'application/pdf',
-      render: async (order: GiftCardOrderRow, cards: GiftCardRow[]) =>
-        Buffer.from(await orderCardsPdf(app.translator, options.storage, { order, cards, publicUrl: options.config.publicUrl })),
+      render: async (order: GiftCardOrderRow, cards: GiftCardRow[], requester: string) => (await pdfs.open(order, cards, requester)).stream,
     },
     'codes.csv': {
       type: 'text/csv; charset=utf-8',
@@ -147,7 +147,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
         return reply
           .type(type)
           .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.${file.split('.')[1]}"`)
-          .send(await render(order, cards));
+          .send(await render(order, cards, request.userId ?? `ip:${request.ip}`));
       },
     );
   }

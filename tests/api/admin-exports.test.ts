@@ -230,8 +230,10 @@ describe('a run that stops', () => {
     const busy = await insertJob({ status: 'running', heartbeatAt: ctx.clock.now() });
     await runExport(deps(), busy.id);
     expect((await statusOf(busy.id))?.status).toBe('running');
+    // (Its admin's turn is given back for the tests that follow.)
+    await ctx.database.db.update(exportJobs).set({ status: 'failed' }).where(eq(exportJobs.id, busy.id));
 
-    const broken: FileStorage = { ...storage, put: () => Promise.reject(new Error('disk full')) };
+    const broken: FileStorage = { ...storage, putParts: () => Promise.reject(new Error('disk full')) };
     const job = await insertJob({});
     const statuses: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -23,6 +23,7 @@ const job = (status: ExportJob['status'], done = 0): ExportJob => ({
   lines_total: status === 'queued' ? null : 4000,
   file_name: 'semear-financas-2026-01-01-2026-12-31.csv',
   size_bytes: status === 'ready' ? 123_456 : null,
+  queue_place: status === 'queued' ? 1 : null,
   created_at: '2026-11-25T12:00:00.000Z',
   finished_at: status === 'ready' ? '2026-11-25T12:00:09.000Z' : null,
   expires_at: status === 'ready' ? '2026-11-26T12:00:09.000Z' : null,

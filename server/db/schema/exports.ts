@@ -1,11 +1,13 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EXPORT_FORMATS, EXPORT_KINDS, EXPORT_STATUSES } from '../../../contracts/admin-exports';
 import { LOCALES } from '../../../contracts/constants';
 
 /**
  * An export prepared in the background (docs/admin.md): what was asked (kind, format, filter), by whom,
- * how far it got, and where its file is until it expires. A run that stops (a crash) leaves `heartbeat_at`
- * behind; the `exports` job starts it again from the beginning.
+ * how far it got, and where its file is until it expires. A run beats `heartbeat_at` on a timer of its
+ * own; a run that stops (a crash) leaves it behind, and the `exports` job starts it again from the
+ * beginning with `attempts` one higher — the number every write of a run is fenced by.
  */
 export const exportJobs = pgTable(
   'export_jobs',
@@ -30,5 +32,12 @@ export const exportJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('export_jobs_status_idx').on(t.status), index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt)],
+  (t) => [
+    index('export_jobs_status_idx').on(t.status),
+    index('export_jobs_requested_by_idx').on(t.requestedBy, t.createdAt),
+    // One run at a time per admin: the others wait their turn, queued (export-queue.ts).
+    uniqueIndex('export_jobs_one_running_idx')
+      .on(t.requestedBy)
+      .where(sql`status = 'running'`),
+  ],
 );

@@ -41,6 +41,8 @@ export const giftCardOrders = pgTable(
       .default('pt'),
     /** SHA-256 of the receipt token the buyer got: whoever holds it may read the order. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
+    /** The printable cards' PDF as last built (cards-pdf-file.ts): its key names the cards it holds, so a change builds a new one. */
+    cardsPdfKey: text('cards_pdf_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

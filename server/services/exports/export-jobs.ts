@@ -1,56 +1,34 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
-import {
-  EXPORT_KEPT_HOURS,
-  type DonationExportFilter,
-  type ExportJob,
-  type ExportKind,
-  type ExportRequest,
-} from '../../../contracts/admin-exports';
-import type { FinanceLine } from '../../../contracts/admin-finances';
+import { type ExportJob, type ExportKind, type ExportRequest } from '../../../contracts/admin-exports';
 import { errorCodes } from '../../../contracts/errors';
 import { saoPauloDayText } from '../../../contracts/sao-paulo-time';
 import { exportJobs } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { conflict, gone, notFound } from '../../domain/errors';
 import { recordAudit, type AdminActor } from '../admin/audit-log';
-import type { Clock } from '../clock';
-import { financeCsv, financeXlsx } from '../finances/finance-export';
-import { countFinanceLines, financeLines } from '../finances/finances';
-import { adminDonationsAfter, adminDonationsCsv, countAdminDonations } from '../refunds/admin-donations';
-import type { AdminDonationRow } from '../../../contracts/admin-donations';
-import { contentTypeOfKey, type FileStorage } from '../storage/file-storage';
+import type { StoredFileStream } from '../storage/file-storage';
 import type { Locale } from '../../../contracts/constants';
-import type { Translator } from '../../i18n/translator';
-import { exportText } from './export-words';
+import { runExport, STALE_AFTER_MS, type ExportRunDeps } from './export-run';
+
+export { runExport } from './export-run';
+export { periodSteps } from './export-parts';
 
 /**
  * Exports in the background (docs/admin.md): the request is written at once and answered 202; the file
- * is then read in steps (a week of ledger lines, or EXPORT_STEP_ROWS donations, at a time), each step
- * moving `lines_done` so the page shows progress, and stored for EXPORT_KEPT_HOURS for the admin who
- * asked. The run starts in the process that took the request; the `exports` job runs whatever is queued
- * or was left running by a process that stopped (no heartbeat for STALE_AFTER_MS), and deletes files
- * past their time.
+ * is then written to storage in parts (export-parts.ts), `lines_done` moving so the page shows progress,
+ * and kept for EXPORT_KEPT_HOURS for the admin who asked. Each admin has one run at a time: the rest wait
+ * queued, each with its place shown. The run starts in the process that took the request; the `exports`
+ * job runs whatever is queued or was left running by a process that stopped (export-run.ts), and
+ * deletes files past their time.
  */
 
-export interface ExportDeps {
-  db: Database;
-  storage: FileStorage;
-  clock: Clock;
-  /** The file is written in the language of the admin who asked (export-words.ts). */
-  translator: Translator;
-  log?: { error(obj: object, msg: string): void };
-}
+export type ExportDeps = ExportRunDeps;
 
 type Row = typeof exportJobs.$inferSelect;
 
-const EXPORT_STEP_ROWS = 2_000;
-const STEP_DAYS = 7;
-const STALE_AFTER_MS = 2 * 60_000;
-/** A run that failed this many times is given up (the admin sees it failed and may ask again). */
-const MAX_ATTEMPTS = 3;
-
-export const presentExportJob = (row: Row): ExportJob => ({
+/** The job as its admin sees it; `place` is its place in their queue (1: next), null unless queued. */
+export const presentExportJob = (row: Row, place: number | null = null): ExportJob => ({
   id: row.id,
   kind: row.kind,
   format: row.format,
@@ -62,6 +40,7 @@ export const presentExportJob = (row: Row): ExportJob => ({
   created_at: row.createdAt.toISOString(),
   finished_at: row.finishedAt?.toISOString() ?? null,
   expires_at: row.expiresAt?.toISOString() ?? null,
+  queue_place: row.status === 'queued' ? place : null,
 });
 
 function fileNameOf(request: ExportRequest, now: Date): string {
@@ -109,102 +88,27 @@ export async function requestExport(deps: ExportDeps, actor: AdminActor, request
   return presentExportJob(row);
 }
 
-/** Takes the job if it is queued or its run went silent; null when another run has it or it is done. */
-async function claim(deps: ExportDeps, id: string): Promise<Row | null> {
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .update(exportJobs)
-    .set({ status: 'running', heartbeatAt: now, linesDone: 0, attempts: sql`${exportJobs.attempts} + 1` })
-    .where(
-      and(
-        eq(exportJobs.id, id),
-        or(
-          eq(exportJobs.status, 'queued'),
-          and(eq(exportJobs.status, 'running'), lt(exportJobs.heartbeatAt, new Date(now.getTime() - STALE_AFTER_MS))),
-        ),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-const progress = (deps: ExportDeps, id: string, done: number, total?: number) =>
+/** The admin's queued exports, first to run first. */
+const queuedOf = (deps: ExportDeps, userId: string) =>
   deps.db
-    .update(exportJobs)
-    .set({ linesDone: done, heartbeatAt: deps.clock.now(), ...(total === undefined ? {} : { linesTotal: total }) })
-    .where(eq(exportJobs.id, id));
+    .select({ id: exportJobs.id })
+    .from(exportJobs)
+    .where(and(eq(exportJobs.requestedBy, userId), eq(exportJobs.status, 'queued')))
+    .orderBy(asc(exportJobs.createdAt), asc(exportJobs.id));
 
-/** 'YYYY-MM-DD' plus n calendar days. */
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+/** Each queued export's place in its admin's queue (1: the next to run). */
+async function placesOf(deps: ExportDeps, userId: string): Promise<Map<string, number>> {
+  return new Map((await queuedOf(deps, userId)).map((row, index) => [row.id, index + 1]));
 }
 
-/** The period in steps of STEP_DAYS São Paulo days, in order. */
-export function periodSteps(period: { from: string; to: string }): Array<{ from: string; to: string }> {
-  const steps: Array<{ from: string; to: string }> = [];
-  for (let from = period.from; from <= period.to; from = addDays(from, STEP_DAYS)) {
-    const end = addDays(from, STEP_DAYS - 1);
-    steps.push({ from, to: end < period.to ? end : period.to });
-  }
-  return steps;
-}
-
-async function financeFile(deps: ExportDeps, job: Row): Promise<{ body: Uint8Array; lines: number }> {
-  const period = job.params as { from: string; to: string };
-  await progress(deps, job.id, 0, await countFinanceLines(deps.db, period));
-  const lines: FinanceLine[] = [];
-  for (const step of periodSteps(period)) {
-    lines.push(...(await financeLines(deps.db, step)));
-    await progress(deps, job.id, lines.length);
-  }
-  const words = exportText(deps.translator, job.locale);
-  const body = job.format === 'xlsx' ? financeXlsx(lines, words) : Buffer.from(financeCsv(lines, words), 'utf8');
-  return { body, lines: lines.length };
-}
-
-async function donationsFile(deps: ExportDeps, job: Row): Promise<{ body: Uint8Array; lines: number }> {
-  const filter = job.params as DonationExportFilter;
-  await progress(deps, job.id, 0, await countAdminDonations(deps.db, filter));
-  const rows: AdminDonationRow[] = [];
+/**
+ * Runs the admin's queue, one export after another, until it is empty or another run holds their turn
+ * (that run goes on with the queue when it ends).
+ */
+export async function runQueuedExports(deps: ExportDeps, userId: string): Promise<void> {
   for (;;) {
-    const step = await adminDonationsAfter(deps.db, filter, rows.at(-1)?.id ?? null, EXPORT_STEP_ROWS);
-    rows.push(...step);
-    await progress(deps, job.id, rows.length);
-    if (step.length < EXPORT_STEP_ROWS) break;
-  }
-  return { body: Buffer.from(adminDonationsCsv(rows, exportText(deps.translator, job.locale)), 'utf8'), lines: rows.length };
-}
-
-/** Runs one export to its file. Safe to call from several places at once: one run takes the job. */
-export async function runExport(deps: ExportDeps, id: string): Promise<void> {
-  const job = await claim(deps, id);
-  if (!job) return;
-  try {
-    const { body, lines } = job.kind === 'finances' ? await financeFile(deps, job) : await donationsFile(deps, job);
-    const key = `exports/${job.id}.${job.format}`;
-    await deps.storage.put(key, body, contentTypeOfKey(key));
-    const now = deps.clock.now();
-    await deps.db
-      .update(exportJobs)
-      .set({
-        status: 'ready',
-        storageKey: key,
-        sizeBytes: body.byteLength,
-        // What was counted first may have grown while it was read: the file's count is the one to show.
-        linesDone: lines,
-        linesTotal: lines,
-        finishedAt: now,
-        expiresAt: new Date(now.getTime() + EXPORT_KEPT_HOURS * 3_600_000),
-      })
-      .where(eq(exportJobs.id, job.id));
-  } catch (error) {
-    deps.log?.error({ err: error, exportId: job.id }, 'export failed');
-    const givenUp = job.attempts >= MAX_ATTEMPTS;
-    await deps.db
-      .update(exportJobs)
-      .set(givenUp ? { status: 'failed', finishedAt: deps.clock.now() } : { status: 'queued' })
-      .where(eq(exportJobs.id, job.id));
+    const [next] = await queuedOf(deps, userId).limit(1);
+    if (!next || !(await runExport(deps, next.id))) return;
   }
 }
 
@@ -221,11 +125,14 @@ export async function expireExports(deps: ExportDeps): Promise<number> {
   return due.length;
 }
 
-/** The `exports` job: queued runs and runs left silent by a stopped process, then the expired files. */
+/**
+ * The `exports` job: runs left silent by a stopped process are taken over, queues nobody is running
+ * (their process stopped before its turn came) are run, then the expired files are deleted.
+ */
 export async function runPendingExports(deps: ExportDeps): Promise<number> {
   const stale = new Date(deps.clock.now().getTime() - STALE_AFTER_MS);
   const pending = await deps.db
-    .select({ id: exportJobs.id })
+    .select({ id: exportJobs.id, userId: exportJobs.requestedBy, status: exportJobs.status })
     .from(exportJobs)
     .where(
       or(
@@ -235,7 +142,8 @@ export async function runPendingExports(deps: ExportDeps): Promise<number> {
     )
     .orderBy(exportJobs.createdAt)
     .limit(5);
-  for (const { id } of pending) await runExport(deps, id);
+  for (const { id, status } of pending) if (status === 'running') await runExport(deps, id);
+  for (const userId of new Set(pending.map((job) => job.userId))) await runQueuedExports(deps, userId);
   return pending.length + (await expireExports(deps));
 }
 
@@ -249,8 +157,10 @@ async function ownExport(deps: ExportDeps, kind: ExportKind, id: string, userId:
   return row;
 }
 
-export const exportJobOf = async (deps: ExportDeps, kind: ExportKind, id: string, userId: string): Promise<ExportJob> =>
-  presentExportJob(await ownExport(deps, kind, id, userId));
+export async function exportJobOf(deps: ExportDeps, kind: ExportKind, id: string, userId: string): Promise<ExportJob> {
+  const row = await ownExport(deps, kind, id, userId);
+  return presentExportJob(row, row.status === 'queued' ? ((await placesOf(deps, userId)).get(row.id) ?? null) : null);
+}
 
 /** The caller's recent exports of that kind, newest first (the page offers the ones still downloadable). */
 export async function recentExports(deps: ExportDeps, kind: ExportKind, userId: string): Promise<ExportJob[]> {
@@ -260,21 +170,22 @@ export async function recentExports(deps: ExportDeps, kind: ExportKind, userId: 
     .where(and(eq(exportJobs.kind, kind), eq(exportJobs.requestedBy, userId), inArray(exportJobs.status, ['queued', 'running', 'ready'])))
     .orderBy(desc(exportJobs.createdAt))
     .limit(10);
-  return rows.map(presentExportJob);
+  const places = rows.some((row) => row.status === 'queued') ? await placesOf(deps, userId) : new Map<string, number>();
+  return rows.map((row) => presentExportJob(row, places.get(row.id) ?? null));
 }
 
-/** The prepared file, while it lasts. */
+/** The prepared file, while it lasts, as a stream from storage (a large export is never loaded whole). */
 export async function exportFileOf(
   deps: ExportDeps,
   kind: ExportKind,
   id: string,
   userId: string,
-): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+): Promise<StoredFileStream & { fileName: string }> {
   const job = await ownExport(deps, kind, id, userId);
   const expired = job.status === 'expired' || (job.expiresAt !== null && job.expiresAt <= deps.clock.now());
   if (expired) throw gone(errorCodes.exportExpired, am.exportExpired);
   if (job.status !== 'ready' || !job.storageKey) throw conflict(errorCodes.exportNotReady, am.exportNotReady);
-  const file = await deps.storage.get(job.storageKey);
+  const file = await deps.storage.open(job.storageKey);
   if (!file) throw gone(errorCodes.exportExpired, am.exportExpired);
   return { ...file, fileName: job.fileName };
 }

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { FinanceLine } from '../../../contracts/admin-finances';
 import { formulaSafe } from '../../../contracts/recipient-sheet';
-import { brazilianCsv } from '../exports/brazilian-csv';
+import { brazilianCsv, type CsvCell } from '../exports/brazilian-csv';
 import { exportWords, type ExportText } from '../exports/export-words';
 
 /**
@@ -12,7 +12,7 @@ import { exportWords, type ExportText } from '../exports/export-words';
  * numbers (XLSX), so their sums are the page's figures.
  */
 
-const header = (w: ExportText) =>
+export const financeCsvHeader = (w: ExportText): string[] =>
   [
     exportWords.date,
     exportWords.kind,
@@ -42,12 +42,16 @@ const textCells = (line: FinanceLine, w: ExportText) => [
 ];
 const amounts = (line: FinanceLine) => [line.gross, line.refund, line.fee, line.net];
 
+/** The lines as CSV rows (a background export writes them a week at a time). */
+export const financeCsvRows = (lines: readonly FinanceLine[], w: ExportText): CsvCell[][] =>
+  lines.map((line) => [...textCells(line, w), ...amounts(line).map((cents) => ({ cents }))]);
+
 export const financeCsv = (lines: readonly FinanceLine[], w: ExportText): string =>
-  brazilianCsv([header(w), ...lines.map((line) => [...textCells(line, w), ...amounts(line).map((cents) => ({ cents }))])]);
+  brazilianCsv([financeCsvHeader(w), ...financeCsvRows(lines, w)]);
 
 export function financeXlsx(lines: readonly FinanceLine[], w: ExportText): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([
-    header(w),
+    financeCsvHeader(w),
     ...lines.map((line) => [...textCells(line, w).map(formulaSafe), ...amounts(line).map((cents) => cents / 100)]),
   ]);
   const book = XLSX.utils.book_new();

@@ -71,9 +71,10 @@ type RawLine = {
   recurring: boolean;
 };
 
-/** How many lines the period's export has. */
-export async function countFinanceLines(db: Executor, period: Period): Promise<number> {
-  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (${linesQuery(period, false)}) lines`);
+/** How many lines the period's export has (counting no further than `cap`, when given: a direct export's refusal). */
+export async function countFinanceLines(db: Executor, period: Period, cap?: number): Promise<number> {
+  const limit = cap === undefined ? sql`` : sql` limit ${cap}`;
+  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (${linesQuery(period, false)}${limit}) lines`);
   return Number(row?.n ?? 0);
 }
 

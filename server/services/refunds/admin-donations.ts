@@ -4,7 +4,7 @@ import type { AdminDonationQuery, AdminDonationRow } from '../../../contracts/ad
 import { endOfSaoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 import { campaigns, donations, refunds } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { brazilianCsv } from '../exports/brazilian-csv';
+import { brazilianCsv, type CsvCell } from '../exports/brazilian-csv';
 import { exportWords, type ExportText } from '../exports/export-words';
 
 /** The admins' view of donations (docs/admin.md): filtered lists and one donation's whole history. */
@@ -93,6 +93,22 @@ export async function countAdminDonations(db: Executor, filter: DonationExportFi
 }
 
 /**
+ * How many donations the filters find, counting no further than `cap`: a direct export is refused
+ * (more than it may answer) without reading a row's columns, however long the list.
+ */
+export async function countAdminDonationsUpTo(db: Executor, filter: DonationExportFilter, cap: number): Promise<number> {
+  const found = db
+    .select({ one: sql`1` })
+    .from(donations)
+    .leftJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(...donationConditions(filter)))
+    .limit(cap)
+    .as('found');
+  const [counted] = await db.select({ n: count() }).from(found);
+  return counted?.n ?? 0;
+}
+
+/**
  * One step of the filtered list, newest first, after the donation `afterId` (null: from the start). The
  * step starts from that row's own timestamp in the database: microseconds a JavaScript date would lose.
  */
@@ -112,12 +128,9 @@ export async function adminDonationsAfter(
   return rows.map((found) => presentRow({ ...found.donation, ...found }));
 }
 
-/**
- * The list as a Brazilian CSV (brazilian-csv.ts), a donation a line, in the words of the admin who asked:
- * status and payment method in words with their codes in columns of their own, dates in São Paulo.
- */
-export function adminDonationsCsv(rows: readonly AdminDonationRow[], w: ExportText): string {
-  const header = [
+/** The header row of the donations CSV, in the words of the admin who asked. */
+export const adminDonationsCsvHeader = (w: ExportText): string[] =>
+  [
     exportWords.donation,
     exportWords.date,
     exportWords.confirmedAt,
@@ -132,23 +145,26 @@ export function adminDonationsCsv(rows: readonly AdminDonationRow[], w: ExportTe
     exportWords.amount,
     exportWords.refunded,
   ].map(w.t);
-  return brazilianCsv([
-    header,
-    ...rows.map((row) => {
-      const text = [
-        row.id,
-        w.dateTime(row.created_at),
-        w.dateTime(row.confirmed_at),
-        w.donationStatus(row.status),
-        row.status,
-        w.method(row.method),
-        row.method,
-        row.campaign?.title ?? w.t(exportWords.generalFund),
-        row.donor.name,
-        row.donor.email,
-        row.donor.document ?? '',
-      ];
-      return [...text, { cents: row.amount }, { cents: row.refunded }];
-    }),
-  ]);
-}
+
+/** A donation a row: status and payment method in words with their codes in columns of their own, dates in São Paulo. */
+export const adminDonationsCsvRows = (rows: readonly AdminDonationRow[], w: ExportText): CsvCell[][] =>
+  rows.map((row) => {
+    const text = [
+      row.id,
+      w.dateTime(row.created_at),
+      w.dateTime(row.confirmed_at),
+      w.donationStatus(row.status),
+      row.status,
+      w.method(row.method),
+      row.method,
+      row.campaign?.title ?? w.t(exportWords.generalFund),
+      row.donor.name,
+      row.donor.email,
+      row.donor.document ?? '',
+    ];
+    return [...text, { cents: row.amount }, { cents: row.refunded }];
+  });
+
+/** The list as a Brazilian CSV (brazilian-csv.ts), a donation a line, in the words of the admin who asked. */
+export const adminDonationsCsv = (rows: readonly AdminDonationRow[], w: ExportText): string =>
+  brazilianCsv([adminDonationsCsvHeader(w), ...adminDonationsCsvRows(rows, w)]);

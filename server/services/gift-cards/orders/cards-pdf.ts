@@ -1,4 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type RGB } from 'pdf-lib';
+import sharp from 'sharp';
 import QRCode from 'qrcode';
 import type { Locale } from '../../../../contracts/constants';
 import type { GiftCardTemplate } from '../../../../contracts/gift-card-definition';
@@ -9,6 +11,7 @@ import { giftCardMailMessages as gm } from '../gift-card-mail-messages';
 import { giftCardPageUrl } from '../remind-expiring';
 import type { FileStorage } from '../../storage/file-storage';
 import { logoKey } from '../store-company-logo';
+import { n, PdfWriter, pdfText } from './pdf-writer';
 
 /** A4 in points, 2 × 4 cards a page with room to cut between them. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -82,93 +85,148 @@ function wrap(font: PDFFont, text: string, size: number, width: number, maxLines
   return lines;
 }
 
+/** The QR code of a card's page as a 1-bit image (a module a pixel, a quiet zone of 2): a few hundred bytes a card. */
+function qrImage(url: string): { side: number; bits: Buffer } {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const side = modules.size + 2 * QR_QUIET;
+  const rowBytes = Math.ceil(side / 8);
+  // 1 is white in DeviceGray: everything white but the dark modules.
+  const bits = Buffer.alloc(rowBytes * side, 0xff);
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      const x = col + QR_QUIET;
+      const at = (row + QR_QUIET) * rowBytes + (x >> 3);
+      bits[at] = (bits[at] as number) & ~(0x80 >> (x & 7));
+    }
+  }
+  return { side, bits };
+}
+const QR_QUIET = 2;
+
+/** A company's logo as an RGB image on white (its transparency flattened, as it is drawn on a white square). */
+async function logoImage(png: Uint8Array): Promise<{ width: number; height: number; rgb: Buffer }> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgb: data };
+}
+
+const FONTS = { regular: 'F1', bold: 'F2', mono: 'F3' } as const;
+const fill = (c: RGB) => `${n(c.red)} ${n(c.green)} ${n(c.blue)} rg`;
+
+/** Object numbers: the fixed ones, then per page its page object, its content and its cards' QR images. */
+const ID = { catalog: 1, pages: 2, regular: 3, bold: 4, mono: 5, info: 6, logo: 7 } as const;
+const FIRST_PAGE_ID = 8;
+const IDS_PER_PAGE = 2 + CARDS_PER_PAGE;
+
 /**
  * The printable cards of an order (docs/gift-cards.md): A4 pages of 8 cards, each with the template's
  * colours, the value, the message and who sends it, the expiry written out, the code and a QR code
- * opening the card's page to redeem it. Any number of cards: pages are added as needed.
+ * opening the card's page to redeem it. Any number of cards: the PDF is written a page at a time
+ * (pdf-writer.ts), each page's bytes handed on and the event loop let go before the next, so a batch of
+ * ten thousand cards neither sits whole in memory nor holds the server up.
  */
-export async function giftCardsPdf(
+export async function* giftCardsPdfParts(
   translator: Translator,
   input: { order: PrintableOrder; cards: readonly PrintableCard[]; publicUrl: string; logoPng?: Uint8Array | null },
-): Promise<Uint8Array> {
+): AsyncGenerator<Buffer> {
   const { order } = input;
   const t = (d: { id: string; message: string }, values?: Record<string, string>) => translator.translate(order.locale, d, values);
-  const pdf = await PDFDocument.create();
-  pdf.setTitle('Semear gift cards');
-  pdf.setCreator('Semear');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const mono = await pdf.embedFont(StandardFonts.Courier);
+  // pdf-lib's standard fonts measure and encode the text (WinAnsi); the writer draws it.
+  const metrics = await PDFDocument.create();
+  const regular = await metrics.embedFont(StandardFonts.Helvetica);
+  const bold = await metrics.embedFont(StandardFonts.HelveticaBold);
+  const mono = await metrics.embedFont(StandardFonts.Courier);
   const look = GIFT_CARD_TEMPLATE_LOOKS[order.template];
   const style = { background: colour(look.from), ink: colour(look.ink) };
   const message = drawable(regular, order.message);
   const from = drawable(regular, t(gm.pdfFrom, { from: order.sender }));
-  const logo = input.logoPng ? await pdf.embedPng(input.logoPng) : null;
+  const pdf = new PdfWriter();
+  const pageCount = Math.max(1, Math.ceil(input.cards.length / CARDS_PER_PAGE));
+  const pageId = (page: number) => FIRST_PAGE_ID + page * IDS_PER_PAGE;
 
-  let page: PDFPage | null = null;
-  for (const [index, card] of input.cards.entries()) {
-    const slot = index % CARDS_PER_PAGE;
-    if (slot === 0) page = pdf.addPage([PAGE.width, PAGE.height]);
-    if (!page) continue;
-    const x = MARGIN + (slot % COLUMNS) * (CARD.width + GAP);
-    const y = PAGE.height - MARGIN - (Math.floor(slot / COLUMNS) + 1) * CARD.height - Math.floor(slot / COLUMNS) * GAP;
-    page.drawRectangle({
-      x,
-      y,
-      width: CARD.width,
-      height: CARD.height,
-      color: style.background,
-      borderColor: rgb(0.6, 0.6, 0.6),
-      borderWidth: 0.5,
-      borderDashArray: [3, 3],
-    });
-    const left = x + 14;
-    const textWidth = CARD.width - 28 - QR_SIZE - 8;
-    if (logo) {
-      const top = y + CARD.height - 10 - LOGO.height;
-      page.drawRectangle({ x: left, y: top, width: LOGO.width, height: LOGO.height, color: rgb(1, 1, 1) });
-      page.drawImage(logo, { x: left, y: top, width: LOGO.width, height: LOGO.height });
-    } else page.drawText('Semear', { x: left, y: y + CARD.height - 24, size: 11, font: bold, color: style.ink });
-    page.drawText(formatBrlText(card.valueCents), { x: left, y: y + CARD.height - 52, size: 24, font: bold, color: style.ink });
-    let lineY = y + CARD.height - 70;
-    for (const line of wrap(regular, message, 9, CARD.width - 28, 3)) {
-      page.drawText(line, { x: left, y: lineY, size: 9, font: regular, color: style.ink });
-      lineY -= 11;
+  yield pdf.header();
+  yield pdf.object(ID.catalog, `<< /Type /Catalog /Pages ${ID.pages} 0 R >>`);
+  yield pdf.object(ID.info, `<< /Title ${pdfText('Semear gift cards')} /Creator ${pdfText('Semear')} /Producer ${pdfText('Semear')} >>`);
+  const font = (base: string) => `<< /Type /Font /Subtype /Type1 /BaseFont /${base} /Encoding /WinAnsiEncoding >>`;
+  yield pdf.object(ID.regular, font('Helvetica'));
+  yield pdf.object(ID.bold, font('Helvetica-Bold'));
+  yield pdf.object(ID.mono, font('Courier'));
+  const logo = input.logoPng ? await logoImage(input.logoPng) : null;
+  yield logo
+    ? pdf.stream(
+        ID.logo,
+        `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} /ColorSpace /DeviceRGB /BitsPerComponent 8`,
+        logo.rgb,
+      )
+    : pdf.object(ID.logo, 'null');
+
+  for (let page = 0; page < pageCount; page++) {
+    const cards = input.cards.slice(page * CARDS_PER_PAGE, (page + 1) * CARDS_PER_PAGE);
+    const ops: string[] = [];
+    const text = (value: string, x: number, y: number, size: number, face: PDFFont) => {
+      const name = face === bold ? FONTS.bold : face === mono ? FONTS.mono : FONTS.regular;
+      ops.push(`BT /${name} ${n(size)} Tf ${fill(style.ink)} ${n(x)} ${n(y)} Td ${face.encodeText(value).toString()} Tj ET`);
+    };
+    // Written as they are made: the writer notes each object's offset in the order its bytes go out.
+    const images: Buffer[] = [];
+    for (const [slot, card] of cards.entries()) {
+      const x = MARGIN + (slot % COLUMNS) * (CARD.width + GAP);
+      const y = PAGE.height - MARGIN - (Math.floor(slot / COLUMNS) + 1) * CARD.height - Math.floor(slot / COLUMNS) * GAP;
+      ops.push(`q ${fill(style.background)} 0.6 0.6 0.6 RG 0.5 w [3 3] 0 d ${n(x)} ${n(y)} ${n(CARD.width)} ${n(CARD.height)} re B Q`);
+      const left = x + 14;
+      const textWidth = CARD.width - 28 - QR_SIZE - 8;
+      if (logo) {
+        const top = y + CARD.height - 10 - LOGO.height;
+        ops.push(`q 1 1 1 rg ${n(left)} ${n(top)} ${LOGO.width} ${LOGO.height} re f Q`);
+        ops.push(`q ${LOGO.width} 0 0 ${LOGO.height} ${n(left)} ${n(top)} cm /Logo Do Q`);
+      } else text('Semear', left, y + CARD.height - 24, 11, bold);
+      text(formatBrlText(card.valueCents), left, y + CARD.height - 52, 24, bold);
+      let lineY = y + CARD.height - 70;
+      for (const line of wrap(regular, message, 9, CARD.width - 28, 3)) {
+        text(line, left, lineY, 9, regular);
+        lineY -= 11;
+      }
+      const to = card.recipientName ? drawable(regular, t(gm.pdfTo, { to: card.recipientName })) : null;
+      text(wrap(regular, to ? `${from} · ${to}` : from, 8, textWidth, 1)[0] ?? '', left, y + 50, 8, regular);
+      text(drawable(regular, t(gm.pdfExpiry, { date: formatLongDate(card.expiresAt, order.locale) })), left, y + 38, 8, regular);
+      text(drawable(regular, t(gm.pdfCode)), left, y + 24, 7, regular);
+      text(card.code, left, y + 13, 6.5, mono);
+      // The QR code on a white square, so it scans on any template.
+      const qrX = x + CARD.width - QR_SIZE - 12;
+      ops.push(`q 1 1 1 rg ${n(qrX)} ${n(y + 10)} ${QR_SIZE} ${QR_SIZE} re f Q`);
+      ops.push(`q ${QR_SIZE} 0 0 ${QR_SIZE} ${n(qrX)} ${n(y + 10)} cm /Q${slot} Do Q`);
+      const qr = qrImage(giftCardPageUrl(input.publicUrl, card.code));
+      images.push(
+        pdf.stream(
+          pageId(page) + 2 + slot,
+          `/Type /XObject /Subtype /Image /Width ${qr.side} /Height ${qr.side} /ColorSpace /DeviceGray /BitsPerComponent 1 /Interpolate false`,
+          qr.bits,
+        ),
+      );
     }
-    const to = card.recipientName ? drawable(regular, t(gm.pdfTo, { to: card.recipientName })) : null;
-    page.drawText(wrap(regular, to ? `${from} · ${to}` : from, 8, textWidth, 1)[0] ?? '', {
-      x: left,
-      y: y + 50,
-      size: 8,
-      font: regular,
-      color: style.ink,
-    });
-    page.drawText(drawable(regular, t(gm.pdfExpiry, { date: formatLongDate(card.expiresAt, order.locale) })), {
-      x: left,
-      y: y + 38,
-      size: 8,
-      font: regular,
-      color: style.ink,
-    });
-    page.drawText(drawable(regular, t(gm.pdfCode)), { x: left, y: y + 24, size: 7, font: regular, color: style.ink });
-    page.drawText(card.code, { x: left, y: y + 13, size: 6.5, font: mono, color: style.ink });
-    // The QR code on a white square, so it scans on any template.
-    const qr = await pdf.embedPng(
-      await QRCode.toBuffer(giftCardPageUrl(input.publicUrl, card.code), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 132 }),
+    yield Buffer.concat(images);
+    const xObjects = [...(logo ? [`/Logo ${ID.logo} 0 R`] : []), ...cards.map((_, slot) => `/Q${slot} ${pageId(page) + 2 + slot} 0 R`)];
+    const fonts = `/${FONTS.regular} ${ID.regular} 0 R /${FONTS.bold} ${ID.bold} 0 R /${FONTS.mono} ${ID.mono} 0 R`;
+    yield pdf.object(
+      pageId(page),
+      `<< /Type /Page /Parent ${ID.pages} 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << ${fonts} >> /XObject << ${xObjects.join(' ')} >> >> /Contents ${pageId(page) + 1} 0 R >>`,
     );
-    page.drawRectangle({ x: x + CARD.width - QR_SIZE - 12, y: y + 10, width: QR_SIZE, height: QR_SIZE, color: rgb(1, 1, 1) });
-    page.drawImage(qr, { x: x + CARD.width - QR_SIZE - 12, y: y + 10, width: QR_SIZE, height: QR_SIZE });
+    yield pdf.stream(pageId(page) + 1, '', Buffer.from(ops.join('\n'), 'latin1'));
+    // Object numbers of the page's empty slots are written too, so the cross-reference table has no gaps.
+    for (let slot = cards.length; slot < CARDS_PER_PAGE; slot++) yield pdf.object(pageId(page) + 2 + slot, 'null');
+    await nextTurn();
   }
-  if (input.cards.length === 0) pdf.addPage([PAGE.width, PAGE.height]);
-  return pdf.save();
+  const kids = Array.from({ length: pageCount }, (_, page) => `${pageId(page)} 0 R`).join(' ');
+  yield pdf.object(ID.pages, `<< /Type /Pages /Kids [${kids}] /Count ${pageCount} >>`);
+  yield pdf.end(ID.catalog, ID.info);
 }
 
-/** An order's printable cards, with its company's logo when the batch has one. */
-export async function orderCardsPdf(
+/** An order's printable cards, with its company's logo when the batch has one, as the parts of the PDF. */
+export async function* orderCardsPdfParts(
   translator: Translator,
   storage: FileStorage,
   input: { order: PrintableOrder & { logoId: string | null }; cards: readonly PrintableCard[]; publicUrl: string },
-): Promise<Uint8Array> {
+): AsyncGenerator<Buffer> {
   const logo = input.order.logoId ? await storage.get(logoKey(input.order.logoId)) : null;
-  return giftCardsPdf(translator, { ...input, logoPng: logo?.body ?? null });
+  yield* giftCardsPdfParts(translator, { ...input, logoPng: logo?.body ?? null });
 }
