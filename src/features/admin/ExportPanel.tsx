@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro';
 import { fromPromise } from 'xstate';
 import type { ExportFormat, ExportKind } from '../../../contracts/admin-exports';
 import { exportFileMachine } from '../../../machines/admin/export-file.machine';
@@ -49,6 +49,14 @@ export function ExportPanel({
   const job = view.job;
   const total = job?.lines_total ?? null;
   const status = (() => {
+    // One export runs at a time per admin: the others wait their turn, and say which it is.
+    if (view.busy && job?.status === 'queued' && job.queue_place !== null) {
+      return (
+        <Trans>
+          <SelectOrdinal value={job.queue_place} one="#º" other="#º" /> na fila: o arquivo será preparado quando chegar a vez.
+        </Trans>
+      );
+    }
     if (view.busy && job && total !== null) {
       const done = formatNumber(job.lines_done);
       return (
