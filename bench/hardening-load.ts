@@ -44,7 +44,7 @@ export async function healthDuring<T>(baseUrl: string, load: () => Promise<T>, p
   const poll = async () => {
     while (!done) {
       const started = performance.now();
-      const answer = await fetch(`${baseUrl}/health`);
+      const answer = await fetch(`${baseUrl}/api/v1/health`);
       await answer.arrayBuffer();
       latencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -85,7 +85,7 @@ const env = { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_U
 async function withServer<T>(work: (pid: number | undefined) => Promise<T>): Promise<T> {
   const server = startProcess('server/start.ts', env);
   try {
-    await waitForUrl(`${BASE}/health`);
+    await waitForUrl(`${BASE}/api/v1/health`);
     return await work(server.pid);
   } finally {
     await stopProcess(server);
@@ -159,8 +159,8 @@ async function seed(): Promise<string> {
 }
 
 /** (b) EXPORTS background exports of every donation, asked at once, followed until all are ready. */
-async function exportsPart(): Promise<{ ready: number; lines: number[] }> {
-  const headers = { ...(await signIn()), 'content-type': 'application/json' };
+async function exportsPart(auth: Record<string, string>): Promise<{ ready: number; lines: number[] }> {
+  const headers = { ...auth, 'content-type': 'application/json' };
   const ids: string[] = [];
   for (let i = 0; i < EXPORTS; i++) {
     const answer = await fetch(`${BASE}/api/v1/admin/donations/exports`, {
@@ -185,8 +185,10 @@ async function exportsPart(): Promise<{ ready: number; lines: number[] }> {
 }
 
 /** (c) The order's PDF: built, then asked again. */
-async function pdfPart(orderId: string): Promise<{ firstSeconds: number; againSeconds: number; megabytes: number }> {
-  const headers = await signIn();
+async function pdfPart(
+  orderId: string,
+  headers: Record<string, string>,
+): Promise<{ firstSeconds: number; againSeconds: number; megabytes: number }> {
   const get = async () => {
     const started = performance.now();
     const answer = await fetch(`${BASE}/api/v1/gift-card-orders/${orderId}/cards.pdf`, { headers });
@@ -203,8 +205,15 @@ try {
   await withServer(async () => undefined); // migrations and the demo seed
   const orderId = await seed();
   const idle = await withServer(() => healthDuring(BASE, () => new Promise((resolve) => setTimeout(resolve, 3000))));
-  const exportsRun = await withServer(async (pid) => ({ ...(await healthDuring(BASE, exportsPart)), peakRssMb: peakRssMb(pid) }));
-  const pdfRun = await withServer(async (pid) => ({ ...(await healthDuring(BASE, () => pdfPart(orderId))), peakRssMb: peakRssMb(pid) }));
+  // Signed in before each part: only the part's own work is measured.
+  const exportsRun = await withServer(async (pid) => {
+    const auth = await signIn();
+    return { ...(await healthDuring(BASE, () => exportsPart(auth))), peakRssMb: peakRssMb(pid) };
+  });
+  const pdfRun = await withServer(async (pid) => {
+    const auth = await signIn();
+    return { ...(await healthDuring(BASE, () => pdfPart(orderId, auth))), peakRssMb: peakRssMb(pid) };
+  });
   const verdict = (p99: number) => (p99 <= GOAL_MS ? 'ok' : `OVER the ${GOAL_MS} ms goal`);
   console.log(`/health idle: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms (${idle.samples} samples)`);
   console.log(

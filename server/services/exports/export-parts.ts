@@ -17,7 +17,8 @@ import { exportText } from './export-words';
  * answering while a long export runs and no file is ever whole in memory.
  */
 
-export const EXPORT_STEP_ROWS = 2_000;
+// Small pages: on PGlite every query holds the one database connection, /health's too, for as long as it runs.
+export const EXPORT_STEP_ROWS = 500;
 const STEP_DAYS = 7;
 
 type Job = typeof exportJobs.$inferSelect;
