@@ -134,6 +134,8 @@ export const donations = pgTable(
   (t) => [
     index('donations_campaign_status_idx').on(t.campaignId, t.status, t.confirmedAt),
     index('donations_user_idx').on(t.userId, t.createdAt),
+    // The admins' list and its export read newest first, a page after the last row (a cursor): by this index, not a sort of every donation.
+    index('donations_created_idx').on(t.createdAt, t.id),
     uniqueIndex('donations_automatic_source_unique')
       .on(t.automaticSource)
       .where(sql`${t.automaticSource} is not null`),
