@@ -34,8 +34,11 @@ function pdfKeyOf(order: GiftCardOrderRow, cards: readonly GiftCardRow[], public
   return `gift-card-pdfs/${order.id}-${hash.digest('hex').slice(0, 24)}.pdf`;
 }
 
+/** How long a finished build is remembered, for requests that read the order before it was recorded. */
+const RECENTLY_BUILT_MS = 60_000;
+
 export function createCardsPdfFiles(deps: CardsPdfDeps) {
-  /** Builds under way in this process, by key. */
+  /** Builds under way (or just finished) in this process, by key. */
   const building = new Map<string, Promise<void>>();
   /** Who asked for each build under way: one at a time each. */
   const builders = new Set<string>();
@@ -52,18 +55,30 @@ export function createCardsPdfFiles(deps: CardsPdfDeps) {
     /** The order's PDF of these cards as a stream from storage, built first if it is not there yet. */
     async open(order: GiftCardOrderRow, cards: readonly GiftCardRow[], requester: string): Promise<StoredFileStream> {
       const key = pdfKeyOf(order, cards, deps.publicUrl);
-      if (order.cardsPdfKey === key) {
+      // A build of this very file under way, or just done, in this process: wait for it. Looked up
+      // before any await, so a request that read the order before that build recorded its key still
+      // finds it (on PostgreSQL such requests really do run side by side).
+      let pending = building.get(key);
+      if (!pending) {
+        // The key names what the file holds, and a file is only there once whole (putParts): it is this PDF.
         const stored = await deps.storage.open(key);
         if (stored) return stored;
+        pending = building.get(key);
       }
-      let pending = building.get(key);
       if (!pending) {
         if (builders.has(requester)) throw conflict(errorCodes.giftCardPdfBusy, gc.pdfBusy);
         builders.add(requester);
-        pending = build(order, cards, key).finally(() => {
-          building.delete(key);
-          builders.delete(requester);
-        });
+        pending = build(order, cards, key).then(
+          () => {
+            builders.delete(requester);
+            setTimeout(() => building.delete(key), RECENTLY_BUILT_MS).unref();
+          },
+          (error: unknown) => {
+            builders.delete(requester);
+            building.delete(key);
+            throw error;
+          },
+        );
         building.set(key, pending);
       }
       await pending;
