@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { cardTokens } from './giving';
+import { signInAs } from './product';
 
 /** How long a password-reset e-mail waited while a company's batch of cards was being mailed. */
 export interface MailWaitResult {
@@ -58,17 +59,7 @@ export async function measureResetBehindBatch(
   donor: { email: string; password: string },
   cards = 10_000,
 ): Promise<MailWaitResult> {
-  const session = (await (
-    await ok(
-      await fetch(`${base}/api/v1/sessions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(donor),
-      }),
-      'sign-in',
-    )
-  ).json()) as { token: string };
-  const auth = { authorization: `Bearer ${session.token}` };
+  const auth = { authorization: `Bearer ${await signInAs(base, donor.email, donor.password)}` };
   const rows = Array.from({ length: cards }, (_, i) => `Pessoa ${i + 1};pessoa${i + 1}@empresa-bench.com.br`);
   const sheet = (await (
     await ok(
