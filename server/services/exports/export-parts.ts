@@ -18,7 +18,7 @@ import { exportText } from './export-words';
  */
 
 // Small pages: on PGlite every query holds the one database connection, /health's too, for as long as it runs.
-export const EXPORT_STEP_ROWS = 500;
+export const EXPORT_STEP_ROWS = 250;
 const STEP_DAYS = 7;
 
 type Job = typeof exportJobs.$inferSelect;
