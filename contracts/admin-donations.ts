@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionPeopleFields } from './team-entry';
 import { adminMessages as am } from './admin-messages';
 import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './donations';
 import { LEDGER_ACCOUNT_KINDS, LEDGER_GROUP_KINDS } from './ledger';
@@ -68,15 +69,12 @@ export const adminRefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   /** The provider's reason when it refused the refund (status `failed`). */
   failure_reason: z.enum(REFUND_FAILURE_CODES).nullable(),
-  requested_by: z.string().nullable(),
-  /** The signed-in admin asked for it. */
-  requested_by_me: z.boolean(),
+  ...decisionPeopleFields,
   /**
    * The signed-in admin may approve or reject it now: it waits for a second admin and they are not the
    * one who asked. The server decides (its rules may grow), the page offers the buttons only then.
    */
   can_decide: z.boolean(),
-  decided_by: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionPeopleFields } from './team-entry';
 import { accountDigitAgrees } from './bank-check-digits';
 import { BRAZILIAN_BANKS } from './brazilian-banks';
 import { adminMessages as am } from './admin-messages';
@@ -51,12 +52,9 @@ export const CHANGE_STATUSES = ['pending_approval', 'active', 'inactive', 'rejec
 
 /** Who asked for a change and who decided it, as the signed-in admin sees it. */
 const changeDecisionFields = {
-  requested_by: z.string().nullable(),
-  /** The signed-in admin asked for it. */
-  requested_by_me: z.boolean(),
+  ...decisionPeopleFields,
   /** The signed-in admin may approve or reject it now (it waits, and someone else asked): the server decides. */
   can_decide: z.boolean(),
-  decided_by: z.string().nullable(),
 };
 
 export const pixKeySchema = z.object({

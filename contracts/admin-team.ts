@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionPeopleFields } from './team-entry';
 import { messages as m } from './messages';
 import { PERMISSIONS } from './permissions';
 import { plainText } from './plain-text';
@@ -42,9 +43,7 @@ export const teamPermissionChangeSchema = z.object({
   member_id: z.string(),
   before: z.array(z.enum(PERMISSIONS)),
   permissions: z.array(z.enum(PERMISSIONS)),
-  requested_by: z.string().nullable(),
-  /** The signed-in admin asked for it. */
-  requested_by_me: z.boolean(),
+  ...decisionPeopleFields,
   /** The signed-in admin may approve or reject it now: the server decides, by the rule that guards the decision. */
   can_decide: z.boolean(),
   created_at: z.string(),

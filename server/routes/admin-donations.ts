@@ -20,7 +20,8 @@ import { actorOf } from '../services/admin/audit-log';
 import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
 import { adminDonationsAfter, adminDonationsCsv, countAdminDonationsUpTo, listAdminDonations } from '../services/refunds/admin-donations';
-import { adminDonationDetail, namesOf, presentRefund } from '../services/refunds/donation-detail';
+import { peopleOf } from '../services/admin/people';
+import { adminDonationDetail, presentRefund } from '../services/refunds/donation-detail';
 import { createRefundService, type RefundRow } from '../services/refunds/refunds';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -39,7 +40,7 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
   };
   /** The refund as the admin who acted sees it (whether they may decide it, who asked). */
   const presented = async (refund: RefundRow, viewerId: string) =>
-    presentRefund(refund, await namesOf(db, [refund.requestedBy, refund.decidedBy]), viewerId);
+    presentRefund(refund, await peopleOf(db, [refund.requestedBy, refund.decidedBy]), viewerId);
 
   app.get(
     '/admin/donations',

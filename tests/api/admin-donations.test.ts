@@ -6,7 +6,17 @@ import { refundDonation } from '../../server/services/donations/gateway-events';
 import { accountBalance, creditWallet, walletBalance } from '../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { grantAdmin, newSession } from './helpers/fixtures';
-import { campaignRaised, createCampaign, donationBody, give, newKey, outboxTo, personContact, sandboxCardToken } from './helpers/giving';
+import {
+  campaignRaised,
+  cardDonation as giveByCard,
+  createCampaign,
+  donationBody,
+  give,
+  newKey,
+  outboxTo,
+  personContact,
+  sandboxCardToken,
+} from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -34,27 +44,12 @@ const as = (token = admin.token, key: string | null = newKey()): { token: string
   headers: key ? { 'idempotency-key': key } : {},
 });
 
-async function cardDonation(
+const cardDonation = (
   campaign: { slug: string },
   amount: number,
   contact: Partial<typeof personContact> = {},
   card: { number: string; cvv: string } = SANDBOX_TEST_CARDS.visaApproved,
-) {
-  const body = donationBody(
-    { method: 'card', card_token: await sandboxCardToken(ctx.app, card), save_card: false },
-    {
-      amount,
-      contact: {
-        ...personContact,
-        email: `doador-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`,
-        ...contact,
-      } as never,
-    },
-  );
-  const answer = await give(ctx.app, campaign.slug, body);
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().donation.id as string;
-}
+) => giveByCard(ctx.app, campaign, amount, contact, card);
 const refund = (id: string, amount: number, options = as()) =>
   call(ctx.app, 'POST', `/api/v1/admin/donations/${id}/refunds`, { amount, reason: 'Doação em duplicidade' }, options);
 const detail = async (id: string, token = admin.token) =>

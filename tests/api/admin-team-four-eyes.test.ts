@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminDonationDetailSchema } from '../../contracts/admin-donations';
 import { teamSchema } from '../../contracts/admin-team';
 import { PERMISSIONS } from '../../contracts/permissions';
 import { auditLog, teamInvitations, teamPermissionChanges } from '../../server/db/schema';
 import { grantAdmin, newSession } from './helpers/fixtures';
-import { outboxTo } from './helpers/giving';
+import { cardDonation, createCampaign, newKey, outboxTo } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -258,5 +259,26 @@ describe('an admin invites a second address of their own', () => {
     expect((await decide(change, 'approve', lead)).json().code).toBe('team.change_own_approval');
     expect((await decide(change, 'approve', second)).statusCode).toBe(204);
     expect(await permissionsOf(alias)).toEqual(['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS', 'MANAGE_USERS']);
+
+    // Once a second admin let it approve, whoever reads a refund it approved sees who invited it and when.
+    const donation = await cardDonation(ctx.app, await createCampaign(db()), 300_000);
+    const asked = await call(
+      ctx.app,
+      'POST',
+      `/api/v1/admin/donations/${donation}/refunds`,
+      { amount: 300_000, reason: 'Pedido da doadora' },
+      { token: lead.token, headers: { 'idempotency-key': newKey() } },
+    );
+    expect(asked.json()).toMatchObject({ status: 'awaiting_approval', requested_by: 'Lúcia Alves', requester_joined: null });
+    const approved = await call(ctx.app, 'POST', `/api/v1/admin/refunds/${asked.json().id}/approve`, undefined, as(alias));
+    expect(approved.json()).toMatchObject({
+      status: 'succeeded',
+      decided_by: 'Lúcia Alves',
+      decider_joined: { invited_by: 'Lúcia Alves', joined_at: joined?.joined_at },
+    });
+    const seen = adminDonationDetailSchema.parse(
+      (await call(ctx.app, 'GET', `/api/v1/admin/donations/${donation}`, undefined, as(second))).json(),
+    );
+    expect(seen.refunds[0]?.decider_joined).toEqual({ invited_by: 'Lúcia Alves', joined_at: joined?.joined_at });
   });
 });

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { TeamMember } from '../../../contracts/admin-team';
 import { errorCodes } from '../../../contracts/errors';
 import { PERMISSIONS, type Permission } from '../../../contracts/permissions';
-import { permissions, roles, teamInvitations, userPermissions, userRoles, users } from '../../db/schema';
+import { permissions, roles, userPermissions, userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { conflict, notFound } from '../../domain/errors';
-import { alias } from 'drizzle-orm/pg-core';
+import { teamEntriesOf } from './people';
 
 /** Permissions in the contracts' order, whatever order they were stored or sent in. */
 export const ordered = (names: readonly string[]): Permission[] => PERMISSIONS.filter((p) => names.includes(p));
@@ -15,25 +15,6 @@ export async function roleId(tx: Executor, name: string): Promise<string> {
   const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   if (!row) throw new Error(`reference data missing: role ${name}`);
   return row.id;
-}
-
-const inviters = alias(users, 'inviters');
-
-/** Who invited each of `ids` and when they joined: their latest accepted invitation. */
-async function invitationsOf(tx: Executor, ids: string[]) {
-  const rows = ids.length
-    ? await tx
-        .select({ memberId: teamInvitations.acceptedBy, inviter: inviters.name, at: teamInvitations.acceptedAt })
-        .from(teamInvitations)
-        .leftJoin(inviters, eq(inviters.id, teamInvitations.invitedBy))
-        .where(and(inArray(teamInvitations.acceptedBy, ids), isNotNull(teamInvitations.acceptedAt)))
-        .orderBy(desc(teamInvitations.acceptedAt))
-    : [];
-  const latest = new Map<string, { invited_by: string | null; joined_at: string | null }>();
-  for (const row of rows)
-    if (row.memberId && !latest.has(row.memberId))
-      latest.set(row.memberId, { invited_by: row.inviter, joined_at: row.at?.toISOString() ?? null });
-  return latest;
 }
 
 /** The members: every open account with the ADMIN role (a closed one manages nothing), with their permissions. */
@@ -53,11 +34,12 @@ export async function members(tx: Executor): Promise<TeamMember[]> {
         .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
         .where(inArray(userPermissions.userId, ids))
     : [];
-  const invited = await invitationsOf(tx, ids);
+  const entries = await teamEntriesOf(tx, ids);
   return rows.map((row) => ({
     ...row,
     permissions: ordered(grants.filter((g) => g.userId === row.id).map((g) => g.name)),
-    ...(invited.get(row.id) ?? { invited_by: null, joined_at: null }),
+    invited_by: entries.get(row.id)?.invited_by ?? null,
+    joined_at: entries.get(row.id)?.joined_at ?? null,
   }));
 }
 

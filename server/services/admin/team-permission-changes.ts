@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { TeamPermissionChange } from '../../../contracts/admin-team';
 import { errorCodes } from '../../../contracts/errors';
 import type { Permission } from '../../../contracts/permissions';
-import { teamPermissionChanges, users } from '../../db/schema';
+import { teamPermissionChanges } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../domain/errors';
 import { recordAudit, type AdminActor } from './audit-log';
 import { keepATeamManager, ordered, permissionsOf, setPermissionsOf } from './team-members';
+import { decisionPeople, peopleOf } from './people';
 
 /**
  * The team's own four eyes (docs/admin.md, The team): nobody changes their own permissions, nobody
@@ -79,11 +80,9 @@ export async function waitingChanges(tx: Executor, viewerId: string): Promise<Te
     .where(eq(teamPermissionChanges.status, 'pending_approval'))
     .orderBy(asc(teamPermissionChanges.createdAt));
   if (rows.length === 0) return [];
-  const askers = rows.map((r) => r.requestedBy).filter((id): id is string => Boolean(id));
-  const names = new Map(
-    askers.length
-      ? (await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, askers))).map((u) => [u.id, u.name])
-      : [],
+  const people = await peopleOf(
+    tx,
+    rows.map((r) => r.requestedBy),
   );
   const viewer = { id: viewerId, permissions: await permissionsOf(tx, viewerId) };
   return rows.map((row) => ({
@@ -91,8 +90,7 @@ export async function waitingChanges(tx: Executor, viewerId: string): Promise<Te
     member_id: row.memberId,
     before: ordered(row.before),
     permissions: ordered(row.permissions),
-    requested_by: row.requestedBy ? (names.get(row.requestedBy) ?? null) : null,
-    requested_by_me: row.requestedBy === viewerId,
+    ...decisionPeople({ requestedBy: row.requestedBy, decidedBy: null }, people, viewerId),
     can_decide: teamChangeRefusal(row, viewer) === null,
     created_at: row.createdAt.toISOString(),
   }));

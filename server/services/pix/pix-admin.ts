@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import {
   bankName,
@@ -12,12 +12,13 @@ import { normalizeCnpj, onlyDigits } from '../../../contracts/documents';
 import { errorCodes } from '../../../contracts/errors';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { Permission } from '../../../contracts/permissions';
-import { campaigns, payoutAccounts, pixKeys, users } from '../../db/schema';
+import { campaigns, payoutAccounts, pixKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
 import { adminEmails } from '../admin/admin-recipients';
 import { recordAudit, type AdminActor } from '../admin/audit-log';
+import { decisionPeople, namesOf, peopleOf, type Person } from '../admin/people';
 import { enqueueMail } from '../mail/mail-outbox';
 import { mailMessages } from '../mail/mail-messages';
 
@@ -74,19 +75,10 @@ export function changeDecisionRefusal(row: Pick<ChangeRow, 'status' | 'requested
 }
 
 /** Who asked and decided, in words, and what the viewing admin may do about it. */
-const decisionFields = (row: ChangeRow, names: Map<string, string>, viewerId: string) => ({
-  requested_by: names.get(row.requestedBy) ?? null,
-  requested_by_me: row.requestedBy === viewerId,
+const decisionFields = (row: ChangeRow, people: Map<string, Person>, viewerId: string) => ({
+  ...decisionPeople(row, people, viewerId),
   can_decide: changeDecisionRefusal(row, viewerId) === null,
-  decided_by: row.decidedBy ? (names.get(row.decidedBy) ?? null) : null,
 });
-
-const nameOf = async (db: Executor, ids: string[]) =>
-  new Map(
-    ids.length
-      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.name])
-      : [],
-  );
 
 export function createPixAdminService(db: Database, deps: { translator: Translator; now: () => Date }) {
   const t = (d: MessageDescriptor, values?: Record<string, string>) => deps.translator.translate('pt', d, values);
@@ -94,7 +86,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
     const text = `${t(pixChangeMessages.body)}\n\n${t(mailMessages.signature)}\n`;
     for (const to of await adminEmails(tx, who)) await enqueueMail(tx, { to, subject, text }, now);
   };
-  const actorName = async (tx: Executor, actor: AdminActor) => (await nameOf(tx, [actor.userId])).get(actor.userId) ?? '';
+  const actorName = async (tx: Executor, actor: AdminActor) => (await namesOf(tx, [actor.userId])).get(actor.userId) ?? '';
 
   /** One admin's decision on another's change: never on their own, only while it waits. */
   function checkDecision(row: ChangeRow | undefined, actor: AdminActor) {
@@ -110,16 +102,17 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
         .from(pixKeys)
         .leftJoin(campaigns, eq(campaigns.id, pixKeys.campaignId))
         .orderBy(desc(pixKeys.createdAt));
-      const names = await nameOf(db, [
-        ...new Set(rows.flatMap((r) => [r.key.requestedBy, r.key.decidedBy].filter((x): x is string => Boolean(x)))),
-      ]);
+      const people = await peopleOf(
+        db,
+        rows.flatMap((r) => [r.key.requestedBy, r.key.decidedBy]),
+      );
       return rows.map(({ key, slug, title }) => ({
         id: key.id,
         campaign: slug ? { slug, title: title ?? '' } : null,
         type: key.type,
         key: key.key,
         status: key.status,
-        ...decisionFields(key, names, viewerId),
+        ...decisionFields(key, people, viewerId),
         created_at: key.createdAt.toISOString(),
       }));
     },
@@ -185,9 +178,10 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
 
     async listAccounts(viewerId: string): Promise<PayoutAccount[]> {
       const rows = await db.select().from(payoutAccounts).orderBy(desc(payoutAccounts.createdAt));
-      const names = await nameOf(db, [
-        ...new Set(rows.flatMap((r) => [r.requestedBy, r.decidedBy].filter((x): x is string => Boolean(x)))),
-      ]);
+      const people = await peopleOf(
+        db,
+        rows.flatMap((r) => [r.requestedBy, r.decidedBy]),
+      );
       return rows.map((row) => ({
         id: row.id,
         bank: row.bankCode,
@@ -199,7 +193,7 @@ export function createPixAdminService(db: Database, deps: { translator: Translat
         holder_name: row.holderName,
         holder_document: row.holderDocument,
         status: row.status,
-        ...decisionFields(row, names, viewerId),
+        ...decisionFields(row, people, viewerId),
         created_at: row.createdAt.toISOString(),
       }));
     },

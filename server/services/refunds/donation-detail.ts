@@ -18,7 +18,6 @@ import {
   payments,
   refunds,
   sandboxWebhookEvents,
-  users,
   webhookDeliveries,
   webhookMessages,
 } from '../../db/schema';
@@ -27,30 +26,21 @@ import { notFound } from '../../domain/errors';
 import { presentRow, selectRows } from './admin-donations';
 import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal, refundReference } from './refunds';
 import { refundToWalletReference } from './gift-card-refund';
+import { decisionPeople, namesOf, peopleOf, type Person } from '../admin/people';
 
 /** One donation's whole history for the admins (docs/admin.md), seen by one admin (what they may decide). */
 
 type RefundRow = typeof refunds.$inferSelect;
 
-/** The people's names by id (who asked, who decided). */
-export async function namesOf(db: Executor, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((u) => [u.id, u.name]));
-}
-
 /** A refund as the admin `viewerId` sees it: whether they asked for it and whether they may decide it. */
-export const presentRefund = (refund: RefundRow, names: Map<string, string>, viewerId: string): AdminRefund => ({
+export const presentRefund = (refund: RefundRow, people: Map<string, Person>, viewerId: string): AdminRefund => ({
   id: refund.id,
   amount: refund.amountCents,
   reason: refund.reason,
   status: refund.status,
   failure_reason: refund.status === 'failed' ? refundFailureCodeOf(refund.failureReason) : null,
-  requested_by: names.get(refund.requestedBy) ?? null,
-  requested_by_me: refund.requestedBy === viewerId,
+  ...decisionPeople(refund, people, viewerId),
   can_decide: refundDecisionRefusal(refund, viewerId) === null,
-  decided_by: refund.decidedBy ? (names.get(refund.decidedBy) ?? null) : null,
   created_at: refund.createdAt.toISOString(),
   completed_at: refund.completedAt?.toISOString() ?? null,
 });
@@ -118,7 +108,7 @@ export async function adminDonationDetail(
   const row = presentRow({ ...found.donation, ...found });
   const [payment] = await db.select().from(payments).where(eq(payments.donationId, id));
   const refundRows = await db.select().from(refunds).where(eq(refunds.donationId, id)).orderBy(asc(refunds.createdAt));
-  const names = await namesOf(
+  const people = await peopleOf(
     db,
     refundRows.flatMap((r) => [r.requestedBy, r.decidedBy]),
   );
@@ -167,7 +157,7 @@ export async function adminDonationDetail(
         : [],
     ),
     ledger,
-    refunds: refundRows.map((r) => presentRefund(r, names, viewerId)),
+    refunds: refundRows.map((r) => presentRefund(r, people, viewerId)),
     emails: emails.map((e) => ({ subject: e.subject, status: e.status, at: e.at.toISOString() })),
     webhooks: hooks.map((h) => ({ event: h.event, status: h.status, at: h.at.toISOString() })),
   };

@@ -117,6 +117,30 @@ export function give(
   });
 }
 
+/** A card donation the sandbox approves (its donor a fresh address), confirmed: answers its id. */
+export async function cardDonation(
+  app: FastifyInstance,
+  campaign: { slug: string },
+  amount: number,
+  contact: Partial<typeof personContact> = {},
+  card: { number: string; cvv: string } = SANDBOX_TEST_CARDS.visaApproved,
+): Promise<string> {
+  const body = donationBody(
+    { method: 'card', card_token: await sandboxCardToken(app, card), save_card: false },
+    {
+      amount,
+      contact: {
+        ...personContact,
+        email: `doador-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`,
+        ...contact,
+      } as never,
+    },
+  );
+  const answer = await give(app, campaign.slug, body);
+  expect(answer.statusCode, answer.body).toBe(201);
+  return answer.json().donation.id as string;
+}
+
 /** How many rows the donation flow may write, to prove that a refused request wrote nothing. */
 export async function moneyRowCounts(db: Database) {
   const n = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);

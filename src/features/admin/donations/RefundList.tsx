@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminRefund } from '../../../../contracts/admin-donations';
 import { formatDateTime, formatMoney } from '../../../app';
 import { DecisionButtons } from '../DecisionButtons';
+import { JoinedNote } from '../JoinedNote';
 import * as s from '../taxonomy/taxonomy.css';
 import { REFUND_FAILURE_ADVICE, REFUND_FAILURE_REASONS, REFUND_STATUS_NAMES } from './donation-words';
 
@@ -45,7 +46,13 @@ export function RefundList({
                   <Trans>
                     pedido por {who} em {when}
                   </Trans>
-                  {refund.decided_by ? ` · ${t`decidido por ${refund.decided_by}`}` : ''}
+                  <JoinedNote entry={refund.requester_joined} aside />
+                  {refund.decided_by ? (
+                    <>
+                      {` · ${t`decidido por ${refund.decided_by}`}`}
+                      <JoinedNote entry={refund.decider_joined} aside />
+                    </>
+                  ) : null}
                 </span>
               </span>
               {refund.can_decide ? <DecisionButtons busy={busy} onDecide={(approve) => onDecide(refund, approve)} /> : null}

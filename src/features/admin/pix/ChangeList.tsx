@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import type { TeamEntry } from '../../../../contracts/team-entry';
 import type { ApprovalCommand, ApprovalsEvent, ChangeItem } from '../../../../machines/admin/approvals.machine';
 import { formatDateTime } from '../../../app';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { FormError, Spinner } from '../../../ui';
 import { DecisionButtons } from '../DecisionButtons';
+import { JoinedNote } from '../JoinedNote';
 import * as s from '../taxonomy/taxonomy.css';
 
 /** What the page says once a command went through. */
@@ -25,7 +27,9 @@ const STATUS_NAMES: Record<ChangeItem['status'], MessageDescriptor> = {
 
 interface Listed extends ChangeItem {
   requested_by: string | null;
+  requester_joined: TeamEntry;
   decided_by: string | null;
+  decider_joined: TeamEntry;
   created_at: string;
 }
 
@@ -84,7 +88,13 @@ export function ChangeList<T extends Listed>({
                       <Trans>
                         pedida por {who} em {when}
                       </Trans>
-                      {item.decided_by ? ` · ${t`decidida por ${item.decided_by}`}` : ''}
+                      <JoinedNote entry={item.requester_joined} aside />
+                      {item.decided_by ? (
+                        <>
+                          {` · ${t`decidida por ${item.decided_by}`}`}
+                          <JoinedNote entry={item.decider_joined} aside />
+                        </>
+                      ) : null}
                     </span>
                   </span>
                   {item.can_decide ? (

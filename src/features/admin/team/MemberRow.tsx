@@ -3,25 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Permission } from '../../../../contracts/permissions';
 import type { TeamMember } from '../../../../contracts/admin-team';
 import type { TeamEvent } from '../../../../machines/admin/team.machine';
-import { ConfirmCancelledError, formatDate, useConfirm } from '../../../app';
+import { ConfirmCancelledError, useConfirm } from '../../../app';
 import { Button } from '../../../ui';
+import { JoinedNote } from '../JoinedNote';
 import { PermissionChoices } from './PermissionChoices';
 import { PERMISSION_NAMES } from './permission-names';
 import * as s from '../taxonomy/taxonomy.css';
-
-/** Who invited a member and when they joined, so a second address invited by its own owner shows. */
-export function JoinedNote({ member }: { member: TeamMember }) {
-  const inviter = member.invited_by;
-  if (!inviter || !member.joined_at) return null;
-  const when = formatDate(member.joined_at);
-  return (
-    <span className={s.muted}>
-      <Trans>
-        entrou pelo convite de {inviter} em {when}
-      </Trans>
-    </span>
-  );
-}
 
 /**
  * One member: their permissions to change (those the admin holds) and the way out of the team. The
@@ -70,7 +57,7 @@ export function MemberRow({
             </span>
           ) : null}
           <br />
-          <JoinedNote member={member} />
+          <JoinedNote entry={member} />
         </span>
         <Button type="button" size="sm" variant="danger" disabled={busy} onClick={() => void remove()}>
           <Trans>Remover da equipe</Trans>

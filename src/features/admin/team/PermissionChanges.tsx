@@ -4,7 +4,7 @@ import type { Permission } from '../../../../contracts/permissions';
 import type { TeamEvent } from '../../../../machines/admin/team.machine';
 import { formatDateTime } from '../../../app';
 import { DecisionButtons } from '../DecisionButtons';
-import { JoinedNote } from './MemberRow';
+import { JoinedNote } from '../JoinedNote';
 import { PERMISSION_NAMES } from './permission-names';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -45,10 +45,11 @@ export function PermissionChanges({ team, busy, send }: { team: Team; busy: bool
                       pedida por {who} em {when}
                     </Trans>
                   </span>
+                  <JoinedNote entry={change.requester_joined} aside />
                   {member ? (
                     <>
                       <br />
-                      <JoinedNote member={member} />
+                      <JoinedNote entry={member} />
                     </>
                   ) : null}
                 </span>
