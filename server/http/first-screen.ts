@@ -93,17 +93,10 @@ export async function answerReads(app: FastifyInstance, reads: readonly string[]
 }
 
 /**
- * The tags that go before </head>: preloads (image first: it is the largest paint), the page's style
- * sheets inlined, then the data in its language. `readStyle` gives a built CSS file's text by its URL.
+ * The tags that go before </head>: preloads (image first: it is the largest paint) and the page's style
+ * sheets inlined. `readStyle` gives a built CSS file's text by its URL.
  */
-export function firstScreenHead(
-  html: string,
-  manifest: Manifest,
-  needs: FirstScreenNeeds,
-  answers: Record<string, InlinedAnswer>,
-  locale: Locale,
-  readStyle: (href: string) => string,
-): string {
+export function firstScreenHead(html: string, manifest: Manifest, needs: FirstScreenNeeds, readStyle: (href: string) => string): string {
   const { scripts, styles } = chunkFiles(manifest, ['index.html', ...needs.chunks]);
   const tags = [
     ...(needs.image ? [imagePreload(needs.image)] : []),
@@ -119,11 +112,17 @@ export function firstScreenHead(
       : []),
     // index.html already links the entry's own chunks.
     ...scripts.filter((href) => !html.includes(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
-    ...(Object.keys(answers).length > 0
-      ? [`<script type="application/json" id="${INLINED_ANSWERS_ID}" data-locale="${locale}">${scriptSafeJson(answers)}</script>`]
-      : []),
   ];
   return tags.join('\n    ');
+}
+
+/**
+ * The data in its language, for the end of the body: in the head its kilobytes came before the first
+ * screen's markup, and the parser painted a blank page first (nothing reads it before the code runs).
+ */
+export function inlinedAnswersTag(answers: Record<string, InlinedAnswer>, locale: Locale): string {
+  if (Object.keys(answers).length === 0) return '';
+  return `<script type="application/json" id="${INLINED_ANSWERS_ID}" data-locale="${locale}">${scriptSafeJson(answers)}</script>`;
 }
 
 /** index.html without its <link rel="stylesheet"> to the given sheets (inlined by firstScreenHead). */

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { BOOT_SCRIPT_HASH } from '../http/code-after-paint';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
 export function contentSecurityPolicy(
@@ -11,7 +12,8 @@ export function contentSecurityPolicy(
   return {
     'default-src': ["'self'"],
     // The advertising script (docs/spec.md §1) is the only outside script allowed.
-    'script-src': ["'self'", ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : [])],
+    // Besides files: the one inline script that asks for the app's code after the first paint.
+    'script-src': ["'self'", BOOT_SCRIPT_HASH, ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : [])],
     // Covers are served from PUBLIC_URL, which may be another host name than the one in the address bar.
     'img-src': ["'self'", site.origin, 'data:', 'blob:'],
     // vanilla-extract in development and react-toastify inject <style> elements.

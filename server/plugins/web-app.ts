@@ -12,6 +12,7 @@ import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
 import {
   answerReads,
   firstScreenHead,
+  inlinedAnswersTag,
   readBuildManifest,
   withEntryPreloads,
   withoutStyleLinks,
@@ -20,6 +21,7 @@ import {
 import { campaignFirstScreenReads, homeFirstScreenReads } from '../../contracts/first-screen';
 import { landingChunks, type LandingPage } from '../http/landing-pages';
 import { campaignFirstScreen, homeFirstScreen, localeFromCookies, withFirstScreenMarkup } from '../http/first-screen-markup';
+import { withCodeAfterPaint } from '../http/code-after-paint';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
 
@@ -150,8 +152,11 @@ export const webAppPlugin = fp<WebAppOptions>(
             ? campaignFirstScreen(image)
             : '';
       const page = withFirstScreenMarkup(withoutStyleLinks(html, manifest, needs.chunks), markup);
-      const head = firstScreenHead(page, manifest, { ...needs, image }, answers, DEFAULT_LOCALE, readStyle);
-      return page.replace('</head>', () => `  ${head}\n  </head>`);
+      const head = firstScreenHead(page, manifest, { ...needs, image }, readStyle);
+      const data = inlinedAnswersTag(answers, DEFAULT_LOCALE);
+      const whole = page.replace('</head>', () => `  ${head}\n  </head>`).replace(/\s*<\/body>/, () => `\n    ${data}\n  </body>`);
+      // A screen the HTML paints by itself asks for its code once painted (code-after-paint.ts).
+      return markup ? withCodeAfterPaint(whole) : whole;
     };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       // A page the app does not have, or a campaign that does not exist or is not public, is a real 404

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INLINED_ANSWERS_ID } from '../../contracts/first-screen';
+import { BOOT_SCRIPT, BOOT_SCRIPT_HASH, CODE_LIST_ID } from '../../server/http/code-after-paint';
 import { insertCampaign, type CampaignRow } from './helpers/campaign-fixtures';
 import { newSession } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -56,6 +57,19 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
   return response.body;
 };
 
+/**
+ * The code a page asks for after its first paint, as its boot script reads it; the boot script is the
+ * one the Content-Security-Policy allows by its hash.
+ */
+function codeAfterPaint(body: string): string[] {
+  const match = new RegExp(`<script type="application/json" id="${CODE_LIST_ID}">([^<]*)</script>\\s*<script>([\\s\\S]*?)</script>`).exec(
+    body,
+  );
+  expect(match, 'the page asks for its code after its first paint').not.toBeNull();
+  expect(match![2]).toBe(BOOT_SCRIPT);
+  return JSON.parse(match![1]!) as string[];
+}
+
 /** The answers the page carries, as the client reads them. */
 function inlinedAnswers(body: string): Record<string, { status: number; total: number | null; body: unknown }> {
   const match = new RegExp(`<script type="application/json" id="${INLINED_ANSWERS_ID}"[^>]*>([\\s\\S]*?)</script>`).exec(body);
@@ -70,19 +84,28 @@ describe('the first screen comes with the HTML', () => {
     expect(head).toContain(
       '<link rel="preload" as="image" href="http://semear.test/uploads/campaigns/cozinha.jpg" imagesrcset="/img/covers/cozinha-solidaria-recife-480.webp 480w,',
     );
-    for (const chunk of ['route-L.js', '_slug-S.js', 'CampaignCard-C.js', 'messages-core-pt.js', 'messages-campaigns-pt.js']) {
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`);
-    }
+    // Its code is asked for once the screen has painted (code-after-paint.ts): the entry, then every
+    // chunk it needs, none of them in the head, where they would be fetched alongside the first layout.
+    expect(codeAfterPaint(body)).toEqual([
+      '/assets/index-E.js',
+      '/assets/framework-F.js',
+      '/assets/route-L.js',
+      '/assets/_slug-S.js',
+      '/assets/CampaignCard-C.js',
+      '/assets/messages-core-pt.js',
+      '/assets/messages-campaigns-pt.js',
+    ]);
+    expect(head).not.toContain('<script type="module"');
+    expect(head).not.toContain('modulepreload');
     // The page's style sheets come inside it (a linked one would hold the first paint back), the entry's too.
     expect(head).toContain('<style>body{margin:0}\n.fs-cover{width:100%}</style>');
     expect(body).not.toContain('rel="stylesheet"');
     // The cover is painted by the HTML itself, where the page will show it.
     expect(body).toContain('<img class="fs-cover" src="http://semear.test/uploads/campaigns/cozinha.jpg" srcset=');
     expect(body).not.toContain('generic-shape');
-    // Already in the page, or another page's: not preloaded again.
-    expect(head).not.toContain('modulepreload crossorigin href="/assets/index-E.js"');
-    expect(head).not.toContain('routes-H.js');
-    expect(head).not.toContain('messages-campaigns-en.js');
+    // Another page's, or in another language: not asked for.
+    expect(body).not.toContain('routes-H.js');
+    expect(body).not.toContain('messages-campaigns-en.js');
     const answers = inlinedAnswers(body);
     const api = await call(ctx.app, 'GET', `/api/v1/campaigns/${campaign.slug}`);
     expect(answers[`/api/v1/campaigns/${campaign.slug}`]).toEqual({ status: 200, total: null, body: api.json() });
@@ -110,7 +133,7 @@ describe('the first screen comes with the HTML', () => {
 
   it('the home carries its lists (with their totals), categories and platform totals', async () => {
     const body = await page('/');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-H.js" />');
+    expect(codeAfterPaint(body)).toContain('/assets/routes-H.js');
     expect(body).not.toContain('_slug-S.js');
     const answers = inlinedAnswers(body);
     expect(Object.keys(answers).sort()).toEqual([
@@ -158,11 +181,20 @@ describe('the first screen comes with the HTML', () => {
     expect(Object.keys(inlinedAnswers(body))).toEqual([`/api/v1/campaigns/${campaign.slug}`]);
   });
 
-  it('every page preloads the chunks its entry imports (the build writes no preloads of its own)', async () => {
-    for (const path of ['/help', '/', `/${campaign.slug}`]) {
-      const body = await page(path);
-      expect(body.match(/href="\/assets\/framework-F\.js"/g), path).toHaveLength(1);
-      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/framework-F.js" />');
+  it('every page has the chunks its entry imports come at once (the build writes no preloads of its own), after the first paint where the HTML paints it', async () => {
+    const help = await page('/help');
+    expect(help.match(/href="\/assets\/framework-F\.js"/g)).toHaveLength(1);
+    expect(help).toContain('<link rel="modulepreload" crossorigin href="/assets/framework-F.js" />');
+    expect(help).not.toContain(CODE_LIST_ID);
+    for (const path of ['/', `/${campaign.slug}`]) {
+      const answer = await call(ctx.app, 'GET', path, undefined, { headers: { accept: 'text/html' } });
+      expect(
+        codeAfterPaint(answer.body).filter((href) => href === '/assets/framework-F.js'),
+        path,
+      ).toHaveLength(1);
+      // The boot script runs under the Content-Security-Policy: allowed by its hash, and nothing else inline.
+      const policy = String(answer.headers['content-security-policy']);
+      expect(/script-src ([^;]*)/.exec(policy)?.[1]?.split(' ')).toEqual(["'self'", BOOT_SCRIPT_HASH]);
     }
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignSlugRedirects } from '../../server/db/schema';
 import { insertCampaign } from './helpers/campaign-fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
+import { BOOT_SCRIPT_HASH } from '../../server/http/code-after-paint';
 
 let ctx: TestContext;
 const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
@@ -100,7 +101,8 @@ describe('the web app', () => {
     const response = await call(ctx.app, 'GET', '/', undefined, { headers: html });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://ads.example.net;");
+    // Besides our origin and the ad's, only the boot script that asks for the app's code after the first paint.
+    expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH} https://ads.example.net;`);
     expect(csp).toContain("img-src 'self' http://semear.test data: blob:");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws://semear.test wss://semear.test");
@@ -136,7 +138,7 @@ describe('the web app', () => {
     const plain = await call(plainApp, 'GET', '/', undefined, { headers: html });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).not.toContain('semear:ad-script');
-    expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self';");
+    expect(String(plain.headers['content-security-policy'])).toContain(`script-src 'self' ${BOOT_SCRIPT_HASH};`);
   });
 
   it('answers 503 with a hint when the web app is not built', async () => {
