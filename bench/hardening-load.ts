@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../server/db/open-database';
 import { users } from '../server/db/schema';
-import { INTERNAL_GATEWAY, markInternalPaymentSucceeded } from '../server/services/donations/payments-repository';
-import { insertOrderWithPayment, markOrderPaid } from '../server/services/gift-cards/orders/gift-card-orders-repository';
+import { paidCorporateOrder } from '../tests/support/paid-corporate-order';
 import { healthLine, HEALTH_P99_GOAL_MS } from './hardening';
 import { healthDuring } from './lib/health-during';
 import { startProcess, stopProcess, waitForUrl } from './lib/processes';
@@ -69,43 +68,14 @@ async function seed(): Promise<string> {
         jsonb_build_object('name', 'Doador ' || i, 'email', 'd' || i || '@exemplo.com.br', 'cpf', '52998224725'), 'bench',
         now() - (i || ' seconds')::interval, now()
       from generate_series(1, ${DONATIONS}) i`);
-    const now = new Date();
-    const contact = { is_company: true, foreigner: false, name: 'Empresa', corporate_name: 'Empresa Ltda', email: ADMIN.email };
-    const { order, payment } = await db.transaction((tx) =>
-      insertOrderWithPayment(tx, {
-        spec: {
-          kind: 'corporate',
-          valueCents: 5_000,
-          quantity: CARDS,
-          template: 'semente',
-          message: 'Obrigado pelo ano! Escolha a causa que quiser apoiar.',
-          sender: 'Empresa',
-          shippingMode: 'pdf',
-          sendAt: null,
-          recipients: [],
-          logoId: null,
-          paymentMethod: 'wallet',
-          contact: { ...contact, cnpj: '11222333000181', telephone: '11987654321' } as never,
-          address: null,
-        },
-        userId: admin.id,
-        receiptTokenHash: 'bench',
-        gateway: INTERNAL_GATEWAY,
-        locale: 'pt',
-        now,
-      }),
-    );
-    await db.transaction(async (tx) => {
-      await markInternalPaymentSucceeded(tx, payment.id, now);
-      await markOrderPaid(tx, order.id, now);
-    });
+    const { orderId } = await paidCorporateOrder(db, { quantity: CARDS, userId: admin.id, email: ADMIN.email });
     await db.execute(sql`
       insert into gift_cards (value_cents, buyer_user_id, recipient_name, template, expires_at, order_id, position)
-      select 5000, ${admin.id}::uuid, case when i % 2 = 0 then 'Pessoa ' || i end, 'semente', now() + interval '180 days', ${order.id}::uuid, i
+      select 5000, ${admin.id}::uuid, case when i % 2 = 0 then 'Pessoa ' || i end, 'semente', now() + interval '180 days', ${orderId}::uuid, i
       from generate_series(0, ${CARDS - 1}) i`);
     // Issued already, as an order is long before anyone prints it: the issuing job has nothing to do here.
-    await db.execute(sql`update gift_card_orders set issued_count = quantity where id = ${order.id}::uuid`);
-    return order.id;
+    await db.execute(sql`update gift_card_orders set issued_count = quantity where id = ${orderId}::uuid`);
+    return orderId;
   } finally {
     await handle.close();
   }

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres } from '../server/db/open-database';
 import { createTranslator } from '../server/i18n/translator';
-import { INTERNAL_GATEWAY, markInternalPaymentSucceeded } from '../server/services/donations/payments-repository';
-import { insertOrderWithPayment, markOrderPaid } from '../server/services/gift-cards/orders/gift-card-orders-repository';
+import { paidCorporateOrder } from '../tests/support/paid-corporate-order';
 import { issueBatch } from '../server/services/gift-cards/orders/issue-batches';
 import { systemClock } from '../server/services/clock';
 
@@ -17,47 +16,16 @@ const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'semear-bench-is
 const handle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(dataDir as string, 'db'));
 try {
   await handle.migrate();
-  const now = new Date();
-  const { order, payment } = await handle.db.transaction((tx) =>
-    insertOrderWithPayment(tx, {
-      spec: {
-        kind: 'corporate',
-        valueCents: 5_000,
-        quantity,
-        template: 'semente',
-        message: 'Obrigado pelo ano!',
-        sender: 'Empresa',
-        shippingMode: 'pdf',
-        sendAt: null,
-        recipients: [],
-        logoId: null,
-        paymentMethod: 'wallet',
-        contact: {
-          is_company: true,
-          foreigner: false,
-          name: 'Empresa',
-          corporate_name: 'Empresa Ltda',
-          email: 'bench@semear.dev',
-          cnpj: '11222333000181',
-          telephone: '11987654321',
-        } as never,
-        address: null,
-      },
-      userId: null,
-      receiptTokenHash: 'bench',
-      gateway: INTERNAL_GATEWAY,
-      locale: 'pt',
-      now,
-    }),
-  );
-  await handle.db.transaction(async (tx) => {
-    await markInternalPaymentSucceeded(tx, payment.id, now);
-    await markOrderPaid(tx, order.id, now);
+  const { orderId } = await paidCorporateOrder(handle.db, {
+    quantity,
+    userId: null,
+    email: 'bench@semear.dev',
+    message: 'Obrigado pelo ano!',
   });
   const deps = { db: handle.db, clock: systemClock, translator: createTranslator(), config: { publicUrl: 'http://localhost:3000' } };
   const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
   const started = performance.now();
-  const issued = await issueBatch(deps, order.id);
+  const issued = await issueBatch(deps, orderId);
   if (issued !== quantity) throw new Error(`issued ${issued} of ${quantity}`);
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify({ quantity, seconds, rssBeforeMb, peakRssMb: process.resourceUsage().maxRSS / 1024 }));

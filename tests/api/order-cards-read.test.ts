@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_GATEWAY, markInternalPaymentSucceeded } from '../../server/services/donations/payments-repository';
-import { insertOrderWithPayment, markOrderPaid, orderCards } from '../../server/services/gift-cards/orders/gift-card-orders-repository';
+import { orderCards } from '../../server/services/gift-cards/orders/gift-card-orders-repository';
+import { paidCorporateOrder } from '../support/paid-corporate-order';
 import { newSession } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -20,43 +20,14 @@ const CARDS = 2_345;
 
 async function paidBatch(userId: string, email: string): Promise<string> {
   const { db } = ctx.database;
-  const now = new Date();
-  const contact = { is_company: true, foreigner: false, name: 'Empresa', corporate_name: 'Empresa Ltda', email };
-  const { order, payment } = await db.transaction((tx) =>
-    insertOrderWithPayment(tx, {
-      spec: {
-        kind: 'corporate',
-        valueCents: 5_000,
-        quantity: CARDS,
-        template: 'semente',
-        message: 'Obrigado pelo ano! Escolha a causa que quiser apoiar.',
-        sender: 'Empresa',
-        shippingMode: 'pdf',
-        sendAt: null,
-        recipients: [],
-        logoId: null,
-        paymentMethod: 'wallet',
-        contact: { ...contact, cnpj: '11222333000181', telephone: '11987654321' } as never,
-        address: null,
-      },
-      userId,
-      receiptTokenHash: 'test',
-      gateway: INTERNAL_GATEWAY,
-      locale: 'pt',
-      now,
-    }),
-  );
-  await db.transaction(async (tx) => {
-    await markInternalPaymentSucceeded(tx, payment.id, now);
-    await markOrderPaid(tx, order.id, now);
-  });
+  const { orderId } = await paidCorporateOrder(db, { quantity: CARDS, userId, email });
   // Written backwards, so an answer in position order is the reader's doing, not the table's.
   await db.execute(sql`
     insert into gift_cards (value_cents, buyer_user_id, recipient_name, template, expires_at, order_id, position)
-    select 5000, ${userId}::uuid, 'Pessoa ' || i, 'semente', now() + interval '180 days', ${order.id}::uuid, i
+    select 5000, ${userId}::uuid, 'Pessoa ' || i, 'semente', now() + interval '180 days', ${orderId}::uuid, i
     from generate_series(${CARDS - 1}, 0, -1) i`);
-  await db.execute(sql`update gift_card_orders set issued_count = quantity where id = ${order.id}::uuid`);
-  return order.id;
+  await db.execute(sql`update gift_card_orders set issued_count = quantity where id = ${orderId}::uuid`);
+  return orderId;
 }
 
 describe('a large batch read in parts', () => {
