@@ -3,7 +3,7 @@ import type { RefreshTokens } from './auth/refresh-tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { Clock } from './services/clock';
-import type { PaymentGateway } from './services/payments/gateway';
+import type { PaymentGateways } from './services/payments/gateways';
 import type { FileStorage } from './services/storage/file-storage';
 import type { UserStatus } from './users/user-status';
 
@@ -14,7 +14,7 @@ export interface AppServices {
   clock: Clock;
   accessTokens: AccessTokens;
   refreshTokens: RefreshTokens;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
   /** Uploads: DATA_DIR/uploads or the S3 bucket (config.storage). */
   storage: FileStorage;
   /** Whether a signed-in user may still act (cached briefly; `forget` after changing an account). */

@@ -67,15 +67,16 @@ import { userRoutes } from './routes/users';
 import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport } from './services/mail/mail-transport';
-import { createPaymentGateway } from './services/payments/create-gateway';
+import { createPaymentGateways } from './services/payments/create-gateway';
 import type { PaymentGateway } from './services/payments/gateway';
+import { singleGateway, type PaymentGateways } from './services/payments/gateways';
 import type { DonationHooks } from './services/donations/create-donation';
 import { isSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The payment gateway the routes use (the demo seed pays its donations there: server/seed/demo-payments.ts). */
-    paymentGateway: PaymentGateway;
+    /** The payment providers the routes use (the demo seed pays its donations at the sandbox: server/seed/demo-payments.ts). */
+    paymentGateways: PaymentGateways;
   }
 }
 
@@ -92,8 +93,10 @@ export interface BuildAppOptions {
    * app.mailSender.runOnce() and app.reconciler.runOnce().
    */
   startMailJob?: boolean;
-  /** The payment gateway; defaults to PAYMENT_GATEWAY (the sandbox). Tests pass a fault-injecting fake. */
+  /** One payment gateway for every method, instead of the configured providers: tests pass a fault-injecting fake. */
   gateway?: PaymentGateway;
+  /** The providers per method, instead of the configured ones (tests of a payment that stays with its provider). */
+  gateways?: PaymentGateways;
   /** Where uploads live; defaults to config.storage. */
   storage?: FileStorage;
   /** Fault-injection seams of the payment flows, donations and gift-card orders (tests only). */
@@ -132,20 +135,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
     refreshTokens: createRefreshTokens(db, clock),
     userStatus: createUserStatus({ db, clock }),
-    gateway:
-      options.gateway ??
-      createPaymentGateway(config, {
-        db,
-        clock,
-        // The sandbox's webhooks go through the very route a real provider calls.
-        deliverWebhook: async (body, headers) =>
-          (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
-        onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
-      }),
+    gateways: options.gateway
+      ? singleGateway(options.gateway)
+      : (options.gateways ??
+        createPaymentGateways(config, {
+          db,
+          clock,
+          // The sandbox's webhooks go through the very route a real provider calls.
+          deliverWebhook: async (body, headers) =>
+            (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
+          onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
+        })),
     storage: options.storage ?? createStorage(config.storage),
   };
 
-  app.decorate('paymentGateway', services.gateway);
+  app.decorate('paymentGateways', services.gateways);
+  const sandbox = services.gateways.all.find(isSandboxGateway);
   await app.register(i18nPlugin, { translator: createTranslator() });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { config });
@@ -167,15 +172,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reconcileJobPlugin, {
     db,
     clock,
-    gateway: services.gateway,
+    gateways: services.gateways,
     config,
     pollEveryMs: options.startMailJob ? 5000 : null,
-    deliverDueWebhooks: isSandboxGateway(services.gateway) ? services.gateway.deliverDueWebhooks : undefined,
+    deliverDueWebhooks: sandbox?.deliverDueWebhooks,
   });
   await app.register(webhookPollPlugin, { db, clock, config, pollEveryMs: options.startMailJob ? 2000 : null });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
-    const deps = { db, gateway: services.gateway, translator: app.translator, config, log: app.log, storage: services.storage };
+    const deps = { db, gateways: services.gateways, translator: app.translator, config, log: app.log, storage: services.storage };
     await app.register(jobsPlugin, {
       database: options.database,
       jobs: recurringJobs(deps, clock),
@@ -218,8 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: API_PREFIX },
   );
 
-  if (isSandboxGateway(services.gateway))
-    await app.register(sandboxGatewayRoutes, { sandbox: services.gateway, prefix: SANDBOX_GATEWAY_PREFIX });
+  if (sandbox) await app.register(sandboxGatewayRoutes, { sandbox, prefix: SANDBOX_GATEWAY_PREFIX });
 
   const uploadsDir = join(config.dataDir, 'uploads');
   await app.register(shareImageRoutes, { db, uploadsDir, storage: services.storage });

@@ -111,10 +111,19 @@ export const configVariables = [
       "Once a donation's refunds together (done, under way and waiting) pass this many cents (R$ 1.000,00 by default), each further refund waits for a second admin to approve it.",
   },
   {
-    name: 'PAYMENT_GATEWAY',
+    name: 'PAYMENT_CARD_PROVIDER',
     default: 'sandbox',
-    description:
-      'Payment gateway adapter. `sandbox` is the embedded gateway (test cards, PIX and PayPal approval pages at /sandbox-gateway).',
+    description: 'Who charges cards (one-time, saved and monthly): `sandbox`, the embedded gateway with its test cards.',
+  },
+  {
+    name: 'PAYMENT_PIX_PROVIDER',
+    default: 'sandbox',
+    description: 'Who issues and settles PIX charges: `sandbox` (its payment page at /sandbox-gateway).',
+  },
+  {
+    name: 'PAYMENT_PAYPAL_PROVIDER',
+    default: 'sandbox',
+    description: 'Who takes PayPal donations: `sandbox` (its approval page at /sandbox-gateway).',
   },
   {
     name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',

@@ -5,32 +5,11 @@ import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
 
 export { configVariables, DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES, type ConfigVariable } from './config-variables';
 import { configVariables, DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES } from './config-variables';
+import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
+export { ConfigError } from './config-text';
+import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config-payments';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-const booleanText = (name: string) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: `${name} must be true or false` })
-    .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const integerText = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: `${name} must be a whole number between ${min} and ${max}` })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { error: `${name} must be a whole number between ${min} and ${max}` });
-
-const urlText = (name: string, protocols: readonly string[]) =>
-  z.string().refine(
-    (value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { error: `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
-  );
 
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -69,13 +48,7 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanText('WEBHOOKS_ALLOW_PRIVATE_TARGETS').default(false),
   IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
   REFUND_APPROVAL_ABOVE: integerText('REFUND_APPROVAL_ABOVE', 0, 100_000_000_00).default(100_000),
-  PAYMENT_GATEWAY: z.enum(['sandbox'], { error: 'PAYMENT_GATEWAY must be sandbox' }).default('sandbox'),
-  PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
-  PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
-  PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
-  PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
-  PIX_EXPIRES_S: integerText('PIX_EXPIRES_S', 60, 7 * 24 * 3600).default(1800),
+  ...paymentsEnv,
   CEP_PROVIDER: z
     .enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' })
     .default('embedded'),
@@ -130,11 +103,7 @@ export interface Config {
   trustProxy: boolean;
   /** Outgoing webhooks may reach loopback and private addresses (development and tests only). */
   webhooksAllowPrivateTargets: boolean;
-  payments: {
-    gateway: 'sandbox';
-    webhookSecret: string;
-    pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
-  };
+  payments: PaymentsConfig;
   cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
   realtime: RealtimeConfig;
   /** Where uploads live: DATA_DIR/uploads, or an S3 bucket. */
@@ -177,15 +146,6 @@ export interface RealtimeLimits {
   authTimeoutMs: number;
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-const present = (secret: string | undefined): string => {
-  if (secret === undefined) throw new ConfigError('Invalid configuration: a secret is missing');
-  return secret;
-};
-
 /** Empty variables count as unset, the way shells and .env files usually mean them. */
 function definedOnly(env: Record<string, string | undefined>): Record<string, string> {
   const names = new Set<string>(configVariables.map((v) => v.name));
@@ -208,13 +168,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  // Anyone can confirm a payment on the sandbox's public pages: production must say it means it.
-  if (production && e.PAYMENT_GATEWAY === 'sandbox' && !e.PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION) {
-    throw new ConfigError(
-      'Invalid configuration: NODE_ENV=production with PAYMENT_GATEWAY=sandbox, whose public pages confirm any payment; ' +
-        'configure a real gateway, or set PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true for a staging site',
-    );
-  }
   const dataDir = resolve(e.DATA_DIR);
   const missing = GENERATED_SECRET_NAMES.filter((name) => e[name] === undefined);
   if (missing.length > 0) {
@@ -222,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: ${missing.join(', ')} not set (server/start.ts makes them and keeps them in DATA_DIR; see config-secrets.ts)`,
     );
   }
+  const payments = paymentsConfig(e, production);
   return {
     production,
     port: e.PORT,
@@ -243,11 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refundApprovalAboveCents: e.REFUND_APPROVAL_ABOVE,
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
-    payments: {
-      gateway: e.PAYMENT_GATEWAY,
-      webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
-      pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
-    },
+    payments,
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
     realtime: realtimeConfig(e),
     storage: storageConfig(e, dataDir),

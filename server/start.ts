@@ -38,7 +38,7 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     app.addHook('onClose', async () => database.close());
     // After the app is built: the demo's donations are paid at its gateway, whose webhooks reach its routes.
     const seeded = config.demoSeed
-      ? await seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(app.paymentGateway, () => new Date()) })
+      ? await seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(app.paymentGateways, () => new Date()) })
       : false;
     const url = await app.listen({ port: config.port, host: config.host });
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');

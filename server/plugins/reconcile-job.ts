@@ -4,7 +4,7 @@ import type { Database } from '../db/types';
 import type { Clock } from '../services/clock';
 import { reconcileOnce, type ReconcileReport } from '../services/donations/reconcile';
 import { pruneIdempotencyKeys } from '../services/idempotency/idempotency';
-import type { PaymentGateway } from '../services/payments/gateway';
+import type { PaymentGateways } from '../services/payments/gateways';
 
 export interface Reconciler {
   /** One pass (tests call it by hand); concurrent calls share the pass in progress. */
@@ -23,7 +23,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export interface ReconcileJobOptions {
   db: Database;
   clock: Clock;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
   config: Pick<Config, 'publicUrl'>;
   /** Run a pass every this many ms from onReady; null leaves it to the caller. */
   pollEveryMs: number | null;
@@ -46,7 +46,7 @@ export const reconcileJobPlugin = fp<ReconcileJobOptions>(
       running ??= reconcileOnce({
         db: options.db,
         clock: options.clock,
-        gateway: options.gateway,
+        gateways: options.gateways,
         translator: app.translator,
         config: options.config,
       }).finally(() => {

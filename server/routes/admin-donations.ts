@@ -31,9 +31,9 @@ const idParams = z.object({ id: z.string().uuid() });
  * MANAGE_CAMPAIGNS): the filtered list, one donation's whole history, refunds (Idempotency-Key; above
  * the threshold a second admin approves or rejects). Every change is audited.
  */
-export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config, gateway }) => {
+export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config, gateways }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = createRefundService({ db, gateway, clock, translator: app.translator, config });
+  const service = createRefundService({ db, gateways, clock, translator: app.translator, config });
   const admins = {
     onRequest: app.requirePermissions(ADMIN_ROUTE_PERMISSIONS['/admin/donations']),
     config: { noStore: true },

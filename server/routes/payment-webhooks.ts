@@ -7,7 +7,6 @@ import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 import { applyGatewayEvent } from '../services/donations/gateway-events';
-import type { PaymentGateway } from '../services/payments/gateway';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 
@@ -15,20 +14,30 @@ import { pathParam } from '../../contracts/plain-text';
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
  * only this one, in its own encapsulated plugin) reads JSON bodies as raw buffers.
  */
-export const paymentWebhookRoutes: FastifyPluginAsync<AppServices & { gateway: PaymentGateway }> = async (instance, options) => {
+export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (instance, options) => {
   instance.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = { ...options, translator: app.translator };
 
   app.post(
     '/payments/webhooks/:gateway',
-    { schema: { params: z.object({ gateway: pathParam() }), response: { 204: noContentSchema } } },
+    {
+      schema: {
+        params: z.object({ gateway: pathParam() }),
+        // Providers put the notification's subject in the query too (Mercado Pago's data.id and type).
+        querystring: z.record(z.string(), z.string()).optional(),
+        response: { 204: noContentSchema },
+      },
+    },
     async (request, reply) => {
-      const { gateway } = options;
-      if (request.params.gateway !== gateway.name) throw new HttpError(404, errorCodes.notFound, m.notFound);
+      // Any provider configured here, also one that no longer takes new payments: its payments still settle.
+      const gateway = options.gateways.named(request.params.gateway);
+      if (!gateway) throw new HttpError(404, errorCodes.notFound, m.notFound);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = gateway.verifyWebhook(raw, request.headers);
-      if (!event) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+      const reading = await gateway.readWebhook({ rawBody: raw, headers: request.headers, query: request.query ?? {} });
+      if (reading.kind === 'forged') throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+      if (reading.kind === 'noted') return reply.status(204).send(null);
+      const { event } = reading;
       const outcome = await applyGatewayEvent(deps, gateway.name, event);
       // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
       if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');

@@ -31,7 +31,7 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
   const deps = {
     db,
     clock,
-    gateway: options.gateway,
+    gateways: options.gateways,
     translator: app.translator,
     config: options.config,
     log: app.log,

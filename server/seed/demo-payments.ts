@@ -1,4 +1,4 @@
-import type { PaymentGateway } from '../services/payments/gateway';
+import type { PaymentGateways } from '../services/payments/gateways';
 import { isSandboxGateway, type SandboxGateway } from '../services/payments/sandbox/sandbox-gateway';
 import { SANDBOX_TEST_CARDS } from '../services/payments/sandbox/test-cards';
 
@@ -53,8 +53,12 @@ export function sandboxDemoPayments(sandbox: SandboxGateway, now: () => Date): D
   };
 }
 
-/** The demo seed's payments at the configured gateway: only the sandbox takes payments nobody really made. */
-export function demoPaymentsOf(gateway: PaymentGateway, now: () => Date): DemoPayments {
-  if (!isSandboxGateway(gateway)) throw new Error('The demo seed pays its donations at the sandbox gateway: set PAYMENT_GATEWAY=sandbox');
-  return sandboxDemoPayments(gateway, now);
+/**
+ * The demo seed's payments, at the embedded sandbox whichever providers take real ones: only the sandbox
+ * takes payments nobody really made (and, being on their rows, they reconcile and refund there).
+ */
+export function demoPaymentsOf(gateways: PaymentGateways, now: () => Date): DemoPayments {
+  const sandbox = gateways.all.find(isSandboxGateway);
+  if (!sandbox) throw new Error('The demo seed pays its donations at the embedded sandbox gateway, which this app does not have');
+  return sandboxDemoPayments(sandbox, now);
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await seedDemoData(ctx.database.db, {
     uploadsDir: join(ctx.dataDir, 'uploads'),
     now: new Date(),
-    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+    payments: demoPaymentsOf(ctx.app.paymentGateways, () => ctx.clock.now()),
   });
 });
 afterAll(() => ctx.close());

@@ -30,7 +30,7 @@ describe('demo giving data', () => {
     goal = await createCampaign(ctx.database.db, { goalCents: 50_000 });
     const open = await createCampaign(ctx.database.db, { goalCents: null });
     const gifts = planDemoGifts([{ goalCents: 50_000 }, { goalCents: null }], ctx.clock.now());
-    const demoPayments = demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now());
+    const demoPayments = demoPaymentsOf(ctx.app.paymentGateways, () => ctx.clock.now());
     const paid = await payDemoGifts(gifts, demoPayments);
     await ctx.database.db.transaction((tx) =>
       seedDemoGiving(tx, { now: ctx.clock.now(), users: { donorId: donor.user.id }, campaigns: [goal, open], gifts, paid }),

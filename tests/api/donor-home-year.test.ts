@@ -8,6 +8,7 @@ import { chargeDueSubscriptions } from '../../server/services/subscriptions/char
 import { notifyExpiringCredit } from '../../server/services/wallet/notify-expiring';
 import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
 import { FakeGateway } from '../support/fake-gateway';
+import { singleGateway } from '../../server/services/payments/gateways';
 import { newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, createCampaign, donationBody, give, newKey, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -43,7 +44,7 @@ function setClock(at: Date): void {
  * crash, must change nothing).
  */
 async function runJobs(): Promise<void> {
-  const deps = { db: ctx.database.db, gateway, translator: ctx.app.translator, config: ctx.config };
+  const deps = { db: ctx.database.db, gateways: singleGateway(gateway), translator: ctx.app.translator, config: ctx.config };
   for (let i = 0; i < 2; i++) {
     await chargeDueSubscriptions(deps, ctx.clock.now());
     await settleExpiredCredit(deps, ctx.clock.now());

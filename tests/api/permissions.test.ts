@@ -22,7 +22,7 @@ beforeAll(async () => {
   await seedDemoData(ctx.database.db, {
     uploadsDir: `${ctx.dataDir}/uploads`,
     now: new Date(),
-    payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+    payments: demoPaymentsOf(ctx.app.paymentGateways, () => ctx.clock.now()),
   });
 });
 afterAll(() => ctx.close());

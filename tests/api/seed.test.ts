@@ -22,14 +22,14 @@ describe('demo seed', () => {
       await seedDemoData(ctx.database.db, {
         uploadsDir,
         now: new Date(),
-        payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+        payments: demoPaymentsOf(ctx.app.paymentGateways, () => ctx.clock.now()),
       }),
     ).toBe(true);
     expect(
       await seedDemoData(ctx.database.db, {
         uploadsDir,
         now: new Date(),
-        payments: demoPaymentsOf(ctx.app.paymentGateway, () => ctx.clock.now()),
+        payments: demoPaymentsOf(ctx.app.paymentGateways, () => ctx.clock.now()),
       }),
     ).toBe(false);
 

@@ -6,6 +6,7 @@ import { walletBalance } from '../../server/services/ledger';
 import type { CardChargeResult } from '../../server/services/payments/gateway';
 import { chargeDueSubscriptions, type SubscriptionDeps } from '../../server/services/subscriptions/charge-due';
 import { FakeGateway } from '../support/fake-gateway';
+import { singleGateway } from '../../server/services/payments/gateways';
 import { newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -31,7 +32,7 @@ let deps: SubscriptionDeps;
 beforeAll(async () => {
   gateway = new SwitchableGateway();
   ctx = await createTestContext({}, { gateway });
-  deps = { db: ctx.database.db, gateway, translator: ctx.app.translator, config: ctx.config };
+  deps = { db: ctx.database.db, gateways: singleGateway(gateway), translator: ctx.app.translator, config: ctx.config };
 });
 afterAll(() => ctx.close());
 // Each test's subscriptions end with it, so the next test's job runs see only its own.

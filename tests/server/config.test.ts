@@ -91,7 +91,9 @@ describe('loadConfig', () => {
     [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
-    [{ PAYMENT_GATEWAY: 'stripe' }, 'PAYMENT_GATEWAY must be sandbox'],
+    [{ PAYMENT_CARD_PROVIDER: 'stripe' }, 'PAYMENT_CARD_PROVIDER must be sandbox'],
+    [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox'],
+    [{ PAYMENT_PAYPAL_PROVIDER: 'stripe' }, 'PAYMENT_PAYPAL_PROVIDER must be sandbox'],
     [{ PAYMENT_WEBHOOK_SECRET: 'short' }, 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters'],
     [{ PIX_MERCHANT_CITY: 'A CITY NAME TOO LONG' }, 'PIX_MERCHANT_CITY must have at most 15 characters'],
     [{ PIX_EXPIRES_S: '10' }, 'PIX_EXPIRES_S must be a whole number between 60 and 604800'],
@@ -145,12 +147,14 @@ describe('loadConfig', () => {
 
     it('refuses to start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true', () => {
       const DATA_DIR = scratch();
-      for (const env of [{}, { PAYMENT_GATEWAY: 'sandbox' }, { PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'false' }]) {
+      for (const env of [{}, { PAYMENT_CARD_PROVIDER: 'sandbox' }, { PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'false' }]) {
         const start = () => load({ DATA_DIR, NODE_ENV: 'production', ...env });
         expect(start).toThrow(ConfigError);
         expect(start).toThrow(/PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true/);
+        // Each method still on the sandbox is named.
+        expect(start).toThrow(/with PAYMENT_CARD_PROVIDER=sandbox, PAYMENT_PIX_PROVIDER=sandbox, PAYMENT_PAYPAL_PROVIDER=sandbox,/);
       }
-      expect(load({ DATA_DIR, ...production }).payments.gateway).toBe('sandbox');
+      expect(load({ DATA_DIR, ...production }).payments.providers).toEqual({ card: 'sandbox', pix: 'sandbox', paypal: 'sandbox' });
       expect(() => load({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
         /PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/,
       );
@@ -186,7 +190,9 @@ describe('loadConfig', () => {
       'TRUST_PROXY',
       'IDEMPOTENCY_LEASE_MS',
       'REFUND_APPROVAL_ABOVE',
-      'PAYMENT_GATEWAY',
+      'PAYMENT_CARD_PROVIDER',
+      'PAYMENT_PIX_PROVIDER',
+      'PAYMENT_PAYPAL_PROVIDER',
       'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
       'PAYMENT_WEBHOOK_SECRET',
       'PIX_KEY',

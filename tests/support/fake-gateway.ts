@@ -4,11 +4,13 @@ import { buildPixBrCode, newPixTxid } from '../../server/services/payments/pix/b
 import type {
   CardChargeResult,
   CardFailureCode,
-  GatewayEvent,
   GatewayPaymentState,
   PaymentGateway,
   SavedCardToken,
+  WebhookDelivery,
+  WebhookReading,
 } from '../../server/services/payments/gateway';
+import { readingOf } from '../../server/services/payments/gateway';
 import { verifyWebhook } from '../../server/services/payments/webhook-signature';
 
 export const FAKE_WEBHOOK_SECRET = 'fake-gateway-webhook-secret-long-enough-1234';
@@ -29,6 +31,8 @@ export class FakeGateway implements PaymentGateway {
   readonly name: string;
   readonly charges = new Map<string, { result: CardChargeResult; amountCents: number }>();
   readonly states = new Map<string, GatewayPaymentState>();
+  /** The refunds asked of this gateway, in order. */
+  readonly refunds: { gatewayRef: string; amountCents: number }[] = [];
   /** How many card charges really happened (replays of a key are not counted). */
   chargeCount = 0;
   /** Throws once from the next chargeCard, after charging (the answer is lost on the way back). */
@@ -109,10 +113,11 @@ export class FakeGateway implements PaymentGateway {
   }
 
   async refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }) {
+    this.refunds.push({ gatewayRef: input.gatewayRef, amountCents: input.amountCents });
     return { gatewayRef: `re_${input.gatewayRef}`, status: 'succeeded' as const };
   }
 
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null {
-    return verifyWebhook(rawBody, headers, { secrets: FAKE_WEBHOOK_SECRET, clock: { now: this.now } });
+  async readWebhook({ rawBody, headers }: WebhookDelivery): Promise<WebhookReading> {
+    return readingOf(verifyWebhook(rawBody, headers, { secrets: FAKE_WEBHOOK_SECRET, clock: { now: this.now } }));
   }
 }

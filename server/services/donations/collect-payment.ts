@@ -7,6 +7,7 @@ import { savedCardToken, usableSavedCard } from '../contributions/saved-cards-re
 import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateways } from '../payments/gateways';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ export interface CollectDeps {
   db: Database;
   clock: Clock;
   config: Pick<Config, 'payments'>;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
 }
 
 /** How the payer pays at the gateway: a card token to charge, a PIX charge, or a PayPal order with its return paths. */
@@ -39,7 +40,8 @@ export async function collectPayment(
   collection: GatewayCollection,
   description: string,
 ): Promise<PaymentRow | null> {
-  const { db, clock, gateway } = deps;
+  const { db, clock } = deps;
+  const gateway = gatewayOf(deps.gateways, payment);
   const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description };
   if (collection.kind === 'card') {
     const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
@@ -59,21 +61,29 @@ export async function collectPayment(
   return db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
 }
 
+/** The provider that took a payment (its row's `gateway`): everything after its creation goes there. */
+export function gatewayOf(gateways: PaymentGateways, payment: Pick<PaymentRow, 'id' | 'gateway'>): PaymentGateway {
+  const gateway = gateways.named(payment.gateway);
+  if (!gateway) throw new Error(`payment ${payment.id} was taken by ${payment.gateway}, which is not configured here`);
+  return gateway;
+}
+
 /**
  * The gateway token to charge for a new card or a saved card, checked before anything is written (an
  * unknown token: 'card.token_invalid'; a card that is not the payer's: not found); null for other methods.
  */
 export async function gatewayCardToken(
-  deps: Pick<CollectDeps, 'db' | 'gateway'>,
+  deps: Pick<CollectDeps, 'db' | 'gateways'>,
   payment: DonationRequest['payment'],
   userId: string | null,
 ): Promise<string | null> {
   if (payment.method === 'card') {
-    if (!(await deps.gateway.describeCard(payment.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+    if (!(await deps.gateways.for('card').describeCard(payment.card_token)))
+      throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     return payment.card_token;
   }
   if (payment.method !== 'saved_card' || !userId) return null;
-  const card = await usableSavedCard(deps.db, { cardId: payment.card_id, userId, gateway: deps.gateway.name });
+  const card = await usableSavedCard(deps.db, { cardId: payment.card_id, userId, gateway: deps.gateways.for('card').name });
   if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
   return card.gatewayToken;
 }

@@ -12,13 +12,14 @@ import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
 import { postLedgerGroup, spendFromWallet, usableGiftCard, WalletInsufficientError } from '../ledger';
-import type { PaymentGateway } from '../payments/gateway';
+import { gatewayMethodOf, type PaymentGateways } from '../payments/gateways';
 import { donatableCampaign, type DonatableCampaign } from './campaign-access';
 import { donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
 import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
-import { collectPayment, gatewayCardToken, resumedCardToken, type GatewayCollection } from './collect-payment';
+import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
+import type { PaymentGateway } from '../payments/gateway';
 import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -33,7 +34,7 @@ export interface DonationDeps {
   clock: Clock;
   config: Pick<Config, 'payments' | 'publicUrl'>;
   translator: Translator;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
   hooks?: DonationHooks;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -57,7 +58,7 @@ const reais = (cents: number) => String(cents / 100);
  * money inside the ledger, so they happen in one transaction.
  */
 export function createDonationService(deps: DonationDeps) {
-  const { db, clock, gateway } = deps;
+  const { db, clock, gateways } = deps;
 
   async function create(input: NewDonation): Promise<StoredResponse> {
     const now = clock.now();
@@ -90,7 +91,7 @@ export function createDonationService(deps: DonationDeps) {
 
     const cardToken = await gatewayCardToken(deps, request.payment, userId);
     const { donation, payment } = await db.transaction(async (tx) => {
-      const created = await insertDonationWithPayment(tx, { ...base, gateway: gateway.name, now });
+      const created = await insertDonationWithPayment(tx, { ...base, gateway: gateways.for(gatewayMethodOf(method)).name, now });
       await input.checkpoint(tx, note(created.donation.id));
       return created;
     });
@@ -124,7 +125,8 @@ export function createDonationService(deps: DonationDeps) {
     if (recorded?.status !== 'succeeded') return;
     await deps.hooks?.beforeConfirm?.(payment.id);
     await confirmPayment(deps, payment.id, { locale: input.locale });
-    if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId) await saveCard(cardToken, userId);
+    if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId)
+      await saveCard(gatewayOf(gateways, payment), cardToken, userId);
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
@@ -169,7 +171,7 @@ export function createDonationService(deps: DonationDeps) {
   }
 
   /** Keeps the card for the donor after a successful charge; the donation stands even if this fails. */
-  async function saveCard(cardToken: string, userId: string): Promise<void> {
+  async function saveCard(gateway: PaymentGateway, cardToken: string, userId: string): Promise<void> {
     try {
       const saved = await gateway.saveCard({ cardToken, customerRef: userId });
       await insertSavedCard(db, {
@@ -212,7 +214,7 @@ export function createDonationService(deps: DonationDeps) {
     const { payment } = found;
     // Touching the payment keeps reconciliation from failing it as never sent while we send it.
     const held =
-      retry && payment.status === 'processing' && payment.gateway === gateway.name
+      retry && payment.status === 'processing' && gateways.named(payment.gateway)
         ? await holdProcessingPayment(db, payment.id, clock.now())
         : null;
     const cardToken = retry ? await resumedCardToken(db, retry.request.payment, retry.userId) : null;

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contracts/constants';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateways } from '../payments/gateways';
 import type { ConfirmDeps } from './confirm-donation';
 import { confirmPayment } from './purchase-settlement';
 import { succeededPaymentsOfOpenOrders } from '../gift-cards/orders/gift-card-orders-repository';
@@ -14,7 +14,7 @@ import {
 import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
 
 export interface ReconcileDeps extends ConfirmDeps {
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
 }
 
 /** A payment still 'processing' after this long lost its request (crash, timeout): ask the gateway. */
@@ -35,8 +35,10 @@ export async function reconcilePayment(
   payment: PaymentRow,
   options: { locale?: Locale } = {},
 ): Promise<PaymentRow['status']> {
-  const { db, clock, gateway } = deps;
-  if (payment.gateway !== gateway.name) return payment.status;
+  const { db, clock } = deps;
+  // Asked of the provider that took it; one no longer configured here is left as it is (and logged by the job).
+  const gateway = deps.gateways.named(payment.gateway);
+  if (!gateway) return payment.status;
   const state = await gateway.lookup(payment.id);
   const now = clock.now();
   const pastExpiry = payment.expiresAt !== null && payment.expiresAt.getTime() <= now.getTime();

@@ -1,7 +1,9 @@
 import type { Config } from '../../config';
+import type { PaymentProviderName } from '../../config-payments';
 import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
+import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
 import type { DeliverWebhook, Scheduler } from './sandbox/webhook-outbox';
 
@@ -18,20 +20,28 @@ export interface PaymentGatewayDeps {
 }
 
 /**
- * The adapter for PAYMENT_GATEWAY. A real provider adds a case here with its own adapter folder
- * (server/services/payments/<provider>/) implementing PaymentGateway (docs/payments.md).
+ * The providers of PAYMENT_CARD_PROVIDER, PAYMENT_PIX_PROVIDER and PAYMENT_PAYPAL_PROVIDER, each built
+ * once, plus the embedded sandbox always (the payments it took keep reconciling and refunding). A real
+ * provider has its own adapter folder (server/services/payments/<provider>/) and is built here too while
+ * its credentials are set, so its payments settle after the methods move on (docs/payments.md).
  */
-export function createPaymentGateway(config: Pick<Config, 'payments'>, deps: PaymentGatewayDeps): PaymentGateway {
-  switch (config.payments.gateway) {
-    case 'sandbox':
-      return createSandboxGateway({
-        db: deps.db,
-        clock: deps.clock,
-        webhookSecret: config.payments.webhookSecret,
-        pix: config.payments.pix,
-        deliverWebhook: deps.deliverWebhook,
-        scheduler: deps.scheduler,
-        onError: deps.onError,
-      });
-  }
+export function createPaymentGateways(config: Pick<Config, 'payments'>, deps: PaymentGatewayDeps): PaymentGateways {
+  const { payments } = config;
+  const sandbox = createSandboxGateway({
+    db: deps.db,
+    clock: deps.clock,
+    webhookSecret: payments.webhookSecret,
+    pix: payments.pix,
+    deliverWebhook: deps.deliverWebhook,
+    scheduler: deps.scheduler,
+    onError: deps.onError,
+  });
+  const built: Record<PaymentProviderName, PaymentGateway> = { sandbox };
+  const { providers } = payments;
+  const chosen: Record<GatewayMethod, PaymentGateway> = {
+    card: built[providers.card],
+    pix: built[providers.pix],
+    paypal: built[providers.paypal],
+  };
+  return paymentGateways(chosen, Object.values(built));
 }

@@ -37,8 +37,28 @@ export interface PaymentGateway {
   /** Gives back all or part of a succeeded payment; a refusal comes with the provider's reason. */
   refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<RefundResult>;
 
-  /** Checks a webhook's signature over its raw body; returns the event or null when forged/stale. */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
+  /**
+   * Reads a notification posted to /payments/webhooks/{name}: its signature first (forged or stale: refused),
+   * then what it says, read back from the provider where the provider's own documentation says so.
+   */
+  readWebhook(delivery: WebhookDelivery): Promise<WebhookReading>;
+}
+
+export interface WebhookDelivery {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | undefined>;
+}
+
+/**
+ * `forged`: refused (400, nothing written). `noted`: genuine, but nothing to record (a topic we do not
+ * follow, or a hint the provider's read-back did not confirm). `event`: apply it to the payment it names.
+ */
+export type WebhookReading = { kind: 'forged' } | { kind: 'noted' } | { kind: 'event'; event: GatewayEvent };
+
+/** The reading of a provider that signs its events itself (the sandbox, a test's fake). */
+export function readingOf(event: GatewayEvent | null): WebhookReading {
+  return event ? { kind: 'event', event } : { kind: 'forged' };
 }
 
 export type RefundResult =

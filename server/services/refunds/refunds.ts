@@ -13,7 +13,8 @@ import { donationCampaign, lockDonation, markDonationRefunded } from '../donatio
 import { markPaymentRefunded } from '../donations/payments-repository';
 import { creditWallet, postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
-import type { PaymentGateway, RefundResult } from '../payments/gateway';
+import type { RefundResult } from '../payments/gateway';
+import type { PaymentGateways } from '../payments/gateways';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { refundedCreditExpiry, refundToGiftCard, type RefundDestination } from './gift-card-refund';
 import { refundMail } from './refund-mail';
@@ -30,7 +31,7 @@ import { refundMail } from './refund-mail';
 
 export interface RefundDeps {
   db: Database;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
   translator: Translator;
   clock: Clock;
   config: { refundApprovalAboveCents: number };
@@ -142,13 +143,17 @@ export function createRefundService(deps: RefundDeps) {
     if (refund.status !== 'processing') return refund;
     const [payment] = await db.select().from(payments).where(eq(payments.donationId, refund.donationId));
     const internal = !payment || payment.method === 'wallet' || payment.method === 'gift_card';
+    // The provider that took the payment gives it back, whichever takes new payments now.
+    const gateway = internal ? null : deps.gateways.named(payment.gateway);
     const outcome: RefundResult | { status: 'succeeded'; gatewayRef: null } = internal
       ? { status: 'succeeded', gatewayRef: null }
-      : await deps.gateway.refund({
-          idempotencyKey: `refund-${refund.id}`,
-          gatewayRef: payment.gatewayRef ?? '',
-          amountCents: refund.amountCents,
-        });
+      : gateway
+        ? await gateway.refund({
+            idempotencyKey: `refund-${refund.id}`,
+            gatewayRef: payment.gatewayRef ?? '',
+            amountCents: refund.amountCents,
+          })
+        : { status: 'failed', gatewayRef: null, failureCode: 'refund.failed' };
     const now = deps.clock.now();
     return db.transaction(async (tx) => {
       const donation = await lockDonation(tx, refund.donationId);

@@ -36,17 +36,19 @@ export async function chargeClaimed(
   now: Date,
   options: { donorWaiting?: boolean } = {},
 ): Promise<SettleOutcome | null> {
-  const card = await cardOf(deps.db, sub, deps.gateway.name);
-  const answer: ChargeAnswer = card
-    ? fromGateway(
-        await deps.gateway.chargeCard({
-          idempotencyKey: charge.id,
-          amountCents: charge.amountCents,
-          cardToken: card.token,
-          description: MONTHLY_CHARGE_DESCRIPTION,
-        }),
-      )
-    : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
+  const gateway = deps.gateways.named(charge.gateway);
+  const card = gateway ? await cardOf(deps.db, sub, gateway.name) : null;
+  const answer: ChargeAnswer =
+    gateway && card
+      ? fromGateway(
+          await gateway.chargeCard({
+            idempotencyKey: charge.id,
+            amountCents: charge.amountCents,
+            cardToken: card.token,
+            description: MONTHLY_CHARGE_DESCRIPTION,
+          }),
+        )
+      : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
   await deps.hooks?.afterGatewayCall?.(charge.id);
   return settleCharge(deps, charge.id, answer, now, options);
 }
@@ -63,9 +65,10 @@ export async function settleStaleCharge(
   now: Date,
   options: { donorWaiting?: boolean } = {},
 ): Promise<SettleOutcome | null> {
-  const state = await deps.gateway.lookup(charge.id);
-  if (!state) return chargeClaimed(deps, sub, charge, now, options);
-  const card = await cardOf(deps.db, sub, deps.gateway.name);
+  const gateway = deps.gateways.named(charge.gateway);
+  const state = gateway ? await gateway.lookup(charge.id) : null;
+  if (!gateway || !state) return chargeClaimed(deps, sub, charge, now, options);
+  const card = await cardOf(deps.db, sub, gateway.name);
   const shown = { brand: card?.brand ?? null, last4: card?.last4 ?? null };
   const answer: ChargeAnswer =
     state.status === 'succeeded'

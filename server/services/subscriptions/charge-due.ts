@@ -52,7 +52,7 @@ async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date):
       ...attempt,
       userId: sub.userId,
       amountCents: sub.amountCents,
-      gateway: deps.gateway.name,
+      gateway: deps.gateways.for('card').name,
       createdAt: now,
     });
     if (inserted) return { sub, charge: inserted, stale: false };

@@ -41,7 +41,9 @@ const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: g
  * settled with the wallet credit (settle-charge.ts). A refused first charge cancels the subscription.
  */
 export function createSubscriptionService(deps: SubscriptionDeps & { clock: Clock }) {
-  const { db, gateway, clock } = deps;
+  const { db, clock } = deps;
+  // New monthly giving goes to the card provider in force (its charges name it; later ones follow the charge's row).
+  const gateway = deps.gateways.for('card');
 
   async function create(input: NewSubscription): Promise<StoredResponse> {
     const { request, userId } = input;

@@ -35,14 +35,17 @@ const IS_OPEN: SubscriptionStatus[] = ['active', 'past_due', 'paused'];
  * change locks the row and checks its state first, so a wrong state is a 409 that changes nothing.
  */
 export function createSubscriptionManagement(deps: SubscriptionDeps) {
-  const { db, gateway } = deps;
+  const { db, gateways } = deps;
 
   /** A new amount and/or another of the donor's saved cards; both apply from the next charge (a retry included). */
   async function update(userId: string, subscriptionId: string, patch: SubscriptionPatch, now: Date): Promise<string> {
     return db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status === 'canceled') throw wrongState(dm.subscriptionCanceled);
-      if (patch.card_id !== undefined && !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateway.name }))) {
+      if (
+        patch.card_id !== undefined &&
+        !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateways.for('card').name }))
+      ) {
         throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
       }
       await updateSubscription(tx, sub.id, {

@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateways } from '../payments/gateways';
 
 /** Seams for fault-injection tests (a crash between the gateway's answer and the ledger write). */
 export interface SubscriptionHooks {
@@ -11,7 +11,7 @@ export interface SubscriptionHooks {
 /** What the monthly charges need; the charge job and the routes pass the same collaborators. */
 export interface SubscriptionDeps {
   db: Database;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
   translator: Translator;
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   hooks?: SubscriptionHooks;

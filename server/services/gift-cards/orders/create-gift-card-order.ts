@@ -6,6 +6,7 @@ import { messages as m } from '../../../../contracts/messages';
 import { hashOpaqueToken, newOpaqueToken } from '../../../auth/opaque-tokens';
 import type { Executor } from '../../../db/types';
 import { refused, unauthenticated } from '../../../domain/errors';
+import { gatewayMethodOf } from '../../payments/gateways';
 import { collectPayment, gatewayCardToken, resumedCardToken, type GatewayCollection } from '../../donations/collect-payment';
 import type { DonationDeps } from '../../donations/create-donation';
 import { failedPaymentAnswer } from '../../donations/donation-answers';
@@ -39,7 +40,7 @@ export interface NewGiftCardOrder {
  * it all happens in one transaction.
  */
 export function createGiftCardOrderService(deps: DonationDeps) {
-  const { db, clock, gateway } = deps;
+  const { db, clock, gateways } = deps;
 
   async function create(input: NewGiftCardOrder): Promise<StoredResponse> {
     const now = clock.now();
@@ -65,7 +66,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
 
     const cardToken = await gatewayCardToken(deps, input.payment, userId);
     const { order, payment } = await db.transaction(async (tx) => {
-      const created = await insertOrderWithPayment(tx, { ...base, gateway: gateway.name, now });
+      const created = await insertOrderWithPayment(tx, { ...base, gateway: gateways.for(gatewayMethodOf(method)).name, now });
       await input.checkpoint(tx, note(created.order.id));
       return created;
     });
@@ -140,7 +141,7 @@ export function createGiftCardOrderService(deps: DonationDeps) {
     if (!found) throw new Error(`gift card order ${orderId} vanished`);
     const { payment, order } = found;
     const held =
-      retry && payment.status === 'processing' && payment.gateway === gateway.name
+      retry && payment.status === 'processing' && gateways.named(payment.gateway)
         ? await holdProcessingPayment(db, payment.id, clock.now())
         : null;
     if (held && retry) await pay(held, order, await resumedCardToken(db, retry.payment, retry.userId), locale);

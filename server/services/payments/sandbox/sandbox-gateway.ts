@@ -5,6 +5,7 @@ import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '.
 import type { Database, Transaction } from '../../../db/types';
 import type { Clock } from '../../clock';
 import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
+import { readingOf } from '../gateway';
 import { buildPixBrCode, newPixTxid } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { verifyWebhook } from '../webhook-signature';
@@ -346,8 +347,8 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 
     refund: createSandboxRefunds(db, outbox),
 
-    verifyWebhook(rawBody, headers) {
-      return verifyWebhook(rawBody, headers, { secrets: deps.webhookSecret, clock });
+    async readWebhook({ rawBody, headers }) {
+      return readingOf(verifyWebhook(rawBody, headers, { secrets: deps.webhookSecret, clock }));
     },
 
     async findPayment(gatewayRef, kind) {

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { booleanText, ConfigError, integerText, present } from './config-text';
+
+/** The variables of payments (docs/configuration.md, docs/payments.md); config.ts spreads them into its schema. */
+export const paymentsEnv = {
+  // A real provider joins its method's list with its adapter (docs/payments.md, "Adding a provider").
+  PAYMENT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_PIX_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
+  PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
+  PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
+  PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
+  PIX_EXPIRES_S: integerText('PIX_EXPIRES_S', 60, 7 * 24 * 3600).default(1800),
+};
+
+type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnv>>;
+
+/** The providers a method can be given to. */
+export type PaymentProviderName =
+  PaymentsEnv['PAYMENT_CARD_PROVIDER'] | PaymentsEnv['PAYMENT_PIX_PROVIDER'] | PaymentsEnv['PAYMENT_PAYPAL_PROVIDER'];
+
+export interface PaymentsConfig {
+  /** Who takes new payments of each method; a payment already taken stays with the provider on its row. */
+  providers: {
+    card: PaymentsEnv['PAYMENT_CARD_PROVIDER'];
+    pix: PaymentsEnv['PAYMENT_PIX_PROVIDER'];
+    paypal: PaymentsEnv['PAYMENT_PAYPAL_PROVIDER'];
+  };
+  /** Signs the embedded sandbox's webhooks. */
+  webhookSecret: string;
+  pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
+}
+
+/** The payments part of the configuration. */
+export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsConfig {
+  const providers = { card: e.PAYMENT_CARD_PROVIDER, pix: e.PAYMENT_PIX_PROVIDER, paypal: e.PAYMENT_PAYPAL_PROVIDER };
+  // Anyone can confirm a payment on the sandbox's public pages: production must say it means it.
+  const onSandbox = Object.entries(providers).filter(([, provider]) => provider === 'sandbox');
+  if (production && onSandbox.length > 0 && !e.PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION) {
+    const names = onSandbox.map(([method]) => `PAYMENT_${method.toUpperCase()}_PROVIDER=sandbox`).join(', ');
+    throw new ConfigError(
+      `Invalid configuration: NODE_ENV=production with ${names}, whose public pages confirm any payment; ` +
+        'configure a real provider, or set PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true for a staging site',
+    );
+  }
+  return {
+    providers,
+    webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
+    pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
+  };
+}
