@@ -104,4 +104,41 @@ describe('payment providers per method', () => {
     await later.reconciler.runOnce();
     expect((await paymentOf(donationId)).status).toBe('succeeded');
   });
+
+  it("tells the provider who pays: the checkout's e-mail, name and CPF (a company's CNPJ), digits only", async () => {
+    const payers = new FakeGateway('payers', () => new Date());
+    const app = await ctx.buildAnotherApp({}, { gateways: paymentGateways({ card: payers, pix: payers, paypal: payers }) });
+    const person = await give(app, campaign.slug, donationBody({ method: 'card', card_token: 'tok_ok' }, { amount: 1500 }));
+    const company = await give(
+      app,
+      campaign.slug,
+      donationBody(
+        { method: 'pix' },
+        {
+          amount: 1600,
+          address: null,
+          contact: {
+            is_company: true,
+            corporate_name: 'Padaria Pão Quente Ltda',
+            contact_name: 'João Lima',
+            email: 'contato@paoquente.com.br',
+            cnpj: '11.222.333/0001-81',
+            telephone: '(11) 3333-4444',
+          },
+        },
+      ),
+    );
+    expect([person.statusCode, company.statusCode], company.body).toEqual([201, 201]);
+    const payerOf = async (response: typeof person) => payers.payers.get((await paymentOf(response.json().donation.id as string)).id);
+    expect(await payerOf(person)).toEqual({
+      email: 'maria.silva@exemplo.com.br',
+      name: 'Maria da Silva',
+      document: { type: 'CPF', number: '52998224725' },
+    });
+    expect(await payerOf(company)).toEqual({
+      email: 'contato@paoquente.com.br',
+      name: 'Padaria Pão Quente Ltda',
+      document: { type: 'CNPJ', number: '11222333000181' },
+    });
+  });
 });

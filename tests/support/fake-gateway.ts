@@ -5,6 +5,7 @@ import type {
   CardChargeResult,
   CardFailureCode,
   GatewayPaymentState,
+  Payer,
   PaymentGateway,
   SavedCardToken,
   WebhookDelivery,
@@ -31,6 +32,8 @@ export class FakeGateway implements PaymentGateway {
   readonly name: string;
   readonly charges = new Map<string, { result: CardChargeResult; amountCents: number }>();
   readonly states = new Map<string, GatewayPaymentState>();
+  /** Who paid, as each charge (by idempotency key) was told. */
+  readonly payers = new Map<string, Payer | null>();
   /** The refunds asked of this gateway, in order. */
   readonly refunds: { gatewayRef: string; amountCents: number }[] = [];
   /** How many card charges really happened (replays of a key are not counted). */
@@ -47,7 +50,13 @@ export class FakeGateway implements PaymentGateway {
     this.name = name;
   }
 
-  async chargeCard(input: { idempotencyKey: string; amountCents: number; cardToken: string }): Promise<CardChargeResult> {
+  async chargeCard(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    cardToken: string;
+    payer?: Payer | null;
+  }): Promise<CardChargeResult> {
+    this.payers.set(input.idempotencyKey, input.payer ?? null);
     if (this.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.chargeDelayMs));
     const previous = this.charges.get(input.idempotencyKey);
     if (previous) return previous.result;
@@ -89,7 +98,8 @@ export class FakeGateway implements PaymentGateway {
     return { token: cardToken, brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, holderName: 'MARIA DA SILVA' };
   }
 
-  async createPixCharge(input: { idempotencyKey: string; amountCents: number; expiresAt: Date }) {
+  async createPixCharge(input: { idempotencyKey: string; amountCents: number; expiresAt: Date; payer?: Payer | null }) {
+    this.payers.set(input.idempotencyKey, input.payer ?? null);
     const txid = newPixTxid();
     this.states.set(input.idempotencyKey, { gatewayRef: txid, kind: 'pix', status: 'pending', amountCents: input.amountCents });
     const brCode = buildPixBrCode({

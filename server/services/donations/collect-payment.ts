@@ -8,6 +8,7 @@ import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/gateways';
+import { payerOfPurchase } from '../payments/payer';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { eq } from 'drizzle-orm';
@@ -42,7 +43,8 @@ export async function collectPayment(
 ): Promise<PaymentRow | null> {
   const { db, clock } = deps;
   const gateway = gatewayOf(deps.gateways, payment);
-  const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description };
+  const payer = await payerOfPurchase(db, payment);
+  const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description, payer };
   if (collection.kind === 'card') {
     const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
     return db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));

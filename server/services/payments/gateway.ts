@@ -10,7 +10,13 @@ export interface PaymentGateway {
   readonly name: string;
 
   /** Charges a card token (one-time token from the browser, or a saved-card token). */
-  chargeCard(input: { idempotencyKey: string; amountCents: number; cardToken: string; description: string }): Promise<CardChargeResult>;
+  chargeCard(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    cardToken: string;
+    description: string;
+    payer?: Payer | null;
+  }): Promise<CardChargeResult>;
   /** Turns a one-time browser token into a reusable token for a saved card ('my cards'). */
   saveCard(input: { cardToken: string; customerRef: string }): Promise<SavedCardToken>;
   /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
@@ -23,6 +29,7 @@ export interface PaymentGateway {
     description: string;
     expiresAt: Date;
     pixKey?: string;
+    payer?: Payer | null;
   }): Promise<PixCharge>;
   createPaypalOrder(input: {
     idempotencyKey: string;
@@ -30,6 +37,7 @@ export interface PaymentGateway {
     description: string;
     returnUrl: string;
     cancelUrl: string;
+    payer?: Payer | null;
   }): Promise<PaypalOrder>;
 
   /** The gateway's current view of a payment we asked for (reconciliation after a crash). */
@@ -42,6 +50,16 @@ export interface PaymentGateway {
    * then what it says, read back from the provider where the provider's own documentation says so.
    */
   readWebhook(delivery: WebhookDelivery): Promise<WebhookReading>;
+}
+
+/**
+ * Who pays, for the providers that ask (Mercado Pago wants the payer's e-mail and CPF or CNPJ; its
+ * anti-fraud reads them). null: not known (a purchase written before contacts were kept).
+ */
+export interface Payer {
+  email: string;
+  name: string;
+  document: { type: 'CPF' | 'CNPJ'; number: string } | null;
 }
 
 export interface WebhookDelivery {

@@ -2,6 +2,7 @@ import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { findSavedCard } from '../contributions/saved-cards-repository';
 import type { CardChargeResult } from '../payments/gateway';
+import { payerOfUser } from '../payments/payer';
 import { settleCharge, type ChargeAnswer, type SettleOutcome } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
 
@@ -46,6 +47,8 @@ export async function chargeClaimed(
             amountCents: charge.amountCents,
             cardToken: card.token,
             description: MONTHLY_CHARGE_DESCRIPTION,
+            // The donor is not present: the provider charges the card on file for its holder's account.
+            payer: await payerOfUser(deps.db, sub.userId),
           }),
         )
       : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
