@@ -49,6 +49,12 @@ export const errorCodes = {
   paymentFailed: 'payment.failed',
   paypalCancelled: 'payment.paypal_cancelled',
   pixExpired: 'payment.pix_expired',
+  /** Card refusals a provider (Mercado Pago) tells apart, each with what the donor can do about it. */
+  paymentBadSecurityCode: 'payment.bad_security_code',
+  paymentCardDataInvalid: 'payment.card_data_invalid',
+  paymentCallForAuthorize: 'payment.call_for_authorize',
+  paymentCardDisabled: 'payment.card_disabled',
+  paymentDuplicated: 'payment.duplicated',
   idempotencyKeyRequired: 'idempotency.key_required',
   idempotencyKeyReused: 'idempotency.key_reused',
   idempotencyInProgress: 'idempotency.in_progress',

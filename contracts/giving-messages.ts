@@ -54,6 +54,30 @@ export const givingMessages = {
     id: 'error.card_insufficient_funds',
     message: 'Saldo ou limite insuficiente no cartão. Tente outro cartão.',
   },
+  cardBadSecurityCode: /*i18n*/ {
+    id: 'error.card_bad_security_code',
+    message: 'O código de segurança não confere. Confira os 3 ou 4 dígitos no cartão e tente de novo.',
+  },
+  cardDataInvalid: /*i18n*/ {
+    id: 'error.card_data_invalid',
+    message: 'Algum dado do cartão está incorreto. Confira o número, a validade e o nome do titular.',
+  },
+  cardCallForAuthorize: /*i18n*/ {
+    id: 'error.card_call_for_authorize',
+    message: 'O banco emissor pediu que você autorize este pagamento. Ligue para o banco e tente de novo, ou use outro cartão.',
+  },
+  cardDisabled: /*i18n*/ {
+    id: 'error.card_disabled',
+    message: 'Este cartão está bloqueado ou não foi ativado. Ligue para o banco emissor ou use outro cartão.',
+  },
+  cardDuplicatedPayment: /*i18n*/ {
+    id: 'error.card_duplicated_payment',
+    message: 'Você acabou de fazer um pagamento igual com este cartão. Para doar de novo, use outro cartão ou o PIX.',
+  },
+  cardPaymentInReview: /*i18n*/ {
+    id: 'payment.card_in_review',
+    message: 'Seu pagamento está em análise. Avisaremos por e-mail assim que for aprovado.',
+  },
   paymentFailed: /*i18n*/ { id: 'error.payment_failed', message: 'Não foi possível concluir o pagamento. Tente de novo.' },
   paypalCancelled: /*i18n*/ { id: 'error.paypal_cancelled', message: 'O pagamento pelo PayPal foi cancelado.' },
   pixExpired: /*i18n*/ { id: 'error.pix_expired', message: 'O prazo deste PIX acabou. Gere um novo código.' },
