@@ -47,6 +47,7 @@ export const errorCodes = {
   paymentDeclined: 'payment.declined',
   paymentInsufficientFunds: 'payment.insufficient_funds',
   paymentFailed: 'payment.failed',
+  paymentProviderUnavailable: 'payment.provider_unavailable',
   paypalCancelled: 'payment.paypal_cancelled',
   pixExpired: 'payment.pix_expired',
   /** Card refusals a provider (Mercado Pago) tells apart, each with what the donor can do about it. */

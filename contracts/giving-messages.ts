@@ -79,6 +79,10 @@ export const givingMessages = {
     message: 'Seu pagamento está em análise. Avisaremos por e-mail assim que for aprovado.',
   },
   paymentFailed: /*i18n*/ { id: 'error.payment_failed', message: 'Não foi possível concluir o pagamento. Tente de novo.' },
+  paymentProviderUnavailable: /*i18n*/ {
+    id: 'error.payment_provider_unavailable',
+    message: 'O meio de pagamento não respondeu. Tente de novo em instantes.',
+  },
   paypalCancelled: /*i18n*/ { id: 'error.paypal_cancelled', message: 'O pagamento pelo PayPal foi cancelado.' },
   pixExpired: /*i18n*/ { id: 'error.pix_expired', message: 'O prazo deste PIX acabou. Gere um novo código.' },
   idempotencyKeyRequired: /*i18n*/ {

@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { booleanText, ConfigError, integerText, present } from './config-text';
+import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
 
 /** The variables of payments (docs/configuration.md, docs/payments.md); config.ts spreads them into its schema. */
 export const paymentsEnv = {
   // A real provider joins its method's list with its adapter (docs/payments.md, "Adding a provider").
   PAYMENT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox' }).default('sandbox'),
-  PAYMENT_PIX_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_PIX_PROVIDER: z
+    .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago' })
+    .default('sandbox'),
   PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  MERCADOPAGO_API_URL: urlText('MERCADOPAGO_API_URL', ['https:', 'http:']).default('https://api.mercadopago.com'),
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
@@ -31,6 +36,8 @@ export interface PaymentsConfig {
   /** Signs the embedded sandbox's webhooks. */
   webhookSecret: string;
   pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
+  /** Set while its credentials are: a method goes to it, or its payments still settle there. */
+  mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string } | null;
 }
 
 /** The payments part of the configuration. */
@@ -45,9 +52,22 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
         'configure a real provider, or set PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true for a staging site',
     );
   }
+  const missing = (names: (keyof PaymentsEnv)[]) => names.filter((name) => e[name] === undefined);
+  const mercadopagoMissing = missing(['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET']);
+  if (providers.pix === 'mercadopago' && mercadopagoMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration: PAYMENT_PIX_PROVIDER=mercadopago needs ${mercadopagoMissing.join(', ')}`);
+  }
   return {
     providers,
     webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
+    mercadopago:
+      e.MERCADOPAGO_ACCESS_TOKEN !== undefined && e.MERCADOPAGO_WEBHOOK_SECRET !== undefined
+        ? {
+            apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
+            accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+            webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+          }
+        : null,
   };
 }

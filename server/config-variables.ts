@@ -118,7 +118,8 @@ export const configVariables = [
   {
     name: 'PAYMENT_PIX_PROVIDER',
     default: 'sandbox',
-    description: 'Who issues and settles PIX charges: `sandbox` (its payment page at /sandbox-gateway).',
+    description:
+      'Who issues and settles PIX charges: `sandbox` (its payment page at /sandbox-gateway) or `mercadopago` (needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET).',
   },
   {
     name: 'PAYMENT_PAYPAL_PROVIDER',
@@ -135,6 +136,21 @@ export const configVariables = [
     name: 'PAYMENT_WEBHOOK_SECRET',
     default: '(unset: random, kept in DATA_DIR/webhook-secret)',
     description: "Secret that signs the gateway's webhooks (HMAC-SHA256), at least 32 characters.",
+  },
+  {
+    name: 'MERCADOPAGO_ACCESS_TOKEN',
+    default: '(unset)',
+    description: "The Mercado Pago application's access token (production or test credentials), sent as a Bearer token.",
+  },
+  {
+    name: 'MERCADOPAGO_WEBHOOK_SECRET',
+    default: '(unset)',
+    description: "The secret Mercado Pago shows for the application's webhooks; every notification's x-signature is checked with it.",
+  },
+  {
+    name: 'MERCADOPAGO_API_URL',
+    default: 'https://api.mercadopago.com',
+    description: "Mercado Pago's API (a proxy, or a stand-in in tests).",
   },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
   {

@@ -92,7 +92,16 @@ describe('loadConfig', () => {
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
     [{ PAYMENT_CARD_PROVIDER: 'stripe' }, 'PAYMENT_CARD_PROVIDER must be sandbox'],
-    [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox'],
+    [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago'],
+    [{ MERCADOPAGO_API_URL: 'ftp://mp' }, 'MERCADOPAGO_API_URL must be a URL'],
+    [
+      { PAYMENT_PIX_PROVIDER: 'mercadopago' },
+      'PAYMENT_PIX_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
+    ],
+    [
+      { PAYMENT_PIX_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' },
+      'PAYMENT_PIX_PROVIDER=mercadopago needs MERCADOPAGO_WEBHOOK_SECRET',
+    ],
     [{ PAYMENT_PAYPAL_PROVIDER: 'stripe' }, 'PAYMENT_PAYPAL_PROVIDER must be sandbox'],
     [{ PAYMENT_WEBHOOK_SECRET: 'short' }, 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters'],
     [{ PIX_MERCHANT_CITY: 'A CITY NAME TOO LONG' }, 'PIX_MERCHANT_CITY must have at most 15 characters'],
@@ -155,6 +164,15 @@ describe('loadConfig', () => {
         expect(start).toThrow(/with PAYMENT_CARD_PROVIDER=sandbox, PAYMENT_PIX_PROVIDER=sandbox, PAYMENT_PAYPAL_PROVIDER=sandbox,/);
       }
       expect(load({ DATA_DIR, ...production }).payments.providers).toEqual({ card: 'sandbox', pix: 'sandbox', paypal: 'sandbox' });
+      const mercadopago = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-token', MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret' };
+      // Only the methods still on the sandbox are named.
+      expect(() => load({ DATA_DIR, NODE_ENV: 'production', PAYMENT_PIX_PROVIDER: 'mercadopago', ...mercadopago })).toThrow(
+        /with PAYMENT_CARD_PROVIDER=sandbox, PAYMENT_PAYPAL_PROVIDER=sandbox, whose public pages confirm any payment/,
+      );
+      expect(load({ DATA_DIR, ...production, PAYMENT_PIX_PROVIDER: 'mercadopago', ...mercadopago }).payments).toMatchObject({
+        providers: { pix: 'mercadopago' },
+        mercadopago: { apiUrl: 'https://api.mercadopago.com', accessToken: 'APP_USR-token', webhookSecret: 'mp-secret' },
+      });
       expect(() => load({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
         /PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/,
       );
@@ -195,6 +213,9 @@ describe('loadConfig', () => {
       'PAYMENT_PAYPAL_PROVIDER',
       'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
       'PAYMENT_WEBHOOK_SECRET',
+      'MERCADOPAGO_ACCESS_TOKEN',
+      'MERCADOPAGO_WEBHOOK_SECRET',
+      'MERCADOPAGO_API_URL',
       'PIX_KEY',
       'PIX_MERCHANT_NAME',
       'PIX_MERCHANT_CITY',

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
 import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
+import { createMercadoPagoGateway } from './mercadopago/mercadopago-gateway';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
 import type { DeliverWebhook, Scheduler } from './sandbox/webhook-outbox';
 
@@ -36,12 +37,19 @@ export function createPaymentGateways(config: Pick<Config, 'payments'>, deps: Pa
     scheduler: deps.scheduler,
     onError: deps.onError,
   });
-  const built: Record<PaymentProviderName, PaymentGateway> = { sandbox };
+  const built: Partial<Record<PaymentProviderName, PaymentGateway>> = { sandbox };
+  if (payments.mercadopago) built.mercadopago = createMercadoPagoGateway({ ...payments.mercadopago, clock: deps.clock });
+  const provider = (name: PaymentProviderName): PaymentGateway => {
+    const gateway = built[name];
+    // loadConfig refuses a method whose provider lacks its credentials: this is a programming error.
+    if (!gateway) throw new Error(`payment provider ${name} is not configured`);
+    return gateway;
+  };
   const { providers } = payments;
   const chosen: Record<GatewayMethod, PaymentGateway> = {
-    card: built[providers.card],
-    pix: built[providers.pix],
-    paypal: built[providers.paypal],
+    card: provider(providers.card),
+    pix: provider(providers.pix),
+    paypal: provider(providers.paypal),
   };
   return paymentGateways(chosen, Object.values(built));
 }
