@@ -48,6 +48,7 @@ export const reconcileJobPlugin = fp<ReconcileJobOptions>(
         clock: options.clock,
         gateways: options.gateways,
         translator: app.translator,
+        log: app.log,
         config: options.config,
       }).finally(() => {
         running = null;

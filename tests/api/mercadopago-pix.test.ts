@@ -149,6 +149,21 @@ describe('PIX through Mercado Pago', () => {
     );
   });
 
+  it('Mercado Pago down during reconciliation: the pass goes on, counts it, and the next pass settles it', async () => {
+    const { donationId, payment } = await pix(4600);
+    mp.control.approve(payment.gatewayRef!);
+    ctx.clock.advance(61_000);
+    // Every open Mercado Pago payment is asked about in this pass: each look-up meets the outage.
+    const open = (await db().select().from(payments).where(eq(payments.gateway, 'mercadopago'))).filter((p) => p.status === 'pending');
+    for (const _ of open) mp.control.failNext({ status: 503, path: '/v1/payments/search' });
+    const report = await app.reconciler.runOnce();
+    expect(report.unreachable).toBe(open.length);
+    expect(await statusOf(donationId)).toBe('pending');
+    ctx.clock.advance(61_000);
+    expect((await app.reconciler.runOnce()).unreachable).toBe(0);
+    expect(await statusOf(donationId)).toBe('confirmed');
+  });
+
   it('an admin refunds in parts: each part reaches Mercado Pago as its amount, under its own key', async () => {
     const admin = await newSession(ctx.app, { name: 'Beatriz Finanças' });
     await grantAdmin(ctx, admin.user.id, ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']);

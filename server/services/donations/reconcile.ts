@@ -15,6 +15,7 @@ import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-
 
 export interface ReconcileDeps extends ConfirmDeps {
   gateways: PaymentGateways;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** A payment still 'processing' after this long lost its request (crash, timeout): ask the gateway. */
@@ -61,6 +62,8 @@ export interface ReconcileReport {
   expired: number;
   /** Cards of paid corporate batches issued by this pass (a batch a crash or a webhook left to issue). */
   issued: number;
+  /** Payments whose provider could not be asked this pass (down, slow): asked again on the next. */
+  unreachable: number;
 }
 
 /**
@@ -73,20 +76,30 @@ export interface ReconcileReport {
 export async function reconcileOnce(deps: ReconcileDeps): Promise<ReconcileReport> {
   const { db, clock } = deps;
   const now = clock.now();
-  const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0, issued: 0 };
+  const report: ReconcileReport = { checked_open: 0, looked_up: 0, confirmed: 0, expired: 0, issued: 0, unreachable: 0 };
+  // One provider down must not hold back the others' payments, nor the confirmations below.
+  const reconciled = async (payment: PaymentRow): Promise<PaymentRow['status'] | null> => {
+    try {
+      return await reconcilePayment(deps, payment);
+    } catch (error) {
+      report.unreachable++;
+      deps.log?.warn({ err: error, paymentId: payment.id, gateway: payment.gateway }, 'payment look-up failed; retried next pass');
+      return null;
+    }
+  };
 
   const stale = await staleProcessingPayments(db, new Date(now.getTime() - STALE_PROCESSING_MS), BATCH);
   const overdue = await overduePendingPayments(db, now, BATCH);
   for (const payment of [...stale, ...overdue]) {
     report.looked_up++;
-    const status = await reconcilePayment(deps, payment);
+    const status = await reconciled(payment);
     if (status === 'succeeded') report.confirmed++;
     if (status === 'expired') report.expired++;
   }
 
   for (const payment of await claimOpenPaymentsToCheck(db, now, new Date(now.getTime() - OPEN_CHECK_EVERY_MS), BATCH)) {
     report.checked_open++;
-    if ((await reconcilePayment(deps, payment)) === 'succeeded') report.confirmed++;
+    if ((await reconciled(payment)) === 'succeeded') report.confirmed++;
   }
 
   const unconfirmed = [...(await succeededPaymentsOfOpenDonations(db, BATCH)), ...(await succeededPaymentsOfOpenOrders(db, BATCH))];

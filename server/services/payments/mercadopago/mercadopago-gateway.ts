@@ -3,7 +3,16 @@ import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { isUuid } from '../../../db/uuid';
 import { unavailable } from '../../../domain/errors';
 import type { Clock } from '../../clock';
-import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
+import type {
+  CardFailureCode,
+  GatewayEvent,
+  GatewayPaymentState,
+  Payer,
+  PaymentGateway,
+  PixCharge,
+  RefundResult,
+  WebhookReading,
+} from '../gateway';
 import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
@@ -142,13 +151,13 @@ function stateOf(payment: MercadoPagoPayment): GatewayPaymentState {
     kind: payment.paymentMethodId === 'pix' ? 'pix' : 'card',
     status,
     amountCents: payment.amountCents,
-    ...(failureCode
-      ? { failureCode: failureCode in CARD_FAILURES ? (failureCode as keyof typeof CARD_FAILURES) : 'payment.declined' }
-      : {}),
+    // The look-up speaks the gateway's four card codes; Mercado Pago's finer ones are refusals too.
+    ...(failureCode ? { failureCode: isCardFailureCode(failureCode) ? failureCode : 'payment.declined' } : {}),
   };
 }
 
-const CARD_FAILURES = { 'payment.declined': 1, 'payment.insufficient_funds': 1, 'card.token_invalid': 1, 'payment.failed': 1 } as const;
+const CARD_FAILURE_CODES: readonly string[] = ['payment.declined', 'payment.insufficient_funds', 'card.token_invalid', 'payment.failed'];
+const isCardFailureCode = (code: string): code is CardFailureCode => CARD_FAILURE_CODES.includes(code);
 
 const EVENT_OF_STATUS = {
   succeeded: 'payment.succeeded',
