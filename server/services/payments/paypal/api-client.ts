@@ -1,0 +1,232 @@
+import type { z } from 'zod';
+import { PaypalError, PaypalNetworkError } from './errors';
+import { centsToPaypalValue } from './money';
+import {
+  paypalCaptureSchema,
+  paypalErrorBodySchema,
+  paypalOrderSchema,
+  paypalRefundSchema,
+  paypalTokenSchema,
+  paypalVerificationSchema,
+} from './schemas';
+import { createTokenCache } from './token-cache';
+import { captureView, orderView, PAYPAL_CURRENCY, refundView, type PaypalCapture, type PaypalOrder, type PaypalRefund } from './views';
+import { webhookTransmission } from './webhook-event';
+
+/**
+ * A small typed client over PayPal's documented REST API (no SDK: the base URL must be ours to set,
+ * for the stand-in, a proxy or PayPal's own sandbox). Calls that move money carry a PayPal-Request-Id,
+ * so the caller retries a failed or timed-out call with the same id and PayPal answers the first result.
+ */
+
+export const DEFAULT_PAYPAL_TIMEOUT_MS = 15_000;
+
+export interface PaypalClientOptions {
+  /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or a stand-in. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs?: number;
+  fetchFn?: typeof fetch;
+  /** Milliseconds since the epoch; the token cache's clock. */
+  now?: () => number;
+}
+
+export interface CreatePaypalOrderInput {
+  /** Our payment id: purchase_units[0].reference_id and custom_id, so webhooks and look-ups lead back to it. */
+  paymentId: string;
+  amountCents: number;
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  /** The name PayPal shows the donor (the NGO's). */
+  brandName?: string;
+  /** PayPal's locale for its pages, e.g. 'pt-BR'. */
+  locale?: string;
+}
+
+export interface PaypalClient {
+  createOrder(input: CreatePaypalOrderInput, requestId: string): Promise<PaypalOrder>;
+  getOrder(orderId: string): Promise<PaypalOrder>;
+  /** Captures an approved order; an unapproved one throws PaypalError with issue ORDER_NOT_APPROVED. */
+  captureOrder(orderId: string, requestId: string): Promise<PaypalOrder>;
+  getCapture(captureId: string): Promise<PaypalCapture>;
+  /** Refunds `amountCents` of a capture, or what is left of it when undefined. */
+  refundCapture(captureId: string, amountCents: number | undefined, requestId: string): Promise<PaypalRefund>;
+  getRefund(refundId: string): Promise<PaypalRefund>;
+  /** Asks PayPal whether a webhook is genuine; false for missing headers or a body that is not a JSON object. */
+  verifyWebhookSignature(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer | string,
+    webhookId: string,
+  ): Promise<boolean>;
+}
+
+interface CallOptions<S extends z.ZodType> {
+  method: 'GET' | 'POST';
+  path: string;
+  schema: S;
+  /** A JSON text (not an object: the webhook verification embeds the raw body byte for byte). */
+  body?: string;
+  requestId?: string;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS;
+  const fetchFn = options.fetchFn ?? fetch;
+  const basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+
+  /** One HTTP exchange; answers status and parsed JSON (null when empty), or throws PaypalNetworkError. */
+  async function exchange(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
+    try {
+      const response = await fetchFn(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const text = await response.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = { name: 'NON_JSON_RESPONSE', message: text.slice(0, 200) };
+      }
+      return { status: response.status, json };
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const kind = timedOut ? 'timeout' : 'network';
+      throw new PaypalNetworkError(
+        kind,
+        `PayPal ${init.method} ${path}: ${timedOut ? `no answer within ${timeoutMs} ms` : 'connection failed'}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+
+  function errorOf(status: number, json: unknown): PaypalError {
+    const parsed = paypalErrorBodySchema.safeParse(json);
+    const body = parsed.success ? parsed.data : {};
+    return new PaypalError(
+      status,
+      body.name ?? body.error ?? `HTTP_${status}`,
+      body.message ?? body.error_description ?? 'no message',
+      body.details ?? [],
+      body.debug_id ?? null,
+    );
+  }
+
+  function parse<S extends z.ZodType>(schema: S, status: number, json: unknown, what: string): z.output<S> {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new PaypalError(status, 'UNEXPECTED_RESPONSE', `${what} answered in a shape we do not know: ${parsed.error.message}`);
+    return parsed.data;
+  }
+
+  const tokens = createTokenCache(async () => {
+    const { status, json } = await exchange('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { Authorization: basicAuth, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: 'grant_type=client_credentials',
+    });
+    if (status !== 200) throw errorOf(status, json);
+    const token = parse(paypalTokenSchema, status, json, 'POST /v1/oauth2/token');
+    return { accessToken: token.access_token, expiresInS: token.expires_in };
+  }, options.now ?? Date.now);
+
+  async function call<S extends z.ZodType>({ method, path, schema, body, requestId }: CallOptions<S>): Promise<z.output<S>> {
+    for (let attempt = 1; ; attempt++) {
+      const token = await tokens.get();
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${token}`,
+        Accept: 'application/json',
+        Prefer: 'return=representation',
+      };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (requestId !== undefined) headers['PayPal-Request-Id'] = requestId;
+      const { status, json } = await exchange(path, { method, headers, body });
+      // An expired or revoked token: fetch a new one once and try again; a second 401 is real.
+      if (status === 401 && attempt === 1) {
+        tokens.invalidate(token);
+        continue;
+      }
+      if (status < 200 || status >= 300) throw errorOf(status, json);
+      return parse(schema, status, json, `${method} ${path}`);
+    }
+  }
+
+  return {
+    async createOrder(input, requestId) {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+        throw new RangeError(`amountCents must be > 0, got ${input.amountCents}`);
+      const body = {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: input.paymentId,
+            custom_id: input.paymentId,
+            description: input.description.slice(0, 127),
+            amount: { currency_code: PAYPAL_CURRENCY, value: centsToPaypalValue(input.amountCents) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+              ...(input.brandName ? { brand_name: input.brandName.slice(0, 127) } : {}),
+              ...(input.locale ? { locale: input.locale } : {}),
+            },
+          },
+        },
+      };
+      return orderView(
+        await call({ method: 'POST', path: '/v2/checkout/orders', schema: paypalOrderSchema, body: JSON.stringify(body), requestId }),
+      );
+    },
+    async getOrder(orderId) {
+      return orderView(await call({ method: 'GET', path: `/v2/checkout/orders/${segment(orderId)}`, schema: paypalOrderSchema }));
+    },
+    async captureOrder(orderId, requestId) {
+      const path = `/v2/checkout/orders/${segment(orderId)}/capture`;
+      return orderView(await call({ method: 'POST', path, schema: paypalOrderSchema, body: '{}', requestId }));
+    },
+    async getCapture(captureId) {
+      return captureView(await call({ method: 'GET', path: `/v2/payments/captures/${segment(captureId)}`, schema: paypalCaptureSchema }));
+    },
+    async refundCapture(captureId, amountCents, requestId) {
+      const body = amountCents === undefined ? {} : { amount: { currency_code: PAYPAL_CURRENCY, value: centsToPaypalValue(amountCents) } };
+      const path = `/v2/payments/captures/${segment(captureId)}/refund`;
+      return refundView(await call({ method: 'POST', path, schema: paypalRefundSchema, body: JSON.stringify(body), requestId }));
+    },
+    async getRefund(refundId) {
+      return refundView(await call({ method: 'GET', path: `/v2/payments/refunds/${segment(refundId)}`, schema: paypalRefundSchema }));
+    },
+    async verifyWebhookSignature(headers, rawBody, webhookId) {
+      const transmission = webhookTransmission(headers);
+      const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+      if (!transmission || !isJsonObject(text)) return false;
+      // The event goes back exactly as received: re-serialising it could change the bytes PayPal signed.
+      const fields = JSON.stringify({ ...transmission, webhook_id: webhookId });
+      const body = `${fields.slice(0, -1)},"webhook_event":${text}}`;
+      const answer = await call({
+        method: 'POST',
+        path: '/v1/notifications/verify-webhook-signature',
+        schema: paypalVerificationSchema,
+        body,
+      });
+      return answer.verification_status === 'SUCCESS';
+    },
+  };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
