@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_S } from '../../../contracts/constants';
 import type { Clock } from '../clock';
+import { singleHeader } from './single-header';
 import type { GatewayEvent } from './gateway';
 
 /**
@@ -89,12 +90,6 @@ export function verifyWebhookSignature(rawBody: string | Buffer, header: string 
   return matched;
 }
 
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  // A repeated header is ambiguous; a real provider sends it once.
-  return typeof value === 'string' ? value : undefined;
-}
-
 /**
  * Checks the signature over the raw bytes, then reads the event; null for a forged, stale or
  * malformed webhook. The body is parsed only after the signature holds.
@@ -106,7 +101,7 @@ export function verifyWebhook(
 ): GatewayEvent | null {
   const nowS = Math.floor(options.clock.now().getTime() / 1000);
   if (
-    !verifyWebhookSignature(rawBody, headerValue(headers, WEBHOOK_SIGNATURE_HEADER), {
+    !verifyWebhookSignature(rawBody, singleHeader(headers, WEBHOOK_SIGNATURE_HEADER), {
       secrets: options.secrets,
       nowS,
       toleranceS: options.toleranceS,

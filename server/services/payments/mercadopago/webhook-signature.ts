@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { singleHeader } from '../single-header';
 
 /**
  * Mercado Pago's webhook signature. Each notification carries
@@ -52,12 +53,6 @@ export function parseMercadoPagoSignature(header: string): { ts: string; v1: str
  */
 export const mercadoPagoTsMs = (ts: string): number => (ts.length >= 13 ? Number(ts) : Number(ts) * 1000);
 
-function single(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
-  // A repeated header is ambiguous; Mercado Pago sends each once.
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 function queryValue(query: URLSearchParams | Record<string, unknown>, name: string): string | undefined {
   const value = query instanceof URLSearchParams ? query.get(name) : query[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -79,8 +74,8 @@ export function verifyMercadoPagoNotification(
   query: URLSearchParams | Record<string, unknown>,
   options: VerifyMercadoPagoOptions,
 ): { paymentId: string; type: string | null } | null {
-  const header = single(headers, MERCADOPAGO_SIGNATURE_HEADER);
-  const requestId = single(headers, MERCADOPAGO_REQUEST_ID_HEADER);
+  const header = singleHeader(headers, MERCADOPAGO_SIGNATURE_HEADER);
+  const requestId = singleHeader(headers, MERCADOPAGO_REQUEST_ID_HEADER);
   const dataId = queryValue(query, 'data.id') ?? queryValue(query, 'id');
   if (!header || !requestId || !dataId || !options.secret) return null;
   const parsed = parseMercadoPagoSignature(header);

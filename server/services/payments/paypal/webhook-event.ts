@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleHeader } from '../single-header';
 
 /**
  * PayPal webhooks: the transmission headers to verify (POST /v1/notifications/verify-webhook-signature)
@@ -36,11 +37,10 @@ const HEADER_OF: Record<keyof PaypalWebhookTransmission, string> = {
 
 /** The PAYPAL-* headers (any case), or null when one is missing or repeated. */
 export function webhookTransmission(headers: Record<string, string | string[] | undefined>): PaypalWebhookTransmission | null {
-  const lower = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
   const fields: Partial<PaypalWebhookTransmission> = {};
   for (const [field, header] of Object.entries(HEADER_OF) as [keyof PaypalWebhookTransmission, string][]) {
-    const value = lower.get(header);
-    if (typeof value !== 'string' || value === '') return null;
+    const value = singleHeader(headers, header);
+    if (value === undefined) return null;
     fields[field] = value;
   }
   return fields as PaypalWebhookTransmission;
