@@ -13,6 +13,7 @@ export * from './donations';
 export * from './campaign-queries';
 export * from './giving-messages';
 export * from './notifications';
+export * from './payments';
 export * from './realtime';
 export * from './subscriptions';
 export * from './wallet';

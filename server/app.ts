@@ -51,6 +51,7 @@ import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
+import { paymentsConfigRoutes } from './routes/payments-config';
 import { walletRoutes } from './routes/wallets';
 import { notificationRoutes } from './routes/notifications';
 import { subscriptionRoutes } from './routes/subscriptions';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes, services);
       await api.register(donationRoutes, { ...services, donationHooks: options.donationHooks });
       await api.register(paymentWebhookRoutes, services);
+      await api.register(paymentsConfigRoutes, services);
       await api.register(cardRoutes, services);
       await api.register(contributionRoutes, services);
       await api.register(walletRoutes, services);

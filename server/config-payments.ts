@@ -4,7 +4,9 @@ import { booleanText, ConfigError, integerText, present, urlText } from './confi
 /** The variables of payments (docs/configuration.md, docs/payments.md); config.ts spreads them into its schema. */
 export const paymentsEnv = {
   // A real provider joins its method's list with its adapter (docs/payments.md, "Adding a provider").
-  PAYMENT_CARD_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_CARD_PROVIDER: z
+    .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox or mercadopago' })
+    .default('sandbox'),
   PAYMENT_PIX_PROVIDER: z
     .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago' })
     .default('sandbox'),
@@ -13,7 +15,9 @@ export const paymentsEnv = {
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
   MERCADOPAGO_API_URL: urlText('MERCADOPAGO_API_URL', ['https:', 'http:']).default('https://api.mercadopago.com'),
+  MERCADOPAGO_SDK_URL: urlText('MERCADOPAGO_SDK_URL', ['https:', 'http:']).default('https://sdk.mercadopago.com/js/v2'),
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
@@ -36,8 +40,11 @@ export interface PaymentsConfig {
   /** Signs the embedded sandbox's webhooks. */
   webhookSecret: string;
   pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
-  /** Set while its credentials are: a method goes to it, or its payments still settle there. */
-  mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string } | null;
+  /**
+   * Set while its credentials are: a method goes to it, or its payments still settle there. `publicKey`
+   * and `sdkUrl`: the browser's tokenisation of cards (null while cards are not with it).
+   */
+  mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string; publicKey: string | null; sdkUrl: string } | null;
 }
 
 /** The payments part of the configuration. */
@@ -57,6 +64,11 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
   if (providers.pix === 'mercadopago' && mercadopagoMissing.length > 0) {
     throw new ConfigError(`Invalid configuration: PAYMENT_PIX_PROVIDER=mercadopago needs ${mercadopagoMissing.join(', ')}`);
   }
+  // Cards are tokenised in the browser with the public key: without it no card could be taken.
+  const cardsMissing = missing(['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET']);
+  if (providers.card === 'mercadopago' && cardsMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration: PAYMENT_CARD_PROVIDER=mercadopago needs ${cardsMissing.join(', ')}`);
+  }
   return {
     providers,
     webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
@@ -67,6 +79,8 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
             apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
             accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
             webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+            publicKey: e.MERCADOPAGO_PUBLIC_KEY ?? null,
+            sdkUrl: e.MERCADOPAGO_SDK_URL,
           }
         : null,
   };

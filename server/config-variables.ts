@@ -113,7 +113,8 @@ export const configVariables = [
   {
     name: 'PAYMENT_CARD_PROVIDER',
     default: 'sandbox',
-    description: 'Who charges cards (one-time, saved and monthly): `sandbox`, the embedded gateway with its test cards.',
+    description:
+      'Who charges cards (one-time, saved and monthly): `sandbox`, the embedded gateway with its test cards, or `mercadopago` (needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY and MERCADOPAGO_WEBHOOK_SECRET).',
   },
   {
     name: 'PAYMENT_PIX_PROVIDER',
@@ -148,9 +149,20 @@ export const configVariables = [
     description: "The secret Mercado Pago shows for the application's webhooks; every notification's x-signature is checked with it.",
   },
   {
+    name: 'MERCADOPAGO_PUBLIC_KEY',
+    default: '(unset)',
+    description: "The Mercado Pago application's public key: the checkout's card fields are tokenised with it in the browser (cards only).",
+  },
+  {
     name: 'MERCADOPAGO_API_URL',
     default: 'https://api.mercadopago.com',
     description: "Mercado Pago's API (a proxy, or a stand-in in tests).",
+  },
+  {
+    name: 'MERCADOPAGO_SDK_URL',
+    default: 'https://sdk.mercadopago.com/js/v2',
+    description:
+      "Mercado Pago's browser script that tokenises cards; the Content-Security-Policy allows its origin while cards go to Mercado Pago.",
   },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
   {

@@ -5,22 +5,25 @@ import { BOOT_SCRIPT_HASH } from '../http/code-after-paint';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime'] },
+  config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime']; payments?: Config['payments'] },
 ): Record<string, string[] | null> {
   const site = new URL(config.publicUrl);
   const secure = site.protocol === 'https:';
+  const cards = cardTokenisationOrigins(config.payments);
   return {
     'default-src': ["'self'"],
     // The advertising script (docs/spec.md §1) is the only outside script allowed.
     // Besides files: the one inline script that asks for the app's code after the first paint.
-    'script-src': ["'self'", BOOT_SCRIPT_HASH, ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : [])],
+    // And the card provider's tokenisation script when cards go to one (docs/payments.md).
+    'script-src': ["'self'", BOOT_SCRIPT_HASH, ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : []), ...cards.scripts],
     // Covers are served from PUBLIC_URL, which may be another host name than the one in the address bar.
     'img-src': ["'self'", site.origin, 'data:', 'blob:'],
     // vanilla-extract in development and react-toastify inject <style> elements.
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],
     // The realtime endpoint is a WebSocket on the same host, or hosted Pusher / Soketi when configured.
-    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime)],
+    // The card provider's script posts the card straight to its API.
+    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime), ...cards.api],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -28,6 +31,13 @@ export function contentSecurityPolicy(
     // Upgrading only makes sense when the site itself is served over HTTPS.
     'upgrade-insecure-requests': secure ? [] : null,
   };
+}
+
+/** Mercado Pago's script and the API it sends cards to, while cards go to Mercado Pago. */
+function cardTokenisationOrigins(payments: Config['payments'] | undefined): { scripts: string[]; api: string[] } {
+  const mercadopago = payments?.providers.card === 'mercadopago' ? payments.mercadopago : null;
+  if (!mercadopago) return { scripts: [], api: [] };
+  return { scripts: [new URL(mercadopago.sdkUrl).origin], api: [new URL(mercadopago.apiUrl).origin] };
 }
 
 /** Where browsers open the realtime WebSocket when it is not this server (pusher-js uses ws/wss only). */

@@ -91,7 +91,12 @@ describe('loadConfig', () => {
     [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
-    [{ PAYMENT_CARD_PROVIDER: 'stripe' }, 'PAYMENT_CARD_PROVIDER must be sandbox'],
+    [{ PAYMENT_CARD_PROVIDER: 'stripe' }, 'PAYMENT_CARD_PROVIDER must be sandbox or mercadopago'],
+    [
+      { PAYMENT_CARD_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1', MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret' },
+      'PAYMENT_CARD_PROVIDER=mercadopago needs MERCADOPAGO_PUBLIC_KEY',
+    ],
+    [{ MERCADOPAGO_SDK_URL: 'javascript:alert(1)' }, 'MERCADOPAGO_SDK_URL must be a URL'],
     [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago'],
     [{ MERCADOPAGO_API_URL: 'ftp://mp' }, 'MERCADOPAGO_API_URL must be a URL'],
     [
@@ -215,7 +220,9 @@ describe('loadConfig', () => {
       'PAYMENT_WEBHOOK_SECRET',
       'MERCADOPAGO_ACCESS_TOKEN',
       'MERCADOPAGO_WEBHOOK_SECRET',
+      'MERCADOPAGO_PUBLIC_KEY',
       'MERCADOPAGO_API_URL',
+      'MERCADOPAGO_SDK_URL',
       'PIX_KEY',
       'PIX_MERCHANT_NAME',
       'PIX_MERCHANT_CITY',

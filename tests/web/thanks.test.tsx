@@ -56,6 +56,13 @@ describe('donation thank-you page', () => {
     expect(screen.queryByText(/R\$/)).toBeNull();
   });
 
+  it('a card still in review at the provider says so, without an amount, instead of "on its way"', async () => {
+    await renderPage(() => <DonationThanksPage donation={donationResult('card', 'pending')} />, { path });
+    expect(await screen.findByText('Seu pagamento está em análise. Avisaremos por e-mail assim que for aprovado.')).toBeInTheDocument();
+    expect(screen.queryByText(/já está a caminho/)).toBeNull();
+    expect(screen.queryByText(/R\$/)).toBeNull();
+  });
+
   it.each([
     ['pt', 'Ainda restam R$ 30,00 no seu gift card, para doar até 02/03/2027.', 'Seu gift card foi usado por inteiro nesta doação.'],
     ['en', 'You still have R$ 30,00 on your gift card, to give until 02/03/2027.', 'Your gift card was used up by this donation.'],

@@ -20,6 +20,7 @@ import { donationCampaign, insertDonationWithPayment, loadDonation, type Donatio
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
 import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
 import type { PaymentGateway } from '../payments/gateway';
+import { payerOfUser } from '../payments/payer';
 import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -173,7 +174,7 @@ export function createDonationService(deps: DonationDeps) {
   /** Keeps the card for the donor after a successful charge; the donation stands even if this fails. */
   async function saveCard(gateway: PaymentGateway, cardToken: string, userId: string): Promise<void> {
     try {
-      const saved = await gateway.saveCard({ cardToken, customerRef: userId });
+      const saved = await gateway.saveCard({ cardToken, customerRef: userId, payer: await payerOfUser(db, userId) });
       await insertSavedCard(db, {
         userId,
         gateway: gateway.name,

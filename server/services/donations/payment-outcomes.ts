@@ -27,6 +27,22 @@ export async function recordCardResult(tx: Executor, payment: PaymentRow, result
       now,
     );
   }
+  if (result.status === 'pending') {
+    // In review at the provider: open until its webhook or the periodic look-up settles it.
+    return movePayment(
+      tx,
+      payment.id,
+      ['processing'],
+      {
+        status: 'pending',
+        gatewayRef: result.gatewayRef,
+        cardBrand: result.brand,
+        cardLast4: result.last4,
+        attempts: payment.attempts + 1,
+      },
+      now,
+    );
+  }
   const moved = await movePayment(
     tx,
     payment.id,

@@ -17,8 +17,11 @@ export interface PaymentGateway {
     description: string;
     payer?: Payer | null;
   }): Promise<CardChargeResult>;
-  /** Turns a one-time browser token into a reusable token for a saved card ('my cards'). */
-  saveCard(input: { cardToken: string; customerRef: string }): Promise<SavedCardToken>;
+  /**
+   * Turns a one-time browser token into a reusable token for a saved card ('my cards'). `customerRef` is
+   * our user id; `payer` is who they are, for providers that keep cards under a customer of their own.
+   */
+  saveCard(input: { cardToken: string; customerRef: string; payer?: Payer | null }): Promise<SavedCardToken>;
   /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
   describeCard(cardToken: string): Promise<SavedCardToken | null>;
 
@@ -82,12 +85,33 @@ export function readingOf(event: GatewayEvent | null): WebhookReading {
 export type RefundResult =
   { gatewayRef: string; status: 'succeeded' } | { gatewayRef: string | null; status: 'failed'; failureCode: RefundFailureCode };
 
+/**
+ * `pending`: the provider is still deciding (Mercado Pago's `in_process`, a payment in review); its
+ * webhook or the periodic look-up settles it later. The sandbox never answers it.
+ */
 export type CardChargeResult =
   | { status: 'succeeded'; gatewayRef: string; brand: CardBrand; last4: string }
+  | { status: 'pending'; gatewayRef: string; brand: CardBrand | null; last4: string | null }
   | { status: 'failed'; gatewayRef: string | null; failureCode: CardFailureCode; brand: CardBrand | null; last4: string | null };
 
-/** Matches contracts errorCodes: payment.declined, payment.insufficient_funds, card.token_invalid, payment.failed. */
-export type CardFailureCode = 'payment.declined' | 'payment.insufficient_funds' | 'card.token_invalid' | 'payment.failed';
+/**
+ * Why a card was refused, each an errorCodes value with its own message (contracts/giving-messages.ts):
+ * the first four every gateway can answer; the others tell the donor what to do (check the CVV, call
+ * the bank, …) where the provider says so (Mercado Pago's status_detail).
+ */
+export const CARD_FAILURE_CODES = [
+  'payment.declined',
+  'payment.insufficient_funds',
+  'card.token_invalid',
+  'payment.failed',
+  'payment.bad_security_code',
+  'payment.card_data_invalid',
+  'payment.call_for_authorize',
+  'payment.card_disabled',
+  'payment.duplicated',
+] as const;
+export type CardFailureCode = (typeof CARD_FAILURE_CODES)[number];
+export const isCardFailureCode = (code: string): code is CardFailureCode => (CARD_FAILURE_CODES as readonly string[]).includes(code);
 
 export interface SavedCardToken {
   token: string;

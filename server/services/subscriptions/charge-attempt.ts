@@ -20,10 +20,13 @@ async function cardOf(
   return { token: card.gatewayToken, brand: card.brand, last4: card.last4 };
 }
 
-const fromGateway = (result: CardChargeResult): ChargeAnswer =>
+/** null: the provider is still deciding (in review); the charge stays processing for the stale-charge look-up. */
+const fromGateway = (result: CardChargeResult): ChargeAnswer | null =>
   result.status === 'succeeded'
     ? { status: 'succeeded', gatewayRef: result.gatewayRef, brand: result.brand, last4: result.last4 }
-    : { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, brand: result.brand, last4: result.last4 };
+    : result.status === 'pending'
+      ? null
+      : { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, brand: result.brand, last4: result.last4 };
 
 /**
  * Charges a claimed attempt with the subscription's card — idempotency key = the charge id, so
@@ -39,7 +42,7 @@ export async function chargeClaimed(
 ): Promise<SettleOutcome | null> {
   const gateway = deps.gateways.named(charge.gateway);
   const card = gateway ? await cardOf(deps.db, sub, gateway.name) : null;
-  const answer: ChargeAnswer =
+  const answer: ChargeAnswer | null =
     gateway && card
       ? fromGateway(
           await gateway.chargeCard({
@@ -53,7 +56,7 @@ export async function chargeClaimed(
         )
       : { status: 'failed', gatewayRef: null, failureCode: 'card.saved_not_found', brand: null, last4: null };
   await deps.hooks?.afterGatewayCall?.(charge.id);
-  return settleCharge(deps, charge.id, answer, now, options);
+  return answer ? settleCharge(deps, charge.id, answer, now, options) : null;
 }
 
 /**
@@ -71,6 +74,8 @@ export async function settleStaleCharge(
   const gateway = deps.gateways.named(charge.gateway);
   const state = gateway ? await gateway.lookup(charge.id) : null;
   if (!gateway || !state) return chargeClaimed(deps, sub, charge, now, options);
+  // Still in review (or on its way): asked again on the next look-up, never counted as refused.
+  if (state.status === 'pending') return null;
   const card = await cardOf(deps.db, sub, gateway.name);
   const shown = { brand: card?.brand ?? null, last4: card?.last4 ?? null };
   const answer: ChargeAnswer =

@@ -1,8 +1,7 @@
 import type { Locale } from '../../../contracts/constants';
 import { donorMessages as dm } from '../../../contracts/donor-messages';
-import { errorCodes, type ErrorCode } from '../../../contracts/errors';
+import { errorCodes } from '../../../contracts/errors';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
-import type { MessageDescriptor } from '../../../contracts/messages';
 import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import { isUniqueViolation } from '../../db/errors';
 import type { Transaction } from '../../db/types';
@@ -11,6 +10,8 @@ import type { Clock } from '../clock';
 import { promoteDefaultCard, removeSavedCard } from '../contributions/saved-cards';
 import { insertSavedCard, savedCardByToken, usableSavedCard, type SavedCardRow } from '../contributions/saved-cards-repository';
 import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import { failureAnswerOf } from '../payments/failure-answers';
+import { payerOfUser } from '../payments/payer';
 import type { SavedCardToken } from '../payments/gateway';
 import { billingDayOf, firstPeriodStart } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
@@ -25,14 +26,6 @@ export interface NewSubscription {
   locale: Locale;
   checkpoint: Checkpoint;
 }
-
-/** How a refused first charge answers: a refused card is 402 (the donor may try another), an unusable token 400. */
-const FAILURES: Record<string, { status: number; code: ErrorCode; message: MessageDescriptor }> = {
-  'payment.declined': { status: 402, code: errorCodes.paymentDeclined, message: gm.cardDeclined },
-  'payment.insufficient_funds': { status: 402, code: errorCodes.paymentInsufficientFunds, message: gm.cardInsufficientFunds },
-  'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: gm.cardTokenInvalid },
-};
-const PAYMENT_FAILED = { status: 402, code: errorCodes.paymentFailed, message: gm.paymentFailed };
 
 /**
  * POST /subscriptions: the first month is charged while the donor waits. Like a donation it goes in
@@ -119,7 +112,8 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
       return { card };
     }
     if (!(await gateway.describeCard(p.card_token))) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
-    const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId }).catch(() => {
+    const payer = await payerOfUser(db, userId);
+    const kept = await gateway.saveCard({ cardToken: p.card_token, customerRef: userId, payer }).catch(() => {
       throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
     });
     return { kept };
@@ -150,7 +144,7 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
     if (!charge) throw new Error(`subscription charge ${chargeId} vanished`);
     if (charge.status === 'failed') {
       if (newCardId) await removeSavedCard(db, charge.userId, newCardId, clock.now());
-      const failure = FAILURES[charge.failureCode ?? ''] ?? PAYMENT_FAILED;
+      const failure = failureAnswerOf(charge.failureCode);
       return { status: failure.status, body: { message: deps.translator.translate(locale, failure.message), code: failure.code } };
     }
     const subscription = await loadPresentedSubscription(db, charge.subscriptionId);

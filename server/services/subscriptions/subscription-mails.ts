@@ -29,6 +29,10 @@ const REASONS: Record<string, Descriptor> = {
   'payment.insufficient_funds': sm.reasonInsufficientFunds,
   'card.token_invalid': sm.reasonCardUnusable,
   'card.saved_not_found': sm.reasonCardUnusable,
+  'payment.card_disabled': sm.reasonCardUnusable,
+  'payment.card_data_invalid': sm.reasonCardUnusable,
+  'payment.bad_security_code': sm.reasonCardUnusable,
+  'payment.call_for_authorize': sm.reasonDeclined,
 };
 
 /** Greeting, the given paragraphs, the cancel link and the signature, as text and HTML. */

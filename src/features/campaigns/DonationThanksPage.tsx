@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { DonationResult } from '../../../contracts';
+import { givingMessages as gm } from '../../../contracts/giving-messages';
 import { formatDate, formatMoney, useAuth, usePageTitle } from '../../app';
 import { buttonClass, Card, Container, PageHeader, Stack } from '../../ui';
 import { ShareButtons } from './ShareButtons';
@@ -14,10 +15,11 @@ import * as s from './campaigns.css';
  * campaign when known, else Semear), and for visitors the sign-up prompt ('Faça seu cadastro' / 'Entrar agora').
  */
 export function DonationThanksPage({ donation, campaign }: { donation: DonationResult | null; campaign?: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { isSignedIn } = useAuth();
   usePageTitle(t`Recebemos sua doação!`);
   const confirmed = donation?.donation.status === 'confirmed' ? donation : null;
+  const inReview = donation?.payment.method === 'card' && donation.payment.status === 'pending';
   const value = confirmed ? formatMoney(confirmed.donation.amount) : undefined;
   const slug = donation?.donation.campaign?.slug ?? campaign;
   const shareUrl = absoluteUrl(slug ? `/${slug}` : '/');
@@ -28,9 +30,11 @@ export function DonationThanksPage({ donation, campaign }: { donation: DonationR
         <PageHeader
           title={t`Recebemos sua doação!`}
           lead={
-            value
-              ? t`Sua doação de ${value} já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
-              : t`Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
+            inReview
+              ? i18n._(gm.cardPaymentInReview)
+              : value
+                ? t`Sua doação de ${value} já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
+                : t`Sua doação já está a caminho da campanha. O recibo foi enviado para o seu e-mail.`
           }
         />
         {giftCard ? <GiftCardLeft balance={giftCard.balance} expiresAt={giftCard.expires_at} /> : null}

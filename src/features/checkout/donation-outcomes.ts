@@ -6,6 +6,9 @@ import type { PixCheck, PixOutcome } from '../../../machines/checkout/pix-paymen
 export function donationAnswerOf(result: DonationResult): SubmissionAnswer {
   const { donation, payment } = result;
   if (donation.status === 'confirmed') return { status: 'confirmed', id: donation.id };
+  // A card in review at the provider (Mercado Pago's in_process): the checkout's part is done; the
+  // thank-you page says the payment awaits approval, and its webhook confirms the donation later.
+  if (payment.method === 'card' && payment.status === 'pending') return { status: 'confirmed', id: donation.id };
   if (payment.method === 'pix' && payment.br_code !== null) {
     return { status: 'pending_pix', id: donation.id, pix: { id: donation.id, receiptToken: result.receipt_token ?? null, payment } };
   }

@@ -6,7 +6,9 @@ import { submissionMachine, type SubmitInput } from '../../../machines/checkout/
 import { addressesApi } from '../api/addresses';
 import { donationsApi } from '../api/donations';
 import { walletApi } from '../api/wallet';
-import { createSandboxTokenizer, type CardTokenizer } from '../payments/card-tokenizer';
+import type { CardTokenizer } from '../payments/card-tokenizer';
+import { createConfiguredTokenizer } from '../payments/configured-tokenizer';
+import { http } from '../http/api-client';
 
 /** What every checkout (donation, monthly, gift cards) does besides sending its own request. */
 export interface CheckoutSupportServices {
@@ -17,7 +19,10 @@ export interface CheckoutSupportServices {
 }
 
 export const realCheckoutSupport: Required<CheckoutSupportServices> = {
-  tokenizer: createSandboxTokenizer({ locale: () => document.documentElement.lang.slice(0, 2) || 'pt' }),
+  tokenizer: createConfiguredTokenizer({
+    loadConfig: async () => (await http.get('/payments/config')).data,
+    locale: () => document.documentElement.lang.slice(0, 2) || 'pt',
+  }),
   lookupCep: (cep) => addressesApi.lookupCep(cep),
   listSavedCards: () => donationsApi.listSavedCards(),
   getWalletBalance: (donorId) => walletApi.getWalletBalance(donorId),

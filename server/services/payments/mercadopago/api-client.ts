@@ -77,6 +77,7 @@ export interface MercadoPagoClient {
   ): Promise<MercadoPagoCustomer>;
   findCustomerByEmail(email: string): Promise<MercadoPagoCustomer | null>;
   saveCustomerCard(customerId: string, cardToken: string, idempotencyKey: string): Promise<MercadoPagoCustomerCard>;
+  getCustomerCard(customerId: string, cardId: string): Promise<MercadoPagoCustomerCard>;
   /** Describes a token without charging it: last four, first six (the brand), expiry, holder. */
   getCardToken(tokenId: string): Promise<MercadoPagoCardToken>;
   /** A one-use token for a saved card, made server-side with no CVV (cards on file: monthly giving). */
@@ -199,6 +200,8 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
       (await call('GET', `/v1/customers/search?${new URLSearchParams({ email })}`, customerSearchSchema)).results[0] ?? null,
     saveCustomerCard: (customerId, cardToken, idempotencyKey) =>
       call('POST', `/v1/customers/${segment(customerId)}/cards`, customerCardSchema, { body: { token: cardToken }, idempotencyKey }),
+    getCustomerCard: (customerId, cardId) =>
+      call('GET', `/v1/customers/${segment(customerId)}/cards/${segment(cardId)}`, customerCardSchema),
     getCardToken: (tokenId) => call('GET', `/v1/card_tokens/${segment(tokenId)}`, cardTokenSchema),
     createSavedCardToken: (input, idempotencyKey) =>
       call('POST', '/v1/card_tokens', cardTokenSchema, { body: { card_id: input.cardId, customer_id: input.customerId }, idempotencyKey }),

@@ -3,19 +3,11 @@ import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { isUuid } from '../../../db/uuid';
 import { unavailable } from '../../../domain/errors';
 import type { Clock } from '../../clock';
-import type {
-  CardFailureCode,
-  GatewayEvent,
-  GatewayPaymentState,
-  Payer,
-  PaymentGateway,
-  PixCharge,
-  RefundResult,
-  WebhookReading,
-} from '../gateway';
+import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
 import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
+import { chargeMercadoPagoCard, describeMercadoPagoCard, saveMercadoPagoCard } from './cards';
 import { isMercadoPagoError } from './errors';
 import type { MercadoPagoPayment } from './schemas';
 import { mercadoPagoOutcome, refundFailureForError } from './status';
@@ -32,8 +24,8 @@ export interface MercadoPagoGatewayOptions {
 }
 
 /**
- * Mercado Pago behind PaymentGateway (docs/payments.md, "Mercado Pago"). It takes PIX here: a PIX is a
- * payment with method `pix` whose QR and "copia e cola" Mercado Pago returns. Every payment carries our
+ * Mercado Pago behind PaymentGateway (docs/payments.md, "Mercado Pago"). It takes cards (cards.ts) and
+ * PIX: a PIX is a payment with method `pix` whose QR and "copia e cola" Mercado Pago returns. Every payment carries our
  * payment id as `external_reference` and as `X-Idempotency-Key`, so a retry after a crash finds or
  * repeats the same payment, never a second one. Its notifications are hints: the payment is read back
  * before anything is recorded.
@@ -41,16 +33,21 @@ export interface MercadoPagoGatewayOptions {
 export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
   const api = createMercadoPagoClient({ baseUrl: options.apiUrl, accessToken: options.accessToken, fetchFn: options.fetchFn });
   const elsewhere = (what: string) => (): never => {
-    // loadConfig gives Mercado Pago only the methods this adapter takes (PAYMENT_PIX_PROVIDER).
-    throw new Error(`Mercado Pago does not take ${what} here (docs/payments.md)`);
+    // loadConfig gives Mercado Pago only the methods it takes (PAYMENT_CARD_PROVIDER, PAYMENT_PIX_PROVIDER).
+    throw new Error(`Mercado Pago does not take ${what} (docs/payments.md)`);
   };
 
   return {
     name: MERCADOPAGO,
-    chargeCard: elsewhere('cards'),
-    saveCard: elsewhere('cards'),
-    describeCard: elsewhere('cards'),
     createPaypalOrder: elsewhere('PayPal'),
+
+    chargeCard: ({ payer, ...input }) => outageAsUnavailable(() => chargeMercadoPagoCard(api, { ...input, payer: payerOf(payer) })),
+    describeCard: (cardToken) => outageAsUnavailable(() => describeMercadoPagoCard(api, cardToken)),
+    saveCard: ({ cardToken, customerRef, payer }) => {
+      // Mercado Pago keeps cards under a customer, found by the donor's e-mail.
+      if (!payer) throw new Error('a Mercado Pago saved card needs its holder');
+      return saveMercadoPagoCard(api, { cardToken, customerRef, payer });
+    },
 
     async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, payer }): Promise<PixCharge> {
       const payment = await outageAsUnavailable(() =>
@@ -151,13 +148,9 @@ function stateOf(payment: MercadoPagoPayment): GatewayPaymentState {
     kind: payment.paymentMethodId === 'pix' ? 'pix' : 'card',
     status,
     amountCents: payment.amountCents,
-    // The look-up speaks the gateway's four card codes; Mercado Pago's finer ones are refusals too.
-    ...(failureCode ? { failureCode: isCardFailureCode(failureCode) ? failureCode : 'payment.declined' } : {}),
+    ...(failureCode ? { failureCode } : {}),
   };
 }
-
-const CARD_FAILURE_CODES: readonly string[] = ['payment.declined', 'payment.insufficient_funds', 'card.token_invalid', 'payment.failed'];
-const isCardFailureCode = (code: string): code is CardFailureCode => CARD_FAILURE_CODES.includes(code);
 
 const EVENT_OF_STATUS = {
   succeeded: 'payment.succeeded',

@@ -9,17 +9,8 @@ import { MP_CAUSE, type MercadoPagoError } from './errors';
 
 export type MercadoPagoOutcome = 'succeeded' | 'pending' | 'failed' | 'refunded' | 'charged_back' | 'expired';
 
-/**
- * Our failure codes for a refused card. The first four are the gateway's; the others let the donor
- * read what to do (check the CVV, call the bank, …) and are in contracts/errors.ts with their messages.
- */
-export type MercadoPagoFailureCode =
-  | CardFailureCode
-  | 'payment.bad_security_code'
-  | 'payment.card_data_invalid'
-  | 'payment.call_for_authorize'
-  | 'payment.card_disabled'
-  | 'payment.duplicated';
+/** Our failure codes for a refused card (gateway.ts lists them; each has its message in contracts). */
+export type MercadoPagoFailureCode = CardFailureCode;
 
 export type MercadoPagoStatusResult =
   | { outcome: Exclude<MercadoPagoOutcome, 'failed'>; failureCode: null; known: boolean }

@@ -205,6 +205,16 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
       pattern: /^\/v1\/customers\/([^/]+)\/cards$/,
       route: (_request, [id]) => json(200, cardsOf(id as string).map(cardJson)),
     },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/customers\/([^/]+)\/cards\/([^/]+)$/,
+      route: (_request, [customerId, cardId]) => {
+        const card = state.cards.get(cardId as string);
+        return card && card.customerId === customerId
+          ? json(200, cardJson(card))
+          : mpError(404, 'not_found', 'Card not found', [{ code: 2002, description: 'Customer not found' }]);
+      },
+    },
   ];
 }
 

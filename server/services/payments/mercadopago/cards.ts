@@ -1,0 +1,149 @@
+import type { CardBrand } from '../../../../contracts/cards';
+import type { CardChargeResult, Payer, SavedCardToken } from '../gateway';
+import type { CreatePaymentInput, MercadoPagoClient } from './api-client';
+import { brandOfBin, brandOfPaymentMethod, cardPaymentMethodId } from './card-brands';
+import { isMercadoPagoError } from './errors';
+import type { MercadoPagoCardToken } from './schemas';
+import { cardFailureForError, mercadoPagoOutcome } from './status';
+
+/**
+ * Cards at Mercado Pago (docs/payments.md, "Mercado Pago cards"). The browser tokenises the card with
+ * Mercado Pago's script and our API charges the token: the number and CVV never reach us. A card kept
+ * in "Meus cartões" is a card of a Mercado Pago customer; we keep only `mpcard:<customer>:<card>`, and
+ * each charge of it (a monthly one, with no donor present) asks for a one-use token made from it, with
+ * no CVV, as Mercado Pago documents for cards on file.
+ */
+
+const SAVED_CARD = /^mpcard:([^:]+):([^:]+)$/;
+
+export const savedCardRef = (customerId: string, cardId: string): string => `mpcard:${customerId}:${cardId}`;
+
+function parseSavedCardRef(token: string): { customerId: string; cardId: string } | null {
+  const match = SAVED_CARD.exec(token);
+  return match ? { customerId: match[1] as string, cardId: match[2] as string } : null;
+}
+
+export interface ChargeInput {
+  idempotencyKey: string;
+  amountCents: number;
+  cardToken: string;
+  description: string;
+  payer: CreatePaymentInput['payer'];
+}
+
+/**
+ * Charges a browser token or a saved card, keyed by our payment id (`X-Idempotency-Key`): sent again
+ * after a crash it answers the same payment. `in_process` (in review) is pending, settled by webhook.
+ * A retryable error (5xx, timeout) is thrown for the caller to answer 503 and keep the payment open.
+ */
+export async function chargeMercadoPagoCard(api: MercadoPagoClient, input: ChargeInput): Promise<CardChargeResult> {
+  const saved = parseSavedCardRef(input.cardToken);
+  const token = await cardTokenFor(api, input, saved);
+  if (!token) return refused('card.token_invalid', null, null);
+  const brand = brandOfBin(token.firstSix);
+  const paymentMethodId = brand ? cardPaymentMethodId(brand) : null;
+  if (!paymentMethodId) return refused('card.token_invalid', brand, token.lastFour);
+  try {
+    const payment = await api.createPayment(
+      {
+        amountCents: input.amountCents,
+        description: input.description,
+        paymentMethodId,
+        token: token.id,
+        installments: 1,
+        payer: saved ? { ...input.payer, customerId: saved.customerId } : input.payer,
+        externalReference: input.idempotencyKey,
+      },
+      input.idempotencyKey,
+    );
+    const last4 = payment.card?.lastFour ?? token.lastFour;
+    const { outcome, failureCode } = mercadoPagoOutcome(payment);
+    if (outcome === 'succeeded' && brand) return { status: 'succeeded', gatewayRef: payment.id, brand, last4 };
+    if (outcome === 'pending') return { status: 'pending', gatewayRef: payment.id, brand, last4 };
+    return { status: 'failed', gatewayRef: payment.id, failureCode: failureCode ?? 'payment.failed', brand, last4 };
+  } catch (error) {
+    if (!isMercadoPagoError(error) || error.retryable) throw error;
+    return refused(cardFailureForError(error) ?? 'payment.failed', brand, token.lastFour);
+  }
+}
+
+/** The token to charge: the browser's as it is (null: Mercado Pago does not know it), or a new one from a saved card. */
+async function cardTokenFor(
+  api: MercadoPagoClient,
+  input: ChargeInput,
+  saved: { customerId: string; cardId: string } | null,
+): Promise<MercadoPagoCardToken | null> {
+  try {
+    // Keyed by the payment: a retry after a crash gets the same token back, and with it the same payment.
+    if (saved) return await api.createSavedCardToken(saved, `${input.idempotencyKey}:token`);
+    return await api.getCardToken(input.cardToken);
+  } catch (error) {
+    if (isMercadoPagoError(error) && !error.retryable) return null;
+    throw error;
+  }
+}
+
+const refused = (
+  failureCode: Extract<CardChargeResult, { status: 'failed' }>['failureCode'],
+  brand: CardBrand | null,
+  last4: string | null,
+): CardChargeResult => ({ status: 'failed', gatewayRef: null, failureCode, brand, last4 });
+
+/** Brand, last four, expiry and holder of a browser token (null: unknown or unusable) or of a saved card. */
+export async function describeMercadoPagoCard(api: MercadoPagoClient, cardToken: string): Promise<SavedCardToken | null> {
+  const saved = parseSavedCardRef(cardToken);
+  try {
+    if (saved) {
+      const card = await api.getCustomerCard(saved.customerId, saved.cardId);
+      const brand = (card.paymentMethodId ? brandOfPaymentMethod(card.paymentMethodId) : null) ?? brandOfBin(card.firstSix);
+      return brand ? shown(cardToken, brand, card) : null;
+    }
+    const token = await api.getCardToken(cardToken);
+    const brand = brandOfBin(token.firstSix);
+    const usable = token.status === null || token.status === 'active';
+    return brand && usable && cardPaymentMethodId(brand) ? shown(token.id, brand, token) : null;
+  } catch (error) {
+    if (isMercadoPagoError(error) && !error.retryable) return null;
+    throw error;
+  }
+}
+
+/**
+ * Keeps a charged (or about to be charged) browser token as a card of the donor's Mercado Pago customer,
+ * found by e-mail or made now (keyed by our user id, so a retry makes no second customer).
+ */
+export async function saveMercadoPagoCard(
+  api: MercadoPagoClient,
+  input: { cardToken: string; customerRef: string; payer: Payer },
+): Promise<SavedCardToken> {
+  const { payer } = input;
+  const customer =
+    (await api.findCustomerByEmail(payer.email)) ??
+    (await api.createCustomer(
+      {
+        email: payer.email,
+        ...(payer.name.trim() ? { firstName: payer.name.trim().split(/\s+/)[0] } : {}),
+        ...(payer.document ? { identification: payer.document } : {}),
+      },
+      `customer:${input.customerRef}`,
+    ));
+  const card = await api.saveCustomerCard(customer.id, input.cardToken, `card:${input.customerRef}:${input.cardToken}`);
+  const brand = (card.paymentMethodId ? brandOfPaymentMethod(card.paymentMethodId) : null) ?? brandOfBin(card.firstSix);
+  if (!brand) throw new Error(`Mercado Pago saved card ${card.id} of a brand we do not take`);
+  return shown(savedCardRef(customer.id, card.id), brand, card);
+}
+
+function shown(
+  token: string,
+  brand: CardBrand,
+  card: { lastFour: string; expMonth: number | null; expYear: number | null; holderName: string | null },
+): SavedCardToken {
+  return {
+    token,
+    brand,
+    last4: card.lastFour,
+    expMonth: card.expMonth ?? 0,
+    expYear: card.expYear ?? 0,
+    holderName: card.holderName ?? '',
+  };
+}
