@@ -51,7 +51,8 @@ export function subscriptionRequestOf(request: DonationRequestInput): Subscripti
  * not succeed.
  */
 export function subscriptionAnswerOf({ subscription, charge }: SubscriptionResult): SubmissionAnswer {
-  if (charge.status === 'succeeded') return { status: 'confirmed', id: subscription.id };
+  // 'processing': the card is in review at the provider; the subscription stands and its look-up settles the charge.
+  if (charge.status === 'succeeded' || charge.status === 'processing') return { status: 'confirmed', id: subscription.id };
   return { status: 'declined', id: subscription.id, failureCode: charge.failure_code ?? errorCodes.paymentFailed };
 }
 
