@@ -10,7 +10,7 @@ export const paymentsEnv = {
   PAYMENT_PIX_PROVIDER: z
     .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago' })
     .default('sandbox'),
-  PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox' }).default('sandbox'),
+  PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox or paypal' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -18,6 +18,10 @@ export const paymentsEnv = {
   MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
   MERCADOPAGO_API_URL: urlText('MERCADOPAGO_API_URL', ['https:', 'http:']).default('https://api.mercadopago.com'),
   MERCADOPAGO_SDK_URL: urlText('MERCADOPAGO_SDK_URL', ['https:', 'http:']).default('https://sdk.mercadopago.com/js/v2'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: urlText('PAYPAL_API_URL', ['https:', 'http:']).default('https://api-m.paypal.com'),
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
@@ -45,6 +49,8 @@ export interface PaymentsConfig {
    * and `sdkUrl`: the browser's tokenisation of cards (null while cards are not with it).
    */
   mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string; publicKey: string | null; sdkUrl: string } | null;
+  /** Set while its credentials are, like Mercado Pago's. */
+  paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string } | null;
 }
 
 /** The payments part of the configuration. */
@@ -69,6 +75,10 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
   if (providers.card === 'mercadopago' && cardsMissing.length > 0) {
     throw new ConfigError(`Invalid configuration: PAYMENT_CARD_PROVIDER=mercadopago needs ${cardsMissing.join(', ')}`);
   }
+  const paypalMissing = missing(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']);
+  if (providers.paypal === 'paypal' && paypalMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration: PAYMENT_PAYPAL_PROVIDER=paypal needs ${paypalMissing.join(', ')}`);
+  }
   return {
     providers,
     webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
@@ -81,6 +91,15 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
             webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
             publicKey: e.MERCADOPAGO_PUBLIC_KEY ?? null,
             sdkUrl: e.MERCADOPAGO_SDK_URL,
+          }
+        : null,
+    paypal:
+      e.PAYPAL_CLIENT_ID !== undefined && e.PAYPAL_CLIENT_SECRET !== undefined && e.PAYPAL_WEBHOOK_ID !== undefined
+        ? {
+            apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ''),
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
           }
         : null,
   };

@@ -125,7 +125,8 @@ export const configVariables = [
   {
     name: 'PAYMENT_PAYPAL_PROVIDER',
     default: 'sandbox',
-    description: 'Who takes PayPal donations: `sandbox` (its approval page at /sandbox-gateway).',
+    description:
+      'Who takes PayPal donations: `sandbox` (its approval page at /sandbox-gateway) or `paypal` (needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID).',
   },
   {
     name: 'PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION',
@@ -163,6 +164,28 @@ export const configVariables = [
     default: 'https://sdk.mercadopago.com/js/v2',
     description:
       "Mercado Pago's browser script that tokenises cards; the Content-Security-Policy allows its origin while cards go to Mercado Pago.",
+  },
+  {
+    name: 'PAYPAL_CLIENT_ID',
+    default: '(unset)',
+    description: "The client id of the NGO's PayPal REST app (live, or sandbox with PAYPAL_API_URL pointing at PayPal's sandbox).",
+  },
+  {
+    name: 'PAYPAL_CLIENT_SECRET',
+    default: '(unset)',
+    description: "The PayPal app's secret; with the client id it buys the OAuth token every call carries.",
+  },
+  {
+    name: 'PAYPAL_WEBHOOK_ID',
+    default: '(unset)',
+    description:
+      'The id PayPal gives the webhook registered for {PUBLIC_URL}/api/v1/payments/webhooks/paypal; every notification is verified with it.',
+  },
+  {
+    name: 'PAYPAL_API_URL',
+    default: 'https://api-m.paypal.com',
+    description:
+      "PayPal's REST API: https://api-m.sandbox.paypal.com to try it with PayPal's sandbox accounts, a proxy, or a stand-in in tests.",
   },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
   {

@@ -10,7 +10,7 @@ import { HttpError } from '../http/http-error';
 import { createDonationService, type DonationHooks } from '../services/donations/create-donation';
 import { presentDonation } from '../services/donations/donation-presenter';
 import { loadDonation } from '../services/donations/donations-repository';
-import { reconcilePayment } from '../services/donations/reconcile';
+import { settleOnRead } from '../services/donations/reconcile';
 import { donationReference } from '../services/donations/confirm-donation';
 import { giftCardAfterPayment } from '../services/ledger';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
@@ -83,9 +83,9 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
         typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.donation.receiptTokenHash;
       if (!isOwner && !holdsReceipt) throw notFound;
       const { payment } = found;
-      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
-      if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
-        await reconcilePayment(deps, payment, { locale: request.locale });
+      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run, and a
+      // PayPal order the donor comes back from is captured (reconcile.ts, settleOnRead).
+      if (await settleOnRead(deps, payment, { locale: request.locale })) {
         found = (await loadDonation(db, request.params.id)) ?? found;
       }
       const giftCard =

@@ -17,7 +17,7 @@ import { hashOpaqueToken } from '../auth/opaque-tokens';
 import { isUuid } from '../db/uuid';
 import { HttpError } from '../http/http-error';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
-import { reconcilePayment } from '../services/donations/reconcile';
+import { settleOnRead } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import type { DonationHooks } from '../services/donations/create-donation';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
@@ -106,9 +106,9 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     async (request) => {
       let found = await buyersOrder(request);
       const { payment } = found;
-      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run.
-      if (payment.status === 'pending' && payment.expiresAt && payment.expiresAt.getTime() <= clock.now().getTime()) {
-        await reconcilePayment(deps, payment, { locale: request.locale });
+      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run, and a
+      // PayPal order the donor comes back from is captured (reconcile.ts, settleOnRead).
+      if (await settleOnRead(deps, payment, { locale: request.locale })) {
         found = (await loadOrder(db, request.params.id)) ?? found;
       }
       return presentGiftCardOrder(db, found);

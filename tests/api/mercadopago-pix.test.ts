@@ -1,11 +1,11 @@
-import { count, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { donations, ledgerGroups, payments } from '../../server/db/schema';
+import { payments } from '../../server/db/schema';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
 import { grantAdmin, newSession } from './helpers/fixtures';
-import { campaignRaised, createCampaign, donationBody, give, moneyRowCounts, newKey } from './helpers/giving';
-import { call, createTestContext, type TestContext } from './helpers/test-app';
+import { adminRefund, campaignRaised, createCampaign, donationBody, donationRecords, give, moneyRowCounts, newKey } from './helpers/giving';
+import { createTestContext, type TestContext } from './helpers/test-app';
 
 /**
  * PAYMENT_PIX_PROVIDER=mercadopago against a stand-in that speaks Mercado Pago's documented API over
@@ -39,17 +39,7 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
-const paymentOf = async (donationId: string) => (await db().select().from(payments).where(eq(payments.donationId, donationId)))[0]!;
-const statusOf = async (donationId: string) => (await db().select().from(donations).where(eq(donations.id, donationId)))[0]?.status;
-const groupsOf = async (donationId: string) =>
-  Number(
-    (
-      await db()
-        .select({ n: count() })
-        .from(ledgerGroups)
-        .where(like(ledgerGroups.reference, `%:${donationId}`))
-    )[0]?.n,
-  );
+const { paymentOf, statusOf, groupsOf } = donationRecords(db);
 
 async function pix(amount: number, key = newKey()) {
   const response = await give(app, campaign.slug, donationBody({ method: 'pix' }, { amount, address: null }), { key });
@@ -171,14 +161,7 @@ describe('PIX through Mercado Pago', () => {
     mp.control.approve(payment.gatewayRef!);
     await mp.control.sendWebhook(payment.gatewayRef!, { secret: WEBHOOK_SECRET, url: webhookUrl });
     expect(await statusOf(donationId)).toBe('confirmed');
-    const refund = (amount: number) =>
-      call(
-        app,
-        'POST',
-        `/api/v1/admin/donations/${donationId}/refunds`,
-        { amount, reason: 'Pedido do doador' },
-        { token: admin.token, headers: { 'Idempotency-Key': newKey() } },
-      );
+    const refund = (amount: number) => adminRefund(app, admin.token, donationId, amount);
     const part = await refund(1234);
     expect(part.json()).toMatchObject({ status: 'succeeded', amount: 1234 });
     const rest = await refund(3766);

@@ -107,7 +107,16 @@ describe('loadConfig', () => {
       { PAYMENT_PIX_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' },
       'PAYMENT_PIX_PROVIDER=mercadopago needs MERCADOPAGO_WEBHOOK_SECRET',
     ],
-    [{ PAYMENT_PAYPAL_PROVIDER: 'stripe' }, 'PAYMENT_PAYPAL_PROVIDER must be sandbox'],
+    [{ PAYMENT_PAYPAL_PROVIDER: 'stripe' }, 'PAYMENT_PAYPAL_PROVIDER must be sandbox or paypal'],
+    [{ PAYPAL_API_URL: 'ftp://paypal' }, 'PAYPAL_API_URL must be a URL'],
+    [
+      { PAYMENT_PAYPAL_PROVIDER: 'paypal' },
+      'PAYMENT_PAYPAL_PROVIDER=paypal needs PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID',
+    ],
+    [
+      { PAYMENT_PAYPAL_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'AbC-client', PAYPAL_CLIENT_SECRET: 'EfG-secret' },
+      'PAYMENT_PAYPAL_PROVIDER=paypal needs PAYPAL_WEBHOOK_ID',
+    ],
     [{ PAYMENT_WEBHOOK_SECRET: 'short' }, 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters'],
     [{ PIX_MERCHANT_CITY: 'A CITY NAME TOO LONG' }, 'PIX_MERCHANT_CITY must have at most 15 characters'],
     [{ PIX_EXPIRES_S: '10' }, 'PIX_EXPIRES_S must be a whole number between 60 and 604800'],
@@ -178,6 +187,21 @@ describe('loadConfig', () => {
         providers: { pix: 'mercadopago' },
         mercadopago: { apiUrl: 'https://api.mercadopago.com', accessToken: 'APP_USR-token', webhookSecret: 'mp-secret' },
       });
+      const paypal = { PAYPAL_CLIENT_ID: 'AbC-client', PAYPAL_CLIENT_SECRET: 'EfG-secret', PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' };
+      expect(load({ DATA_DIR, ...production, PAYMENT_PAYPAL_PROVIDER: 'paypal', ...paypal }).payments).toMatchObject({
+        providers: { paypal: 'paypal' },
+        paypal: {
+          apiUrl: 'https://api-m.paypal.com',
+          clientId: 'AbC-client',
+          clientSecret: 'EfG-secret',
+          webhookId: '8PT597110X687430LKGECATA',
+        },
+      });
+      // Its credentials alone keep PayPal built (its payments still settle) while PayPal donations go elsewhere.
+      expect(load({ DATA_DIR, ...paypal, PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/' }).payments).toMatchObject({
+        providers: { paypal: 'sandbox' },
+        paypal: { apiUrl: 'https://api-m.sandbox.paypal.com' },
+      });
       expect(() => load({ DATA_DIR, ...production, PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'maybe' })).toThrow(
         /PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION must be true or false/,
       );
@@ -223,6 +247,10 @@ describe('loadConfig', () => {
       'MERCADOPAGO_PUBLIC_KEY',
       'MERCADOPAGO_API_URL',
       'MERCADOPAGO_SDK_URL',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
+      'PAYPAL_API_URL',
       'PIX_KEY',
       'PIX_MERCHANT_NAME',
       'PIX_MERCHANT_CITY',

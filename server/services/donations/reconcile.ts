@@ -40,7 +40,7 @@ export async function reconcilePayment(
   // Asked of the provider that took it; one no longer configured here is left as it is (and logged by the job).
   const gateway = deps.gateways.named(payment.gateway);
   if (!gateway) return payment.status;
-  const state = await gateway.lookup(payment.id);
+  const state = await gateway.lookup(payment.id, payment.gatewayRef);
   const now = clock.now();
   const pastExpiry = payment.expiresAt !== null && payment.expiresAt.getTime() <= now.getTime();
   const moved = await db.transaction(async (tx) => {
@@ -52,6 +52,33 @@ export async function reconcilePayment(
   const status = moved?.status ?? payment.status;
   if (status === 'succeeded') await confirmPayment(deps, payment.id, options);
   return status;
+}
+
+/**
+ * A read of a purchase (its thank-you page, the checkout waiting on it) settles what can be settled
+ * now: an open PIX or PayPal payment past its expiry, and an open PayPal order, which the donor may have
+ * just approved on PayPal's page and come back from: its provider captures it (PayPal's `lookup`). A
+ * provider that cannot be asked at that moment leaves the order to its webhook and to reconciliation.
+ * Answers whether the payment was asked about (the caller reads it again).
+ */
+export async function settleOnRead(deps: ReconcileDeps, payment: PaymentRow, options: { locale?: Locale } = {}): Promise<boolean> {
+  if (payment.status !== 'pending') return false;
+  const pastExpiry = payment.expiresAt !== null && payment.expiresAt.getTime() <= deps.clock.now().getTime();
+  if (pastExpiry) {
+    await reconcilePayment(deps, payment, options);
+    return true;
+  }
+  if (payment.method !== 'paypal') return false;
+  try {
+    await reconcilePayment(deps, payment, options);
+    return true;
+  } catch (error) {
+    deps.log?.warn(
+      { err: error, paymentId: payment.id, gateway: payment.gateway },
+      'PayPal order not settled on return; left to its webhook',
+    );
+    return false;
+  }
 }
 
 export interface ReconcileReport {

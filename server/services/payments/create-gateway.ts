@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
 import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
 import { createMercadoPagoGateway } from './mercadopago/mercadopago-gateway';
+import { createPaypalGateway } from './paypal/paypal-gateway';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
 import type { DeliverWebhook, Scheduler } from './sandbox/webhook-outbox';
 
@@ -26,7 +27,7 @@ export interface PaymentGatewayDeps {
  * provider has its own adapter folder (server/services/payments/<provider>/) and is built here too while
  * its credentials are set, so its payments settle after the methods move on (docs/payments.md).
  */
-export function createPaymentGateways(config: Pick<Config, 'payments'>, deps: PaymentGatewayDeps): PaymentGateways {
+export function createPaymentGateways(config: Pick<Config, 'payments' | 'publicUrl'>, deps: PaymentGatewayDeps): PaymentGateways {
   const { payments } = config;
   const sandbox = createSandboxGateway({
     db: deps.db,
@@ -39,6 +40,7 @@ export function createPaymentGateways(config: Pick<Config, 'payments'>, deps: Pa
   });
   const built: Partial<Record<PaymentProviderName, PaymentGateway>> = { sandbox };
   if (payments.mercadopago) built.mercadopago = createMercadoPagoGateway({ ...payments.mercadopago, clock: deps.clock });
+  if (payments.paypal) built.paypal = createPaypalGateway({ ...payments.paypal, publicUrl: config.publicUrl, clock: deps.clock });
   const provider = (name: PaymentProviderName): PaymentGateway => {
     const gateway = built[name];
     // loadConfig refuses a method whose provider lacks its credentials: this is a programming error.

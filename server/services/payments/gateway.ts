@@ -43,8 +43,11 @@ export interface PaymentGateway {
     payer?: Payer | null;
   }): Promise<PaypalOrder>;
 
-  /** The gateway's current view of a payment we asked for (reconciliation after a crash). */
-  lookup(idempotencyKey: string): Promise<GatewayPaymentState | null>;
+  /**
+   * The gateway's current view of a payment we asked for (reconciliation after a crash). `gatewayRef`:
+   * the reference recorded on the payment, for providers that find a payment only by theirs (PayPal).
+   */
+  lookup(idempotencyKey: string, gatewayRef?: string | null): Promise<GatewayPaymentState | null>;
   /** Gives back all or part of a succeeded payment; a refusal comes with the provider's reason. */
   refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<RefundResult>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -155,6 +155,23 @@ export async function moneyRowCounts(db: Database) {
   };
 }
 
+/** A donation's payment, its status, and how many ledger groups name it: what a provider's test reads back. */
+export function donationRecords(db: () => Database) {
+  return {
+    paymentOf: async (donationId: string) => (await db().select().from(payments).where(eq(payments.donationId, donationId)))[0]!,
+    statusOf: async (donationId: string) => (await db().select().from(donations).where(eq(donations.id, donationId)))[0]?.status,
+    groupsOf: async (donationId: string) =>
+      Number(
+        (
+          await db()
+            .select({ n: count() })
+            .from(ledgerGroups)
+            .where(like(ledgerGroups.reference, `%:${donationId}`))
+        )[0]?.n,
+      ),
+  };
+}
+
 export const campaignRaised = (db: Database, campaignId: string): Promise<number> => accountBalance(db, { kind: 'campaign', campaignId });
 
 export async function outboxTo(db: Database, to: string) {
@@ -166,3 +183,13 @@ export function signedWebhook(event: GatewayEvent, secret: string, timestampS = 
   const payload = JSON.stringify(webhookEventBody(event));
   return { payload, headers: { 'content-type': 'application/json', 'x-semear-signature': signWebhook(payload, secret, timestampS) } };
 }
+
+/** An admin's refund of part of a donation, as the admin's refund flow posts it (a fresh Idempotency-Key each). */
+export const adminRefund = (app: FastifyInstance, token: string, donationId: string, amount: number) =>
+  call(
+    app,
+    'POST',
+    `/api/v1/admin/donations/${donationId}/refunds`,
+    { amount, reason: 'Pedido do doador' },
+    { token, headers: { 'Idempotency-Key': newKey() } },
+  );

@@ -1,11 +1,9 @@
-import { errorCodes } from '../../../../contracts/errors';
-import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { isUuid } from '../../../db/uuid';
-import { unavailable } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
 import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
+import { outageAsUnavailable as outageOf } from '../provider-outage';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
 import { chargeMercadoPagoCard, describeMercadoPagoCard, saveMercadoPagoCard } from './cards';
 import { isMercadoPagoError } from './errors';
@@ -114,19 +112,8 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
   };
 }
 
-/**
- * Mercado Pago down, slow or answering 5xx: the donor reads "try again in a moment" (503). The payment
- * stays open under its key, so the retry (or reconciliation) asks for the same payment, never a second.
- */
-async function outageAsUnavailable<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isMercadoPagoError(error) && error.retryable)
-      throw unavailable(errorCodes.paymentProviderUnavailable, gm.paymentProviderUnavailable);
-    throw error;
-  }
-}
+/** Mercado Pago down, slow or answering 5xx while the donor waits: 503 to the donor (provider-outage.ts). */
+const outageAsUnavailable = <T>(call: () => Promise<T>) => outageOf(call, (error) => isMercadoPagoError(error) && error.retryable);
 
 function payerOf(payer: Payer | null | undefined): Parameters<MercadoPagoClient['createPayment']>[0]['payer'] {
   // Mercado Pago requires the payer's e-mail on every payment; our purchases always keep a contact.
