@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { startPaypalStandIn, type PaypalStandIn } from '../tests/support/stand-ins/paypal/server';
+import { uniqueEmail } from './helpers/accounts';
+import { field } from './helpers/checkout';
+
+/**
+ * PAYMENT_PAYPAL_PROVIDER=paypal in Chromium (issue 25): a donor abroad gives R$ 12,34, approves on
+ * PayPal (the stand-in speaking Orders v2, tests/support/stand-ins/paypal), comes back, and reads the
+ * thank-you page with the amount; PayPal holds one capture of 12.34 BRL and the campaign's total grew.
+ * The suite's own server stays on the embedded sandbox (`npm start`'s default): this spec starts a
+ * second one, configured for PayPal, with its own data folder and port.
+ */
+
+const SLUG = 'cozinha-solidaria-recife';
+const DATA_DIR = '.tmp/e2e-paypal';
+let paypal: PaypalStandIn;
+let server: ChildProcess | null = null;
+let site = '';
+let serverLog = '';
+
+/** A port nobody listens on now, for the server's PUBLIC_URL (PayPal sends the donor back there). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitUntilHealthy(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server?.exitCode !== null) throw new Error(`the PayPal-configured server stopped:\n${serverLog}`);
+    const healthy = await fetch(url)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the PayPal-configured server did not answer within ${timeoutMs} ms:\n${serverLog}`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  paypal = await startPaypalStandIn();
+  const port = await freePort();
+  site = `http://localhost:${port}`;
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: site,
+      DATA_DIR,
+      DEMO_SEED: 'true',
+      PAYMENT_RATE_LIMIT_MAX: '1000',
+      LOG_LEVEL: 'warn',
+      PAYMENT_PAYPAL_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_WEBHOOK_ID: 'WH-E2E-STAND-IN',
+      PAYPAL_API_URL: paypal.url,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    serverLog = `${serverLog}${chunk.toString('utf8')}`.slice(-8000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  await waitUntilHealthy(`${site}/api/v1/health`, 200_000);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await paypal?.close();
+});
+
+/** 'R$ 1.234,56' → 123456. */
+const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
+
+/** The raised amount as /{slug} shows it ("R$ … arrecadados"). */
+async function raisedOn(page: Page): Promise<number> {
+  await page.goto(`${site}/${SLUG}`);
+  const text =
+    (await page
+      .getByText(/arrecadados/)
+      .first()
+      .textContent()) ?? '';
+  const value = cents(text);
+  expect(value, text).not.toBeNaN();
+  return value;
+}
+
+test('a donor abroad gives R$ 12,34 through PayPal, approves on PayPal and reads the thank-you page with the amount', async ({ page }) => {
+  const before = await raisedOn(page);
+  await page.goto(`${site}/${SLUG}/donate?amount=12.34`);
+  await expect(page.getByTestId('summary-amount')).toHaveText('R$ 12,34');
+  await page.getByLabel('Sou estrangeiro / I live outside Brazil').check();
+  await field(page, 'Nome completo').fill('John Smith');
+  await field(page, 'E-mail').fill(uniqueEmail('paypal-real'));
+  await field(page, 'Telefone').fill('+1 555 123 4567');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('PayPal').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await field(page, 'País').fill('US');
+  await field(page, 'Código postal').fill('10001');
+  await field(page, 'Estado / região').fill('NY');
+  await field(page, 'Cidade').fill('New York');
+  await page.getByRole('button', { name: 'Doar R$ 12,34' }).click();
+
+  // PayPal's page (the stand-in), with the order as PayPal received it.
+  await expect(page).toHaveURL(new RegExp(`^${paypal.url}/checkoutnow\\?token=`));
+  await expect(page.getByText('Total:')).toHaveText('Total: R$ 12,34');
+  await page.getByRole('button', { name: 'Pagar agora' }).click();
+
+  // Back on the site: the return captures the order, and the page says what was given.
+  await expect(page).toHaveURL(new RegExp(`^${site}/doacao-confirmacao/agradecimento\\?donation=[0-9a-f-]{36}&campaign=${SLUG}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recebemos sua doação!');
+  await expect(
+    page.getByText('Sua doação de R$ 12,34 já está a caminho da campanha. O recibo foi enviado para o seu e-mail.'),
+  ).toBeVisible();
+  const captures = [...paypal.ledger.captures.values()];
+  expect(captures.map((capture) => [capture.status, capture.amountCents])).toEqual([['COMPLETED', 1234]]);
+  await expect.poll(() => raisedOn(page), { timeout: 15_000 }).toBe(before + 1234);
+});
