@@ -112,6 +112,18 @@ describe('PayPal donations (Orders v2)', () => {
     expect(await campaignRaised(db(), campaign.id)).toBe(raised + 1234);
   });
 
+  it('PayPal down when the donor comes back: the page still reads the donation (pending), and the next read captures it', async () => {
+    const { donationId, orderId, receipt } = await paypal(1500);
+    await approveOnPaypal(orderId);
+    pp.failNext({ status: 503 });
+    const first = await readDonation(donationId, receipt);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().donation.status).toBe('pending');
+    expect(capturesOf(orderId)).toHaveLength(0);
+    expect((await readDonation(donationId, receipt)).json().donation.status).toBe('confirmed');
+    expect(capturesOf(orderId)).toHaveLength(1);
+  });
+
   it('a donor who never comes back: CHECKOUT.ORDER.APPROVED captures and confirms; the same webhook again records nothing more', async () => {
     const { donationId, orderId } = await paypal(2500);
     pp.approve(orderId);
@@ -229,5 +241,27 @@ describe('PayPal donations (Orders v2)', () => {
     const refused = await adminRefund(app, admin.token, donationId, 1000);
     expect(refused.json()).toMatchObject({ status: 'failed', failure_reason: 'refund.exceeds_captured' });
     expect(pp.ledger.capture(capture!.id).refundedCents).toBe(1500);
+  });
+
+  it('PayPal donations moved back to the sandbox: new ones go to the sandbox, and the orders PayPal took still capture by webhook', async () => {
+    const { donationId, orderId } = await paypal(1700);
+    const moved = await ctx.buildAnotherApp({
+      PAYPAL_CLIENT_ID: pp.clientId,
+      PAYPAL_CLIENT_SECRET: pp.clientSecret,
+      PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
+      PAYPAL_API_URL: pp.url,
+    });
+    const movedUrl = `${await moved.listen({ port: 0, host: '127.0.0.1' })}/api/v1/payments/webhooks/paypal`;
+    const fresh = await give(moved, campaign.slug, paypalBody(1800));
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(await paymentOf(fresh.json().donation.id as string)).toMatchObject({ gateway: 'sandbox' });
+    pp.approve(orderId);
+    const approved = await pp.sendWebhook({ type: 'CHECKOUT.ORDER.APPROVED', orderId }, { url: movedUrl, webhookId: WEBHOOK_ID });
+    expect(approved.status).toBe(204);
+    expect(await statusOf(donationId)).toBe('confirmed');
+    // Without PayPal's credentials nobody answers for PayPal: its webhooks are not found.
+    const without = await ctx.buildAnotherApp({});
+    const answer = await without.inject({ method: 'POST', url: '/api/v1/payments/webhooks/paypal', payload: {} });
+    expect(answer.statusCode).toBe(404);
   });
 });
