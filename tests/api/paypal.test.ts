@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
+import { payments } from '../../server/db/schema';
 import { startPaypalStandIn, type PaypalStandIn } from '../support/stand-ins/paypal/server';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { adminRefund, campaignRaised, createCampaign, donationBody, donationRecords, give, moneyRowCounts, newKey } from './helpers/giving';
@@ -181,6 +183,69 @@ describe('PayPal donations (Orders v2)', () => {
     expect(await statusOf(other.donationId)).toBe('pending');
     expect(capturesOf(orderId)).toHaveLength(0);
     expect(capturesOf(other.orderId)).toHaveLength(0);
+  });
+
+  it('a capture PayPal holds PENDING: a COMPLETED notification while PayPal still says PENDING confirms nothing; once it clears, it does', async () => {
+    const { donationId, orderId, receipt } = await paypal(2200);
+    pp.ledger.nextCaptureStatus = 'PENDING';
+    await approveOnPaypal(orderId);
+    expect((await readDonation(donationId, receipt)).json().donation.status).toBe('pending');
+    const [capture] = capturesOf(orderId);
+    expect(capture?.status).toBe('PENDING');
+    const early = await pp.sendWebhook(
+      { type: 'PAYMENT.CAPTURE.COMPLETED', captureId: capture!.id },
+      { url: webhookUrl, webhookId: WEBHOOK_ID },
+    );
+    expect(early.status).toBe(204);
+    expect(await statusOf(donationId)).toBe('pending');
+    pp.ledger.settleCapture(capture!.id, 'COMPLETED');
+    await pp.sendWebhook({ type: 'PAYMENT.CAPTURE.COMPLETED', captureId: capture!.id }, { url: webhookUrl, webhookId: WEBHOOK_ID });
+    expect(await statusOf(donationId)).toBe('confirmed');
+    expect(capturesOf(orderId)).toHaveLength(1);
+  });
+
+  it('a chargeback (PAYMENT.CAPTURE.REVERSED) takes the donation back out of the campaign', async () => {
+    const { donationId, orderId, receipt } = await paypal(2600);
+    await approveOnPaypal(orderId);
+    expect((await readDonation(donationId, receipt)).json().donation.status).toBe('confirmed');
+    const raised = await campaignRaised(db(), campaign.id);
+    const reversal = pp.reverse(capturesOf(orderId)[0]!.id);
+    const sent = await pp.sendWebhook({ type: 'PAYMENT.CAPTURE.REVERSED', refundId: reversal }, { url: webhookUrl, webhookId: WEBHOOK_ID });
+    expect(sent.status).toBe(204);
+    expect(await statusOf(donationId)).toBe('refunded');
+    expect(await campaignRaised(db(), campaign.id)).toBe(raised - 2600);
+  });
+
+  it('gift cards paid by PayPal: the order is captured when the buyer comes back and reads it, and is paid', async () => {
+    const to = `ana-${newKey()}@exemplo.com.br`;
+    const { contact, address } = paypalBody(5000);
+    const body = {
+      definition: {
+        value: 5000,
+        quantity: 1,
+        template: 'girassol',
+        message: 'Feliz aniversário! Escolha uma causa.',
+        from: 'John',
+        shipping: { mode: 'email_now' },
+        recipients: [{ name: 'Ana Souza', email: to, email_confirmation: to }],
+      },
+      contact,
+      address,
+      payment: { method: 'paypal' },
+    };
+    const created = await call(app, 'POST', '/api/v1/gift-card-orders', body, { headers: { 'idempotency-key': newKey() } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { order, receipt_token: receipt } = created.json() as { order: { id: string }; receipt_token: string };
+    const [payment] = await db().select().from(payments).where(eq(payments.giftCardOrderId, order.id));
+    expect(payment).toMatchObject({ gateway: 'paypal', status: 'pending' });
+    const back = await approveOnPaypal(payment!.gatewayRef!);
+    expect(`${back.origin}${back.pathname}${back.search}`).toContain(
+      `http://semear.test/gift-card/agradecimento?type=email_now&order=${order.id}`,
+    );
+    const read = await call(app, 'GET', `/api/v1/gift-card-orders/${order.id}`, undefined, {
+      headers: { [RECEIPT_TOKEN_HEADER]: receipt },
+    });
+    expect(read.json()).toMatchObject({ order: { status: 'paid' }, payment: { status: 'succeeded' } });
   });
 
   it('PayPal answering 503 on create: the donor reads a clear message, and the retry with the same key makes one order', async () => {
