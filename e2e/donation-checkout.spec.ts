@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_DONOR, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
-import { field, fillAddress, fillCard } from './helpers/checkout';
+import { field, fillAddress, fillCard, choosePaypalFromAbroad, raisedOn as raisedOnPage } from './helpers/checkout';
 
 /**
  * One-time donations through the checkout (issue 3 "Must show"): guest card (declined first, then
@@ -15,21 +15,8 @@ const GIFT_CARD = '6f1c2a9e-3b7d-4c8e-9a1f-2d5e7b8c9a10';
 // The thank-you URL carries the donation's id (the page reads its amount from the API), never the amount.
 const thanks = (_reais: number) => new RegExp(`/doacao-confirmacao/agradecimento\\?donation=[0-9a-f-]{36}&campaign=${SLUG}$`);
 
-/** 'R$ 1.234,56' → 123456. */
-const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
-
-/** The raised amount as /{slug} shows it ("R$ … arrecadados"). */
-async function raisedOn(page: Page): Promise<number> {
-  await page.goto(`/${SLUG}`);
-  const text =
-    (await page
-      .getByText(/arrecadados/)
-      .first()
-      .textContent()) ?? '';
-  const value = cents(text);
-  expect(value, text).not.toBeNaN();
-  return value;
-}
+/** The raised amount as /{slug} shows it. */
+const raisedOn = (page: Page) => raisedOnPage(page, `/${SLUG}`);
 
 async function expectRaisedBy(page: Page, before: number, amount: number) {
   await expect.poll(() => raisedOn(page), { timeout: 15_000 }).toBe(before + amount);
@@ -127,12 +114,7 @@ test.describe('donation checkout', () => {
     await fillContact(page, { foreigner: true, name: 'John Smith', email: uniqueEmail('paypal'), phone: '+1 555 123 4567' });
     // PayPal is the only method offered to foreigners.
     await expect(page.getByRole('group', { name: 'Forma de pagamento' }).getByRole('radio')).toHaveCount(1);
-    await page.getByLabel('PayPal').check();
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await field(page, 'País').fill('US');
-    await field(page, 'Código postal').fill('10001');
-    await field(page, 'Estado / região').fill('NY');
-    await field(page, 'Cidade').fill('New York');
+    await choosePaypalFromAbroad(page);
     await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
 
     await expect(page).toHaveURL(/\/sandbox-gateway\/paypal\/orders\/.+\/approve/);

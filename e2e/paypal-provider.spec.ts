@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startPaypalStandIn, type PaypalStandIn } from '../tests/support/stand-ins/paypal/server';
 import { uniqueEmail } from './helpers/accounts';
-import { field } from './helpers/checkout';
+import { field, choosePaypalFromAbroad, raisedOn as raisedOnPage } from './helpers/checkout';
 
 /**
  * PAYMENT_PAYPAL_PROVIDER=paypal in Chromium (issue 25): a donor abroad gives R$ 12,34, approves on
@@ -85,21 +85,8 @@ test.afterAll(async () => {
   await paypal?.close();
 });
 
-/** 'R$ 1.234,56' → 123456. */
-const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
-
-/** The raised amount as /{slug} shows it ("R$ … arrecadados"). */
-async function raisedOn(page: Page): Promise<number> {
-  await page.goto(`${site}/${SLUG}`);
-  const text =
-    (await page
-      .getByText(/arrecadados/)
-      .first()
-      .textContent()) ?? '';
-  const value = cents(text);
-  expect(value, text).not.toBeNaN();
-  return value;
-}
+/** The campaign's raised amount, as its page on the PayPal-configured server shows it. */
+const raisedOn = (page: Page) => raisedOnPage(page, `${site}/${SLUG}`);
 
 test('a donor abroad gives R$ 12,34 through PayPal, approves on PayPal and reads the thank-you page with the amount', async ({ page }) => {
   const before = await raisedOn(page);
@@ -110,12 +97,7 @@ test('a donor abroad gives R$ 12,34 through PayPal, approves on PayPal and reads
   await field(page, 'E-mail').fill(uniqueEmail('paypal-real'));
   await field(page, 'Telefone').fill('+1 555 123 4567');
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('PayPal').check();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await field(page, 'País').fill('US');
-  await field(page, 'Código postal').fill('10001');
-  await field(page, 'Estado / região').fill('NY');
-  await field(page, 'Cidade').fill('New York');
+  await choosePaypalFromAbroad(page);
   await page.getByRole('button', { name: 'Doar R$ 12,34' }).click();
 
   // PayPal's page (the stand-in), with the order as PayPal received it.

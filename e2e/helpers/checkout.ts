@@ -4,6 +4,22 @@ import { expect, type Page } from '@playwright/test';
 export const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 
+/** 'R$ 1.234,56' → 123456. */
+export const cents = (text: string) => Number(/R\$\s*([\d.]+,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '') ?? NaN);
+
+/** The raised amount a campaign's page shows ("R$ … arrecadados"); `url`: its path, or its address on another server. */
+export async function raisedOn(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  const text =
+    (await page
+      .getByText(/arrecadados/)
+      .first()
+      .textContent()) ?? '';
+  const value = cents(text);
+  expect(value, text).not.toBeNaN();
+  return value;
+}
+
 /** The new-card fields of the payment step, with a test card of the sandbox. */
 export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Cartão de crédito').check();
@@ -21,6 +37,16 @@ export async function fillAddress(page: Page) {
   await field(page, 'Cidade').fill('Recife');
   await field(page, 'Rua').fill('Rua da Aurora');
   await field(page, 'Número').fill('100');
+}
+
+/** A donor abroad at the payment step: PayPal chosen, then a New York address. */
+export async function choosePaypalFromAbroad(page: Page) {
+  await page.getByLabel('PayPal').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await field(page, 'País').fill('US');
+  await field(page, 'Código postal').fill('10001');
+  await field(page, 'Estado / região').fill('NY');
+  await field(page, 'Cidade').fill('New York');
 }
 
 /**
