@@ -1,8 +1,8 @@
-import { count, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionResultSchema } from '../../contracts';
-import { donations, ledgerGroups, payments, savedCards, subscriptionCharges } from '../../server/db/schema';
+import { savedCards, subscriptionCharges } from '../../server/db/schema';
 import { chargeDueSubscriptions } from '../../server/services/subscriptions/charge-due';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
 import { MERCADOPAGO_TEST_CARDS } from '../support/stand-ins/mercadopago/test-cards';
@@ -11,6 +11,7 @@ import {
   brazilianAddress,
   campaignRaised,
   createCampaign,
+  donationRecords,
   donationBody,
   give,
   moneyRowCounts,
@@ -55,17 +56,7 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
-const paymentOf = async (donationId: string) => (await db().select().from(payments).where(eq(payments.donationId, donationId)))[0]!;
-const statusOf = async (donationId: string) => (await db().select().from(donations).where(eq(donations.id, donationId)))[0]?.status;
-const groupsOf = async (donationId: string) =>
-  Number(
-    (
-      await db()
-        .select({ n: count() })
-        .from(ledgerGroups)
-        .where(like(ledgerGroups.reference, `%:${donationId}`))
-    )[0]?.n,
-  );
+const { paymentOf, statusOf, groupsOf } = donationRecords(db);
 
 /** What Mercado Pago's script does in the browser: the card goes to Mercado Pago with the public key, never to us. */
 async function browserToken(holder = 'Maria da Silva', number: string = MERCADOPAGO_TEST_CARDS.visa): Promise<string> {
