@@ -23,18 +23,15 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   mp = await startMercadoPagoStandIn({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY });
-  server = await startOwnServer(
-    {
-      PAYMENT_CARD_PROVIDER: 'mercadopago',
-      PAYMENT_PIX_PROVIDER: 'mercadopago',
-      MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-      MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY,
-      MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      MERCADOPAGO_API_URL: mp.url,
-      MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
-    },
-    37,
-  );
+  server = await startOwnServer({
+    PAYMENT_CARD_PROVIDER: 'mercadopago',
+    PAYMENT_PIX_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
+    MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY,
+    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    MERCADOPAGO_API_URL: mp.url,
+    MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

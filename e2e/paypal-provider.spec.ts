@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startPaypalStandIn, type PaypalStandIn } from '../tests/support/stand-ins/paypal/server';
 import { uniqueEmail } from './helpers/accounts';
 import { field, choosePaypalFromAbroad, raisedOn as raisedOnPage } from './helpers/checkout';
+import { startOwnServer, type OwnServer } from './helpers/own-server';
 
 /**
  * PAYMENT_PAYPAL_PROVIDER=paypal in Chromium (issue 25): a donor abroad gives R$ 12,34, approves on
@@ -15,73 +13,25 @@ import { field, choosePaypalFromAbroad, raisedOn as raisedOnPage } from './helpe
  */
 
 const SLUG = 'cozinha-solidaria-recife';
-const DATA_DIR = '.tmp/e2e-paypal';
 let paypal: PaypalStandIn;
-let server: ChildProcess | null = null;
+let server: OwnServer;
 let site = '';
-let serverLog = '';
-
-/** A port nobody listens on now, for the server's PUBLIC_URL (PayPal sends the donor back there). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-async function waitUntilHealthy(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server?.exitCode !== null) throw new Error(`the PayPal-configured server stopped:\n${serverLog}`);
-    const healthy = await fetch(url)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the PayPal-configured server did not answer within ${timeoutMs} ms:\n${serverLog}`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   paypal = await startPaypalStandIn();
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: site,
-      DATA_DIR,
-      DEMO_SEED: 'true',
-      PAYMENT_RATE_LIMIT_MAX: '1000',
-      LOG_LEVEL: 'warn',
-      PAYMENT_PAYPAL_PROVIDER: 'paypal',
-      PAYPAL_CLIENT_ID: paypal.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-      PAYPAL_WEBHOOK_ID: 'WH-E2E-STAND-IN',
-      PAYPAL_API_URL: paypal.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer({
+    PAYMENT_PAYPAL_PROVIDER: 'paypal',
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: 'WH-E2E-STAND-IN',
+    PAYPAL_API_URL: paypal.url,
   });
-  const keep = (chunk: Buffer) => {
-    serverLog = `${serverLog}${chunk.toString('utf8')}`.slice(-8000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  await waitUntilHealthy(`${site}/api/v1/health`, 200_000);
+  site = server.url;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   await paypal?.close();
 });
 

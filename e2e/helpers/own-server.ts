@@ -1,27 +1,40 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORT } from '../../playwright.config';
 
 export interface OwnServer {
+  /** http://localhost:<port>, also its PUBLIC_URL (a provider sends the donor back there). */
   url: string;
   stop(): Promise<void>;
 }
 
+/** A port nobody listens on now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
 /**
- * A second Semear server with its own data folder and demo data, for the specs that need another
- * configuration than the shared e2e server's (a real provider's stand-in instead of the sandbox). It
- * serves the same production build (dist/), on E2E_PORT + `offset`.
+ * A second Semear server with its own port, data folder and demo data, for the specs that need another
+ * configuration than the shared e2e server's (a real provider's stand-in instead of the sandbox, which
+ * the suite's own server keeps, like `npm start`). It serves the same production build (dist/).
  */
-export async function startOwnServer(env: Record<string, string>, offset: number): Promise<OwnServer> {
-  const port = E2E_PORT + offset;
+export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-e2e-own-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT_MAX: '1000',
@@ -30,19 +43,22 @@ export async function startOwnServer(env: Record<string, string>, offset: number
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const url = `http://localhost:${port}`;
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = `${log}${chunk.toString('utf8')}`.slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+    if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+  const deadline = Date.now() + 200_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     const healthy = await fetch(`${url}/api/v1/health`).then(
       (response) => response.ok,
       () => false,
@@ -51,5 +67,5 @@ export async function startOwnServer(env: Record<string, string>, offset: number
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   await stop();
-  throw new Error(`the server on port ${port} did not start`);
+  throw new Error(`the server on port ${port} did not start:\n${log}`);
 }
