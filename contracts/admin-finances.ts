@@ -49,11 +49,14 @@ export const financeReportSchema = z.object({
 });
 export type FinanceReport = z.infer<typeof financeReportSchema>;
 
-/** One line of the export: a ledger entry on a cause's account in the period. */
+/**
+ * One line of the export: a ledger entry on a cause's account in the period. `fee`: what the payment
+ * provider kept of a payment (its `fee` column); `chargeback`: the donor's bank took it back (its `refund` column).
+ */
 export interface FinanceLine {
   at: string;
   day: string;
-  kind: 'donation' | 'refund';
+  kind: 'donation' | 'refund' | 'chargeback' | 'fee';
   reference: string;
   donation_id: string | null;
   method: string | null;

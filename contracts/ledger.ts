@@ -14,5 +14,9 @@ export const LEDGER_GROUP_KINDS = [
   'gift_card_redemption',
   'automatic_donation',
   'gift_card_expiry',
+  /** The payment provider's fee on a payment: the cause's account → platform_fees (docs/ledger.md, "Fees"). */
+  'provider_fee',
+  /** The donor's bank took a payment back (a chargeback): like a gateway refund, told apart in the history. */
+  'chargeback',
 ] as const;
 export type LedgerGroupKind = (typeof LEDGER_GROUP_KINDS)[number];

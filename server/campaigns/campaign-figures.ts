@@ -18,10 +18,19 @@ const donorName = sql.raw(`case when d.is_anonymous then null else d.contact->>'
 const givenAt = sql.raw(`coalesce(d.confirmed_at, d.created_at)`);
 const hasMessage = sql.raw(`btrim(coalesce(d.message, '')) <> ''`);
 
-/** Raised: the balance of the campaign's ledger account (docs/design.md §6), 0 before the first donation. */
+/**
+ * An entry `e` that is not a payment provider's fee: what donors gave counts as raised whole; the fee the
+ * cause bears is the NGO's cost, shown in its finances (docs/ledger.md, "Fees").
+ */
+export const notProviderFee = sql.raw(`not exists (select 1 from ledger_groups fg where fg.id = e.group_id and fg.kind = 'provider_fee')`);
+
+/**
+ * Raised: the campaign's ledger entries summed (docs/design.md §6) — its account's balance but for the
+ * providers' fees — 0 before the first donation.
+ */
 export const raisedCents =
   sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
-  where a.kind = 'campaign' and a.owner_key = ${campaignIdRef}::text), 0)::bigint`.mapWith(Number);
+  where a.kind = 'campaign' and a.owner_key = ${campaignIdRef}::text and ${notProviderFee}), 0)::bigint`.mapWith(Number);
 
 export const donorCount = sql<number>`(select count(distinct ${donorKey}) ${confirmedDonations})`.mapWith(Number);
 export const donationCount = sql<number>`(select count(*) ${confirmedDonations})`.mapWith(Number);

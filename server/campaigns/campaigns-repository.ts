@@ -9,6 +9,7 @@ import {
   donorsJson,
   messageCount,
   messagesJson,
+  notProviderFee,
   raisedCents,
   tagsJson,
   type DonorJson,
@@ -270,7 +271,7 @@ export async function platformTotals(db: Executor): Promise<{ raised: number; do
   const [row] = await db
     .select({
       raised: sql<number>`coalesce((select sum(e.amount_cents) from ledger_accounts a join ledger_entries e on e.account_id = a.id
-        where a.kind in ('campaign', 'general_fund')), 0)::bigint`.mapWith(Number),
+        where a.kind in ('campaign', 'general_fund') and ${notProviderFee}), 0)::bigint`.mapWith(Number),
       donations: sql<number>`(select count(*) from donations d where d.status = 'confirmed')`.mapWith(Number),
       donors:
         sql<number>`(select count(distinct coalesce(d.user_id::text, lower(d.contact->>'email'))) from donations d where d.status = 'confirmed')`.mapWith(

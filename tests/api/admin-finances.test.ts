@@ -5,6 +5,7 @@ import { financeReportSchema } from '../../contracts/admin-finances';
 import { safeCsvCell } from '../../contracts/recipient-sheet';
 import { campaigns, ledgerEntries } from '../../server/db/schema';
 import { insertCategory } from './helpers/campaign-fixtures';
+import { financeCsvColumns } from './helpers/finance-csv';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give, newKey, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -27,7 +28,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const as = () => ({ token: admin.token });
-const reais = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
 
 async function cardGift(slug: string, amount: number): Promise<string> {
   const answer = await give(
@@ -82,13 +82,7 @@ describe('GET /admin/finances', () => {
     const csv = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.csv?from=${today}&to=${today}`, undefined, as());
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body.startsWith('\uFEFFData;Tipo;')).toBe(true);
-    const rows = csv.body
-      .slice(1)
-      .trim()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(';'));
-    const column = (index: number) => rows.reduce((sum, cells) => sum + reais(cells.at(index) as string), 0);
+    const { sum: column } = financeCsvColumns(csv.body);
     expect(column(-4)).toBe(report.figures.gross);
     expect(column(-3)).toBe(report.figures.refunds);
     expect(column(-1)).toBe(report.figures.net);

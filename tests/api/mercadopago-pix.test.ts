@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../server/db/schema';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
+import type { MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
+import { mercadoPagoApp, MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from './helpers/mercadopago-app';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { adminRefund, campaignRaised, createCampaign, donationBody, donationRecords, give, moneyRowCounts, newKey } from './helpers/giving';
 import { createTestContext, type TestContext } from './helpers/test-app';
@@ -12,8 +13,8 @@ import { createTestContext, type TestContext } from './helpers/test-app';
  * real HTTP (tests/support/stand-ins/mercadopago): what reaches Mercado Pago, what comes back, and the
  * notifications our webhook route takes or refuses (docs/payments.md, "Mercado Pago").
  */
-const ACCESS_TOKEN = 'APP_USR-stand-in-access-token';
-const WEBHOOK_SECRET = 'mercadopago-webhook-secret-of-the-app';
+const ACCESS_TOKEN = MP_ACCESS_TOKEN;
+const WEBHOOK_SECRET = MP_WEBHOOK_SECRET;
 let ctx: TestContext;
 let mp: MercadoPagoStandIn;
 let app: FastifyInstance;
@@ -22,15 +23,8 @@ let campaign: { id: string; slug: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  mp = await startMercadoPagoStandIn({ accessToken: ACCESS_TOKEN, now: () => ctx.clock.now() });
-  app = await ctx.buildAnotherApp({
-    PAYMENT_PIX_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mp.url,
-  });
   // Mercado Pago posts to a real address: the app listens like a deployment.
-  webhookUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/payments/webhooks/mercadopago`;
+  ({ mp, app, webhookUrl } = await mercadoPagoApp(ctx));
   campaign = await createCampaign(ctx.database.db);
 });
 afterAll(async () => {

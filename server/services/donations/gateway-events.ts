@@ -10,6 +10,8 @@ import { findPayment, markPaymentRefunded, type PaymentRow } from './payments-re
 import { expirePayment, recordGatewayState } from './payment-outcomes';
 import type { ReconcileDeps } from './reconcile';
 import { isUuid } from '../../db/uuid';
+import { alertChargeback, type ChargebackAlertDeps } from '../refunds/chargeback-alert';
+import { postProviderFee } from './provider-fee';
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 
@@ -26,7 +28,10 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
   const now = clock.now();
   switch (event.type) {
     case 'payment.succeeded': {
-      await db.transaction((tx) => recordGatewayState(tx, payment, { status: 'succeeded', gatewayRef: event.gatewayRef }, now));
+      await db.transaction(async (tx) => {
+        await recordGatewayState(tx, payment, { status: 'succeeded', gatewayRef: event.gatewayRef }, now);
+        await postProviderFee(tx, payment, { status: 'succeeded', feeCents: event.feeCents });
+      });
       return (await confirmPayment(deps, payment.id)) === 'confirmed' ? 'applied' : 'unchanged';
     }
     case 'payment.failed':
@@ -36,7 +41,13 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
     case 'payment.expired':
       return (await db.transaction((tx) => expirePayment(tx, payment, now))) ? 'applied' : 'unchanged';
     case 'payment.refunded':
-      return (await db.transaction((tx) => refundDonation(tx, payment, now))) ? 'applied' : 'unchanged';
+      return (await db.transaction(async (tx) => {
+        // The provider keeps its fee on a refund or a chargeback: one not posted yet (a late word) still is.
+        await postProviderFee(tx, payment, { status: 'refunded', feeCents: event.feeCents });
+        return refundDonation(tx, payment, now, event.chargeback ? deps : null);
+      }))
+        ? 'applied'
+        : 'unchanged';
   }
 }
 
@@ -47,8 +58,16 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
  * the rest moves, and none when they refunded it all. A refund still `processing` counts as refunded:
  * the gateway may have done it before a crash kept its books from being written; its own run (the
  * retry of its request, or the refunds-resume job) writes them.
+ *
+ * A chargeback (`chargeback` given: the donor's bank took the money back) moves the same money in a
+ * 'chargeback:<donation id>' group, which the donation's history names as such, and tells the admins.
  */
-export async function refundDonation(tx: Executor, payment: PaymentRow, now: Date): Promise<boolean> {
+export async function refundDonation(
+  tx: Executor,
+  payment: PaymentRow,
+  now: Date,
+  chargeback: ChargebackAlertDeps | null = null,
+): Promise<boolean> {
   // A gift-card order's money may already sit on its cards (and be spent): its refund is an admin's decision.
   if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
@@ -56,8 +75,8 @@ export async function refundDonation(tx: Executor, payment: PaymentRow, now: Dat
   const rest = donation.amountCents - (await heldCentsOf(tx, donation.id, [...SENT_TO_GATEWAY]));
   if (rest > 0) {
     await postLedgerGroup(tx, {
-      kind: 'refund',
-      reference: `refund:${donation.id}`,
+      kind: chargeback ? 'chargeback' : 'refund',
+      reference: `${chargeback ? 'chargeback' : 'refund'}:${donation.id}`,
       lines: [
         { account: donationTarget(donation), amountCents: -rest },
         { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: rest },
@@ -66,9 +85,19 @@ export async function refundDonation(tx: Executor, payment: PaymentRow, now: Dat
   }
   await markDonationRefunded(tx, donation.id, now);
   await markPaymentRefunded(tx, payment.id, now);
-  if (rest > 0) {
-    const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
-    await emitDonationEvent(tx, 'donation.refunded', { ...donation, amountCents: rest }, campaign, now);
+  const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
+  if (rest > 0) await emitDonationEvent(tx, 'donation.refunded', { ...donation, amountCents: rest }, campaign, now);
+  if (chargeback) {
+    const donationAlert = {
+      donationId: donation.id,
+      donor: donation.contact.name,
+      amountCents: payment.amountCents,
+      refundedCents: Math.max(rest, 0),
+      campaignTitle: campaign?.title ?? null,
+      gateway: payment.gateway,
+      gatewayRef: payment.gatewayRef,
+    };
+    await alertChargeback(tx, chargeback, donationAlert, now);
   }
   return true;
 }

@@ -12,6 +12,7 @@ import {
   type PaymentRow,
 } from './payments-repository';
 import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
+import { postProviderFee } from './provider-fee';
 
 export interface ReconcileDeps extends ConfirmDeps {
   gateways: PaymentGateways;
@@ -47,7 +48,9 @@ export async function reconcilePayment(
     if (!state)
       return payment.status === 'processing' ? failUnsentPayment(tx, payment, now) : pastExpiry ? expirePayment(tx, payment, now) : null;
     if (state.status === 'pending' && pastExpiry) return expirePayment(tx, payment, now);
-    return recordGatewayState(tx, payment, state, now);
+    const recorded = await recordGatewayState(tx, payment, state, now);
+    await postProviderFee(tx, payment, state);
+    return recorded;
   });
   const status = moved?.status ?? payment.status;
   if (status === 'succeeded') await confirmPayment(deps, payment.id, options);

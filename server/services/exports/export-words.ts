@@ -35,6 +35,8 @@ export const exportWords = {
   generalFund: /*i18n*/ { id: 'export.value.general_fund', message: 'Fundo geral' },
   kindDonation: /*i18n*/ { id: 'export.value.kind_donation', message: 'doação' },
   kindRefund: /*i18n*/ { id: 'export.value.kind_refund', message: 'reembolso' },
+  kindChargeback: /*i18n*/ { id: 'export.value.kind_chargeback', message: 'contestação (chargeback)' },
+  kindFee: /*i18n*/ { id: 'export.value.kind_fee', message: 'taxa do meio de pagamento' },
   yes: /*i18n*/ { id: 'export.value.yes', message: 'sim' },
   no: /*i18n*/ { id: 'export.value.no', message: 'não' },
   ledgerSheet: /*i18n*/ { id: 'export.sheet.ledger', message: 'Lançamentos' },

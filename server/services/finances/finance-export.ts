@@ -29,9 +29,16 @@ export const financeCsvHeader = (w: ExportText): string[] =>
     exportWords.net,
   ].map(w.t);
 
+const KIND_WORDS = {
+  donation: exportWords.kindDonation,
+  refund: exportWords.kindRefund,
+  chargeback: exportWords.kindChargeback,
+  fee: exportWords.kindFee,
+} as const satisfies Record<FinanceLine['kind'], unknown>;
+
 const textCells = (line: FinanceLine, w: ExportText) => [
   w.dateTime(line.at),
-  w.t(line.kind === 'refund' ? exportWords.kindRefund : exportWords.kindDonation),
+  w.t(KIND_WORDS[line.kind]),
   line.reference,
   line.donation_id ?? '',
   w.method(line.method),

@@ -8,9 +8,15 @@ import { selectRows } from '../wallet/raw-rows';
  * The finances of a period (docs/admin.md), all from the ledger: every entry on a cause's account (a
  * campaign or the general fund) in a group written in the period is one line of the export, and every
  * figure of the page is a sum of those lines — the test adds them up. Donations ('donation' and the
- * monthly giving's 'automatic_donation' groups) are gross, 'refund' groups are refunds; fees are what the
- * platform's fee account received (none while the sandbox charges none).
+ * monthly giving's 'automatic_donation' groups) are gross, 'refund' and 'chargeback' groups are refunds,
+ * 'provider_fee' groups are fees: what the payment providers kept, moved from the cause to the platform's
+ * fee account (none while the sandbox charges none). Net is what is left on the causes: gross − refunds − fees.
  */
+
+/** What a ledger group is to the finances: gross, a refund, or a provider's fee. */
+const LINE_KIND = sql.raw(
+  `case when g.kind in ('refund', 'chargeback') then 'refund' when g.kind = 'provider_fee' then 'fee' else 'gross' end`,
+);
 
 interface Period {
   from: string;
@@ -29,7 +35,8 @@ export function previousPeriod(period: Period): Period {
  * Category names come in `locale` (their translation, else the Portuguese name).
  */
 const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sql`
-    select g.created_at as at, g.id as group_id, e.id as entry_id, g.kind as group_kind, g.reference, e.amount_cents as amount,
+    select g.created_at as at, g.id as group_id, e.id as entry_id, g.kind as group_kind, ${LINE_KIND} as line_kind, g.reference,
+      e.amount_cents as amount,
       to_char(g.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day,
       d.id as donation_id, d.payment_method as method,
       c.slug as campaign_slug, c.title as campaign_title, cat.slug as category_slug,
@@ -46,6 +53,7 @@ const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sq
     left join refunds r on g.reference = 'refund:' || r.id::text
     left join donations d on d.id = coalesce(
       case when g.reference like 'donation:%' then substring(g.reference from 10)::uuid end,
+      case when g.reference like 'chargeback:%' then substring(g.reference from 12)::uuid end,
       r.donation_id,
       case when g.reference ~ '^refund:[0-9a-f-]{36}$' and r.id is null then substring(g.reference from 8)::uuid end,
       case when g.description ~ '^donation [0-9a-f-]{36}$' then substring(g.description from 10)::uuid end
@@ -53,12 +61,15 @@ const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sq
     left join campaigns c on a.kind = 'campaign' and c.id::text = a.owner_key
     left join categories cat on cat.id = c.category_id
     where a.kind in ('campaign', 'general_fund')
-      and g.kind in ('donation', 'automatic_donation', 'refund')
+      and g.kind in ('donation', 'automatic_donation', 'refund', 'chargeback', 'provider_fee')
       and g.created_at >= ${startOfSaoPauloDayText(period.from)} and g.created_at < ${endOfSaoPauloDayText(period.to)}`;
+
+type LineKind = 'gross' | 'refund' | 'fee';
 
 type RawLine = {
   at: Date | string;
   group_kind: string;
+  line_kind: LineKind;
   reference: string;
   amount: string;
   day: string;
@@ -86,11 +97,12 @@ export async function financeLines(db: Executor, period: Period, limit?: number)
   );
   return rows.map((row) => {
     const amount = Number(row.amount);
-    const refund = row.group_kind === 'refund';
+    const refund = row.line_kind === 'refund';
+    const fee = row.line_kind === 'fee';
     return {
       at: new Date(row.at).toISOString(),
       day: row.day,
-      kind: refund ? 'refund' : 'donation',
+      kind: fee ? 'fee' : row.group_kind === 'chargeback' ? 'chargeback' : refund ? 'refund' : 'donation',
       reference: row.reference,
       donation_id: row.donation_id,
       method: row.method,
@@ -98,9 +110,9 @@ export async function financeLines(db: Executor, period: Period, limit?: number)
       category: row.category_slug ? { slug: row.category_slug, name: row.category_name ?? '' } : null,
       // Monthly giving: the credit its charges put in the wallet, donated from there.
       recurring: Boolean(row.recurring),
-      gross: refund ? 0 : amount,
+      gross: refund || fee ? 0 : amount,
       refund: refund ? -amount : 0,
-      fee: 0,
+      fee: fee ? -amount : 0,
       net: amount,
     };
   });
@@ -108,7 +120,7 @@ export async function financeLines(db: Executor, period: Period, limit?: number)
 
 type Sums = {
   by: 'all' | 'method' | 'campaign' | 'category' | 'day';
-  refund: boolean;
+  line_kind: LineKind;
   key: string | null;
   label: string | null;
   amount: string;
@@ -123,13 +135,13 @@ async function sums(db: Executor, period: Period, locale: string): Promise<Sums[
     select
       case when grouping(method) = 0 then 'method' when grouping(campaign_slug) = 0 then 'campaign'
         when grouping(category_slug) = 0 then 'category' when grouping(day) = 0 then 'day' else 'all' end as by,
-      group_kind = 'refund' as refund,
+      line_kind,
       coalesce(method, campaign_slug, category_slug, day) as key,
       coalesce(campaign_title, category_name) as label,
       sum(amount) as amount, count(*) as n
     from (${linesQuery(period, false, locale)}) lines
-    group by grouping sets ((group_kind = 'refund'), (group_kind = 'refund', method), (group_kind = 'refund', campaign_slug, campaign_title),
-      (group_kind = 'refund', category_slug, category_name), (group_kind = 'refund', day))`,
+    group by grouping sets ((line_kind), (line_kind, method), (line_kind, campaign_slug, campaign_title),
+      (line_kind, category_slug, category_name), (line_kind, day))`,
   );
 }
 
@@ -140,13 +152,13 @@ export async function figuresOf(
   locale = 'pt',
 ): Promise<FinanceFigures & { daily: Array<{ day: string; gross: number }> }> {
   const rows = await sums(db, period, locale);
-  const of = (by: Sums['by'], refund: boolean) => rows.filter((r) => r.by === by && Boolean(r.refund) === refund);
-  const total = (refund: boolean) => of('all', refund).reduce((sum, r) => sum + Number(r.amount), 0);
-  const gross = total(false);
-  const refunds = -total(true);
-  const fees = 0;
+  const of = (by: Sums['by'], kind: LineKind) => rows.filter((r) => r.by === by && r.line_kind === kind);
+  const total = (kind: LineKind) => of('all', kind).reduce((sum, r) => sum + Number(r.amount), 0);
+  const gross = total('gross');
+  const refunds = -total('refund');
+  const fees = -total('fee');
   const groups = (by: Sums['by'], fallback: string) =>
-    of(by, false)
+    of(by, 'gross')
       .map((r) => ({ key: r.key ?? fallback, label: r.label ?? (r.key ? r.key : ''), gross: Number(r.amount), count: Number(r.n) }))
       .sort((a, b) => b.gross - a.gross);
   const start = startOfSaoPauloDayText(period.from);
@@ -168,11 +180,11 @@ export async function figuresOf(
     fees,
     refunds,
     net: gross - fees - refunds,
-    donations: of('all', false).reduce((sum, r) => sum + Number(r.n), 0),
+    donations: of('all', 'gross').reduce((sum, r) => sum + Number(r.n), 0),
     by_method: groups('method', 'other'),
     by_campaign: groups('campaign', 'general_fund').map((g) => (g.key === 'general_fund' ? { ...g, label: '' } : g)),
     by_category: groups('category', 'none').map((g) => (g.key === 'none' ? { ...g, label: '' } : g)),
-    daily: of('day', false)
+    daily: of('day', 'gross')
       .map((r) => ({ day: r.key as string, gross: Number(r.amount) }))
       .sort((x, y) => x.day.localeCompare(y.day)),
     monthly: {

@@ -145,6 +145,10 @@ export interface GatewayPaymentState {
   status: 'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded';
   amountCents: number;
   failureCode?: CardFailureCode;
+  /** What the provider kept of a paid payment as its fee (cents), when it says; none or 0: no fee (the sandbox). */
+  feeCents?: number;
+  /** A `refunded` that is the donor's bank taking the money back (a chargeback), not a refund we asked for. */
+  chargeback?: boolean;
 }
 
 /**
@@ -158,4 +162,7 @@ export type GatewayEvent = {
   gatewayRef: string;
   amountCents: number;
   occurredAt: Date;
+  /** As on GatewayPaymentState: the provider's fee on a paid payment, and whether a refund is a chargeback. */
+  feeCents?: number;
+  chargeback?: boolean;
 };

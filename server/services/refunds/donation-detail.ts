@@ -26,6 +26,7 @@ import { notFound } from '../../domain/errors';
 import { presentRow, selectRows } from './admin-donations';
 import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal, refundReference } from './refunds';
 import { refundToWalletReference } from './gift-card-refund';
+import { providerFeeReference } from '../donations/provider-fee';
 import { decisionPeople, namesOf, peopleOf, type Person } from '../admin/people';
 
 /** One donation's whole history for the admins (docs/admin.md), seen by one admin (what they may decide). */
@@ -114,7 +115,9 @@ export async function adminDonationDetail(
   );
   // A gift card's refund may go on from the card to its holder's wallet: that group is shown with it.
   const refundGroups = refundRows.flatMap((r) => [refundReference(r.id), refundToWalletReference(refundReference(r.id))]);
-  const ledger = await ledgerOf(db, [`donation:${id}`, `refund:${id}`, ...refundGroups]);
+  // The provider's fee on its payment and a chargeback belong to its history too.
+  const paymentGroups = payment ? [providerFeeReference(payment.id)] : [];
+  const ledger = await ledgerOf(db, [`donation:${id}`, `refund:${id}`, `chargeback:${id}`, ...paymentGroups, ...refundGroups]);
   const events = payment?.gatewayRef
     ? await db
         .select()

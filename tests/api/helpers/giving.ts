@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, like, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -17,7 +17,8 @@ import {
   savedCards,
 } from '../../../server/db/schema';
 import type { Database } from '../../../server/db/types';
-import { accountBalance } from '../../../server/services/ledger';
+import { notProviderFee } from '../../../server/campaigns/campaign-figures';
+import { selectRows } from '../../../server/services/wallet/raw-rows';
 import { SANDBOX_TEST_CARDS } from '../../../server/services/payments/sandbox/test-cards';
 import { signWebhook, webhookEventBody } from '../../../server/services/payments/webhook-signature';
 import type { GatewayEvent } from '../../../server/services/payments/gateway';
@@ -172,7 +173,15 @@ export function donationRecords(db: () => Database) {
   };
 }
 
-export const campaignRaised = (db: Database, campaignId: string): Promise<number> => accountBalance(db, { kind: 'campaign', campaignId });
+/** What the campaign's page shows as raised: its ledger entries but for the providers' fees (campaign-figures.ts). */
+export async function campaignRaised(db: Database, campaignId: string): Promise<number> {
+  const [row] = await selectRows<{ raised: string | number }>(
+    db,
+    sql`select coalesce(sum(e.amount_cents), 0) as raised from ledger_accounts a join ledger_entries e on e.account_id = a.id
+      where a.kind = 'campaign' and a.owner_key = ${campaignId} and ${notProviderFee}`,
+  );
+  return Number(row?.raised ?? 0);
+}
 
 export async function outboxTo(db: Database, to: string) {
   return db.select().from(mailOutbox).where(eq(mailOutbox.to, to));

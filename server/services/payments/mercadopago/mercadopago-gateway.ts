@@ -136,6 +136,8 @@ function stateOf(payment: MercadoPagoPayment): GatewayPaymentState {
     status,
     amountCents: payment.amountCents,
     ...(failureCode ? { failureCode } : {}),
+    ...(payment.feeCents > 0 ? { feeCents: payment.feeCents } : {}),
+    ...(outcome === 'charged_back' ? { chargeback: true } : {}),
   };
 }
 
@@ -154,12 +156,14 @@ function eventOf(payment: MercadoPagoPayment, now: Date): GatewayEvent | null {
   if (!type || !payment.externalReference || !isUuid(payment.externalReference)) return null;
   return {
     // One event per payment and outcome: a replayed or repeated notification applies once.
-    id: `mercadopago:${payment.id}:${state.status}`,
+    id: `mercadopago:${payment.id}:${state.chargeback ? 'charged_back' : state.status}`,
     type,
     idempotencyKey: payment.externalReference,
     gatewayRef: payment.id,
     amountCents: payment.amountCents,
     occurredAt: now,
+    ...(state.feeCents ? { feeCents: state.feeCents } : {}),
+    ...(state.chargeback ? { chargeback: true } : {}),
   };
 }
 

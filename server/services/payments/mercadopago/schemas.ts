@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectorFeeCents } from './fees';
 import { reaisToCents, reaisToCentsRounded } from './money';
 
 /**
@@ -65,9 +66,7 @@ export const paymentSchema = z
       approvedAt: p.date_approved ?? null,
       expiresAt: p.date_of_expiration ?? null,
       /** Every fee the collector (we) pays, summed; fees on the payer are not ours. */
-      feeCents: (p.fee_details ?? [])
-        .filter((fee) => (fee.fee_payer ?? 'collector') === 'collector')
-        .reduce((sum, fee) => sum + reaisToCentsRounded(fee.amount), 0),
+      feeCents: collectorFeeCents(p.fee_details),
       netReceivedCents:
         p.transaction_details?.net_received_amount == null ? null : reaisToCentsRounded(p.transaction_details.net_received_amount),
       card:

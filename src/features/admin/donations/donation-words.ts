@@ -67,6 +67,8 @@ export const LEDGER_GROUP_NAMES: Record<LedgerGroupKind, MessageDescriptor> = {
   gift_card_redemption: msg`Resgate de gift card`,
   automatic_donation: msg`Doação automática`,
   gift_card_expiry: msg`Gift card vencido`,
+  provider_fee: msg`Taxa do meio de pagamento`,
+  chargeback: msg`Contestação (chargeback)`,
 };
 
 export const MAIL_STATUS_NAMES: Record<(typeof MAIL_STATUSES)[number], MessageDescriptor> = {
