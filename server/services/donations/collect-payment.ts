@@ -50,7 +50,9 @@ export async function collectPayment(
     return db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
   }
   if (collection.kind === 'pix') {
-    const expiresAt = new Date(clock.now().getTime() + deps.config.payments.pix.expiresS * 1000);
+    // From the payment's creation, not from now: a retry after a crash sends the provider the very same
+    // request under the same key (Mercado Pago refuses a key sent again with another body).
+    const expiresAt = new Date(payment.createdAt.getTime() + deps.config.payments.pix.expiresS * 1000);
     // The key in force for the donation's campaign (or the general fund's); none set: PIX_KEY.
     const [donation] = payment.donationId
       ? await db.select({ campaignId: donations.campaignId }).from(donations).where(eq(donations.id, payment.donationId))
