@@ -88,6 +88,7 @@ export const WEBHOOK_STATUS_NAMES: Record<(typeof WEBHOOK_DELIVERY_STATUSES)[num
 const GATEWAY_NAMES: Record<string, MessageDescriptor> = {
   sandbox: msg`Sandbox (ambiente de testes)`,
   internal: msg`Semear (carteira ou gift card)`,
+  mercadopago: msg`Mercado Pago`,
 };
 
 type Translate = (descriptor: MessageDescriptor) => string;
