@@ -18,6 +18,7 @@ import {
   newKey,
   personContact,
 } from './helpers/giving';
+import { mercadoPagoBrowserToken } from './helpers/mercadopago-app';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -58,22 +59,7 @@ afterAll(async () => {
 const db = () => ctx.database.db;
 const { paymentOf, statusOf, groupsOf } = donationRecords(db);
 
-/** What Mercado Pago's script does in the browser: the card goes to Mercado Pago with the public key, never to us. */
-async function browserToken(holder = 'Maria da Silva', number: string = MERCADOPAGO_TEST_CARDS.visa): Promise<string> {
-  const response = await fetch(`${mp.url}/v1/card_tokens?public_key=${PUBLIC_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      card_number: number,
-      security_code: number.length === 15 ? '1234' : '123',
-      expiration_month: 11,
-      expiration_year: 2030,
-      cardholder: { name: holder, identification: { type: 'CPF', number: '52998224725' } },
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const browserToken = (holder?: string, number?: string) => mercadoPagoBrowserToken(mp, holder, number, PUBLIC_KEY);
 
 const paymentRequests = (paymentId: string) =>
   mp.control.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payments' && r.headers['x-idempotency-key'] === paymentId);

@@ -9,7 +9,7 @@ import { selectRows } from '../../server/services/wallet/raw-rows';
 import type { MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
 import { financeCsvColumns } from './helpers/finance-csv';
 import { grantAdmin, newSession } from './helpers/fixtures';
-import { mercadoPagoApp, MP_WEBHOOK_SECRET } from './helpers/mercadopago-app';
+import { mercadoPagoApp, mercadoPagoBrowserToken, MP_WEBHOOK_SECRET } from './helpers/mercadopago-app';
 import { campaignRaised, createCampaign, donationBody, give, newKey, outboxTo } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -111,6 +111,30 @@ describe("Mercado Pago's fees", () => {
       expect.objectContaining({ kind: 'campaign', amount: -99 }),
       expect.objectContaining({ kind: 'platform_fees', amount: 99 }),
     ]);
+  });
+});
+
+describe("Mercado Pago's fee on a card", () => {
+  it('an approved card charge books its fee with the confirmation, and its later notification books nothing more', async () => {
+    const token = await mercadoPagoBrowserToken(mp);
+    const answer = await give(app, campaign.slug, donationBody({ method: 'card', card_token: token, save_card: false }, { amount: 5000 }), {
+      key: newKey(),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json().donation.status).toBe('confirmed');
+    const [payment] = await db().select().from(payments).where(eq(payments.donationId, answer.json().donation.id));
+    // The stand-in's card tariff, 4.98 % of R$ 50,00: R$ 2,49.
+    const [fee] = await groupsNamed(`fee:${payment!.id}`);
+    expect(fee).toMatchObject({ kind: 'provider_fee' });
+    const fees = await accountBalance(db(), { kind: 'platform_fees' });
+    await notify(payment!.gatewayRef!);
+    expect(await groupsNamed(`fee:${payment!.id}`)).toHaveLength(1);
+    expect(await accountBalance(db(), { kind: 'platform_fees' })).toBe(fees);
+    const detail = await detailOf(answer.json().donation.id);
+    expect(detail.ledger.find((group) => group.kind === 'provider_fee')?.lines).toContainEqual(
+      expect.objectContaining({ kind: 'platform_fees', amount: 249 }),
+    );
+    expect(await unbalancedGroups()).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import type { PaymentGateways } from '../payments/gateways';
 import { payerOfPurchase } from '../payments/payer';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
+import { postProviderFee } from './provider-fee';
 import { eq } from 'drizzle-orm';
 import { donations } from '../../db/schema';
 import { pixKeyInForce } from '../pix/pix-admin';
@@ -47,7 +48,11 @@ export async function collectPayment(
   const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description, payer };
   if (collection.kind === 'card') {
     const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
-    return db.transaction((tx) => recordCardResult(tx, payment, result, clock.now()));
+    return db.transaction(async (tx) => {
+      const recorded = await recordCardResult(tx, payment, result, clock.now());
+      if (result.status === 'succeeded') await postProviderFee(tx, payment, { status: 'succeeded', feeCents: result.feeCents });
+      return recorded;
+    });
   }
   if (collection.kind === 'pix') {
     // From the payment's creation, not from now: a retry after a crash sends the provider the very same

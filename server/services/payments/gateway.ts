@@ -93,7 +93,8 @@ export type RefundResult =
  * webhook or the periodic look-up settles it later. The sandbox never answers it.
  */
 export type CardChargeResult =
-  | { status: 'succeeded'; gatewayRef: string; brand: CardBrand; last4: string }
+  /** `feeCents`: what the provider kept of the charge, when it says (as on GatewayPaymentState). */
+  | { status: 'succeeded'; gatewayRef: string; brand: CardBrand; last4: string; feeCents?: number }
   | { status: 'pending'; gatewayRef: string; brand: CardBrand | null; last4: string | null }
   | { status: 'failed'; gatewayRef: string | null; failureCode: CardFailureCode; brand: CardBrand | null; last4: string | null };
 

@@ -58,7 +58,8 @@ export async function chargeMercadoPagoCard(api: MercadoPagoClient, input: Charg
     );
     const last4 = payment.card?.lastFour ?? token.lastFour;
     const { outcome, failureCode } = mercadoPagoOutcome(payment);
-    if (outcome === 'succeeded' && brand) return { status: 'succeeded', gatewayRef: payment.id, brand, last4 };
+    if (outcome === 'succeeded' && brand)
+      return { status: 'succeeded', gatewayRef: payment.id, brand, last4, ...(payment.feeCents > 0 ? { feeCents: payment.feeCents } : {}) };
     if (outcome === 'pending') return { status: 'pending', gatewayRef: payment.id, brand, last4 };
     return { status: 'failed', gatewayRef: payment.id, failureCode: failureCode ?? 'payment.failed', brand, last4 };
   } catch (error) {
