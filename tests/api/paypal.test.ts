@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
-import { payments } from '../../server/db/schema';
+import { ledgerGroups, payments } from '../../server/db/schema';
 import { startPaypalStandIn, type PaypalStandIn } from '../support/stand-ins/paypal/server';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { adminRefund, campaignRaised, createCampaign, donationBody, donationRecords, give, moneyRowCounts, newKey } from './helpers/giving';
@@ -214,6 +214,13 @@ describe('PayPal donations (Orders v2)', () => {
     expect(sent.status).toBe(204);
     expect(await statusOf(donationId)).toBe('refunded');
     expect(await campaignRaised(db(), campaign.id)).toBe(raised - 2600);
+    // Its own group, which the donation's history names "Contestação (chargeback)".
+    expect(
+      await db()
+        .select({ kind: ledgerGroups.kind })
+        .from(ledgerGroups)
+        .where(eq(ledgerGroups.reference, `chargeback:${donationId}`)),
+    ).toEqual([{ kind: 'chargeback' }]);
   });
 
   it('gift cards paid by PayPal: the order is captured when the buyer comes back and reads it, and is paid', async () => {

@@ -141,10 +141,11 @@ function stateOf(orderId: string, amountCents: number | null, result: PaypalOutc
   return {
     gatewayRef: orderId,
     kind: 'paypal',
-    // A chargeback takes the money back like a refund (the gateway speaks no chargeback yet).
+    // A chargeback takes the money back like a refund, told apart so the donation's history names it.
     status: result.outcome === 'charged_back' ? 'refunded' : result.outcome,
     amountCents: amountCents ?? 0,
     ...(result.outcome === 'failed' ? { failureCode: result.failureCode } : {}),
+    ...(result.outcome === 'charged_back' ? { chargeback: true } : {}),
   };
 }
 
@@ -193,5 +194,6 @@ function eventOf(read: ReadBack, now: Date): GatewayEvent | null {
     gatewayRef: read.orderId,
     amountCents: read.amountCents,
     occurredAt: now,
+    ...(read.outcome.outcome === 'charged_back' ? { chargeback: true } : {}),
   };
 }
