@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
 import { ledgerGroups, payments } from '../../server/db/schema';
+import { accountBalance } from '../../server/services/ledger';
 import { startPaypalStandIn, type PaypalStandIn } from '../support/stand-ins/paypal/server';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { adminRefund, campaignRaised, createCampaign, donationBody, donationRecords, give, moneyRowCounts, newKey } from './helpers/giving';
@@ -76,6 +77,7 @@ async function approveOnPaypal(orderId: string): Promise<URL> {
 describe('PayPal donations (Orders v2)', () => {
   it('R$ 12,34 reaches PayPal as "12.34" BRL under our payment id; approved and back, it is captured once and confirmed as 1234 cents', async () => {
     const raised = await campaignRaised(db(), campaign.id);
+    const fees = await accountBalance(db(), { kind: 'platform_fees' });
     const { response, donationId, payment, orderId, receipt } = await paypal(1234);
     expect(payment).toMatchObject({ gateway: 'paypal', status: 'pending', amountCents: 1234 });
     expect(response.json().payment.approve_url).toBe(`${pp.url}/checkoutnow?token=${orderId}`);
@@ -112,6 +114,10 @@ describe('PayPal donations (Orders v2)', () => {
     expect(captureCalls.map((r) => r.headers['paypal-request-id'])).toEqual([`capture-${orderId}`]);
     expect(await groupsOf(donationId)).toBe(1);
     expect(await campaignRaised(db(), campaign.id)).toBe(raised + 1234);
+    // PayPal's fee on the capture (seller_receivable_breakdown.paypal_fee) reaches the platform's fee account, once.
+    const [capture] = capturesOf(orderId);
+    expect(capture!.feeCents).toBeGreaterThan(0);
+    expect(await accountBalance(db(), { kind: 'platform_fees' })).toBe(fees + capture!.feeCents);
   });
 
   it('PayPal down when the donor comes back: the page still reads the donation (pending), and the next read captures it', async () => {

@@ -125,19 +125,23 @@ async function orderOrNull(api: PaypalClient, orderId: string): Promise<PaypalOr
  * PayPal-Request-Id replays the first capture; after PayPal forgot it, ORDER_ALREADY_CAPTURED says the
  * capture exists, and the order read back carries it. A funding source PayPal declines fails the payment.
  */
-async function capturedOutcome(api: PaypalClient, order: PaypalOrder): Promise<PaypalOutcome> {
-  if (!needsCapture(order)) return outcomeOfOrder(order);
+async function capturedOutcome(api: PaypalClient, order: PaypalOrder): Promise<Settled> {
+  if (!needsCapture(order)) return settledOf(order);
   try {
-    return outcomeOfOrder(await api.captureOrder(order.id, `capture-${order.id}`));
+    return settledOf(await api.captureOrder(order.id, `capture-${order.id}`));
   } catch (error) {
     if (!(error instanceof PaypalError)) throw error;
-    if (error.hasIssue('ORDER_ALREADY_CAPTURED')) return outcomeOfOrder(await api.getOrder(order.id));
-    if (error.hasIssue('INSTRUMENT_DECLINED')) return { outcome: 'failed', failureCode: 'payment.declined' };
+    if (error.hasIssue('ORDER_ALREADY_CAPTURED')) return settledOf(await api.getOrder(order.id));
+    if (error.hasIssue('INSTRUMENT_DECLINED')) return { outcome: 'failed', failureCode: 'payment.declined', feeCents: null };
     throw error;
   }
 }
 
-function stateOf(orderId: string, amountCents: number | null, result: PaypalOutcome): GatewayPaymentState {
+/** An outcome and PayPal's fee on its capture (seller_receivable_breakdown.paypal_fee; none while pending). */
+type Settled = PaypalOutcome & { feeCents: number | null };
+const settledOf = (order: PaypalOrder): Settled => ({ ...outcomeOfOrder(order), feeCents: order.captures.at(-1)?.feeCents ?? null });
+
+function stateOf(orderId: string, amountCents: number | null, result: Settled): GatewayPaymentState {
   return {
     gatewayRef: orderId,
     kind: 'paypal',
@@ -146,6 +150,7 @@ function stateOf(orderId: string, amountCents: number | null, result: PaypalOutc
     amountCents: amountCents ?? 0,
     ...(result.outcome === 'failed' ? { failureCode: result.failureCode } : {}),
     ...(result.outcome === 'charged_back' ? { chargeback: true } : {}),
+    ...(result.feeCents ? { feeCents: result.feeCents } : {}),
   };
 }
 
@@ -153,7 +158,7 @@ interface ReadBack {
   paymentId: string | null;
   orderId: string;
   amountCents: number | null;
-  outcome: PaypalOutcome;
+  outcome: Settled;
 }
 
 /** The order (captured now if approved) or the capture the event names, as PayPal answers it now. */
@@ -170,7 +175,7 @@ async function readBack(api: PaypalClient, event: PaypalWebhookEvent): Promise<R
     paymentId: capture.customId,
     orderId: capture.orderId,
     amountCents: capture.amountCents,
-    outcome: outcomeOfCapture(capture.status),
+    outcome: { ...outcomeOfCapture(capture.status), feeCents: capture.feeCents },
   };
 }
 
@@ -195,5 +200,6 @@ function eventOf(read: ReadBack, now: Date): GatewayEvent | null {
     amountCents: read.amountCents,
     occurredAt: now,
     ...(read.outcome.outcome === 'charged_back' ? { chargeback: true } : {}),
+    ...(read.outcome.feeCents ? { feeCents: read.outcome.feeCents } : {}),
   };
 }
