@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionResultSchema } from '../../contracts';
 import { savedCards, subscriptionCharges } from '../../server/db/schema';
+import { accountBalance } from '../../server/services/ledger';
 import { chargeDueSubscriptions } from '../../server/services/subscriptions/charge-due';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
 import { MERCADOPAGO_TEST_CARDS } from '../support/stand-ins/mercadopago/test-cards';
@@ -167,7 +168,8 @@ describe('cards through Mercado Pago', () => {
     expect(paymentRequests(payment.id)).toHaveLength(2);
   });
 
-  it('a card kept for monthly giving is a Mercado Pago customer card, charged each month with no donor present', async () => {
+  it('a card kept for monthly giving is a Mercado Pago customer card, charged each month with no donor present, each fee booked', async () => {
+    const fees = await accountBalance(db(), { kind: 'platform_fees' });
     const session = await newSession(app);
     const body = {
       amount: 5000,
@@ -199,5 +201,11 @@ describe('cards through Mercado Pago', () => {
     expect(sent?.body).toMatchObject({ transaction_amount: 50, payer: { type: 'customer' } });
     const savedToken = mp.control.requests.filter((r) => r.method === 'POST' && r.path === '/v1/card_tokens' && r.headers.authorization);
     expect(savedToken.at(-1)?.body).not.toHaveProperty('security_code');
+    // What Mercado Pago kept of each month (fee_details) went from the general fund to the platform's fee account.
+    const kept = charges.map((c) =>
+      mp.control.payment(c.gatewayRef!).fee_details.reduce((sum, fee) => sum + Math.round(fee.amount * 100), 0),
+    );
+    expect(kept.every((fee) => fee > 0)).toBe(true);
+    expect(await accountBalance(db(), { kind: 'platform_fees' })).toBe(fees + kept[0]! + kept[1]!);
   });
 });

@@ -23,7 +23,7 @@ async function cardOf(
 /** null: the provider is still deciding (in review); the charge stays processing for the stale-charge look-up. */
 const fromGateway = (result: CardChargeResult): ChargeAnswer | null =>
   result.status === 'succeeded'
-    ? { status: 'succeeded', gatewayRef: result.gatewayRef, brand: result.brand, last4: result.last4 }
+    ? { status: 'succeeded', gatewayRef: result.gatewayRef, brand: result.brand, last4: result.last4, feeCents: result.feeCents }
     : result.status === 'pending'
       ? null
       : { status: 'failed', gatewayRef: result.gatewayRef, failureCode: result.failureCode, brand: result.brand, last4: result.last4 };
@@ -80,7 +80,7 @@ export async function settleStaleCharge(
   const shown = { brand: card?.brand ?? null, last4: card?.last4 ?? null };
   const answer: ChargeAnswer =
     state.status === 'succeeded'
-      ? { status: 'succeeded', gatewayRef: state.gatewayRef, ...shown }
+      ? { status: 'succeeded', gatewayRef: state.gatewayRef, ...shown, feeCents: state.feeCents }
       : { status: 'failed', gatewayRef: state.gatewayRef, failureCode: state.failureCode ?? 'payment.failed', ...shown };
   return settleCharge(deps, charge.id, answer, now, options);
 }

@@ -1,6 +1,7 @@
 import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { creditWallet } from '../ledger';
+import { providerFeeReference } from '../donations/provider-fee';
+import { creditWallet, postLedgerGroup } from '../ledger';
 import { notifyDonor } from '../notifications/create-notification';
 import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 import { nextDueDate, retryAt } from './billing-calendar';
@@ -10,7 +11,8 @@ import { chargeFailedMail, chargeSucceededMail, type MonthlyMailContext } from '
 
 /** The gateway's answer to one charge attempt (or our own refusal when the card is gone). */
 export type ChargeAnswer =
-  | { status: 'succeeded'; gatewayRef: string; brand: string | null; last4: string | null }
+  /** `feeCents`: what the provider kept of the charge (docs/ledger.md, "Fees"). */
+  | { status: 'succeeded'; gatewayRef: string; brand: string | null; last4: string | null; feeCents?: number }
   | { status: 'failed'; gatewayRef: string | null; failureCode: string; brand: string | null; last4: string | null };
 
 /** What settling did to the subscription. */
@@ -61,9 +63,27 @@ export async function settleCharge(
     const sub = await lockSubscription(tx, charge.subscriptionId);
     if (!sub) return null;
     const base = { gatewayRef: answer.gatewayRef, cardBrand: answer.brand, cardLast4: answer.last4, settledAt: now };
+    if (answer.status === 'succeeded') await postChargeFee(tx, charge, answer.feeCents ?? 0);
     return answer.status === 'succeeded'
       ? paid(tx, deps, sub, charge, { ...base }, now)
       : refused(tx, deps, sub, charge, { ...base, failureCode: answer.failureCode }, now, options.donorWaiting === true);
+  });
+}
+
+/**
+ * A monthly charge's provider fee, in the transaction that records the charge: the whole charge becomes
+ * the donor's credit, so the general fund bears the fee, as for a gift-card order. Once per charge.
+ */
+async function postChargeFee(tx: Executor, charge: SubscriptionChargeRow, feeCents: number): Promise<void> {
+  if (feeCents <= 0) return;
+  await postLedgerGroup(tx, {
+    kind: 'provider_fee',
+    reference: providerFeeReference(charge.id),
+    description: `subscription_charge ${charge.id}`,
+    lines: [
+      { account: { kind: 'general_fund' }, amountCents: -feeCents },
+      { account: { kind: 'platform_fees' }, amountCents: feeCents },
+    ],
   });
 }
 
