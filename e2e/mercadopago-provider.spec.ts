@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../tests/support/stand-ins/mercadopago';
+import { mercadoPagoEnv, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../tests/support/stand-ins/mercadopago';
 import { randomCpf, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress } from './helpers/checkout';
 import { startOwnServer, type OwnServer } from './helpers/own-server';
@@ -23,15 +23,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   mp = await startMercadoPagoStandIn({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY });
-  server = await startOwnServer({
-    PAYMENT_CARD_PROVIDER: 'mercadopago',
-    PAYMENT_PIX_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-    MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY,
-    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mp.url,
-    MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
-  });
+  server = await startOwnServer(mercadoPagoEnv(mp, { accessToken: ACCESS_TOKEN, webhookSecret: WEBHOOK_SECRET }));
 });
 test.afterAll(async () => {
   await server?.stop();

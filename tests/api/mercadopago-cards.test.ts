@@ -5,7 +5,7 @@ import { subscriptionResultSchema } from '../../contracts';
 import { savedCards, subscriptionCharges } from '../../server/db/schema';
 import { accountBalance } from '../../server/services/ledger';
 import { chargeDueSubscriptions } from '../../server/services/subscriptions/charge-due';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
+import type { MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
 import { MERCADOPAGO_TEST_CARDS } from '../support/stand-ins/mercadopago/test-cards';
 import { newSession } from './helpers/fixtures';
 import {
@@ -19,7 +19,7 @@ import {
   newKey,
   personContact,
 } from './helpers/giving';
-import { mercadoPagoBrowserToken } from './helpers/mercadopago-app';
+import { MP_ACCESS_TOKEN, MP_PUBLIC_KEY, MP_WEBHOOK_SECRET, mercadoPagoApp, mercadoPagoBrowserToken } from './helpers/mercadopago-app';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 /**
@@ -28,9 +28,9 @@ import { call, createTestContext, type TestContext } from './helpers/test-app';
  * payment our API creates with it, every outcome the donor can meet, and cards kept for monthly giving
  * (docs/payments.md, "Mercado Pago cards").
  */
-const ACCESS_TOKEN = 'APP_USR-stand-in-access-token';
-const PUBLIC_KEY = 'APP_USR-stand-in-public-key';
-const WEBHOOK_SECRET = 'mercadopago-webhook-secret-of-the-app';
+const ACCESS_TOKEN = MP_ACCESS_TOKEN;
+const PUBLIC_KEY = MP_PUBLIC_KEY;
+const WEBHOOK_SECRET = MP_WEBHOOK_SECRET;
 let ctx: TestContext;
 let mp: MercadoPagoStandIn;
 let app: FastifyInstance;
@@ -39,17 +39,7 @@ let campaign: { id: string; slug: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  mp = await startMercadoPagoStandIn({ accessToken: ACCESS_TOKEN, publicKey: PUBLIC_KEY, now: () => ctx.clock.now() });
-  app = await ctx.buildAnotherApp({
-    PAYMENT_CARD_PROVIDER: 'mercadopago',
-    PAYMENT_PIX_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
-    MERCADOPAGO_PUBLIC_KEY: PUBLIC_KEY,
-    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mp.url,
-    MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
-  });
-  webhookUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/payments/webhooks/mercadopago`;
+  ({ mp, app, webhookUrl } = await mercadoPagoApp(ctx));
   campaign = await createCampaign(ctx.database.db);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../../support/stand-ins/mercadopago';
+import { mercadoPagoEnv, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../../support/stand-ins/mercadopago';
 import { MERCADOPAGO_TEST_CARDS } from '../../support/stand-ins/mercadopago/test-cards';
 import type { TestContext } from './test-app';
 
@@ -14,15 +14,7 @@ export const MP_WEBHOOK_SECRET = 'mercadopago-webhook-secret-of-the-app';
  */
 export async function mercadoPagoApp(ctx: TestContext): Promise<{ mp: MercadoPagoStandIn; app: FastifyInstance; webhookUrl: string }> {
   const mp = await startMercadoPagoStandIn({ accessToken: MP_ACCESS_TOKEN, publicKey: MP_PUBLIC_KEY, now: () => ctx.clock.now() });
-  const app = await ctx.buildAnotherApp({
-    PAYMENT_CARD_PROVIDER: 'mercadopago',
-    PAYMENT_PIX_PROVIDER: 'mercadopago',
-    MERCADOPAGO_ACCESS_TOKEN: MP_ACCESS_TOKEN,
-    MERCADOPAGO_PUBLIC_KEY: MP_PUBLIC_KEY,
-    MERCADOPAGO_WEBHOOK_SECRET: MP_WEBHOOK_SECRET,
-    MERCADOPAGO_API_URL: mp.url,
-    MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
-  });
+  const app = await ctx.buildAnotherApp(mercadoPagoEnv(mp, { accessToken: MP_ACCESS_TOKEN, webhookSecret: MP_WEBHOOK_SECRET }));
   const webhookUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/payments/webhooks/mercadopago`;
   return { mp, app, webhookUrl };
 }

@@ -184,3 +184,19 @@ export async function startMercadoPagoStandIn(options: MercadoPagoStandInOptions
   };
   return { url, publicKey, control };
 }
+
+/** The variables that give cards and PIX to Mercado Pago at this stand-in (docs/payments.md), for an app or a server process. */
+export function mercadoPagoEnv(
+  mp: MercadoPagoStandIn,
+  credentials: { accessToken: string; webhookSecret: string },
+): Record<string, string> {
+  return {
+    PAYMENT_CARD_PROVIDER: 'mercadopago',
+    PAYMENT_PIX_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: credentials.accessToken,
+    MERCADOPAGO_PUBLIC_KEY: mp.publicKey,
+    MERCADOPAGO_WEBHOOK_SECRET: credentials.webhookSecret,
+    MERCADOPAGO_API_URL: mp.url,
+    MERCADOPAGO_SDK_URL: `${mp.url}/js/v2`,
+  };
+}
