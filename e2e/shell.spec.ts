@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_DONOR } from './helpers/accounts';
 import { seriousViolations } from './helpers/axe';
@@ -151,6 +152,39 @@ test('a page view is sent for each route change, the first page included', async
   expect((await request.response())?.status()).toBe(204);
   expect(paths).toContain('/');
   expect(paths.filter((p) => p === '/about')).toHaveLength(1);
+});
+
+test('the landing page counts as a view even when the visitor leaves it before page views start', async ({ page }) => {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/v1/analytics/page-views')) {
+      const body = JSON.parse(request.postData() ?? '{}') as { views?: Array<{ path: string }> };
+      paths.push(...(body.views ?? []).map((v) => v.path));
+    }
+  });
+  // Page views load after the page (a slow phone: later still); the visitor has already clicked away.
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const backgroundWork = manifest['src/features/shell/BackgroundWork.tsx']!.file;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${backgroundWork}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/analytics/page-views'), {
+    timeout: 20_000,
+  });
+  await page.goto('/');
+  await waitForShell(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sobre' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  release();
+  const body = JSON.parse((await sent).postData()!) as { views: Array<{ path: string; referrer?: string; occurred_at: string }> };
+  expect(body.views.map((v) => v.path)).toEqual(['/', '/about']);
+  // The landing view is dated when the page was opened, not when page views started.
+  expect(Date.parse(body.views[0]!.occurred_at)).toBeLessThanOrEqual(Date.parse(body.views[1]!.occurred_at));
+  expect(body.views[1]!.referrer).toMatch(/^http:\/\/[^/]+\/$/);
+  expect(paths.filter((p) => p === '/')).toHaveLength(1);
 });
 
 test('links near the viewport are prefetched; static routes win over /{slug}', async ({ page }) => {

@@ -13,6 +13,12 @@ const queueMachine = analyticsQueueMachine.provide({
   },
 });
 
+/** The address of the document this tab loaded: the page the visitor landed on. */
+function landingUrl(): URL {
+  const [navigation] = performance.getEntriesByType('navigation');
+  return new URL(navigation?.name ?? location.href);
+}
+
 /**
  * Records a page view after each route change (docs/spec.md §1): the analytics-queue machine batches
  * them and its sendPageViews actor posts every 3 s. Renders nothing.
@@ -27,22 +33,27 @@ export function AnalyticsTracker() {
   useEffect(() => {
     let last: string | undefined;
     let referrer: string | undefined = document.referrer || undefined;
-    const record = (path: string) => {
+    const record = (path: string, at = new Date()) => {
       if (path === last) return;
       actor.send({
         type: 'analytics.pageViewed',
         path,
         referrer: referrer ? referrer.slice(0, 2048) : undefined,
         locale: localeRef.current,
-        occurred_at: new Date().toISOString(),
+        occurred_at: at.toISOString(),
       });
       referrer = `${location.origin}${path}`;
       last = path;
     };
     const off = router.subscribe('onResolved', (event) => record(event.toLocation.href));
-    // The first page may have resolved before this effect subscribed.
-    if (router.state.status === 'idle' && !router.state.isLoading)
-      record(router.state.resolvedLocation?.href ?? router.state.location.href);
+    // This loads after the page, so the visitor may have left the page they landed on already: it
+    // still counts, dated when it opened. (A redirect on landing so counts both pages, as page-view
+    // analytics usually do.) Then the page shown now, if another.
+    const current = router.state.resolvedLocation ?? router.state.location;
+    const landing = landingUrl();
+    const landingPath = landing.pathname === current.pathname ? current.href : `${landing.pathname}${landing.search}${landing.hash}`;
+    record(landingPath, new Date(performance.timeOrigin));
+    record(current.href);
     const onHide = () => {
       if (document.visibilityState === 'hidden') actor.send({ type: 'analytics.flushRequested' });
     };
