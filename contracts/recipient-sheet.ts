@@ -100,33 +100,3 @@ export function analyseRecipientRows(rows: readonly (readonly unknown[])[], onPr
   if (recipients.length === 0 && rejected.length === 0) return { ok: false, problem: gc.sheetEmpty.id };
   return { ok: true, recipients, rejected };
 }
-
-/** Text a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading apostrophe. */
-export const formulaSafe = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-// eslint-disable-next-line no-control-regex -- these very characters are what is removed
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/**
- * A cell for a CSV someone will open in a spreadsheet program: text that a program would run as a
- * formula gets a leading apostrophe and nothing visible is deleted (a '+55 81…' phone stays
- * readable); control characters (a NUL, an escape), which no program shows and some stop reading at,
- * are dropped; quotes are doubled and the cell quoted when it must be.
- */
-export function safeCsvCell(value: string, separator = ';'): string {
-  const text = formulaSafe(value.replace(CONTROL_CHARACTERS, ''));
-  return text.includes(separator) || /["\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The rejected rows as a CSV Brazilian Excel opens as it is (UTF-8 BOM, `;`), each with its line and problems. */
-export function rejectedRowsCsv(
-  rejected: readonly RejectedSheetRow[],
-  headers: [string, string, string, string],
-  say: (id: string) => string,
-): string {
-  const lines = [headers.map((h) => safeCsvCell(h)).join(';')];
-  for (const row of rejected) {
-    lines.push([String(row.line), row.name, row.email, row.problems.map(say).join(' · ')].map((cell) => safeCsvCell(cell)).join(';'));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}

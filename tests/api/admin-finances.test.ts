@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeReportSchema } from '../../contracts/admin-finances';
-import { safeCsvCell } from '../../contracts/recipient-sheet';
+import { csvLines } from '../../contracts/csv';
 import { campaigns, ledgerEntries } from '../../server/db/schema';
 import { insertCategory } from './helpers/campaign-fixtures';
 import { financeCsvColumns } from './helpers/finance-csv';
@@ -102,9 +102,10 @@ describe('GET /admin/finances', () => {
   });
 
   it('neutralises = + - @ tab and CR at the start of a cell, and keeps every character', () => {
-    for (const value of ['=1+1', '+55 11 91234-5678', '-2', '@SUM(A1)', '\tx', '\rx']) expect(safeCsvCell(value)).toMatch(/^"?'/);
-    expect(safeCsvCell('+55 11 91234-5678')).toBe("'+55 11 91234-5678");
-    expect(safeCsvCell('Maria')).toBe('Maria');
+    const cell = (value: string) => csvLines([[value]]).slice(0, -2);
+    for (const value of ['=1+1', '+55 11 91234-5678', '-2', '@SUM(A1)', '\tx', '\rx']) expect(cell(value)).toMatch(/^"?'/);
+    expect(cell('+55 11 91234-5678')).toBe("'+55 11 91234-5678");
+    expect(cell('Maria')).toBe('Maria');
   });
 
   it('refuses bad periods and anyone without MANAGE_FINANCES', async () => {

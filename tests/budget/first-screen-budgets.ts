@@ -30,5 +30,8 @@ export const NEVER_ON_THE_FIRST_SCREEN: Array<{ what: string; module: RegExp }> 
     module:
       /^(machines\/gift-card\/(gift-card|corporate)-definition|src\/features\/gifts\/(corporate\/|GiftCardDefinitionPage|DesignStep|RecipientsStep|ShippingStep|use-gift-card-definition))/,
   },
-  { what: 'spreadsheets', module: /^node_modules\/(@e965\/xlsx|papaparse)\/|^contracts\/recipient-sheet/ },
+  {
+    what: 'spreadsheets and CSV',
+    module: /^node_modules\/(@e965\/xlsx|papaparse)\/|^contracts\/(recipient-sheet|rejected-rows-csv|csv\.ts)/,
+  },
 ];

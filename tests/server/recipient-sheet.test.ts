@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { rejectedRowsCsv, safeCsvCell, type RecipientSheet } from '../../contracts/recipient-sheet';
+import { csvLines } from '../../contracts/csv';
+import { type RecipientSheet } from '../../contracts/recipient-sheet';
+import { rejectedRowsCsv } from '../../contracts/rejected-rows-csv';
 import { csvSeparator, readRecipientSheet, sheetKind } from '../../contracts/recipient-sheet-reader';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -110,11 +112,15 @@ describe('recipient spreadsheets (docs/spec.md §5)', () => {
     );
     expect(csv.startsWith('\uFEFFLinha;Nome;E-mail;Problema\r\n')).toBe(true);
     expect(csv).toContain("3;'+55 81 99999-0000;sem-arroba;E-mail inválido");
-    expect(safeCsvCell('=1+1')).toBe("'=1+1");
-    expect(safeCsvCell('Ana\u0000 Lima\u001b[31m')).toBe('Ana Lima[31m');
-    expect(safeCsvCell('\u0000=1+1')).toBe("'=1+1");
-    expect(safeCsvCell('a;b')).toBe('"a;b"');
-    expect(safeCsvCell('-R$ 5,00')).toBe("'-R$ 5,00");
+    const cell = (value: string) => csvLines([[value]]).slice(0, -2);
+    expect(cell('=1+1')).toBe("'=1+1");
+    expect(cell('Ana\u0000 Lima\u001b[31m')).toBe('Ana Lima[31m');
+    expect(cell('\u0000=1+1')).toBe("'=1+1");
+    expect(cell('a;b')).toBe('"a;b"');
+    expect(cell('-R$ 5,00')).toBe("'-R$ 5,00");
+    expect(cell('dito "assim"\nem duas linhas')).toBe('"dito ""assim""\nem duas linhas"');
+    // A figure we wrote ourselves stays a number.
+    expect(csvLines([['Total', { number: '-5,00' }]])).toBe('Total;-5,00\r\n');
   });
 
   it('refuses more than 2 MB (2 MB itself is fine), what is not a spreadsheet, and a sheet without the columns', () => {

@@ -7,7 +7,8 @@ import type { Translator } from '../../i18n/translator';
 import { financeCsvHeader, financeCsvRows, financeXlsx } from '../finances/finance-export';
 import { countFinanceLines, financeLines } from '../finances/finances';
 import { adminDonationsAfter, adminDonationsCsvHeader, adminDonationsCsvRows, countAdminDonations } from '../refunds/admin-donations';
-import { brazilianCsvLines, CSV_BOM } from './brazilian-csv';
+import { CSV_BOM } from '../../../contracts/csv';
+import { brazilianCsvLines } from './brazilian-csv';
 import { exportText } from './export-words';
 
 /**

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import type { FinanceLine } from '../../../contracts/admin-finances';
-import { formulaSafe } from '../../../contracts/recipient-sheet';
+import { formulaSafe } from '../../../contracts/csv';
 import { brazilianCsv, type CsvCell } from '../exports/brazilian-csv';
 import { exportWords, type ExportText } from '../exports/export-words';
 

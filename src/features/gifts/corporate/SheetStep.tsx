@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { CORPORATE_MAX_QUANTITY, rejectedRowsCsv } from '../../../../contracts';
+import { CORPORATE_MAX_QUANTITY } from '../../../../contracts';
 import type { CorporateDefinitionEvent } from '../../../../machines/gift-card/corporate-definition.machine';
 import { formatNumber } from '../../../app/format';
 import { Button, Form, FormActions, FormError, RadioGroup, TextField } from '../../../ui';
@@ -91,7 +91,9 @@ function SheetPreview({ view, send }: Props) {
   const refusedCount = preview.rejected.length;
   const accepted = formatNumber(readyCount);
   const refused = formatNumber(refusedCount);
-  const download = () => {
+  // The CSV writer (papaparse) loads when the buyer asks for the file, not with the page.
+  const download = async () => {
+    const { rejectedRowsCsv } = await import('../../../../contracts/rejected-rows-csv');
     const csv = rejectedRowsCsv(preview.rejected, [t`Linha`, t`Nome`, t`E-mail`, t`Problema`], (id) => i18n._(id));
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -148,7 +150,7 @@ function SheetPreview({ view, send }: Props) {
             </table>
           </div>
           <div>
-            <Button type="button" variant="secondary" onClick={download}>
+            <Button type="button" variant="secondary" onClick={() => void download()}>
               <Trans>Baixar as linhas recusadas (csv)</Trans>
             </Button>
           </div>
