@@ -115,6 +115,6 @@ describe('analytics api', () => {
     const { analytics } = setup({ 'POST /analytics/page-views': () => ({ status, data: { message: 'no', code: 'validation.failed' } }) });
     await expect(analytics.sendPageViews([pageView('/')])).resolves.toBeUndefined();
     status = 429;
-    await expect(analytics.sendPageViews([pageView('/')])).rejects.toBeTruthy();
+    await expect(analytics.sendPageViews([pageView('/')])).rejects.toMatchObject({ name: 'ApiRequestError', status: 429 });
   });
 });
