@@ -5,12 +5,22 @@ import {
   type CardToken,
   type CheckoutAddressInput,
   type ContactInput,
+  type Payment,
   type PaymentMethod,
   type SavedCard,
 } from '../../contracts';
-import type { SubmittedPayment } from './submission.machine';
 
 /** The checkout's vocabulary: its steps, what the donor chooses, the machine's input and context. */
+
+/** An open PIX charge: what the donor needs to pay it, and how to ask about it again. */
+export interface PendingPix {
+  id: string;
+  receiptToken: string | null;
+  payment: Payment;
+}
+
+/** What was created, once the API answered. */
+export type SubmittedPayment = { id: string; pix: PendingPix | null };
 
 export const CHECKOUT_STEPS = ['contact', 'payment', 'address'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];

@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorCodes, type CardInput, type CardToken, type DonationRequestInput, type Payment } from '../../contracts';
+import { errorCodes, type CardInput, type CardToken, type DonationRequestInput } from '../../contracts';
 import { failureOf, retryKeyOf } from './checkout-failures';
-import type { CheckoutFailure } from './checkout-types';
+import type { CheckoutFailure, PendingPix } from './checkout-types';
+
+export type { PendingPix, SubmittedPayment } from './checkout-types';
 
 /**
  * Sends what a checkout collected and says how it went, in the checkout's terms rather than any one
@@ -11,16 +13,6 @@ import type { CheckoutFailure } from './checkout-types';
  *   choosing ──new card without token──► tokenizing ──► sending ──► done (output: SubmissionOutcome)
  *       └───────────────────────────────────────────────────┘
  */
-
-/** An open PIX charge: what the donor needs to pay it, and how to ask about it again. */
-export interface PendingPix {
-  id: string;
-  receiptToken: string | null;
-  payment: Payment;
-}
-
-/** What was created, once the API answered. */
-export type SubmittedPayment = { id: string; pix: PendingPix | null };
 
 /** The API's answer in the checkout's terms (the provider maps its own result to this). */
 export type SubmissionAnswer =

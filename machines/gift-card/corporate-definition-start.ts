@@ -1,4 +1,4 @@
-import type { CorporateDefinitionContext, CorporateDefinitionOutput } from './corporate-definition.machine';
+import type { CorporateDefinitionContext, CorporateDefinitionOutput } from './corporate-definition-types';
 import { staleScheduleIssues } from './gift-card-definition.machine';
 
 /**

@@ -1,17 +1,20 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { corporateGiftCardDesignSchema, giftCardShippingSchema, type CorporateGiftCardDesign } from '../../contracts/gift-card-definition';
+import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
-import {
-  CORPORATE_LOGO_MIN_QUANTITY,
-  corporateQuantitySchema,
-  type CorporateShipping,
-  type RecipientSheetResult,
-} from '../../contracts/gift-card-orders';
+import { CORPORATE_LOGO_MIN_QUANTITY, corporateQuantitySchema, type RecipientSheetResult } from '../../contracts/gift-card-orders';
 import type { CompanyLogo } from '../../contracts/gift-cards';
-import type { RecipientSheet, RejectedSheetRow, SheetRecipient } from '../../contracts/recipient-sheet';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import type { RecipientSheet } from '../../contracts/recipient-sheet';
+import { formFailureOf } from '../forms/form-failure';
 import type { DefinitionIssue } from './gift-card-definition.machine';
 import { startingContext, type CorporateDefinitionInput } from './corporate-definition-start';
+import type {
+  ChosenFile,
+  CorporateDefinitionContext,
+  CorporateDefinitionEvent,
+  CorporateDefinitionOutput,
+} from './corporate-definition-types';
+
+export type * from './corporate-definition-types';
 
 /**
  * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
@@ -31,63 +34,6 @@ import { startingContext, type CorporateDefinitionInput } from './corporate-defi
 
 export const CORPORATE_STEPS = ['design', 'recipients', 'shipping', 'logo', 'review'] as const;
 export type CorporateStep = (typeof CORPORATE_STEPS)[number];
-
-/** The file chosen (a browser File); the machine only passes it to its actors. */
-export interface ChosenFile {
-  name: string;
-  size: number;
-}
-
-/** What the browser read of the spreadsheet: how many recipients, the first few, and every refused row. */
-export interface SheetPreview {
-  fileName: string;
-  accepted: number;
-  sample: SheetRecipient[];
-  rejected: RejectedSheetRow[];
-}
-
-/** The recipients as the corporate order takes them. */
-export type CorporateRecipients =
-  | { source: 'sheet'; sheet_id: string; count: number; shipping: CorporateShipping; file_name: string }
-  | { source: 'codes'; quantity: number };
-
-export interface CorporateDefinitionContext {
-  design: CorporateGiftCardDesign | null;
-  file: ChosenFile | null;
-  /** 0 to 1 while the spreadsheet is read. */
-  progress: number;
-  preview: SheetPreview | null;
-  /** The spreadsheet as the server kept it. */
-  sheet: { id: string; accepted: number } | null;
-  /** Codes only: how many. */
-  quantity: number | null;
-  shipping: CorporateShipping | null;
-  logo: CompanyLogo | null;
-  issues: DefinitionIssue[];
-  failure: FormFailure | null;
-}
-
-export type CorporateDefinitionEvent =
-  | { type: 'design.submitted'; design: unknown }
-  | { type: 'sheet.selected'; file: ChosenFile }
-  | { type: 'sheet.progress'; fraction: number }
-  | { type: 'sheet.read'; sheet: RecipientSheet }
-  | { type: 'sheet.unreadable' }
-  | { type: 'sheet.confirmed' }
-  | { type: 'sheet.discarded' }
-  | { type: 'codes.submitted'; quantity: unknown }
-  | { type: 'shipping.submitted'; shipping: unknown; submittedAt: string }
-  | { type: 'logo.selected'; file: ChosenFile }
-  | { type: 'logo.removed' }
-  | { type: 'logo.confirmed' }
-  | { type: 'definition.confirmed' }
-  | { type: 'step.backRequested' };
-
-export interface CorporateDefinitionOutput {
-  design: CorporateGiftCardDesign;
-  recipients: CorporateRecipients;
-  logo: CompanyLogo | null;
-}
 
 /** A few recipients are enough to show the file was read as meant. */
 const SAMPLE_SIZE = 5;

@@ -1,4 +1,4 @@
-import type { AuthBroadcast, AuthBroadcastMessage } from './broadcast';
+import type { AuthBroadcast, AuthBroadcastMessage } from './auth-broadcast-message';
 
 /** Free of zod on purpose: the home page's entry chunk imports this file (JS budget, docs/web-app.md). */
 export const AUTH_CHANNEL = 'semear.auth';

@@ -1,5 +1,8 @@
-import { userSchema, type User } from '../../contracts';
+import { userSchema } from '../../contracts';
+import type { AuthBroadcast, AuthBroadcastMessage } from './auth-broadcast-message';
 import { AUTH_CHANNEL, createChannelBroadcast, createListenerSet } from './broadcast-channel';
+
+export type { AuthBroadcast, AuthBroadcastMessage } from './auth-broadcast-message';
 
 /**
  * Tells the other tabs of this browser about sign-in and sign-out (docs/spec.md §4). BroadcastChannel where
@@ -9,14 +12,6 @@ import { AUTH_CHANNEL, createChannelBroadcast, createListenerSet } from './broad
  */
 
 export { AUTH_CHANNEL };
-
-export type AuthBroadcastMessage = { type: 'signedIn'; user: User } | { type: 'signedOut' };
-
-export interface AuthBroadcast {
-  post(message: AuthBroadcastMessage): void;
-  subscribe(listener: (message: AuthBroadcastMessage) => void): () => void;
-  close(): void;
-}
 
 export function parseAuthBroadcastMessage(data: unknown): AuthBroadcastMessage | undefined {
   if (typeof data !== 'object' || data === null || !('type' in data)) return undefined;

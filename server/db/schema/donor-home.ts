@@ -3,7 +3,8 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '../../../contracts/notifications';
 import { SUBSCRIPTION_CHARGE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../contracts/subscriptions';
 import { campaigns } from './campaigns';
-import { savedCards, walletLots, type DonationContactRecord } from './money';
+import type { DonationContactRecord } from './contact-record';
+import { savedCards, walletLots } from './money';
 import { users } from './users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

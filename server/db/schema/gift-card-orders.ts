@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } 
 import { GIFT_CARD_ORDER_KINDS, GIFT_CARD_ORDER_STATUSES, type GiftCardOrderRecipient } from '../../../contracts/gift-card-orders';
 import { GIFT_CARD_SHIPPING_MODES, GIFT_CARD_TEMPLATES } from '../../../contracts/gift-card-definition';
 import { PAYMENT_METHODS } from '../../../contracts/donations';
-import type { DonationContactRecord } from './money';
+import type { DonationContactRecord } from './contact-record';
 import { users } from './users';
 
 /**

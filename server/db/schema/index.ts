@@ -3,6 +3,7 @@ export * from './auth';
 export * from './campaigns';
 export * from './mail';
 export * from './users';
+export * from './contact-record';
 export * from './money';
 export * from './gift-card-orders';
 export * from './sandbox-gateway';

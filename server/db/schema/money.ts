@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';
 import { LEDGER_ACCOUNT_KINDS, LEDGER_GROUP_KINDS, type LedgerAccountKind, type LedgerGroupKind } from '../../../contracts/ledger';
-import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type Contact } from '../../../contracts/donations';
+import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../contracts/donations';
+import type { DonationContactRecord } from './contact-record';
 import { campaigns } from './campaigns';
 import { users } from './users';
 import { giftCardOrders } from './gift-card-orders';
@@ -96,9 +97,6 @@ export const ledgerEntries = pgTable(
 );
 
 export type { DonationStatus, PaymentMethod as PaymentMethodName } from '../../../contracts/donations';
-
-/** Contact as the donor gave it at checkout (the contract's parsed shape; a company's contact e-mail only when given). */
-export type DonationContactRecord = Omit<Contact, 'contact_email'> & { contact_email?: string };
 
 export const donations = pgTable(
   'donations',
