@@ -3,6 +3,7 @@ import { campaignDetailSchema, campaignSummaryListSchema, type CampaignSummary }
 import { give, insertCampaign, insertCategory, insertTag } from './helpers/campaign-fixtures';
 import { signUp } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
+import { PUBLIC_CACHE_CONTROL } from '../../server/http/public-answer';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('GET /api/v1/campaigns', () => {
     const { campaigns, total, response } = await list(`category=${category.slug}`);
     expect(total).toBe(3);
     expect(slugs(campaigns).sort()).toEqual([active.slug, paused.slug, closed.slug].sort());
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const shown = campaigns.find((c) => c.slug === active.slug);
     expect(shown).toMatchObject({
       id: active.id,
@@ -155,7 +156,7 @@ describe('GET /api/v1/campaigns/:slug', () => {
 
     const response = await call(ctx.app, 'GET', `/api/v1/campaigns/${campaign.slug}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const detail = campaignDetailSchema.parse(response.json());
     expect(detail).toMatchObject({
       slug: campaign.slug,
@@ -297,7 +298,7 @@ describe('categories, tags and platform totals', () => {
     await insertCampaign(ctx.database.db, { categoryId: category.id, status: 'draft' });
     const response = await call(ctx.app, 'GET', '/api/v1/categories');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=30');
+    expect(response.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     const categories = response.json() as Array<{ slug: string; name: string; campaign_count: number }>;
     expect(categories.find((c) => c.slug === category.slug)).toEqual({ slug: category.slug, name: 'Zzz Contagem', campaign_count: 2 });
     expect(categories.map((c) => c.name)).toEqual([...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
@@ -305,7 +306,7 @@ describe('categories, tags and platform totals', () => {
     await insertTag(ctx.database.db, 'Água', 'agua-teste');
     const tags = await call(ctx.app, 'GET', '/api/v1/tags');
     expect(tags.statusCode).toBe(200);
-    expect(tags.headers['cache-control']).toBe('public, max-age=30');
+    expect(tags.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(tags.json()).toContainEqual({ slug: 'agua-teste', name: 'Água' });
   });
 
