@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureFirstScreen, type FirstScreenFigures, PHONE_PROFILE } from './lib/first-screen';
-import { startProcess, stopProcess, waitForUrl } from './lib/processes';
+import { productEnv, startProcess, stopProcess, waitForUrl } from './lib/processes';
 
 export const FIRST_SCREEN_PAGES = ['/', '/cozinha-solidaria-recife'] as const;
 // The goals a first screen keeps (docs/web-app.md): throttled like a phone on slow
@@ -58,16 +58,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = 3903;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-first-screen-'));
-  const child = startProcess('server/start.ts', {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-    // The covers' URLs are on the page's own origin, as in a deployment (not localhost beside 127.0.0.1).
-    PUBLIC_URL: base,
-  });
+  // The covers' URLs are on the page's own origin, as in a deployment (not localhost beside 127.0.0.1).
+  const child = startProcess('server/start.ts', productEnv(port, dataDir, { PUBLIC_URL: base }));
   try {
     await waitForUrl(`${base}/api/v1/health`);
     reportFirstScreens(await measureFirstScreens(base));

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { campaignPageUrl, campaignUrl, measureCardDonations } from './lib/giving';
-import { measure, ratio, type LoadResult } from './lib/load';
+import { loadRow as row, measure } from './lib/load';
 import { seedNotifications } from './lib/notifications';
 import { measureForgotPassword, type ForgotPasswordTimes } from './lib/password-forgot';
 import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
@@ -17,21 +17,11 @@ import { measureRecipientSheet } from './lib/recipient-sheet';
 import { issueLine, measureCardIssue } from './lib/issue-cards';
 import { measureAdminMoney, moneyLines } from './lib/admin-money';
 import { withScratchDatabase } from './lib/postgres';
-import { startProcess, stopProcess, waitForUrl } from './lib/processes';
+import { productEnv, withProcess } from './lib/processes';
 import { measureHardening, reportHardening } from './hardening';
 
 const BARE_PORT = 3901;
 const APP_PORT = 3902;
-
-async function withProcess<T>(entry: string, env: Record<string, string>, readyUrl: string, work: () => Promise<T>): Promise<T> {
-  const child = startProcess(entry, env);
-  try {
-    await waitForUrl(readyUrl);
-    return await work();
-  } finally {
-    await stopProcess(child);
-  }
-}
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/sessions`, {
@@ -43,10 +33,6 @@ async function signIn(base: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-const row = (name: string, r: LoadResult, bare: LoadResult) =>
-  `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99Ms).padStart(4)} ms  ` +
-  `ratio req/s ${ratio(r.requestsPerSecond, bare.requestsPerSecond)}  ratio p99 ${ratio(r.p99Ms, bare.p99Ms)}  errors ${r.errors + r.non2xx}`;
-
 const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT) }, `http://127.0.0.1:${BARE_PORT}/bare`, () =>
   measure(`http://127.0.0.1:${BARE_PORT}/bare`),
 );
@@ -55,17 +41,7 @@ const bare = await withProcess('bench/bare-server.ts', { PORT: String(BARE_PORT)
 async function measureProduct(env: Record<string, string>, alsoPageWeight: boolean) {
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-'));
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const appEnv = {
-    NODE_ENV: 'test',
-    PORT: String(APP_PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-    AUTH_RATE_LIMIT_MAX: '100000',
-    PAYMENT_RATE_LIMIT_MAX: '1000000',
-    ...env,
-  };
+  const appEnv = productEnv(APP_PORT, dataDir, env);
   try {
     return await withProcess('server/start.ts', appEnv, `${base}/api/v1/health`, async () => {
       const token = await signIn(base);

@@ -2,6 +2,7 @@ import type { AccessTokens } from './auth/access-tokens';
 import type { RefreshTokens } from './auth/refresh-tokens';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { PublicCache } from './http/public-cache';
 import type { Clock } from './services/clock';
 import type { PaymentGateways } from './services/payments/gateways';
 import type { FileStorage } from './services/storage/file-storage';
@@ -19,4 +20,6 @@ export interface AppServices {
   storage: FileStorage;
   /** Whether a signed-in user may still act (cached briefly; `forget` after changing an account). */
   userStatus: UserStatus;
+  /** Public reads kept in memory until a commit changes them (docs/campaigns.md). */
+  publicCache: PublicCache;
 }

@@ -25,6 +25,8 @@ import { jobsPlugin } from './plugins/jobs';
 import { webhookPollPlugin } from './plugins/webhook-poll';
 import { recurringJobs } from './jobs/recurring-jobs';
 import { realtimePlugin } from './plugins/realtime';
+import { publicCachePlugin } from './plugins/public-cache';
+import { createPublicCache, PUBLIC_CACHE_LIMITS } from './http/public-cache';
 import { realtimeRoutes } from './routes/realtime';
 import { openApiPlugin } from './plugins/openapi';
 import { compressionPlugin } from './plugins/compression';
@@ -148,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
         })),
     storage: options.storage ?? createStorage(config.storage),
+    // Without LISTEN nothing would tell this process of another's commits: every read then goes to the database.
+    publicCache: createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS }),
   };
 
   app.decorate('paymentGateways', services.gateways);
@@ -179,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deliverDueWebhooks: sandbox?.deliverDueWebhooks,
   });
   await app.register(webhookPollPlugin, { db, clock, config, pollEveryMs: options.startMailJob ? 2000 : null });
+  await app.register(publicCachePlugin, { cache: services.publicCache, database: options.database });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
     const deps = { db, gateways: services.gateways, translator: app.translator, config, log: app.log, storage: services.storage };
@@ -236,6 +241,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadsDir,
     adScriptUrl: config.adScriptUrl,
     campaignMeta: createCampaignMetaLookup(db, config.publicUrl),
+    publicCache: services.publicCache,
+    clock,
     campaignRedirect: (slug) => renamedCampaignSlug(db, slug),
   });
   return app;

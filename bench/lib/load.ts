@@ -32,3 +32,8 @@ export const ratio = (value: number, reference: number): string => {
   if (reference === 0) return value === 0 ? (1).toPrecision(3) : `≥${value.toPrecision(3)}`;
   return (value / reference).toPrecision(3);
 };
+
+/** One line of the report: throughput and p99, and their ratios to the bare route's. */
+export const loadRow = (name: string, r: LoadResult, bare: LoadResult) =>
+  `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s  p99 ${String(r.p99Ms).padStart(4)} ms  ` +
+  `ratio req/s ${ratio(r.requestsPerSecond, bare.requestsPerSecond)}  ratio p99 ${ratio(r.p99Ms, bare.p99Ms)}  errors ${r.errors + r.non2xx}`;

@@ -29,3 +29,27 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
+
+/** Runs `work` while the entry point's process answers at `readyUrl`, then stops it. */
+export async function withProcess<T>(entry: string, env: Record<string, string>, readyUrl: string, work: () => Promise<T>): Promise<T> {
+  const child = startProcess(entry, env);
+  try {
+    await waitForUrl(readyUrl);
+    return await work();
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** The product's variables for a bench run: the demo seed in `dataDir`, limits out of the way, on 127.0.0.1:`port`. */
+export const productEnv = (port: number, dataDir: string, env: Record<string, string>): Record<string, string> => ({
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DEMO_SEED: 'true',
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_MAX: '100000',
+  PAYMENT_RATE_LIMIT_MAX: '1000000',
+  ...env,
+});

@@ -40,6 +40,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       const results = await pglite.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
@@ -63,13 +64,21 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     kind: 'postgres',
     migrate: () => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER }),
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
-    listen: (channel, onPayload) => listenOnPool(pool, channel, onPayload),
+    listen: (channel, onPayload, onResumed) => listenOnPool(pool, channel, onPayload, onResumed),
     close: () => pool.end(),
   };
 }
 
-/** A dedicated connection that LISTENs, and listens again after losing its connection. */
-async function listenOnPool(pool: pg.Pool, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+/**
+ * A dedicated connection that LISTENs, and listens again after losing its connection (then
+ * `onResumed`: notifications sent in between were lost).
+ */
+async function listenOnPool(
+  pool: pg.Pool,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed?: () => void,
+): Promise<() => Promise<void>> {
   const quoted = `"${channel.replace(/"/g, '""')}"`;
   let client: pg.PoolClient | null = null;
   let stopped = false;
@@ -85,7 +94,7 @@ async function listenOnPool(pool: pg.Pool, channel: string, onPayload: (payload:
   };
   function onError(this: pg.PoolClient) {
     giveBack(this, true);
-    if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    if (!stopped) setTimeout(() => void connect().then(onResumed, () => undefined), 1000).unref();
   }
   const connect = async (): Promise<void> => {
     const next = await pool.connect();

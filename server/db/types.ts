@@ -19,6 +19,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** LISTEN: calls back with each NOTIFY payload on the channel (delivered at commit); resolves to unlisten. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN: calls back with each NOTIFY payload on the channel (delivered at commit); resolves to unlisten.
+   * `onResumed` is told when listening again after a lost connection (what was sent meanwhile is lost).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
 }

@@ -24,6 +24,10 @@ import { campaignFirstScreen, homeFirstScreen, localeFromCookies, withFirstScree
 import { withCodeAfterPaint } from '../http/code-after-paint';
 import { AD_SCRIPT_META, DEFAULT_LOCALE } from '../../contracts/constants';
 import { COVER_SIZES, coverSrcSet } from '../../contracts/campaigns';
+import type { PublicCache } from '../http/public-cache';
+import { sendPublicAnswer } from '../http/public-answer';
+import { nextChangeOf } from '../http/public-reads';
+import type { Clock } from '../services/clock';
 
 export interface WebAppOptions {
   /** The built SPA (vite's dist/). */
@@ -36,6 +40,9 @@ export interface WebAppOptions {
   campaignMeta?: CampaignMetaLookup;
   /** A renamed campaign's current slug from an old one (its old links answer 301), or null. */
   campaignRedirect?: (slug: string) => Promise<string | null>;
+  /** Where the pages with their first screen are kept until a commit changes what they show. */
+  publicCache: PublicCache;
+  clock: Clock;
 }
 
 /** index.html as served: the built file plus the meta tags that carry server configuration. */
@@ -65,7 +72,7 @@ const pathOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? '/';
 const PREVIEW_PATH = '/pre-visualizacao';
 
 export const webAppPlugin = fp<WebAppOptions>(
-  async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta, campaignRedirect }) => {
+  async (app, { distDir, uploadsDir, adScriptUrl, campaignMeta, campaignRedirect, publicCache, clock }) => {
     mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -134,10 +141,14 @@ export const webAppPlugin = fp<WebAppOptions>(
       }
       return text;
     };
-    const withFirstScreen = async (html: string, request: FastifyRequest, route: WebRouteMatch): Promise<string> => {
+    const withFirstScreen = async (
+      html: string,
+      request: FastifyRequest,
+      route: WebRouteMatch,
+    ): Promise<{ html: string; answers: Record<string, { body: unknown }> }> => {
       const path = pathOf(request.url);
       const needs = firstScreenNeeds(path, route);
-      if (!needs) return html;
+      if (!needs) return { html, answers: {} };
       const answers = await answerReads(app, needs.reads, DEFAULT_LOCALE);
       // The campaign's cover is its page's largest paint; the donation page does not show it.
       const campaign =
@@ -156,13 +167,41 @@ export const webAppPlugin = fp<WebAppOptions>(
       const data = inlinedAnswersTag(answers, DEFAULT_LOCALE);
       const whole = page.replace('</head>', () => `  ${head}\n  </head>`).replace(/\s*<\/body>/, () => `\n    ${data}\n  </body>`);
       // A screen the HTML paints by itself asks for its code once painted (code-after-paint.ts).
-      return markup ? withCodeAfterPaint(whole) : whole;
+      return { html: markup ? withCodeAfterPaint(whole) : whole, answers };
+    };
+    /** The campaign an inlined answer shows: what the page is dropped with, and when it changes by itself. */
+    const shownCampaign = (answers: Record<string, { body: unknown }>) => {
+      const body = Object.values(answers)[0]?.body as { id?: string; starts_at?: string | null; ends_at?: string | null } | undefined;
+      if (!body?.id) return { campaignId: null, changesAt: null };
+      const at = (value: string | null | undefined) => (value ? new Date(value) : null);
+      return { campaignId: body.id, changesAt: nextChangeOf([{ startsAt: at(body.starts_at), endsAt: at(body.ends_at) }], clock.now()) };
+    };
+    /** A page that exists, with its tags and first screen; null for a campaign that is not (or no longer) public. */
+    const renderPage = async (request: FastifyRequest, route: WebRouteMatch, slug: string | null) => {
+      const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
+      if (slug !== null && meta === null && campaignMeta) return null;
+      const page = meta ? renderOpenGraph(indexHtml as string, meta) : (indexHtml as string);
+      const { html, answers } = await withFirstScreen(page, request, route);
+      return { body: html, ...shownCampaign(answers) };
     };
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       // A page the app does not have, or a campaign that does not exist or is not public, is a real 404
       // (not a soft one): the same index.html, whose router then shows its not-found page.
-      const route = matchRoute(pathOf(request.url));
+      const path = pathOf(request.url);
+      const route = matchRoute(path);
       const slug = route.kind === 'campaign' && slugSchema.safeParse(route.slug).success ? route.slug : null;
+      // The campaign editor shows its preview in frames of its own page (same origin only); nothing else is framed.
+      const csp = reply.getHeader('content-security-policy');
+      if (path === PREVIEW_PATH && typeof csp === 'string') {
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      }
+      if (request.method === 'GET' && (route.kind === 'static' || slug !== null)) {
+        // Only the home's first screen is written in the visitor's language (its cookie); pages are the same for everyone else.
+        const locale = path === '/' ? localeFromCookies(request.headers.cookie) : DEFAULT_LOCALE;
+        const answer = await publicCache.answerOrNull(`page:${locale}:${path}`, () => renderPage(request, route, slug));
+        if (answer)
+          return sendPublicAnswer(request, reply, answer, { type: 'text/html; charset=utf-8', vary: path === '/' ? 'Cookie' : null });
+      }
       const meta = slug && campaignMeta ? await campaignMeta(slug) : null;
       const renamed = slug && !meta && campaignRedirect ? await campaignRedirect(slug) : null;
       if (renamed) {
@@ -171,16 +210,11 @@ export const webAppPlugin = fp<WebAppOptions>(
       }
       const found = route.kind === 'static' || (slug !== null && (meta !== null || !campaignMeta));
       const page = meta ? renderOpenGraph(indexHtml as string, meta) : (indexHtml as string);
-      // The campaign editor shows its preview in frames of its own page (same origin only); nothing else is framed.
-      const csp = reply.getHeader('content-security-policy');
-      if (pathOf(request.url) === PREVIEW_PATH && typeof csp === 'string') {
-        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
-      }
       return reply
         .status(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(found && request.method === 'GET' ? await withFirstScreen(page, request, route) : page);
+        .send(found && request.method === 'GET' ? (await withFirstScreen(page, request, route)).html : page);
     };
 
     if (built) {

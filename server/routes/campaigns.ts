@@ -20,6 +20,9 @@ import {
   renamedCampaignSlug,
 } from '../campaigns/campaigns-repository';
 import { HttpError } from '../http/http-error';
+import { jsonAnswer, nextChangeOf, PUBLIC_JSON } from '../http/public-reads';
+import { sendPublicAnswer } from '../http/public-answer';
+import { toAnswer } from '../http/public-cache';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 
@@ -38,29 +41,41 @@ const fresh = (reply: FastifyReply, total?: number) => {
 };
 
 /** The public side of campaigns: list and search, a campaign's page, its messages and donors. */
-export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
+export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config, publicCache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/campaigns',
     { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } },
     async (request, reply) => {
-      const { rows, total } = await listPublicCampaigns(db, request.query, clock.now());
-      fresh(reply, total);
-      return rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
+      const read = async () => {
+        const now = clock.now();
+        const { rows, total } = await listPublicCampaigns(db, request.query, now);
+        const body = rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
+        return jsonAnswer(campaignSummaryListSchema, body, { campaignId: null, changesAt: nextChangeOf(rows, now), total });
+      };
+      // The first page of each list and search is what nearly everyone reads; later pages go to the database.
+      const key = `campaigns:${request.locale}:${JSON.stringify(request.query)}`;
+      const answer = request.query.page === 0 ? await publicCache.answer(key, read) : toAnswer(await read());
+      return sendPublicAnswer(request, reply, answer, PUBLIC_JSON);
     },
   );
 
   app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
-    const row = await findPublicCampaign(db, request.params.slug, CAMPAIGN_LATEST_ITEMS);
-    if (!row) {
-      // An old slug of a renamed campaign points to the current one (docs/admin.md).
-      const renamed = await renamedCampaignSlug(db, request.params.slug);
-      if (renamed) return reply.redirect(`${API_PREFIX}/campaigns/${encodeURIComponent(renamed)}`, 301);
-      throw campaignNotFound();
-    }
-    fresh(reply);
-    return presentCampaignDetail(row, config.publicUrl, clock.now(), request.locale);
+    const { slug } = request.params;
+    const answer = await publicCache.answerOrNull(`campaign:${request.locale}:${slug}`, async () => {
+      const row = await findPublicCampaign(db, slug, CAMPAIGN_LATEST_ITEMS);
+      if (!row) return null;
+      const now = clock.now();
+      const body = presentCampaignDetail(row, config.publicUrl, now, request.locale);
+      // accepting_donations turns when the campaign starts or ends.
+      return jsonAnswer(campaignDetailSchema, body, { campaignId: row.id, changesAt: nextChangeOf([row], now) });
+    });
+    if (answer) return sendPublicAnswer(request, reply, answer, PUBLIC_JSON);
+    // An old slug of a renamed campaign points to the current one (docs/admin.md).
+    const renamed = await renamedCampaignSlug(db, slug);
+    if (renamed) return reply.redirect(`${API_PREFIX}/campaigns/${encodeURIComponent(renamed)}`, 301);
+    throw campaignNotFound();
   });
 
   app.get(

@@ -5,25 +5,34 @@ import type { AppServices } from '../app-services';
 import { nameIn } from '../../contracts/campaigns';
 import { presentTag } from '../campaigns/campaign-presenter';
 import { listCategories, listTags } from '../campaigns/campaigns-repository';
+import { sendPublicAnswer } from '../http/public-answer';
+import { jsonAnswer, PUBLIC_JSON } from '../http/public-reads';
 
-/** Categories and tags change rarely (admins edit them): a short public cache spares the database. Names follow the language asked for. */
-const CACHE = 'public, max-age=30';
-const cached = (reply: { header: (name: string, value: string) => unknown }) => {
-  reply.header('cache-control', CACHE);
-  reply.header('vary', 'Accept-Language');
-};
-
-export const categoryRoutes: FastifyPluginAsync<AppServices> = async (instance, { db }) => {
+/** Categories and tags, names in the language asked for: from memory until an admin changes them (docs/campaigns.md). */
+export const categoryRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, publicCache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/categories', { schema: { response: { 200: categoryListSchema } } }, async (request, reply) => {
-    const rows = await listCategories(db);
-    cached(reply);
-    return rows.map((c) => ({ slug: c.slug, name: nameIn(request.locale, c.name, c.translations), campaign_count: c.campaignCount }));
+    const answer = await publicCache.answer(`categories:${request.locale}`, async () => {
+      const rows = await listCategories(db);
+      const body = rows.map((c) => ({
+        slug: c.slug,
+        name: nameIn(request.locale, c.name, c.translations),
+        campaign_count: c.campaignCount,
+      }));
+      return jsonAnswer(categoryListSchema, body, { campaignId: null });
+    });
+    return sendPublicAnswer(request, reply, answer, PUBLIC_JSON);
   });
 
   app.get('/tags', { schema: { response: { 200: tagListSchema } } }, async (request, reply) => {
-    cached(reply);
-    return (await listTags(db)).map((tag) => presentTag(tag, request.locale));
+    const answer = await publicCache.answer(`tags:${request.locale}`, async () =>
+      jsonAnswer(
+        tagListSchema,
+        (await listTags(db)).map((tag) => presentTag(tag, request.locale)),
+        { campaignId: null },
+      ),
+    );
+    return sendPublicAnswer(request, reply, answer, PUBLIC_JSON);
   });
 };

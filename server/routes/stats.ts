@@ -3,13 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { platformTotalsSchema } from '../../contracts/campaigns';
 import type { AppServices } from '../app-services';
 import { platformTotals } from '../campaigns/campaigns-repository';
+import { sendPublicAnswer } from '../http/public-answer';
+import { jsonAnswer } from '../http/public-reads';
 
-/** The home page's platform figures; like a campaign's total, they move with each donation. */
-export const statsRoutes: FastifyPluginAsync<AppServices> = async (instance, { db }) => {
+/** The home page's platform figures; like a campaign's total they move with each donation, which drops them from memory. */
+export const statsRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, publicCache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/stats/totals', { schema: { response: { 200: platformTotalsSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return platformTotals(db);
+  app.get('/stats/totals', { schema: { response: { 200: platformTotalsSchema } } }, async (request, reply) => {
+    const answer = await publicCache.answer('stats:totals', async () =>
+      jsonAnswer(platformTotalsSchema, await platformTotals(db), { campaignId: null }),
+    );
+    // Figures only, in no language.
+    return sendPublicAnswer(request, reply, answer, { type: 'application/json; charset=utf-8', vary: null });
   });
 };

@@ -98,7 +98,9 @@ export function createCampaignsApi(fetchFn: Fetch = (...args) => fetch(...args),
       return { data: inlined.body, headers: new Headers(inlined.total === null ? {} : { 'x-total-count': String(inlined.total) }) };
     let response: Response;
     try {
-      response = await fetchFn(url, { headers: { Accept: 'application/json', 'Accept-Language': locale } });
+      // Always asked again (answered 304 when unchanged): the server lets caches serve a stale copy while
+      // they revalidate (stale-while-revalidate, for CDNs), and a donor must see their gift on the next read.
+      response = await fetchFn(url, { cache: 'no-cache', headers: { Accept: 'application/json', 'Accept-Language': locale } });
     } catch {
       throw new CampaignsApiError({ status: 0, messages: [messages.unknownError.id] });
     }
