@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,13 +24,15 @@ import { startRedis } from './redis-server';
 const AUTH_LIMIT = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Node = { url: string; stop(): Promise<void> };
+type Node = { url: string };
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let scratch: string;
 let database: DatabaseHandle;
 let nodeA: Node;
 let nodeB: Node;
 const dataDirs: string[] = [];
+/** Every server process started, so one left running when the other failed to start is stopped too. */
+const processes: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) throw new Error('the two-node test needs PostgreSQL: set TEST_DATABASE_URL');
@@ -54,16 +57,15 @@ beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'semear-node-'));
     dataDirs.push(dataDir);
     const spawned = spawnServer({ ...shared, DATA_DIR: dataDir });
-    const node = spawned.listening.then(({ url: base }) => ({ url: base, stop: () => stopServer(spawned.process, 'SIGTERM') }));
-    node.catch(() => spawned.process.kill('SIGKILL'));
-    return node;
+    processes.push(spawned.process);
+    return spawned.listening.then(({ url: base }) => ({ url: base }));
   };
   [nodeA, nodeB] = await Promise.all([start(), start()]);
   database = await openPostgres(url.toString());
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+  await Promise.all(processes.map((proc) => stopServer(proc, 'SIGTERM')));
   await database?.close();
   if (scratch) await adminQuery(`drop database if exists "${scratch}" with (force)`);
   await redis?.stop();
