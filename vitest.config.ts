@@ -22,7 +22,8 @@ if (process.env.TEST_DATABASE_URL) {
   apiProjects.push({
     test: {
       name: 'api:postgres',
-      include: DATABASE_TESTS,
+      // Several server processes on one database (tests/nodes) need PostgreSQL: PGlite is one process's.
+      include: [...DATABASE_TESTS, 'tests/nodes/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       testTimeout: 30_000,

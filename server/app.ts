@@ -107,7 +107,7 @@ export interface BuildAppOptions {
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
   /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
-  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen'>;
+  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
   /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */

@@ -31,6 +31,12 @@ export const configVariables = [
     default: '(unset: embedded PGlite in DATA_DIR/db)',
     description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).',
   },
+  {
+    name: 'REDIS_URL',
+    default: '(unset: each node counts in memory)',
+    description:
+      'Redis (redis://[:pass@]host:6379/0 or rediss://…) where every API node shares the rate-limit and wrong gift-card code counts, so a limit holds across nodes. While Redis is unreachable each node counts on its own.',
+  },
   { name: 'PUBLIC_URL', default: 'http://localhost:PORT', description: 'Public address of the site, used in links sent by e-mail.' },
   {
     name: 'JWT_SECRET',

@@ -17,6 +17,7 @@ const envSchema = z.object({
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default(DEFAULT_DATA_DIR),
   DATABASE_URL: urlText('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlText('REDIS_URL', ['redis:', 'rediss:']).optional(),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: integerText('ACCESS_TOKEN_TTL', 1, 7 * 24 * 3600).default(ACCESS_TOKEN_TTL_DEFAULT_S),
@@ -84,6 +85,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Redis the API nodes share their rate-limit counts through; null counts on each node. */
+  redisUrl: string | null;
   publicUrl: string;
   jwtSecret: string;
   accessTokenTtlS: number;
@@ -182,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: present(e.JWT_SECRET),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,

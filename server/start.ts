@@ -30,15 +30,19 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
   let app: FastifyInstance | null = null;
   try {
     await database.migrate();
-    await ensureReferenceData(database.db);
+    // Several nodes may start on one database at once: they write the reference data and the seed in turn.
+    await database.exclusively(() => ensureReferenceData(database.db));
     const uploadsDir = join(config.dataDir, 'uploads');
     app = await buildApp({ config, db: database.db, database, startMailJob: true, startJobs: true, logStream: options.logStream });
     // Registered after buildApp's own hooks, so the mail job stops before the database closes; and before
     // the seed, whose payments reach the app's routes and so make it ready (no hook can be added after).
     app.addHook('onClose', async () => database.close());
     // After the app is built: the demo's donations are paid at its gateway, whose webhooks reach its routes.
+    const gateways = app.paymentGateways;
     const seeded = config.demoSeed
-      ? await seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(app.paymentGateways, () => new Date()) })
+      ? await database.exclusively(() =>
+          seedDemoData(database.db, { uploadsDir, now: new Date(), payments: demoPaymentsOf(gateways, () => new Date()) }),
+        )
       : false;
     const url = await app.listen({ port: config.port, host: config.host });
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');

@@ -43,6 +43,8 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process owns PGlite's folder (the data-folder lock), so there is no one to wait for.
+    exclusively: (work) => work(),
     close: async () => {
       try {
         await client.close();
@@ -59,14 +61,41 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   pool.on('error', () => {});
   const raw = drizzlePostgres({ client: pool, schema });
   await pool.query('select 1');
+  const exclusively = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
   return {
     db: raw as unknown as Database,
     kind: 'postgres',
-    migrate: () => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Two nodes migrating at once would both apply the same migration (the second failing half-way).
+    migrate: () => exclusively(() => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER })),
+    exclusively,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
     listen: (channel, onPayload, onResumed) => listenOnPool(pool, channel, onPayload, onResumed),
     close: () => pool.end(),
   };
+}
+
+/** The advisory lock API nodes starting on one database take in turn (a fixed 64-bit number: "Semear" and 1 in hex). */
+const STARTUP_LOCK_KEY = '6009329559989780481'; // 0x53656d6561720001
+
+/**
+ * Holds a session advisory lock on a connection of its own while `work` runs on the pool's others. The
+ * lock lives as long as that session, so a node killed half-way frees it for the next one.
+ */
+async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  let healthy = true;
+  try {
+    await holder.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`);
+    try {
+      return await work();
+    } finally {
+      await holder.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY}::bigint)`).catch(() => {
+        healthy = false; // Destroying the connection below ends the session, and with it the lock.
+      });
+    }
+  } finally {
+    holder.release(!healthy);
+  }
 }
 
 /**

@@ -13,8 +13,13 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations from server/db/migrations. */
+  /**
+   * Applies pending migrations from server/db/migrations, one process at a time: on PostgreSQL several
+   * API nodes starting at once wait for each other (an advisory lock), and the later ones find nothing to do.
+   */
   migrate(): Promise<void>;
+  /** Runs `work` while no other process on this database runs its own (the same lock as migrate). */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Closes connections and releases the data-folder lock. */
   close(): Promise<void>;
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */

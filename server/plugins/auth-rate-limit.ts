@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { GroupedMemoryStore } from './grouped-memory-store';
+import { createRedisClient, type Redis } from '../services/shared-counts/redis-client';
+import { groupedStore } from './grouped-store';
 
 type RouteRateLimit = { rateLimit: { max: number; timeWindow: number; groupId?: string } };
 
@@ -15,19 +16,24 @@ declare module 'fastify' {
     analyticsRateLimit: RouteRateLimit;
     /** Route config for looking up a gift card by its code: guessing codes is as slow as guessing passwords. */
     giftCardLookupRateLimit: RouteRateLimit;
+    /** REDIS_URL's client, through which every node shares its counts; null counts on this node only. */
+    sharedCounts: Redis | null;
   }
 }
 
 /**
  * Limits per client address on the authentication, payment, gift-card look-up and page-view calls only; the
- * payment routes share one count. The store is in memory: behind a load balancer each node counts on its
- * own (a shared store comes with REDIS_URL later).
+ * payment routes share one count. With REDIS_URL every node adds to the same counts in Redis (a limit is
+ * reached at the same total however a load balancer spreads the calls); without it each node counts in memory.
  */
 export const authRateLimitPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
+    const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null;
+    app.decorate('sharedCounts', redis);
+    if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
     await app.register(rateLimit, {
       global: false,
-      store: GroupedMemoryStore,
+      store: groupedStore(redis),
       // The error handler turns this into { message, code: 'rate_limited' } in the caller's language.
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });

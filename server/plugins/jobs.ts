@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/types';
 import { createJobRunner, type RecurringJob } from '../services/jobs/job-runner';
 
 export interface JobsPluginOptions {
-  database: Pick<DatabaseHandle, 'executeSql'>;
+  database: Pick<DatabaseHandle, 'executeSql' | 'exclusively'>;
   jobs: readonly RecurringJob[];
 }
 

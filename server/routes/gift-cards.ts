@@ -34,7 +34,7 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     },
   );
 
-  const wrongCodes = createWrongCodeLimiter({ max: WRONG_CODES_MAX, windowMs: WRONG_CODES_WINDOW_MS });
+  const wrongCodes = createWrongCodeLimiter({ max: WRONG_CODES_MAX, windowMs: WRONG_CODES_WINDOW_MS, redis: app.sharedCounts });
 
   /** The card's balance becomes a wallet lot with the card's expiry; the wallet's balance rises live. */
   app.post(
@@ -46,15 +46,15 @@ export const giftCardRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     },
     async (request) => {
       const userId = request.user.id;
-      const attempt = wrongCodes.attempt(userId, clock.now());
+      const attempt = await wrongCodes.attempt(userId, clock.now());
       if (!attempt) throw new HttpError(429, errorCodes.rateLimited, m.rateLimited);
       try {
         const redeemed = await redeemGiftCard(db, { userId, code: request.body.code, now: clock.now() });
-        attempt.right();
+        await attempt.right();
         return redeemed;
       } catch (error) {
         // Only a code that leads to no usable card counts as a wrong try; any other failure does not.
-        if (!(error instanceof DomainError && error.code === errorCodes.giftCardNotFound)) attempt.right();
+        if (!(error instanceof DomainError && error.code === errorCodes.giftCardNotFound)) await attempt.right();
         throw error;
       }
     },

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueGiftCard } from '../../server/services/ledger';
+import { newSession } from './helpers/fixtures';
+import { cardDonation, createCampaign } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -59,5 +62,31 @@ describe('rate limit of payment attempts (card testing)', () => {
     const lookUp = () => from(address, 'GET', `/api/v1/gift-cards/${crypto.randomUUID()}`);
     for (let i = 0; i < 3; i++) expect((await lookUp()).statusCode).toBe(404);
     expect((await lookUp()).statusCode).toBe(429);
+  });
+});
+
+describe('with REDIS_URL set and Redis unreachable', () => {
+  // Port 1 refuses at once: the outage a node meets when Redis is down (docs/deploy.md).
+  const unreachable = { REDIS_URL: 'redis://127.0.0.1:1' };
+
+  it('still limits sign-in on this node, and still takes donations', async () => {
+    const app = await ctx.buildAnotherApp(unreachable);
+    const signIn = () => call(app, 'POST', '/api/v1/sessions', { email: 'b@exemplo.com', password: 'qualquer-coisa' });
+    for (let i = 0; i < 3; i++) expect((await signIn()).statusCode).toBe(401);
+    expect((await signIn()).statusCode).toBe(429);
+    const campaign = await createCampaign(ctx.database.db);
+    expect(await cardDonation(app, campaign, 2500)).toEqual(expect.any(String));
+  });
+
+  it('still counts wrong gift-card codes, and a right one still redeems', async () => {
+    const app = await ctx.buildAnotherApp({ ...unreachable, AUTH_RATE_LIMIT_MAX: '100' });
+    const donor = await newSession(app);
+    const card = await ctx.database.db.transaction((tx) =>
+      issueGiftCard(tx, { valueCents: 1500, expiresAt: new Date(ctx.clock.now().getTime() + 30 * 24 * 3600 * 1000) }),
+    );
+    const redeem = (code: string) => call(app, 'POST', '/api/v1/gift-cards/redemptions', { code }, { token: donor.token });
+    expect((await redeem(card.code)).json()).toMatchObject({ amount: 1500, balance: 1500 });
+    for (let i = 0; i < 5; i++) expect((await redeem(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await redeem(crypto.randomUUID())).statusCode).toBe(429);
   });
 });

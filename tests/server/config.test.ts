@@ -215,6 +215,7 @@ describe('loadConfig', () => {
       'HOST',
       'DATA_DIR',
       'DATABASE_URL',
+      'REDIS_URL',
       'PUBLIC_URL',
       'JWT_SECRET',
       'ACCESS_TOKEN_TTL',

@@ -22,7 +22,7 @@ export interface JobLog {
  * PostgreSQL, where several API nodes share the queue and a cron job runs once per tick across them.
  */
 export function createJobRunner(
-  handle: Pick<DatabaseHandle, 'executeSql'>,
+  handle: Pick<DatabaseHandle, 'executeSql' | 'exclusively'>,
   log: JobLog,
   options: { pollingIntervalSeconds?: number; cronIntervalSeconds?: number } = {},
 ): JobRunner {
@@ -36,11 +36,16 @@ export function createJobRunner(
   let started = false;
   return {
     async start(jobs) {
-      await boss.start();
-      started = true;
+      // Nodes starting at once on PostgreSQL set pg-boss up in turn: two creating the same queue deadlock.
+      await handle.exclusively(async () => {
+        await boss.start();
+        started = true;
+        for (const job of jobs) {
+          await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
+          await boss.schedule(job.name, job.cron, {}, { tz: 'America/Sao_Paulo' });
+        }
+      });
       for (const job of jobs) {
-        await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
-        await boss.schedule(job.name, job.cron, {}, { tz: 'America/Sao_Paulo' });
         await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async () => {
           await job.run();
         });

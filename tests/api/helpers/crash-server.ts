@@ -14,7 +14,8 @@ import { TEST_ENV } from './test-app';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
-async function adminQuery(text: string): Promise<void> {
+/** Runs one statement on TEST_DATABASE_URL itself (creating and dropping scratch databases). */
+export async function adminQuery(text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
@@ -22,6 +23,27 @@ async function adminQuery(text: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/** The server as `npm start` runs it (server/start.ts), in a child process; `listening` resolves with its address. */
+export function spawnServer(env: Record<string, string>): {
+  process: ChildProcess;
+  listening: Promise<{ url: string; process: ChildProcess }>;
+} {
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const listening = new Promise<{ url: string; process: ChildProcess }>((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match) resolve({ url: match[1] as string, process: proc });
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+  });
+  return { process: proc, listening };
 }
 
 /** Stops the server; one that has not exited 5 s after a SIGTERM gets a SIGKILL. */
@@ -75,20 +97,9 @@ export function crashServer(prefix: string) {
       };
     },
     start(env: Record<string, string>): Promise<{ url: string; process: ChildProcess }> {
-      const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      child = proc;
-      return new Promise((resolve, reject) => {
-        let out = '';
-        proc.stdout?.on('data', (chunk: Buffer) => {
-          out += chunk.toString('utf8');
-          const match = /LISTENING (\S+)/.exec(out);
-          if (match) resolve({ url: match[1] as string, process: proc });
-        });
-        proc.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-      });
+      const started = spawnServer(env);
+      child = started.process;
+      return started.listening;
     },
     async cleanup(): Promise<void> {
       child?.kill('SIGKILL');
