@@ -37,7 +37,15 @@ export async function measureDonationCost(databaseUrl: string | null, count = 50
     await database.migrate();
     await ensureReferenceData(database.db);
     counter.watch(database.db);
-    const config = loadConfig(withGeneratedSecrets({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false', DATA_DIR: dataDir }));
+    const config = loadConfig(
+      withGeneratedSecrets({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DEMO_SEED: 'false',
+        DATA_DIR: dataDir,
+        PAYMENT_RATE_LIMIT_MAX: '1000000',
+      }),
+    );
     const app = await buildApp({ config, db: database.db, database });
     try {
       const slug = `bench-${Date.now()}`;
