@@ -17,6 +17,7 @@ import { measureRecipientSheet } from './lib/recipient-sheet';
 import { issueLine, measureCardIssue } from './lib/issue-cards';
 import { measureAdminMoney, moneyLines } from './lib/admin-money';
 import { withScratchDatabase } from './lib/postgres';
+import { donationLine, measureDonationCost, pgbenchTps } from './lib/donation-cost';
 import { productEnv, withProcess } from './lib/processes';
 import { measureHardening, reportHardening } from './hardening';
 
@@ -67,6 +68,13 @@ const embedded = await measureProduct({}, true);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const onPostgres = postgresUrl ? await withScratchDatabase(postgresUrl, (url) => measureProduct({ DATABASE_URL: url }, false)) : null;
 
+// The donation's anchor: pgbench's TPC-B on the same PostgreSQL, in a scratch database of its own.
+const pgbench = postgresUrl ? await withScratchDatabase(postgresUrl, async (url) => pgbenchTps(url)) : null;
+const donationCost = {
+  PGlite: await measureDonationCost(null),
+  PostgreSQL: postgresUrl ? await withScratchDatabase(postgresUrl, (url) => measureDonationCost(url)) : null,
+};
+
 console.log('\nSemear benchmarks (ratios against the bare route of this run)\n');
 console.log(row('GET /bare (bare Fastify JSON)', bare, bare));
 for (const [database, figures] of [
@@ -80,6 +88,7 @@ for (const [database, figures] of [
   console.log(row(`GET /api/v1/users/profile (${database})`, figures.profile, bare));
   console.log(row(`GET /api/v1/campaigns/{slug} (${database})`, figures.campaign, bare));
   console.log(row(`POST donation, sandbox card (${database})`, figures.donation, bare));
+  console.log(donationLine(database, figures.donation, donationCost[database]!, database === 'PostgreSQL' ? pgbench : null));
   console.log(row(`GET /api/v1/notifications (${database})`, figures.notifications, bare));
   reportForgotPassword(database, figures.forgotPassword);
 }

@@ -3,12 +3,23 @@ import autocannon from 'autocannon';
 import type { LoadResult } from './load';
 
 const CAMPAIGN = 'cozinha-solidaria-recife';
+/** Donors giving at once (issue 26: p99 ≤ 100 ms at 50 donors). */
+export const DONORS = 50;
 
 async function json(url: string, init: RequestInit): Promise<unknown> {
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url} failed: ${res.status} ${await res.text()}`);
   return res.json();
 }
+
+/** A card the sandbox approves, as the browser sends it to be tokenised. */
+export const tokenRequest = {
+  card_number: '4111111111111111',
+  exp_date: '12/34',
+  cvv: '123',
+  holder_name: 'Bia Bench',
+  holder_document: '52998224725',
+};
 
 /** One-time card tokens from the sandbox gateway, made before the run: the browser would make them. */
 export async function cardTokens(base: string, count: number): Promise<string[]> {
@@ -17,20 +28,14 @@ export async function cardTokens(base: string, count: number): Promise<string[]>
     const token = (await json(`${base}/sandbox-gateway/v1/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        card_number: '4111111111111111',
-        exp_date: '12/34',
-        cvv: '123',
-        holder_name: 'Bia Bench',
-        holder_document: '52998224725',
-      }),
+      body: JSON.stringify(tokenRequest),
     })) as { token: string };
     tokens.push(token.token);
   }
   return tokens;
 }
 
-const donationBody = (cardToken: string) =>
+export const donationBody = (cardToken: string) =>
   JSON.stringify({
     amount: 5000,
     payment: { method: 'card', card_token: cardToken },
@@ -50,14 +55,18 @@ const donationBody = (cardToken: string) =>
  * Guest card donations through the sandbox gateway: each request carries a fresh Idempotency-Key and
  * a fresh one-time card token, so every one is a real charge and a ledger write.
  */
-export async function measureCardDonations(base: string, requests = Number(process.env.BENCH_DONATIONS ?? 1500)): Promise<LoadResult> {
+export async function measureCardDonations(
+  base: string,
+  requests = Number(process.env.BENCH_DONATIONS ?? 1500),
+  donors = DONORS,
+): Promise<LoadResult> {
   const warmUp = 100;
   const tokens = await cardTokens(base, requests + warmUp);
   let next = 0;
   const run = (amount: number) =>
     autocannon({
       url: `${base}/api/v1/campaigns/${CAMPAIGN}/donations`,
-      connections: 20,
+      connections: donors,
       pipelining: 1,
       amount,
       requests: [

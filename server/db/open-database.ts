@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDataFolderLock } from './data-folder-lock';
 import type { Database, DatabaseHandle } from './types';
@@ -14,7 +15,12 @@ import type { Database, DatabaseHandle } from './types';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Embedded PostgreSQL (PGlite). dataDir null keeps everything in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/** `logger`: sees every statement drizzle runs (query-count.ts counts them for tests and the bench). */
+export interface OpenOptions {
+  logger?: Logger;
+}
+
+export async function openPglite(dataDir: string | null, options: OpenOptions = {}): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -29,7 +35,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
   const pglite = client;
   return {
     db,
@@ -55,11 +61,11 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
-  const raw = drizzlePostgres({ client: pool, schema });
+  const raw = drizzlePostgres({ client: pool, schema, logger: options.logger });
   await pool.query('select 1');
   const exclusively = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
   return {

@@ -35,7 +35,9 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     return answerOnce(request, reply, {
       scope: `${userId ? `user:${userId}` : 'guest'}|donations`,
       request: { body, slug },
-      execute: (checkpoint) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint }),
+      // Claimed with the donation's first transaction, answered in its last: two commits (docs/payments.md).
+      claimAtCheckpoint: true,
+      execute: (checkpoint, complete) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint, complete }),
       // A takeover after a crash may still have to reach the gateway: it needs the request (card token, campaign).
       resume: (note) => donations.resume(note, { request: body, userId }),
     });

@@ -4,11 +4,12 @@ import { givingMessages as gm } from '../../../contracts/giving-messages';
 import type { Config } from '../../config';
 import { invalid, notFound } from '../../domain/errors';
 import { savedCardToken, usableSavedCard } from '../contributions/saved-cards-repository';
-import type { Database } from '../../db/types';
+import type { Database, Transaction } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/gateways';
 import { payerOfPurchase } from '../payments/payer';
+import type { Payer } from '../payments/gateway';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { postProviderFee } from './provider-fee';
@@ -30,25 +31,47 @@ export interface CollectDeps {
 export type GatewayCollection =
   { kind: 'card'; cardToken: string } | { kind: 'pix' } | { kind: 'paypal'; returnUrl: string; cancelUrl: string };
 
+/** What a caller adds to the recording of the gateway's answer. */
+export interface CollectOptions {
+  /** The payer when the caller has them at hand (else read from the purchase). */
+  payer?: Payer | null;
+  /** Runs once the gateway charged a card, before anything is recorded (a fault-injection seam for tests). */
+  afterCharge?: () => Promise<void> | void;
+  /**
+   * More work in the transaction that records the answer (a donation's confirmation and its stored
+   * answer), after the answer is written: both commit together or neither does, and a crash before that
+   * commit leaves the payment 'processing', which reconciliation looks up and settles.
+   */
+  inSameCommit?: (tx: Transaction, recorded: PaymentRow | null) => Promise<void>;
+}
+
 /**
  * Steps 2 and 3 of any purchase paid through a gateway (a donation, a gift-card order): the gateway
  * call keyed by the payment id (sent again after a crash it is the same charge, PIX or order) and its
  * answer recorded on the payment before anything else. Resolves to the payment as recorded (null: it
- * had moved on already); the caller confirms a succeeded one.
+ * had moved on already); the caller confirms a succeeded one, or does it in `inSameCommit`.
  */
 export async function collectPayment(
   deps: CollectDeps,
   payment: PaymentRow,
   collection: GatewayCollection,
   description: string,
+  options: CollectOptions = {},
 ): Promise<PaymentRow | null> {
   const { db, clock } = deps;
   const gateway = gatewayOf(deps.gateways, payment);
-  const payer = await payerOfPurchase(db, payment);
+  const payer = options.payer !== undefined ? options.payer : await payerOfPurchase(db, payment);
   const base = { idempotencyKey: payment.id, amountCents: payment.amountCents, description, payer };
+  const record = (write: (tx: Transaction) => Promise<PaymentRow | null>) =>
+    db.transaction(async (tx) => {
+      const recorded = await write(tx);
+      await options.inSameCommit?.(tx, recorded);
+      return recorded;
+    });
   if (collection.kind === 'card') {
     const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
-    return db.transaction(async (tx) => {
+    if (result.status === 'succeeded') await options.afterCharge?.();
+    return record(async (tx) => {
       const recorded = await recordCardResult(tx, payment, result, clock.now());
       if (result.status === 'succeeded') await postProviderFee(tx, payment, { status: 'succeeded', feeCents: result.feeCents });
       return recorded;
@@ -64,10 +87,10 @@ export async function collectPayment(
       : [];
     const pixKey = (await pixKeyInForce(db, donation?.campaignId ?? null)) ?? undefined;
     const pix = await gateway.createPixCharge({ ...base, expiresAt, pixKey });
-    return db.transaction((tx) => recordPixCharge(tx, payment, pix, clock.now()));
+    return record((tx) => recordPixCharge(tx, payment, pix, clock.now()));
   }
   const order = await gateway.createPaypalOrder({ ...base, returnUrl: collection.returnUrl, cancelUrl: collection.cancelUrl });
-  return db.transaction((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
+  return record((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
 }
 
 /** The provider that took a payment (its row's `gateway`): everything after its creation goes there. */

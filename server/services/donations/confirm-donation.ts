@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/mail-outbox';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { notifyDonor } from '../notifications/create-notification';
 import { donationCampaign, lockDonation, markDonationConfirmed, type DonationRow } from './donations-repository';
-import { lockPayment } from './payments-repository';
+import { lockPayment, type PaymentRow } from './payments-repository';
 import { receiptMail } from './receipt-mail';
 
 export interface ConfirmDeps {
@@ -36,9 +36,11 @@ export async function finishConfirmation(
   donation: DonationRow,
   now: Date,
   locale: Locale,
+  known?: { campaign: { slug: string; title: string } | null },
 ): Promise<void> {
   await markDonationConfirmed(tx, donation.id, now);
-  const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
+  // The caller may have read the campaign already (the donation's request did).
+  const campaign = known ? known.campaign : donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
   // The receipt below is the e-mail; the notification is in-app only.
   if (donation.userId) {
     const metadata = {
@@ -68,24 +70,36 @@ export type ConfirmOutcome = 'confirmed' | 'already_settled' | 'not_paid';
  * and the donation is confirmed. Running it again, or after a crash, changes nothing more.
  */
 export async function confirmDonation(deps: ConfirmDeps, paymentId: string, options: { locale?: Locale } = {}): Promise<ConfirmOutcome> {
-  return deps.db.transaction(async (tx) => {
-    const payment = await lockPayment(tx, paymentId);
-    if (!payment || payment.status !== 'succeeded') return 'not_paid';
-    if (!payment.donationId) return 'not_paid';
-    const donation = await lockDonation(tx, payment.donationId);
-    if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
-    const now = deps.clock.now();
-    await postLedgerGroup(tx, {
-      kind: 'donation',
-      reference: donationReference(donation.id),
-      description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
-      lines: [
-        { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: -payment.amountCents },
-        { account: donationTarget(donation), amountCents: payment.amountCents },
-      ],
-    });
-    // The request's language when confirmed while the donor waits, else the one the donor gave in.
-    await finishConfirmation(tx, deps, donation, now, options.locale ?? donation.locale);
-    return 'confirmed';
+  return deps.db.transaction(async (tx) => confirmDonationIn(tx, deps, await lockPayment(tx, paymentId), options));
+}
+
+/**
+ * Step 4 in the caller's transaction, for a payment it has locked (read `for update`, or just moved):
+ * the ledger group and, in the same commit, what tells of it (the outbox: the receipt e-mail, the
+ * donor's notification, the webhook event), so none is ever written without the other.
+ */
+export async function confirmDonationIn(
+  tx: Executor,
+  deps: Pick<ConfirmDeps, 'clock' | 'translator'>,
+  payment: PaymentRow | null,
+  options: { locale?: Locale; campaign?: { slug: string; title: string } | null } = {},
+): Promise<ConfirmOutcome> {
+  if (!payment || payment.status !== 'succeeded') return 'not_paid';
+  if (!payment.donationId) return 'not_paid';
+  const donation = await lockDonation(tx, payment.donationId);
+  if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
+  const now = deps.clock.now();
+  await postLedgerGroup(tx, {
+    kind: 'donation',
+    reference: donationReference(donation.id),
+    description: `${payment.method} ${payment.gatewayRef ?? ''}`.trim(),
+    lines: [
+      { account: { kind: 'gateway_clearing', gateway: payment.gateway }, amountCents: -payment.amountCents },
+      { account: donationTarget(donation), amountCents: payment.amountCents },
+    ],
   });
+  // The request's language when confirmed while the donor waits, else the one the donor gave in.
+  const known = options.campaign === undefined ? undefined : { campaign: options.campaign };
+  await finishConfirmation(tx, deps, donation, now, options.locale ?? donation.locale, known);
+  return 'confirmed';
 }

@@ -10,17 +10,18 @@ import type { Database, Executor } from '../../db/types';
 import { notFound, refused, unauthenticated } from '../../domain/errors';
 import type { Translator } from '../../i18n/translator';
 import type { Clock } from '../clock';
-import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import type { Checkpoint, Completion, StoredResponse } from '../idempotency/idempotency';
 import { postLedgerGroup, spendFromWallet, usableGiftCard, WalletInsufficientError } from '../ledger';
 import { gatewayMethodOf, type PaymentGateways } from '../payments/gateways';
 import { donatableCampaign, type DonatableCampaign } from './campaign-access';
-import { donationReference, donationTarget, finishConfirmation } from './confirm-donation';
+import { confirmDonationIn, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
 import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
 import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
 import type { PaymentGateway } from '../payments/gateway';
-import { payerOfUser } from '../payments/payer';
+import { payerOfContact, payerOfUser } from '../payments/payer';
+import type { Payer } from '../payments/gateway';
 import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -47,16 +48,19 @@ export interface NewDonation {
   userId: string | null;
   locale: Locale;
   checkpoint: Checkpoint;
+  /** Keeps the answer in the transaction that settles the donation. */
+  complete: Completion;
 }
 
 const mustBeSignedIn = () => unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
 const reais = (cents: number) => String(cents / 100);
 
 /**
- * A one-time donation (docs/ledger.md). Gateway payments go in four steps so a crash loses nothing:
- * (1) donation + payment rows, (2) the gateway call keyed by the payment id, (3) the gateway's answer
- * recorded on the payment, (4) the confirmation with its ledger group. Gift cards and the wallet move
- * money inside the ledger, so they happen in one transaction.
+ * A one-time donation (docs/ledger.md, docs/payments.md). Gateway payments go in four steps, two commits,
+ * so a crash loses nothing: (1) donation + payment rows with the idempotency claim (commit 1), (2) the
+ * gateway call keyed by the payment id, (3) the gateway's answer recorded on the payment and (4) the
+ * confirmation with its ledger group, outbox rows and stored answer (commit 2). Gift cards and the
+ * wallet move money inside the ledger, so they happen in one transaction.
  */
 export function createDonationService(deps: DonationDeps) {
   const { db, clock, gateways } = deps;
@@ -64,45 +68,61 @@ export function createDonationService(deps: DonationDeps) {
   async function create(input: NewDonation): Promise<StoredResponse> {
     const now = clock.now();
     const { request, userId } = input;
-    const campaign = input.slug ? await donatableCampaign(db, input.slug, now) : null;
     const method = request.payment.method;
     if ((method === 'wallet' || method === 'saved_card') && !userId) throw mustBeSignedIn();
     const receiptToken = newOpaqueToken();
-    const base = {
+    const campaignOfRequest = (tx: Executor) => (input.slug ? donatableCampaign(tx, input.slug, now) : Promise.resolve(null));
+    const base = (campaign: DonatableCampaign | null) => ({
       request,
       campaignId: campaign?.id ?? null,
       userId,
       receiptTokenHash: hashOpaqueToken(receiptToken),
       locale: input.locale,
-    };
+    });
     const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
+    /** The answer, read and kept in the transaction that settles the donation: it commits with it. */
+    const answerIn = async (tx: Executor, donationId: string) => {
+      const response = await answer(donationId, receiptToken, input.locale, tx);
+      await input.complete(tx, response);
+      return response;
+    };
 
     if (method === 'gift_card' || method === 'wallet') {
-      const donationId = await db.transaction(async (tx) => {
-        const { donation, payment } = await insertDonationWithPayment(tx, { ...base, gateway: INTERNAL_GATEWAY, now });
+      return db.transaction(async (tx) => {
+        const campaign = await campaignOfRequest(tx);
+        const { donation, payment } = await insertDonationWithPayment(tx, { ...base(campaign), gateway: INTERNAL_GATEWAY, now });
         if (request.payment.method === 'gift_card') await payWithGiftCard(tx, donation, request.payment.code, now);
         else await payWithWallet(tx, donation, now);
         await markInternalPaymentSucceeded(tx, payment.id, now);
-        await finishConfirmation(tx, deps, donation, now, input.locale);
+        await finishConfirmation(tx, deps, donation, now, input.locale, { campaign });
         await input.checkpoint(tx, note(donation.id));
-        return donation.id;
+        return answerIn(tx, donation.id);
       });
-      return answer(donationId, receiptToken, input.locale);
     }
 
     const cardToken = await gatewayCardToken(deps, request.payment, userId);
-    const { donation, payment } = await db.transaction(async (tx) => {
-      const created = await insertDonationWithPayment(tx, { ...base, gateway: gateways.for(gatewayMethodOf(method)).name, now });
+    // Commit 1: the campaign checked, the donation and its payment written, the key claimed.
+    const { donation, payment, campaign } = await db.transaction(async (tx) => {
+      const campaign = await campaignOfRequest(tx);
+      const gateway = gateways.for(gatewayMethodOf(method)).name;
+      const created = await insertDonationWithPayment(tx, { ...base(campaign), gateway, now });
       await input.checkpoint(tx, note(created.donation.id));
-      return created;
+      return { ...created, campaign };
     });
-    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale });
-    return answer(donation.id, receiptToken, input.locale);
+    // Commit 2 (in pay): the gateway's answer, the ledger group with its outbox rows, and this answer.
+    const answered: { response?: StoredResponse } = {};
+    const payer = payerOfContact(donation.contact);
+    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale, payer }, async (tx) => {
+      answered.response = await answerIn(tx, donation.id);
+    });
+    return answered.response ?? answer(donation.id, receiptToken, input.locale);
   }
 
   /**
    * Steps 2-4 for a payment written in step 1: the gateway call keyed by the payment id (sent again
-   * after a crash, it is the same charge, PIX or order), its answer recorded, a paid one confirmed.
+   * after a crash, it is the same charge, PIX or order), then in one transaction its answer recorded,
+   * a paid one confirmed with its ledger group and outbox rows, and `alsoInCommit` (the stored answer).
+   * A crash before that commit leaves the payment 'processing': reconciliation looks it up and settles it.
    */
   async function pay(
     payment: PaymentRow,
@@ -112,7 +132,9 @@ export function createDonationService(deps: DonationDeps) {
       cardToken: string | null;
       campaign: DonatableCampaign | null;
       locale: Locale;
+      payer?: Payer | null;
     },
+    alsoInCommit?: (tx: Executor) => Promise<void>,
   ): Promise<void> {
     const { request, userId, cardToken, campaign } = input;
     const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
@@ -122,10 +144,15 @@ export function createDonationService(deps: DonationDeps) {
         : request.payment.method === 'pix'
           ? { kind: 'pix' }
           : { kind: 'paypal', ...paypalUrls(campaign, payment.amountCents, payment.donationId as string) };
-    const recorded = await collectPayment(deps, payment, collection, description);
+    const recorded = await collectPayment(deps, payment, collection, description, {
+      payer: input.payer,
+      afterCharge: () => deps.hooks?.beforeConfirm?.(payment.id),
+      inSameCommit: async (tx, moved) => {
+        if (moved?.status === 'succeeded') await confirmDonationIn(tx, deps, moved, { locale: input.locale, campaign });
+        await alsoInCommit?.(tx);
+      },
+    });
     if (recorded?.status !== 'succeeded') return;
-    await deps.hooks?.beforeConfirm?.(payment.id);
-    await confirmPayment(deps, payment.id, { locale: input.locale });
     if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId)
       await saveCard(gatewayOf(gateways, payment), cardToken, userId);
   }
@@ -192,8 +219,8 @@ export function createDonationService(deps: DonationDeps) {
     }
   }
 
-  async function answer(donationId: string, receiptToken: string, locale: Locale): Promise<StoredResponse> {
-    const found = await loadDonation(db, donationId);
+  async function answer(donationId: string, receiptToken: string, locale: Locale, executor: Executor = db): Promise<StoredResponse> {
+    const found = await loadDonation(executor, donationId);
     if (!found) throw new Error(`donation ${donationId} vanished`);
     return donationAnswer(found, receiptToken, deps.translator, locale);
   }

@@ -15,12 +15,22 @@ export interface StoredResponse {
 /** Lets the work leave a note in the key's row, in its own transaction, so a retry can pick it up. */
 export type Checkpoint = (tx: Executor, note: Record<string, unknown>) => Promise<void>;
 
+/** Keeps the answer in the work's last transaction, so it commits with what it answers (no commit of its own). */
+export type Completion = (tx: Executor, response: StoredResponse) => Promise<void>;
+
 export interface IdempotentCall {
   scope: string;
   key: string;
   requestHash: string;
   /** Does the work once. Throwing before any checkpoint frees the key (nothing happened). */
-  execute(checkpoint: Checkpoint): Promise<StoredResponse>;
+  execute(checkpoint: Checkpoint, complete: Completion): Promise<StoredResponse>;
+  /**
+   * The key is claimed by the first checkpoint, in the work's first transaction, rather than in a commit
+   * of its own before the work: for work that writes nothing before that checkpoint (a donation). A
+   * second request with the key finds the claim when its own checkpoint does (its transaction rolls back)
+   * or when its work is refused, and then waits for the first one's answer as usual.
+   */
+  claimAtCheckpoint?: boolean;
   /** Finishes the work of an earlier attempt that failed after a checkpoint (e.g. crashed after the charge). */
   resume(note: Record<string, unknown>): Promise<StoredResponse>;
 }
@@ -113,9 +123,39 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       .where(mine(call, claim));
   }
 
-  /** Does the work under our claim, renewing its lease until it is done. */
-  async function work(call: IdempotentCall, claim: string, note: Record<string, unknown> | null): Promise<StoredResponse> {
+  const claimRow = (call: IdempotentCall, claim: string) => ({
+    scope: call.scope,
+    key: call.key,
+    requestHash: call.requestHash,
+    createdAt: clock.now(),
+    owner: claim,
+    leaseExpiresAt: leaseEnd(),
+  });
+
+  /**
+   * Does the work under our claim, renewing its lease until it is done. With `claimAtCheckpoint` the
+   * claim is only made by the first checkpoint: `elsewhere` when another request holds the key.
+   */
+  async function work(
+    call: IdempotentCall,
+    claim: string,
+    note: Record<string, unknown> | null,
+    claimAtCheckpoint = false,
+  ): Promise<StoredResponse | typeof ELSEWHERE> {
+    let unclaimed = claimAtCheckpoint;
+    let completed = false;
     const checkpoint: Checkpoint = async (tx, next) => {
+      if (unclaimed) {
+        const [claimed] = await tx
+          .insert(idempotencyKeys)
+          .values({ ...claimRow(call, claim), responseBody: { resume: next } })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        // Throwing rolls back what the work wrote in this transaction: the key's holder does it.
+        if (!claimed) throw new ClaimedElsewhere();
+        unclaimed = false;
+        return;
+      }
       const [held] = await tx
         .update(idempotencyKeys)
         .set({ responseBody: { resume: next } })
@@ -123,6 +163,13 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
         .returning({ key: idempotencyKeys.key });
       // Throwing rolls back the transaction that would have written the work.
       if (!held) throw new Error(`idempotency claim on ${call.scope} ${call.key} was taken over`);
+    };
+    const complete: Completion = async (tx, response) => {
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now(), leaseExpiresAt: null })
+        .where(mine(call, claim));
+      completed = true;
     };
     const heartbeat = setInterval(
       () => {
@@ -135,11 +182,19 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
     );
     heartbeat.unref();
     try {
-      const response = note ? await call.resume(note) : await call.execute(checkpoint);
-      await store(call, claim, response);
+      const response = note ? await call.resume(note) : await call.execute(checkpoint, complete);
+      if (!completed) await store(call, claim, response);
       return response;
     } catch (error) {
-      const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(where(call.scope, call.key));
+      const [row] = await db
+        .select({ body: idempotencyKeys.responseBody, owner: idempotencyKeys.owner })
+        .from(idempotencyKeys)
+        .where(where(call.scope, call.key));
+      if (claimAtCheckpoint && row?.owner !== claim) {
+        // Another request holds the key (this one may be its replay, refused for what the first one used up).
+        if (row || error instanceof ClaimedElsewhere) return ELSEWHERE;
+        throw error;
+      }
       // Nothing happened yet (a refused request): free the key so the same request may be sent again.
       if (!resumeNote(row?.body)) await db.delete(idempotencyKeys).where(mine(call, claim));
       else
@@ -151,6 +206,13 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** A takeover's work: its claim is made already. */
+  async function resumeWork(call: IdempotentCall, claim: string, note: Record<string, unknown> | null): Promise<StoredResponse> {
+    const done = await work(call, claim, note);
+    if (done === ELSEWHERE) throw new Error('a taken-over claim was claimed again');
+    return done;
   }
 
   /** Claims a dead or failed claim for ourselves; only one replay wins (the update checks what it saw). */
@@ -180,7 +242,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
         row.responseStatus === null && (row.leaseExpiresAt === null || row.leaseExpiresAt.getTime() <= clock.now().getTime());
       if (unfinished || abandoned) {
         const claim = newClaim();
-        if (await takeOver(call, claim, row)) return work(call, claim, resumeNote(row.responseBody));
+        if (await takeOver(call, claim, row)) return resumeWork(call, claim, resumeNote(row.responseBody));
       }
       if (Date.now() >= deadline) throw conflict(errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
@@ -191,19 +253,17 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
     async run(call) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const claim = newClaim();
-        const [claimed] = await db
-          .insert(idempotencyKeys)
-          .values({
-            scope: call.scope,
-            key: call.key,
-            requestHash: call.requestHash,
-            createdAt: clock.now(),
-            owner: claim,
-            leaseExpiresAt: leaseEnd(),
-          })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (claimed) return { ...(await work(call, claim, null)), replayed: false };
+        if (call.claimAtCheckpoint) {
+          const done = await work(call, claim, null, true);
+          if (done !== ELSEWHERE) return { ...done, replayed: false };
+        } else {
+          const [claimed] = await db
+            .insert(idempotencyKeys)
+            .values(claimRow(call, claim))
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (claimed) return { ...(await resumeWork(call, claim, null)), replayed: false };
+        }
         const answer = await awaitAnswer(call);
         // The first attempt was refused and freed the key: try to claim it ourselves.
         if (answer !== 'gone') return { ...answer, replayed: true };
@@ -211,6 +271,15 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       throw conflict(errorCodes.idempotencyInProgress, gm.idempotencyInProgress);
     },
   };
+}
+
+/** What `work` answers when the key turned out to be another request's. */
+const ELSEWHERE = Symbol('claimed elsewhere');
+
+class ClaimedElsewhere extends Error {
+  constructor() {
+    super('idempotency key claimed by another request');
+  }
 }
 
 function resumeNote(body: unknown): Record<string, unknown> | null {

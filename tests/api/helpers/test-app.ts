@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { withGeneratedSecrets } from '../../../server/config-secrets';
 import type { DatabaseHandle } from '../../../server/db/types';
 import type { Clock } from '../../../server/services/clock';
+import type { OpenOptions } from '../../../server/db/open-database';
 import { openTestDatabase } from './test-database';
 
 /** A clock the test moves by hand (token expiry, reset-link expiry). */
@@ -47,9 +48,13 @@ export interface TestContext {
 }
 
 /** One isolated app, database and data folder per test file. */
-export async function createTestContext(env: Record<string, string> = {}, options: Partial<BuildAppOptions> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: Partial<BuildAppOptions> = {},
+  openOptions: OpenOptions = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-test-'));
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(openOptions);
   const clock = new TestClock();
   const apps: FastifyInstance[] = [];
   const make = async (moreEnv: Record<string, string>, moreOptions: Partial<BuildAppOptions>) => {

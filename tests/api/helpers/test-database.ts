@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../../../server/db/open-database';
+import { openPglite, openPostgres, type OpenOptions } from '../../../server/db/open-database';
 import { ensureReferenceData } from '../../../server/db/reference-data';
 import type { DatabaseHandle } from '../../../server/db/types';
 
@@ -8,14 +8,14 @@ import type { DatabaseHandle } from '../../../server/db/types';
  * A fresh, migrated database for one test file: in-memory PGlite (TEST_DB=pglite), or a new
  * uniquely named database on TEST_DATABASE_URL (TEST_DB=postgres), dropped again by close().
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = process.env.TEST_DB === 'postgres' ? await openScratchPostgres() : await openPglite(null);
+export async function openTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = process.env.TEST_DB === 'postgres' ? await openScratchPostgres(options) : await openPglite(null, options);
   await handle.migrate();
   await ensureReferenceData(handle.db);
   return handle;
 }
 
-async function openScratchPostgres(): Promise<DatabaseHandle> {
+async function openScratchPostgres(options: OpenOptions): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   const name = `semear_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -28,7 +28,7 @@ async function openScratchPostgres(): Promise<DatabaseHandle> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const handle = await openPostgres(url.toString(), options);
   return {
     ...handle,
     async close() {
