@@ -55,6 +55,7 @@ export const REFUND_FAILURE_CODES = [
   'refund.payment_unknown',
   'refund.payment_not_refundable',
   'refund.exceeds_captured',
+  'refund.not_done',
   'refund.failed',
 ] as const;
 export type RefundFailureCode = (typeof REFUND_FAILURE_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPixConfig, apiPixEnv, type ApiPixConfig } from './config-api-pix';
 import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
 
 /** The variables of payments (docs/configuration.md, docs/payments.md); config.ts spreads them into its schema. */
@@ -8,7 +9,7 @@ export const paymentsEnv = {
     .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox or mercadopago' })
     .default('sandbox'),
   PAYMENT_PIX_PROVIDER: z
-    .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago' })
+    .enum(['sandbox', 'mercadopago', 'api-pix'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox, mercadopago or api-pix' })
     .default('sandbox'),
   PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox or paypal' }).default('sandbox'),
   PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
@@ -22,6 +23,7 @@ export const paymentsEnv = {
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   PAYPAL_API_URL: urlText('PAYPAL_API_URL', ['https:', 'http:']).default('https://api-m.paypal.com'),
+  ...apiPixEnv,
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
@@ -51,6 +53,8 @@ export interface PaymentsConfig {
   mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string; publicKey: string | null; sdkUrl: string } | null;
   /** Set while its credentials are, like Mercado Pago's. */
   paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string } | null;
+  /** The NGO's own bank through the Central Bank's API Pix: set while PIX goes to it (config-api-pix.ts). */
+  apiPix: ApiPixConfig | null;
 }
 
 /** The payments part of the configuration. */
@@ -102,5 +106,6 @@ export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsCon
             webhookId: e.PAYPAL_WEBHOOK_ID,
           }
         : null,
+    apiPix: apiPixConfig(e, providers.pix === 'api-pix'),
   };
 }

@@ -126,7 +126,7 @@ export const configVariables = [
     name: 'PAYMENT_PIX_PROVIDER',
     default: 'sandbox',
     description:
-      'Who issues and settles PIX charges: `sandbox` (its payment page at /sandbox-gateway) or `mercadopago` (needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET).',
+      "Who issues and settles PIX charges: `sandbox` (its payment page at /sandbox-gateway), `mercadopago` (needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET) or `api-pix`, the NGO's own bank through the Central Bank's API Pix (needs the PIX_API_* variables).",
   },
   {
     name: 'PAYMENT_PAYPAL_PROVIDER',
@@ -192,6 +192,52 @@ export const configVariables = [
     default: 'https://api-m.paypal.com',
     description:
       "PayPal's REST API: https://api-m.sandbox.paypal.com to try it with PayPal's sandbox accounts, a proxy, or a stand-in in tests.",
+  },
+  {
+    name: 'PIX_API_URL',
+    default: '(unset)',
+    description:
+      'The base URL of the bank\'s API Pix (with its version path, e.g. `/v2`), from the bank\'s developer portal (docs/payments.md, "PIX from your bank").',
+  },
+  {
+    name: 'PIX_API_TOKEN_URL',
+    default: '(unset)',
+    description: "The bank's OAuth2 token endpoint; client credentials are exchanged there for the token every call carries.",
+  },
+  {
+    name: 'PIX_API_CLIENT_ID',
+    default: '(unset)',
+    description: "The client id of the application registered at the bank's developer portal.",
+  },
+  {
+    name: 'PIX_API_CLIENT_SECRET',
+    default: '(unset)',
+    description: 'The secret of that application.',
+  },
+  {
+    name: 'PIX_API_CERT',
+    default: '(unset)',
+    description: 'Path of the client certificate (PEM) the bank issued for mutual TLS; a missing or unreadable file stops start-up.',
+  },
+  {
+    name: 'PIX_API_CERT_KEY',
+    default: '(unset)',
+    description: "Path of that certificate's private key (PEM).",
+  },
+  {
+    name: 'PIX_API_PFX',
+    default: '(unset)',
+    description: 'Instead of PIX_API_CERT and PIX_API_CERT_KEY: path of the certificate and key in one PKCS#12 (.pfx/.p12) file.',
+  },
+  {
+    name: 'PIX_API_PFX_PASSPHRASE',
+    default: '(unset)',
+    description: 'The passphrase of PIX_API_PFX, if it has one.',
+  },
+  {
+    name: 'PIX_API_CA',
+    default: '(unset)',
+    description: "Path of an extra certificate authority (PEM) to trust, for a bank's homologation environment or a test stand-in.",
   },
   { name: 'PIX_KEY', default: 'pix@semear.dev', description: 'PIX key (DICT) that receives PIX donations; it goes into every BR Code.' },
   {

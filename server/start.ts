@@ -11,6 +11,7 @@ import { demoPaymentsOf } from './seed/demo-payments';
 import { seedDemoData } from './seed/demo-seed';
 import { mailboxFolder } from './services/mail/mail-transport';
 import { buildWebApp, webBuildIsStale } from './web-build';
+import { registerApiPixWebhooks } from './services/payments/api-pix/webhook-registration';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,6 +46,11 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
         )
       : false;
     const url = await app.listen({ port: config.port, host: config.host });
+    await registerApiPixWebhooks(
+      app.paymentGateways,
+      { db: database.db, publicUrl: config.publicUrl, pixKey: config.payments.pix.key },
+      app.log,
+    );
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');
     app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);
     if (!config.smtpUrl)

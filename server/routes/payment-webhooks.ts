@@ -9,6 +9,9 @@ import { HttpError } from '../http/http-error';
 import { applyGatewayEvent } from '../services/donations/gateway-events';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
+import type { FastifyBaseLogger } from 'fastify';
+import { API_PIX } from '../services/payments/api-pix/api-pix-gateway';
+import type { WebhookDelivery } from '../services/payments/gateway';
 
 /**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
@@ -19,29 +22,36 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deps = { ...options, translator: app.translator };
 
-  app.post(
-    '/payments/webhooks/:gateway',
-    {
-      schema: {
-        params: z.object({ gateway: pathParam() }),
-        // Providers put the notification's subject in the query too (Mercado Pago's data.id and type).
-        querystring: z.record(z.string(), z.string()).optional(),
-        response: { 204: noContentSchema },
-      },
-    },
-    async (request, reply) => {
-      // Any provider configured here, also one that no longer takes new payments: its payments still settle.
-      const gateway = options.gateways.named(request.params.gateway);
-      if (!gateway) throw new HttpError(404, errorCodes.notFound, m.notFound);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const reading = await gateway.readWebhook({ rawBody: raw, headers: request.headers, query: request.query ?? {} });
-      if (reading.kind === 'forged') throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
-      if (reading.kind === 'noted') return reply.status(204).send(null);
-      const { event } = reading;
-      const outcome = await applyGatewayEvent(deps, gateway.name, event);
-      // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
-      if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
-      return reply.status(204).send(null);
-    },
-  );
+  const receive = async (
+    gatewayName: string,
+    request: { body: unknown; headers: WebhookDelivery['headers']; query?: WebhookDelivery['query']; log: FastifyBaseLogger },
+  ) => {
+    // Any provider configured here, also one that no longer takes new payments: its payments still settle.
+    const gateway = options.gateways.named(gatewayName);
+    if (!gateway) throw new HttpError(404, errorCodes.notFound, m.notFound);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const reading = await gateway.readWebhook({ rawBody: raw, headers: request.headers, query: request.query ?? {} });
+    if (reading.kind === 'forged') throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+    if (reading.kind === 'noted') return;
+    const { event } = reading;
+    const outcome = await applyGatewayEvent(deps, gateway.name, event);
+    // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
+    if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
+  };
+  const schema = {
+    // Providers put the notification's subject in the query too (Mercado Pago's data.id and type).
+    querystring: z.record(z.string(), z.string()).optional(),
+    response: { 204: noContentSchema },
+  };
+
+  app.post('/payments/webhooks/:gateway', { schema: { ...schema, params: z.object({ gateway: pathParam() }) } }, async (request, reply) => {
+    await receive(request.params.gateway, request);
+    return reply.status(204).send(null);
+  });
+
+  // The API Pix bank posts the PIX received to the registered URL with /pix appended.
+  app.post(`/payments/webhooks/${API_PIX}/pix`, { schema }, async (request, reply) => {
+    await receive(API_PIX, request);
+    return reply.status(204).send(null);
+  });
 };

@@ -12,6 +12,14 @@ const scratch = () => {
   return dir;
 };
 /** As server/start.ts reads it: unset secrets made and kept in DATA_DIR first. */
+const apiPixCredentials = {
+  PIX_API_URL: 'https://pix.bank.example/api/v2',
+  PIX_API_TOKEN_URL: 'https://oauth.bank.example/token',
+  PIX_API_CLIENT_ID: 'client',
+  PIX_API_CLIENT_SECRET: 'secret',
+};
+/** A readable file that is no certificate: this test file itself. */
+const notACertificate = new URL(import.meta.url).pathname;
 const load = (env: Record<string, string | undefined>) => loadConfig(withGeneratedSecrets(env));
 
 afterEach(() => {
@@ -97,7 +105,7 @@ describe('loadConfig', () => {
       'PAYMENT_CARD_PROVIDER=mercadopago needs MERCADOPAGO_PUBLIC_KEY',
     ],
     [{ MERCADOPAGO_SDK_URL: 'javascript:alert(1)' }, 'MERCADOPAGO_SDK_URL must be a URL'],
-    [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox or mercadopago'],
+    [{ PAYMENT_PIX_PROVIDER: 'bank' }, 'PAYMENT_PIX_PROVIDER must be sandbox, mercadopago or api-pix'],
     [{ MERCADOPAGO_API_URL: 'ftp://mp' }, 'MERCADOPAGO_API_URL must be a URL'],
     [
       { PAYMENT_PIX_PROVIDER: 'mercadopago' },
@@ -106,6 +114,23 @@ describe('loadConfig', () => {
     [
       { PAYMENT_PIX_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' },
       'PAYMENT_PIX_PROVIDER=mercadopago needs MERCADOPAGO_WEBHOOK_SECRET',
+    ],
+    [
+      { PAYMENT_PIX_PROVIDER: 'api-pix' },
+      'PAYMENT_PIX_PROVIDER=api-pix needs PIX_API_URL, PIX_API_TOKEN_URL, PIX_API_CLIENT_ID, PIX_API_CLIENT_SECRET, PIX_API_CERT and PIX_API_CERT_KEY (or PIX_API_PFX)',
+    ],
+    [{ PAYMENT_PIX_PROVIDER: 'api-pix', ...apiPixCredentials, PIX_API_CERT: '/nowhere/cert.pem' }, 'needs PIX_API_CERT_KEY'],
+    [
+      { PAYMENT_PIX_PROVIDER: 'api-pix', ...apiPixCredentials, PIX_API_CERT: '/nowhere/cert.pem', PIX_API_CERT_KEY: '/nowhere/key.pem' },
+      'PIX_API_CERT=/nowhere/cert.pem cannot be read (ENOENT)',
+    ],
+    [
+      { PAYMENT_PIX_PROVIDER: 'api-pix', ...apiPixCredentials, PIX_API_PFX: '/nowhere/bank.pfx', PIX_API_CERT: '/nowhere/cert.pem' },
+      'set PIX_API_CERT with PIX_API_CERT_KEY, or PIX_API_PFX, not both',
+    ],
+    [
+      { PAYMENT_PIX_PROVIDER: 'api-pix', ...apiPixCredentials, PIX_API_CERT: notACertificate, PIX_API_CERT_KEY: notACertificate },
+      'PIX_API_CERT and PIX_API_CERT_KEY do not hold a usable client certificate',
     ],
     [{ PAYMENT_PAYPAL_PROVIDER: 'stripe' }, 'PAYMENT_PAYPAL_PROVIDER must be sandbox or paypal'],
     [{ PAYPAL_API_URL: 'ftp://paypal' }, 'PAYPAL_API_URL must be a URL'],
@@ -252,6 +277,15 @@ describe('loadConfig', () => {
       'PAYPAL_CLIENT_SECRET',
       'PAYPAL_WEBHOOK_ID',
       'PAYPAL_API_URL',
+      'PIX_API_URL',
+      'PIX_API_TOKEN_URL',
+      'PIX_API_CLIENT_ID',
+      'PIX_API_CLIENT_SECRET',
+      'PIX_API_CERT',
+      'PIX_API_CERT_KEY',
+      'PIX_API_PFX',
+      'PIX_API_PFX_PASSPHRASE',
+      'PIX_API_CA',
       'PIX_KEY',
       'PIX_MERCHANT_NAME',
       'PIX_MERCHANT_CITY',

@@ -126,6 +126,7 @@ describe('buildPixBrCode', () => {
     const code = buildPixBrCode({ ...base, key, amountCents: 2590, txid: 'ABC' });
     expect(parsePixBrCode(code)).toEqual({
       payloadFormat: '01',
+      location: null,
       pointOfInitiation: '12',
       key,
       description: null,
@@ -321,5 +322,27 @@ describe('pixQrImage', () => {
 
   it('refuses a text that is not a valid BR Code', async () => {
     await expect(pixQrImage('not a pix code')).rejects.toThrow(/BR Code/);
+  });
+});
+
+describe('parsePixBrCode of a dynamic code', () => {
+  it('reads the location of a bank’s API Pix charge, which names no key', () => {
+    const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+    const location = 'pix.bank.example/qr/v2/9d36b84fc70b478fb95c12729b90ca25';
+    const body =
+      field('00', '01') +
+      field('01', '12') +
+      field('26', field('00', 'br.gov.bcb.pix') + field('25', location)) +
+      field('52', '0000') +
+      field('53', '986') +
+      field('54', '12.34') +
+      field('58', 'BR') +
+      field('59', 'SEMEAR DOACOES') +
+      field('60', 'SAO PAULO') +
+      field('62', field('05', '***')) +
+      '6304';
+    const code = body + crc16ccitt(body);
+    expect(parsePixBrCode(code)).toMatchObject({ key: '', location, amountCents: 1234, txid: '***' });
+    expect(isValidPixBrCode(code)).toBe(true);
   });
 });

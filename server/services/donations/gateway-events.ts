@@ -12,6 +12,7 @@ import type { ReconcileDeps } from './reconcile';
 import { isUuid } from '../../db/uuid';
 import { alertChargeback, type ChargebackAlertDeps } from '../refunds/chargeback-alert';
 import { postProviderFee } from './provider-fee';
+import { paidOtherThanCharged, refuseMismatchedPayment } from './amount-mismatch';
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 
@@ -28,6 +29,13 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
   const now = clock.now();
   switch (event.type) {
     case 'payment.succeeded': {
+      if (paidOtherThanCharged(payment, event.paidCents)) {
+        const { paidCents } = event;
+        const refused = await db.transaction((tx) =>
+          refuseMismatchedPayment(tx, deps, payment, { gatewayRef: event.gatewayRef, paidCents }, now),
+        );
+        return refused ? 'applied' : 'unchanged';
+      }
       await db.transaction(async (tx) => {
         await recordGatewayState(tx, payment, { status: 'succeeded', gatewayRef: event.gatewayRef }, now);
         await postProviderFee(tx, payment, { status: 'succeeded', feeCents: event.feeCents });

@@ -13,6 +13,7 @@ import {
 } from './payments-repository';
 import { expirePayment, failUnsentPayment, recordGatewayState } from './payment-outcomes';
 import { postProviderFee } from './provider-fee';
+import { paidOtherThanCharged, refuseMismatchedPayment } from './amount-mismatch';
 
 export interface ReconcileDeps extends ConfirmDeps {
   gateways: PaymentGateways;
@@ -48,6 +49,8 @@ export async function reconcilePayment(
     if (!state)
       return payment.status === 'processing' ? failUnsentPayment(tx, payment, now) : pastExpiry ? expirePayment(tx, payment, now) : null;
     if (state.status === 'pending' && pastExpiry) return expirePayment(tx, payment, now);
+    if (state.status === 'succeeded' && paidOtherThanCharged(payment, state.paidCents))
+      return refuseMismatchedPayment(tx, deps, payment, { gatewayRef: state.gatewayRef, paidCents: state.paidCents }, now);
     const recorded = await recordGatewayState(tx, payment, state, now);
     await postProviderFee(tx, payment, state);
     return recorded;

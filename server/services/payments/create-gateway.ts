@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
 import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
+import { createApiPixGateway } from './api-pix/api-pix-gateway';
 import { createMercadoPagoGateway } from './mercadopago/mercadopago-gateway';
 import { createPaypalGateway } from './paypal/paypal-gateway';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
@@ -40,6 +41,7 @@ export function createPaymentGateways(config: Pick<Config, 'payments' | 'publicU
   });
   const built: Partial<Record<PaymentProviderName, PaymentGateway>> = { sandbox };
   if (payments.mercadopago) built.mercadopago = createMercadoPagoGateway({ ...payments.mercadopago, clock: deps.clock });
+  if (payments.apiPix) built['api-pix'] = createApiPixGateway({ config: payments.apiPix, pixKey: payments.pix.key, clock: deps.clock });
   if (payments.paypal) built.paypal = createPaypalGateway({ ...payments.paypal, publicUrl: config.publicUrl, clock: deps.clock });
   const provider = (name: PaymentProviderName): PaymentGateway => {
     const gateway = built[name];

@@ -85,8 +85,14 @@ export function readingOf(event: GatewayEvent | null): WebhookReading {
   return event ? { kind: 'event', event } : { kind: 'forged' };
 }
 
+/**
+ * `processing`: the provider took the request and decides later (the API Pix's EM_PROCESSAMENTO); the refund
+ * stays under way and the refunds job asks again, with the same key, until it answers one of the others.
+ */
 export type RefundResult =
-  { gatewayRef: string; status: 'succeeded' } | { gatewayRef: string | null; status: 'failed'; failureCode: RefundFailureCode };
+  | { gatewayRef: string; status: 'succeeded' }
+  | { gatewayRef: string; status: 'processing' }
+  | { gatewayRef: string | null; status: 'failed'; failureCode: RefundFailureCode };
 
 /**
  * `pending`: the provider is still deciding (Mercado Pago's `in_process`, a payment in review); its
@@ -150,6 +156,11 @@ export interface GatewayPaymentState {
   feeCents?: number;
   /** A `refunded` that is the donor's bank taking the money back (a chargeback), not a refund we asked for. */
   chargeback?: boolean;
+  /**
+   * What the payer's bank actually sent, where the provider reports it apart from the charge (the API Pix's
+   * `pix[].valor`). Differing from the payment's amount, it settles nothing and the admins are told.
+   */
+  paidCents?: number;
 }
 
 /**
@@ -166,4 +177,5 @@ export type GatewayEvent = {
   /** As on GatewayPaymentState: the provider's fee on a paid payment, and whether a refund is a chargeback. */
   feeCents?: number;
   chargeback?: boolean;
+  paidCents?: number;
 };

@@ -159,6 +159,8 @@ export function createRefundService(deps: RefundDeps) {
       const donation = await lockDonation(tx, refund.donationId);
       const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
       if (!donation || !current || current.status !== 'processing') return current ?? refund;
+      // The provider decides later (a PIX devolução EM_PROCESSAMENTO): still under way; `resume` asks again.
+      if (outcome.status === 'processing') return current;
       if (outcome.status === 'failed') {
         const [failed] = await tx
           .update(refunds)

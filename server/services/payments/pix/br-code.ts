@@ -30,7 +30,7 @@ const ID = {
   additionalData: '62',
   crc: '63',
 } as const;
-const SUB = { gui: '00', key: '01', description: '02', txid: '05' } as const;
+const SUB = { gui: '00', key: '01', description: '02', location: '25', txid: '05' } as const;
 
 export interface PixBrCodeInput {
   /** DICT key: e-mail, phone (+55...), CPF/CNPJ digits or random key (EVP, a UUID). */
@@ -46,6 +46,8 @@ export interface PixBrCodeInput {
 
 export interface ParsedPixBrCode {
   payloadFormat: string;
+  /** A dynamic code's charge location (field 26's 25, a URL without its scheme); null in a static code. */
+  location: string | null;
   /** "11" reusable, "12" single use; null when the code leaves the field out. */
   pointOfInitiation: string | null;
   key: string;
@@ -214,7 +216,9 @@ export function parsePixBrCode(code: string): ParsedPixBrCode {
   return {
     payloadFormat,
     pointOfInitiation: top.get(ID.pointOfInitiation) ?? null,
-    key: required(account, SUB.key, 'PIX key'),
+    // A dynamic code (a bank's API Pix charge) names its charge's location instead of the key: key ''.
+    key: account.has(SUB.location) ? (account.get(SUB.key) ?? '') : required(account, SUB.key, 'PIX key'),
+    location: account.get(SUB.location) ?? null,
     description: account.get(SUB.description) ?? null,
     mcc: required(top, ID.mcc, 'merchant category code'),
     currency: required(top, ID.currency, 'currency'),

@@ -30,6 +30,7 @@ export const REFUND_FAILURE_REASONS: Record<RefundFailureCode, MessageDescriptor
   'refund.payment_unknown': msg`o meio de pagamento não encontrou este pagamento`,
   'refund.payment_not_refundable': msg`o meio de pagamento diz que este pagamento não pode mais ser reembolsado (já foi devolvido por inteiro ou não foi concluído)`,
   'refund.exceeds_captured': msg`o meio de pagamento diz que o valor passa do que resta deste pagamento`,
+  'refund.not_done': msg`o banco aceitou o pedido, mas a devolução não foi realizada (NAO_REALIZADO)`,
   'refund.failed': msg`o meio de pagamento recusou o reembolso`,
 };
 
@@ -39,6 +40,7 @@ export const REFUND_FAILURE_ADVICE: Record<RefundFailureCode, MessageDescriptor>
   'refund.payment_unknown': msg`Nada foi devolvido e a doação continua como estava. Confira o pagamento no painel do meio de pagamento antes de tentar de novo.`,
   'refund.payment_not_refundable': msg`Nada foi devolvido e a doação continua como estava. Confira o pagamento no painel do meio de pagamento antes de tentar de novo.`,
   'refund.exceeds_captured': msg`Nada foi devolvido e a doação continua como estava. Tente um valor menor, ou confira no painel do meio de pagamento quanto já foi devolvido.`,
+  'refund.not_done': msg`Nada foi devolvido e a doação continua como estava. Veja o motivo no extrato do banco antes de tentar de novo.`,
   'refund.failed': msg`Nada foi devolvido e a doação continua como estava. Tente de novo mais tarde.`,
 };
 

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { ApiPixConfig } from '../../../config-api-pix';
+import type { Clock } from '../../clock';
+import { ApiPixError, apiPixApiError, apiPixTransportError } from './errors';
+import { httpsCall, mtlsAgent } from './https-call';
+import { tokenCache } from './oauth';
+import { cobSchema, devolucaoSchema, tokenSchema, webhookSchema, type Cob, type Devedor, type Devolucao } from './schemas';
+
+/**
+ * A small client of the Central Bank's API Pix (bacen/pix-api) as every bank exposes it: OAuth2 client
+ * credentials and mutual TLS, immediate charges (/cob), received PIX and their refunds (/pix), the
+ * webhook (/webhook). Pix Automático (/rec, /cobr) joins here as more methods over the same `call`.
+ */
+export interface ApiPixClient {
+  /** PUT /cob/{txid}: creates the charge, or answers the one already made under that txid. */
+  putCob(txid: string, body: CobRequest): Promise<Cob>;
+  /** GET /cob/{txid}; null: the bank has no charge of that txid. */
+  getCob(txid: string): Promise<Cob | null>;
+  /** PUT /pix/{e2eid}/devolucao/{id}: gives back `valor` of a received PIX. */
+  putDevolucao(e2eid: string, id: string, valor: string): Promise<Devolucao>;
+  /** GET /pix/{e2eid}/devolucao/{id}; null: no devolução of that id. */
+  getDevolucao(e2eid: string, id: string): Promise<Devolucao | null>;
+  /** PUT /webhook/{chave}: where the bank posts the PIX received on that key (it appends /pix). */
+  putWebhook(chave: string, webhookUrl: string): Promise<void>;
+  getWebhook(chave: string): Promise<string | null>;
+}
+
+export interface CobRequest {
+  calendario: { expiracao: number };
+  devedor?: Devedor;
+  valor: { original: string; modalidadeAlteracao: 0 };
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock; timeoutMs?: number }): ApiPixClient {
+  const agent = mtlsAgent(config.tls);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function send(url: string, where: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+    try {
+      return await httpsCall(url, { ...init, agent, timeoutMs });
+    } catch (error) {
+      throw apiPixTransportError(error, where, timeoutMs);
+    }
+  }
+
+  const tokens = tokenCache(async () => {
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+    const answer = await send(config.tokenUrl, 'token', {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: 'grant_type=client_credentials',
+    });
+    const json = parseJson(answer.text);
+    if (answer.status !== 200) throw apiPixApiError(answer.status, json, 'token');
+    const token = tokenSchema.safeParse(json);
+    if (!token.success) throw new ApiPixError('malformed', `API Pix token answered an unexpected shape: ${token.error.message}`);
+    return { accessToken: token.data.access_token, expiresInS: token.data.expires_in };
+  }, options.clock);
+
+  /** One call; a 401 (a token the bank revoked or expired early) gets one new token and one retry. */
+  async function call<S extends z.ZodTypeAny>(
+    method: 'GET' | 'PUT',
+    path: string,
+    schema: S | null,
+    body?: unknown,
+  ): Promise<{ status: number; data: z.output<S> | null }> {
+    const where = `${method} ${path.replace(/\/[^/]{20,}/g, '/…')}`;
+    const attempt = async () => {
+      const token = await tokens.get();
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const answer = await send(`${config.apiUrl}${path}`, where, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { token, answer };
+    };
+    const first = await attempt();
+    let answer = first.answer;
+    if (answer.status === 401) {
+      tokens.invalidate(first.token);
+      answer = (await attempt()).answer;
+    }
+    const json = parseJson(answer.text);
+    if (answer.status === 404 && method === 'GET') return { status: 404, data: null };
+    if (answer.status < 200 || answer.status >= 300) throw apiPixApiError(answer.status, json, where);
+    if (!schema) return { status: answer.status, data: null };
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ApiPixError('malformed', `API Pix ${where} answered an unexpected shape: ${parsed.error.message}`);
+    return { status: answer.status, data: parsed.data as z.output<S> };
+  }
+
+  const seg = encodeURIComponent;
+  const required = <T>(data: T | null, where: string): T => {
+    if (data === null) throw new ApiPixError('malformed', `API Pix ${where} answered no body`);
+    return data;
+  };
+
+  return {
+    putCob: async (txid, body) => required((await call('PUT', `/cob/${seg(txid)}`, cobSchema, body)).data, 'PUT /cob'),
+    getCob: async (txid) => (await call('GET', `/cob/${seg(txid)}`, cobSchema)).data,
+    putDevolucao: async (e2eid, id, valor) =>
+      required((await call('PUT', `/pix/${seg(e2eid)}/devolucao/${seg(id)}`, devolucaoSchema, { valor })).data, 'PUT /devolucao'),
+    getDevolucao: async (e2eid, id) => (await call('GET', `/pix/${seg(e2eid)}/devolucao/${seg(id)}`, devolucaoSchema)).data,
+    putWebhook: async (chave, webhookUrl) => {
+      await call('PUT', `/webhook/${seg(chave)}`, null, { webhookUrl });
+    },
+    getWebhook: async (chave) => (await call('GET', `/webhook/${seg(chave)}`, webhookSchema)).data?.webhookUrl ?? null,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

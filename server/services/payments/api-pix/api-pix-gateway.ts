@@ -1,0 +1,185 @@
+import type { ApiPixConfig } from '../../../config-api-pix';
+import type { Clock } from '../../clock';
+import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
+import { pixQrImage } from '../pix/qr-image';
+import { outageAsUnavailable as outageOf } from '../provider-outage';
+import { createApiPixClient, type ApiPixClient } from './api-client';
+import { isApiPixError } from './errors';
+import { devolucaoIdOf, paymentIdOf, txidOf } from './ids';
+import { centsToValor, valorToCents } from './money';
+import { pixWebhookSchema, type Cob, type Devedor, type Devolucao } from './schemas';
+
+export const API_PIX = 'api-pix';
+
+export type ApiPixGateway = PaymentGateway & { readonly client: ApiPixClient };
+
+export const isApiPixGateway = (gateway: PaymentGateway): gateway is ApiPixGateway => gateway.name === API_PIX && 'client' in gateway;
+
+export interface ApiPixGatewayOptions {
+  config: ApiPixConfig;
+  /** PIX_KEY: the key charges go to when the campaign names none of its own. */
+  pixKey: string;
+  clock: Clock;
+  client?: ApiPixClient;
+}
+
+/**
+ * The NGO's own bank behind PaymentGateway, through the Central Bank's API Pix (docs/payments.md, "PIX from
+ * your bank"). A charge is `PUT /cob/{txid}` with a txid made from our payment id, so a retry after a crash
+ * asks for the same charge. The bank's webhook carries no signature: it is a hint, and the charge is read
+ * back (`GET /cob/{txid}`) before anything is recorded, as the periodic look-up does.
+ */
+export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGateway {
+  const api = options.client ?? createApiPixClient(options.config, { clock: options.clock });
+  const elsewhere = (what: string) => (): never => {
+    // loadConfig gives the API Pix only PAYMENT_PIX_PROVIDER.
+    throw new Error(`the API Pix does not take ${what} (docs/payments.md)`);
+  };
+
+  return {
+    name: API_PIX,
+    client: api,
+    chargeCard: elsewhere('cards'),
+    saveCard: elsewhere('cards'),
+    describeCard: elsewhere('cards'),
+    createPaypalOrder: elsewhere('PayPal'),
+
+    async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, pixKey, payer }): Promise<PixCharge> {
+      const txid = txidOf(idempotencyKey);
+      const expiracao = Math.max(60, Math.round((expiresAt.getTime() - options.clock.now().getTime()) / 1000));
+      const devedor = devedorOf(payer);
+      const body = {
+        calendario: { expiracao },
+        ...(devedor ? { devedor } : {}),
+        // modalidadeAlteracao 0: the payer's bank may not change the amount.
+        valor: { original: centsToValor(amountCents), modalidadeAlteracao: 0 as const },
+        chave: pixKey ?? options.pixKey,
+        solicitacaoPagador: description.slice(0, 140),
+      };
+      const cob = await outageAsUnavailable(async () => {
+        try {
+          return await api.putCob(txid, body);
+        } catch (error) {
+          // The charge may exist already (our request reached the bank before a crash): it is the same one.
+          if (!isApiPixError(error) || error.retryable) throw error;
+          const made = await api.getCob(txid);
+          if (made && made.valor.original === body.valor.original) return made;
+          throw error;
+        }
+      });
+      const brCode = cob.pixCopiaECola;
+      if (!brCode) throw new Error(`API Pix answered charge ${txid} without its pixCopiaECola (the bank follows a spec before 2.0?)`);
+      return {
+        gatewayRef: cob.txid,
+        txid: cob.txid,
+        brCode,
+        qrCode: await pixQrImage(brCode),
+        expiresAt: cob.calendario.criacao
+          ? new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000)
+          : expiresAt,
+      };
+    },
+
+    async lookup(idempotencyKey): Promise<GatewayPaymentState | null> {
+      const cob = await api.getCob(txidOf(idempotencyKey));
+      return cob ? stateOf(cob) : null;
+    },
+
+    async refund({ idempotencyKey, gatewayRef, amountCents }): Promise<RefundResult> {
+      const id = devolucaoIdOf(idempotencyKey);
+      const cob = await api.getCob(gatewayRef);
+      const e2eid = cob?.pix?.[0]?.endToEndId;
+      if (!e2eid) return { gatewayRef: null, status: 'failed', failureCode: 'refund.payment_unknown' };
+      try {
+        // Asked before: its status now (the refunds job follows it until DEVOLVIDO or NAO_REALIZADO).
+        const devolucao = (await api.getDevolucao(e2eid, id)) ?? (await api.putDevolucao(e2eid, id, centsToValor(amountCents)));
+        return refundResultOf(devolucao);
+      } catch (error) {
+        if (!isApiPixError(error) || error.retryable || error.status === null) throw error;
+        const received = (cob.pix ?? []).reduce((sum, pix) => sum + valorToCents(pix.valor), 0);
+        return { gatewayRef: null, status: 'failed', failureCode: amountCents > received ? 'refund.exceeds_captured' : 'refund.failed' };
+      }
+    },
+
+    async readWebhook({ rawBody }): Promise<WebhookReading> {
+      const body = parseWebhook(rawBody);
+      if (!body) return { kind: 'forged' };
+      // Unsigned: only the txids are taken from it, and each charge is read back from the bank.
+      for (const hint of body.pix) {
+        const paymentId = hint.txid ? paymentIdOf(hint.txid) : null;
+        if (!paymentId) continue;
+        const cob = await api.getCob(hint.txid as string);
+        const event = cob ? eventOf(cob, paymentId, options.clock.now()) : null;
+        // One PIX a delivery in practice; a batch of several goes on through the periodic look-up.
+        if (event) return { kind: 'event', event };
+      }
+      return { kind: 'noted' };
+    },
+  };
+}
+
+/** The bank down, slow or answering 5xx while the donor waits: 503 to the donor (provider-outage.ts). */
+const outageAsUnavailable = <T>(call: () => Promise<T>) => outageOf(call, (error) => isApiPixError(error) && error.retryable);
+
+/** The spec's `devedor` needs a CPF or CNPJ with the name; a donor who gave neither document is left out. */
+function devedorOf(payer: Payer | null | undefined): Devedor | undefined {
+  if (!payer?.document) return undefined;
+  const nome = payer.name.trim().slice(0, 200);
+  return payer.document.type === 'CPF' ? { cpf: payer.document.number, nome } : { cnpj: payer.document.number, nome };
+}
+
+/**
+ * The charge in our terms. A CONCLUIDA charge is paid: `amountCents` is what we charged and `paidCents`
+ * what its PIX brought in, which the settlement compares before recording anything.
+ */
+export function stateOf(cob: Cob): GatewayPaymentState {
+  const amountCents = valorToCents(cob.valor.original);
+  const received = cob.pix ?? [];
+  switch (cob.status) {
+    case 'CONCLUIDA':
+      return {
+        gatewayRef: cob.txid,
+        kind: 'pix',
+        status: received.length > 0 ? 'succeeded' : 'pending',
+        amountCents,
+        ...(received.length > 0 ? { paidCents: received.reduce((sum, pix) => sum + valorToCents(pix.valor), 0) } : {}),
+      };
+    case 'ATIVA':
+      return { gatewayRef: cob.txid, kind: 'pix', status: 'pending', amountCents };
+    default:
+      // Removed by us or by the bank (expired unpaid): no longer payable.
+      return { gatewayRef: cob.txid, kind: 'pix', status: 'expired', amountCents };
+  }
+}
+
+function eventOf(cob: Cob, paymentId: string, now: Date): GatewayEvent | null {
+  const state = stateOf(cob);
+  if (state.status !== 'succeeded') return null;
+  const endToEndId = cob.pix?.[0]?.endToEndId ?? cob.txid;
+  return {
+    // The Central Bank's id of the PIX: the same PIX announced twice is one event.
+    id: `api-pix:${endToEndId}`,
+    type: 'payment.succeeded',
+    idempotencyKey: paymentId,
+    gatewayRef: cob.txid,
+    amountCents: state.amountCents,
+    ...(state.paidCents === undefined ? {} : { paidCents: state.paidCents }),
+    occurredAt: now,
+  };
+}
+
+function refundResultOf(devolucao: Devolucao): RefundResult {
+  const gatewayRef = devolucao.rtrId ?? devolucao.id;
+  if (devolucao.status === 'DEVOLVIDO') return { gatewayRef, status: 'succeeded' };
+  if (devolucao.status === 'EM_PROCESSAMENTO') return { gatewayRef, status: 'processing' };
+  return { gatewayRef, status: 'failed', failureCode: 'refund.not_done' };
+}
+
+function parseWebhook(rawBody: Buffer) {
+  try {
+    const parsed = pixWebhookSchema.safeParse(JSON.parse(rawBody.toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
