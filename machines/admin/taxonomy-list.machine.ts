@@ -1,17 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { AdminCategory, TaxonomyNameInput } from '../../contracts/admin-taxonomy';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { createListMachine, type ListEvent } from './list-machine';
 
 /**
- * An admin list of categories or tags (/admin/categories, /admin/tags; docs/admin.md):
- *
- *   loading ─► ready ──command.sent / item.moved──► saving ─► loading (the list as the server has it now)
- *      │         ▲                                     │
- *      ▼         └──────── a refused change (its failure shown, nothing changed) ◄┘
- *   unavailable ──list.retried──► loading
- *
- * Pure: `load` (GET the list) and `run` (the change: POST, PATCH, PUT, DELETE) come in with `.provide()`.
- * After every change the list is read again, so what the page shows is what the server keeps.
+ * An admin list of categories or tags (/admin/categories, /admin/tags; docs/admin.md), in the shape of
+ * `createListMachine` (loading → ready → saving → loading; a refused change keeps the list with its
+ * failure; `list.retried`). `run` is the change (POST, PATCH, PUT, DELETE); after every change the list
+ * is read again, so what the page shows is what the server keeps. A move is sent as the whole new order
+ * (`movedOrder`); one that moves nothing is not sent.
  */
 
 /** A category or a tag as the list shows it; tags have no position. */
@@ -24,18 +19,6 @@ export type TaxonomyCommand =
   | { type: 'delete'; slug: string; moveTo?: string }
   | { type: 'merge'; from: string; into: string };
 
-export interface TaxonomyListContext {
-  items: TaxonomyItem[];
-  failure: FormFailure | null;
-  /** The change being saved. */
-  pending: TaxonomyCommand | null;
-  /** The last change that went through (the page says so, and closes its form). */
-  done: TaxonomyCommand['type'] | null;
-}
-
-export type TaxonomyListEvent =
-  { type: 'command.sent'; command: TaxonomyCommand } | { type: 'item.moved'; slug: string; by: -1 | 1 } | { type: 'list.retried' };
-
 /** The slugs with `slug` moved one place up (-1) or down (1); the same order when it cannot move. */
 export function movedOrder(items: readonly TaxonomyItem[], slug: string, by: -1 | 1): string[] {
   const slugs = items.map((item) => item.slug);
@@ -46,64 +29,17 @@ export function movedOrder(items: readonly TaxonomyItem[], slug: string, by: -1 
   return slugs;
 }
 
-export const taxonomyListMachine = setup({
-  types: {
-    context: {} as TaxonomyListContext,
-    events: {} as TaxonomyListEvent,
-  },
-  actors: {
-    load: fromPromise<TaxonomyItem[]>(async () => {
-      throw new Error('taxonomy list: load not provided');
-    }),
-    run: fromPromise<unknown, TaxonomyCommand>(async () => {
-      throw new Error('taxonomy list: run not provided');
-    }),
-  },
-  guards: {
-    canMove: ({ context }, params: { slug: string; by: -1 | 1 }) =>
-      movedOrder(context.items, params.slug, params.by).join() !== context.items.map((item) => item.slug).join(),
-  },
-}).createMachine({
+/** A reorder that moves nothing (the first item up, the last down) is not sent. */
+const changesOrder = (command: TaxonomyCommand, items: readonly TaxonomyItem[]) =>
+  command.type !== 'reorder' || command.slugs.join() !== items.map((item) => item.slug).join();
+
+export const taxonomyListMachine = createListMachine({
   id: 'taxonomyList',
-  context: { items: [], pending: null, failure: null, done: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['state:loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output }) },
-        onError: 'unavailable',
-      },
-    },
-    unavailable: { tags: ['state:unavailable'], on: { 'list.retried': 'loading' } },
-    ready: {
-      tags: ['state:ready'],
-      on: {
-        'command.sent': { target: 'saving', actions: assign({ pending: ({ event }) => event.command, failure: null, done: null }) },
-        'item.moved': {
-          guard: { type: 'canMove', params: ({ event }) => ({ slug: event.slug, by: event.by }) },
-          target: 'saving',
-          actions: assign({
-            pending: ({ context, event }) => ({ type: 'reorder', slugs: movedOrder(context.items, event.slug, event.by) }),
-            failure: null,
-            done: null,
-          }),
-        },
-      },
-    },
-    saving: {
-      tags: ['state:ready', 'state:saving'],
-      invoke: {
-        id: 'run',
-        src: 'run',
-        input: ({ context }) => context.pending!,
-        onDone: { target: 'loading', actions: assign({ done: ({ context }) => context.pending?.type ?? null, pending: null }) },
-        onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
-      },
-    },
-  },
+  params: {},
+  data: [] as TaxonomyItem[],
+  accepts: changesOrder,
+  doneOf: (command: TaxonomyCommand, _outcome: unknown) => command.type,
 });
 
 export type TaxonomyListMachine = typeof taxonomyListMachine;
+export type TaxonomyListEvent = ListEvent<object, TaxonomyCommand>;

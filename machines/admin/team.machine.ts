@@ -1,19 +1,14 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { Team, TeamInviteInput } from '../../contracts/admin-team';
 import type { Permission } from '../../contracts/permissions';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { createListMachine, type ListEvent } from './list-machine';
 
 /**
- * /admin/team (docs/admin.md): the members and the open invitations, and each change to them.
+ * /admin/team (docs/admin.md): the members and the open invitations, and each change to them, in the
+ * shape of `createListMachine` (loading → ready → saving → loading; a refused change keeps the team with
+ * its reason, e.g. 'Alguém precisa continuar podendo…'; `list.retried` after a failed read).
  *
- *   loading ─► ready ──command.sent──► saving ─► loading (the team as the server has it now)
- *      │         ▲                       │
- *      ▼         └── a refused change ◄──┘ (its reason shown: 'Alguém precisa continuar podendo…')
- *   unavailable ──team.retried──► loading
- *
- * Pure: `load` (GET /admin/team) and `run` (the change) come in with `.provide()`. `run` answers
- * 'waiting' when the change waits for a second admin (a grant that lets the member approve something),
- * so the page says it is asked for, not made.
+ * `run` answers 'waiting' when the change waits for a second admin (a grant that lets the member approve
+ * something): `done` is then 'waiting', so the page says it is asked for, not made.
  */
 
 export type TeamCommand =
@@ -27,62 +22,17 @@ export type TeamCommand =
 /** What `run` answers: the change is in force, or waits for another admin. */
 export type TeamRunOutcome = 'done' | 'waiting';
 
-export interface TeamContext {
-  team: Team;
-  pending: TeamCommand | null;
-  failure: FormFailure | null;
-  /** The last change that went through, or `waiting` for one asked for (the page says so, and closes its form). */
-  done: TeamCommand['type'] | 'waiting' | null;
-}
+/** The last change that went through, or `waiting` for one asked for (the page says so, and closes its form). */
+export type TeamDone = TeamCommand['type'] | 'waiting';
 
-export type TeamEvent = { type: 'command.sent'; command: TeamCommand } | { type: 'team.retried' };
+const noTeam: Team = { members: [], invitations: [], changes: [] };
 
-export const teamMachine = setup({
-  types: { context: {} as TeamContext, events: {} as TeamEvent },
-  actors: {
-    load: fromPromise<Team>(async () => {
-      throw new Error('team: load not provided');
-    }),
-    run: fromPromise<TeamRunOutcome, TeamCommand>(async () => {
-      throw new Error('team: run not provided');
-    }),
-  },
-}).createMachine({
+export const teamMachine = createListMachine({
   id: 'team',
-  context: { team: { members: [], invitations: [], changes: [] }, pending: null, failure: null, done: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['state:loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'ready', actions: assign({ team: ({ event }) => event.output }) },
-        onError: 'unavailable',
-      },
-    },
-    unavailable: { tags: ['state:unavailable'], on: { 'team.retried': 'loading' } },
-    ready: {
-      tags: ['state:ready'],
-      on: { 'command.sent': { target: 'saving', actions: assign({ pending: ({ event }) => event.command, failure: null, done: null }) } },
-    },
-    saving: {
-      tags: ['state:ready', 'state:saving'],
-      invoke: {
-        id: 'run',
-        src: 'run',
-        input: ({ context }) => context.pending!,
-        onDone: {
-          target: 'loading',
-          actions: assign({
-            done: ({ context, event }) => (event.output === 'waiting' ? 'waiting' : (context.pending?.type ?? null)),
-            pending: null,
-          }),
-        },
-        onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
-      },
-    },
-  },
+  params: {},
+  data: noTeam,
+  doneOf: (command: TeamCommand, outcome: TeamRunOutcome): TeamDone => (outcome === 'waiting' ? 'waiting' : command.type),
 });
 
 export type TeamMachine = typeof teamMachine;
+export type TeamEvent = ListEvent<object, TeamCommand>;

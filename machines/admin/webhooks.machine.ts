@@ -1,17 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '../../contracts/admin-webhooks';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { createListMachine, type ListEvent } from './list-machine';
 
 /**
- * /admin/webhooks (docs/webhooks.md): the endpoints, the deliveries of the one opened, and each change.
+ * /admin/webhooks (docs/webhooks.md): the endpoints, the deliveries of the one opened, and each change,
+ * in the shape of `createListMachine` (loading → ready → saving → loading; `list.retried`).
  *
- *   loading ─► ready ──command.sent──► saving ─► loading (the endpoints as the server has them now)
- *      │         ├──endpoint.opened──► loading (with that endpoint's deliveries)
- *      ▼         └── a refused change ◄── saving (its reason shown)
- *   unavailable ──webhooks.retried──► loading
- *
- * A new endpoint's secret, and a rotated one, is kept in `revealed` to be shown this once; the next
- * change forgets it. Pure: `load` and `run` come in with `.provide()`.
+ * `list.opened` with `{ opened }` reads again with that endpoint's deliveries (none shown meanwhile). A
+ * new endpoint's secret, and a rotated one, is kept in `done.revealed` to be shown this once: the next
+ * change forgets it, and `done.dismissed` forgets it while the page still says what was done.
  */
 
 export type WebhookCommand =
@@ -28,75 +24,24 @@ export interface WebhooksLoaded {
   deliveries: WebhookDelivery[] | null;
 }
 
-export interface WebhooksContext extends WebhooksLoaded {
-  opened: string | null;
-  pending: WebhookCommand | null;
-  failure: FormFailure | null;
-  done: WebhookCommand['type'] | null;
-  /** A secret to show once (a new endpoint's, or a rotation's). */
-  revealed: { endpointId: string; secret: string } | null;
+/** A secret to show once (a new endpoint's, or a rotation's): what `run` answers for those. */
+export type RevealedSecret = { endpointId: string; secret: string } | null;
+
+export interface WebhooksDone {
+  command: WebhookCommand['type'];
+  revealed: RevealedSecret;
 }
 
-export type WebhooksEvent =
-  | { type: 'command.sent'; command: WebhookCommand }
-  | { type: 'endpoint.opened'; id: string | null }
-  | { type: 'webhooks.retried' }
-  | { type: 'secret.dismissed' };
+const nothingLoaded: WebhooksLoaded = { endpoints: [], deliveries: null };
 
-export const webhooksMachine = setup({
-  types: { context: {} as WebhooksContext, events: {} as WebhooksEvent },
-  actors: {
-    load: fromPromise<WebhooksLoaded, { opened: string | null }>(async () => {
-      throw new Error('webhooks: load not provided');
-    }),
-    run: fromPromise<{ endpointId: string; secret: string } | null, WebhookCommand>(async () => {
-      throw new Error('webhooks: run not provided');
-    }),
-  },
-}).createMachine({
+export const webhooksMachine = createListMachine({
   id: 'webhooks',
-  context: { endpoints: [], deliveries: null, opened: null, pending: null, failure: null, done: null, revealed: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['state:loading'],
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ opened: context.opened }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ event }) => ({ endpoints: event.output.endpoints, deliveries: event.output.deliveries })),
-        },
-        onError: 'unavailable',
-      },
-    },
-    unavailable: { tags: ['state:unavailable'], on: { 'webhooks.retried': 'loading' } },
-    ready: {
-      tags: ['state:ready'],
-      on: {
-        'command.sent': {
-          target: 'saving',
-          actions: assign({ pending: ({ event }) => event.command, failure: null, done: null, revealed: null }),
-        },
-        'endpoint.opened': { target: 'loading', actions: assign({ opened: ({ event }) => event.id, deliveries: null }) },
-        'secret.dismissed': { actions: assign({ revealed: null }) },
-      },
-    },
-    saving: {
-      tags: ['state:ready', 'state:saving'],
-      invoke: {
-        id: 'run',
-        src: 'run',
-        input: ({ context }) => context.pending!,
-        onDone: {
-          target: 'loading',
-          actions: assign({ done: ({ context }) => context.pending?.type ?? null, pending: null, revealed: ({ event }) => event.output }),
-        },
-        onError: { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
-      },
-    },
-  },
+  params: { opened: null as string | null },
+  data: nothingLoaded,
+  doneOf: (command: WebhookCommand, revealed: RevealedSecret): WebhooksDone => ({ command: command.type, revealed }),
+  reopened: (data) => ({ ...data, deliveries: null }),
+  dismissed: (done) => ({ ...done, revealed: null }),
 });
 
 export type WebhooksMachine = typeof webhooksMachine;
+export type WebhooksEvent = ListEvent<{ opened: string | null }, WebhookCommand>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { donationDetailMachine, type DonationDetailContext } from '../../machines/admin/donation-detail.machine';
+import { createActor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import { donationDetailMachine } from '../../machines/admin/donation-detail.machine';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
@@ -23,40 +23,40 @@ describe('donation detail machine', () => {
   const events: GraphEvent[] = [
     { type: 'xstate.done.actor.load', output: detail },
     { type: 'xstate.error.actor.load', error: { status: 0, messages: ['error.unknown'] } },
-    { type: 'detail.retried' },
+    { type: 'list.retried' },
     { type: 'command.sent', command: refund },
     { type: 'command.sent', command: { type: 'approve', refundId: 'r1' } },
-    { type: 'xstate.done.actor.confirmRefund', output: undefined },
-    { type: 'xstate.error.actor.confirmRefund', error: new Error('confirm: cancelled') },
+    { type: 'xstate.done.actor.confirm', output: refund },
+    { type: 'xstate.error.actor.confirm', error: new Error('confirm: cancelled') },
     { type: 'xstate.done.actor.run', output: answered },
     { type: 'xstate.error.actor.run', error: tooMuch },
   ];
   const paths = pathsOf(donationDetailMachine, { input: { id: 'd1' }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'confirmRefund', 'run'] as const);
+    const controls = controllableActors(['load', 'confirm', 'run'] as const);
     const machine = donationDetailMachine.provide({ actors: controls.actors as never });
     const actor = createActor(machine, { input: { id: 'd1' } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
-      const context = snapshot.context as DonationDetailContext;
+      const context = snapshot.context as SnapshotFrom<typeof donationDetailMachine>['context'];
       expect(['state:loading', 'state:unavailable', 'state:ready'].filter((tag) => snapshot.hasTag(tag))).toHaveLength(1);
-      if (snapshot.hasTag('state:running') || snapshot.hasTag('state:confirming')) expect(context.pending).not.toBeNull();
-      if (snapshot.hasTag('state:confirming')) expect(context.pending?.type).toBe('refund');
+      if (snapshot.hasTag('state:saving') || snapshot.hasTag('state:confirming')) expect(context.sent).not.toBeNull();
+      if (snapshot.hasTag('state:confirming')) expect(context.sent?.type).toBe('refund');
       if (context.failure) expect(context.failure.status).toBe(422);
-      if (context.outcome) expect(context.outcome.refund).toEqual(answered);
+      if (context.done) expect(context.done.refund).toEqual(answered);
     });
     // Nothing is sent without a confirmation: every refund run follows a confirmed dialog.
-    const confirmed = path.steps.filter((step) => step.event.type === 'xstate.done.actor.confirmRefund').length;
+    const confirmed = path.steps.filter((step) => step.event.type === 'xstate.done.actor.confirm').length;
     const refundsRun = (controls.calls('run') as Array<{ command: { type: string } }>).filter((c) => c.command.type === 'refund').length;
     expect(refundsRun).toBe(confirmed);
-    for (const input of controls.calls('confirmRefund') as Array<{
+    for (const input of controls.calls('confirm') as Array<{
       command: { amount: number };
-      detail: { approval_needed_above: number };
+      data: { approval_needed_above: number };
     }>) {
-      expect(input).toMatchObject({ command: { amount: 3000 }, detail: { approval_needed_above: 100_000 } });
+      expect(input).toMatchObject({ command: { amount: 3000 }, data: { approval_needed_above: 100_000 } });
     }
-    for (const input of controls.calls('run') as Array<{ id: string; command: { type: string; key?: string } }>) {
-      expect(input.id).toBe('d1');
+    for (const input of controls.calls('run') as Array<{ params: { id: string }; command: { type: string; key?: string } }>) {
+      expect(input.params.id).toBe('d1');
       if (input.command.type === 'refund') expect(input.command.key).toBe('key-1');
     }
     actor.stop();

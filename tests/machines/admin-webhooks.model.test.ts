@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { webhooksMachine, type WebhooksContext } from '../../machines/admin/webhooks.machine';
+import { createActor, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import { webhooksMachine } from '../../machines/admin/webhooks.machine';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
@@ -30,30 +30,33 @@ describe('webhooks page machine', () => {
   const events: GraphEvent[] = [
     { type: 'xstate.done.actor.load', output: { endpoints: [endpoint], deliveries: null } },
     { type: 'xstate.error.actor.load', error: { status: 0, messages: ['error.unknown'] } },
-    { type: 'webhooks.retried' },
-    { type: 'endpoint.opened', id: 'e1' },
+    { type: 'list.retried' },
+    { type: 'list.opened', params: { opened: 'e1' } },
     { type: 'command.sent', command: { type: 'create', input: { url: 'https://erp.example.com/hook', events: ['*'] } } },
     { type: 'command.sent', command: { type: 'test', id: 'e1' } },
     { type: 'xstate.done.actor.run', output: { endpointId: 'e1', secret: 'whsec_x' } },
     { type: 'xstate.done.actor.run', output: null },
     { type: 'xstate.error.actor.run', error: refused },
-    { type: 'secret.dismissed' },
+    { type: 'done.dismissed' },
   ];
   const paths = pathsOf(webhooksMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const controls = controllableActors(['load', 'run'] as const);
     const machine = webhooksMachine.provide({ actors: controls.actors as never });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
-      const context = snapshot.context as WebhooksContext;
+      const context = snapshot.context as SnapshotFrom<typeof webhooksMachine>['context'];
+      const revealed = context.done?.revealed ?? null;
       expect(['state:loading', 'state:unavailable', 'state:ready'].filter((tag) => snapshot.hasTag(tag))).toHaveLength(1);
-      if (snapshot.hasTag('state:saving')) expect(context.pending).not.toBeNull();
-      if (context.failure) expect(context.revealed).toBeNull();
-      if (context.revealed) expect(context.done).not.toBeNull();
+      if (snapshot.hasTag('state:saving')) expect(context.sent).not.toBeNull();
+      if (context.failure) expect(revealed).toBeNull();
+      if (revealed) expect(context.done).not.toBeNull();
+      // While another endpoint's deliveries load, none are shown.
+      if (snapshot.hasTag('state:loading') && context.params.opened) expect(context.data.deliveries).toBeNull();
     });
-    const loads = controls.calls('load') as Array<{ opened: string | null }>;
-    if (path.steps.some((s) => s.event.type === 'endpoint.opened')) expect(loads.map((l) => l.opened)).toContain('e1');
+    const loads = controls.calls('load') as Array<{ params: { opened: string | null } }>;
+    if (path.steps.some((s) => s.event.type === 'list.opened')) expect(loads.map((l) => l.params.opened)).toContain('e1');
     actor.stop();
   });
 });

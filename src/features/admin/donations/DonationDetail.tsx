@@ -23,11 +23,16 @@ export function DonationDetail({ id }: { id: string }) {
   const [machine] = useState(() =>
     donationDetailMachine.provide({
       actors: {
-        load: fromPromise(({ input }) => adminDonationsApi.detail(input.id)),
+        load: fromPromise(({ input }) => adminDonationsApi.detail(input.params.id)),
         // The dialog says the amount, where it goes, and whether a second admin must approve it first.
-        confirmRefund: fromPromise(({ input }) => confirm(refundConfirmation(input.command, input.detail, i18n))),
+        // Only a refund is asked to be confirmed, once the donation is on screen; it resolves with it.
+        confirm: fromPromise(async ({ input: { command, data } }) => {
+          if (command.type !== 'refund' || !data) throw new Error('donation detail: nothing to confirm');
+          await confirm(refundConfirmation(command, data, i18n));
+          return command;
+        }),
         run: fromPromise(async ({ input }) => {
-          const refund = await adminDonationsApi.run(input.id, input.command);
+          const refund = await adminDonationsApi.run(input.params.id, input.command);
           // The list above shows the refund too (its route's loader).
           void router.invalidate();
           return refund;
@@ -40,10 +45,10 @@ export function DonationDetail({ id }: { id: string }) {
     (snapshot) => ({
       loading: snapshot.hasTag('state:loading'),
       unavailable: snapshot.hasTag('state:unavailable'),
-      busy: snapshot.hasTag('state:running') || snapshot.hasTag('state:confirming'),
-      detail: snapshot.context.detail,
+      busy: snapshot.hasTag('state:saving') || snapshot.hasTag('state:confirming'),
+      detail: snapshot.context.data,
       failure: snapshot.context.failure,
-      outcome: snapshot.context.outcome,
+      outcome: snapshot.context.done,
     }),
     { input: { id } },
   );
@@ -52,7 +57,7 @@ export function DonationDetail({ id }: { id: string }) {
   const detail = view.detail;
   if (view.unavailable) {
     return (
-      <RetryNotice onRetry={() => send({ type: 'detail.retried' })}>
+      <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
         <Trans>Não conseguimos abrir a doação agora.</Trans>
       </RetryNotice>
     );

@@ -6,6 +6,7 @@ import { AdminPage } from '../AdminPage';
 import { NameForm } from './NameFields';
 import { TaxonomyRow } from './TaxonomyRow';
 import { useTaxonomyList } from './use-taxonomy-list';
+import { movedOrder } from '../../../../machines/admin/taxonomy-list.machine';
 import * as s from './taxonomy.css';
 
 /**
@@ -59,7 +60,7 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
               moved={moved?.slug === item.slug ? moved.by : null}
               onMove={(by) => {
                 setMoved({ slug: item.slug, by });
-                send({ type: 'item.moved', slug: item.slug, by });
+                send({ type: 'command.sent', command: { type: 'reorder', slugs: movedOrder(view.items, item.slug, by) } });
               }}
               onRefocused={refocused}
             />

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { FormFailure } from '../../../../machines/forms/form-failure';
 import {
   taxonomyListMachine,
   type TaxonomyCommand,
   type TaxonomyItem,
-  type TaxonomyListContext,
   type TaxonomyListMachine,
 } from '../../../../machines/admin/taxonomy-list.machine';
 import { useMachineView } from '../../../app/machine-view';
 import { adminTaxonomyApi, type TaxonomyKind } from '../../../lib/api/admin-taxonomy';
 
-export interface TaxonomyListView extends Pick<TaxonomyListContext, 'items' | 'failure' | 'done'> {
+export interface TaxonomyListView {
+  items: TaxonomyItem[];
+  failure: FormFailure | null;
+  done: TaxonomyCommand['type'] | null;
   loading: boolean;
   unavailable: boolean;
   saving: boolean;
@@ -20,7 +23,7 @@ const selectView = (snapshot: SnapshotFrom<TaxonomyListMachine>): TaxonomyListVi
   loading: snapshot.hasTag('state:loading'),
   unavailable: snapshot.hasTag('state:unavailable'),
   saving: snapshot.hasTag('state:saving'),
-  items: snapshot.context.items,
+  items: snapshot.context.data,
   failure: snapshot.context.failure,
   done: snapshot.context.done,
 });
@@ -30,10 +33,10 @@ export function useTaxonomyList(kind: TaxonomyKind) {
   const [machine] = useState(() =>
     taxonomyListMachine.provide({
       actors: {
-        load: fromPromise<TaxonomyItem[]>(() => adminTaxonomyApi.list(kind)),
-        run: fromPromise<unknown, TaxonomyCommand>(({ input }) => adminTaxonomyApi.run(kind, input)),
+        load: fromPromise(() => adminTaxonomyApi.list(kind)),
+        run: fromPromise(({ input }) => adminTaxonomyApi.run(kind, input.command)),
       },
     }),
   );
-  return useMachineView(machine, selectView);
+  return useMachineView(machine, selectView, { input: {} });
 }

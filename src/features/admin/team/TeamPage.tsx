@@ -56,7 +56,7 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
         ) : null}
       </div>
       {view.unavailable ? (
-        <RetryNotice onRetry={() => send({ type: 'team.retried' })}>
+        <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar a equipe agora.</Trans>
         </RetryNotice>
       ) : view.loading && view.team.members.length === 0 ? (

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { Team } from '../../../../contracts/admin-team';
-import {
-  teamMachine,
-  type TeamCommand,
-  type TeamContext,
-  type TeamMachine,
-  type TeamRunOutcome,
-} from '../../../../machines/admin/team.machine';
+import { teamMachine, type TeamDone, type TeamMachine } from '../../../../machines/admin/team.machine';
+import type { FormFailure } from '../../../../machines/forms/form-failure';
 import { useMachineView } from '../../../app/machine-view';
 import { adminTeamApi } from '../../../lib/api/admin-team';
 
-export interface TeamView extends Pick<TeamContext, 'team' | 'failure' | 'done'> {
+export interface TeamView {
+  team: Team;
+  failure: FormFailure | null;
+  done: TeamDone | null;
   loading: boolean;
   unavailable: boolean;
   saving: boolean;
@@ -22,7 +20,7 @@ const selectView = (snapshot: SnapshotFrom<TeamMachine>): TeamView => ({
   loading: snapshot.hasTag('state:loading'),
   unavailable: snapshot.hasTag('state:unavailable'),
   saving: snapshot.hasTag('state:saving'),
-  team: snapshot.context.team,
+  team: snapshot.context.data,
   failure: snapshot.context.failure,
   done: snapshot.context.done,
 });
@@ -33,15 +31,15 @@ export function useTeam() {
   const [machine] = useState(() =>
     teamMachine.provide({
       actors: {
-        load: fromPromise<Team>(() => adminTeamApi.team()),
+        load: fromPromise(() => adminTeamApi.team()),
         // The history below the team (the route's loader) shows the change too.
-        run: fromPromise<TeamRunOutcome, TeamCommand>(async ({ input }) => {
-          const outcome = await adminTeamApi.run(input);
+        run: fromPromise(async ({ input }) => {
+          const outcome = await adminTeamApi.run(input.command);
           void router.invalidate();
           return outcome;
         }),
       },
     }),
   );
-  return useMachineView(machine, selectView);
+  return useMachineView(machine, selectView, { input: {} });
 }

@@ -30,7 +30,7 @@ export function WebhooksPage() {
               <Trans>Guarde este segredo agora: ele não aparece de novo. O sistema que recebe usa-o para conferir as assinaturas.</Trans>
             </p>
             <code data-testid="webhook-secret">{view.revealed.secret}</code>
-            <Button type="button" size="sm" variant="ghost" onClick={() => send({ type: 'secret.dismissed' })}>
+            <Button type="button" size="sm" variant="ghost" onClick={() => send({ type: 'done.dismissed' })}>
               <Trans>Já guardei</Trans>
             </Button>
           </div>
@@ -41,7 +41,7 @@ export function WebhooksPage() {
         ) : null}
       </div>
       {view.unavailable ? (
-        <RetryNotice onRetry={() => send({ type: 'webhooks.retried' })}>
+        <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar os webhooks agora.</Trans>
         </RetryNotice>
       ) : view.loading && view.endpoints.length === 0 ? (
@@ -231,7 +231,7 @@ function EndpointRow({
             size="sm"
             variant="ghost"
             aria-expanded={opened}
-            onClick={() => send({ type: 'endpoint.opened', id: opened ? null : endpoint.id })}
+            onClick={() => send({ type: 'list.opened', params: { opened: opened ? null : endpoint.id } })}
           >
             <Trans>Entregas</Trans>
           </Button>
