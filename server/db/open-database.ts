@@ -75,7 +75,7 @@ export async function openPostgres(connectionString: string, options: OpenOption
     migrate: () => exclusively(() => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER })),
     exclusively,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
-    listen: (channel, onPayload, onResumed) => listenOnPool(pool, channel, onPayload, onResumed),
+    listen: poolListener(pool),
     close: () => pool.end(),
   };
 }
@@ -104,23 +104,28 @@ async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promis
   }
 }
 
+type Listen = DatabaseHandle['listen'];
+interface Subscriber {
+  onPayload: (payload: string) => void;
+  onResumed?: () => void;
+}
+
 /**
- * A dedicated connection that LISTENs, and listens again after losing its connection (then
- * `onResumed`: notifications sent in between were lost).
+ * One dedicated connection per pool LISTENs for every channel and subscriber (the realtime balance,
+ * the public cache, each app built on the handle), so listening never takes more than one of the pool's
+ * connections. It listens again after losing its connection (then every `onResumed`: notifications sent
+ * in between were lost), and goes back to the pool when the last subscriber stops.
  */
-async function listenOnPool(
-  pool: pg.Pool,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onResumed?: () => void,
-): Promise<() => Promise<void>> {
-  const quoted = `"${channel.replace(/"/g, '""')}"`;
+function poolListener(pool: pg.Pool): Listen {
+  const channels = new Map<string, Set<Subscriber>>();
   let client: pg.PoolClient | null = null;
-  let stopped = false;
+  let connecting: Promise<pg.PoolClient> | null = null;
+  const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   const onNotification = (message: pg.Notification) => {
-    if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    if (message.payload === undefined) return;
+    for (const subscriber of channels.get(message.channel) ?? []) subscriber.onPayload(message.payload);
   };
-  // Each connection is given back to the pool once: after an error (destroyed) or on stop (reusable).
+  // Each connection is given back to the pool once: after an error (destroyed) or when unused (reusable).
   const giveBack = (connection: pg.PoolClient, destroy: boolean) => {
     connection.off('notification', onNotification);
     connection.off('error', onError);
@@ -129,22 +134,48 @@ async function listenOnPool(
   };
   function onError(this: pg.PoolClient) {
     giveBack(this, true);
-    if (!stopped) setTimeout(() => void connect().then(onResumed, () => undefined), 1000).unref();
+    if (channels.size === 0) return;
+    setTimeout(() => {
+      void connected().then(
+        () => {
+          for (const subscribers of channels.values()) for (const subscriber of subscribers) subscriber.onResumed?.();
+        },
+        () => undefined,
+      );
+    }, 1000).unref();
   }
-  const connect = async (): Promise<void> => {
+  const connect = async (): Promise<pg.PoolClient> => {
     const next = await pool.connect();
     next.on('notification', onNotification);
     next.on('error', onError);
     client = next;
-    await next.query(`LISTEN ${quoted}`);
+    for (const channel of channels.keys()) await next.query(`LISTEN ${quoted(channel)}`);
+    return next;
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    const current = client;
-    if (!current) return;
-    await current.query(`UNLISTEN ${quoted}`).catch(() => undefined);
-    if (client === current) giveBack(current, false);
+  const connected = (): Promise<pg.PoolClient> =>
+    client ? Promise.resolve(client) : (connecting ??= connect().finally(() => (connecting = null)));
+
+  return async (channel, onPayload, onResumed) => {
+    const subscriber: Subscriber = { onPayload, onResumed };
+    const subscribers = channels.get(channel) ?? new Set<Subscriber>();
+    channels.set(channel, subscribers);
+    subscribers.add(subscriber);
+    try {
+      // LISTEN twice on one channel is a no-op, so a channel added while connecting is sure to be heard.
+      await (await connected()).query(`LISTEN ${quoted(channel)}`);
+    } catch (error) {
+      subscribers.delete(subscriber);
+      if (subscribers.size === 0) channels.delete(channel);
+      throw error;
+    }
+    return async () => {
+      if (!subscribers.delete(subscriber) || subscribers.size > 0) return;
+      channels.delete(channel);
+      const current = client;
+      if (!current) return;
+      await current.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+      if (channels.size === 0 && client === current) giveBack(current, false);
+    };
   };
 }
 
