@@ -49,6 +49,15 @@ afterAll(async () => {
 });
 
 const db = () => ctx.database.db;
+/** The refunds job's service, as the app runs it: it asks the bank again about refunds under way. */
+const refundService = () =>
+  createRefundService({
+    db: db(),
+    gateways: app.paymentGateways,
+    translator: createTranslator(),
+    clock: ctx.clock,
+    config: { refundApprovalAboveCents: ctx.config.refundApprovalAboveCents },
+  });
 const { paymentOf, statusOf, groupsOf } = donationRecords(db);
 const txidOf = (paymentId: string) => paymentId.replaceAll('-', '');
 
@@ -167,13 +176,7 @@ describe('PIX from the NGO’s bank (API Pix)', () => {
     const asked = bank.control.requests.find((r) => r.method === 'PUT' && r.path.startsWith(`/api/v2/pix/${e2eid}/devolucao/`));
     expect(asked?.body).toEqual({ valor: '12.34' });
     expect(asked?.path.endsWith(id)).toBe(true);
-    const refunds = createRefundService({
-      db: db(),
-      gateways: app.paymentGateways,
-      translator: createTranslator(),
-      clock: ctx.clock,
-      config: { refundApprovalAboveCents: ctx.config.refundApprovalAboveCents },
-    });
+    const refunds = refundService();
     // Still EM_PROCESSAMENTO at the bank: under way.
     expect((await refunds.process(part.json().id as string)).status).toBe('processing');
     bank.control.settleRefund(asked!.path.split('/').pop()!, 'DEVOLVIDO');
@@ -192,13 +195,7 @@ describe('PIX from the NGO’s bank (API Pix)', () => {
     const part = await adminRefund(app, admin.token, donationId, 500);
     const refundId = part.json().id as string;
     bank.control.settleRefund(`und${refundId.replaceAll('-', '')}`, 'NAO_REALIZADO');
-    const refunds = createRefundService({
-      db: db(),
-      gateways: app.paymentGateways,
-      translator: createTranslator(),
-      clock: ctx.clock,
-      config: { refundApprovalAboveCents: ctx.config.refundApprovalAboveCents },
-    });
+    const refunds = refundService();
     expect(await refunds.process(refundId)).toMatchObject({ status: 'failed', failureReason: 'refund.not_done' });
   });
 

@@ -13,6 +13,7 @@ import {
   type PixBrCodeInput,
 } from '../../server/services/payments/pix/br-code';
 import { PIX_QR_WIDTH, pixQrImage } from '../../server/services/payments/pix/qr-image';
+import { dynamicBrCode } from '../support/stand-ins/api-pix';
 
 const EVP_KEY = '123e4567-e12b-12d1-a456-426655440000';
 const base: PixBrCodeInput = {
@@ -327,21 +328,8 @@ describe('pixQrImage', () => {
 
 describe('parsePixBrCode of a dynamic code', () => {
   it('reads the location of a bank’s API Pix charge, which names no key', () => {
-    const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
     const location = 'pix.bank.example/qr/v2/9d36b84fc70b478fb95c12729b90ca25';
-    const body =
-      field('00', '01') +
-      field('01', '12') +
-      field('26', field('00', 'br.gov.bcb.pix') + field('25', location)) +
-      field('52', '0000') +
-      field('53', '986') +
-      field('54', '12.34') +
-      field('58', 'BR') +
-      field('59', 'SEMEAR DOACOES') +
-      field('60', 'SAO PAULO') +
-      field('62', field('05', '***')) +
-      '6304';
-    const code = body + crc16ccitt(body);
+    const code = dynamicBrCode(location, '12.34');
     expect(parsePixBrCode(code)).toMatchObject({ key: '', location, amountCents: 1234, txid: '***' });
     expect(isValidPixBrCode(code)).toBe(true);
   });

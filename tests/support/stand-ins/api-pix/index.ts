@@ -52,6 +52,24 @@ export interface ApiPixStandIn {
 
 const PROBLEM = 'https://pix.bcb.gov.br/api/v2/error/';
 
+/** The BR Code a bank gives for a charge (`pixCopiaECola`): it names the charge's location, not a key. */
+export const dynamicBrCode = (location: string, valor: string): string => {
+  const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+  const body =
+    field('00', '01') +
+    field('01', '12') +
+    field('26', field('00', 'br.gov.bcb.pix') + field('25', location)) +
+    field('52', '0000') +
+    field('53', '986') +
+    field('54', valor) +
+    field('58', 'BR') +
+    field('59', 'SEMEAR DOACOES') +
+    field('60', 'SAO PAULO') +
+    field('62', field('05', '***')) +
+    '6304';
+  return body + crc16ccitt(body);
+};
+
 /**
  * A bank's API Pix over HTTPS that requires the client certificate its authority signed (a connection
  * without one is refused in the handshake), with OAuth2 client credentials and scopes, immediate
@@ -97,23 +115,6 @@ export async function startApiPixStandIn(
     send(res, 200, { access_token: value, token_type: 'Bearer', expires_in: options.tokenTtlS ?? 3600, scope: API_PIX_SCOPES });
   }
 
-  const pixCopiaECola = (location: string, valor: string) => {
-    const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
-    const body =
-      field('00', '01') +
-      field('01', '12') +
-      field('26', field('00', 'br.gov.bcb.pix') + field('25', location)) +
-      field('52', '0000') +
-      field('53', '986') +
-      field('54', valor) +
-      field('58', 'BR') +
-      field('59', 'SEMEAR DOACOES') +
-      field('60', 'SAO PAULO') +
-      field('62', field('05', '***')) +
-      '6304';
-    return body + crc16ccitt(body);
-  };
-
   async function api(req: IncomingMessage, res: ServerResponse, path: string, bodyText: string) {
     const scopes = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!scopes) return problem(res, 401, 'AcessoNegado', 'token missing, invalid or expired');
@@ -146,7 +147,7 @@ export async function startApiPixStandIn(
         valor: b.valor,
         chave: b.chave,
         location,
-        pixCopiaECola: pixCopiaECola(location, b.valor.original),
+        pixCopiaECola: dynamicBrCode(location, b.valor.original),
         pix: [],
       };
       cobs.set(txid, cob);
