@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_DONOR } from './helpers/accounts';
 import { seriousViolations } from './helpers/axe';
 import { signInWithCookies, waitForShell } from './helpers/session';
@@ -124,7 +124,8 @@ test('the progress bar shows during a route change', async ({ page }) => {
   await expect(page.locator('main')).toBeFocused();
 });
 
-test('a page view is sent for each route change, the first page included', async ({ page }) => {
+/** Every path the page posts as a page view, as the batches leave. */
+function pageViewPaths(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/v1/analytics/page-views')) {
@@ -132,6 +133,11 @@ test('a page view is sent for each route change, the first page included', async
       paths.push(...(body.views ?? []).map((v) => v.path));
     }
   });
+  return paths;
+}
+
+test('a page view is sent for each route change, the first page included', async ({ page }) => {
+  const paths = pageViewPaths(page);
   const sent = page.waitForRequest(
     (request) =>
       request.method() === 'POST' &&
@@ -155,13 +161,7 @@ test('a page view is sent for each route change, the first page included', async
 });
 
 test('the landing page counts as a view even when the visitor leaves it before page views start', async ({ page }) => {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/v1/analytics/page-views')) {
-      const body = JSON.parse(request.postData() ?? '{}') as { views?: Array<{ path: string }> };
-      paths.push(...(body.views ?? []).map((v) => v.path));
-    }
-  });
+  const paths = pageViewPaths(page);
   // Page views load after the page (a slow phone: later still); the visitor has already clicked away.
   const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
   const backgroundWork = manifest['src/features/shell/BackgroundWork.tsx']!.file;
