@@ -20,8 +20,11 @@ test('an admin sees the period in figures and a chart, and the CSV adds up to th
   await expect(page.getByTestId('daily-chart').locator('canvas')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Meio' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Períodos' }).getByRole('link', { name: 'Este ano' }).click();
+  const thisYear = page.getByRole('navigation', { name: 'Períodos' }).getByRole('link', { name: 'Este ano' });
+  await thisYear.click();
   await expect(page).toHaveURL(/preset=this_year/);
+  // The URL changes before the year's figures arrive; the link is marked current once they are shown.
+  await expect(thisYear).toHaveAttribute('aria-current', 'page');
   const yearGross = cents((await gross.textContent()) ?? '');
   const net = cents((await page.getByTestId('figure-net').textContent()) ?? '');
 
