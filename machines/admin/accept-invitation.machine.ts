@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { InvitationPreview } from '../../contracts/admin-team';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { formFailureOf, isNotFound, type FormFailure } from '../forms/form-failure';
 
 /**
  * The page an invitation's link opens (/convite-equipe?token=…; docs/admin.md):
@@ -21,9 +21,6 @@ export interface AcceptInvitationContext {
   invitation: InvitationPreview | null;
   failure: FormFailure | null;
 }
-
-const isNotFound = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 export const acceptInvitationMachine = setup({
   types: {

@@ -11,8 +11,11 @@ import {
   type EditorSection,
 } from '../../contracts/admin-campaign-editor';
 import type { AuditEntry } from '../../contracts/admin-taxonomy';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { formFailureOf, isNotFound, type FormFailure } from '../forms/form-failure';
 import { campaignSectionMachine } from './campaign-section.machine';
+import { conflictOf, loadedId, requested, same, sectionValues } from './campaign-editor-rules';
+
+export { sectionValues } from './campaign-editor-rules';
 
 /**
  * The campaign editor (/admin/campaigns/edit; docs/admin.md). One child machine per section keeps and
@@ -27,7 +30,7 @@ import { campaignSectionMachine } from './campaign-section.machine';
  *                  └─version.restored─► restoring ─► loading
  *              conflict ──conflict.mineKept──► saving (over their version) · ──conflict.theirsTaken──► loading
  *
- * Every state with changes not yet on the server carries the tag `unsaved` (leaving asks first).
+ * Every state with changes not yet on the server carries the tag `state:unsaved` (leaving asks first).
  * Pure: `load`, `save`, `act` and `restore` come in with `.provide()`.
  */
 
@@ -38,12 +41,15 @@ export interface EditorLoaded {
 }
 
 export interface EditorInput {
-  /** The campaign's slug (its address); after the first load, its id. */
+  /** The campaign's slug: its address, which the page is opened by. */
   slug: string;
 }
 
 export interface CampaignEditorContext {
+  /** The slug the page was opened by; loads after the first go by `id` (the slug may change meanwhile). */
   slug: string;
+  /** The campaign's id, once loaded. */
+  id: string | null;
   loaded: EditorLoaded | null;
   content: CampaignContent;
   /** What the server keeps (the last save's content): changes are measured against it. */
@@ -56,8 +62,9 @@ export interface CampaignEditorContext {
   sending: CampaignContent | null;
   conflict: DraftConflict['current'] | null;
   failure: FormFailure | null;
-  /** The action or restore in flight, and the last one done (the page says so). */
-  pending: { action: CampaignAction; publishAt?: string } | { restore: number } | null;
+  /** The lifecycle action in flight, or the version being restored; and the last one done (the page says so). */
+  action: { action: CampaignAction; publishAt?: string } | null;
+  restore: number | null;
   done: CampaignAction | 'restore' | null;
 }
 
@@ -74,17 +81,6 @@ export type CampaignEditorEvent =
 export const AUTOSAVE_MS = 3000;
 /** A save that failed (the network) is tried again after this long. */
 export const SAVE_RETRY_MS = 10_000;
-
-const same = (a: CampaignContent, b: CampaignContent) => JSON.stringify(a) === JSON.stringify(b);
-/** A 409 carrying someone else's newer save (the API client puts it on the error as `current`). */
-const conflictOf = (error: unknown): DraftConflict['current'] | null => {
-  const current = (error as { current?: DraftConflict['current'] } | null)?.current;
-  return (error as { status?: number } | null)?.status === 409 && current ? current : null;
-};
-
-/** A section's fields out of the whole content. */
-export const sectionValues = (section: EditorSection, content: CampaignContent) =>
-  Object.fromEntries(Object.keys(sectionSchemas[section].shape).map((key) => [key, content[key as keyof CampaignContent]]));
 
 export const campaignEditorMachine = setup({
   types: { context: {} as CampaignEditorContext, events: {} as CampaignEditorEvent, input: {} as EditorInput },
@@ -105,10 +101,12 @@ export const campaignEditorMachine = setup({
   },
   delays: { autosave: AUTOSAVE_MS, retry: SAVE_RETRY_MS },
   actions: {
-    saved: assign(({ context, event }) => {
-      const output = (event as unknown as { output: DraftSaved }).output;
-      return { version: output.version, savedAt: output.saved_at, savedContent: context.sending ?? context.savedContent, sending: null };
-    }),
+    saved: assign(({ context }, output: DraftSaved) => ({
+      version: output.version,
+      savedAt: output.saved_at,
+      savedContent: context.sending ?? context.savedContent,
+      sending: null,
+    })),
     takeReport: assign(({ context, event }) => {
       if (event.type !== 'section.reported') return {};
       const invalid = context.invalid.filter((s) => s !== event.section);
@@ -126,13 +124,14 @@ export const campaignEditorMachine = setup({
     allValid: ({ context }) => context.invalid.length === 0,
     canAct: ({ context, event }) =>
       event.type === 'lifecycle.requested' && (context.loaded?.editor.actions.includes(event.action) ?? false),
-    notFound: ({ event }) => (event as { error?: { status?: number } }).error?.status === 404,
-    isConflict: ({ event }) => conflictOf((event as { error?: unknown }).error) !== null,
+    notFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    isConflict: (_, params: { error: unknown }) => conflictOf(params.error) !== null,
   },
 }).createMachine({
   id: 'campaignEditor',
   context: ({ input }) => ({
     slug: input.slug,
+    id: null,
     loaded: null,
     content: {} as CampaignContent,
     savedContent: {} as CampaignContent,
@@ -142,7 +141,8 @@ export const campaignEditorMachine = setup({
     sending: null,
     conflict: null,
     failure: null,
-    pending: null,
+    action: null,
+    restore: null,
     done: null,
   }),
   initial: 'loading',
@@ -152,22 +152,26 @@ export const campaignEditorMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        input: ({ context }) => ({ slug: context.slug }),
+        input: ({ context }) => ({ slug: context.id ?? context.slug }),
         onDone: {
           target: 'editing',
           actions: assign(({ event }) => ({
             loaded: event.output,
-            slug: event.output.editor.id,
+            id: event.output.editor.id,
             content: event.output.editor.content,
             savedContent: event.output.editor.content,
             version: event.output.editor.version,
             savedAt: event.output.editor.saved_at,
             invalid: EDITOR_SECTIONS.filter((s) => !sectionSchemas[s].safeParse(sectionValues(s, event.output.editor.content)).success),
             conflict: null,
-            pending: null,
+            action: null,
+            restore: null,
           })),
         },
-        onError: [{ guard: 'notFound', target: 'notFound' }, { target: 'unavailable' }],
+        onError: [
+          { guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'unavailable' },
+        ],
       },
     },
     unavailable: { tags: ['state:unavailable'], on: { 'editor.retried': 'loading' } },
@@ -179,7 +183,7 @@ export const campaignEditorMachine = setup({
         src: 'section' as const,
         input: ({ context }: { context: CampaignEditorContext }) => ({
           section,
-          values: sectionValues(section, context.content) as never,
+          values: sectionValues(section, context.content),
           slugFollowsTitle: context.loaded?.editor.status === 'draft' && context.content.slug === context.loaded.editor.live_slug,
           campaignId: context.loaded?.editor.id,
         }),
@@ -187,26 +191,22 @@ export const campaignEditorMachine = setup({
       initial: 'saved',
       states: {
         saved: {
-          tags: ['saved'],
+          tags: ['state:saved'],
           on: {
             'section.reported': { target: 'changed', actions: 'takeReport' },
             'lifecycle.requested': {
               guard: 'canAct',
               target: 'acting',
-              actions: assign({
-                pending: ({ event }) => ({ action: event.action, publishAt: event.publishAt }),
-                failure: null,
-                done: null,
-              }),
+              actions: assign({ action: ({ event }) => ({ action: event.action, publishAt: event.publishAt }), failure: null, done: null }),
             },
             'version.restored': {
               target: 'restoring',
-              actions: assign({ pending: ({ event }) => ({ restore: event.number }), failure: null, done: null }),
+              actions: assign({ restore: ({ event }) => event.number, failure: null, done: null }),
             },
           },
         },
         changed: {
-          tags: ['unsaved'],
+          tags: ['state:unsaved'],
           always: { guard: ({ context }) => same(context.content, context.savedContent), target: 'saved' },
           after: { autosave: [{ guard: 'allValid', target: 'saving' }, { target: 'blocked' }] },
           on: {
@@ -215,28 +215,28 @@ export const campaignEditorMachine = setup({
           },
         },
         blocked: {
-          tags: ['unsaved', 'invalid'],
+          tags: ['state:unsaved', 'state:invalid'],
           on: { 'section.reported': { target: 'changed', actions: 'takeReport' } },
         },
         saving: {
-          tags: ['unsaved', 'saving'],
+          tags: ['state:unsaved', 'state:saving'],
           entry: assign({ sending: ({ context }) => context.content, failure: null, done: null }),
           on: { 'section.reported': { actions: 'takeReport' } },
           invoke: {
             id: 'save',
             src: 'save',
-            input: ({ context }) => ({ id: context.slug, version: context.version, content: context.content }),
+            input: ({ context }) => ({ id: loadedId(context), version: context.version, content: context.content }),
             onDone: [
               {
                 guard: ({ context }) => context.sending !== null && !same(context.content, context.sending),
                 target: 'changed',
-                actions: 'saved',
+                actions: { type: 'saved', params: ({ event }) => event.output },
               },
-              { target: 'saved', actions: 'saved' },
+              { target: 'saved', actions: { type: 'saved', params: ({ event }) => event.output } },
             ],
             onError: [
               {
-                guard: 'isConflict',
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
                 target: 'conflict',
                 actions: assign({
                   conflict: ({ event }) => conflictOf(event.error),
@@ -249,7 +249,7 @@ export const campaignEditorMachine = setup({
           },
         },
         saveFailed: {
-          tags: ['unsaved', 'failed'],
+          tags: ['state:unsaved', 'state:failed'],
           after: { retry: { guard: 'allValid', target: 'saving' } },
           on: {
             'section.reported': { target: 'changed', actions: 'takeReport' },
@@ -257,7 +257,7 @@ export const campaignEditorMachine = setup({
           },
         },
         conflict: {
-          tags: ['unsaved', 'conflict'],
+          tags: ['state:unsaved', 'state:conflict'],
           on: {
             // Mine over theirs: the save goes again over the version the conflict showed.
             'conflict.mineKept': {
@@ -268,33 +268,23 @@ export const campaignEditorMachine = setup({
           },
         },
         acting: {
-          tags: ['saved', 'acting'],
+          tags: ['state:saved', 'state:acting'],
           invoke: {
             id: 'act',
             src: 'act',
-            input: ({ context }) => {
-              const pending = context.pending as { action: CampaignAction; publishAt?: string };
-              return { id: context.slug, version: context.version, action: pending.action, publishAt: pending.publishAt };
-            },
-            onDone: {
-              target: '#campaignEditor.loading',
-              actions: assign({ done: ({ context }) => (context.pending as { action: CampaignAction }).action }),
-            },
-            onError: { target: 'saved', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
+            input: ({ context }) => ({ id: loadedId(context), version: context.version, ...requested(context.action, 'action') }),
+            onDone: { target: '#campaignEditor.loading', actions: assign({ done: ({ context }) => context.action?.action ?? null }) },
+            onError: { target: 'saved', actions: assign({ failure: ({ event }) => formFailureOf(event.error), action: null }) },
           },
         },
         restoring: {
-          tags: ['saved', 'acting'],
+          tags: ['state:saved', 'state:acting'],
           invoke: {
             id: 'restore',
             src: 'restore',
-            input: ({ context }) => ({
-              id: context.slug,
-              version: context.version,
-              number: (context.pending as { restore: number }).restore,
-            }),
+            input: ({ context }) => ({ id: loadedId(context), version: context.version, number: requested(context.restore, 'restore') }),
             onDone: { target: '#campaignEditor.loading', actions: assign({ done: 'restore' as const }) },
-            onError: { target: 'saved', actions: assign({ failure: ({ event }) => formFailureOf(event.error), pending: null }) },
+            onError: { target: 'saved', actions: assign({ failure: ({ event }) => formFailureOf(event.error), restore: null }) },
           },
         },
       },

@@ -1,13 +1,17 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
-import { sectionSchemas, slugFromTitle, type EditorSection, type SectionValues } from '../../contracts/admin-campaign-editor';
+import { sectionSchemas, slugFromTitle, type EditorSection } from '../../contracts/admin-campaign-editor';
 
 /**
  * One section of the campaign editor (basics, story, cover, goal and dates, organiser, share), a child of
  * the editor's machine (campaign-editor.machine.ts). It keeps the section's values, validates them with the
  * section's schema from the contracts, and reports every change to the editor, which saves.
  *
- *   valid ◄──field.changed──► invalid          (the schema's messages, by field)
- *     └──field.changed──► checking ─► valid | invalid   (a remote check, after a pause: is the slug free?)
+ *   settled ──field.changed──► pausing ──after the pause──► settled
+ *      ▲                          │ (basics, valid so far)
+ *      │                          └──► checking ─► settled   (a remote check: is the slug free?)
+ *      └──section.replaced── (from any state)
+ *
+ * Every change is validated at once (`errors`: the schema's messages, by field) and reported to the editor.
  *
  * Pure: `check` (the remote check of a section's values: a field → message id, or nothing) comes in with
  * `.provide()`; sections without one answer nothing.
@@ -15,9 +19,10 @@ import { sectionSchemas, slugFromTitle, type EditorSection, type SectionValues }
 
 export type SectionErrors = Record<string, string>;
 
-export interface SectionInput<S extends EditorSection = EditorSection> {
-  section: S;
-  values: SectionValues[S];
+export interface SectionInput {
+  section: EditorSection;
+  /** The section's fields as they stand, valid or not (this machine validates them). */
+  values: Record<string, unknown>;
   /** A new campaign's slug follows its title until someone edits the slug. */
   slugFollowsTitle?: boolean;
   /** The campaign the section belongs to (a slug is free or taken for it). */
@@ -85,8 +90,8 @@ export const campaignSectionMachine = setup({
   id: 'campaignSection',
   context: ({ input }) => ({
     section: input.section,
-    values: input.values as Record<string, unknown>,
-    errors: errorsOf(input.section, input.values as Record<string, unknown>),
+    values: input.values,
+    errors: errorsOf(input.section, input.values),
     slugFollowsTitle: input.slugFollowsTitle ?? false,
     campaignId: input.campaignId ?? '',
   }),

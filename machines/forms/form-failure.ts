@@ -22,3 +22,7 @@ export function formFailureOf(error: unknown): FormFailure {
     messages: list.length > 0 ? list : [messages.unknownError.id],
   };
 }
+
+/** A rejection the API client marked 404: what was asked for does not exist (or no longer does). */
+export const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { GiftCardRedeemed } from '../../contracts/gift-cards';
-import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { formFailureOf, isNotFound, type FormFailure } from '../forms/form-failure';
 
 /**
  * The page a gift card's e-mail button opens (/gift-card/resgatar?code=…; docs/gift-cards.md):
@@ -27,9 +27,6 @@ export interface RedeemCardContext {
   redeemed: GiftCardRedeemed | null;
   failure: FormFailure | null;
 }
-
-const isNotFound = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 export const redeemCardMachine = setup({
   types: {

@@ -67,7 +67,8 @@ export async function openPostgres(connectionString: string, options: OpenOption
   pool.on('error', () => {});
   const raw = drizzlePostgres({ client: pool, schema, logger: options.logger });
   await pool.query('select 1');
-  const exclusively = <T>(work: () => Promise<T>) => withStartupLock(pool, work);
+  const exclusively = startupLock(pool);
+  const listener = sharedListener(() => new pg.Client({ connectionString }));
   return {
     db: raw as unknown as Database,
     kind: 'postgres',
@@ -75,8 +76,11 @@ export async function openPostgres(connectionString: string, options: OpenOption
     migrate: () => exclusively(() => migratePostgres(raw, { migrationsFolder: MIGRATIONS_FOLDER })),
     exclusively,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
-    listen: poolListener(pool),
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -85,23 +89,31 @@ const STARTUP_LOCK_KEY = '6009329559989780481'; // 0x53656d6561720001
 
 /**
  * Holds a session advisory lock on a connection of its own while `work` runs on the pool's others. The
- * lock lives as long as that session, so a node killed half-way frees it for the next one.
+ * lock lives as long as that session, so a node killed half-way frees it for the next one. It is
+ * between nodes: while this process holds it, its own calls run at once (the demo seed's payments make
+ * the app ready, whose job runner sets pg-boss up "exclusively" too: waiting would wait for itself).
  */
-async function withStartupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
-  const holder = await pool.connect();
-  let healthy = true;
-  try {
-    await holder.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`);
+function startupLock(pool: pg.Pool): DatabaseHandle['exclusively'] {
+  let held = 0;
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (held > 0) return work();
+    const holder = await pool.connect();
+    let healthy = true;
     try {
-      return await work();
+      await holder.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY}::bigint)`);
+      held++;
+      try {
+        return await work();
+      } finally {
+        held--;
+        await holder.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY}::bigint)`).catch(() => {
+          healthy = false; // Destroying the connection below ends the session, and with it the lock.
+        });
+      }
     } finally {
-      await holder.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY}::bigint)`).catch(() => {
-        healthy = false; // Destroying the connection below ends the session, and with it the lock.
-      });
+      holder.release(!healthy);
     }
-  } finally {
-    holder.release(!healthy);
-  }
+  };
 }
 
 type Listen = DatabaseHandle['listen'];
@@ -111,29 +123,32 @@ interface Subscriber {
 }
 
 /**
- * One dedicated connection per pool LISTENs for every channel and subscriber (the realtime balance,
- * the public cache, each app built on the handle), so listening never takes more than one of the pool's
- * connections. It listens again after losing its connection (then every `onResumed`: notifications sent
- * in between were lost), and goes back to the pool when the last subscriber stops.
+ * One connection per database handle LISTENs for every channel and subscriber (the realtime balance,
+ * the public cache, each app built on the handle). It is its own, outside the pool: a LISTEN must never
+ * wait for a pool the start-up's own work has filled (the demo seed's payments hold connections while
+ * they wait for the app to be ready, and the app is ready once it listens). It listens again after losing
+ * its connection (then every `onResumed`: notifications sent in between were lost), and closes when the
+ * last subscriber stops.
  */
-function poolListener(pool: pg.Pool): Listen {
+function sharedListener(newClient: () => pg.Client): { listen: Listen; close: () => void } {
   const channels = new Map<string, Set<Subscriber>>();
-  let client: pg.PoolClient | null = null;
-  let connecting: Promise<pg.PoolClient> | null = null;
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
   const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   const onNotification = (message: pg.Notification) => {
     if (message.payload === undefined) return;
     for (const subscriber of channels.get(message.channel) ?? []) subscriber.onPayload(message.payload);
   };
-  // Each connection is given back to the pool once: after an error (destroyed) or when unused (reusable).
-  const giveBack = (connection: pg.PoolClient, destroy: boolean) => {
+  // Each connection is ended once: after an error, or when no one listens any more.
+  const end = (connection: pg.Client) => {
     connection.off('notification', onNotification);
     connection.off('error', onError);
     if (client === connection) client = null;
-    connection.release(destroy);
+    void connection.end().catch(() => undefined);
   };
-  function onError(this: pg.PoolClient) {
-    giveBack(this, true);
+  function onError(this: pg.Client) {
+    end(this);
     if (channels.size === 0) return;
     setTimeout(() => {
       void connected().then(
@@ -144,18 +159,28 @@ function poolListener(pool: pg.Pool): Listen {
       );
     }, 1000).unref();
   }
-  const connect = async (): Promise<pg.PoolClient> => {
-    const next = await pool.connect();
-    next.on('notification', onNotification);
+  const connect = async (): Promise<pg.Client> => {
+    const next = newClient();
     next.on('error', onError);
+    try {
+      await next.connect();
+    } catch (error) {
+      next.off('error', onError);
+      throw error;
+    }
+    if (closed) {
+      void next.end().catch(() => undefined);
+      throw new Error('the database is closed');
+    }
+    next.on('notification', onNotification);
     client = next;
     for (const channel of channels.keys()) await next.query(`LISTEN ${quoted(channel)}`);
     return next;
   };
-  const connected = (): Promise<pg.PoolClient> =>
+  const connected = (): Promise<pg.Client> =>
     client ? Promise.resolve(client) : (connecting ??= connect().finally(() => (connecting = null)));
 
-  return async (channel, onPayload, onResumed) => {
+  const listen: Listen = async (channel, onPayload, onResumed) => {
     const subscriber: Subscriber = { onPayload, onResumed };
     const subscribers = channels.get(channel) ?? new Set<Subscriber>();
     channels.set(channel, subscribers);
@@ -174,9 +199,16 @@ function poolListener(pool: pg.Pool): Listen {
       const current = client;
       if (!current) return;
       await current.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
-      if (channels.size === 0 && client === current) giveBack(current, false);
+      if (channels.size === 0 && client === current) end(current);
     };
   };
+  // The database is closing: whoever still listens hears nothing more.
+  const close = () => {
+    closed = true;
+    channels.clear();
+    if (client) end(client);
+  };
+  return { listen, close };
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite keeps its files in DATA_DIR/db. */

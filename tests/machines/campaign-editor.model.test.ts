@@ -94,12 +94,12 @@ describe('campaign editor machine', () => {
       const context = snapshot.context as CampaignEditorContext;
       const screens = ['state:loading', 'state:unavailable', 'state:notFound', 'state:editing'].filter((t) => snapshot.hasTag(t));
       expect(screens).toHaveLength(1);
-      if (snapshot.hasTag('conflict')) expect(context.conflict).toEqual(theirs);
+      if (snapshot.hasTag('state:conflict')) expect(context.conflict).toEqual(theirs);
       // Something not on the server is always flagged, so leaving the page asks first.
       if (snapshot.hasTag('state:editing') && JSON.stringify(context.content) !== JSON.stringify(context.savedContent)) {
-        expect(snapshot.hasTag('unsaved')).toBe(true);
+        expect(snapshot.hasTag('state:unsaved')).toBe(true);
       }
-      if (snapshot.hasTag('acting')) expect(snapshot.hasTag('unsaved')).toBe(false);
+      if (snapshot.hasTag('state:acting')) expect(snapshot.hasTag('state:unsaved')).toBe(false);
     });
     // Each save sent the version the editor held: the conflict's when mine was kept.
     const saves = controls.calls('save') as Array<{ version: number }>;

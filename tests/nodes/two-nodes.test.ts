@@ -51,6 +51,9 @@ beforeAll(async () => {
     PUSHER_SECRET: randomBytes(24).toString('hex'),
     PORT: '0',
     HOST: '127.0.0.1',
+    // As compose.yaml starts them: the first node seeds the demo under the start-up lock, whose payments
+    // make that node ready (and its job runner set pg-boss up) while it still holds the lock.
+    DEMO_SEED: 'true',
   };
   // Both start at once on an empty database: they migrate in turn, not on top of each other.
   const start = () => {

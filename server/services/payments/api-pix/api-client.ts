@@ -5,11 +5,22 @@ import { ApiPixError, apiPixApiError, apiPixTransportError } from './errors';
 import { httpsCall, mtlsAgent } from './https-call';
 import { tokenCache } from './oauth';
 import { cobSchema, devolucaoSchema, tokenSchema, webhookSchema, type Cob, type Devedor, type Devolucao } from './schemas';
+import {
+  cobrSchema,
+  locRecSchema,
+  recSchema,
+  type Cobr,
+  type CobrRequest,
+  type LocRec,
+  type Rec,
+  type RecRequest,
+} from './recurrence-schemas';
 
 /**
  * A small client of the Central Bank's API Pix (bacen/pix-api) as every bank exposes it: OAuth2 client
  * credentials and mutual TLS, immediate charges (/cob), received PIX and their refunds (/pix), the
- * webhook (/webhook). Pix Automático (/rec, /cobr) joins here as more methods over the same `call`.
+ * webhook (/webhook), and Pix Automático: recurrences (/locrec, /rec), their monthly charges (/cobr) and
+ * the webhooks of both (/webhookrec, /webhookcobr).
  */
 export interface ApiPixClient {
   /** PUT /cob/{txid}: creates the charge, or answers the one already made under that txid. */
@@ -23,6 +34,22 @@ export interface ApiPixClient {
   /** PUT /webhook/{chave}: where the bank posts the PIX received on that key (it appends /pix). */
   putWebhook(chave: string, webhookUrl: string): Promise<void>;
   getWebhook(chave: string): Promise<string | null>;
+  /** POST /locrec: a location for a recurrence's QR code. */
+  postLocRec(): Promise<LocRec>;
+  /** POST /rec: a recurrence for the donor to authorise (status CRIADA). */
+  postRec(body: RecRequest): Promise<Rec>;
+  /** GET /rec/{idRec}, with the QR code of its location; null: the bank has no such recurrence. */
+  getRec(idRec: string): Promise<Rec | null>;
+  /** PATCH /rec/{idRec} with status CANCELADA: the recurrence ends at the bank. */
+  cancelRec(idRec: string): Promise<Rec>;
+  /** PUT /cobr/{txid}: the month's charge on an authorised recurrence, debited by the donor's bank on the due date. */
+  putCobr(txid: string, body: CobrRequest): Promise<Cobr>;
+  /** GET /cobr/{txid}; null: the bank has no recurring charge of that txid. */
+  getCobr(txid: string): Promise<Cobr | null>;
+  /** POST /cobr/{txid}/retentativa/{data}: one more debit of a failed month, on `data` (YYYY-MM-DD). */
+  retryCobr(txid: string, data: string): Promise<Cobr>;
+  /** PUT /webhookrec and /webhookcobr: where the bank posts recurrences' and their charges' news (it appends /rec and /cobr). */
+  putRecurrenceWebhooks(webhookUrl: string): Promise<void>;
 }
 
 export interface CobRequest {
@@ -63,7 +90,7 @@ export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock
 
   /** One call; a 401 (a token the bank revoked or expired early) gets one new token and one retry. */
   async function call<S extends z.ZodTypeAny>(
-    method: 'GET' | 'PUT',
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH',
     path: string,
     schema: S | null,
     body?: unknown,
@@ -111,6 +138,19 @@ export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock
       await call('PUT', `/webhook/${seg(chave)}`, null, { webhookUrl });
     },
     getWebhook: async (chave) => (await call('GET', `/webhook/${seg(chave)}`, webhookSchema)).data?.webhookUrl ?? null,
+    postLocRec: async () => required((await call('POST', '/locrec', locRecSchema)).data, 'POST /locrec'),
+    postRec: async (body) => required((await call('POST', '/rec', recSchema, body)).data, 'POST /rec'),
+    getRec: async (idRec) => (await call('GET', `/rec/${seg(idRec)}`, recSchema)).data,
+    cancelRec: async (idRec) =>
+      required((await call('PATCH', `/rec/${seg(idRec)}`, recSchema, { status: 'CANCELADA' })).data, 'PATCH /rec'),
+    putCobr: async (txid, body) => required((await call('PUT', `/cobr/${seg(txid)}`, cobrSchema, body)).data, 'PUT /cobr'),
+    getCobr: async (txid) => (await call('GET', `/cobr/${seg(txid)}`, cobrSchema)).data,
+    retryCobr: async (txid, data) =>
+      required((await call('POST', `/cobr/${seg(txid)}/retentativa/${seg(data)}`, cobrSchema)).data, 'POST /cobr/retentativa'),
+    putRecurrenceWebhooks: async (webhookUrl) => {
+      await call('PUT', '/webhookrec', null, { webhookUrl });
+      await call('PUT', '/webhookcobr', null, { webhookUrl });
+    },
   };
 }
 

@@ -10,7 +10,7 @@ const problemSchema = z.object({
   title: z.string().nullish(),
   status: z.number().nullish(),
   detail: z.string().nullish(),
-  violacoes: z.array(z.object({ razao: z.string().nullish(), propriedade: z.string().nullish(), valor: z.unknown() })).nullish(),
+  violacoes: z.array(z.object({ razao: z.string().nullish(), propriedade: z.string().nullish(), valor: z.unknown().optional() })).nullish(),
 });
 
 /**

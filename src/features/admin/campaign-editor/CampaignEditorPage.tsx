@@ -32,7 +32,7 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
   const confirm = useConfirm();
   useBlocker({
     shouldBlockFn: async () => {
-      if (!editor.getSnapshot().hasTag('unsaved')) return false;
+      if (!editor.getSnapshot().hasTag('state:unsaved')) return false;
       try {
         await confirm({
           title: t`Sair sem salvar?`,
@@ -46,7 +46,7 @@ export function CampaignEditorPage({ slug, categories, tags }: { slug: string; c
         throw error;
       }
     },
-    enableBeforeUnload: () => editor.getSnapshot().hasTag('unsaved'),
+    enableBeforeUnload: () => editor.getSnapshot().hasTag('state:unsaved'),
   });
   const { context } = view;
   const loaded = context.loaded;

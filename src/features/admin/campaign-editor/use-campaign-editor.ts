@@ -17,12 +17,12 @@ export const selectEditor = (snapshot: SnapshotFrom<CampaignEditorMachine>) => (
   unavailable: snapshot.hasTag('state:unavailable'),
   notFound: snapshot.hasTag('state:notFound'),
   editing: snapshot.hasTag('state:editing'),
-  unsaved: snapshot.hasTag('unsaved'),
-  saving: snapshot.hasTag('saving'),
-  blocked: snapshot.hasTag('invalid'),
-  failed: snapshot.hasTag('failed'),
-  conflicted: snapshot.hasTag('conflict'),
-  acting: snapshot.hasTag('acting'),
+  unsaved: snapshot.hasTag('state:unsaved'),
+  saving: snapshot.hasTag('state:saving'),
+  blocked: snapshot.hasTag('state:invalid'),
+  failed: snapshot.hasTag('state:failed'),
+  conflicted: snapshot.hasTag('state:conflict'),
+  acting: snapshot.hasTag('state:acting'),
   context: snapshot.context,
 });
 

@@ -5,9 +5,12 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { crc16ccitt } from '../../../../server/services/payments/pix/br-code';
 import type { TestCertificates } from './certs';
+import { recurrenceRoutes } from './recurrences';
 import { cobViolations, DEVOLUCAO_ID, TXID, VALOR, type Violacao } from './rules';
 
-export const API_PIX_SCOPES = 'cob.write cob.read pix.read pix.write webhook.write webhook.read';
+export const API_PIX_SCOPES =
+  'cob.write cob.read pix.read pix.write webhook.write webhook.read ' +
+  'rec.write rec.read cobr.write cobr.read payloadlocationrec.write webhookrec.write webhookcobr.write';
 
 interface StoredCob {
   txid: string;
@@ -32,7 +35,7 @@ interface StoredDevolucao {
 export interface ApiPixStandIn {
   url: string;
   tokenUrl: string;
-  control: {
+  control: ReturnType<typeof recurrenceRoutes>['control'] & {
     cobs: Map<string, StoredCob>;
     webhooks: Map<string, string>;
     requests: { method: string; path: string; body: unknown; authorization?: string }[];
@@ -124,6 +127,7 @@ export async function startApiPixStandIn(
       return problem(res, 503, 'ServicoIndisponivel', 'try again later');
     }
     const body = bodyText === '' ? undefined : (JSON.parse(bodyText) as Record<string, unknown>);
+    if (recurrences.handle(req, res, path, body, needs)) return;
     let m: RegExpExecArray | null;
     if ((m = /^\/cob\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(m[1] as string);
@@ -199,6 +203,13 @@ export async function startApiPixStandIn(
     return problem(res, 404, 'NaoEncontrado', `no route ${req.method} ${path}`);
   }
 
+  const recurrences = recurrenceRoutes({
+    send: (res, status, body) => send(res, status, body),
+    problem,
+    now,
+    host: () => new URL(base).host,
+  });
+
   const server = createServer(
     { key: certs.serverKey, cert: certs.serverCert, ca: certs.ca, requestCert: true, rejectUnauthorized: true },
     (req, res) => {
@@ -226,6 +237,7 @@ export async function startApiPixStandIn(
     url: `${base}/api/v2`,
     tokenUrl: `${base}/oauth/token`,
     control: {
+      ...recurrences.control,
       cobs,
       webhooks,
       requests,

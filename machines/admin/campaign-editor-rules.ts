@@ -1,0 +1,27 @@
+import { sectionSchemas, type CampaignContent, type DraftConflict, type EditorSection } from '../../contracts/admin-campaign-editor';
+
+/** The campaign editor's pure rules (campaign-editor.machine.ts). */
+
+export const same = (a: CampaignContent, b: CampaignContent): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A 409 carrying someone else's newer save (the API client puts it on the error as `current`). */
+export const conflictOf = (error: unknown): DraftConflict['current'] | null => {
+  const current = (error as { current?: DraftConflict['current'] } | null)?.current;
+  return (error as { status?: number } | null)?.status === 409 && current ? current : null;
+};
+
+/** A section's fields out of the whole content. */
+export const sectionValues = (section: EditorSection, content: CampaignContent): Record<string, unknown> =>
+  Object.fromEntries(Object.keys(sectionSchemas[section].shape).map((key) => [key, content[key as keyof CampaignContent]]));
+
+/** The loaded campaign's id: saves, actions and restores only happen once the editor has loaded it. */
+export function loadedId(context: { id: string | null }): string {
+  if (context.id === null) throw new Error('campaign editor: no campaign loaded');
+  return context.id;
+}
+
+/** What the state in flight was entered for (an action, a version to restore): set by the transition into it. */
+export function requested<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`campaign editor: no ${what} requested`);
+  return value;
+}

@@ -1,0 +1,380 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isCnpj, isCpf, TXID, VALOR, type Violacao } from './rules';
+
+/**
+ * Pix Automático in the stand-in (bacen/pix-api 2.9.0): recurrences and their locations, the monthly
+ * recurring charges, retries of a failed debit, and the two webhooks. The rules it checks are the spec's
+ * and the Pix Automático regulation's: a charge is sent between 10 and 2 days before its due date, one per
+ * recurrence and month, on an approved recurrence, for the recurrence's fixed amount; a retry only where
+ * the recurrence allows it (up to three, within seven days of the due date), never while a debit is pending.
+ */
+
+type Periodicidade = 'SEMANAL' | 'MENSAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+const PERIODICIDADES: readonly Periodicidade[] = ['SEMANAL', 'MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const MAX_RETRIES = 3;
+
+export interface StoredRec {
+  idRec: string;
+  status: 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+  vinculo: { contrato: string; objeto?: string; devedor: { cpf?: string; cnpj?: string; nome: string } };
+  calendario: { dataInicial: string; dataFinal?: string; periodicidade: Periodicidade };
+  valor: { valorRec?: string; valorMinimoRecebedor?: string };
+  politicaRetentativa: 'NAO_PERMITE' | 'PERMITE_3R_7D';
+  recebedor: { cnpj: string; nome: string };
+  loc?: { id: number; location: string; criacao: string; idRec: string };
+  dadosQR?: { jornada: 'JORNADA_2'; pixCopiaECola: string };
+  encerramento?: { cancelamento: { solicitante: string; codigo: string; descricao: string } };
+  atualizacao: { data: string; status: string }[];
+}
+
+interface Tentativa {
+  dataLiquidacao: string;
+  tipo: 'AGND' | 'NTAG';
+  endToEndId: string;
+  status: 'SOLICITADA' | 'AGENDADA' | 'PAGA' | 'CANCELADA' | 'REJEITADA' | 'EXPIRADA';
+}
+
+export interface StoredCobr {
+  idRec: string;
+  txid: string;
+  status: 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+  calendario: { criacao: string; dataDeVencimento: string };
+  valor: { original: string };
+  politicaRetentativa: StoredRec['politicaRetentativa'];
+  ajusteDiaUtil: boolean;
+  tentativas: Tentativa[];
+  atualizacao: { data: string; status: string }[];
+}
+
+export interface RecurrenceTools {
+  send(res: ServerResponse, status: number, body?: unknown): void;
+  problem(res: ServerResponse, status: number, name: string, detail: string, violacoes?: Violacao[]): void;
+  now(): Date;
+  host(): string;
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const alnum = (length: number) =>
+  [...randomBytes(length)].map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62]).join('');
+
+/** The BR Code of a recurrence's QR (journey 2): the recurrence's location under field 80, not a key. */
+function recurrenceBrCode(location: string): string {
+  const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+  return (
+    field('00', '01') +
+    field('80', field('00', 'br.gov.bcb.pix') + field('25', location)) +
+    field('58', 'BR') +
+    field('59', 'SEMEAR DOACOES')
+  );
+}
+
+function devedorViolations(devedor: unknown, where: string): Violacao[] {
+  const d = (typeof devedor === 'object' && devedor !== null ? devedor : {}) as { cpf?: unknown; cnpj?: unknown; nome?: unknown };
+  const out: Violacao[] = [];
+  if (typeof d.nome !== 'string' || d.nome.length === 0 || d.nome.length > 140)
+    out.push({ razao: 'nome is required', propriedade: `${where}.nome` });
+  const valid = typeof d.cpf === 'string' ? isCpf(d.cpf) && d.cnpj === undefined : typeof d.cnpj === 'string' && isCnpj(d.cnpj);
+  if (!valid) out.push({ razao: 'a valid cpf or cnpj is required', propriedade: where });
+  return out;
+}
+
+export function recViolations(body: unknown, today: string): Violacao[] {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const out: Violacao[] = [];
+  const vinculo = (b.vinculo ?? {}) as { contrato?: unknown; objeto?: unknown; devedor?: unknown };
+  if (typeof vinculo.contrato !== 'string' || vinculo.contrato.length === 0 || vinculo.contrato.length > 35)
+    out.push({ razao: 'contrato is required, up to 35 characters', propriedade: 'rec.vinculo.contrato' });
+  if (vinculo.objeto !== undefined && (typeof vinculo.objeto !== 'string' || vinculo.objeto.length > 35))
+    out.push({ razao: 'objeto is up to 35 characters', propriedade: 'rec.vinculo.objeto' });
+  out.push(...devedorViolations(vinculo.devedor, 'rec.vinculo.devedor'));
+  const calendario = (b.calendario ?? {}) as { dataInicial?: unknown; periodicidade?: unknown };
+  if (typeof calendario.dataInicial !== 'string' || !DAY.test(calendario.dataInicial) || calendario.dataInicial < today)
+    out.push({ razao: 'dataInicial is a date from today on', propriedade: 'rec.calendario.dataInicial' });
+  if (!PERIODICIDADES.includes(calendario.periodicidade as Periodicidade))
+    out.push({ razao: `periodicidade is one of ${PERIODICIDADES.join(', ')}`, propriedade: 'rec.calendario.periodicidade' });
+  const valor = (b.valor ?? {}) as { valorRec?: unknown; valorMinimoRecebedor?: unknown };
+  const fixed = typeof valor.valorRec === 'string' && VALOR.test(valor.valorRec);
+  const minimum = typeof valor.valorMinimoRecebedor === 'string' && VALOR.test(valor.valorMinimoRecebedor);
+  if (fixed === minimum) out.push({ razao: 'valorRec or valorMinimoRecebedor, \\d{1,10}\\.\\d{2}, not both', propriedade: 'rec.valor' });
+  if (b.politicaRetentativa !== 'NAO_PERMITE' && b.politicaRetentativa !== 'PERMITE_3R_7D')
+    out.push({ razao: 'politicaRetentativa is NAO_PERMITE or PERMITE_3R_7D', propriedade: 'rec.politicaRetentativa' });
+  return out;
+}
+
+export function cobrViolations(body: unknown, rec: StoredRec | undefined, today: string): Violacao[] {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const out: Violacao[] = [];
+  if (!rec) return [{ razao: 'idRec names no recurrence of this receiver', propriedade: 'cobr.idRec' }];
+  if (rec.status !== 'APROVADA') out.push({ razao: `the recurrence is ${rec.status}, not APROVADA`, propriedade: 'cobr.idRec' });
+  const due = (b.calendario as { dataDeVencimento?: unknown } | undefined)?.dataDeVencimento;
+  if (typeof due !== 'string' || !DAY.test(due))
+    out.push({ razao: 'dataDeVencimento is a date', propriedade: 'cobr.calendario.dataDeVencimento' });
+  else {
+    const ahead = daysBetween(today, due);
+    if (ahead < 2 || ahead > 10)
+      out.push({ razao: 'a recurring charge is sent 2 to 10 days before its due date', propriedade: 'cobr.calendario.dataDeVencimento' });
+    if (due < rec.calendario.dataInicial)
+      out.push({ razao: 'due before the recurrence starts', propriedade: 'cobr.calendario.dataDeVencimento' });
+  }
+  const original = (b.valor as { original?: unknown } | undefined)?.original;
+  if (typeof original !== 'string' || !VALOR.test(original))
+    out.push({ razao: 'original must match \\d{1,10}\\.\\d{2}', propriedade: 'cobr.valor.original' });
+  else if (rec.valor.valorRec !== undefined && original !== rec.valor.valorRec)
+    out.push({ razao: `the recurrence's fixed amount is ${rec.valor.valorRec}`, propriedade: 'cobr.valor.original' });
+  if (typeof b.ajusteDiaUtil !== 'boolean') out.push({ razao: 'ajusteDiaUtil is required', propriedade: 'cobr.ajusteDiaUtil' });
+  return out;
+}
+
+/** The recurrence routes; false when the path is not one of them. */
+export function recurrenceRoutes(tools: RecurrenceTools) {
+  const recs = new Map<string, StoredRec>();
+  const locs = new Map<number, StoredRec['loc'] & object>();
+  const cobrs = new Map<string, StoredCobr>();
+  const webhooks: { rec?: string; cobr?: string } = {};
+  let nextLoc = 1000;
+  const today = () => dayOf(tools.now());
+  const stamp = () => tools.now().toISOString();
+  const setRecStatus = (rec: StoredRec, status: StoredRec['status']) => {
+    rec.status = status;
+    rec.atualizacao.push({ data: stamp(), status });
+  };
+  const setCobrStatus = (cobr: StoredCobr, status: StoredCobr['status']) => {
+    cobr.status = status;
+    cobr.atualizacao.push({ data: stamp(), status });
+  };
+  const endToEndId = () => `E00000000${tools.now().toISOString().replace(/\D/g, '').slice(0, 12)}${alnum(11)}`;
+
+  /** `needs` answers 403 and says false when the caller's token lacks the scope. */
+  function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    needs: (scope: string) => boolean,
+  ): boolean {
+    const { send, problem } = tools;
+    let m: RegExpExecArray | null;
+    if (path === '/locrec' && req.method === 'POST') {
+      if (!needs('payloadlocationrec.write')) return true;
+      const id = nextLoc++;
+      const loc = { id, location: `${tools.host()}/qr/v2/rec/${randomBytes(16).toString('hex')}`, criacao: stamp(), idRec: '' };
+      locs.set(id, loc);
+      send(res, 201, { id, location: loc.location, criacao: loc.criacao });
+      return true;
+    }
+    if (path === '/rec' && req.method === 'POST') {
+      if (!needs('rec.write')) return true;
+      const violacoes = recViolations(body, today());
+      const locId = body?.loc;
+      const loc = typeof locId === 'number' ? locs.get(locId) : undefined;
+      if (locId !== undefined && (!loc || loc.idRec !== ''))
+        violacoes.push({ razao: 'loc is unknown or already used', propriedade: 'rec.loc' });
+      if (violacoes.length > 0) {
+        problem(res, 400, 'RecOperacaoInvalida', 'invalid recurrence', violacoes);
+        return true;
+      }
+      const b = body as unknown as Omit<StoredRec, 'idRec' | 'status' | 'recebedor' | 'atualizacao'>;
+      const retries = b.politicaRetentativa === 'PERMITE_3R_7D' ? 'R' : 'N';
+      const idRec = `R${retries}00000000${today().replaceAll('-', '')}${alnum(11)}`;
+      const rec: StoredRec = {
+        idRec,
+        status: 'CRIADA',
+        vinculo: b.vinculo,
+        calendario: b.calendario,
+        valor: b.valor,
+        politicaRetentativa: b.politicaRetentativa,
+        recebedor: { cnpj: '11222333000181', nome: 'Semear Doações' },
+        atualizacao: [{ data: stamp(), status: 'CRIADA' }],
+      };
+      if (loc) {
+        loc.idRec = idRec;
+        rec.loc = loc;
+        rec.dadosQR = { jornada: 'JORNADA_2', pixCopiaECola: recurrenceBrCode(loc.location) };
+      }
+      recs.set(idRec, rec);
+      send(res, 201, rec);
+      return true;
+    }
+    if ((m = /^\/rec\/([^/]+)$/.exec(path))) {
+      const rec = recs.get(decodeURIComponent(m[1] as string));
+      if (req.method === 'GET') {
+        if (!needs('rec.read')) return true;
+        if (rec) send(res, 200, rec);
+        else problem(res, 404, 'RecNaoEncontrada', 'no such recurrence');
+        return true;
+      }
+      if (req.method !== 'PATCH' || !needs('rec.write')) return req.method === 'PATCH';
+      if (!rec) {
+        problem(res, 404, 'RecNaoEncontrada', 'no such recurrence');
+        return true;
+      }
+      if (body?.status !== 'CANCELADA' || (rec.status !== 'CRIADA' && rec.status !== 'APROVADA')) {
+        problem(res, 400, 'RecOperacaoInvalida', `a ${rec.status} recurrence cannot be revised so`, [
+          { razao: 'status may only become CANCELADA, from CRIADA or APROVADA', propriedade: 'rec.status' },
+        ]);
+        return true;
+      }
+      rec.encerramento = { cancelamento: { solicitante: 'USUARIO_RECEBEDOR', codigo: 'SLCR', descricao: 'Cancelada pelo recebedor' } };
+      setRecStatus(rec, 'CANCELADA');
+      send(res, 200, rec);
+      return true;
+    }
+    if ((m = /^\/cobr\/([^/]+)\/retentativa\/([^/]+)$/.exec(path)) && req.method === 'POST') {
+      if (!needs('cobr.write')) return true;
+      const cobr = cobrs.get(decodeURIComponent(m[1] as string));
+      const data = decodeURIComponent(m[2] as string);
+      if (!cobr) {
+        problem(res, 404, 'CobRNaoEncontrado', 'no such recurring charge');
+        return true;
+      }
+      const violacoes: Violacao[] = [];
+      if (cobr.politicaRetentativa !== 'PERMITE_3R_7D')
+        violacoes.push({ razao: 'the recurrence allows no retry', propriedade: 'politicaRetentativa' });
+      if (cobr.tentativas.some((t) => t.status === 'SOLICITADA' || t.status === 'AGENDADA'))
+        violacoes.push({ razao: 'a debit is still pending', propriedade: 'tentativas' });
+      if (!DAY.test(data) || data <= today()) violacoes.push({ razao: 'data is a future date', propriedade: 'data' });
+      else if (daysBetween(cobr.calendario.dataDeVencimento, data) > 7)
+        violacoes.push({ razao: 'retries fall within 7 days of the due date', propriedade: 'data' });
+      if (cobr.tentativas.filter((t) => t.tipo === 'NTAG').length >= MAX_RETRIES)
+        violacoes.push({ razao: `no more than ${MAX_RETRIES} retries`, propriedade: 'tentativas' });
+      if (cobr.status !== 'ATIVA') violacoes.push({ razao: `the charge is ${cobr.status}`, propriedade: 'status' });
+      if (violacoes.length > 0) {
+        problem(res, 400, 'CobROperacaoInvalida', 'retry refused', violacoes);
+        return true;
+      }
+      cobr.tentativas.push({ dataLiquidacao: data, tipo: 'NTAG', endToEndId: endToEndId(), status: 'AGENDADA' });
+      send(res, 201, cobr);
+      return true;
+    }
+    if ((m = /^\/cobr\/([^/]+)$/.exec(path))) {
+      const txid = decodeURIComponent(m[1] as string);
+      if (req.method === 'GET') {
+        if (!needs('cobr.read')) return true;
+        const cobr = cobrs.get(txid);
+        if (cobr) send(res, 200, cobr);
+        else problem(res, 404, 'CobRNaoEncontrado', 'no such recurring charge');
+        return true;
+      }
+      if (req.method !== 'PUT') return false;
+      if (!needs('cobr.write')) return true;
+      const idRec = body?.idRec;
+      const rec = typeof idRec === 'string' ? recs.get(idRec) : undefined;
+      const violacoes = cobrViolations(body, rec, today());
+      if (!TXID.test(txid)) violacoes.push({ razao: 'txid must match [a-zA-Z0-9]{26,35}', propriedade: 'txid' });
+      if (cobrs.has(txid)) violacoes.push({ razao: `txid ${txid} is already in use`, propriedade: 'cobr.txid' });
+      const due = (body?.calendario as { dataDeVencimento?: string } | undefined)?.dataDeVencimento ?? '';
+      const sameCycle = [...cobrs.values()].some(
+        (c) =>
+          c.idRec === idRec &&
+          c.status !== 'REJEITADA' &&
+          c.status !== 'CANCELADA' &&
+          c.calendario.dataDeVencimento.slice(0, 7) === due.slice(0, 7),
+      );
+      if (sameCycle)
+        violacoes.push({ razao: 'this recurrence already has a charge in that cycle', propriedade: 'cobr.calendario.dataDeVencimento' });
+      if (violacoes.length > 0 || !rec) {
+        problem(res, 400, 'CobROperacaoInvalida', 'invalid recurring charge', violacoes);
+        return true;
+      }
+      const cobr: StoredCobr = {
+        idRec: rec.idRec,
+        txid,
+        status: 'ATIVA',
+        calendario: { criacao: today(), dataDeVencimento: due },
+        valor: { original: (body?.valor as { original: string }).original },
+        politicaRetentativa: rec.politicaRetentativa,
+        ajusteDiaUtil: body?.ajusteDiaUtil === true,
+        tentativas: [{ dataLiquidacao: due, tipo: 'AGND', endToEndId: endToEndId(), status: 'AGENDADA' }],
+        atualizacao: [
+          { data: stamp(), status: 'CRIADA' },
+          { data: stamp(), status: 'ATIVA' },
+        ],
+      };
+      cobrs.set(txid, cobr);
+      send(res, 201, cobr);
+      return true;
+    }
+    if ((path === '/webhookrec' || path === '/webhookcobr') && req.method === 'PUT') {
+      if (!needs(`${path.slice(1)}.write`)) return true;
+      const url = body?.webhookUrl;
+      if (typeof url !== 'string') {
+        problem(res, 400, 'WebhookOperacaoInvalida', 'webhookUrl is required');
+        return true;
+      }
+      webhooks[path === '/webhookrec' ? 'rec' : 'cobr'] = url;
+      send(res, 200);
+      return true;
+    }
+    return false;
+  }
+
+  async function post(url: string | undefined, suffix: string, payload: unknown): Promise<number> {
+    if (!url) throw new Error(`no webhook registered for ${suffix}`);
+    const response = await fetch(`${url}/${suffix}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    return response.status;
+  }
+  const rec = (idRec: string) => {
+    const found = recs.get(idRec);
+    if (!found) throw new Error(`no recurrence ${idRec}`);
+    return found;
+  };
+  const cobr = (txid: string) => {
+    const found = cobrs.get(txid);
+    if (!found) throw new Error(`no recurring charge ${txid}`);
+    return found;
+  };
+
+  const control = {
+    recs,
+    cobrs,
+    recurrenceWebhooks: webhooks,
+    /** The donor authorises the recurrence in their bank app. */
+    approveRec(idRec: string) {
+      const found = rec(idRec);
+      if (found.status !== 'CRIADA') throw new Error(`recurrence ${idRec} is ${found.status}`);
+      setRecStatus(found, 'APROVADA');
+    },
+    /** The donor cancels the recurrence in their bank app. */
+    cancelRecByPayer(idRec: string) {
+      const found = rec(idRec);
+      found.encerramento = { cancelamento: { solicitante: 'USUARIO_PAGADOR', codigo: 'ACCL', descricao: 'Cancelada pelo pagador' } };
+      setRecStatus(found, 'CANCELADA');
+    },
+    /** The donor's bank tries the pending debit: paid, or refused (no funds); a refusal with no retry left expires the charge. */
+    debit(txid: string, outcome: 'paid' | 'refused') {
+      const found = cobr(txid);
+      const pending = found.tentativas.find((t) => t.status === 'AGENDADA' || t.status === 'SOLICITADA');
+      if (!pending) throw new Error(`charge ${txid} has no pending debit`);
+      if (outcome === 'paid') {
+        pending.status = 'PAGA';
+        setCobrStatus(found, 'CONCLUIDA');
+        return;
+      }
+      pending.status = 'REJEITADA';
+      const retriesLeft =
+        found.politicaRetentativa === 'PERMITE_3R_7D' && found.tentativas.filter((t) => t.tipo === 'NTAG').length < MAX_RETRIES;
+      if (!retriesLeft) setCobrStatus(found, 'EXPIRADA');
+    },
+    /** Posts the recurrence's news to `{webhookrec}/rec`. */
+    sendRecWebhook: (idRec: string) => {
+      const found = rec(idRec);
+      return post(webhooks.rec, 'rec', { recs: [{ idRec, status: found.status, atualizacao: found.atualizacao }] });
+    },
+    /** Posts the charge's news to `{webhookcobr}/cobr`. */
+    sendCobrWebhook: (txid: string) => {
+      const found = cobr(txid);
+      return post(webhooks.cobr, 'cobr', {
+        cobsr: [{ idRec: found.idRec, txid, status: found.status, atualizacao: found.atualizacao, tentativas: found.tentativas }],
+      });
+    },
+  };
+  return { handle, control };
+}
