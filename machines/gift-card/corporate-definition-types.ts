@@ -3,7 +3,7 @@ import type { CorporateShipping } from '../../contracts/gift-card-orders';
 import type { CompanyLogo } from '../../contracts/gift-cards';
 import type { RecipientSheet, RejectedSheetRow, SheetRecipient } from '../../contracts/recipient-sheet';
 import type { FormFailure } from '../forms/form-failure';
-import type { DefinitionIssue } from './gift-card-definition.machine';
+import type { DefinitionIssue } from './definition-issues';
 
 /** The corporate definition's vocabulary (corporate-definition.machine.ts): its context, events and output. */
 

@@ -1,11 +1,11 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 import { CORPORATE_LOGO_MIN_QUANTITY, corporateQuantitySchema, type RecipientSheetResult } from '../../contracts/gift-card-orders';
 import type { CompanyLogo } from '../../contracts/gift-cards';
 import type { RecipientSheet } from '../../contracts/recipient-sheet';
 import { formFailureOf } from '../forms/form-failure';
-import type { DefinitionIssue } from './gift-card-definition.machine';
+import { checkedDesign, checkedShipping, cardCountOf, outputOf } from './corporate-definition-rules';
+import { issuesOf, type Checked, type DefinitionIssue } from './definition-issues';
 import { startingContext, type CorporateDefinitionInput } from './corporate-definition-start';
 import type {
   ChosenFile,
@@ -15,6 +15,7 @@ import type {
 } from './corporate-definition-types';
 
 export type * from './corporate-definition-types';
+export { cardCountOf } from './corporate-definition-rules';
 
 /**
  * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
@@ -38,31 +39,6 @@ export type CorporateStep = (typeof CORPORATE_STEPS)[number];
 /** A few recipients are enough to show the file was read as meant. */
 const SAMPLE_SIZE = 5;
 
-const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }): DefinitionIssue[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-
-/** How many cards: the server's count of the spreadsheet's recipients, or the codes asked for. */
-export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
-  context.sheet?.accepted ?? context.quantity ?? 0;
-
-const shippingSchema = (submittedAt: string) =>
-  giftCardShippingSchema(new Date(submittedAt)).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id });
-
-/** Reached only from the review, where every step before was accepted. */
-const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({
-  design: context.design!,
-  recipients: context.sheet
-    ? {
-        source: 'sheet',
-        sheet_id: context.sheet.id,
-        count: context.sheet.accepted,
-        shipping: context.shipping!,
-        file_name: context.preview?.fileName ?? '',
-      }
-    : { source: 'codes', quantity: context.quantity! },
-  logo: cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY ? context.logo : null,
-});
-
 export const corporateDefinitionMachine = setup({
   types: {
     context: {} as CorporateDefinitionContext,
@@ -72,7 +48,9 @@ export const corporateDefinitionMachine = setup({
   },
   actors: {
     /** Reads the file in the background: sends `sheet.progress`, then `sheet.read` or `sheet.unreadable`. */
-    readSheet: fromCallback<CorporateDefinitionEvent, { file: ChosenFile }>(() => {}),
+    readSheet: fromCallback<CorporateDefinitionEvent, { file: ChosenFile }>(() => {
+      throw new Error('corporate definition: readSheet not provided');
+    }),
     uploadSheet: fromPromise<RecipientSheetResult, { file: ChosenFile }>(async () => {
       throw new Error('corporate definition: uploadSheet not provided');
     }),
@@ -81,19 +59,22 @@ export const corporateDefinitionMachine = setup({
     }),
   },
   guards: {
-    designValid: (_, params: { design: unknown }) => corporateGiftCardDesignSchema.safeParse(params.design).success,
+    passed: (_, params: { checked: Checked<unknown> }) => params.checked.success,
     sheetReadable: (_, params: { sheet: RecipientSheet }) => params.sheet.ok,
     hasRecipients: ({ context }) => (context.preview?.accepted ?? 0) > 0,
     sheetKept: ({ context }) => context.sheet !== null,
     quantityValid: (_, params: { quantity: unknown }) => corporateQuantitySchema.safeParse(params.quantity).success,
-    shippingValid: (_, params: { shipping: unknown; submittedAt: string }) =>
-      shippingSchema(params.submittedAt).safeParse(params.shipping).success,
     offersLogo: ({ context }) => cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY,
     scheduleRefused: ({ context }) => context.sheet !== null && context.issues.some((issue) => issue.path === 'send_at'),
   },
   actions: {
-    saveDesign: assign((_, params: { design: unknown }) => ({ design: corporateGiftCardDesignSchema.parse(params.design), issues: [] })),
+    saveDesign: assign((_, params: { checked: ReturnType<typeof checkedDesign> }) =>
+      params.checked.success ? { design: params.checked.data, issues: [] } : {},
+    ),
     refuse: assign((_, params: { issues: DefinitionIssue[] }) => ({ issues: params.issues })),
+    refuseChecked: assign((_, params: { checked: Checked<unknown> }) => ({
+      issues: params.checked.success ? [] : issuesOf(params.checked.error),
+    })),
     startReading: assign((_, params: { file: ChosenFile }) => ({
       file: params.file,
       progress: 0,
@@ -128,10 +109,9 @@ export const corporateDefinitionMachine = setup({
       shipping: null,
       issues: [],
     })),
-    saveShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => ({
-      shipping: shippingSchema(params.submittedAt).parse(params.shipping),
-      issues: [],
-    })),
+    saveShipping: assign((_, params: { checked: ReturnType<typeof checkedShipping> }) =>
+      params.checked.success ? { shipping: params.checked.data, issues: [] } : {},
+    ),
     keepFailure: assign((_, params: { error: unknown }) => ({ failure: formFailureOf(params.error) })),
     clearIssues: assign({ issues: [], failure: null }),
     /** The page keeps the definition for the corporate checkout and goes there (provided by the view's provider). */
@@ -154,16 +134,11 @@ export const corporateDefinitionMachine = setup({
       on: {
         'design.submitted': [
           {
-            guard: { type: 'designValid', params: ({ event }) => ({ design: event.design }) },
+            guard: { type: 'passed', params: ({ event }) => ({ checked: checkedDesign(event) }) },
             target: 'recipients',
-            actions: { type: 'saveDesign', params: ({ event }) => ({ design: event.design }) },
+            actions: { type: 'saveDesign', params: ({ event }) => ({ checked: checkedDesign(event) }) },
           },
-          {
-            actions: {
-              type: 'refuse',
-              params: ({ event }) => ({ issues: issuesOf(corporateGiftCardDesignSchema.safeParse(event.design).error ?? { issues: [] }) }),
-            },
-          },
+          { actions: { type: 'refuseChecked', params: ({ event }) => ({ checked: checkedDesign(event) }) } },
         ],
       },
     },
@@ -247,18 +222,11 @@ export const corporateDefinitionMachine = setup({
       on: {
         'shipping.submitted': [
           {
-            guard: { type: 'shippingValid', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            guard: { type: 'passed', params: ({ event }) => ({ checked: checkedShipping(event) }) },
             target: 'afterRecipients',
-            actions: { type: 'saveShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            actions: { type: 'saveShipping', params: ({ event }) => ({ checked: checkedShipping(event) }) },
           },
-          {
-            actions: {
-              type: 'refuse',
-              params: ({ event }) => ({
-                issues: issuesOf(shippingSchema(event.submittedAt).safeParse(event.shipping).error ?? { issues: [] }),
-              }),
-            },
-          },
+          { actions: { type: 'refuseChecked', params: ({ event }) => ({ checked: checkedShipping(event) }) } },
         ],
         'step.backRequested': { target: 'recipients.preview', actions: 'clearIssues' },
       },

@@ -9,6 +9,9 @@ import {
   type GiftCardShipping,
 } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+import { issuesOf, type DefinitionIssue } from './definition-issues';
+
+export type { DefinitionIssue } from './definition-issues';
 
 /**
  * Defining personal gift cards (/gift-card/definition; docs/gift-cards.md):
@@ -27,12 +30,6 @@ import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 
 export const DEFINITION_STEPS = ['design', 'shipping', 'recipients', 'review'] as const;
 export type DefinitionStep = (typeof DEFINITION_STEPS)[number];
-
-/** A refused field: its path ('value', 'recipients.1.email', '' for a whole list) and the message id. */
-export interface DefinitionIssue {
-  path: string;
-  message: string;
-}
 
 export interface GiftCardDefinitionContext {
   design: GiftCardDesign | null;
@@ -58,9 +55,6 @@ export interface GiftCardDefinitionOutput {
   shipping: GiftCardShipping;
   recipients: GiftCardRecipient[];
 }
-
-const issuesOf = (error: { issues: { path: PropertyKey[]; message: string }[] }): DefinitionIssue[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 /** The recipients, one per card, or why not. */
 function checkRecipients(recipients: unknown, quantity: number): { recipients: GiftCardRecipient[] } | { issues: DefinitionIssue[] } {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { corporateGiftCardOrderRequestSchema } from '../../contracts/gift-card-orders';
 import { analyseRecipientRows } from '../../contracts/recipient-sheet';
 import {
@@ -68,7 +68,9 @@ const serializeState = (snapshot: AnyMachineSnapshot) => {
   return JSON.stringify([snapshot.value, context, preview && [preview.accepted, preview.rejected.length]]);
 };
 
-const paths = pathsOf(corporateDefinitionMachine, { events, serializeState });
+// The browser's worker stands outside: these tests send its sheet.progress / sheet.read themselves.
+const definitionMachine = corporateDefinitionMachine.provide({ actors: { readSheet: fromCallback(() => undefined) } });
+const paths = pathsOf(definitionMachine, { events, serializeState });
 
 const contact = {
   is_company: true,
@@ -113,15 +115,25 @@ describe('corporate gift card definition machine', () => {
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
     const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
-    const machine = corporateDefinitionMachine.provide({ actors: controls.actors as never });
+    const machine = definitionMachine.provide({ actors: controls.actors as never });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, invariant);
     actor.stop();
   });
 
+  it('without a worker to read the spreadsheet provided, choosing a file fails loudly instead of waiting forever', () => {
+    const actor = createActor(corporateDefinitionMachine, { input: {} });
+    actor.subscribe({ error: () => undefined });
+    actor.start();
+    actor.send({ type: 'design.submitted', design });
+    actor.send({ type: 'sheet.selected', file });
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(actor.getSnapshot().error)).toContain('readSheet not provided');
+  });
+
   it('shows the rows refused by line, and sends the file the company chose', async () => {
     const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
-    const actor = createActor(corporateDefinitionMachine.provide({ actors: controls.actors as never }), { input: {} }).start();
+    const actor = createActor(definitionMachine.provide({ actors: controls.actors as never }), { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.progress', fraction: 0.4 });
@@ -139,7 +151,7 @@ describe('corporate gift card definition machine', () => {
   });
 
   it('refuses a sheet without a usable row and a number of codes out of range, saying why', () => {
-    const actor = createActor(corporateDefinitionMachine, { input: {} }).start();
+    const actor = createActor(definitionMachine, { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.read', sheet: uselessSheet });
@@ -163,11 +175,11 @@ describe('corporate gift card definition machine', () => {
       },
       logo,
     };
-    const ahead = createActor(corporateDefinitionMachine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
+    const ahead = createActor(definitionMachine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
     expect(ahead.getSnapshot().hasTag('step:design')).toBe(true);
     expect(ahead.getSnapshot().context).toMatchObject({ design, sheet: null, issues: [] });
 
-    const actor = createActor(corporateDefinitionMachine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
+    const actor = createActor(definitionMachine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
     expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
     expect(actor.getSnapshot().context.issues).toEqual([{ path: 'send_at', message: 'validation.gift_card_send_at.past' }]);
     actor.send({ type: 'step.backRequested' });

@@ -1,0 +1,38 @@
+import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
+import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+import { CORPORATE_LOGO_MIN_QUANTITY } from '../../contracts/gift-card-orders';
+import { oncePerEvent } from './definition-issues';
+import type { CorporateDefinitionContext, CorporateDefinitionOutput } from './corporate-definition-types';
+
+/** The corporate definition's pure rules (corporate-definition.machine.ts). */
+
+/** How many cards: the server's count of the spreadsheet's recipients, or the codes asked for. */
+export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
+  context.sheet?.accepted ?? context.quantity ?? 0;
+
+/** A company's cards go by e-mail, now or at a time: never a PDF to print. */
+const shippingSchema = (submittedAt: string) =>
+  giftCardShippingSchema(new Date(submittedAt)).refine((shipping) => shipping.mode !== 'pdf', { error: gc.sendAtRequired.id });
+
+/** The design step's card, checked once per submission. */
+export const checkedDesign = oncePerEvent((event: { design: unknown }) => corporateGiftCardDesignSchema.safeParse(event.design));
+
+/** The shipping step's choice, checked once per submission against the moment it was submitted. */
+export const checkedShipping = oncePerEvent((event: { shipping: unknown; submittedAt: string }) =>
+  shippingSchema(event.submittedAt).safeParse(event.shipping),
+);
+
+/** Reached only from the review, where every step before was accepted. */
+export const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({
+  design: context.design!,
+  recipients: context.sheet
+    ? {
+        source: 'sheet',
+        sheet_id: context.sheet.id,
+        count: context.sheet.accepted,
+        shipping: context.shipping!,
+        file_name: context.preview?.fileName ?? '',
+      }
+    : { source: 'codes', quantity: context.quantity! },
+  logo: cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY ? context.logo : null,
+});
