@@ -278,6 +278,6 @@ export const submittedOf = (outcome: SubmissionOutcome): SubmittedPayment | null
 /** The open PIX charge the checkout waits on (awaitingPix is only entered with one). */
 export function pendingPixOf(context: Pick<CheckoutContext, 'submitted'>): PendingPix {
   const pix = context.submitted?.pix;
-  if (!pix) throw new Error('checkout: waiting for a PIX that was never opened');
+  if (!pix) throw new Error('checkout: waiting for a PIX that no step opened');
   return pix;
 }

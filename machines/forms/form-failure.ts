@@ -2,7 +2,7 @@ import { messages } from '../../contracts';
 
 /** What a failed submission leaves for the view: the server's code and messages. */
 export interface FormFailure {
-  /** 0 when the server was never reached. */
+  /** 0 when the server could not be reached. */
   status: number;
   code?: string;
   /** Translated by the server (Accept-Language), or message ids such as 'error.unknown'. */
