@@ -140,12 +140,15 @@ function sharedListener(newClient: () => pg.Client): { listen: Listen; close: ()
     if (message.payload === undefined) return;
     for (const subscriber of channels.get(message.channel) ?? []) subscriber.onPayload(message.payload);
   };
-  // Each connection is ended once: after an error, or when no one listens any more.
+  // Each connection is ended once: after an error, or when no one listens any more. An error it emits
+  // while closing finds a listener still (an 'error' event with none would end the process).
+  const quiet = () => undefined;
   const end = (connection: pg.Client) => {
     connection.off('notification', onNotification);
     connection.off('error', onError);
+    connection.on('error', quiet);
     if (client === connection) client = null;
-    void connection.end().catch(() => undefined);
+    void connection.end().catch(quiet);
   };
   function onError(this: pg.Client) {
     end(this);
@@ -165,11 +168,11 @@ function sharedListener(newClient: () => pg.Client): { listen: Listen; close: ()
     try {
       await next.connect();
     } catch (error) {
-      next.off('error', onError);
+      end(next);
       throw error;
     }
     if (closed) {
-      void next.end().catch(() => undefined);
+      end(next);
       throw new Error('the database is closed');
     }
     next.on('notification', onNotification);
