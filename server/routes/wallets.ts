@@ -1,40 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes } from '../../contracts/errors';
-import { messages as m } from '../../contracts/messages';
 import { walletBalanceSchema } from '../../contracts/donations';
 import { autoDonationCauseSchema, walletOverviewSchema, walletStatementQuerySchema, walletStatementSchema } from '../../contracts/wallet';
 import type { AppServices } from '../app-services';
-import { isUuid } from '../db/uuid';
-import { HttpError } from '../http/http-error';
 import { chooseAutoDonationCause } from '../services/wallet/chosen-cause';
-import { walletBalance } from '../services/ledger';
+import { donorWalletBalance } from '../services/wallet/donor-balance';
 import { walletOverview } from '../services/wallet/wallet-overview';
 import { walletStatement } from '../services/wallet/wallet-statement';
-import { findUserWithGrants, isUsable } from '../users/users-repository';
 import { pathParam } from '../../contracts/plain-text';
 
 /** The donor's wallet (docs/design.md §6, docs/ledger.md): balance, lots, statement and where unused credit goes. */
 export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  /** Someone else's wallet is an admin's business only (role ADMIN, like every admin call). */
-  async function mayReadWalletOf(readerId: string, ownerId: string): Promise<boolean> {
-    if (readerId === ownerId) return true;
-    const reader = await findUserWithGrants(db, readerId);
-    return !!reader && isUsable(reader.user) && reader.grants.roles.some((r) => r.name === 'ADMIN');
-  }
-
-  /** docs/spec.md §7: data is the donor's spendable balance in cents (lots not yet expired). */
+  /** docs/spec.md §7: data is the donor's spendable balance in cents; someone else's is an admin's business only. */
   app.get(
     '/donors/:id/wallets/balance',
     { onRequest: app.authenticate, schema: { params: z.object({ id: pathParam() }), response: { 200: walletBalanceSchema } } },
-    async (request) => {
-      if (!(await mayReadWalletOf(request.user.id, request.params.id))) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
-      if (!isUuid(request.params.id)) throw new HttpError(404, errorCodes.notFound, m.notFound);
-      return { data: await walletBalance(db, request.params.id, clock.now()) };
-    },
+    async (request) => ({ data: await donorWalletBalance(db, request.user.id, request.params.id, clock.now()) }),
   );
 
   app.get('/wallet', { onRequest: app.authenticate, schema: { response: { 200: walletOverviewSchema } } }, async (request, reply) => {
