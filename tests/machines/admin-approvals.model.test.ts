@@ -30,8 +30,8 @@ describe('approvals machine', () => {
   const paths = pathsOf(approvalsMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'run'] as const);
-    const machine = approvalsMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(approvalsMachine, ['load', 'run']);
+    const machine = approvalsMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SnapshotFrom<typeof approvalsMachine>['context'];

@@ -34,8 +34,8 @@ describe('donation detail machine', () => {
   const paths = pathsOf(donationDetailMachine, { input: { id: 'd1' }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'confirm', 'run'] as const);
-    const machine = donationDetailMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(donationDetailMachine, ['load', 'confirm', 'run']);
+    const machine = donationDetailMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: { id: 'd1' } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SnapshotFrom<typeof donationDetailMachine>['context'];

@@ -52,8 +52,8 @@ describe('export file machine', () => {
   const paths = pathsOf(exportFileMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['recent', 'request', 'read', 'download'] as const);
-    const machine = exportFileMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(exportFileMachine, ['recent', 'request', 'read', 'download']);
+    const machine = exportFileMachine.provide({ actors: controls.actors });
     const actor = createActor(machine).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as ExportFileContext;
@@ -74,8 +74,8 @@ describe('export file machine', () => {
   });
 
   it('downloads by itself once the server says ready, and not a job it found already ready', async () => {
-    const controls = controllableActors(['recent', 'request', 'read', 'download'] as const);
-    const actor = createActor(exportFileMachine.provide({ actors: controls.actors as never })).start();
+    const controls = controllableActors(exportFileMachine, ['recent', 'request', 'read', 'download']);
+    const actor = createActor(exportFileMachine.provide({ actors: controls.actors })).start();
     controls.resolve('recent', job('ready', 4000));
     await flush();
     expect(actor.getSnapshot().hasTag('state:ready')).toBe(true);

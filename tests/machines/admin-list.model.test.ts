@@ -52,8 +52,8 @@ describe('admin list machine (createListMachine)', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'confirm', 'run'] as const);
-    const actor = createActor(machine.provide({ actors: controls.actors as never }), { input: {} }).start();
+    const controls = controllableActors(machine, ['load', 'confirm', 'run']);
+    const actor = createActor(machine.provide({ actors: controls.actors }), { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as Context;
       expect(['state:loading', 'state:unavailable', 'state:ready'].filter((tag) => snapshot.hasTag(tag))).toHaveLength(1);

@@ -38,8 +38,8 @@ describe('team page machine', () => {
   const paths = pathsOf(teamMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'run'] as const);
-    const machine = teamMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(teamMachine, ['load', 'run']);
+    const machine = teamMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SnapshotFrom<typeof teamMachine>['context'];
@@ -80,10 +80,10 @@ describe.each([
   const paths = pathsOf(acceptInvitationMachine, { input: { token, signedIn }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_path, path) => {
-    const controls = controllableActors(['lookUp', 'accept'] as const);
+    const controls = controllableActors(acceptInvitationMachine, ['lookUp', 'accept']);
     const promptVisitor = vi.fn();
     const joined = vi.fn();
-    const machine = acceptInvitationMachine.provide({ actors: controls.actors as never, actions: { promptVisitor, joined } });
+    const machine = acceptInvitationMachine.provide({ actors: controls.actors, actions: { promptVisitor, joined } });
     const actor = createActor(machine, { input: { token, signedIn } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as AcceptInvitationContext;

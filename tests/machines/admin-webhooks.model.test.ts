@@ -42,8 +42,8 @@ describe('webhooks page machine', () => {
   const paths = pathsOf(webhooksMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'run'] as const);
-    const machine = webhooksMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(webhooksMachine, ['load', 'run']);
+    const machine = webhooksMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SnapshotFrom<typeof webhooksMachine>['context'];

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { walletPageMachine, type WalletPageContext } from '../../machines/wallet/wallet-page.machine';
-import { getShortestPaths } from 'xstate/graph';
-import { controllableActors, describePath, replayPath, uniquePaths, type GraphEvent } from './support/replay';
+import { controllableActors, describePath, replayPath, shortestPaths, type GraphEvent } from './support/replay';
 import { chosenLibrary, library, pageData, statementPage1 } from '../web/wallet-fixtures';
 
 /**
@@ -36,7 +35,7 @@ afterEach(() => vi.useRealTimers());
  * paths are too many to list: every distinct screen-with-data is reached by its shortest path instead.
  */
 describe('wallet page model', () => {
-  const paths = uniquePaths(getShortestPaths(walletPageMachine, { events: events as never, limit: 5_000 }));
+  const paths = shortestPaths(walletPageMachine, { events, limit: 5_000 });
 
   it('reaches the failure, saving, paging and refreshing screens', () => {
     const tags = new Set(paths.flatMap((p) => p.steps.flatMap((s) => [...s.state.tags])));
@@ -46,11 +45,11 @@ describe('wallet page model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(['loadWallet', 'loadStatement', 'saveCause'] as const);
+    const controls = controllableActors(walletPageMachine, ['loadWallet', 'loadStatement', 'saveCause']);
     const failed: unknown[] = [];
     let saved = 0;
     const machine = walletPageMachine.provide({
-      actors: controls.actors as never,
+      actors: controls.actors,
       actions: { failed: (_, { error }) => void failed.push(error), causeSaved: () => void (saved += 1) },
     });
     const actor = createActor(machine).start();

@@ -36,14 +36,14 @@ describe.each([
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(['loadBalance'] as const);
+    const controls = controllableActors(balanceMachine, ['loadBalance']);
     const subscribed: string[] = [];
     const remembered: boolean[] = [];
     const machine = balanceMachine.provide({
       actors: {
         ...controls.actors,
         realtimeBalance: fromCallback(({ input }: { input: { userId: string } }) => void subscribed.push(input.userId)),
-      } as never,
+      },
       actions: { rememberVisibility: (_, { visible }) => void remembered.push(visible) },
     });
     const actor = createActor(machine, { input }).start();

@@ -38,8 +38,8 @@ describe.each([
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_path, path) => {
-    const controls = controllableActors(['readOrder'] as const);
-    const machine = batchProgressMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(batchProgressMachine, ['readOrder']);
+    const machine = batchProgressMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: { order: start } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const { order: now } = snapshot.context as { order: GiftCardOrderResult };

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, sendTo, setup, type AnyMachineSnapshot } from 'xstate';
+import { createActor, sendTo, setup, type AnyMachineSnapshot } from 'xstate';
 import { emptyCampaignContent, type CampaignEditorData } from '../../contracts/admin-campaign-editor';
-import { campaignEditorMachine, type CampaignEditorContext, type EditorLoaded } from '../../machines/admin/campaign-editor.machine';
+import {
+  campaignEditorMachine,
+  type CampaignEditorContext,
+  type CampaignEditorEvent,
+  type EditorLoaded,
+} from '../../machines/admin/campaign-editor.machine';
 import { campaignSectionMachine, type SectionContext } from '../../machines/admin/campaign-section.machine';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
@@ -65,8 +70,10 @@ describe('campaign editor machine', () => {
     { type: 'xstate.done.actor.restore', output: { version: 3, saved_at: '2026-11-25T12:02:00.000Z', unpublished_changes: true } },
     { type: 'xstate.error.actor.restore', error: conflictError },
   ];
-  // The graph sees the machine without its section children (they report through events here).
-  const graphMachine = campaignEditorMachine.provide({ actors: { section: createMachine({}) as never } });
+  // The graph sees the machine with section children that never report: their reports are events here.
+  const graphMachine = campaignEditorMachine.provide({
+    actors: { section: campaignSectionMachine.provide({ actions: { report: () => {} } }) },
+  });
   const paths = pathsOf(graphMachine, {
     input: { slug: 'horta' },
     events,
@@ -87,8 +94,8 @@ describe('campaign editor machine', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'save', 'act', 'restore'] as const);
-    const machine = graphMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(graphMachine, ['load', 'save', 'act', 'restore']);
+    const machine = graphMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: { slug: 'horta' } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as CampaignEditorContext;
@@ -112,14 +119,18 @@ describe('campaign editor machine', () => {
 describe('campaign section machine', () => {
   // A parent that keeps what its child reports, as the editor does.
   const parentOf = (input: { section: 'basics' | 'goalDates'; values: Record<string, unknown>; slugFollowsTitle?: boolean }) =>
-    setup({ actors: { section: campaignSectionMachine } }).createMachine({
-      context: { reports: [] as unknown[] },
-      invoke: { id: 'child', src: 'section', input: input as never },
+    setup({
+      types: {
+        context: {} as { reports: CampaignEditorEvent[] },
+        events: {} as Extract<CampaignEditorEvent, { type: 'section.reported' }> | { type: 'edit'; values: Record<string, unknown> },
+      },
+      actors: { section: campaignSectionMachine },
+    }).createMachine({
+      context: { reports: [] },
+      invoke: { id: 'child', src: 'section', input },
       on: {
         'section.reported': { actions: ({ context, event }) => context.reports.push(event) },
-        edit: {
-          actions: sendTo('child', ({ event }) => ({ type: 'field.changed', values: (event as unknown as { values: object }).values })),
-        },
+        edit: { actions: sendTo('child', ({ event }) => ({ type: 'field.changed' as const, values: event.values })) },
       },
     });
 
@@ -143,8 +154,8 @@ describe('campaign section machine', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['check'] as const);
-    const machine = alone.provide({ actors: controls.actors as never });
+    const controls = controllableActors(alone, ['check']);
+    const machine = alone.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: { section: 'basics', values: basics, slugFollowsTitle: true } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SectionContext;
@@ -160,8 +171,8 @@ describe('campaign section machine', () => {
 
   it('reports every change to its editor with whether the section is valid', () => {
     const parent = createActor(parentOf({ section: 'goalDates', values: { goal: null, ends_on: '' } })).start();
-    parent.send({ type: 'edit', values: { goal: 50 } } as never);
-    parent.send({ type: 'edit', values: { goal: 5000 } } as never);
+    parent.send({ type: 'edit', values: { goal: 50 } });
+    parent.send({ type: 'edit', values: { goal: 5000 } });
     expect(parent.getSnapshot().context.reports).toEqual([
       { type: 'section.reported', section: 'goalDates', values: { goal: 50, ends_on: '' }, valid: false },
       { type: 'section.reported', section: 'goalDates', values: { goal: 5000, ends_on: '' }, valid: true },

@@ -60,10 +60,10 @@ describe('cards machine model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(actorNames);
+    const controls = controllableActors(cardsMachine, actorNames);
     const spies = { defaultSet: vi.fn(), removed: vi.fn(), failed: vi.fn() };
     const machine = cardsMachine.provide({
-      actors: controls.actors as never,
+      actors: controls.actors,
       actions: {
         defaultSet: (_, params) => spies.defaultSet(params),
         removed: () => spies.removed(),

@@ -7,7 +7,7 @@ import * as f from './checkout.fixtures';
 
 function start(input: CheckoutInput) {
   const { controls, actors } = controllableCheckout();
-  const actor = createActor(checkoutMachine.provide({ actors: actors as never }), { input }).start();
+  const actor = createActor(checkoutMachine.provide({ actors }), { input }).start();
   return { actor, controls, snap: () => actor.getSnapshot() };
 }
 

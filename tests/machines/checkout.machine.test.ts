@@ -13,7 +13,7 @@ function start(input: CheckoutInput = f.guestInput) {
   const redirectToPaypal = vi.fn();
   const actor = createActor(
     checkoutMachine.provide({
-      actors: actors as never,
+      actors,
       actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirectToPaypal(p) },
     }),
     { input },
@@ -69,7 +69,7 @@ describe('checkout machine: steps', () => {
     // Visitors have no wallet or saved cards.
     actor.send({ type: 'payment.submitted', payment: { method: 'wallet' } });
     actor.send({ type: 'payment.submitted', payment: { method: 'saved_card', card_id: f.savedCard.id } });
-    actor.send({ type: 'payment.submitted', payment: { ...f.cardChoice, save_card: true } as never });
+    actor.send({ type: 'payment.submitted', payment: { method: 'card', card: f.card, save_card: true } });
     expect(snap().hasTag('step:payment')).toBe(true);
     actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
     actor.send({ type: 'address.submitted', address: { ...f.address, zip_code: '123' } });

@@ -114,8 +114,8 @@ describe('corporate gift card definition machine', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
-    const machine = definitionMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(definitionMachine, ['uploadSheet', 'uploadLogo']);
+    const machine = definitionMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, invariant);
     actor.stop();
@@ -132,8 +132,8 @@ describe('corporate gift card definition machine', () => {
   });
 
   it('shows the rows refused by line, and sends the file the company chose', async () => {
-    const controls = controllableActors(['uploadSheet', 'uploadLogo'] as const);
-    const actor = createActor(definitionMachine.provide({ actors: controls.actors as never }), { input: {} }).start();
+    const controls = controllableActors(definitionMachine, ['uploadSheet', 'uploadLogo']);
+    const actor = createActor(definitionMachine.provide({ actors: controls.actors }), { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.progress', fraction: 0.4 });

@@ -30,8 +30,8 @@ describe('form submission model', () => {
   const paths = pathsOf(formSubmissionMachine, { events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['submit'] as const);
-    const actor = createActor(formSubmissionMachine.provide({ actors: controls.actors as never })).start();
+    const controls = controllableActors(formSubmissionMachine, ['submit']);
+    const actor = createActor(formSubmissionMachine.provide({ actors: controls.actors })).start();
     await replayPath(actor, formSubmissionMachine, path, controls, (snapshot: AnyMachineSnapshot) => {
       // A failure is always something the form can show: a status and at least one message.
       const failure = (snapshot.context as { failure: { messages: string[] } | null }).failure;
@@ -58,8 +58,8 @@ describe('profile model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['saveProfile'] as const);
-    const actor = createActor(profileMachine.provide({ actors: controls.actors as never })).start();
+    const controls = controllableActors(profileMachine, ['saveProfile']);
+    const actor = createActor(profileMachine.provide({ actors: controls.actors })).start();
     await replayPath(actor, profileMachine, path, controls, (snapshot: AnyMachineSnapshot) => {
       // Saving sends exactly what was submitted.
       if (snapshot.hasTag('state:saving')) expect(controls.calls('saveProfile').at(-1)).toEqual({ values });

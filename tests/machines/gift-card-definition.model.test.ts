@@ -67,7 +67,7 @@ describe('gift card definition machine', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors([] as const);
+    const controls = controllableActors(giftCardDefinitionMachine, []);
     const actor = createActor(giftCardDefinitionMachine, { input: {} }).start();
     await replayPath(actor, giftCardDefinitionMachine, path, controls, invariant);
     actor.stop();

@@ -7,10 +7,10 @@ import * as f from './notifications.fixtures';
 /** Targeted rules of docs/spec.md §4 on a live actor with controllable fakes. */
 
 function start() {
-  const controls = controllableActors(['loadPage', 'loadUnreadCount', 'markRead'] as const);
+  const controls = controllableActors(notificationsMachine, ['loadPage', 'loadUnreadCount', 'markRead']);
   const reportFailure = vi.fn();
   const machine = notificationsMachine.provide({
-    actors: controls.actors as never,
+    actors: controls.actors,
     actions: { reportFailure: (_, params) => reportFailure(params.error) },
   });
   const actor = createActor(machine).start();

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { NOTIFICATIONS_PAGE_SIZE } from '../../contracts';
 import {
   hasMorePages,
@@ -9,7 +8,7 @@ import {
   notificationsMachine,
   type NotificationsContext,
 } from '../../machines/notifications/notifications.machine';
-import { controllableActors, describePath, replayPath, uniquePaths, type GraphEvent } from './support/replay';
+import { controllableActors, describePath, replayPath, shortestPaths, type GraphEvent } from './support/replay';
 import * as f from './notifications.fixtures';
 
 /**
@@ -20,7 +19,7 @@ import * as f from './notifications.fixtures';
  */
 
 const actorNames = ['loadPage', 'loadUnreadCount', 'markRead'] as const;
-type Controls = ReturnType<typeof controllableActors<(typeof actorNames)[number]>>;
+type Controls = ReturnType<typeof controllableActors<typeof notificationsMachine, (typeof actorNames)[number]>>;
 
 /** The rules every reachable snapshot keeps, and the requests the fakes received. */
 const invariant = (controls: Controls) => (snapshot: AnyMachineSnapshot) => {
@@ -58,8 +57,8 @@ const invariant = (controls: Controls) => (snapshot: AnyMachineSnapshot) => {
 };
 
 async function replay(path: Parameters<typeof replayPath>[2]) {
-  const controls = controllableActors(actorNames);
-  const actor = createActor(notificationsMachine.provide({ actors: controls.actors as never }), {}).start();
+  const controls = controllableActors(notificationsMachine, actorNames);
+  const actor = createActor(notificationsMachine.provide({ actors: controls.actors }), {}).start();
   await replayPath(actor, notificationsMachine, path, controls, invariant(controls));
   actor.stop();
 }
@@ -93,9 +92,7 @@ describe('notifications model: paging, filters and dropped notices', () => {
     { type: 'notifications.filtered', notificationType: 'donations' },
     { type: 'notifications.filtered', read: 'all', notificationType: null },
   ];
-  const paths = uniquePaths(
-    getShortestPaths(notificationsMachine, { events: events as never, serializeState: pagingKey as never, limit: 30_000 }),
-  );
+  const paths = shortestPaths(notificationsMachine, { events, serializeState: pagingKey, limit: 30_000 });
 
   it('reaches loading, ready and failed, the last page, and a page loaded by itself after a drop', () => {
     expect([...tagsOf(paths)].filter((t) => t.startsWith('state:')).sort()).toEqual(['state:failed', 'state:loading', 'state:ready']);
@@ -129,7 +126,7 @@ describe('notifications model: selection and optimistic read / unread', () => {
     { type: 'xstate.error.actor.markRead', error: f.forbidden },
   ];
   // Every distinct list, selection and count gets its shortest path.
-  const paths = uniquePaths(getShortestPaths(notificationsMachine, { events: events as never, limit: 30_000 }));
+  const paths = shortestPaths(notificationsMachine, { events, limit: 30_000 });
 
   // No filter event here (it would grow the graph past the limit): this model lists "all".
   it('keeps every item in "all" once marked, read or unread', () => {

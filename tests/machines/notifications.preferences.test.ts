@@ -39,8 +39,8 @@ describe('notification preferences model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_d, path) => {
-    const controls = controllableActors(['loadPreferences', 'savePreferences'] as const);
-    const actor = createActor(notificationPreferencesMachine.provide({ actors: controls.actors as never })).start();
+    const controls = controllableActors(notificationPreferencesMachine, ['loadPreferences', 'savePreferences']);
+    const actor = createActor(notificationPreferencesMachine.provide({ actors: controls.actors })).start();
     await replayPath(actor, notificationPreferencesMachine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as PreferencesContext;
       // Only types on offer, each once; a clean draft is never sent.
@@ -54,9 +54,9 @@ describe('notification preferences model', () => {
 
 describe('notification preferences', () => {
   it('sends the draft as types (each with type) and channels, keeps it when saving fails', async () => {
-    const controls = controllableActors(['loadPreferences', 'savePreferences'] as const);
+    const controls = controllableActors(notificationPreferencesMachine, ['loadPreferences', 'savePreferences']);
     const saved = vi.fn();
-    const actor = createActor(notificationPreferencesMachine.provide({ actors: controls.actors as never, actions: { saved } })).start();
+    const actor = createActor(notificationPreferencesMachine.provide({ actors: controls.actors, actions: { saved } })).start();
     await flush();
     controls.resolve('loadPreferences', loaded);
     await flush();
@@ -82,12 +82,12 @@ describe('notification preferences', () => {
 
 describe('unread badge', () => {
   it('shows the count, hides on failure and loads again when the notifications change', async () => {
-    const controls = controllableActors(['loadUnreadCount'] as const);
+    const controls = controllableActors(unreadBadgeMachine, ['loadUnreadCount']);
     let changed: () => void = () => {};
     const watchChanges = fromCallback(({ sendBack }) => {
       changed = () => sendBack({ type: 'unreadCount.refreshRequested' });
     });
-    const actor = createActor(unreadBadgeMachine.provide({ actors: { ...controls.actors, watchChanges } as never })).start();
+    const actor = createActor(unreadBadgeMachine.provide({ actors: { ...controls.actors, watchChanges } })).start();
     await flush();
     controls.resolve('loadUnreadCount', 4);
     await flush();

@@ -12,7 +12,7 @@ const paid = pixCheck('confirmed');
 const expired = pixCheck('expired');
 
 function harness() {
-  const fakes = controllableActors(['checkPayment'] as const);
+  const fakes = controllableActors(pixPaymentMachine, ['checkPayment']);
   const machine = pixPaymentMachine.provide({ actors: { checkPayment: fakes.actors.checkPayment } });
   return { actor: createActor(machine, { input: opened }), fakes };
 }

@@ -37,9 +37,9 @@ describe.each([
   const paths = pathsOf(redeemCardMachine, { input: { code, signedIn }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_path, path) => {
-    const controls = controllableActors(['lookUp', 'redeem'] as const);
+    const controls = controllableActors(redeemCardMachine, ['lookUp', 'redeem']);
     const promptVisitor = vi.fn();
-    const machine = redeemCardMachine.provide({ actors: controls.actors as never, actions: { promptVisitor } });
+    const machine = redeemCardMachine.provide({ actors: controls.actors, actions: { promptVisitor } });
     const actor = createActor(machine, { input: { code, signedIn } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as RedeemCardContext;

@@ -55,8 +55,8 @@ describe.each(inputs)('submission model: %s', (_name, input) => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(['tokenizeCard', 'submit'] as const);
-    const actor = createActor(submissionMachine.provide({ actors: controls.actors as never }), { input }).start();
+    const controls = controllableActors(submissionMachine, ['tokenizeCard', 'submit']);
+    const actor = createActor(submissionMachine.provide({ actors: controls.actors }), { input }).start();
     await replayPath(actor, submissionMachine, path, controls);
     for (const sent of controls.calls('submit') as Array<{ request: unknown; retryKey: string | null }>) {
       // The API gets the token, never the card; a retry reuses the key of the cut attempt.

@@ -33,8 +33,8 @@ describe('admin taxonomy list machine', () => {
   afterEach(() => vi.useRealTimers());
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(['load', 'run'] as const);
-    const machine = taxonomyListMachine.provide({ actors: controls.actors as never });
+    const controls = controllableActors(taxonomyListMachine, ['load', 'run']);
+    const machine = taxonomyListMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as SnapshotFrom<typeof taxonomyListMachine>['context'];
@@ -50,8 +50,8 @@ describe('admin taxonomy list machine', () => {
   });
 
   it('moving an item sends the whole new order; the first one cannot move up', async () => {
-    const controls = controllableActors(['load', 'run'] as const);
-    const actor = createActor(taxonomyListMachine.provide({ actors: controls.actors as never }), { input: {} }).start();
+    const controls = controllableActors(taxonomyListMachine, ['load', 'run']);
+    const actor = createActor(taxonomyListMachine.provide({ actors: controls.actors }), { input: {} }).start();
     controls.resolve('load', list);
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'command.sent', command: { type: 'reorder', slugs: movedOrder(list, 'saude', -1) } });

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import type { CheckoutAddressInput, ContactInput } from '../../contracts';
 import { checkoutMachine, type CheckoutContext, type PaymentChoice } from '../../machines/checkout/checkout.machine';
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
-import { controllableActors, describePath, uniquePaths, type Controls, type GraphEvent } from '../machines/support/replay';
+import { controllableActors, describePath, shortestPaths, type Controls, type GraphEvent } from '../machines/support/replay';
 import { checkoutModelEvents, effectActorNames } from '../machines/checkout.model';
 import { addressStepMachine } from '../../machines/checkout/steps/address-step.machine';
 import { paymentStepMachine } from '../../machines/checkout/steps/payment-step.machine';
@@ -36,9 +35,7 @@ const screenKey = (snapshot: AnyMachineSnapshot): string => {
   ]);
 };
 
-const paths = uniquePaths(
-  getShortestPaths(checkoutMachine, { input: f.guestInput, events: viewEvents as never, serializeState: screenKey as never }),
-).filter((path) =>
+const paths = shortestPaths(checkoutMachine, { input: f.guestInput, events: viewEvents, serializeState: screenKey }).filter((path) =>
   path.steps.every((step, i) => {
     const event = step.event as GraphEvent;
     const before = path.steps[i - 1]?.state.context as CheckoutContext | undefined;
@@ -156,7 +153,10 @@ describe('checkout view driven by the machine graph', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors([...effectActorNames, 'lookupCep', 'checkGiftCard'] as const);
+    const controls = controllableActors(
+      [checkoutMachine, paymentStepMachine, addressStepMachine],
+      [...effectActorNames, 'lookupCep', 'checkGiftCard'],
+    );
     const { lookupCep, checkGiftCard, ...effects } = controls.actors;
     const finish = vi.fn();
     const redirect = vi.fn();
@@ -165,7 +165,7 @@ describe('checkout view driven by the machine graph', () => {
         ...effects,
         paymentStep: paymentStepMachine.provide({ actors: { checkGiftCard } }),
         addressStep: addressStepMachine.provide({ actors: { lookupCep } }),
-      } as never,
+      },
       actions: { finish: (_, p) => finish(p), redirectToPaypal: (_, p) => redirect(p) },
     });
     await renderWithI18n(

@@ -6,7 +6,7 @@ import { pageView } from '../support/fixtures';
 import { controllableActors, describePath, flush, pathsOf, replayPath, type GraphEvent } from '../support/replay';
 
 function harness() {
-  const fakes = controllableActors(['sendPageViews'] as const);
+  const fakes = controllableActors(analyticsQueueMachine, ['sendPageViews']);
   const actor = createActor(analyticsQueueMachine.provide({ actors: { sendPageViews: fakes.actors.sendPageViews } }));
   return { actor, fakes };
 }

@@ -17,7 +17,7 @@ const bia = makeUser({ id: 'u-2', name: 'Bia Costa', email: 'bia@semear.dev' });
 
 /** The auth machine with fake actors and spied actions, and a log of what the actions did. */
 function harness(input: AuthInput = {}) {
-  const fakes = controllableActors(['loadCurrentUser', 'revokeSession'] as const);
+  const fakes = controllableActors(authMachine, ['loadCurrentUser', 'revokeSession']);
   const log: string[] = [];
   const spies = {
     persistSession: vi.fn((_: unknown, tokens: { token: string; refreshToken: string }) => log.push(`persist:${tokens.token}`)),

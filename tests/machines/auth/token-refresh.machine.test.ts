@@ -7,7 +7,7 @@ import { controllableActors, describePath, flush, pathsOf, replayPath, type Grap
 const tokens = { token: 'access-2', refresh_token: 'refresh-2' };
 
 function harness() {
-  const fakes = controllableActors(['refreshTokens'] as const);
+  const fakes = controllableActors(tokenRefreshMachine, ['refreshTokens']);
   const log: string[] = [];
   const resolved: QueuedResolution[] = [];
   const rejected: QueuedRejection[] = [];

@@ -38,8 +38,8 @@ describe('cancel link model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(['readLink', 'cancelByLink'] as const);
-    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors as never }), {
+    const controls = controllableActors(cancelLinkMachine, ['readLink', 'cancelByLink']);
+    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors }), {
       input: { token: 'signed-token-123' },
     }).start();
     await replayPath(actor, cancelLinkMachine, path, controls, oneScreen);
@@ -52,8 +52,8 @@ describe('cancel link model', () => {
   });
 
   it('a link without a token is invalid at once, and nothing is called', () => {
-    const controls = controllableActors(['readLink', 'cancelByLink'] as const);
-    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors as never }), { input: { token: null } }).start();
+    const controls = controllableActors(cancelLinkMachine, ['readLink', 'cancelByLink']);
+    const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors }), { input: { token: null } }).start();
     expect(actor.getSnapshot().hasTag('state:invalid')).toBe(true);
     expect(controls.calls('readLink')).toEqual([]);
   });
@@ -83,8 +83,8 @@ describe('monthly checkout gate model', () => {
     const settled = new Set(paths.flatMap((p) => [...p.state.tags]).filter((t) => t !== 'state:loading'));
     expect([...settled].sort()).toEqual([...ends].sort());
     for (const path of paths) {
-      const controls = controllableActors(['loadSubscription'] as const);
-      const actor = createActor(monthlyGateMachine.provide({ actors: controls.actors as never }), { input }).start();
+      const controls = controllableActors(monthlyGateMachine, ['loadSubscription']);
+      const actor = createActor(monthlyGateMachine.provide({ actors: controls.actors }), { input }).start();
       await replayPath(actor, monthlyGateMachine, path, controls);
       // A paused subscription is still open (resume it instead of opening another); a canceled one is not.
       const output = path.steps.find((s) => s.event.type === 'xstate.done.actor.loadSubscription')?.event as

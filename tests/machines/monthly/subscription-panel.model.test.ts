@@ -89,8 +89,13 @@ describe('subscription panel model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(['loadSubscription', 'loadSavedCards', 'confirmChange', 'changeSubscription'] as const);
-    const actor = createActor(subscriptionPanelMachine.provide({ actors: controls.actors as never })).start();
+    const controls = controllableActors(subscriptionPanelMachine, [
+      'loadSubscription',
+      'loadSavedCards',
+      'confirmChange',
+      'changeSubscription',
+    ]);
+    const actor = createActor(subscriptionPanelMachine.provide({ actors: controls.actors })).start();
     await replayPath(actor, subscriptionPanelMachine, path, controls, invariant);
     // Every change sent went to this subscription, and only after the dialog said yes (or a form).
     for (const input of controls.calls('changeSubscription') as Array<{ id: string }>) expect(input.id).toBe(active.id);

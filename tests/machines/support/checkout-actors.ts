@@ -1,3 +1,4 @@
+import { checkoutMachine } from '../../../machines/checkout/checkout.machine';
 import { addressStepMachine } from '../../../machines/checkout/steps/address-step.machine';
 import { paymentStepMachine } from '../../../machines/checkout/steps/payment-step.machine';
 import { submissionMachine } from '../../../machines/checkout/submission.machine';
@@ -19,7 +20,7 @@ export const checkoutEffectNames = [
  * machines run on the fakes.
  */
 export function controllableCheckout() {
-  const controls = controllableActors(checkoutEffectNames);
+  const controls = controllableActors([checkoutMachine, submissionMachine, paymentStepMachine, addressStepMachine], checkoutEffectNames);
   const { tokenizeCard, submit, lookupCep, checkGiftCard, ...rest } = controls.actors;
   return {
     controls,

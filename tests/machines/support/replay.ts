@@ -1,5 +1,13 @@
 import { expect, vi } from 'vitest';
-import { fromPromise, type AnyActorLogic, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  fromPromise,
+  type AnyActorRef,
+  type InputFrom,
+  type OutputFrom,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths, serializeSnapshot, type StatePath } from 'xstate/graph';
 
 /**
@@ -16,21 +24,49 @@ interface Deferred {
   reject: (error: unknown) => void;
 }
 
-/** Fake promise actors whose outcome the test decides, one queue of pending calls per source. */
-export function controllableActors<const TNames extends string>(names: readonly TNames[]) {
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
+
+/**
+ * The actors a machine declares in `setup()`, by name, each with its own logic type: exactly what its
+ * `.provide({ actors })` accepts. For several machines (a parent and the children it runs), all of theirs.
+ */
+export type ActorsOf<TMachine extends AnyStateMachine> = UnionToIntersection<
+  TMachine extends AnyStateMachine ? Required<NonNullable<NonNullable<Parameters<TMachine['provide']>[0]>['actors']>> : never
+>;
+
+/** The names of the actors `TMachine` (or any of several machines) declares. */
+export type ActorNameOf<TMachine extends AnyStateMachine> = keyof ActorsOf<TMachine> & string;
+
+/**
+ * Fake promise actors whose outcome the test decides, one queue of pending calls per source. The names
+ * and types come from the machine(s): `actors` is what `.provide({ actors })` takes, `calls(name)` the
+ * inputs that actor was started with, `resolve(name, output)` / `reject(name, error)` settle its last call.
+ */
+export function controllableActors<TMachine extends AnyStateMachine, const TNames extends ActorNameOf<TMachine>>(
+  machines: TMachine | readonly TMachine[],
+  names: readonly TNames[],
+) {
+  type Logic<TName extends TNames> = ActorsOf<TMachine>[TName];
+  // The types already say so; this says it again to a test whose names are built at run time.
+  const declared = ([] as AnyStateMachine[]).concat(machines).flatMap((machine) => Object.keys(machine.implementations.actors));
+  for (const name of names) expect(declared, 'an actor the machine declares').toContain(name);
   const pending = new Map<string, Deferred[]>();
   const inputs = new Map<string, unknown[]>();
-  const actors = Object.fromEntries(
+  const fakes = Object.fromEntries(
     names.map((name) => [
       name,
-      fromPromise<never, unknown>(({ input }) => {
+      fromPromise<unknown, unknown>(({ input }) => {
         inputs.set(name, [...(inputs.get(name) ?? []), input]);
-        return new Promise<never>((resolve, reject) => {
-          pending.set(name, [...(pending.get(name) ?? []), { resolve: resolve as (value: unknown) => void, reject }]);
+        return new Promise<unknown>((resolve, reject) => {
+          pending.set(name, [...(pending.get(name) ?? []), { resolve, reject }]);
         });
       }),
     ]),
-  ) as Record<TNames, AnyActorLogic>;
+  );
+  // Typed from the machine, not from what it is: a fake is a promise actor standing in for whatever logic the machine declares under
+  // that name (a promise, a callback, a child machine). The graph only ever finishes such an actor with
+  // its output (`xstate.done.actor.*`) or an error, which is all a fake does, when the test says so.
+  const actors = fakes as unknown as { [TName in TNames]: ActorsOf<TMachine>[TName] };
   const take = (name: string): Deferred => {
     const queue = pending.get(name) ?? [];
     const next = queue.pop();
@@ -41,13 +77,23 @@ export function controllableActors<const TNames extends string>(names: readonly 
   return {
     actors,
     /** How many times each actor was started, and with what input. */
-    calls: (name: TNames): unknown[] => inputs.get(name) ?? [],
-    resolve: (name: string, value: unknown) => take(name).resolve(value),
-    reject: (name: string, error: unknown) => take(name).reject(error),
+    calls: <TName extends TNames>(name: TName): Array<InputFrom<Logic<TName>>> =>
+      (inputs.get(name) ?? []) as Array<InputFrom<Logic<TName>>>,
+    resolve: <TName extends TNames>(name: TName, output: OutputFrom<Logic<TName>>): void => take(name).resolve(output),
+    reject: <TName extends TNames>(name: TName, error: unknown): void => take(name).reject(error),
   };
 }
 
-export type Controls = Pick<ReturnType<typeof controllableActors>, 'resolve' | 'reject'>;
+/**
+ * What replaying a path needs of the fakes: settling an actor named by a graph event
+ * (`xstate.done.actor.<name>`), so by any name and with an output the graph's events carry. Method
+ * syntax on purpose: the typed `controllableActors(…)` result is accepted here (methods are checked
+ * bivariantly), while direct calls in tests keep their names and outputs checked.
+ */
+export interface Controls {
+  resolve(name: string, output: unknown): void;
+  reject(name: string, error: unknown): void;
+}
 
 /** Lets promise callbacks (and the actor events they send) run. */
 export const flush = async (): Promise<void> => {
@@ -135,6 +181,8 @@ export interface GraphOptions<TInput> {
   /** Bounds the state space when context holds growing values. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+  /** The most states the traversal may visit (`xstate/graph`: unbounded; `pathsOf`: 10,000). */
+  limit?: number;
 }
 
 const stateKey = (snapshot: AnyMachineSnapshot): string => JSON.stringify([snapshot.value, snapshot.context]);
@@ -164,6 +212,23 @@ export function coveringPaths<T extends StatePath<AnyMachineSnapshot, EventObjec
 }
 type Step = StatePath<AnyMachineSnapshot, EventObject>['steps'][number];
 
+type Traversal = NonNullable<Parameters<typeof getShortestPaths<AnyStateMachine>>[1]>;
+
+/**
+ * The graph's options for `GraphOptions`: `xstate/graph` types `events` as the machine's own events,
+ * while a model also takes the actors' done/error and the timers' events (which the graph does
+ * follow); and its input and snapshots as `any`'s. One conversion here, none in the tests.
+ */
+const traversalOf = <TInput>(options: GraphOptions<TInput>): Traversal => options as Traversal;
+
+/** The shortest path to each distinct state (as `serializeState` tells them apart), once each. */
+export function shortestPaths<TInput>(
+  machine: AnyStateMachine,
+  options: GraphOptions<TInput>,
+): Array<StatePath<AnyMachineSnapshot, EventObject>> {
+  return uniquePaths(getShortestPaths(machine, traversalOf(options)));
+}
+
 /**
  * Shortest paths to every state, plus one path per transition they leave out: the shortest path to
  * its source state and then its event. Every transition (source state + event that changes the
@@ -174,9 +239,9 @@ export function pathsOf<TInput>(
   machine: AnyStateMachine,
   options: GraphOptions<TInput>,
 ): Array<StatePath<AnyMachineSnapshot, EventObject>> {
-  const traversal = { limit: 10_000, ...options } as Parameters<typeof getShortestPaths<AnyStateMachine>>[1];
+  const traversal = traversalOf({ limit: 10_000, ...options });
   const keyOf = (snapshot: AnyMachineSnapshot): string => (options.serializeState ?? serializeSnapshot)(snapshot);
-  const shortest = uniquePaths(getShortestPaths(machine, traversal));
+  const shortest = shortestPaths(machine, { limit: 10_000, ...options });
   const toState = new Map(shortest.map((path) => [keyOf(path.state), path]));
   const edge = (from: AnyMachineSnapshot, event: EventObject) => `${keyOf(from)} ${JSON.stringify(event)}`;
   const covered = new Set(
@@ -187,7 +252,7 @@ export function pathsOf<TInput>(
     string,
     { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
   >;
-  const adjacency = getAdjacencyMap(machine, traversal as never) as unknown as Adjacency;
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Adjacency;
   for (const { state, transitions } of Object.values(adjacency)) {
     const base = toState.get(keyOf(state));
     if (!base) continue;
