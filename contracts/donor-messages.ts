@@ -39,6 +39,18 @@ export const donorMessages = {
   subscriptionCanceled: /*i18n*/ { id: 'subscriptions.canceled', message: 'Esta doação mensal já foi cancelada.' },
   subscriptionNotPausable: /*i18n*/ { id: 'subscriptions.not_pausable', message: 'Só é possível pausar uma doação mensal ativa.' },
   subscriptionNotPaused: /*i18n*/ { id: 'subscriptions.not_paused', message: 'Esta doação mensal não está pausada.' },
+  pixAutomaticoUnavailable: /*i18n*/ {
+    id: 'subscriptions.pix_automatico.unavailable',
+    message: 'A doação mensal por PIX não está disponível no momento. Escolha o cartão.',
+  },
+  pixAutomaticoDocumentRequired: /*i18n*/ {
+    id: 'subscriptions.pix_automatico.document_required',
+    message: 'A doação mensal por PIX precisa do CPF ou CNPJ de quem paga.',
+  },
+  pixAutomaticoAmountFixed: /*i18n*/ {
+    id: 'subscriptions.pix_automatico.amount_fixed',
+    message: 'O valor autorizado no seu banco não muda. Para doar outro valor por PIX, cancele e crie uma nova doação mensal.',
+  },
   subscriptionCancelLinkInvalid: /*i18n*/ {
     id: 'subscriptions.cancel_link_invalid',
     message: 'Este link de cancelamento é inválido. Use o link do e-mail mais recente ou cancele pelo seu perfil.',

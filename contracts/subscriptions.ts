@@ -10,8 +10,18 @@ import { givingMessages as gm } from './giving-messages';
  * subscribed (the last day of shorter months), and each charge becomes wallet credit for that month.
  * A failed charge makes the subscription past_due and is retried; paused skips months; canceled ends.
  */
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'canceled'] as const;
+export const SUBSCRIPTION_STATUSES = ['awaiting_authorization', 'active', 'past_due', 'paused', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * How the months are paid: by card, or by Pix Automático (the donor authorises a recurrence once in their
+ * bank app, paying the first month with it; their bank then debits each month on the due date).
+ * 'awaiting_authorization' is a Pix Automático subscription whose first month and authorisation are not paid yet.
+ */
+export const SUBSCRIPTION_PAYMENT_METHODS = ['card', 'pix_automatico'] as const;
+export type SubscriptionPaymentMethod = (typeof SUBSCRIPTION_PAYMENT_METHODS)[number];
+export const SUBSCRIPTION_CHARGE_KINDS = ['card', 'pix_cob', 'pix_cobr'] as const;
+export type SubscriptionChargeKind = (typeof SUBSCRIPTION_CHARGE_KINDS)[number];
 
 export const SUBSCRIPTION_CHARGE_STATUSES = ['processing', 'succeeded', 'failed'] as const;
 export type SubscriptionChargeStatus = (typeof SUBSCRIPTION_CHARGE_STATUSES)[number];
@@ -22,12 +32,16 @@ export const monthlyAmountSchema = z
   .min(MONTHLY_MIN_CENTS, { error: gm.amountTooLow.id })
   .max(MONTHLY_MAX_CENTS, { error: gm.amountTooHigh.id });
 
-/** A monthly subscription is paid by card only: a new card (kept as a token for the next months) or a saved one. */
+/**
+ * A monthly subscription is paid by a new card (kept as a token for the next months), a saved one, or by
+ * Pix Automático where the PIX provider offers it (the donor's CPF or CNPJ from the contact is required).
+ */
 export const subscriptionPaymentSchema = z.discriminatedUnion(
   'method',
   [
     z.object({ method: z.literal('card'), card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200) }),
     z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
+    z.object({ method: z.literal('pix_automatico') }),
   ],
   { error: gm.paymentMethodInvalid.id },
 );
@@ -55,7 +69,13 @@ export const subscriptionSchema = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** Cents per month. */
   amount: z.number().int(),
+  payment_method: z.enum(SUBSCRIPTION_PAYMENT_METHODS),
   card: subscriptionCardSchema.nullable(),
+  /**
+   * Pix Automático awaiting authorisation: the combined QR (its "copia e cola" and the PNG) the donor pays in
+   * their bank app, which pays the first month and authorises the next ones; null otherwise.
+   */
+  pix_authorization: z.object({ br_code: z.string(), qr_code: z.string(), expires_at: z.string() }).nullable(),
   /** Day of the month the donor subscribed on (1–31); shorter months use their last day. */
   billing_day: z.number().int().min(1).max(31),
   /** When the next charge (or retry) is due; null when paused or canceled. */

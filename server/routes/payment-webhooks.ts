@@ -7,6 +7,7 @@ import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
 import { applyGatewayEvent } from '../services/donations/gateway-events';
+import { applyDebitNews, applyRecurrenceNews } from '../services/subscriptions/pix-automatico';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,8 +36,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     if (reading.kind === 'noted') return;
     const { event } = reading;
     const outcome = await applyGatewayEvent(deps, gateway.name, event);
+    if (outcome !== 'unknown_payment') return;
+    // The first month of a Pix Automático subscription is an immediate charge too, named by its charge id.
+    if (gateway.recurrences && (await applyDebitNews({ ...deps, log: request.log }, event.idempotencyKey, deps.clock.now()))) return;
     // An event about a payment we do not know is acknowledged (retrying it would not help) but logged.
-    if (outcome === 'unknown_payment') request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
+    request.log.warn({ eventId: event.id, type: event.type }, 'webhook for an unknown payment');
   };
   const schema = {
     // Providers put the notification's subject in the query too (Mercado Pago's data.id and type).
@@ -48,6 +52,23 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     await receive(request.params.gateway, request);
     return reply.status(204).send(null);
   });
+
+  // Pix Automático: the bank posts recurrences' and their debits' news with /rec and /cobr appended. Unsigned
+  // hints: each id is read back from the bank before anything is recorded (pix-automatico.ts).
+  for (const topic of ['rec', 'cobr'] as const) {
+    app.post(`/payments/webhooks/${API_PIX}/${topic}`, { schema }, async (request, reply) => {
+      const gateway = options.gateways.named(API_PIX);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!gateway?.recurrences) throw new HttpError(404, errorCodes.notFound, m.notFound);
+      const hints = gateway.recurrences.readWebhook(topic, raw);
+      if (!hints) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+      const now = deps.clock.now();
+      const followed = { ...deps, log: request.log };
+      for (const id of hints.recurrenceIds) await applyRecurrenceNews(followed, gateway, id, now);
+      for (const id of hints.chargeIds) await applyDebitNews(followed, id, now);
+      return reply.status(204).send(null);
+    });
+  }
 
   // The API Pix bank posts the PIX received to the registered URL with /pix appended.
   app.post(`/payments/webhooks/${API_PIX}/pix`, { schema }, async (request, reply) => {

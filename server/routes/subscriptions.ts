@@ -35,6 +35,7 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
     translator: app.translator,
     config: options.config,
     log: app.log,
+    pixExpiresS: options.config.payments.pix.expiresS,
   };
   const service = createSubscriptionService(deps);
   const management = createSubscriptionManagement(deps);

@@ -17,6 +17,8 @@ describe('a card in review', () => {
       id: 'sub-1',
       status: 'active',
       amount: 5000,
+      payment_method: 'card',
+      pix_authorization: null,
       card: null,
       billing_day: 26,
       next_charge_at: null,

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from '../../../contracts/notifications';
-import { SUBSCRIPTION_CHARGE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../contracts/subscriptions';
+import {
+  SUBSCRIPTION_CHARGE_KINDS,
+  SUBSCRIPTION_CHARGE_STATUSES,
+  SUBSCRIPTION_PAYMENT_METHODS,
+  SUBSCRIPTION_STATUSES,
+} from '../../../contracts/subscriptions';
 import { campaigns } from './campaigns';
 import type { DonationContactRecord } from './contact-record';
 import { savedCards, walletLots } from './money';
@@ -22,6 +27,12 @@ export const subscriptions = pgTable(
     amountCents: cents('amount_cents').notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+    /** 'card' (charged by the card provider each month) or 'pix_automatico' (debited by the donor's bank, docs/payments.md). */
+    paymentMethod: text('payment_method', { enum: SUBSCRIPTION_PAYMENT_METHODS }).notNull().default('card'),
+    /** Pix Automático: the bank's idRec of the recurrence the donor authorises once. */
+    pixRecurrenceId: text('pix_recurrence_id'),
+    /** Pix Automático, while the donor has not authorised yet: the combined QR (first month + recurrence) and its expiry. */
+    pixAuthorization: jsonb('pix_authorization').$type<{ br_code: string; expires_at: string }>(),
     /** The day of the month it was created on (1–31), in America/Sao_Paulo; shorter months use their last day. */
     billingDay: integer('billing_day').notNull(),
     /** Due date of the month being charged (the cycle); a retry keeps it and moves next_charge_at. */
@@ -42,6 +53,7 @@ export const subscriptions = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('subscriptions_pix_recurrence_unique').on(t.pixRecurrenceId),
     uniqueIndex('subscriptions_one_open_per_user')
       .on(t.userId)
       .where(sql`${t.status} <> 'canceled'`),
@@ -72,6 +84,10 @@ export const subscriptionCharges = pgTable(
     amountCents: cents('amount_cents').notNull(),
     status: text('status', { enum: SUBSCRIPTION_CHARGE_STATUSES }).notNull().default('processing'),
     gateway: text('gateway').notNull(),
+    /** 'card'; with Pix Automático, 'pix_cob' (the first month, paid with the authorisation) or 'pix_cobr' (a month the bank debits). */
+    kind: text('kind', { enum: SUBSCRIPTION_CHARGE_KINDS }).notNull().default('card'),
+    /** When the provider was last asked about this charge and said it was still pending (Pix debits wait for their due date). */
+    checkedAt: at('checked_at'),
     gatewayRef: text('gateway_ref'),
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),

@@ -1,5 +1,6 @@
 import type { RefundFailureCode } from '../../../contracts/admin-donations';
 import type { CardBrand } from '../../../contracts/cards';
+import type { PixRecurrences } from './recurrences';
 
 /**
  * What a payment provider does for us (docs/design.md §7). The embedded `sandbox` gateway implements it
@@ -56,6 +57,9 @@ export interface PaymentGateway {
    * then what it says, read back from the provider where the provider's own documentation says so.
    */
   readWebhook(delivery: WebhookDelivery): Promise<WebhookReading>;
+
+  /** Monthly giving by Pix Automático, where the PIX provider offers it (recurrences.ts). */
+  readonly recurrences?: PixRecurrences;
 }
 
 /**

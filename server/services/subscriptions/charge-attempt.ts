@@ -3,6 +3,7 @@ import type { Executor } from '../../db/types';
 import { findSavedCard } from '../contributions/saved-cards-repository';
 import type { CardChargeResult } from '../payments/gateway';
 import { payerOfUser } from '../payments/payer';
+import { followPixCharge } from './pix-automatico';
 import { settleCharge, type ChargeAnswer, type SettleOutcome } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
 
@@ -40,6 +41,8 @@ export async function chargeClaimed(
   now: Date,
   options: { donorWaiting?: boolean } = {},
 ): Promise<SettleOutcome | null> {
+  // Pix Automático: the month's debit is sent to the donor's bank, which settles it on its due date.
+  if (charge.kind !== 'card') return followPixCharge(deps, sub, charge, now);
   const gateway = deps.gateways.named(charge.gateway);
   const card = gateway ? await cardOf(deps.db, sub, gateway.name) : null;
   const answer: ChargeAnswer | null =
@@ -71,6 +74,7 @@ export async function settleStaleCharge(
   now: Date,
   options: { donorWaiting?: boolean } = {},
 ): Promise<SettleOutcome | null> {
+  if (charge.kind !== 'card') return followPixCharge(deps, sub, charge, now);
   const gateway = deps.gateways.named(charge.gateway);
   const state = gateway ? await gateway.lookup(charge.id) : null;
   if (!gateway || !state) return chargeClaimed(deps, sub, charge, now, options);

@@ -1,6 +1,7 @@
 import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import { latestBillingDateAtOrBefore, nextDueDate } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
+import { PIX_RECHECK_MS } from './pix-automatico';
 import type { SettleOutcome } from './settle-charge';
 import {
   dueSubscriptionIds,
@@ -26,6 +27,16 @@ export interface ChargeDueReport {
 type Claim = { sub: SubscriptionRow; charge: SubscriptionChargeRow; stale: boolean };
 
 /**
+ * Whether a processing charge is to be asked about: a card charge that lost its answer; a Pix Automático
+ * debit, which waits days for its due date, at most hourly (its webhook usually comes first).
+ */
+function isStale(charge: SubscriptionChargeRow, now: Date): boolean {
+  if (charge.status !== 'processing') return false;
+  const since = charge.kind === 'pix_cobr' ? (charge.checkedAt ?? charge.createdAt) : charge.createdAt;
+  return since.getTime() <= now.getTime() - (charge.kind === 'pix_cobr' ? PIX_RECHECK_MS : STALE_CHARGE_MS);
+}
+
+/**
  * Takes the attempt a due subscription owes, exactly once: the (subscription, period, attempt) row
  * is the claim, inserted with `on conflict do nothing` under a skip-locked lock of the subscription.
  * Whoever inserts it charges; anyone else finds it and leaves it alone — unless it has been
@@ -47,18 +58,20 @@ async function claim(deps: SubscriptionDeps, subscriptionId: string, now: Date):
       });
       sub = moved ?? found;
     }
-    const attempt = { subscriptionId: sub.id, periodStart: sub.currentPeriodStart, attempt: sub.retryCount };
+    const pix = sub.paymentMethod === 'pix_automatico';
+    // A Pix Automático month is one debit, retried by the donor's bank itself: always attempt 0.
+    const attempt = { subscriptionId: sub.id, periodStart: sub.currentPeriodStart, attempt: pix ? 0 : sub.retryCount };
     const inserted = await insertChargeUnlessClaimed(tx, {
       ...attempt,
       userId: sub.userId,
       amountCents: sub.amountCents,
-      gateway: deps.gateways.for('card').name,
+      gateway: pix ? deps.gateways.for('pix').name : deps.gateways.for('card').name,
+      kind: pix ? 'pix_cobr' : 'card',
       createdAt: now,
     });
     if (inserted) return { sub, charge: inserted, stale: false };
     const existing = await findChargeAttempt(tx, attempt);
-    const stale = existing?.status === 'processing' && existing.createdAt.getTime() <= now.getTime() - STALE_CHARGE_MS;
-    return stale && existing ? { sub, charge: existing, stale: true } : null;
+    return existing && isStale(existing, now) ? { sub, charge: existing, stale: true } : null;
   });
 }
 

@@ -19,6 +19,7 @@ import type { SubscriptionDeps } from './subscription-deps';
 import { loadPresentedSubscription, presentCharge } from './subscription-presenter';
 import { findCharge, findSubscription, insertCharge, insertSubscription, openSubscriptionOf } from './subscriptions-repository';
 import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
+import { createPixSubscriptions } from './create-pix-subscription';
 
 export interface NewSubscription {
   request: SubscriptionRequest;
@@ -33,14 +34,16 @@ export interface NewSubscription {
  * idempotency note, in one transaction; (2) the gateway call keyed by the charge id; (3) the answer
  * settled with the wallet credit (settle-charge.ts). A refused first charge cancels the subscription.
  */
-export function createSubscriptionService(deps: SubscriptionDeps & { clock: Clock }) {
+export function createSubscriptionService(deps: SubscriptionDeps & { clock: Clock; pixExpiresS?: number }) {
   const { db, clock } = deps;
   // New monthly giving goes to the card provider in force (its charges name it; later ones follow the charge's row).
   const gateway = deps.gateways.for('card');
+  const pix = createPixSubscriptions({ ...deps, answer: (chargeId, locale) => answer(chargeId, locale, null) });
 
   async function create(input: NewSubscription): Promise<StoredResponse> {
     const { request, userId } = input;
     if (await openSubscriptionOf(db, userId)) throw alreadyOpen();
+    if (request.payment.method === 'pix_automatico') return pix.create(input);
     const chosen = await cardFor(request, userId);
     const now = clock.now();
     const periodStart = firstPeriodStart(now);
@@ -96,6 +99,7 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
     const charge = await findCharge(db, chargeId);
     const sub = charge ? await findSubscription(db, charge.subscriptionId) : null;
     if (!charge || !sub) throw new Error(`subscription charge ${chargeId} vanished`);
+    if (sub.paymentMethod === 'pix_automatico') return pix.resume(sub, charge, locale);
     if (charge.status === 'processing') await settleStaleCharge(deps, sub, charge, clock.now(), { donorWaiting: true });
     return answer(chargeId, locale, typeof note.saved_card_id === 'string' ? note.saved_card_id : null);
   }
@@ -106,6 +110,7 @@ export function createSubscriptionService(deps: SubscriptionDeps & { clock: Cloc
    */
   async function cardFor(request: SubscriptionRequest, userId: string): Promise<{ card: SavedCardRow } | { kept: SavedCardToken }> {
     const p = request.payment;
+    if (p.method === 'pix_automatico') throw new Error('a Pix Automático subscription has no card');
     if (p.method === 'saved_card') {
       const card = await usableSavedCard(db, { cardId: p.card_id, userId, gateway: gateway.name });
       if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);

@@ -14,6 +14,7 @@ import { verifyCancelToken } from './cancel-link';
 import { mailContext } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
 import { canceledMail } from './subscription-mails';
+import { cancelAtBank } from './pix-automatico';
 import { usableSavedCard } from '../contributions/saved-cards-repository';
 import { findSubscription, lockSubscription, updateSubscription } from './subscriptions-repository';
 
@@ -28,7 +29,7 @@ async function ownSubscription(tx: Executor, userId: string, subscriptionId: str
   return row;
 }
 
-const IS_OPEN: SubscriptionStatus[] = ['active', 'past_due', 'paused'];
+const IS_OPEN: SubscriptionStatus[] = ['awaiting_authorization', 'active', 'past_due', 'paused'];
 
 /**
  * What a donor does with their monthly giving from the profile (and the e-mail's cancel link). Each
@@ -42,6 +43,9 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     return db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status === 'canceled') throw wrongState(dm.subscriptionCanceled);
+      // The amount is part of what the donor authorised at their bank (Pix Automático's fixed valorRec).
+      if (sub.paymentMethod === 'pix_automatico' && patch.amount !== undefined && patch.amount !== sub.amountCents)
+        throw conflict(errorCodes.pixAutomaticoAmountFixed, dm.pixAutomaticoAmountFixed);
       if (
         patch.card_id !== undefined &&
         !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateways.for('card').name }))
@@ -86,12 +90,20 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
   }
 
   async function cancel(userId: string, subscriptionId: string, now: Date): Promise<string> {
-    return db.transaction(async (tx) => {
+    const sub = await db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (!IS_OPEN.includes(sub.status)) throw wrongState(dm.subscriptionCanceled);
       await cancelLocked(tx, sub, 'donor', now);
-      return sub.id;
+      return sub;
     });
+    await endRecurrence(sub);
+    return sub.id;
+  }
+
+  /** A Pix Automático subscription canceled here is canceled at the bank too, once its cancellation is committed. */
+  async function endRecurrence(sub: SubscriptionRow): Promise<void> {
+    const recurrences = sub.pixRecurrenceId ? gateways.for('pix').recurrences : undefined;
+    if (recurrences && sub.pixRecurrenceId) await cancelAtBank(deps, recurrences, sub.pixRecurrenceId);
   }
 
   /** Whether the token is a good cancel link, and of which subscription (404 otherwise). */
@@ -105,11 +117,13 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
   /** The e-mail's link: cancels without signing in; following it again answers the same. */
   async function cancelByLink(token: string, now: Date): Promise<SubscriptionRow> {
     const found = await fromLink(token);
-    return db.transaction(async (tx) => {
+    const sub = await db.transaction(async (tx) => {
       const sub = await lockSubscription(tx, found.id);
       if (!sub) throw notFound(errorCodes.subscriptionCancelLinkInvalid, dm.subscriptionCancelLinkInvalid);
       return IS_OPEN.includes(sub.status) ? cancelLocked(tx, sub, 'link', now) : sub;
     });
+    await endRecurrence(sub);
+    return sub;
   }
 
   async function cancelLocked(tx: Executor, sub: SubscriptionRow, reason: 'donor' | 'link', now: Date): Promise<SubscriptionRow> {

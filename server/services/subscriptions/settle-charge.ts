@@ -33,11 +33,14 @@ export function mailContext(deps: Pick<SubscriptionDeps, 'translator' | 'config'
   };
 }
 
-/** Whether the subscription is still waiting for exactly this attempt (not paused, canceled or moved on since). */
+/**
+ * Whether the subscription is still waiting for exactly this attempt (not paused, canceled or moved on since).
+ * A Pix Automático month is one charge whatever its retries (the donor's bank retries the same debit).
+ */
 const awaits = (sub: SubscriptionRow, charge: SubscriptionChargeRow): boolean =>
-  (sub.status === 'active' || sub.status === 'past_due') &&
+  (sub.status === 'active' || sub.status === 'past_due' || sub.status === 'awaiting_authorization') &&
   sub.currentPeriodStart.getTime() === charge.periodStart.getTime() &&
-  sub.retryCount === charge.attempt;
+  (charge.kind === 'pix_cobr' || sub.retryCount === charge.attempt);
 
 /**
  * Records the gateway's answer on a charge that is still processing, in one transaction with what
@@ -114,6 +117,8 @@ async function paid(
       retryCount: 0,
       currentPeriodStart: nextDue,
       nextChargeAt: nextDue,
+      // Paid with the combined QR: the authorisation is done, its QR is no longer shown.
+      pixAuthorization: null,
       updatedAt: now,
     });
   }
@@ -130,7 +135,7 @@ async function paid(
     },
     now,
     dedupeKey: reference,
-    email: chargeSucceededMail(ctx, { brand: set.cardBrand ?? '', last4: set.cardLast4 ?? '', creditExpiresAt: nextDue }),
+    email: chargeSucceededMail(ctx, { brand: set.cardBrand ?? null, last4: set.cardLast4 ?? null, creditExpiresAt: nextDue }),
   });
   return 'succeeded';
 }
@@ -147,39 +152,62 @@ async function refused(
   await updateCharge(tx, charge.id, { ...set, status: 'failed' });
   if (!awaits(sub, charge)) return 'failed';
   const neverPaid = !(await hasPaidCharge(tx, sub.id));
-  const retry = neverPaid ? null : retryAt(charge.periodStart, charge.attempt);
+  // A Pix Automático month fails only once the bank's own retries ran out (pix-automatico.ts): nothing left to try.
+  const retry = neverPaid || charge.kind !== 'card' ? null : retryAt(charge.periodStart, charge.attempt);
   if (retry) {
     await updateSubscription(tx, sub.id, { status: 'past_due', retryCount: charge.attempt + 1, nextChargeAt: retry, updatedAt: now });
   } else {
-    await updateSubscription(tx, sub.id, {
-      status: 'canceled',
-      cancelReason: 'payment_failed',
-      canceledAt: now,
-      nextChargeAt: null,
-      pausedAt: null,
-      updatedAt: now,
-    });
-    await emitSubscriptionEvent(tx, 'subscription.canceled', { ...sub, cancelReason: 'payment_failed' }, now);
+    await endSubscription(tx, sub, 'payment_failed', now);
   }
-  if (!donorWaiting) {
-    const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
-    await notifyDonor(tx, {
-      userId: charge.userId,
-      type: 'monthly_charge_failed',
-      metadata: {
-        subscription_id: sub.id,
-        charge_id: charge.id,
-        amount: charge.amountCents,
-        period_start: charge.periodStart.toISOString(),
-        failure_code: set.failureCode,
-        attempt: charge.attempt,
-        retry_at: retry?.toISOString() ?? null,
-        canceled: retry === null,
-      },
-      now,
-      dedupeKey: chargeReference(charge.id),
-      email: chargeFailedMail(ctx, { failureCode: set.failureCode, retryAt: retry }),
-    });
+  // A combined QR left unpaid is not a refusal to tell anyone about: the donor simply did not go on.
+  if (!donorWaiting && charge.kind !== 'pix_cob') {
+    await tellChargeFailed(tx, deps, sub, charge, { failureCode: set.failureCode, attempt: charge.attempt, retry, now });
   }
   return retry ? 'failed' : 'canceled';
+}
+
+/** Ends a subscription here (for any reason but the donor's own, which manage-subscription.ts confirms by e-mail). */
+export async function endSubscription(tx: Executor, sub: SubscriptionRow, reason: 'payment_failed' | 'bank', now: Date): Promise<void> {
+  await updateSubscription(tx, sub.id, {
+    status: 'canceled',
+    cancelReason: reason,
+    canceledAt: now,
+    nextChargeAt: null,
+    pausedAt: null,
+    pixAuthorization: null,
+    updatedAt: now,
+  });
+  await emitSubscriptionEvent(tx, 'subscription.canceled', { ...sub, cancelReason: reason }, now);
+}
+
+/**
+ * Tells the donor a month's charge was refused (notification and e-mail, once per `attempt`): when it is tried
+ * again (`retry`), or that the subscription ended (null). A Pix Automático debit is retried by their bank.
+ */
+export async function tellChargeFailed(
+  tx: Executor,
+  deps: SubscriptionDeps,
+  sub: SubscriptionRow,
+  charge: SubscriptionChargeRow,
+  input: { failureCode: string; attempt: number; retry: Date | null; now: Date },
+): Promise<void> {
+  const ctx = { ...mailContext(deps, sub), amountCents: charge.amountCents };
+  await notifyDonor(tx, {
+    userId: charge.userId,
+    type: 'monthly_charge_failed',
+    metadata: {
+      subscription_id: sub.id,
+      charge_id: charge.id,
+      amount: charge.amountCents,
+      period_start: charge.periodStart.toISOString(),
+      failure_code: input.failureCode,
+      attempt: input.attempt,
+      retry_at: input.retry?.toISOString() ?? null,
+      canceled: input.retry === null,
+    },
+    now: input.now,
+    // A card's retries are charges of their own; a Pix Automático month's are tries of one debit.
+    dedupeKey: charge.attempt === input.attempt ? chargeReference(charge.id) : `${chargeReference(charge.id)}:retry:${input.attempt}`,
+    email: chargeFailedMail(ctx, { failureCode: input.failureCode, retryAt: input.retry, pix: charge.kind !== 'card' }),
+  });
 }

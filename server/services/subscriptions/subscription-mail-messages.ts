@@ -14,17 +14,30 @@ export const subscriptionMailMessages = {
     message:
       'O crédito vale até a próxima cobrança, em {date}. O que não for doado até lá vai automaticamente para a causa que você escolheu na carteira.',
   },
+  succeededPix: /*i18n*/ {
+    id: 'mail.monthly.succeeded.pix',
+    message: 'Recebemos {amount} por Pix Automático. O valor já está na sua carteira Semear para você escolher as causas que quer apoiar.',
+  },
   failedSubject: /*i18n*/ { id: 'mail.monthly.failed.subject', message: 'Não conseguimos cobrar sua doação mensal de {amount}' },
   failedReason: /*i18n*/ { id: 'mail.monthly.failed.reason', message: 'A cobrança de {amount} não foi aprovada: {reason}' },
   failedRetry: /*i18n*/ {
     id: 'mail.monthly.failed.retry',
     message: 'Vamos tentar de novo em {date}. Se preferir, troque o cartão da doação mensal no seu perfil: {url}',
   },
+  failedRetryPix: /*i18n*/ {
+    id: 'mail.monthly.failed.retry_pix',
+    message: 'Seu banco vai tentar o débito de novo em {date}. Deixe o valor disponível na conta até lá.',
+  },
   endedSubject: /*i18n*/ { id: 'mail.monthly.ended.subject', message: 'Sua doação mensal foi cancelada' },
   endedAfterFailures: /*i18n*/ {
     id: 'mail.monthly.ended.after_failures',
     message:
       'Tentamos cobrar {amount} quatro vezes, sem sucesso, e por isso cancelamos sua doação mensal. Você pode voltar a doar todo mês quando quiser: {url}',
+  },
+  canceledAtBank: /*i18n*/ {
+    id: 'mail.monthly.canceled.at_bank',
+    message:
+      'A autorização do Pix Automático da sua doação mensal de {amount} foi cancelada no seu banco, e por isso encerramos a doação mensal. O crédito que já está na sua carteira continua valendo. Você pode voltar a doar todo mês quando quiser: {url}',
   },
   canceledConfirmation: /*i18n*/ {
     id: 'mail.monthly.canceled.confirmation',
@@ -44,6 +57,7 @@ export const subscriptionMailMessages = {
     id: 'mail.monthly.reason.card_unusable',
     message: 'o cartão não pode mais ser usado. Cadastre outro cartão.',
   },
+  reasonPixRefused: /*i18n*/ { id: 'mail.monthly.reason.pix_refused', message: 'seu banco não concluiu o débito.' },
   reasonFailed: /*i18n*/ { id: 'mail.monthly.reason.failed', message: 'o pagamento não foi concluído.' },
   signature: /*i18n*/ { id: 'mail.monthly.signature', message: 'Equipe Semear' },
 } satisfies Record<string, MessageDescriptor>;

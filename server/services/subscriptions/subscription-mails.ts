@@ -33,6 +33,7 @@ const REASONS: Record<string, Descriptor> = {
   'payment.card_data_invalid': sm.reasonCardUnusable,
   'payment.bad_security_code': sm.reasonCardUnusable,
   'payment.call_for_authorize': sm.reasonDeclined,
+  'pix.debit_refused': sm.reasonPixRefused,
 };
 
 /** Greeting, the given paragraphs, the cancel link and the signature, as text and HTML. */
@@ -58,16 +59,25 @@ function compose(
   };
 }
 
-export function chargeSucceededMail(ctx: MonthlyMailContext, input: { brand: string; last4: string; creditExpiresAt: Date }): MailToSend {
+/** A paid month; with no card (`brand` null), it came by Pix Automático. */
+export function chargeSucceededMail(
+  ctx: MonthlyMailContext,
+  input: { brand: string | null; last4: string | null; creditExpiresAt: Date },
+): MailToSend {
   const amount = formatBrlText(ctx.amountCents);
   return compose(ctx, sm.succeededSubject, (t) => [
-    t(sm.succeededCharged, { amount, brand: input.brand.toUpperCase(), last4: input.last4 }),
+    input.brand
+      ? t(sm.succeededCharged, { amount, brand: input.brand.toUpperCase(), last4: input.last4 ?? '' })
+      : t(sm.succeededPix, { amount }),
     t(sm.succeededExpiry, { date: formatBrazilianDate(input.creditExpiresAt) }),
   ]);
 }
 
-/** A failed attempt; `retryAt` null means the retries ran out and the subscription was canceled. */
-export function chargeFailedMail(ctx: MonthlyMailContext, input: { failureCode: string; retryAt: Date | null }): MailToSend {
+/**
+ * A failed attempt; `retryAt` null means the retries ran out and the subscription was canceled. `pix`: the
+ * donor's bank tries again itself (Pix Automático), there is no card to change.
+ */
+export function chargeFailedMail(ctx: MonthlyMailContext, input: { failureCode: string; retryAt: Date | null; pix?: boolean }): MailToSend {
   const amount = formatBrlText(ctx.amountCents);
   const reason = (t: (d: Descriptor, v?: Record<string, string>) => string) =>
     t(sm.failedReason, { amount, reason: t(REASONS[input.failureCode] ?? sm.reasonFailed) });
@@ -80,8 +90,16 @@ export function chargeFailedMail(ctx: MonthlyMailContext, input: { failureCode: 
   const retry = input.retryAt;
   return compose(ctx, sm.failedSubject, (t) => [
     reason(t),
-    t(sm.failedRetry, { date: formatBrazilianDate(retry), url: `${ctx.config.publicUrl}/profile/wallet` }),
+    input.pix
+      ? t(sm.failedRetryPix, { date: formatBrazilianDate(retry) })
+      : t(sm.failedRetry, { date: formatBrazilianDate(retry), url: `${ctx.config.publicUrl}/profile/wallet` }),
   ]);
+}
+
+/** The donor ended the Pix Automático authorisation in their bank app: the subscription ends here too. */
+export function canceledAtBankMail(ctx: MonthlyMailContext): MailToSend {
+  const url = `${ctx.config.publicUrl}/doacao-mensal`;
+  return compose(ctx, sm.endedSubject, (t) => [t(sm.canceledAtBank, { amount: formatBrlText(ctx.amountCents), url })]);
 }
 
 /** Confirms a cancellation the donor asked for (profile or e-mail link). */

@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, exists, gt, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { savedCards, subscriptionCharges, subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import type { SavedCardRow } from '../contributions/saved-cards-repository';
 
 /** The subscriptions and subscription_charges tables (docs/monthly-giving.md); the states they move through are the services'. */
 
-/** Subscriptions the charge job acts on. */
-export const BILLABLE_STATUSES = ['active', 'past_due'] as const;
+/** Subscriptions the charge job acts on (one awaiting its Pix Automático authorisation: to find its QR paid or expired). */
+export const BILLABLE_STATUSES = ['awaiting_authorization', 'active', 'past_due'] as const;
+
+/** Days before its due date a Pix Automático month is claimed, to send its debit in time (pix-automatico.ts). */
+export const PIX_DEBIT_LEAD_DAYS = 3;
+
+/** Due by `now`: a card month on its date, a Pix Automático month PIX_DEBIT_LEAD_DAYS before it. */
+const dueBy = (now: Date): SQL =>
+  sql`${subscriptions.nextChargeAt} <= case when ${subscriptions.paymentMethod} = 'pix_automatico' and ${subscriptions.status} <> 'awaiting_authorization' then ${now}::timestamptz + make_interval(days => ${PIX_DEBIT_LEAD_DAYS}) else ${now}::timestamptz end`;
 
 export async function findSubscription(executor: Executor, subscriptionId: string): Promise<SubscriptionRow | null> {
   const [row] = await executor.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
@@ -89,13 +96,7 @@ export async function lockDueSubscription(tx: Executor, subscriptionId: string, 
   const [found] = await tx
     .select()
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.id, subscriptionId),
-        inArray(subscriptions.status, [...BILLABLE_STATUSES]),
-        lte(subscriptions.nextChargeAt, now),
-      ),
-    )
+    .where(and(eq(subscriptions.id, subscriptionId), inArray(subscriptions.status, [...BILLABLE_STATUSES]), dueBy(now)))
     .for('update', { skipLocked: true });
   return found ?? null;
 }
@@ -110,13 +111,7 @@ export async function dueSubscriptionIds(
   return executor
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(
-      and(
-        inArray(subscriptions.status, [...BILLABLE_STATUSES]),
-        lte(subscriptions.nextChargeAt, now),
-        after ? gt(subscriptions.id, after) : undefined,
-      ),
-    )
+    .where(and(inArray(subscriptions.status, [...BILLABLE_STATUSES]), dueBy(now), after ? gt(subscriptions.id, after) : undefined))
     .orderBy(asc(subscriptions.id))
     .limit(limit);
 }

@@ -4,6 +4,7 @@ import { cardBrandName, type SubscriptionChargeStatus, type SubscriptionStatus }
 
 /** How a subscription's status reads to the donor. */
 export const subscriptionStatusText: Record<SubscriptionStatus, MessageDescriptor> = {
+  awaiting_authorization: msg`Aguardando autorização no banco`,
   active: msg`Ativa`,
   past_due: msg`Pagamento pendente`,
   paused: msg`Pausada`,

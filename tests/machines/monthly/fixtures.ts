@@ -5,6 +5,8 @@ export const subscription = (over: Partial<Subscription> = {}): Subscription => 
   id: '7d1f4a52-1c1e-4f7a-9a51-5b0f8f0f2a01',
   status: 'active',
   amount: 5000,
+  payment_method: 'card',
+  pix_authorization: null,
   card: { id: '0f9c5a2e-2b7d-4d1c-8f3e-9a6b1c2d3e4f', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
   billing_day: 15,
   next_charge_at: '2026-12-15T12:00:00.000Z',

@@ -38,8 +38,11 @@ export interface ApiPixClient {
   postLocRec(): Promise<LocRec>;
   /** POST /rec: a recurrence for the donor to authorise (status CRIADA). */
   postRec(body: RecRequest): Promise<Rec>;
-  /** GET /rec/{idRec}, with the QR code of its location; null: the bank has no such recurrence. */
-  getRec(idRec: string): Promise<Rec | null>;
+  /**
+   * GET /rec/{idRec}, with the QR code of its location; with `txid` (journey 3), the combined QR of that
+   * immediate charge and the recurrence. null: the bank has no such recurrence.
+   */
+  getRec(idRec: string, txid?: string): Promise<Rec | null>;
   /** PATCH /rec/{idRec} with status CANCELADA: the recurrence ends at the bank. */
   cancelRec(idRec: string): Promise<Rec>;
   /** PUT /cobr/{txid}: the month's charge on an authorised recurrence, debited by the donor's bank on the due date. */
@@ -140,7 +143,8 @@ export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock
     getWebhook: async (chave) => (await call('GET', `/webhook/${seg(chave)}`, webhookSchema)).data?.webhookUrl ?? null,
     postLocRec: async () => required((await call('POST', '/locrec', locRecSchema)).data, 'POST /locrec'),
     postRec: async (body) => required((await call('POST', '/rec', recSchema, body)).data, 'POST /rec'),
-    getRec: async (idRec) => (await call('GET', `/rec/${seg(idRec)}`, recSchema)).data,
+    getRec: async (idRec, txid) =>
+      (await call('GET', `/rec/${seg(idRec)}${txid === undefined ? '' : `?txid=${seg(txid)}`}`, recSchema)).data,
     cancelRec: async (idRec) =>
       required((await call('PATCH', `/rec/${seg(idRec)}`, recSchema, { status: 'CANCELADA' })).data, 'PATCH /rec'),
     putCobr: async (txid, body) => required((await call('PUT', `/cobr/${seg(txid)}`, cobrSchema, body)).data, 'PUT /cobr'),

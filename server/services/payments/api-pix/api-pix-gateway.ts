@@ -4,6 +4,8 @@ import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharg
 import { pixQrImage } from '../pix/qr-image';
 import { outageAsUnavailable as outageOf } from '../provider-outage';
 import { createApiPixClient, type ApiPixClient } from './api-client';
+import type { PixRecurrences } from '../recurrences';
+import { createApiPixRecurrences } from './api-pix-recurrences';
 import { isApiPixError } from './errors';
 import { devolucaoIdOf, paymentIdOf, txidOf } from './ids';
 import { centsToValor, valorToCents } from './money';
@@ -11,7 +13,17 @@ import { pixWebhookSchema, type Cob, type Devedor, type Devolucao } from './sche
 
 export const API_PIX = 'api-pix';
 
-export type ApiPixGateway = PaymentGateway & { readonly client: ApiPixClient };
+export type ApiPixGateway = PaymentGateway & { readonly client: ApiPixClient; readonly recurrences: PixRecurrences };
+
+/** An immediate charge (`/cob`) named after `chargeId`: a payment's id, or a subscription charge's. */
+export interface ImmediateCharge {
+  chargeId: string;
+  amountCents: number;
+  description: string;
+  expiresAt: Date;
+  pixKey?: string;
+  payer?: Payer | null;
+}
 
 export const isApiPixGateway = (gateway: PaymentGateway): gateway is ApiPixGateway => gateway.name === API_PIX && 'client' in gateway;
 
@@ -36,48 +48,48 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
     throw new Error(`the API Pix does not take ${what} (docs/payments.md)`);
   };
 
+  /** `PUT /cob/{txid}` for one of our payments (or a subscription's first month), asked again after a crash as the same charge. */
+  async function putCharge(input: ImmediateCharge): Promise<{ txid: string; brCode: string; expiresAt: Date }> {
+    const txid = txidOf(input.chargeId);
+    const expiracao = Math.max(60, Math.round((input.expiresAt.getTime() - options.clock.now().getTime()) / 1000));
+    const devedor = devedorOf(input.payer);
+    const body = {
+      calendario: { expiracao },
+      ...(devedor ? { devedor } : {}),
+      // modalidadeAlteracao 0: the payer's bank may not change the amount.
+      valor: { original: centsToValor(input.amountCents), modalidadeAlteracao: 0 as const },
+      chave: input.pixKey ?? options.pixKey,
+      solicitacaoPagador: input.description.slice(0, 140),
+    };
+    const cob = await outageAsUnavailable(async () => {
+      try {
+        return await api.putCob(txid, body);
+      } catch (error) {
+        // The charge may exist already (our request reached the bank before a crash): it is the same one.
+        if (!isApiPixError(error) || error.retryable) throw error;
+        const made = await api.getCob(txid);
+        if (made && made.valor.original === body.valor.original) return made;
+        throw error;
+      }
+    });
+    const brCode = cob.pixCopiaECola;
+    if (!brCode) throw new Error(`API Pix answered charge ${txid} without its pixCopiaECola (the bank follows a spec before 2.0?)`);
+    const { criacao, expiracao: seconds } = cob.calendario;
+    return { txid: cob.txid, brCode, expiresAt: criacao ? new Date(new Date(criacao).getTime() + seconds * 1000) : input.expiresAt };
+  }
+
   return {
     name: API_PIX,
     client: api,
+    recurrences: createApiPixRecurrences({ api, clock: options.clock, putCharge: (input) => putCharge(input) }),
     chargeCard: elsewhere('cards'),
     saveCard: elsewhere('cards'),
     describeCard: elsewhere('cards'),
     createPaypalOrder: elsewhere('PayPal'),
 
     async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, pixKey, payer }): Promise<PixCharge> {
-      const txid = txidOf(idempotencyKey);
-      const expiracao = Math.max(60, Math.round((expiresAt.getTime() - options.clock.now().getTime()) / 1000));
-      const devedor = devedorOf(payer);
-      const body = {
-        calendario: { expiracao },
-        ...(devedor ? { devedor } : {}),
-        // modalidadeAlteracao 0: the payer's bank may not change the amount.
-        valor: { original: centsToValor(amountCents), modalidadeAlteracao: 0 as const },
-        chave: pixKey ?? options.pixKey,
-        solicitacaoPagador: description.slice(0, 140),
-      };
-      const cob = await outageAsUnavailable(async () => {
-        try {
-          return await api.putCob(txid, body);
-        } catch (error) {
-          // The charge may exist already (our request reached the bank before a crash): it is the same one.
-          if (!isApiPixError(error) || error.retryable) throw error;
-          const made = await api.getCob(txid);
-          if (made && made.valor.original === body.valor.original) return made;
-          throw error;
-        }
-      });
-      const brCode = cob.pixCopiaECola;
-      if (!brCode) throw new Error(`API Pix answered charge ${txid} without its pixCopiaECola (the bank follows a spec before 2.0?)`);
-      return {
-        gatewayRef: cob.txid,
-        txid: cob.txid,
-        brCode,
-        qrCode: await pixQrImage(brCode),
-        expiresAt: cob.calendario.criacao
-          ? new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000)
-          : expiresAt,
-      };
+      const cob = await putCharge({ chargeId: idempotencyKey, amountCents, description, expiresAt, pixKey, payer });
+      return { gatewayRef: cob.txid, txid: cob.txid, brCode: cob.brCode, qrCode: await pixQrImage(cob.brCode), expiresAt: cob.expiresAt };
     },
 
     async lookup(idempotencyKey): Promise<GatewayPaymentState | null> {
@@ -122,7 +134,7 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
 const outageAsUnavailable = <T>(call: () => Promise<T>) => outageOf(call, (error) => isApiPixError(error) && error.retryable);
 
 /** The spec's `devedor` needs a CPF or CNPJ with the name; a donor who gave neither document is left out. */
-function devedorOf(payer: Payer | null | undefined): Devedor | undefined {
+export function devedorOf(payer: Payer | null | undefined): Devedor | undefined {
   if (!payer?.document) return undefined;
   const nome = payer.name.trim().slice(0, 200);
   return payer.document.type === 'CPF' ? { cpf: payer.document.number, nome } : { cnpj: payer.document.number, nome };

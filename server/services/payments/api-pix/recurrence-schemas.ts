@@ -67,6 +67,8 @@ export interface RecRequest {
   valor: { valorRec: string };
   politicaRetentativa: PoliticaRetentativa;
   loc: number;
+  /** Journey 3: the immediate charge paid with the authorisation (the first month). */
+  ativacao?: { dadosJornada: { txid: string } };
 }
 
 export interface CobrRequest {

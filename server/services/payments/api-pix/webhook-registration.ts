@@ -44,5 +44,13 @@ export async function registerApiPixWebhooks(
       );
     }
   }
+  try {
+    // Pix Automático's news (recurrences and their debits) go to the same URL, with /rec and /cobr appended.
+    await client.putRecurrenceWebhooks(webhookUrl);
+    log.info({ webhookUrl }, 'API Pix recurrence webhooks registered');
+  } catch (error) {
+    all = false;
+    log.error({ err: error }, `API Pix recurrence webhooks not registered: ${error instanceof Error ? error.message : String(error)}`);
+  }
   return all;
 }

@@ -42,6 +42,8 @@ export interface ApiPixStandIn {
     tokensIssued: () => number;
     /** The payer's bank pays the charge (`valor`: another amount than charged, for a faulty bank). */
     pay(txid: string, valor?: string): string;
+    /** The donor pays a combined QR (journey 3): the first month's charge, and the recurrence is approved. */
+    payAndAuthorize(txid: string): string;
     /** Posts the bank's webhook for a PIX to the URL registered for its key (with /pix appended). */
     sendWebhook(txid: string, body?: unknown): Promise<number>;
     /** The next `count` API calls answer 503 problem+json. */
@@ -118,7 +120,7 @@ export async function startApiPixStandIn(
     send(res, 200, { access_token: value, token_type: 'Bearer', expires_in: options.tokenTtlS ?? 3600, scope: API_PIX_SCOPES });
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, path: string, bodyText: string) {
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, bodyText: string, query: URLSearchParams) {
     const scopes = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!scopes) return problem(res, 401, 'AcessoNegado', 'token missing, invalid or expired');
     const needs = (scope: string) => scopes.includes(scope) || (problem(res, 403, 'AcessoNegado', `scope ${scope} required`), false);
@@ -127,7 +129,7 @@ export async function startApiPixStandIn(
       return problem(res, 503, 'ServicoIndisponivel', 'try again later');
     }
     const body = bodyText === '' ? undefined : (JSON.parse(bodyText) as Record<string, unknown>);
-    if (recurrences.handle(req, res, path, body, needs)) return;
+    if (recurrences.handle(req, res, path, body, needs, query)) return;
     let m: RegExpExecArray | null;
     if ((m = /^\/cob\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(m[1] as string);
@@ -208,6 +210,10 @@ export async function startApiPixStandIn(
     problem,
     now,
     host: () => new URL(base).host,
+    cobOf: (txid) => {
+      const cob = cobs.get(txid);
+      return cob ? { location: cob.location, valor: cob.valor.original } : undefined;
+    },
   });
 
   const server = createServer(
@@ -215,7 +221,8 @@ export async function startApiPixStandIn(
     (req, res) => {
       void (async () => {
         const text = await readBody(req);
-        const path = new URL(req.url ?? '/', 'https://stand-in').pathname;
+        const url = new URL(req.url ?? '/', 'https://stand-in');
+        const path = url.pathname;
         requests.push({
           method: req.method ?? '',
           path,
@@ -224,7 +231,7 @@ export async function startApiPixStandIn(
         });
         if (!(req.socket as TLSSocket).authorized) return problem(res, 403, 'AcessoNegado', 'client certificate required');
         if (req.method === 'POST' && path === '/oauth/token') return token(res, req);
-        if (path.startsWith('/api/v2/')) return api(req, res, path.slice('/api/v2'.length), text);
+        if (path.startsWith('/api/v2/')) return api(req, res, path.slice('/api/v2'.length), text, url.searchParams);
         return problem(res, 404, 'NaoEncontrado', 'no such route');
       })().catch((error: unknown) => problem(res, 500, 'ErroInterno', String(error)));
     },
@@ -233,6 +240,14 @@ export async function startApiPixStandIn(
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const findPix = (txid: string) => cobs.get(txid)?.pix[0];
+  function pay(txid: string, valor?: string): string {
+    const cob = cobs.get(txid);
+    if (!cob || cob.status !== 'ATIVA') throw new Error(`charge ${txid} is not payable`);
+    const endToEndId = `E00000000${now().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(5).toString('hex')}`.slice(0, 32);
+    cob.status = 'CONCLUIDA';
+    cob.pix.push({ endToEndId, txid, valor: valor ?? cob.valor.original, horario: now().toISOString(), devolucoes: [] });
+    return endToEndId;
+  }
   return {
     url: `${base}/api/v2`,
     tokenUrl: `${base}/oauth/token`,
@@ -242,12 +257,12 @@ export async function startApiPixStandIn(
       webhooks,
       requests,
       tokensIssued: () => issued,
-      pay(txid, valor) {
-        const cob = cobs.get(txid);
-        if (!cob || cob.status !== 'ATIVA') throw new Error(`charge ${txid} is not payable`);
-        const endToEndId = `E00000000${now().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(5).toString('hex')}`.slice(0, 32);
-        cob.status = 'CONCLUIDA';
-        cob.pix.push({ endToEndId, txid, valor: valor ?? cob.valor.original, horario: now().toISOString(), devolucoes: [] });
+      pay,
+      payAndAuthorize(txid) {
+        const rec = recurrences.control.recOfJourney(txid);
+        if (!rec) throw new Error(`no recurrence is authorised with charge ${txid}`);
+        const endToEndId = pay(txid);
+        recurrences.control.approveRec(rec.idRec);
         return endToEndId;
       },
       async sendWebhook(txid, body) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { crc16ccitt } from '../../../../server/services/payments/pix/br-code';
 import { isCnpj, isCpf, TXID, VALOR, type Violacao } from './rules';
 
 /**
@@ -24,7 +25,9 @@ export interface StoredRec {
   politicaRetentativa: 'NAO_PERMITE' | 'PERMITE_3R_7D';
   recebedor: { cnpj: string; nome: string };
   loc?: { id: number; location: string; criacao: string; idRec: string };
-  dadosQR?: { jornada: 'JORNADA_2'; pixCopiaECola: string };
+  dadosQR?: { jornada: 'JORNADA_2' | 'JORNADA_3'; pixCopiaECola: string };
+  /** Journey 3: the immediate charge the donor pays with the authorisation. */
+  ativacao?: { tipoJornada: 'JORNADA_3' | 'AGUARDANDO_DEFINICAO'; dadosJornada?: { txid: string } };
   encerramento?: { cancelamento: { solicitante: string; codigo: string; descricao: string } };
   atualizacao: { data: string; status: string }[];
 }
@@ -53,6 +56,8 @@ export interface RecurrenceTools {
   problem(res: ServerResponse, status: number, name: string, detail: string, violacoes?: Violacao[]): void;
   now(): Date;
   host(): string;
+  /** The location and amount of an immediate charge (/cob) kept by the stand-in, for the combined QR of journey 3. */
+  cobOf(txid: string): { location: string; valor: string } | undefined;
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -61,15 +66,29 @@ const daysBetween = (from: string, to: string) =>
 const alnum = (length: number) =>
   [...randomBytes(length)].map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[b % 62]).join('');
 
-/** The BR Code of a recurrence's QR (journey 2): the recurrence's location under field 80, not a key. */
-function recurrenceBrCode(location: string): string {
+/**
+ * The BR Code of a recurrence's QR: the recurrence's location under field 80 (journey 2); with journey 3, a
+ * whole dynamic BR Code of the immediate charge (field 26, its amount, CRC) carrying field 80 too: one QR
+ * that pays the first month and authorises the recurrence.
+ */
+function recurrenceBrCode(location: string, cob?: { location: string; valor: string }): string {
   const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
-  return (
+  const rec = field('80', field('00', 'br.gov.bcb.pix') + field('25', location));
+  if (!cob) return field('00', '01') + rec + field('58', 'BR') + field('59', 'SEMEAR DOACOES');
+  const body =
     field('00', '01') +
-    field('80', field('00', 'br.gov.bcb.pix') + field('25', location)) +
+    field('01', '12') +
+    field('26', field('00', 'br.gov.bcb.pix') + field('25', cob.location)) +
+    field('52', '0000') +
+    field('53', '986') +
+    field('54', cob.valor) +
     field('58', 'BR') +
-    field('59', 'SEMEAR DOACOES')
-  );
+    field('59', 'SEMEAR DOACOES') +
+    field('60', 'SAO PAULO') +
+    field('62', field('05', '***')) +
+    rec +
+    '6304';
+  return body + crc16ccitt(body);
 }
 
 function devedorViolations(devedor: unknown, where: string): Violacao[] {
@@ -155,6 +174,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
     path: string,
     body: Record<string, unknown> | undefined,
     needs: (scope: string) => boolean,
+    query: URLSearchParams = new URLSearchParams(),
   ): boolean {
     const { send, problem } = tools;
     let m: RegExpExecArray | null;
@@ -173,6 +193,9 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       const loc = typeof locId === 'number' ? locs.get(locId) : undefined;
       if (locId !== undefined && (!loc || loc.idRec !== ''))
         violacoes.push({ razao: 'loc is unknown or already used', propriedade: 'rec.loc' });
+      const journeyTxid = (body?.ativacao as { dadosJornada?: { txid?: unknown } } | undefined)?.dadosJornada?.txid;
+      if (journeyTxid !== undefined && (typeof journeyTxid !== 'string' || !tools.cobOf(journeyTxid)))
+        violacoes.push({ razao: 'ativacao.dadosJornada.txid names no immediate charge', propriedade: 'rec.ativacao.dadosJornada.txid' });
       if (violacoes.length > 0) {
         problem(res, 400, 'RecOperacaoInvalida', 'invalid recurrence', violacoes);
         return true;
@@ -189,6 +212,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
         politicaRetentativa: b.politicaRetentativa,
         recebedor: { cnpj: '11222333000181', nome: 'Semear Doações' },
         atualizacao: [{ data: stamp(), status: 'CRIADA' }],
+        ativacao: typeof journeyTxid === 'string' ? { tipoJornada: 'JORNADA_3', dadosJornada: { txid: journeyTxid } } : undefined,
       };
       if (loc) {
         loc.idRec = idRec;
@@ -203,8 +227,22 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       const rec = recs.get(decodeURIComponent(m[1] as string));
       if (req.method === 'GET') {
         if (!needs('rec.read')) return true;
-        if (rec) send(res, 200, rec);
-        else problem(res, 404, 'RecNaoEncontrada', 'no such recurrence');
+        if (!rec) {
+          problem(res, 404, 'RecNaoEncontrada', 'no such recurrence');
+          return true;
+        }
+        // GET /rec/{idRec}?txid=: the combined QR of journey 3, for the immediate charge the recurrence names.
+        const txid = query.get('txid');
+        if (txid === null) send(res, 200, rec);
+        else if (txid !== rec.ativacao?.dadosJornada?.txid || !rec.loc)
+          problem(res, 400, 'RecConsultaInvalida', 'txid is not the immediate charge of this recurrence', [
+            { razao: 'txid corresponds to another immediate charge', propriedade: 'txid' },
+          ]);
+        else
+          send(res, 200, {
+            ...rec,
+            dadosQR: { jornada: 'JORNADA_3', pixCopiaECola: recurrenceBrCode(rec.loc.location, tools.cobOf(txid)) },
+          });
         return true;
       }
       if (req.method !== 'PATCH' || !needs('rec.write')) return req.method === 'PATCH';
@@ -341,6 +379,10 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       const found = rec(idRec);
       if (found.status !== 'CRIADA') throw new Error(`recurrence ${idRec} is ${found.status}`);
       setRecStatus(found, 'APROVADA');
+    },
+    /** The recurrence whose first month (journey 3) is the immediate charge `txid`. */
+    recOfJourney(txid: string): StoredRec | undefined {
+      return [...recs.values()].find((r) => r.ativacao?.dadosJornada?.txid === txid);
     },
     /** The donor cancels the recurrence in their bank app. */
     cancelRecByPayer(idRec: string) {

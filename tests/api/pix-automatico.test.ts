@@ -1,0 +1,277 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionResultSchema, subscriptionSchema, type SubscriptionRequestInput } from '../../contracts/subscriptions';
+import { notifications, subscriptionCharges, subscriptions, walletLots } from '../../server/db/schema';
+import { dayOf } from '../../server/services/payments/api-pix/api-pix-recurrences';
+import { registerApiPixWebhooks } from '../../server/services/payments/api-pix/webhook-registration';
+import { chargeDueSubscriptions, type SubscriptionDeps } from '../../server/services/subscriptions/charge-due';
+import { makeTestCertificates, type TestCertificates } from '../support/stand-ins/api-pix/certs';
+import { apiPixEnv, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
+import { newUserInput, signIn } from './helpers/fixtures';
+import { brazilianAddress, newKey, outboxTo, personContact } from './helpers/giving';
+import { call, createTestContext, type TestContext } from './helpers/test-app';
+
+/**
+ * Monthly giving by Pix Automático against the stand-in bank (docs/payments.md, "Monthly giving by Pix
+ * Automático"): the combined QR that pays the first month and authorises the recurrence, each month's debit
+ * sent before its due date and settled by the bank's webhook read back, a refused debit retried by the
+ * bank, and a recurrence ended from either side.
+ */
+const credentials = { clientId: 'semear-client', clientSecret: 'semear-secret' };
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** An instant given as São Paulo wall time (UTC−3). */
+const sp = (local: string) => new Date(`${local}-03:00`);
+
+let ctx: TestContext;
+let certs: TestCertificates;
+let bank: ApiPixStandIn;
+let app: FastifyInstance;
+let deps: SubscriptionDeps;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  certs = makeTestCertificates();
+  bank = await startApiPixStandIn(certs, { ...credentials, now: () => ctx.clock.now() });
+  app = await ctx.buildAnotherApp({ ...apiPixEnv(bank, certs, credentials), LOG_LEVEL: 'error' });
+  const publicUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const log = { info: () => undefined, error: (_: object, msg: string) => expect.fail(msg) };
+  expect(await registerApiPixWebhooks(app.paymentGateways, { db: db(), publicUrl, pixKey: ctx.config.payments.pix.key }, log)).toBe(true);
+  deps = { db: db(), gateways: app.paymentGateways, translator: app.translator, config: ctx.config };
+}, 90_000);
+afterAll(async () => {
+  await bank.control.close();
+  await ctx.close();
+  certs.remove();
+});
+// Each test's subscriptions end with it, so the next test's job runs see only their own.
+afterEach(async () => {
+  await db().update(subscriptions).set({ status: 'canceled', nextChargeAt: null }).where(ne(subscriptions.status, 'canceled'));
+});
+
+const db = () => ctx.database.db;
+const txidOf = (id: string) => id.replaceAll('-', '');
+function setClock(at: Date): Date {
+  ctx.clock.advance(at.getTime() - ctx.clock.now().getTime());
+  return at;
+}
+
+async function donorAt(at: Date) {
+  setClock(at);
+  const input = newUserInput();
+  expect((await call(app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
+  const session = await signIn(app, input.email, input.password);
+  return { ...session, email: input.email };
+}
+
+const pixBody = (email: string, amount: number, contact: Partial<SubscriptionRequestInput['contact']> = {}): SubscriptionRequestInput => ({
+  amount,
+  payment: { method: 'pix_automatico' },
+  contact: { ...personContact, email, ...contact },
+  address: { ...brazilianAddress },
+});
+
+/** Subscribes by Pix Automático at `at`; the answer shows the combined QR. */
+async function subscribeAt(at: Date, amount = 5000) {
+  const donor = await donorAt(at);
+  const response = await call(app, 'POST', '/api/v1/subscriptions', pixBody(donor.email, amount), {
+    token: donor.token,
+    headers: { 'idempotency-key': newKey() },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const answer = subscriptionResultSchema.parse(response.json());
+  return { ...donor, ...answer, txid: txidOf(answer.charge.id) };
+}
+
+/** The donor pays the combined QR in their bank app; the bank tells us with its /pix webhook. */
+async function authorize(txid: string) {
+  bank.control.payAndAuthorize(txid);
+  expect(await bank.control.sendWebhook(txid)).toBe(204);
+}
+
+const subscriptionRow = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const chargesOf = (subscriptionId: string) =>
+  db()
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
+    .orderBy(asc(subscriptionCharges.periodStart));
+const lotsOf = (userId: string) => db().select().from(walletLots).where(eq(walletLots.userId, userId)).orderBy(asc(walletLots.expiresAt));
+const recOf = (txid: string) => {
+  const rec = bank.control.recOfJourney(txid);
+  if (!rec) throw new Error(`no recurrence for ${txid}`);
+  return rec;
+};
+
+describe('monthly giving by Pix Automático (API Pix)', () => {
+  it('shows the combined QR of the first month and the authorisation; paying it credits the month and starts the subscription', async () => {
+    const donor = await subscribeAt(sp('2027-01-10T15:00:00'), 1234);
+    expect(donor.subscription).toMatchObject({ status: 'awaiting_authorization', payment_method: 'pix_automatico', card: null });
+    const rec = recOf(donor.txid);
+    expect(donor.subscription.pix_authorization?.br_code).toContain(rec.loc?.location);
+    expect(donor.subscription.pix_authorization?.br_code).toContain(bank.control.cobs.get(donor.txid)?.location);
+    expect(donor.subscription.pix_authorization?.qr_code).toMatch(/^data:image\/png;base64,/);
+    // What reached the bank: the first month as an immediate charge, and a monthly recurrence from the next due date.
+    const sent = (method: string, path: string) => bank.control.requests.find((r) => r.method === method && r.path === path)?.body;
+    expect(sent('PUT', `/api/v2/cob/${donor.txid}`)).toMatchObject({ valor: { original: '12.34' }, devedor: { cpf: '52998224725' } });
+    expect(bank.control.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/rec').at(-1)?.body).toMatchObject({
+      valor: { valorRec: '12.34' },
+      calendario: { dataInicial: '2027-02-10', periodicidade: 'MENSAL' },
+      politicaRetentativa: 'PERMITE_3R_7D',
+      vinculo: { devedor: { cpf: '52998224725', nome: 'Maria da Silva' } },
+      ativacao: { dadosJornada: { txid: donor.txid } },
+    });
+    expect(rec.status).toBe('CRIADA');
+
+    await authorize(donor.txid);
+    const row = await subscriptionRow(donor.subscription.id);
+    expect(row).toMatchObject({ status: 'active', pixRecurrenceId: rec.idRec, pixAuthorization: null });
+    expect(dayOf(row.nextChargeAt!)).toBe('2027-02-10');
+    expect((await lotsOf(donor.user.id)).map((l) => [l.amountCents, dayOf(l.expiresAt!)])).toEqual([[1234, '2027-02-10']]);
+    const current = await call(app, 'GET', '/api/v1/subscriptions/current', undefined, { token: donor.token });
+    expect(subscriptionSchema.parse(current.json().subscription)).toMatchObject({ status: 'active', pix_authorization: null });
+    // The same PIX announced again records nothing more.
+    expect(await bank.control.sendWebhook(donor.txid)).toBe(204);
+    expect(await lotsOf(donor.user.id)).toHaveLength(1);
+  });
+
+  it('twelve months on a controllable clock, one debit refused and retried by the bank, land as twelve monthly credits', async () => {
+    const donor = await subscribeAt(sp('2027-01-31T15:00:00'), 2000);
+    await authorize(donor.txid);
+    const refusedMonth = '2027-05-31';
+    const debits: string[] = [];
+    // The cron once a day at 00:30 in São Paulo; the donor's bank debits what falls due that day, then posts /cobr.
+    for (let day = sp('2027-02-01T00:30:00').getTime(); day < sp('2028-01-01T00:30:00').getTime(); day += DAY_MS) {
+      await chargeDueSubscriptions(deps, setClock(new Date(day)));
+      const today = dayOf(new Date(day));
+      for (const cobr of bank.control.cobrs.values()) {
+        const due = cobr.tentativas.find((t) => t.status === 'AGENDADA' && t.dataLiquidacao === today);
+        if (!due) continue;
+        const outcome = cobr.calendario.dataDeVencimento === refusedMonth && due.tipo === 'AGND' ? 'refused' : 'paid';
+        bank.control.debit(cobr.txid, outcome);
+        debits.push(`${today} ${outcome}`);
+        expect(await bank.control.sendCobrWebhook(cobr.txid)).toBe(204);
+      }
+    }
+    // Each month's debit went out 3 days before its due date (the last day of shorter months), for the authorised amount.
+    const cobrs = [...bank.control.cobrs.values()].filter((c) => c.idRec === recOf(donor.txid).idRec);
+    expect(cobrs.map((c) => [c.calendario.criacao, c.calendario.dataDeVencimento, c.valor.original])).toEqual(
+      [
+        '2027-02-28',
+        '2027-03-31',
+        '2027-04-30',
+        '2027-05-31',
+        '2027-06-30',
+        '2027-07-31',
+        '2027-08-31',
+        '2027-09-30',
+        '2027-10-31',
+        '2027-11-30',
+        '2027-12-31',
+      ].map((due) => [dayOf(new Date(sp(`${due}T00:30:00`).getTime() - 3 * DAY_MS)), due, '20.00']),
+    );
+    expect(debits).toContain('2027-05-31 refused');
+    expect(debits).toContain('2027-06-01 paid');
+    const charges = await chargesOf(donor.subscription.id);
+    expect(charges.map((c) => [c.kind, c.status])).toEqual([['pix_cob', 'succeeded'], ...Array(11).fill(['pix_cobr', 'succeeded'])]);
+    const lots = await lotsOf(donor.user.id);
+    expect(lots).toHaveLength(12);
+    expect(lots.every((l) => l.amountCents === 2000)).toBe(true);
+    // The refused debit told the donor once, with the day the bank tries again.
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, donor.user.id), eq(notifications.type, 'monthly_charge_failed')));
+    expect(told.map((n) => n.metadata)).toEqual([
+      expect.objectContaining({ failure_code: 'pix.debit_refused', retry_at: sp('2027-06-01T00:00:00').toISOString() }),
+    ]);
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'active', retryCount: 0 });
+    const mails = await outboxTo(db(), donor.email);
+    expect(mails.map((m) => m.text).filter((t) => t.includes('banco'))).toEqual([
+      expect.stringContaining('Seu banco vai tentar o débito de novo em 01/06/2027'),
+    ]);
+    expect(mails.filter((m) => m.text.includes('Recebemos R$'))).toHaveLength(12);
+  }, 120_000);
+
+  it('a recurrence the donor cancels in their bank app ends the subscription here and tells them', async () => {
+    const donor = await subscribeAt(sp('2028-02-05T10:00:00'));
+    await authorize(donor.txid);
+    const { idRec } = recOf(donor.txid);
+    bank.control.cancelRecByPayer(idRec);
+    expect(await bank.control.sendRecWebhook(idRec)).toBe(204);
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'canceled', cancelReason: 'bank', nextChargeAt: null });
+    const mails = await outboxTo(db(), donor.email);
+    expect(mails.filter((m) => m.subject === 'Sua doação mensal foi cancelada')).toHaveLength(1);
+    // No debit goes out for it afterwards.
+    await chargeDueSubscriptions(deps, setClock(sp('2028-03-03T00:30:00')));
+    expect([...bank.control.cobrs.values()].filter((c) => c.idRec === idRec)).toHaveLength(0);
+  });
+
+  it('a recurrence webhook the bank does not confirm changes nothing', async () => {
+    const donor = await subscribeAt(sp('2028-04-05T10:00:00'));
+    await authorize(donor.txid);
+    const { idRec } = recOf(donor.txid);
+    // A forged hint: the recurrence is still APROVADA at the bank.
+    const response = await fetch(`${bank.control.recurrenceWebhooks.rec}/rec`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ recs: [{ idRec, status: 'CANCELADA' }] }),
+    });
+    expect(response.status).toBe(204);
+    expect((await subscriptionRow(donor.subscription.id)).status).toBe('active');
+    const garbage = await fetch(`${bank.control.recurrenceWebhooks.cobr}/cobr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
+    expect(garbage.status).toBe(400);
+  });
+
+  it('canceling from the profile cancels the recurrence at the bank', async () => {
+    const donor = await subscribeAt(sp('2028-06-05T10:00:00'));
+    await authorize(donor.txid);
+    const response = await call(app, 'POST', `/api/v1/subscriptions/${donor.subscription.id}/cancel`, undefined, { token: donor.token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(recOf(donor.txid)).toMatchObject({ status: 'CANCELADA', encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR' } } });
+  });
+
+  it('the amount authorised at the bank does not change from the profile', async () => {
+    const donor = await subscribeAt(sp('2028-07-05T10:00:00'));
+    await authorize(donor.txid);
+    const response = await call(app, 'PATCH', `/api/v1/subscriptions/${donor.subscription.id}`, { amount: 9000 }, { token: donor.token });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('subscription.pix_automatico_amount_fixed');
+    expect((await subscriptionRow(donor.subscription.id)).amountCents).toBe(5000);
+  });
+
+  it('a QR left unpaid ends the subscription when it expires, telling no one', async () => {
+    const donor = await subscribeAt(sp('2028-08-05T10:00:00'));
+    bank.control.cobs.get(donor.txid)!.status = 'REMOVIDA_PELO_PSP';
+    await chargeDueSubscriptions(deps, setClock(sp('2028-08-05T11:00:00')));
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'canceled', cancelReason: 'payment_failed' });
+    expect(await outboxTo(db(), donor.email)).toHaveLength(0);
+  });
+
+  it('a donor without CPF or CNPJ (a foreigner) is told so, and nothing is written', async () => {
+    const donor = await donorAt(sp('2028-09-05T10:00:00'));
+    const before = await db().select({ n: count() }).from(subscriptions);
+    const body = pixBody(donor.email, 5000, { foreigner: true, cpf: '', telephone: '+14155552671' });
+    const response = await call(
+      app,
+      'POST',
+      '/api/v1/subscriptions',
+      { ...body, address: { country: 'US', city: 'Boston', state: 'MA' } },
+      {
+        token: donor.token,
+        headers: { 'idempotency-key': newKey() },
+      },
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'subscription.pix_automatico_document_required',
+      message: 'A doação mensal por PIX precisa do CPF ou CNPJ de quem paga.',
+    });
+    expect(await db().select({ n: count() }).from(subscriptions)).toEqual(before);
+  });
+});
