@@ -8,26 +8,18 @@ import {
   campaignMessageListSchema,
   campaignSummaryListSchema,
 } from '../../contracts/campaigns';
-import { API_PREFIX, CAMPAIGN_LATEST_ITEMS } from '../../contracts/constants';
+import { API_PREFIX } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
-import { presentCampaignDetail, presentCampaignSummary, presentDonor, presentMessage } from '../campaigns/campaign-presenter';
-import {
-  findPublicCampaign,
-  listCampaignDonors,
-  listCampaignMessages,
-  listPublicCampaigns,
-  renamedCampaignSlug,
-} from '../campaigns/campaigns-repository';
+import { campaignDonors, campaignMessages, campaignPage, campaignSummaries, currentSlugOf } from '../campaigns/public-campaigns';
 import { HttpError } from '../http/http-error';
-import { jsonAnswer, nextChangeOf, PUBLIC_JSON } from '../http/public-reads';
+import { jsonAnswer, PUBLIC_JSON } from '../http/public-reads';
 import { sendPublicAnswer } from '../http/public-answer';
 import { toAnswer } from '../http/public-cache';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 
 const slugParams = z.object({ slug: pathParam() });
-const campaignNotFound = () => new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
 
 /**
  * Raised amounts and donor counts move with every confirmed donation and the donor expects to see
@@ -49,10 +41,9 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     { schema: { querystring: campaignListQuerySchema, response: { 200: campaignSummaryListSchema } } },
     async (request, reply) => {
       const read = async () => {
-        const now = clock.now();
-        const { rows, total } = await listPublicCampaigns(db, request.query, now);
-        const body = rows.map((row) => presentCampaignSummary(row, config.publicUrl, request.locale));
-        return jsonAnswer(campaignSummaryListSchema, body, { campaignId: null, changesAt: nextChangeOf(rows, now), total });
+        const view = { publicUrl: config.publicUrl, locale: request.locale };
+        const { campaigns, total, changesAt } = await campaignSummaries(db, request.query, clock.now(), view);
+        return jsonAnswer(campaignSummaryListSchema, campaigns, { campaignId: null, changesAt, total });
       };
       // The first page of each list and search is what nearly everyone reads; later pages go to the database.
       const key = `campaigns:${request.locale}:${JSON.stringify(request.query)}`;
@@ -64,28 +55,24 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   app.get('/campaigns/:slug', { schema: { params: slugParams, response: { 200: campaignDetailSchema } } }, async (request, reply) => {
     const { slug } = request.params;
     const answer = await publicCache.answerOrNull(`campaign:${request.locale}:${slug}`, async () => {
-      const row = await findPublicCampaign(db, slug, CAMPAIGN_LATEST_ITEMS);
-      if (!row) return null;
-      const now = clock.now();
-      const body = presentCampaignDetail(row, config.publicUrl, now, request.locale);
+      const found = await campaignPage(db, slug, clock, { publicUrl: config.publicUrl, locale: request.locale });
       // accepting_donations turns when the campaign starts or ends.
-      return jsonAnswer(campaignDetailSchema, body, { campaignId: row.id, changesAt: nextChangeOf([row], now) });
+      return found && jsonAnswer(campaignDetailSchema, found.campaign, { campaignId: found.id, changesAt: found.changesAt });
     });
     if (answer) return sendPublicAnswer(request, reply, answer, PUBLIC_JSON);
     // An old slug of a renamed campaign points to the current one (docs/admin.md).
-    const renamed = await renamedCampaignSlug(db, slug);
+    const renamed = await currentSlugOf(db, slug);
     if (renamed) return reply.redirect(`${API_PREFIX}/campaigns/${encodeURIComponent(renamed)}`, 301);
-    throw campaignNotFound();
+    throw new HttpError(404, errorCodes.campaignNotFound, gm.campaignNotFound);
   });
 
   app.get(
     '/campaigns/:slug/messages',
     { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: campaignMessageListSchema } } },
     async (request, reply) => {
-      const page = await listCampaignMessages(db, request.params.slug, request.query.page, request.query.amount);
-      if (!page) throw campaignNotFound();
+      const page = await campaignMessages(db, request.params.slug, request.query.page, request.query.amount);
       fresh(reply, page.total);
-      return page.items.map(presentMessage);
+      return page.items;
     },
   );
 
@@ -93,10 +80,9 @@ export const campaignRoutes: FastifyPluginAsync<AppServices> = async (instance, 
     '/campaigns/:slug/donors',
     { schema: { params: slugParams, querystring: campaignFeedQuerySchema, response: { 200: campaignDonorListSchema } } },
     async (request, reply) => {
-      const page = await listCampaignDonors(db, request.params.slug, request.query.page, request.query.amount);
-      if (!page) throw campaignNotFound();
+      const page = await campaignDonors(db, request.params.slug, request.query.page, request.query.amount);
       fresh(reply, page.total);
-      return page.items.map(presentDonor);
+      return page.items;
     },
   );
 };

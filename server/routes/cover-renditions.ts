@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import { slugSchema } from '../../contracts/routes';
-import { findPublicCampaignCard } from '../campaigns/campaigns-repository';
+import { publicCampaignCard } from '../campaigns/public-campaigns';
 import { createCoverRenditions, parseCoverRendition } from '../campaigns/cover-renditions';
 import type { Executor } from '../db/types';
 import type { FileStorage } from '../services/storage/file-storage';
@@ -25,7 +24,7 @@ export const coverRenditionRoutes: FastifyPluginAsync<CoverRenditionRoutesOption
   const rendition = createCoverRenditions(uploadsDir, storage);
   app.get<{ Params: { file: string } }>('/img/covers/:file', async (request, reply) => {
     const wanted = parseCoverRendition(request.params.file);
-    const campaign = wanted && slugSchema.safeParse(wanted.slug).success ? await findPublicCampaignCard(db, wanted.slug) : undefined;
+    const campaign = wanted ? await publicCampaignCard(db, wanted.slug) : undefined;
     const image = campaign && wanted ? await rendition(campaign.coverImage, wanted.width) : null;
     if (!image) return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
     reply

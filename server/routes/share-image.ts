@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import { slugSchema } from '../../contracts/routes';
-import { findPublicCampaignCard } from '../campaigns/campaigns-repository';
+import { publicCampaignCard } from '../campaigns/public-campaigns';
 import { createShareImageRenderer, SHARE_IMAGE } from '../campaigns/share-image';
 import type { Executor } from '../db/types';
 import type { FileStorage } from '../services/storage/file-storage';
@@ -25,7 +24,7 @@ export const shareImageRoutes: FastifyPluginAsync<ShareImageRoutesOptions> = asy
   const render = createShareImageRenderer(uploadsDir, storage);
   app.get<{ Params: { file: string } }>('/og/:file', async (request, reply) => {
     const slug = request.params.file.endsWith('.jpg') ? request.params.file.slice(0, -'.jpg'.length) : '';
-    const campaign = slugSchema.safeParse(slug).success ? await findPublicCampaignCard(db, slug) : undefined;
+    const campaign = await publicCampaignCard(db, slug);
     if (!campaign) return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
     const image = await render(slug, campaign);
     reply

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { platformTotalsSchema } from '../../contracts/campaigns';
 import type { AppServices } from '../app-services';
-import { platformTotals } from '../campaigns/campaigns-repository';
+import { platformFigures } from '../campaigns/public-campaigns';
 import { sendPublicAnswer } from '../http/public-answer';
 import { jsonAnswer } from '../http/public-reads';
 
@@ -12,7 +12,7 @@ export const statsRoutes: FastifyPluginAsync<AppServices> = async (instance, { d
 
   app.get('/stats/totals', { schema: { response: { 200: platformTotalsSchema } } }, async (request, reply) => {
     const answer = await publicCache.answer('stats:totals', async () =>
-      jsonAnswer(platformTotalsSchema, await platformTotals(db), { campaignId: null }),
+      jsonAnswer(platformTotalsSchema, await platformFigures(db), { campaignId: null }),
     );
     // Figures only, in no language.
     return sendPublicAnswer(request, reply, answer, { type: 'application/json; charset=utf-8', vary: null });
