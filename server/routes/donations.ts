@@ -3,19 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
 import { donationRequestSchema, donationResultSchema, type DonationRequest } from '../../contracts/donations';
-import { errorCodes } from '../../contracts/errors';
 import type { AppServices } from '../app-services';
-import { hashOpaqueToken } from '../auth/opaque-tokens';
-import { HttpError } from '../http/http-error';
 import { createDonationService, type DonationHooks } from '../services/donations/create-donation';
-import { presentDonation } from '../services/donations/donation-presenter';
-import { loadDonation } from '../services/donations/donations-repository';
-import { settleOnRead } from '../services/donations/reconcile';
-import { donationReference } from '../services/donations/confirm-donation';
-import { giftCardAfterPayment } from '../services/ledger';
+import { readDonation } from '../services/donations/read-donation';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
-import { givingMessages as gm } from '../../contracts/giving-messages';
-import { isUuid } from '../db/uuid';
 import { pathParam } from '../../contracts/plain-text';
 
 export interface DonationRouteOptions extends AppServices {
@@ -63,10 +54,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     async (request, reply) => give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
   );
 
-  /**
-   * The donation and its payment, for the signed-in donor who made it or whoever holds its receipt
-   * token; anyone else gets 404, so the answer never tells that a donation exists.
-   */
+  /** The donation and its payment for whoever may read it (read-donation.ts); anyone else gets 404. */
   app.get(
     '/donations/:id',
     {
@@ -74,25 +62,12 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
       config: { noStore: true },
       schema: { params: z.object({ id: pathParam() }), response: { 200: donationResultSchema } },
     },
-    async (request) => {
-      const notFound = new HttpError(404, errorCodes.donationNotFound, gm.donationNotFound);
-      if (!isUuid(request.params.id)) throw notFound;
-      let found = await loadDonation(db, request.params.id);
-      if (!found) throw notFound;
-      const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
-      const isOwner = found.donation.userId !== null && found.donation.userId === request.userId;
-      const holdsReceipt =
-        typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.donation.receiptTokenHash;
-      if (!isOwner && !holdsReceipt) throw notFound;
-      const { payment } = found;
-      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run, and a
-      // PayPal order the donor comes back from is captured (reconcile.ts, settleOnRead).
-      if (await settleOnRead(deps, payment, { locale: request.locale })) {
-        found = (await loadDonation(db, request.params.id)) ?? found;
-      }
-      const giftCard =
-        found.donation.paymentMethod === 'gift_card' ? await giftCardAfterPayment(db, donationReference(found.donation.id)) : null;
-      return presentDonation(found, undefined, giftCard);
-    },
+    async (request) =>
+      readDonation(
+        deps,
+        request.params.id,
+        { userId: request.userId, receiptToken: request.headers[RECEIPT_TOKEN_HEADER] },
+        request.locale,
+      ),
   );
 };

@@ -2,8 +2,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECEIPT_TOKEN_HEADER } from '../../contracts/constants';
-import { errorCodes } from '../../contracts/errors';
-import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 import {
   corporateGiftCardOrderRequestSchema,
   giftCardDeliveryChangeSchema,
@@ -13,18 +11,18 @@ import {
 import { pathParam } from '../../contracts/plain-text';
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
-import { hashOpaqueToken } from '../auth/opaque-tokens';
-import { isUuid } from '../db/uuid';
-import { HttpError } from '../http/http-error';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
-import { settleOnRead } from '../services/donations/reconcile';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import type { DonationHooks } from '../services/donations/create-donation';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
 import { corporateOrderSpec, personalOrderSpec } from '../services/gift-cards/orders/order-specs';
-import { presentGiftCardOrder } from '../services/gift-cards/orders/gift-card-order-presenter';
-import { loadOrder, printableCards, type GiftCardOrderRow } from '../services/gift-cards/orders/gift-card-orders-repository';
-import type { GiftCardRow } from '../services/gift-cards/gift-cards-repository';
+import {
+  buyersOrder,
+  buyersPrintableCards,
+  presentOrderNow,
+  readGiftCardOrder,
+  type PrintableCards,
+} from '../services/gift-cards/orders/buyers-order';
 import { createCardsPdfFiles } from '../services/gift-cards/orders/cards-pdf-file';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
 
@@ -81,19 +79,8 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     },
   );
 
-  /** The order for its signed-in buyer or whoever holds its receipt token; anyone else reads 404, so nothing tells it exists. */
-  async function buyersOrder(request: FastifyRequest<{ Params: { id: string } }>) {
-    const notFound = new HttpError(404, errorCodes.giftCardOrderNotFound, gc.orderNotFound);
-    if (!isUuid(request.params.id)) throw notFound;
-    const found = await loadOrder(db, request.params.id);
-    if (!found) throw notFound;
-    const receiptToken = request.headers[RECEIPT_TOKEN_HEADER];
-    const isOwner = found.order.userId !== null && found.order.userId === request.userId;
-    const holdsReceipt =
-      typeof receiptToken === 'string' && receiptToken !== '' && hashOpaqueToken(receiptToken) === found.order.receiptTokenHash;
-    if (!isOwner && !holdsReceipt) throw notFound;
-    return found;
-  }
+  /** Its signed-in buyer, or whoever holds its receipt token (buyers-order.ts): anyone else reads 404. */
+  const reader = (request: FastifyRequest) => ({ userId: request.userId, receiptToken: request.headers[RECEIPT_TOKEN_HEADER] });
 
   /** The order, its payment and (once paid) its cards. */
   app.get(
@@ -103,16 +90,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
       config: { noStore: true },
       schema: { params: z.object({ id: pathParam() }), response: { 200: giftCardOrderResultSchema } },
     },
-    async (request) => {
-      let found = await buyersOrder(request);
-      const { payment } = found;
-      // An open PIX or PayPal payment past its expiry is settled now rather than at the next job run, and a
-      // PayPal order the donor comes back from is captured (reconcile.ts, settleOnRead).
-      if (await settleOnRead(deps, payment, { locale: request.locale })) {
-        found = (await loadOrder(db, request.params.id)) ?? found;
-      }
-      return presentGiftCardOrder(db, found);
-    },
+    async (request) => readGiftCardOrder(deps, request.params.id, reader(request), request.locale),
   );
 
   /**
@@ -124,12 +102,11 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
   const files = {
     'cards.pdf': {
       type: 'application/pdf',
-      render: async (order: GiftCardOrderRow, cards: GiftCardRow[], requester: string) => (await pdfs.open(order, cards, requester)).stream,
+      render: async ({ order, cards }: PrintableCards, requester: string) => (await pdfs.open(order, cards, requester)).stream,
     },
     'codes.csv': {
       type: 'text/csv; charset=utf-8',
-      render: async (order: GiftCardOrderRow, cards: GiftCardRow[]) =>
-        codesCsv(app.translator, order.locale, cards, options.config.publicUrl),
+      render: async ({ order, cards }: PrintableCards) => codesCsv(app.translator, order.locale, cards, options.config.publicUrl),
     },
   } as const;
   for (const [file, { type, render }] of Object.entries(files)) {
@@ -141,13 +118,12 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
         schema: { params: z.object({ id: pathParam() }), response: { 200: fileAnswerSchema } },
       },
       async (request, reply) => {
-        const { order } = await buyersOrder(request);
-        const cards = order.status === 'paid' ? await printableCards(db, order) : [];
-        if (cards.length === 0) throw new HttpError(404, errorCodes.giftCardOrderNotFound, gc.noPrintableCards);
+        const printable = await buyersPrintableCards(db, request.params.id, reader(request));
+        const { order } = printable;
         return reply
           .type(type)
           .header('content-disposition', `attachment; filename="semear-gift-cards-${order.id.slice(0, 8)}.${file.split('.')[1]}"`)
-          .send(await render(order, cards, request.userId ?? `ip:${request.ip}`));
+          .send(await render(printable, request.userId ?? `ip:${request.ip}`));
       },
     );
   }
@@ -165,14 +141,14 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
       },
     },
     async (request) => {
-      const found = await buyersOrder(request);
+      const found = await buyersOrder(db, request.params.id, reader(request));
       await changeGiftCardDelivery(deps, {
         orderId: found.order.id,
         position: request.params.position,
         change: request.body,
         now: clock.now(),
       });
-      return presentGiftCardOrder(db, (await loadOrder(db, found.order.id)) ?? found);
+      return presentOrderNow(db, found);
     },
   );
 };

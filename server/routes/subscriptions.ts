@@ -17,8 +17,7 @@ import type { SubscriptionRow } from '../db/schema';
 import { createIdempotentAnswer } from '../http/idempotent-answer';
 import { createSubscriptionService } from '../services/subscriptions/create-subscription';
 import { createSubscriptionManagement } from '../services/subscriptions/manage-subscription';
-import { loadPresentedSubscription, recentCharges } from '../services/subscriptions/subscription-presenter';
-import { currentSubscriptionOf } from '../services/subscriptions/subscriptions-repository';
+import { currentSubscription, presentedSubscription } from '../services/subscriptions-reads';
 import { pathParam } from '../../contracts/plain-text';
 
 const idParams = z.object({ id: pathParam() });
@@ -41,11 +40,7 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
   const management = createSubscriptionManagement(deps);
   const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 
-  const presented = async (id: string): Promise<Subscription> => {
-    const found = await loadPresentedSubscription(db, id);
-    if (!found) throw new Error(`subscription ${id} vanished`);
-    return found;
-  };
+  const presented = (id: string): Promise<Subscription> => presentedSubscription(db, id);
 
   // Signed-out callers hear 401 before anything about their body.
   app.post(
@@ -69,11 +64,7 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
   app.get(
     '/subscriptions/current',
     { onRequest: app.authenticate, schema: { response: { 200: currentSubscriptionSchema } } },
-    async (request) => {
-      const current = await currentSubscriptionOf(db, request.user.id);
-      if (!current) return { subscription: null, charges: [] };
-      return { subscription: await presented(current.id), charges: await recentCharges(db, current.id) };
-    },
+    async (request) => currentSubscription(db, request.user.id),
   );
 
   app.patch(
