@@ -1,13 +1,35 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import type { AdminCategory, AdminTag, TaxonomyNameInput } from '../../../contracts/admin-taxonomy';
 import { slugFromTitle } from '../../../contracts/admin-campaign-editor';
 import { errorCodes } from '../../../contracts/errors';
-import { campaigns, campaignTags, categories, tags } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, Executor } from '../../db/types';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { recordAudit, type AdminActor } from './audit-log';
+import {
+  campaignCountOfCategory,
+  campaignCountOfTag,
+  campaignIdsTagged,
+  categoriesWithCounts,
+  deleteCategoryRow,
+  deleteTagRow,
+  insertCategory,
+  insertTag,
+  lastCategoryPosition,
+  lockCategoriesInOrder,
+  lockCategory,
+  lockTag,
+  moveCampaignsToCategory,
+  renameCategoryRow,
+  renameTagRow,
+  setCategoryPosition,
+  slugsNamed,
+  slugsStartingWith,
+  tagCampaigns,
+  tagsWithCounts,
+  untagAllCampaigns,
+  type TaxonomyKind,
+} from './taxonomy-repository';
 
 /**
  * Categories and tags as the admins keep them (docs/admin.md). Every change runs in one transaction
@@ -26,64 +48,37 @@ const translationsOf = (input: TaxonomyNameInput) => ({
 type Row = { slug: string; name: string; translations: { en?: string; es?: string } };
 const namesOf = (row: Row) => ({ name: row.name, name_en: row.translations.en ?? '', name_es: row.translations.es ?? '' });
 
-const categoryCount =
-  sql<number>`(select count(*) from ${campaigns} c where c.category_id = ${categories}.${sql.identifier('id')})`.mapWith(Number);
-const tagCount = sql<number>`(select count(*) from ${campaignTags} ct where ct.tag_id = ${tags}.${sql.identifier('id')})`.mapWith(Number);
-
 export async function adminCategories(db: Executor): Promise<AdminCategory[]> {
-  const rows = await db
-    .select({
-      slug: categories.slug,
-      name: categories.name,
-      translations: categories.translations,
-      position: categories.position,
-      n: categoryCount,
-    })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.name));
+  const rows = await categoriesWithCounts(db);
   return rows.map((row) => ({ slug: row.slug, ...namesOf(row), position: row.position, campaign_count: row.n }));
 }
 
 export async function adminTags(db: Executor): Promise<AdminTag[]> {
-  const rows = await db
-    .select({ slug: tags.slug, name: tags.name, translations: tags.translations, n: tagCount })
-    .from(tags)
-    .orderBy(asc(tags.name));
+  const rows = await tagsWithCounts(db);
   return rows.map((row) => ({ slug: row.slug, ...namesOf(row), campaign_count: row.n }));
 }
 
-/** A slug free in `table`: the name's, or with -2, -3… after it. */
-async function freeSlug(tx: Executor, table: typeof categories | typeof tags, name: string): Promise<string> {
+/** A slug free among the categories or tags: the name's, or with -2, -3… after it. */
+async function freeSlug(tx: Executor, kind: TaxonomyKind, name: string): Promise<string> {
   const base = slugOfName(name);
-  const taken = new Set(
-    (
-      await tx
-        .select({ slug: table.slug })
-        .from(table)
-        .where(sql`${table.slug} = ${base} or ${table.slug} like ${`${base}-%`}`)
-    ).map((r) => r.slug),
-  );
+  const taken = await slugsStartingWith(tx, kind, base);
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;
 }
 
-async function sameNameExists(tx: Executor, table: typeof categories | typeof tags, name: string, exceptSlug?: string): Promise<boolean> {
-  const rows = await tx
-    .select({ slug: table.slug })
-    .from(table)
-    .where(sql`lower(${table.name}) = lower(${name})`);
-  return rows.some((row) => row.slug !== exceptSlug);
+async function sameNameExists(tx: Executor, kind: TaxonomyKind, name: string, exceptSlug?: string): Promise<boolean> {
+  return (await slugsNamed(tx, kind, name)).some((slug) => slug !== exceptSlug);
 }
 
 async function categoryBySlug(tx: Executor, slug: string) {
-  const [row] = await tx.select().from(categories).where(eq(categories.slug, slug)).for('update');
+  const row = await lockCategory(tx, slug);
   if (!row) throw notFound(errorCodes.categoryNotFound, am.categoryNotFound);
   return row;
 }
 
 async function tagBySlug(tx: Executor, slug: string) {
-  const [row] = await tx.select().from(tags).where(eq(tags.slug, slug)).for('update');
+  const row = await lockTag(tx, slug);
   if (!row) throw notFound(errorCodes.tagNotFound, am.tagNotFound);
   return row;
 }
@@ -104,12 +99,10 @@ export function createTaxonomyService(db: Database, now: () => Date) {
       guarded(
         () =>
           db.transaction(async (tx) => {
-            if (await sameNameExists(tx, categories, input.name)) throw conflict(errorCodes.taxonomyNameTaken, am.categoryNameTaken);
-            const [last] = await tx.select({ max: sql<number>`coalesce(max(${categories.position}), 0)`.mapWith(Number) }).from(categories);
-            const slug = await freeSlug(tx, categories, input.name);
-            await tx
-              .insert(categories)
-              .values({ slug, name: input.name, translations: translationsOf(input), position: (last?.max ?? 0) + 1 });
+            if (await sameNameExists(tx, 'category', input.name)) throw conflict(errorCodes.taxonomyNameTaken, am.categoryNameTaken);
+            const last = await lastCategoryPosition(tx);
+            const slug = await freeSlug(tx, 'category', input.name);
+            await insertCategory(tx, { slug, name: input.name, translations: translationsOf(input), position: last + 1 });
             await recordAudit(
               tx,
               actor,
@@ -124,11 +117,8 @@ export function createTaxonomyService(db: Database, now: () => Date) {
     renameCategory: (actor: AdminActor, slug: string, input: TaxonomyNameInput) =>
       db.transaction(async (tx) => {
         const row = await categoryBySlug(tx, slug);
-        if (await sameNameExists(tx, categories, input.name, slug)) throw conflict(errorCodes.taxonomyNameTaken, am.categoryNameTaken);
-        await tx
-          .update(categories)
-          .set({ name: input.name, translations: translationsOf(input) })
-          .where(eq(categories.id, row.id));
+        if (await sameNameExists(tx, 'category', input.name, slug)) throw conflict(errorCodes.taxonomyNameTaken, am.categoryNameTaken);
+        await renameCategoryRow(tx, row.id, { name: input.name, translations: translationsOf(input) });
         await recordAudit(
           tx,
           actor,
@@ -144,19 +134,11 @@ export function createTaxonomyService(db: Database, now: () => Date) {
 
     reorderCategories: (actor: AdminActor, slugs: readonly string[]) =>
       db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: categories.id, slug: categories.slug })
-          .from(categories)
-          .orderBy(asc(categories.position), asc(categories.name))
-          .for('update');
+        const rows = await lockCategoriesInOrder(tx);
         const all = new Set(rows.map((row) => row.slug));
         if (slugs.length !== all.size || new Set(slugs).size !== slugs.length || slugs.some((slug) => !all.has(slug)))
           throw invalid(errorCodes.validation, am.orderIncomplete);
-        for (const [index, slug] of slugs.entries())
-          await tx
-            .update(categories)
-            .set({ position: index + 1 })
-            .where(eq(categories.slug, slug));
+        for (const [index, slug] of slugs.entries()) await setCategoryPosition(tx, slug, index + 1);
         await recordAudit(
           tx,
           actor,
@@ -169,16 +151,15 @@ export function createTaxonomyService(db: Database, now: () => Date) {
     deleteCategory: (actor: AdminActor, slug: string, moveTo: string | undefined) =>
       db.transaction(async (tx) => {
         const row = await categoryBySlug(tx, slug);
-        const [used] = await tx.select({ n: count() }).from(campaigns).where(eq(campaigns.categoryId, row.id));
-        const moved = used?.n ?? 0;
+        const moved = await campaignCountOfCategory(tx, row.id);
         let target: { id: string; slug: string } | null = null;
         if (moved > 0) {
           if (!moveTo) throw conflict(errorCodes.categoryInUse, am.categoryInUse);
           if (moveTo === slug) throw invalid(errorCodes.validation, am.categoryMoveToSelf);
           target = await categoryBySlug(tx, moveTo);
-          await tx.update(campaigns).set({ categoryId: target.id }).where(eq(campaigns.categoryId, row.id));
+          await moveCampaignsToCategory(tx, row.id, target.id);
         }
-        await tx.delete(categories).where(eq(categories.id, row.id));
+        await deleteCategoryRow(tx, row.id);
         await recordAudit(
           tx,
           actor,
@@ -197,9 +178,9 @@ export function createTaxonomyService(db: Database, now: () => Date) {
       guarded(
         () =>
           db.transaction(async (tx) => {
-            if (await sameNameExists(tx, tags, input.name)) throw conflict(errorCodes.taxonomyNameTaken, am.tagNameTaken);
-            const slug = await freeSlug(tx, tags, input.name);
-            await tx.insert(tags).values({ slug, name: input.name, translations: translationsOf(input) });
+            if (await sameNameExists(tx, 'tag', input.name)) throw conflict(errorCodes.taxonomyNameTaken, am.tagNameTaken);
+            const slug = await freeSlug(tx, 'tag', input.name);
+            await insertTag(tx, { slug, name: input.name, translations: translationsOf(input) });
             await recordAudit(tx, actor, { action: 'tag.created', subject: { type: 'tag', id: slug }, after: { slug, ...input } }, now());
             return slug;
           }),
@@ -209,11 +190,8 @@ export function createTaxonomyService(db: Database, now: () => Date) {
     renameTag: (actor: AdminActor, slug: string, input: TaxonomyNameInput) =>
       db.transaction(async (tx) => {
         const row = await tagBySlug(tx, slug);
-        if (await sameNameExists(tx, tags, input.name, slug)) throw conflict(errorCodes.taxonomyNameTaken, am.tagNameTaken);
-        await tx
-          .update(tags)
-          .set({ name: input.name, translations: translationsOf(input) })
-          .where(eq(tags.id, row.id));
+        if (await sameNameExists(tx, 'tag', input.name, slug)) throw conflict(errorCodes.taxonomyNameTaken, am.tagNameTaken);
+        await renameTagRow(tx, row.id, { name: input.name, translations: translationsOf(input) });
         await recordAudit(
           tx,
           actor,
@@ -233,14 +211,10 @@ export function createTaxonomyService(db: Database, now: () => Date) {
         if (from === into) throw invalid(errorCodes.validation, am.tagMergeSame);
         const source = await tagBySlug(tx, from);
         const target = await tagBySlug(tx, into);
-        const tagged = await tx.select({ campaignId: campaignTags.campaignId }).from(campaignTags).where(eq(campaignTags.tagId, source.id));
-        if (tagged.length > 0)
-          await tx
-            .insert(campaignTags)
-            .values(tagged.map(({ campaignId }) => ({ campaignId, tagId: target.id })))
-            .onConflictDoNothing();
-        await tx.delete(campaignTags).where(eq(campaignTags.tagId, source.id));
-        await tx.delete(tags).where(eq(tags.id, source.id));
+        const tagged = await campaignIdsTagged(tx, source.id);
+        await tagCampaigns(tx, target.id, tagged);
+        await untagAllCampaigns(tx, source.id);
+        await deleteTagRow(tx, source.id);
         await recordAudit(
           tx,
           actor,
@@ -259,12 +233,8 @@ export function createTaxonomyService(db: Database, now: () => Date) {
     deleteTag: (actor: AdminActor, slug: string) =>
       db.transaction(async (tx) => {
         const row = await tagBySlug(tx, slug);
-        const [used] = await tx
-          .select({ n: count() })
-          .from(campaignTags)
-          .where(and(eq(campaignTags.tagId, row.id)));
-        if ((used?.n ?? 0) > 0) throw conflict(errorCodes.tagInUse, am.tagInUse);
-        await tx.delete(tags).where(eq(tags.id, row.id));
+        if ((await campaignCountOfTag(tx, row.id)) > 0) throw conflict(errorCodes.tagInUse, am.tagInUse);
+        await deleteTagRow(tx, row.id);
         await recordAudit(tx, actor, { action: 'tag.deleted', subject: { type: 'tag', id: slug }, before: namesOf(row) }, now());
       }),
   };
