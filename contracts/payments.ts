@@ -10,5 +10,7 @@ export const paymentsClientConfigSchema = z.object({
     z.object({ provider: z.literal('sandbox') }),
     z.object({ provider: z.literal('mercadopago'), public_key: z.string(), sdk_url: z.string() }),
   ]),
+  /** Whether monthly giving can be paid by Pix Automático (the PIX provider offers it: docs/payments.md). */
+  monthly_pix: z.boolean(),
 });
 export type PaymentsClientConfig = z.infer<typeof paymentsClientConfigSchema>;

@@ -12,11 +12,12 @@ import type { Subscription } from '../../contracts';
  */
 export const monthlyGateMachine = setup({
   types: {
-    context: {} as { signedIn: boolean; subscription: Subscription | null },
+    context: {} as { signedIn: boolean; subscription: Subscription | null; monthlyPix: boolean },
     input: {} as { signedIn: boolean },
   },
   actors: {
-    loadSubscription: fromPromise<{ subscription: Subscription | null }>(async () => {
+    /** `monthlyPix`: whether this site takes monthly giving by Pix Automático too (GET /payments/config). */
+    loadSubscription: fromPromise<{ subscription: Subscription | null; monthlyPix?: boolean }>(async () => {
       throw new Error('monthlyGate: loadSubscription not provided');
     }),
   },
@@ -26,7 +27,7 @@ export const monthlyGateMachine = setup({
   },
 }).createMachine({
   id: 'monthlyGate',
-  context: ({ input }) => ({ signedIn: input.signedIn, subscription: null }),
+  context: ({ input }) => ({ signedIn: input.signedIn, subscription: null, monthlyPix: false }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'signedIn', target: 'checking' }, { target: 'visitor' }] },
@@ -41,7 +42,7 @@ export const monthlyGateMachine = setup({
             target: 'hasOpen',
             actions: assign({ subscription: ({ event }) => event.output.subscription }),
           },
-          { target: 'ready' },
+          { target: 'ready', actions: assign({ monthlyPix: ({ event }) => event.output.monthlyPix === true }) },
         ],
         onError: 'ready',
       },

@@ -4,17 +4,22 @@ import { paymentsClientConfigSchema, type PaymentsClientConfig } from '../../con
 import type { Config } from '../config';
 import type { AppServices } from '../app-services';
 
-/** What the browser needs to tokenise a card with the provider that takes cards now (no secret in it). */
-export function paymentsClientConfig(config: Pick<Config, 'payments'>): PaymentsClientConfig {
+/**
+ * What the browser needs to tokenise a card with the provider that takes cards now (no secret in it), and
+ * whether the PIX provider takes monthly giving (Pix Automático).
+ */
+export function paymentsClientConfig(config: Pick<Config, 'payments'>, monthlyPix: boolean): PaymentsClientConfig {
   const { providers, mercadopago } = config.payments;
-  if (providers.card === 'mercadopago' && mercadopago?.publicKey)
-    return { card: { provider: 'mercadopago', public_key: mercadopago.publicKey, sdk_url: mercadopago.sdkUrl } };
-  return { card: { provider: 'sandbox' } };
+  const card: PaymentsClientConfig['card'] =
+    providers.card === 'mercadopago' && mercadopago?.publicKey
+      ? { provider: 'mercadopago', public_key: mercadopago.publicKey, sdk_url: mercadopago.sdkUrl }
+      : { provider: 'sandbox' };
+  return { card, monthly_pix: monthlyPix };
 }
 
 export const paymentsConfigRoutes: FastifyPluginAsync<AppServices> = async (instance, services) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/payments/config', { schema: { response: { 200: paymentsClientConfigSchema } } }, async () =>
-    paymentsClientConfig(services.config),
+    paymentsClientConfig(services.config, services.gateways.for('pix').recurrences !== undefined),
   );
 };

@@ -63,14 +63,14 @@ async function cardGift(amount: number, holder?: string, key = newKey()) {
 describe('cards through Mercado Pago', () => {
   it('the browser learns which script tokenises cards, with the public key only, and the page may load it', async () => {
     const config = await call(app, 'GET', '/api/v1/payments/config');
-    expect(config.json()).toEqual({ card: { provider: 'mercadopago', public_key: PUBLIC_KEY, sdk_url: `${mp.url}/js/v2` } });
+    expect(config.json()).toEqual({ card: { provider: 'mercadopago', public_key: PUBLIC_KEY, sdk_url: `${mp.url}/js/v2` }, monthly_pix: false });
     expect(config.body).not.toContain(ACCESS_TOKEN);
     const page = await app.inject({ method: 'GET', url: '/' });
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`script-src[^;]*${mp.url.replace(/[.:/]/g, '\\$&')}`));
     expect(csp).toMatch(new RegExp(`connect-src[^;]*${mp.url.replace(/[.:/]/g, '\\$&')}`));
     // The embedded sandbox's app keeps its own endpoint and no outside script.
-    expect((await call(ctx.app, 'GET', '/api/v1/payments/config')).json()).toEqual({ card: { provider: 'sandbox' } });
+    expect((await call(ctx.app, 'GET', '/api/v1/payments/config')).json()).toEqual({ card: { provider: 'sandbox' }, monthly_pix: false });
   });
 
   it('R$ 12,34 reaches Mercado Pago as 12.34 with the token, the card method, the payer and our key, and is recorded as 1234 cents', async () => {

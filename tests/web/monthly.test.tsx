@@ -74,6 +74,7 @@ function fakeServices() {
     getCurrentSubscription: vi.fn<MonthlyCheckoutServices['getCurrentSubscription']>(async () => ({ subscription: null, charges: [] })),
     lookupCep: vi.fn(async () => cf.cepResult),
     listSavedCards: vi.fn(async () => []),
+    offersMonthlyPix: vi.fn<MonthlyCheckoutServices['offersMonthlyPix']>(async () => false),
   } satisfies MonthlyCheckoutServices;
 }
 
@@ -121,6 +122,7 @@ describe('/doacao-mensal/checkout', () => {
     expect(field('Nome completo').value).toBe('Ana Souza');
     submit();
     await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
+    // The bank offers no Pix Automático here (the default): no PIX.
     expect(screen.queryByLabelText('PIX')).toBeNull();
     expect(screen.queryByLabelText('PayPal')).toBeNull();
     await payWithNewCard();
@@ -143,6 +145,42 @@ describe('/doacao-mensal/checkout', () => {
     expect(options).toEqual({ idempotencyKey: null });
     expect(JSON.stringify(request)).not.toContain('4111');
   });
+
+  it('where the bank offers Pix Automático, PIX shows the combined QR and, once paid in the bank app, the thank-you page', async () => {
+    const services = fakeServices();
+    services.offersMonthlyPix.mockResolvedValue(true);
+    const awaiting = f.subscription({
+      status: 'awaiting_authorization',
+      payment_method: 'pix_automatico',
+      card: null,
+      pix_authorization: {
+        br_code: '00020101021226…6304ABCD',
+        qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+        expires_at: '2026-11-27T15:30:00.000Z',
+      },
+    });
+    services.createSubscription.mockResolvedValue({ subscription: awaiting, charge: f.charge({ status: 'processing' }) });
+    const { router } = await renderCheckout({ user: makeUser(), services });
+    await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
+    submit();
+    await screen.findByRole('heading', { level: 2, name: 'Pagamento' });
+    fireEvent.click(screen.getByLabelText('PIX'));
+    submit();
+    await screen.findByRole('heading', { level: 2, name: 'Endereço' });
+    fireEvent.click(screen.getByRole('button', { name: 'Usar meu endereço cadastrado' }));
+    await waitFor(() => expect(field('Rua').value).toBe('Rua da Aurora'));
+    // Still awaiting at the first look: the QR stays on screen.
+    services.getCurrentSubscription.mockResolvedValueOnce({ subscription: awaiting, charges: [] });
+    submit();
+    expect(await screen.findByDisplayValue('00020101021226…6304ABCD')).toBeInTheDocument();
+    expect(services.createSubscription.mock.calls[0]![0]).toMatchObject({ payment: { method: 'pix_automatico' } });
+    // Paid and authorised in the bank app: the next look finds it active and the page moves on by itself.
+    services.getCurrentSubscription.mockResolvedValue({
+      subscription: { ...awaiting, status: 'active', pix_authorization: null },
+      charges: [],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-mensal/agradecimento'), { timeout: 8000 });
+  }, 20_000);
 
   it('a declined first month (402) keeps the donor on the checkout with the reason; nothing is left open', async () => {
     const declined = Object.assign(new Error('declined'), {

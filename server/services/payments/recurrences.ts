@@ -1,5 +1,3 @@
-import type { Payer } from './gateway';
-
 /**
  * Pix Automático, for a PIX provider that offers it (docs/payments.md, "Monthly giving by Pix Automático"):
  * the donor authorises a recurrence once in their bank app, paying the first month with it, and their
@@ -18,7 +16,8 @@ export interface PixRecurrences {
     amountCents: number;
     startsOn: Date;
     expiresAt: Date;
-    payer: Payer & { document: NonNullable<Payer['document']> };
+    /** The donor, who must have a CPF or CNPJ (gateway.ts's Payer with its document). */
+    payer: { name: string; email: string; document: { type: 'CPF' | 'CNPJ'; number: string } };
     description: string;
   }): Promise<{ recurrenceId: string; brCode: string; expiresAt: Date }>;
   /** null: the provider has no such recurrence. */

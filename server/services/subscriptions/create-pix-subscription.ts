@@ -10,10 +10,9 @@ import { payerOfContact } from '../payments/payer';
 import type { PixRecurrences } from '../payments/recurrences';
 import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 import { MONTHLY_CHARGE_DESCRIPTION } from './charge-attempt';
-import type { NewSubscription } from './create-subscription';
 import { billingDayOf, firstPeriodStart, nextDueDate } from './billing-calendar';
 import { settleCharge } from './settle-charge';
-import type { SubscriptionDeps } from './subscription-deps';
+import type { NewSubscription, SubscriptionDeps } from './subscription-deps';
 import { insertCharge, insertSubscription, updateSubscription } from './subscriptions-repository';
 
 /** How long the combined QR can be paid when the configuration does not say (PIX_EXPIRES_S). */

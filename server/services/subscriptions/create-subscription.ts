@@ -9,24 +9,19 @@ import { conflict, invalid, notFound } from '../../domain/errors';
 import type { Clock } from '../clock';
 import { promoteDefaultCard, removeSavedCard } from '../contributions/saved-cards';
 import { insertSavedCard, savedCardByToken, usableSavedCard, type SavedCardRow } from '../contributions/saved-cards-repository';
-import type { Checkpoint, StoredResponse } from '../idempotency/idempotency';
+import type { StoredResponse } from '../idempotency/idempotency';
 import { failureAnswerOf } from '../payments/failure-answers';
 import { payerOfUser } from '../payments/payer';
 import type { SavedCardToken } from '../payments/gateway';
 import { billingDayOf, firstPeriodStart } from './billing-calendar';
 import { chargeClaimed, settleStaleCharge } from './charge-attempt';
-import type { SubscriptionDeps } from './subscription-deps';
+import type { NewSubscription, SubscriptionDeps } from './subscription-deps';
 import { loadPresentedSubscription, presentCharge } from './subscription-presenter';
 import { findCharge, findSubscription, insertCharge, insertSubscription, openSubscriptionOf } from './subscriptions-repository';
 import { emitSubscriptionEvent } from '../webhooks/webhook-payloads';
 import { createPixSubscriptions } from './create-pix-subscription';
 
-export interface NewSubscription {
-  request: SubscriptionRequest;
-  userId: string;
-  locale: Locale;
-  checkpoint: Checkpoint;
-}
+export type { NewSubscription } from './subscription-deps';
 
 /**
  * POST /subscriptions: the first month is charged while the donor waits. Like a donation it goes in

@@ -1,6 +1,9 @@
+import type { Locale } from '../../../contracts/constants';
+import type { SubscriptionRequest } from '../../../contracts/subscriptions';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
+import type { Checkpoint } from '../idempotency/idempotency';
 import type { PaymentGateways } from '../payments/gateways';
 
 /** Seams for fault-injection tests (a crash between the gateway's answer and the ledger write). */
@@ -16,4 +19,12 @@ export interface SubscriptionDeps {
   config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
   hooks?: SubscriptionHooks;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** POST /subscriptions as the service takes it (create-subscription.ts). */
+export interface NewSubscription {
+  request: SubscriptionRequest;
+  userId: string;
+  locale: Locale;
+  checkpoint: Checkpoint;
 }

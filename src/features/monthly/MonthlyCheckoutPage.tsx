@@ -48,7 +48,7 @@ function VisitorNotice() {
   );
 }
 
-function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: MonthlyCheckoutPageProps) {
+function MonthlyCheckout({ amount, contact, Checkout, prefill, services, monthlyPix }: MonthlyCheckoutPageProps & { monthlyPix: boolean }) {
   const { user } = useAuth();
   const machine = useMonthlyCheckoutMachine(services);
   // The input is read once, when the machine starts.
@@ -57,8 +57,9 @@ function MonthlyCheckout({ amount, contact, Checkout, prefill, services }: Month
     const cents = centsOfReais(amount);
     return {
       steps: ['contact', 'payment', 'address'],
-      // A card is charged month by month; PayPal, PIX, gift cards and the wallet do not fit a subscription.
-      methods: ['card', 'saved_card'],
+      // A card is charged month by month, PIX by Pix Automático where the bank offers it; PayPal, gift cards
+      // and the wallet do not fit a subscription.
+      methods: monthlyPix ? ['card', 'saved_card', 'pix'] : ['card', 'saved_card'],
       // None (or a wrong one) in the URL: a preset is chosen, so the donor never ends at "nothing chosen".
       amount: isMonthlyAmount(cents) ? cents : PRESELECTED_MONTHLY_CENTS,
       campaign: null,
@@ -101,7 +102,7 @@ function Gate(props: MonthlyCheckoutPageProps) {
       </Notice>
     );
   }
-  return <MonthlyCheckout {...props} />;
+  return <MonthlyCheckout {...props} monthlyPix={gate.monthlyPix} />;
 }
 
 /** /doacao-mensal/checkout?amount — the shared checkout (contact, card, address) creating a subscription. */

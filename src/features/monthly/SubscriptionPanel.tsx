@@ -18,10 +18,23 @@ function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
         <Trans>Valor por mês</Trans>
       </dt>
       <dd className={s.definition}>{formatMoney(subscription.amount)}</dd>
-      <dt className={s.term}>
-        <Trans>Cartão</Trans>
-      </dt>
-      <dd className={s.definition}>{subscription.card ? cardLabel(subscription.card) : '—'}</dd>
+      {subscription.payment_method === 'pix_automatico' ? (
+        <>
+          <dt className={s.term}>
+            <Trans>Forma de pagamento</Trans>
+          </dt>
+          <dd className={s.definition}>
+            <Trans>Pix Automático</Trans>
+          </dd>
+        </>
+      ) : (
+        <>
+          <dt className={s.term}>
+            <Trans>Cartão</Trans>
+          </dt>
+          <dd className={s.definition}>{subscription.card ? cardLabel(subscription.card) : '—'}</dd>
+        </>
+      )}
       <dt className={s.term}>
         <Trans>Situação</Trans>
       </dt>

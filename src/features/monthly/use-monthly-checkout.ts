@@ -36,4 +36,5 @@ const gateScreens: GateScreen[] = ['visitor', 'loading', 'hasOpen', 'ready'];
 const selectGateView = (snapshot: SnapshotFrom<typeof monthlyGateMachine>) => ({
   screen: gateScreens.find((screen) => snapshot.hasTag(`state:${screen}`)) ?? null,
   subscription: snapshot.context.subscription,
+  monthlyPix: snapshot.context.monthlyPix,
 });

@@ -34,6 +34,7 @@ describe('the tokeniser of the provider that takes cards', () => {
     vi.stubGlobal('fetch', fetchFn);
     const loadConfig = vi.fn(async () => ({
       card: { provider: 'mercadopago', public_key: 'APP_USR-pk', sdk_url: 'https://sdk.example/js/v2' },
+      monthly_pix: false,
     }));
     const tokenizer = createConfiguredTokenizer({ loadConfig, locale: () => 'pt' });
     expect(await tokenizer.tokenize(card)).toEqual({
@@ -72,7 +73,7 @@ describe('the tokeniser of the provider that takes cards', () => {
     const loadConfig = async () => {
       calls += 1;
       if (calls === 1) throw new Error('offline');
-      return { card: { provider: 'mercadopago', public_key: 'pk', sdk_url: 'https://sdk.example/js/v2' } };
+      return { card: { provider: 'mercadopago', public_key: 'pk', sdk_url: 'https://sdk.example/js/v2' }, monthly_pix: false };
     };
     const tokenizer = createConfiguredTokenizer({ loadConfig, locale: () => 'pt' });
     await expect(tokenizer.tokenize(card)).rejects.toMatchObject({ status: 0, code: 'payment.failed' });
@@ -96,7 +97,7 @@ describe('the tokeniser of the provider that takes cards', () => {
         ),
     );
     vi.stubGlobal('fetch', fetchFn);
-    const tokenizer = createConfiguredTokenizer({ loadConfig: async () => ({ card: { provider: 'sandbox' } }), locale: () => 'pt' });
+    const tokenizer = createConfiguredTokenizer({ loadConfig: async () => ({ card: { provider: 'sandbox' }, monthly_pix: false }), locale: () => 'pt' });
     expect((await tokenizer.tokenize(card)).token).toBe('tok_1');
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/sandbox-gateway/v1/tokens');
   });

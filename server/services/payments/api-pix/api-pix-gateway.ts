@@ -5,7 +5,7 @@ import { pixQrImage } from '../pix/qr-image';
 import { outageAsUnavailable as outageOf } from '../provider-outage';
 import { createApiPixClient, type ApiPixClient } from './api-client';
 import type { PixRecurrences } from '../recurrences';
-import { createApiPixRecurrences } from './api-pix-recurrences';
+import { createApiPixRecurrences, type ImmediateCharge } from './api-pix-recurrences';
 import { isApiPixError } from './errors';
 import { devolucaoIdOf, paymentIdOf, txidOf } from './ids';
 import { centsToValor, valorToCents } from './money';
@@ -14,16 +14,6 @@ import { pixWebhookSchema, type Cob, type Devedor, type Devolucao } from './sche
 export const API_PIX = 'api-pix';
 
 export type ApiPixGateway = PaymentGateway & { readonly client: ApiPixClient; readonly recurrences: PixRecurrences };
-
-/** An immediate charge (`/cob`) named after `chargeId`: a payment's id, or a subscription charge's. */
-export interface ImmediateCharge {
-  chargeId: string;
-  amountCents: number;
-  description: string;
-  expiresAt: Date;
-  pixKey?: string;
-  payer?: Payer | null;
-}
 
 export const isApiPixGateway = (gateway: PaymentGateway): gateway is ApiPixGateway => gateway.name === API_PIX && 'client' in gateway;
 

@@ -2,11 +2,21 @@ import { saoPauloDateOf } from '../../../../contracts/sao-paulo-time';
 import type { Clock } from '../../clock';
 import type { DebitState, PixRecurrences, RecurrenceState } from '../recurrences';
 import type { ApiPixClient } from './api-client';
-import type { ImmediateCharge } from './api-pix-gateway';
+import type { Payer } from '../gateway';
 import { isApiPixError } from './errors';
 import { paymentIdOf, txidOf } from './ids';
 import { centsToValor, valorToCents } from './money';
 import { cobrWebhookSchema, recWebhookSchema, type Cobr, type Rec } from './recurrence-schemas';
+
+/** An immediate charge (`/cob`) named after `chargeId`: a payment's id, or a subscription charge's. */
+export interface ImmediateCharge {
+  chargeId: string;
+  amountCents: number;
+  description: string;
+  expiresAt: Date;
+  pixKey?: string;
+  payer?: Payer | null;
+}
 
 /** A calendar day in São Paulo as the spec writes dates (YYYY-MM-DD). */
 export function dayOf(instant: Date): string {
