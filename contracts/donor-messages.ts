@@ -47,9 +47,9 @@ export const donorMessages = {
     id: 'subscriptions.pix_automatico.document_required',
     message: 'A doação mensal por PIX precisa do CPF ou CNPJ de quem paga.',
   },
-  pixAutomaticoAmountFixed: /*i18n*/ {
-    id: 'subscriptions.pix_automatico.amount_fixed',
-    message: 'O valor autorizado no seu banco não muda. Para doar outro valor por PIX, cancele e crie uma nova doação mensal.',
+  subscriptionCardNotUsed: /*i18n*/ {
+    id: 'subscriptions.card_not_used',
+    message: 'Esta doação mensal é paga por Pix Automático, sem cartão.',
   },
   subscriptionCancelLinkInvalid: /*i18n*/ {
     id: 'subscriptions.cancel_link_invalid',

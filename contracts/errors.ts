@@ -70,7 +70,6 @@ export const errorCodes = {
   subscriptionCancelLinkInvalid: 'subscription.cancel_link_invalid',
   pixAutomaticoUnavailable: 'subscription.pix_automatico_unavailable',
   pixAutomaticoDocumentRequired: 'subscription.pix_automatico_document_required',
-  pixAutomaticoAmountFixed: 'subscription.pix_automatico_amount_fixed',
   taxonomyNameTaken: 'taxonomy.name_taken',
   categoryNotFound: 'category.not_found',
   categoryInUse: 'category.in_use',

@@ -89,7 +89,7 @@ test('a monthly PIX: one payment in the bank app pays the first month and author
 
   await expect(page.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
   const rec = bank.control.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/rec').at(-1);
-  expect(rec?.body).toMatchObject({ valor: { valorRec: '50.00' }, calendario: { periodicidade: 'MENSAL' } });
+  expect(rec?.body).toMatchObject({ valor: { valorMinimoRecebedor: '50.00' }, calendario: { periodicidade: 'MENSAL' } });
   await expect(page.getByRole('link', { name: /^Saldo R\$\s0,00: abrir carteira$/ })).toBeVisible();
   await payInBankApp(page, 'Pagar e autorizar');
 

@@ -39,8 +39,8 @@ export type SubscriptionPanelEvent =
 export const canPause = (s: Subscription | null) => s !== null && (s.status === 'active' || s.status === 'past_due');
 export const canResume = (s: Subscription | null) => s !== null && s.status === 'paused';
 export const isOpen = (s: Subscription | null) => s !== null && s.status !== 'canceled';
-/** Amount and card change only by card: a Pix Automático amount is what the donor authorised at their bank. */
-const changeable = (s: Subscription | null) => isOpen(s) && s?.payment_method === 'card';
+/** Only a subscription paid by card has a card to change (Pix Automático is debited from the donor's account). */
+const byCard = (s: Subscription | null) => isOpen(s) && s?.payment_method === 'card';
 
 /** The change asking for confirmation: never an update (those need none). */
 function confirmedChange(change: SubscriptionChange | null): ConfirmedChange {
@@ -104,7 +104,8 @@ export const subscriptionPanelMachine = setup({
   guards: {
     allows: ({ context }, params: { kind: ConfirmedChange['kind'] }) => allowedBy[params.kind](context.subscription),
     hasSubscription: (_, params: { current: CurrentSubscription }) => params.current.subscription !== null,
-    changeable: ({ context }) => changeable(context.subscription),
+    isOpen: ({ context }) => isOpen(context.subscription),
+    byCard: ({ context }) => byCard(context.subscription),
     amountValid: ({ context, event }) =>
       event.type === 'amount.submitted' &&
       monthlyAmountSchema.safeParse(event.amount).success &&
@@ -149,8 +150,8 @@ export const subscriptionPanelMachine = setup({
             'subscription.pauseRequested': confirmThen('pause'),
             'subscription.resumeRequested': confirmThen('resume'),
             'subscription.cancelRequested': confirmThen('cancel'),
-            'amount.editRequested': { guard: 'changeable', target: 'editingAmount' },
-            'card.editRequested': { guard: 'changeable', target: 'choosingCard' },
+            'amount.editRequested': { guard: 'isOpen', target: 'editingAmount' },
+            'card.editRequested': { guard: 'byCard', target: 'choosingCard' },
           },
         },
         editingAmount: {

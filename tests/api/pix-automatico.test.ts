@@ -116,7 +116,7 @@ describe('monthly giving by Pix Automático (API Pix)', () => {
     const sent = (method: string, path: string) => bank.control.requests.find((r) => r.method === method && r.path === path)?.body;
     expect(sent('PUT', `/api/v2/cob/${donor.txid}`)).toMatchObject({ valor: { original: '12.34' }, devedor: { cpf: '52998224725' } });
     expect(bank.control.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/rec').at(-1)?.body).toMatchObject({
-      valor: { valorRec: '12.34' },
+      valor: { valorMinimoRecebedor: '12.34' },
       calendario: { dataInicial: '2027-02-10', periodicidade: 'MENSAL' },
       politicaRetentativa: 'PERMITE_3R_7D',
       vinculo: { devedor: { cpf: '52998224725', nome: 'Maria da Silva' } },
@@ -236,13 +236,19 @@ describe('monthly giving by Pix Automático (API Pix)', () => {
     expect(recOf(donor.txid)).toMatchObject({ status: 'CANCELADA', encerramento: { cancelamento: { solicitante: 'USUARIO_RECEBEDOR' } } });
   });
 
-  it('the amount authorised at the bank does not change from the profile', async () => {
+  it("a new amount from the profile is the next month's debit; a card cannot be chosen for it", async () => {
     const donor = await subscribeAt(sp('2028-07-05T10:00:00'));
     await authorize(donor.txid);
-    const response = await call(app, 'PATCH', `/api/v1/subscriptions/${donor.subscription.id}`, { amount: 9000 }, { token: donor.token });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('subscription.pix_automatico_amount_fixed');
-    expect((await subscriptionRow(donor.subscription.id)).amountCents).toBe(5000);
+    const patch = (body: object) => call(app, 'PATCH', `/api/v1/subscriptions/${donor.subscription.id}`, body, { token: donor.token });
+    const changed = await patch({ amount: 9000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ amount: 9000, payment_method: 'pix_automatico' });
+    const card = await patch({ card_id: '0f9c5a2e-2b7d-4d1c-8f3e-9a6b1c2d3e4f' });
+    expect(card.statusCode).toBe(409);
+    expect(card.json().message).toBe('Esta doação mensal é paga por Pix Automático, sem cartão.');
+    await chargeDueSubscriptions(deps, setClock(sp('2028-08-02T00:30:00')));
+    const { idRec } = recOf(donor.txid);
+    expect([...bank.control.cobrs.values()].filter((c) => c.idRec === idRec).map((c) => c.valor.original)).toEqual(['90.00']);
   });
 
   it('a QR left unpaid ends the subscription when it expires, telling no one', async () => {

@@ -43,9 +43,8 @@ export function createSubscriptionManagement(deps: SubscriptionDeps) {
     return db.transaction(async (tx) => {
       const sub = await ownSubscription(tx, userId, subscriptionId);
       if (sub.status === 'canceled') throw wrongState(dm.subscriptionCanceled);
-      // The amount is part of what the donor authorised at their bank (Pix Automático's fixed valorRec).
-      if (sub.paymentMethod === 'pix_automatico' && patch.amount !== undefined && patch.amount !== sub.amountCents)
-        throw conflict(errorCodes.pixAutomaticoAmountFixed, dm.pixAutomaticoAmountFixed);
+      // A Pix Automático subscription has no card to change.
+      if (sub.paymentMethod === 'pix_automatico' && patch.card_id !== undefined) throw wrongState(dm.subscriptionCardNotUsed);
       if (
         patch.card_id !== undefined &&
         !(await usableSavedCard(tx, { cardId: patch.card_id, userId, gateway: gateways.for('card').name }))

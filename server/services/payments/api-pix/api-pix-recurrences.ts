@@ -45,7 +45,9 @@ export function createApiPixRecurrences(deps: {
       const rec = await api.postRec({
         vinculo: { contrato: contract.slice(0, 35), objeto: description.slice(0, 35), devedor },
         calendario: { dataInicial: dayOf(startsOn), periodicidade: 'MENSAL' },
-        valor: { valorRec: centsToValor(amountCents) },
+        // A variable amount, so the donor can change it from their profile as with a card; the floor keeps any
+        // limit they set in their bank app at least what they subscribed to.
+        valor: { valorMinimoRecebedor: centsToValor(amountCents) },
         politicaRetentativa: 'PERMITE_3R_7D',
         loc: loc.id,
         ativacao: { dadosJornada: { txid: cob.txid } },

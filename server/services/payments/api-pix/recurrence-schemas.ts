@@ -64,7 +64,8 @@ export const cobrWebhookSchema = z.object({ cobsr: z.array(z.object({ txid: z.st
 export interface RecRequest {
   vinculo: { contrato: string; objeto: string; devedor: Devedor };
   calendario: { dataInicial: string; periodicidade: 'MENSAL' };
-  valor: { valorRec: string };
+  /** `valorRec`: a fixed amount; `valorMinimoRecebedor`: a variable one, with the floor of the limit the payer may set. */
+  valor: { valorRec: string } | { valorMinimoRecebedor: string };
   politicaRetentativa: PoliticaRetentativa;
   loc: number;
   /** Journey 3: the immediate charge paid with the authorisation (the first month). */

@@ -57,7 +57,11 @@ export async function startBankApp(bank: ApiPixStandIn): Promise<BankApp> {
       }
       const rec = control.recOfJourney(cob.txid);
       const authorises = rec
-        ? `<p>Este Pix também autoriza o Pix Automático de ${escape(reais(rec.valor.valorRec ?? ''))} por mês para ${escape(rec.recebedor.nome)}.</p>`
+        ? `<p>Este Pix também autoriza o Pix Automático mensal para ${escape(rec.recebedor.nome)}: ${
+            rec.valor.valorRec
+              ? escape(reais(rec.valor.valorRec))
+              : `valor variável, a partir de ${escape(reais(rec.valor.valorMinimoRecebedor ?? ''))}`
+          }.</p>`
         : '';
       return page(
         res,
