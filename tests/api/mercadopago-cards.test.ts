@@ -63,7 +63,10 @@ async function cardGift(amount: number, holder?: string, key = newKey()) {
 describe('cards through Mercado Pago', () => {
   it('the browser learns which script tokenises cards, with the public key only, and the page may load it', async () => {
     const config = await call(app, 'GET', '/api/v1/payments/config');
-    expect(config.json()).toEqual({ card: { provider: 'mercadopago', public_key: PUBLIC_KEY, sdk_url: `${mp.url}/js/v2` }, monthly_pix: false });
+    expect(config.json()).toEqual({
+      card: { provider: 'mercadopago', public_key: PUBLIC_KEY, sdk_url: `${mp.url}/js/v2` },
+      monthly_pix: false,
+    });
     expect(config.body).not.toContain(ACCESS_TOKEN);
     const page = await app.inject({ method: 'GET', url: '/' });
     const csp = String(page.headers['content-security-policy']);

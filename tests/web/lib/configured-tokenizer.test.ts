@@ -97,7 +97,10 @@ describe('the tokeniser of the provider that takes cards', () => {
         ),
     );
     vi.stubGlobal('fetch', fetchFn);
-    const tokenizer = createConfiguredTokenizer({ loadConfig: async () => ({ card: { provider: 'sandbox' }, monthly_pix: false }), locale: () => 'pt' });
+    const tokenizer = createConfiguredTokenizer({
+      loadConfig: async () => ({ card: { provider: 'sandbox' }, monthly_pix: false }),
+      locale: () => 'pt',
+    });
     expect((await tokenizer.tokenize(card)).token).toBe('tok_1');
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/sandbox-gateway/v1/tokens');
   });
