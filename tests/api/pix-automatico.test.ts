@@ -259,6 +259,15 @@ describe('monthly giving by Pix Automático (API Pix)', () => {
     expect(await outboxTo(db(), donor.email)).toHaveLength(0);
   });
 
+  it('a first month the bank never got ends after an hour, so the donor can subscribe again', async () => {
+    const donor = await subscribeAt(sp('2028-08-15T10:00:00'));
+    bank.control.cobs.delete(donor.txid);
+    await chargeDueSubscriptions(deps, setClock(sp('2028-08-15T10:30:00')));
+    expect((await subscriptionRow(donor.subscription.id)).status).toBe('awaiting_authorization');
+    await chargeDueSubscriptions(deps, setClock(sp('2028-08-15T11:01:00')));
+    expect(await subscriptionRow(donor.subscription.id)).toMatchObject({ status: 'canceled', cancelReason: 'payment_failed' });
+  });
+
   it('a donor without CPF or CNPJ (a foreigner) is told so, and nothing is written', async () => {
     const donor = await donorAt(sp('2028-09-05T10:00:00'));
     const before = await db().select({ n: count() }).from(subscriptions);

@@ -21,6 +21,9 @@ export const PIX_RECHECK_MS = 60 * 60_000;
 
 type PixDeps = SubscriptionDeps;
 
+/** How long a first month the bank does not know may still be on its way (a request in flight, a retry). */
+const UNKNOWN_FIRST_MONTH_MS = 60 * 60_000;
+
 /** The provider of a Pix Automático charge, with its recurrences; null when it is gone from the configuration. */
 function providerOf(deps: PixDeps, charge: SubscriptionChargeRow): (PaymentGateway & { recurrences: PixRecurrences }) | null {
   const gateway = deps.gateways.named(charge.gateway);
@@ -58,6 +61,12 @@ async function followFirstMonth(
   now: Date,
 ): Promise<SettleOutcome | null> {
   const state = await gateway.lookup(charge.id);
+  // The bank never got the charge (the request died before it, and was not retried): after a while the
+  // subscription waits for nothing, and ends so the donor can subscribe again.
+  if (!state && charge.createdAt.getTime() <= now.getTime() - UNKNOWN_FIRST_MONTH_MS) {
+    const failure = { status: 'failed' as const, gatewayRef: null, failureCode: 'payment.expired', brand: null, last4: null };
+    return settleCharge(deps, charge.id, failure, now);
+  }
   if (!state || state.status === 'pending') return noAnswerYet(deps, charge, now);
   if (state.status === 'succeeded') {
     // What the payer's bank sent must be what was charged (as for a PIX donation): otherwise nothing is recorded.

@@ -18,6 +18,9 @@ export interface ImmediateCharge {
   payer?: Payer | null;
 }
 
+/** A bank posts a few news at a time; anything beyond is left to the hourly look-up. */
+const WEBHOOK_IDS = 50;
+
 /** A calendar day in São Paulo as the spec writes dates (YYYY-MM-DD). */
 export function dayOf(instant: Date): string {
   const { year, month, day } = saoPauloDateOf(instant);
@@ -95,15 +98,19 @@ export function createApiPixRecurrences(deps: {
       await api.retryCobr(txidOf(chargeId), dayOf(on));
     },
 
+    // At most WEBHOOK_IDS ids a delivery are read back: a body of thousands would cost as many calls to the bank.
     readWebhook(topic, rawBody) {
       const json = parseJson(rawBody);
       if (topic === 'rec') {
         const parsed = recWebhookSchema.safeParse(json);
-        return parsed.success ? { recurrenceIds: parsed.data.recs.map((r) => r.idRec), chargeIds: [] } : null;
+        return parsed.success ? { recurrenceIds: parsed.data.recs.slice(0, WEBHOOK_IDS).map((r) => r.idRec), chargeIds: [] } : null;
       }
       const parsed = cobrWebhookSchema.safeParse(json);
       if (!parsed.success) return null;
-      const chargeIds = parsed.data.cobsr.map((c) => paymentIdOf(c.txid)).filter((id): id is string => id !== null);
+      const chargeIds = parsed.data.cobsr
+        .slice(0, WEBHOOK_IDS)
+        .map((c) => paymentIdOf(c.txid))
+        .filter((id): id is string => id !== null);
       return { recurrenceIds: [], chargeIds };
     },
   };
