@@ -1,19 +1,26 @@
-import { eq } from 'drizzle-orm';
-import { subscriptions, type SubscriptionChargeRow, type SubscriptionRow } from '../../db/schema';
+import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PixRecurrences } from '../payments/recurrences';
 import { addSaoPauloDays } from './billing-calendar';
-import { endSubscription, mailContext, settleCharge, tellChargeFailed, type SettleOutcome } from './settle-charge';
+import { endSubscription, mailContext, settleCharge, tellChargeFailed, type ChargeAnswer, type SettleOutcome } from './settle-charge';
 import type { SubscriptionDeps } from './subscription-deps';
 import { canceledAtBankMail } from './subscription-mails';
-import { findCharge, findSubscription, lockSubscription, updateCharge, updateSubscription } from './subscriptions-repository';
+import {
+  findCharge,
+  findSubscription,
+  lockSubscription,
+  subscriptionOfRecurrence,
+  updateCharge,
+  updateSubscription,
+} from './subscriptions-repository';
 
 /**
  * Monthly giving by Pix Automático (docs/payments.md, "Monthly giving by Pix Automático"). The donor pays
  * the first month with a combined QR that also authorises the recurrence; each later month is a debit
- * sent to their bank a few days before its due date (PIX_DEBIT_LEAD_DAYS: the rules accept 2 to 10) and settled, like a card month, by
- * settle-charge.ts. The bank's webhooks are hints: every charge and recurrence is read back first.
+ * sent to their bank a few days before its due date (PIX_DEBIT_LEAD_DAYS: the rules accept 2 to 10) and
+ * settled, like a card month, by settle-charge.ts. The bank's webhooks are hints: every charge and
+ * recurrence is read back first.
  */
 
 /** How often a debit still waiting for its due date (or the bank's retry) is asked about without a webhook. */
@@ -24,10 +31,13 @@ type PixDeps = SubscriptionDeps;
 /** How long a first month the bank does not know may still be on its way (a request in flight, a retry). */
 const UNKNOWN_FIRST_MONTH_MS = 60 * 60_000;
 
+type RecurringGateway = PaymentGateway & { recurrences: PixRecurrences };
+const offersRecurrences = (gateway: PaymentGateway | null): gateway is RecurringGateway => gateway?.recurrences !== undefined;
+
 /** The provider of a Pix Automático charge, with its recurrences; null when it is gone from the configuration. */
-function providerOf(deps: PixDeps, charge: SubscriptionChargeRow): (PaymentGateway & { recurrences: PixRecurrences }) | null {
+function providerOf(deps: PixDeps, charge: SubscriptionChargeRow): RecurringGateway | null {
   const gateway = deps.gateways.named(charge.gateway);
-  return gateway?.recurrences ? (gateway as PaymentGateway & { recurrences: PixRecurrences }) : null;
+  return offersRecurrences(gateway) ? gateway : null;
 }
 
 /**
@@ -49,6 +59,16 @@ export async function followPixCharge(
   return outcome;
 }
 
+/** The bank's answer in settle-charge.ts's terms: a PIX has no card to show. */
+const paid = (gatewayRef: string): ChargeAnswer => ({ status: 'succeeded', gatewayRef, brand: null, last4: null });
+const failed = (gatewayRef: string | null, failureCode: string): ChargeAnswer => ({
+  status: 'failed',
+  gatewayRef,
+  failureCode,
+  brand: null,
+  last4: null,
+});
+
 const noAnswerYet = async (deps: PixDeps, charge: SubscriptionChargeRow, now: Date): Promise<null> => {
   await updateCharge(deps.db, charge.id, { checkedAt: now });
   return null;
@@ -64,8 +84,7 @@ async function followFirstMonth(
   // The bank never got the charge (the request died before it, and was not retried): after a while the
   // subscription waits for nothing, and ends so the donor can subscribe again.
   if (!state && charge.createdAt.getTime() <= now.getTime() - UNKNOWN_FIRST_MONTH_MS) {
-    const failure = { status: 'failed' as const, gatewayRef: null, failureCode: 'payment.expired', brand: null, last4: null };
-    return settleCharge(deps, charge.id, failure, now);
+    return settleCharge(deps, charge.id, failed(null, 'payment.expired'), now);
   }
   if (!state || state.status === 'pending') return noAnswerYet(deps, charge, now);
   if (state.status === 'succeeded') {
@@ -74,19 +93,14 @@ async function followFirstMonth(
       deps.log?.error({ chargeId: charge.id, paidCents: state.paidCents }, 'Pix Automático first month paid another amount than charged');
       return noAnswerYet(deps, charge, now);
     }
-    return settleCharge(deps, charge.id, { status: 'succeeded', gatewayRef: state.gatewayRef, brand: null, last4: null }, now);
+    return settleCharge(deps, charge.id, paid(state.gatewayRef), now);
   }
-  return settleCharge(
-    deps,
-    charge.id,
-    { status: 'failed', gatewayRef: state.gatewayRef, failureCode: 'payment.expired', brand: null, last4: null },
-    now,
-  );
+  return settleCharge(deps, charge.id, failed(state.gatewayRef, 'payment.expired'), now);
 }
 
 async function followDebit(
   deps: PixDeps,
-  gateway: PaymentGateway & { recurrences: PixRecurrences },
+  gateway: RecurringGateway,
   sub: SubscriptionRow,
   charge: SubscriptionChargeRow,
   now: Date,
@@ -102,14 +116,9 @@ async function followDebit(
         deps.log?.error({ chargeId: charge.id, amountCents: debit.amountCents }, 'Pix Automático debit of another amount than charged');
         return noAnswerYet(deps, charge, now);
       }
-      return settleCharge(deps, charge.id, { status: 'succeeded', gatewayRef: debit.gatewayRef, brand: null, last4: null }, now);
+      return settleCharge(deps, charge.id, paid(debit.gatewayRef), now);
     case 'failed':
-      return settleCharge(
-        deps,
-        charge.id,
-        { status: 'failed', gatewayRef: debit.gatewayRef, failureCode: 'pix.debit_refused', brand: null, last4: null },
-        now,
-      );
+      return settleCharge(deps, charge.id, failed(debit.gatewayRef, 'pix.debit_refused'), now);
     case 'refused':
       if (debit.retryPending) return noAnswerYet(deps, charge, now);
       return askRetry(deps, recurrences, sub, charge, debit, now);
@@ -126,12 +135,7 @@ async function sendDebit(
 ): Promise<SettleOutcome | null> {
   const recurrence = sub.pixRecurrenceId ? await recurrences.recurrence(sub.pixRecurrenceId) : null;
   if (!sub.pixRecurrenceId || recurrence?.status !== 'authorized') {
-    return settleCharge(
-      deps,
-      charge.id,
-      { status: 'failed', gatewayRef: null, failureCode: 'pix.recurrence_not_authorized', brand: null, last4: null },
-      now,
-    );
+    return settleCharge(deps, charge.id, failed(null, 'pix.recurrence_not_authorized'), now);
   }
   await recurrences.scheduleDebit({
     chargeId: charge.id,
@@ -161,12 +165,7 @@ async function askRetry(
     await recurrences.retryDebit(charge.id, on);
   } catch (error) {
     deps.log?.warn({ err: error, chargeId: charge.id }, 'Pix Automático retry refused by the bank: the month fails');
-    return settleCharge(
-      deps,
-      charge.id,
-      { status: 'failed', gatewayRef: debit.gatewayRef, failureCode: 'pix.debit_refused', brand: null, last4: null },
-      now,
-    );
+    return settleCharge(deps, charge.id, failed(debit.gatewayRef, 'pix.debit_refused'), now);
   }
   await deps.db.transaction(async (tx) => {
     const locked = await lockSubscription(tx, sub.id);
@@ -193,7 +192,7 @@ export async function cancelAtBank(deps: Pick<PixDeps, 'log'>, recurrences: PixR
  */
 export async function applyRecurrenceNews(deps: PixDeps, gateway: PaymentGateway, recurrenceId: string, now: Date): Promise<boolean> {
   if (!gateway.recurrences) return false;
-  const [found] = await deps.db.select().from(subscriptions).where(eq(subscriptions.pixRecurrenceId, recurrenceId));
+  const found = await subscriptionOfRecurrence(deps.db, recurrenceId);
   if (!found || found.status === 'canceled') return false;
   const state = await gateway.recurrences.recurrence(recurrenceId);
   if (state?.status !== 'ended') return false;

@@ -20,6 +20,12 @@ export async function findSubscription(executor: Executor, subscriptionId: strin
   return row ?? null;
 }
 
+/** The subscription running on a Pix Automático recurrence (the bank's idRec), if any. */
+export async function subscriptionOfRecurrence(executor: Executor, recurrenceId: string): Promise<SubscriptionRow | null> {
+  const [row] = await executor.select().from(subscriptions).where(eq(subscriptions.pixRecurrenceId, recurrenceId));
+  return row ?? null;
+}
+
 /** The subscription, locked for the rest of the transaction; with `userId`, only when it is that donor's. */
 export async function lockSubscription(tx: Executor, subscriptionId: string, userId?: string): Promise<SubscriptionRow | null> {
   const [row] = await tx
