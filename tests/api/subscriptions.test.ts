@@ -198,8 +198,18 @@ describe('POST /subscriptions', () => {
     expect(tooLow.json().code).toBe('validation.failed');
     const notCents = await subscribe(bodyFor(who, { method: 'card', card_token: token }, { amount: 1000.5 }), { token: who.token });
     expect(notCents.statusCode).toBe(400);
-    const pix = await subscribe(bodyFor(who, { method: 'pix' } as never), { token: who.token });
+    // A one-time PIX is no way to pay monthly; Pix Automático is refused where the PIX provider (the sandbox) has none.
+    const pix = await subscribe(
+      { ...bodyFor(who, { method: 'card', card_token: token }), payment: { method: 'pix' } },
+      { token: who.token },
+    );
     expect(pix.statusCode).toBe(400);
+    const automatico = await subscribe(bodyFor(who, { method: 'pix_automatico' }), { token: who.token });
+    expect(automatico.statusCode).toBe(400);
+    expect(automatico.json()).toEqual({
+      code: 'subscription.pix_automatico_unavailable',
+      message: 'A doação mensal por PIX não está disponível no momento. Escolha o cartão.',
+    });
     const noKey = await subscribe(bodyFor(who, { method: 'card', card_token: token }), { token: who.token, key: null });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().code).toBe('idempotency.key_required');
