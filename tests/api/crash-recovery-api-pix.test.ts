@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database';
 import { makeTestCertificates, type TestCertificates } from '../support/stand-ins/api-pix/certs';
 import { apiPixEnv, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
-import { crashServer, stopServer } from './helpers/crash-server';
+import { burstKillAndResend, crashServer, stopServer } from './helpers/crash-server';
 import { createCampaign, donationBody, newKey } from './helpers/giving';
 
 /**
@@ -56,35 +56,11 @@ describe(`kill -9 mid-burst, PIX by the bank's API Pix (${process.env.TEST_DB ??
       body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }),
     }));
 
-    const first = await server.start(env);
-    const firstAnswers = new Set<string>();
-    let killed = false;
-    const burst = requests.map((r) =>
-      send(first.url, slug, r).then(
-        () => {
-          if (!killed) firstAnswers.add(r.key);
-        },
-        () => undefined,
-      ),
-    );
-    while (firstAnswers.size < 4) await new Promise((resolve) => setTimeout(resolve, 2));
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const exited = stopServer(first.process, 'SIGKILL');
-    killed = true;
-    const inFlight = requests.length - firstAnswers.size;
-    await Promise.all(burst);
-    await exited;
-
-    const second = await server.start(env);
-    const answers = await Promise.all(
-      requests.map(async (r) => {
-        const started = Date.now();
-        const response = await send(second.url, slug, r, AbortSignal.timeout(35_000)).catch(() => null);
-        const body = response
-          ? ((await response.json().catch(() => ({}))) as { payment?: { status: string; br_code: string | null } })
-          : {};
-        return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
-      }),
+    const { second, inFlight, answers } = await burstKillAndResend<Sent, { payment?: { status: string; br_code: string | null } }>(
+      server,
+      env,
+      requests,
+      (url, r, signal) => send(url, slug, r, signal),
     );
     const puts = bank.control.requests.filter((request) => request.method === 'PUT' && request.path.startsWith('/api/v2/cob/'));
     console.log(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago';
-import { crashServer, stopServer } from './helpers/crash-server';
+import { burstKillAndResend, crashServer, stopServer } from './helpers/crash-server';
 import { createCampaign, donationBody, newKey } from './helpers/giving';
 import { MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from './helpers/mercadopago-app';
 
@@ -57,39 +57,10 @@ describe(`kill -9 mid-burst, PIX by Mercado Pago (${process.env.TEST_DB ?? 'pgli
       body: donationBody({ method: 'pix' }, { address: null, amount: AMOUNT }),
     }));
 
-    const first = await server.start(env);
-    const firstAnswers = new Set<string>();
-    let killed = false;
-    const burst = requests.map((r) =>
-      send(first.url, slug, r).then(
-        () => {
-          if (!killed) firstAnswers.add(r.key);
-        },
-        () => undefined,
-      ),
-    );
-    while (firstAnswers.size < 4) await new Promise((resolve) => setTimeout(resolve, 2));
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const exited = stopServer(first.process, 'SIGKILL');
-    killed = true;
-    const inFlight = requests.length - firstAnswers.size;
-    await Promise.all(burst);
-    await exited;
-
-    const second = await server.start(env);
-    const answers = await Promise.all(
-      requests.map(async (r) => {
-        const started = Date.now();
-        const response = await send(second.url, slug, r, AbortSignal.timeout(35_000)).catch(() => null);
-        const body = response
-          ? ((await response.json().catch(() => ({}))) as {
-              donation?: { id: string };
-              payment?: { status: string; br_code: string | null };
-            })
-          : {};
-        return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
-      }),
-    );
+    const { second, inFlight, answers } = await burstKillAndResend<
+      Sent,
+      { donation?: { id: string }; payment?: { status: string; br_code: string | null } }
+    >(server, env, requests, (url, r, signal) => send(url, slug, r, signal));
     const creates = mp.control.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payments');
     console.log(
       `[crash mercadopago ${process.env.TEST_DB ?? 'pglite'}] ${requests.length} PIX, ${inFlight} in flight at kill -9, ` +

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/open-database';
-import { crashServer, stopServer } from './helpers/crash-server';
+import { burstKillAndResend, crashServer, stopServer } from './helpers/crash-server';
 import { grantAdmin, newSession } from './helpers/fixtures';
 import { createCampaign, donationBody, give, newKey, sandboxCardToken } from './helpers/giving';
 
@@ -48,34 +48,7 @@ describe(`kill -9 mid-refunds (${process.env.TEST_DB ?? 'pglite'})`, () => {
         body: JSON.stringify({ amount: r.amount, reason: 'Doação em duplicidade' }),
       });
 
-    const first = await server.start(env);
-    const answered = new Set<string>();
-    let killed = false;
-    const burst = requests.map((r) =>
-      send(first.url, r).then(
-        () => {
-          if (!killed) answered.add(r.key);
-        },
-        () => undefined,
-      ),
-    );
-    while (answered.size < 4) await new Promise((resolve) => setTimeout(resolve, 2));
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const exited = stopServer(first.process, 'SIGKILL');
-    killed = true;
-    const inFlight = requests.length - answered.size;
-    await Promise.all(burst);
-    await exited;
-
-    const second = await server.start(env);
-    const answers = await Promise.all(
-      requests.map(async (r) => {
-        const started = Date.now();
-        const response = await send(second.url, r, AbortSignal.timeout(35_000)).catch(() => null);
-        const body = response ? ((await response.json().catch(() => ({}))) as { status?: string; amount?: number }) : {};
-        return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
-      }),
-    );
+    const { second, inFlight, answers } = await burstKillAndResend<Sent, { status?: string; amount?: number }>(server, env, requests, send);
     console.log(
       `[refund crash ${process.env.TEST_DB ?? 'pglite'}] ${requests.length} refunds, ${inFlight} in flight at kill -9, ` +
         `slowest answer after restart ${Math.max(...answers.map((a) => a.ms))} ms`,

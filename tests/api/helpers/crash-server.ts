@@ -108,3 +108,53 @@ export function crashServer(prefix: string) {
     },
   };
 }
+
+type CrashServer = ReturnType<typeof crashServer>;
+type Send<R> = (url: string, request: R, signal?: AbortSignal) => Promise<Response>;
+
+/**
+ * The kill -9 burst: every request goes to a first server, which is killed (SIGKILL) once `answeredFirst`
+ * of them came back, the rest still in flight; a second server starts on the same data and each request is
+ * sent again (with its Idempotency-Key, as `send` makes it), each given 35 s. Answers what the second said.
+ */
+export async function burstKillAndResend<R extends { key: string }, B>(
+  server: CrashServer,
+  env: Record<string, string>,
+  requests: readonly R[],
+  send: Send<R>,
+  answeredFirst = 4,
+): Promise<{
+  second: { url: string; process: ChildProcess };
+  inFlight: number;
+  answers: Array<{ r: R; status: number; body: B; ms: number }>;
+}> {
+  const first = await server.start(env);
+  const answered = new Set<string>();
+  let killed = false;
+  const burst = requests.map((r) =>
+    send(first.url, r).then(
+      () => {
+        if (!killed) answered.add(r.key);
+      },
+      () => undefined,
+    ),
+  );
+  while (answered.size < answeredFirst) await new Promise((resolve) => setTimeout(resolve, 2));
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  const exited = stopServer(first.process, 'SIGKILL');
+  killed = true;
+  const inFlight = requests.length - answered.size;
+  await Promise.all(burst);
+  await exited;
+
+  const second = await server.start(env);
+  const answers = await Promise.all(
+    requests.map(async (r) => {
+      const started = Date.now();
+      const response = await send(second.url, r, AbortSignal.timeout(35_000)).catch(() => null);
+      const body = (response ? await response.json().catch(() => ({})) : {}) as B;
+      return { r, status: response?.status ?? 0, body, ms: Date.now() - started };
+    }),
+  );
+  return { second, inFlight, answers };
+}
