@@ -156,7 +156,8 @@ describe('/doacao-mensal/checkout', () => {
       pix_authorization: {
         br_code: '00020101021226…6304ABCD',
         qr_code: 'data:image/png;base64,iVBORw0KGgo=',
-        expires_at: '2026-11-27T15:30:00.000Z',
+        // Relative to now: a fixed date would expire the QR the day it passes.
+        expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
       },
     });
     services.createSubscription.mockResolvedValue({ subscription: awaiting, charge: f.charge({ status: 'processing' }) });
