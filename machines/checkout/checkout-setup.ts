@@ -80,6 +80,17 @@ export const checkoutSetup = setup({
       completed: withDone(context, context.completed, 'address'),
       ...stepDone('address'),
     })),
+    /**
+     * A step's child finished with data the checkout refuses: nothing is taken in, and the refused
+     * fields are named, so the reopened step says what to fix.
+     */
+    refuseStep: assign(({ context }, params: { step: CheckoutStep; draft: Partial<CheckoutContext> }) => ({
+      failure: {
+        code: errorCodes.validation,
+        messages: [],
+        fields: requestIssues({ ...context, ...params.draft }).filter((issue) => stepOfField(issue.field) === params.step),
+      },
+    })),
     /** A step's events go to its child machine; the payment rules also get what they read of the checkout now. */
     toContactStep: sendTo('contactStep', ({ event }) => event),
     toPaymentStep: sendTo('paymentStep', ({ context, event }) => {
@@ -126,6 +137,17 @@ export const editingEvents = {
 } as const;
 
 type OutcomeEvent = { event: { output: SubmissionOutcome } };
+
+/**
+ * The fallback after a step's done guard: the step's child has finished, so staying would leave every
+ * later event of the step sent to nobody. The step opens again instead (a new child, from the data the
+ * checkout holds), with the refusal on screen.
+ */
+export const reopenRefused = <Output extends Partial<CheckoutContext>>(step: CheckoutStep) => ({
+  target: `#checkout.${step}`,
+  reenter: true,
+  actions: { type: 'refuseStep', params: ({ event }: { event: { output: Output } }) => ({ step, draft: event.output }) } as const,
+});
 
 /** A submission that created something: keep it (its id, and a PIX charge to pay) and go on. */
 export const submitted = (target: string) => ({

@@ -1,8 +1,11 @@
 import { assign, type SnapshotFrom } from 'xstate';
 import { errorCodes } from '../../contracts';
 import { initialContext, pendingPixOf, submissionInputOf } from './checkout-rules';
-import { backFrom, checkoutSetup, declinedTo, editingEvents, submitted } from './checkout-setup';
+import { backFrom, checkoutSetup, declinedTo, editingEvents, reopenRefused, submitted } from './checkout-setup';
 import { CHECKOUT_STEPS } from './checkout-types';
+import type { AddressStepOutput } from './steps/address-step.machine';
+import type { ContactStepOutput } from './steps/contact-step.machine';
+import type { PaymentStepOutput } from './steps/payment-step.machine';
 import type { SubmissionOutcome } from './submission.machine';
 
 export * from './checkout-failures';
@@ -24,7 +27,8 @@ export type { SubmissionAnswer, SubmissionOutcome, PendingPix } from './submissi
  *                                              └─ interrupted ───────► interrupted (retry, same key)
  *
  * Every step's data is checked with the contracts' schemas, by the step and again when it is taken in,
- * so a view cannot push invalid data through. Failures keep every form value (and the error code).
+ * so a view cannot push invalid data through; data refused there reopens the step (a new child) with
+ * the refused fields named, never a step whose child is gone. Failures keep every form value (and the error code).
  */
 
 export type { CheckoutEvent, CheckoutOutput } from './checkout-actors';
@@ -71,11 +75,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
           allowForeigner: context.allowForeigner,
           companyOnly: context.companyOnly,
         }),
-        onDone: {
-          guard: { type: 'contactDone', params: ({ event }) => event.output },
-          target: 'routing',
-          actions: { type: 'completeContact', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: { type: 'contactDone', params: ({ event }) => event.output },
+            target: 'routing',
+            actions: { type: 'completeContact', params: ({ event }) => event.output },
+          },
+          reopenRefused<ContactStepOutput>('contact'),
+        ],
       },
       on: { ...editingEvents, 'step.backRequested': backFrom('contact'), 'contact.submitted': { actions: 'toContactStep' } },
     },
@@ -86,11 +93,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'paymentStep',
         src: 'paymentStep',
         input: ({ context }) => ({ payment: context.payment }),
-        onDone: {
-          guard: { type: 'paymentDone', params: ({ event }) => event.output },
-          target: 'routing',
-          actions: { type: 'completePayment', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: { type: 'paymentDone', params: ({ event }) => event.output },
+            target: 'routing',
+            actions: { type: 'completePayment', params: ({ event }) => event.output },
+          },
+          reopenRefused<PaymentStepOutput>('payment'),
+        ],
       },
       on: { ...editingEvents, 'step.backRequested': backFrom('payment'), 'payment.submitted': { actions: 'toPaymentStep' } },
       states: {
@@ -105,11 +115,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'addressStep',
         src: 'addressStep',
         input: ({ context }) => ({ address: context.address, foreigner: context.contact.foreigner === true }),
-        onDone: {
-          guard: { type: 'addressDone', params: ({ event }) => event.output },
-          target: 'routing',
-          actions: { type: 'completeAddress', params: ({ event }) => event.output },
-        },
+        onDone: [
+          {
+            guard: { type: 'addressDone', params: ({ event }) => event.output },
+            target: 'routing',
+            actions: { type: 'completeAddress', params: ({ event }) => event.output },
+          },
+          reopenRefused<AddressStepOutput>('address'),
+        ],
       },
       on: {
         ...editingEvents,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { donationRequestSchema } from '../../contracts';
+import { donationRequestSchema, errorCodes } from '../../contracts';
 import { availableMethods, checkoutMachine, requestOf, type CheckoutContext } from '../../machines/checkout/checkout.machine';
 import { controllableActors, describePath, pathsOf, replayPath, shortestPaths } from './support/replay';
 import { checkoutModelEvents, checkoutModelKey, modelActorNames } from './checkout.model';
@@ -37,7 +37,20 @@ const invariant = (snapshot: AnyMachineSnapshot) => {
     'state:interrupted',
   ].filter((t) => snapshot.hasTag(t));
   expect(screens.length).toBeLessThanOrEqual(1);
+  // No dead ends: an open step always has a live child to take its events, also after its data was refused.
+  for (const step of ['contact', 'payment', 'address'] as const) {
+    if (snapshot.hasTag(`step:${step}`)) expect(snapshot.children[`${step}Step`]?.getSnapshot().status).toBe('active');
+  }
 };
+
+/** A step reopened because the checkout refused what its child finished with (e.g. PayPal for a Brazilian). */
+const reopenedAfterRefusal = (path: { steps: { state: AnyMachineSnapshot; event: { type: string } }[] }) =>
+  path.steps.some(
+    ({ state, event }) =>
+      /^xstate\.done\.actor\.(contact|payment|address)Step$/.test(event.type) &&
+      (state.context as CheckoutContext).failure?.code === errorCodes.validation &&
+      ['step:contact', 'step:payment', 'step:address'].some((tag) => state.hasTag(tag)),
+  );
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -65,6 +78,7 @@ describe.each([
     );
     expect([...ends].join(' ')).toContain('state:succeeded');
     expect([...ends].join(' ')).toContain('state:waiting');
+    expect(paths.some(reopenedAfterRefusal)).toBe(true);
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { CheckoutAddressInput, ContactInput } from '../../contracts';
-import { checkoutMachine, type CheckoutContext, type PaymentChoice } from '../../machines/checkout/checkout.machine';
+import { checkoutMachine, isPaymentValid, type CheckoutContext, type PaymentChoice } from '../../machines/checkout/checkout.machine';
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
 import { controllableActors, describePath, shortestPaths, type Controls, type GraphEvent } from '../machines/support/replay';
@@ -41,7 +41,14 @@ const paths = shortestPaths(checkoutMachine, { input: f.guestInput, events: view
     const before = path.steps[i - 1]?.state.context as CheckoutContext | undefined;
     // A foreign address only where the view offers it (the graph also tries it on a Brazilian's form).
     const address = event.type === 'xstate.done.actor.addressStep' ? (event.output as { address: CheckoutAddressInput }).address : null;
-    return !(address && address.country !== 'BR' && !before?.contact.foreigner);
+    if (address && address.country !== 'BR' && !before?.contact.foreigner) return false;
+    // Data the checkout refuses from a step (a PayPal choice for a Brazilian): the step's own form never
+    // lets it through, so only the machine's model test reaches the reopened step.
+    return !(
+      before &&
+      event.type === 'xstate.done.actor.paymentStep' &&
+      !isPaymentValid(before, (event.output as { payment: PaymentChoice }).payment)
+    );
   }),
 );
 
