@@ -1,10 +1,10 @@
 import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
-import { CORPORATE_LOGO_MIN_QUANTITY } from '../../contracts/gift-card-orders';
+import { CORPORATE_LOGO_MIN_QUANTITY, corporateQuantitySchema } from '../../contracts/gift-card-orders';
 import { oncePerEvent } from './definition-issues';
-import type { CorporateDefinitionContext, CorporateDefinitionOutput } from './corporate-definition-types';
+import type { CorporateDefinitionContext, CorporateDefinitionOutput, RecipientsExit } from './corporate-definition-types';
 
-/** The corporate definition's pure rules (corporate-definition.machine.ts). */
+/** The corporate definition's pure rules (corporate-definition.machine.ts, corporate-recipients.machine.ts). */
 
 /** How many cards: the server's count of the spreadsheet's recipients, or the codes asked for. */
 export const cardCountOf = (context: Pick<CorporateDefinitionContext, 'sheet' | 'quantity'>): number =>
@@ -21,6 +21,17 @@ export const checkedDesign = oncePerEvent((event: { design: unknown }) => corpor
 export const checkedShipping = oncePerEvent((event: { shipping: unknown; submittedAt: string }) =>
   shippingSchema(event.submittedAt).safeParse(event.shipping),
 );
+
+/** The number of codes asked for, checked once per submission. */
+export const checkedQuantity = oncePerEvent((event: { quantity: unknown }) => corporateQuantitySchema.safeParse(event.quantity));
+
+const EXITS: readonly RecipientsExit[] = ['back', 'sheet', 'codes'];
+
+/**
+ * How the recipients step ended, from its final state's output: XState hands a machine's `output`
+ * the final state's own as `unknown`, so it is read back here rather than trusted by a cast.
+ */
+export const exitOf = (output: unknown): RecipientsExit => EXITS.find((exit) => exit === output) ?? 'back';
 
 /** Reached only from the review, where every step before was accepted. */
 export const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({

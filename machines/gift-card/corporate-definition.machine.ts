@@ -1,18 +1,20 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
-import { CORPORATE_LOGO_MIN_QUANTITY, corporateQuantitySchema, type RecipientSheetResult } from '../../contracts/gift-card-orders';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import { CORPORATE_LOGO_MIN_QUANTITY } from '../../contracts/gift-card-orders';
 import type { CompanyLogo } from '../../contracts/gift-cards';
-import type { RecipientSheet } from '../../contracts/recipient-sheet';
 import { formFailureOf } from '../forms/form-failure';
 import { checkedDesign, checkedShipping, cardCountOf, outputOf } from './corporate-definition-rules';
-import { issuesOf, type Checked, type DefinitionIssue } from './definition-issues';
+import { issuesOf, type Checked } from './definition-issues';
 import { startingContext, type CorporateDefinitionInput } from './corporate-definition-start';
-import type {
-  ChosenFile,
-  CorporateDefinitionContext,
-  CorporateDefinitionEvent,
-  CorporateDefinitionOutput,
+import {
+  RECIPIENTS_EVENTS,
+  type ChosenFile,
+  type CorporateDefinitionContext,
+  type CorporateDefinitionEvent,
+  type CorporateDefinitionOutput,
+  type CorporateRecipientsOutput,
+  type RecipientsExit,
 } from './corporate-definition-types';
+import { corporateRecipientsMachine } from './corporate-recipients.machine';
 
 export type * from './corporate-definition-types';
 export { cardCountOf } from './corporate-definition-rules';
@@ -20,24 +22,21 @@ export { cardCountOf } from './corporate-definition-rules';
 /**
  * A company defining its gift cards (/gift-card/definition_corporate; docs/gift-cards.md):
  *
- *   design ─► recipients ─┬─ a spreadsheet: reading (progress) ─► preview ─sheet.confirmed─► uploading ─► shipping ─┐
- *                         └─ codes.submitted (a number of codes the company hands out) ─────────────────────────────┤
- *                                                  logo (from 100 cards: uploading ⇄ chosen) ◄─────────────────────┤
- *                                                  review ◄──────────────────────────────────────────────────────────┘ ─► done
+ *   design ─► recipients (child `recipients`) ─┬─ a spreadsheet the server kept ─► shipping ─┐
+ *                                              └─ a number of codes ─────────────────────────┤
+ *                                    logo (from 100 cards: uploading ⇄ chosen) ◄─────────────┤
+ *                                    review ◄─────────────────────────────────────────────────┘ ─► done
  *
  * Every step goes back to the one before, keeping what was chosen. Opened again with the definition
  * confirmed before (back from the checkout), it starts from its card; if its scheduled send has passed
- * since (`checkedAt`), it starts on the shipping step with why, the spreadsheet and logo kept. The spreadsheet is read by
- * `readSheet` (the browser's worker: `sheet.progress`, then `sheet.read` or `sheet.unreadable`), its
- * refused rows shown by line before anything is sent; confirmed, the file goes to the server
- * (`uploadSheet`), which reads it again and keeps its recipients. `uploadLogo` sends the logo.
+ * since (`checkedAt`), it starts on the shipping step with why, the spreadsheet and logo kept. The
+ * recipients step is its own machine (corporate-recipients.machine.ts: the spreadsheet read, previewed
+ * and sent, or the codes): this one routes to it, passes it the view's events, and takes what it ends
+ * with. `uploadLogo` sends the logo.
  */
 
 export const CORPORATE_STEPS = ['design', 'recipients', 'shipping', 'logo', 'review'] as const;
 export type CorporateStep = (typeof CORPORATE_STEPS)[number];
-
-/** A few recipients are enough to show the file was read as meant. */
-const SAMPLE_SIZE = 5;
 
 export const corporateDefinitionMachine = setup({
   types: {
@@ -45,25 +44,19 @@ export const corporateDefinitionMachine = setup({
     events: {} as CorporateDefinitionEvent,
     output: {} as CorporateDefinitionOutput,
     input: {} as CorporateDefinitionInput,
+    // The child the view reads while the recipients step is open.
+    children: {} as { recipients: 'recipients'; uploadLogo: 'uploadLogo' },
   },
   actors: {
-    /** Reads the file in the background: sends `sheet.progress`, then `sheet.read` or `sheet.unreadable`. */
-    readSheet: fromCallback<CorporateDefinitionEvent, { file: ChosenFile }>(() => {
-      throw new Error('corporate definition: readSheet not provided');
-    }),
-    uploadSheet: fromPromise<RecipientSheetResult, { file: ChosenFile }>(async () => {
-      throw new Error('corporate definition: uploadSheet not provided');
-    }),
+    recipients: corporateRecipientsMachine,
     uploadLogo: fromPromise<CompanyLogo, { file: ChosenFile }>(async () => {
       throw new Error('corporate definition: uploadLogo not provided');
     }),
   },
   guards: {
     passed: (_, params: { checked: Checked<unknown> }) => params.checked.success,
-    sheetReadable: (_, params: { sheet: RecipientSheet }) => params.sheet.ok,
-    hasRecipients: ({ context }) => (context.preview?.accepted ?? 0) > 0,
+    recipientsEnded: (_, params: { output: CorporateRecipientsOutput; exit: RecipientsExit }) => params.output.exit === params.exit,
     sheetKept: ({ context }) => context.sheet !== null,
-    quantityValid: (_, params: { quantity: unknown }) => corporateQuantitySchema.safeParse(params.quantity).success,
     offersLogo: ({ context }) => cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY,
     scheduleRefused: ({ context }) => context.sheet !== null && context.issues.some((issue) => issue.path === 'send_at'),
   },
@@ -71,44 +64,22 @@ export const corporateDefinitionMachine = setup({
     saveDesign: assign((_, params: { checked: ReturnType<typeof checkedDesign> }) =>
       params.checked.success ? { design: params.checked.data, issues: [] } : {},
     ),
-    refuse: assign((_, params: { issues: DefinitionIssue[] }) => ({ issues: params.issues })),
     refuseChecked: assign((_, params: { checked: Checked<unknown> }) => ({
       issues: params.checked.success ? [] : issuesOf(params.checked.error),
     })),
-    startReading: assign((_, params: { file: ChosenFile }) => ({
-      file: params.file,
-      progress: 0,
-      preview: null,
-      sheet: null,
-      quantity: null,
+    /** Whatever the step ended with, going back included, so the next visit opens on it. */
+    keepRecipients: assign((_, params: { output: CorporateRecipientsOutput }) => ({
+      preview: params.output.preview,
+      sheet: params.output.sheet,
+      quantity: params.output.quantity,
       issues: [],
       failure: null,
     })),
-    keepPreview: assign(({ context }, params: { sheet: RecipientSheet }) =>
-      params.sheet.ok
-        ? {
-            progress: 1,
-            preview: {
-              fileName: context.file?.name ?? '',
-              accepted: params.sheet.recipients.length,
-              sample: params.sheet.recipients.slice(0, SAMPLE_SIZE),
-              rejected: params.sheet.rejected,
-            },
-          }
-        : {},
-    ),
-    discardSheet: assign({ file: null, progress: 0, preview: null, sheet: null }),
-    keepSheet: assign((_, params: { result: RecipientSheetResult }) => ({
-      sheet: { id: params.result.id, accepted: params.result.accepted },
-    })),
-    saveQuantity: assign((_, params: { quantity: unknown }) => ({
-      quantity: corporateQuantitySchema.parse(params.quantity),
-      file: null,
-      preview: null,
-      sheet: null,
-      shipping: null,
-      issues: [],
-    })),
+    /** The view sends every event to the definition; the recipients step's go on to its machine. */
+    toRecipients: sendTo('recipients', ({ event }) => {
+      assertEvent(event, RECIPIENTS_EVENTS);
+      return event;
+    }),
     saveShipping: assign((_, params: { checked: ReturnType<typeof checkedShipping> }) =>
       params.checked.success ? { shipping: params.checked.data, issues: [] } : {},
     ),
@@ -119,13 +90,7 @@ export const corporateDefinitionMachine = setup({
   },
 }).createMachine({
   id: 'corporateDefinition',
-  context: ({ input }) => ({
-    ...startingContext(input),
-    file: null,
-    progress: 0,
-    quantity: null,
-    failure: null,
-  }),
+  context: ({ input }) => ({ ...startingContext(input), quantity: null, failure: null }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'scheduleRefused', target: 'shipping' }, { target: 'design' }] },
@@ -144,77 +109,43 @@ export const corporateDefinitionMachine = setup({
     },
     recipients: {
       tags: ['step:recipients'],
-      initial: 'choosing',
-      on: {
-        'sheet.selected': { target: '.reading', actions: { type: 'startReading', params: ({ event }) => ({ file: event.file }) } },
-        'step.backRequested': { target: 'design', actions: 'clearIssues' },
+      invoke: {
+        id: 'recipients',
+        src: 'recipients',
+        input: ({ context, event }) => ({
+          preview: context.preview,
+          sheet: context.sheet,
+          quantity: context.quantity,
+          // Back from a later step, a spreadsheet the server kept opens on its preview.
+          resumed: event.type === 'step.backRequested',
+        }),
+        onDone: [
+          {
+            guard: { type: 'recipientsEnded', params: ({ event }) => ({ output: event.output, exit: 'back' }) },
+            target: 'design',
+            actions: { type: 'keepRecipients', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            guard: { type: 'recipientsEnded', params: ({ event }) => ({ output: event.output, exit: 'sheet' }) },
+            target: 'shipping',
+            actions: { type: 'keepRecipients', params: ({ event }) => ({ output: event.output }) },
+          },
+          // Codes: no shipping step, so none is kept.
+          {
+            target: 'afterRecipients',
+            actions: [{ type: 'keepRecipients', params: ({ event }) => ({ output: event.output }) }, assign({ shipping: null })],
+          },
+        ],
       },
-      states: {
-        choosing: {
-          on: {
-            'codes.submitted': [
-              {
-                guard: { type: 'quantityValid', params: ({ event }) => ({ quantity: event.quantity }) },
-                target: '#corporateDefinition.afterRecipients',
-                actions: { type: 'saveQuantity', params: ({ event }) => ({ quantity: event.quantity }) },
-              },
-              { actions: { type: 'refuse', params: { issues: [{ path: 'quantity', message: gc.corporateQuantity.id }] } } },
-            ],
-          },
-        },
-        reading: {
-          tags: ['state:reading'],
-          invoke: { src: 'readSheet', input: ({ context }) => ({ file: context.file! }) },
-          on: {
-            'sheet.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.fraction)) }) },
-            'sheet.read': [
-              {
-                guard: { type: 'sheetReadable', params: ({ event }) => ({ sheet: event.sheet }) },
-                target: 'preview',
-                actions: { type: 'keepPreview', params: ({ event }) => ({ sheet: event.sheet }) },
-              },
-              {
-                target: 'choosing',
-                actions: [
-                  'discardSheet',
-                  {
-                    type: 'refuse',
-                    params: ({ event }) => ({ issues: [{ path: 'sheet', message: event.sheet.ok ? '' : event.sheet.problem }] }),
-                  },
-                ],
-              },
-            ],
-            'sheet.unreadable': {
-              target: 'choosing',
-              actions: ['discardSheet', { type: 'refuse', params: { issues: [{ path: 'sheet', message: gc.sheetUnreadable.id }] } }],
-            },
-          },
-        },
-        preview: {
-          tags: ['state:preview'],
-          on: {
-            'sheet.confirmed': [
-              { guard: 'sheetKept', target: '#corporateDefinition.shipping' },
-              { guard: 'hasRecipients', target: 'uploading' },
-              { actions: { type: 'refuse', params: { issues: [{ path: 'sheet', message: gc.sheetNoValidRows.id }] } } },
-            ],
-            'sheet.discarded': { target: 'choosing', actions: ['discardSheet', 'clearIssues'] },
-          },
-        },
-        uploading: {
-          tags: ['state:preview', 'state:uploading'],
-          entry: 'clearIssues',
-          invoke: {
-            id: 'uploadSheet',
-            src: 'uploadSheet',
-            input: ({ context }) => ({ file: context.file! }),
-            onDone: {
-              target: '#corporateDefinition.shipping',
-              actions: { type: 'keepSheet', params: ({ event }) => ({ result: event.output }) },
-            },
-            onError: { target: 'preview', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+      on: {
+        'sheet.selected': { actions: 'toRecipients' },
+        'sheet.progress': { actions: 'toRecipients' },
+        'sheet.read': { actions: 'toRecipients' },
+        'sheet.unreadable': { actions: 'toRecipients' },
+        'sheet.confirmed': { actions: 'toRecipients' },
+        'sheet.discarded': { actions: 'toRecipients' },
+        'codes.submitted': { actions: 'toRecipients' },
+        'step.backRequested': { actions: 'toRecipients' },
       },
     },
     shipping: {
@@ -228,7 +159,7 @@ export const corporateDefinitionMachine = setup({
           },
           { actions: { type: 'refuseChecked', params: ({ event }) => ({ checked: checkedShipping(event) }) } },
         ],
-        'step.backRequested': { target: 'recipients.preview', actions: 'clearIssues' },
+        'step.backRequested': { target: 'recipients', actions: 'clearIssues' },
       },
     },
     afterRecipients: {

@@ -1,20 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { corporateGiftCardOrderRequestSchema } from '../../contracts/gift-card-orders';
+import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
+import { corporateGiftCardOrderRequestSchema, corporateQuantitySchema } from '../../contracts/gift-card-orders';
 import { analyseRecipientRows } from '../../contracts/recipient-sheet';
 import {
   corporateDefinitionMachine,
   type CorporateDefinitionContext,
   type CorporateDefinitionOutput,
+  type CorporateRecipientsOutput,
 } from '../../machines/gift-card/corporate-definition.machine';
+import { corporateRecipientsMachine } from '../../machines/gift-card/corporate-recipients.machine';
 import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
+// Counts the shipping schemas made: each is made for one check (checkedShipping), so one made is one parse.
+vi.mock('../../contracts/gift-card-definition', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../contracts/gift-card-definition')>();
+  return { ...original, giftCardShippingSchema: vi.fn(original.giftCardShippingSchema) };
+});
+
 /**
- * Model-based tests of the corporate definition: every transition of its graph (a spreadsheet read,
- * refused, unreadable, with no usable row, uploaded or refused by the server; codes in and out of
- * range; the logo offered from 100 cards, uploaded, refused, removed; back from every step) replayed
- * on a live actor. Whatever happens, the machine finishes only with what the corporate order's schema
- * accepts, the logo only from 100 cards, and a refused step names why.
+ * Model-based tests of the corporate definition: every transition of its graph (the recipients step
+ * ending with a spreadsheet, codes of either side of 100, or back; the shipping accepted or refused;
+ * the logo offered from 100 cards, uploaded, refused, removed; back from every step) replayed on a
+ * live actor, its recipients step a fake the test finishes (its own paths: corporate-recipients.model.test.ts).
+ * Whatever happens, the machine finishes only with what the corporate order's schema accepts, the logo
+ * only from 100 cards, and a refused step names why. Then the two together, with the real recipients step.
  */
 
 const submittedAt = '2026-11-25T12:00:00.000Z';
@@ -35,22 +45,16 @@ const sheetId = '4b0f7a64-8f0c-4a57-9f8e-1f5c7e2d9a10';
 const logo = { id: '9d1e3c2b-1a2b-4c3d-8e4f-5a6b7c8d9e0f', url: '/img/logos/x.png', width: 1900, height: 900 };
 const refused = { status: 400, code: 'validation', messages: ['O logo deve ter a proporção 19:9'] };
 
+const preview = { fileName: file.name, accepted: 118, sample: [], rejected: [] };
+const ended = (output: CorporateRecipientsOutput): GraphEvent => ({ type: 'xstate.done.actor.recipients', output });
+
 const events: GraphEvent[] = [
   { type: 'design.submitted', design },
   { type: 'design.submitted', design: { ...design, message: '' } },
-  { type: 'sheet.selected', file },
-  { type: 'sheet.progress', fraction: 0.5 },
-  { type: 'sheet.read', sheet: goodSheet },
-  { type: 'sheet.read', sheet: uselessSheet },
-  { type: 'sheet.read', sheet: { ok: false, problem: 'validation.recipient_sheet.no_columns' } },
-  { type: 'sheet.unreadable' },
-  { type: 'sheet.confirmed' },
-  { type: 'sheet.discarded' },
-  { type: 'xstate.done.actor.uploadSheet', output: { id: sheetId, accepted: 118, rejected: [] } },
-  { type: 'xstate.error.actor.uploadSheet', error: { status: 0, messages: ['error.unknown'] } },
-  { type: 'codes.submitted', quantity: 150 },
-  { type: 'codes.submitted', quantity: 20 },
-  { type: 'codes.submitted', quantity: 0 },
+  ended({ exit: 'sheet', preview, sheet: { id: sheetId, accepted: 118 }, quantity: null }),
+  ended({ exit: 'codes', preview: null, sheet: null, quantity: 150 }),
+  ended({ exit: 'codes', preview: null, sheet: null, quantity: 20 }),
+  ended({ exit: 'back', preview: null, sheet: null, quantity: 150 }),
   { type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt },
   { type: 'shipping.submitted', shipping: { mode: 'pdf' }, submittedAt },
   { type: 'logo.selected', file: { name: 'logo.png', size: 40_000 } },
@@ -62,15 +66,17 @@ const events: GraphEvent[] = [
   { type: 'step.backRequested' },
 ];
 
-/** States by their whole context, a preview by its counts (its rows are the same file's). */
-const serializeState = (snapshot: AnyMachineSnapshot) => {
-  const { preview, ...context } = snapshot.context as CorporateDefinitionContext;
-  return JSON.stringify([snapshot.value, context, preview && [preview.accepted, preview.rejected.length]]);
-};
+const paths = pathsOf(corporateDefinitionMachine, { events });
 
-// The browser's worker stands outside: these tests send its sheet.progress / sheet.read themselves.
-const definitionMachine = corporateDefinitionMachine.provide({ actors: { readSheet: fromCallback(() => undefined) } });
-const paths = pathsOf(definitionMachine, { events, serializeState });
+/** The definition with its real recipients step, whose upload the test settles. */
+function withRecipientsStep() {
+  const controls = controllableActors(corporateRecipientsMachine, ['uploadSheet']);
+  // The browser's worker stands outside: these tests send its sheet.progress / sheet.read themselves.
+  const recipients = corporateRecipientsMachine.provide({
+    actors: { readSheet: fromCallback(() => undefined), uploadSheet: controls.actors.uploadSheet },
+  });
+  return { controls, machine: corporateDefinitionMachine.provide({ actors: { recipients } }) };
+}
 
 const contact = {
   is_company: true,
@@ -84,8 +90,6 @@ const contact = {
 function invariant(snapshot: AnyMachineSnapshot) {
   const context = snapshot.context as CorporateDefinitionContext;
   if (!snapshot.hasTag('step:design')) expect(context.design).not.toBeNull();
-  // The preview names each refused row by its line in the file.
-  if (snapshot.hasTag('state:preview')) expect([[120, 121], [2]]).toContainEqual(context.preview?.rejected.map((r) => r.line));
   if (snapshot.hasTag('step:shipping')) expect(context.sheet?.id).toBe(sheetId);
   if (snapshot.hasTag('step:logo')) expect((context.sheet?.accepted ?? context.quantity ?? 0) >= 100).toBe(true);
   for (const issue of context.issues) expect(issue.message).toMatch(/^validation\./);
@@ -114,11 +118,58 @@ describe('corporate gift card definition machine', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-    const controls = controllableActors(definitionMachine, ['uploadSheet', 'uploadLogo']);
-    const machine = definitionMachine.provide({ actors: controls.actors });
+    const controls = controllableActors(corporateDefinitionMachine, ['recipients', 'uploadLogo']);
+    const machine = corporateDefinitionMachine.provide({ actors: controls.actors });
     const actor = createActor(machine, { input: {} }).start();
     await replayPath(actor, machine, path, controls, invariant);
     actor.stop();
+  });
+
+  it('parses each schema once per event: the design, the codes (in the recipients step) and the shipping', () => {
+    const designParses = [vi.spyOn(corporateGiftCardDesignSchema, 'safeParse'), vi.spyOn(corporateGiftCardDesignSchema, 'parse')];
+    const quantityParses = [vi.spyOn(corporateQuantitySchema, 'safeParse'), vi.spyOn(corporateQuantitySchema, 'parse')];
+    const shippingSchemas = vi.mocked(giftCardShippingSchema);
+    shippingSchemas.mockClear();
+    const count = (spies: Array<{ mock: { calls: unknown[] } }>) => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    const actor = createActor(withRecipientsStep().machine, { input: {} }).start();
+    actor.send({ type: 'design.submitted', design: { ...design, message: '' } });
+    expect(count(designParses)).toBe(1);
+    actor.send({ type: 'design.submitted', design });
+    expect(count(designParses)).toBe(2);
+    actor.send({ type: 'codes.submitted', quantity: 0 });
+    expect(count(quantityParses)).toBe(1);
+    actor.send({ type: 'codes.submitted', quantity: 20 });
+    expect(count(quantityParses)).toBe(2);
+    expect(actor.getSnapshot().hasTag('step:review')).toBe(true);
+    actor.send({ type: 'step.backRequested' });
+    actor.send({ type: 'sheet.selected', file });
+    actor.send({ type: 'sheet.read', sheet: goodSheet });
+    actor.send({ type: 'sheet.confirmed' });
+    expect(shippingSchemas).not.toHaveBeenCalled();
+    [...designParses, ...quantityParses].forEach((spy) => spy.mockRestore());
+  });
+
+  it('parses the shipping once per submission, accepted or refused', () => {
+    const shippingSchemas = vi.mocked(giftCardShippingSchema);
+    const definition: CorporateDefinitionOutput = {
+      design,
+      recipients: {
+        source: 'sheet',
+        sheet_id: sheetId,
+        count: 118,
+        shipping: { mode: 'email_scheduled', send_at: submittedAt },
+        file_name: file.name,
+      },
+      logo: null,
+    };
+    const actor = createActor(withRecipientsStep().machine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
+    expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
+    shippingSchemas.mockClear();
+    actor.send({ type: 'shipping.submitted', shipping: { mode: 'pdf' }, submittedAt });
+    expect(shippingSchemas).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt });
+    expect(shippingSchemas).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().hasTag('step:logo')).toBe(true);
   });
 
   it('without a worker to read the spreadsheet provided, choosing a file fails loudly instead of waiting forever', () => {
@@ -132,14 +183,15 @@ describe('corporate gift card definition machine', () => {
   });
 
   it('shows the rows refused by line, and sends the file the company chose', async () => {
-    const controls = controllableActors(definitionMachine, ['uploadSheet', 'uploadLogo']);
-    const actor = createActor(definitionMachine.provide({ actors: controls.actors }), { input: {} }).start();
+    const { controls, machine } = withRecipientsStep();
+    const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.progress', fraction: 0.4 });
-    expect(actor.getSnapshot().context.progress).toBe(0.4);
+    const step = () => actor.getSnapshot().children.recipients!.getSnapshot();
+    expect(step().context.progress).toBe(0.4);
     actor.send({ type: 'sheet.read', sheet: goodSheet });
-    const { preview } = actor.getSnapshot().context;
+    const { preview } = step().context;
     expect(preview?.accepted).toBe(118);
     expect(preview?.rejected.map((row) => [row.line, row.problems])).toEqual([
       [120, ['validation.name.required']],
@@ -148,18 +200,27 @@ describe('corporate gift card definition machine', () => {
     actor.send({ type: 'sheet.confirmed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(controls.calls('uploadSheet')).toEqual([{ file }]);
+    controls.resolve('uploadSheet', { id: sheetId, accepted: 118, rejected: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      sheet: { id: sheetId, accepted: 118 },
+      quantity: null,
+      preview: { accepted: 118 },
+    });
   });
 
   it('refuses a sheet without a usable row and a number of codes out of range, saying why', () => {
-    const actor = createActor(definitionMachine, { input: {} }).start();
+    const actor = createActor(withRecipientsStep().machine, { input: {} }).start();
+    const step = () => actor.getSnapshot().children.recipients!.getSnapshot();
     actor.send({ type: 'design.submitted', design });
     actor.send({ type: 'sheet.selected', file });
     actor.send({ type: 'sheet.read', sheet: uselessSheet });
     actor.send({ type: 'sheet.confirmed' });
-    expect(actor.getSnapshot().context.issues).toEqual([{ path: 'sheet', message: 'validation.recipient_sheet.no_valid_rows' }]);
+    expect(step().context.issues).toEqual([{ path: 'sheet', message: 'validation.recipient_sheet.no_valid_rows' }]);
     actor.send({ type: 'sheet.discarded' });
     actor.send({ type: 'codes.submitted', quantity: 100_001 });
-    expect(actor.getSnapshot().context.issues).toEqual([{ path: 'quantity', message: 'validation.gift_card_corporate.quantity' }]);
+    expect(step().context.issues).toEqual([{ path: 'quantity', message: 'validation.gift_card_corporate.quantity' }]);
     expect(actor.getSnapshot().hasTag('step:recipients')).toBe(true);
   });
 
@@ -175,15 +236,18 @@ describe('corporate gift card definition machine', () => {
       },
       logo,
     };
-    const ahead = createActor(definitionMachine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
+    const { machine } = withRecipientsStep();
+    const ahead = createActor(machine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
     expect(ahead.getSnapshot().hasTag('step:design')).toBe(true);
     expect(ahead.getSnapshot().context).toMatchObject({ design, sheet: null, issues: [] });
 
-    const actor = createActor(definitionMachine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
+    const actor = createActor(machine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
     expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
     expect(actor.getSnapshot().context.issues).toEqual([{ path: 'send_at', message: 'validation.gift_card_send_at.past' }]);
     actor.send({ type: 'step.backRequested' });
-    expect(actor.getSnapshot().context.preview).toMatchObject({ fileName: 'equipe.xlsx', accepted: 118 });
+    const step = actor.getSnapshot().children.recipients!.getSnapshot();
+    expect(step.hasTag('state:preview')).toBe(true);
+    expect(step.context.preview).toMatchObject({ fileName: 'equipe.xlsx', accepted: 118 });
     actor.send({ type: 'sheet.confirmed' });
     actor.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt: '2026-11-25T16:00:00.000Z' });
     actor.send({ type: 'logo.confirmed' });

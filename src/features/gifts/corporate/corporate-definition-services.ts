@@ -3,9 +3,10 @@ import type { CompanyLogo, RecipientSheetResult } from '../../../../contracts';
 import {
   corporateDefinitionMachine,
   type ChosenFile,
-  type CorporateDefinitionEvent,
   type CorporateDefinitionOutput,
+  type CorporateRecipientsEvent,
 } from '../../../../machines/gift-card/corporate-definition.machine';
+import { corporateRecipientsMachine } from '../../../../machines/gift-card/corporate-recipients.machine';
 import { giftCardOrdersApi } from '../../../lib/api/gift-card-orders';
 import type { SheetWorkerMessage } from './recipient-sheet.worker';
 
@@ -35,7 +36,7 @@ const blobOf = (file: ChosenFile): Blob => {
   throw new Error('corporate definition: not a file');
 };
 
-const eventOf = (message: SheetWorkerMessage): CorporateDefinitionEvent =>
+const eventOf = (message: SheetWorkerMessage): CorporateRecipientsEvent =>
   message.type === 'progress'
     ? { type: 'sheet.progress', fraction: message.fraction }
     : message.type === 'read'
@@ -48,14 +49,18 @@ export function provideCorporateDefinition(
 ) {
   return corporateDefinitionMachine.provide({
     actors: {
-      readSheet: fromCallback<CorporateDefinitionEvent, { file: ChosenFile }>(({ input, sendBack }) => {
-        if (!(input.file instanceof Blob)) {
-          sendBack({ type: 'sheet.unreadable' });
-          return undefined;
-        }
-        return services.readSheet(input.file, (message) => sendBack(eventOf(message)));
+      recipients: corporateRecipientsMachine.provide({
+        actors: {
+          readSheet: fromCallback<CorporateRecipientsEvent, { file: ChosenFile }>(({ input, sendBack }) => {
+            if (!(input.file instanceof Blob)) {
+              sendBack({ type: 'sheet.unreadable' });
+              return undefined;
+            }
+            return services.readSheet(input.file, (message) => sendBack(eventOf(message)));
+          }),
+          uploadSheet: fromPromise<RecipientSheetResult, { file: ChosenFile }>(({ input }) => services.uploadSheet(blobOf(input.file))),
+        },
       }),
-      uploadSheet: fromPromise<RecipientSheetResult, { file: ChosenFile }>(({ input }) => services.uploadSheet(blobOf(input.file))),
       uploadLogo: fromPromise<CompanyLogo, { file: ChosenFile }>(({ input }) => services.uploadLogo(blobOf(input.file))),
     },
     actions: { finished: (_, definition) => finished(definition) },
