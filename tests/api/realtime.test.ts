@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE_EVENT, realtimeClientConfigSchema, userChannel } from '../../contracts/realtime';
 import { creditWallet } from '../../server/services/ledger';
 import { channelAuth, signedEventsQuery } from '../../server/services/realtime/signatures';
-import { createBalanceChannels } from '../../src/lib/realtime/balance-channel';
+import { createBalanceChannels, loadPusherJs } from '../../src/lib/realtime/balance-channel';
 import { newSession } from './helpers/fixtures';
 import { openOwnChannelSocket, openRawSocket, type RawPusherSocket } from './helpers/pusher-socket';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
@@ -65,7 +65,7 @@ async function subscribeOwnChannel(token: string, userId: string): Promise<RawPu
 function donorBalanceChannels(token: string) {
   return createBalanceChannels({
     http: axios.create({ baseURL: `${base}/api/v1`, headers: { authorization: `Bearer ${token}` } }),
-    loadPusher: async () => (await import('pusher-js')).default as never,
+    loadPusher: loadPusherJs,
     location: () => ({ hostname: '127.0.0.1', port: String(port), protocol: 'http:' }),
   });
 }

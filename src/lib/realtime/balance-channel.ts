@@ -137,6 +137,10 @@ export function createBalanceChannels(deps: BalanceChannelDeps): BalanceChannels
 
 let pageChannels: BalanceChannels | null = null;
 
+/** pusher-js's default export is typed as its module namespace; what the page uses is the class. */
+export const loadPusherJs = (): Promise<PusherConstructor> =>
+  import('pusher-js').then((module) => module.default as unknown as PusherConstructor);
+
 /**
  * Calls onBalance with the donor's balance in cents on every change of their wallet; returns the
  * unsubscribe function. The first call loads pusher-js and connects.
@@ -144,7 +148,7 @@ let pageChannels: BalanceChannels | null = null;
 export function subscribeToBalance(userId: string, onBalance: (cents: number) => void): () => void {
   pageChannels ??= createBalanceChannels({
     http: defaultHttp,
-    loadPusher: () => import('pusher-js').then((module) => module.default as unknown as PusherConstructor),
+    loadPusher: loadPusherJs,
     location: () => window.location,
   });
   return pageChannels.subscribeToBalance(userId, onBalance);

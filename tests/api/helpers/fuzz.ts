@@ -7,7 +7,7 @@ import { z } from 'zod';
  * each schema, then one part of it replaced by something an attacker or a broken client would send.
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonSchema = Record<string, unknown>;
 
 /** A value the schema should accept, derived from its JSON Schema (enums, formats, minimums, defaults). */
@@ -124,6 +124,9 @@ export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
 );
 
 /** Every path to a value inside a sample ([] is the sample itself). */
+/** A value as it goes on the wire: what JSON.stringify keeps of it (undefined properties dropped). */
+export const asJson = (value: unknown): Json | undefined => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as Json));
+
 export function pathsOf(value: Json | undefined, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const here = [prefix];
   if (Array.isArray(value)) return [...here, ...value.flatMap((v, i) => pathsOf(v, [...prefix, i]))];

@@ -134,7 +134,7 @@ export async function cardDonation(
         ...personContact,
         email: `doador-${Date.now()}-${Math.random().toString(36).slice(2)}@exemplo.com.br`,
         ...contact,
-      } as never,
+      },
     },
   );
   const answer = await give(app, campaign.slug, body);
