@@ -9,7 +9,7 @@ import {
   type GiftCardShipping,
 } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
-import { issuesOf, type DefinitionIssue } from './definition-issues';
+import { issuesOf, oncePerEvent, type DefinitionIssue } from './definition-issues';
 
 export type { DefinitionIssue } from './definition-issues';
 
@@ -56,9 +56,19 @@ export interface GiftCardDefinitionOutput {
   recipients: GiftCardRecipient[];
 }
 
+/** Each step's submission, checked once per event however many guards and actions ask (definition-issues.ts). */
+const checkedDesign = oncePerEvent((event: { design: unknown }) => giftCardDesignSchema.safeParse(event.design));
+const checkedShipping = oncePerEvent((event: { shipping: unknown; submittedAt: string }) =>
+  giftCardShippingSchema(new Date(event.submittedAt)).safeParse(event.shipping),
+);
+const checkedRecipientList = oncePerEvent((event: { recipients: unknown }) => giftCardRecipientsSchema.safeParse(event.recipients));
+
 /** The recipients, one per card, or why not. */
-function checkRecipients(recipients: unknown, quantity: number): { recipients: GiftCardRecipient[] } | { issues: DefinitionIssue[] } {
-  const parsed = giftCardRecipientsSchema.safeParse(recipients);
+function checkRecipients(
+  event: { recipients: unknown },
+  quantity: number,
+): { recipients: GiftCardRecipient[] } | { issues: DefinitionIssue[] } {
+  const parsed = checkedRecipientList(event);
   if (!parsed.success) return { issues: issuesOf(parsed.error) };
   if (parsed.data.length !== quantity) return { issues: [{ path: '', message: gc.recipientsCount.id }] };
   return { recipients: parsed.data };
@@ -88,36 +98,38 @@ export const giftCardDefinitionMachine = setup({
     output: {} as GiftCardDefinitionOutput,
   },
   guards: {
-    designValid: (_, params: { design: unknown }) => giftCardDesignSchema.safeParse(params.design).success,
-    shippingValid: (_, params: { shipping: unknown; submittedAt: string }) =>
-      giftCardShippingSchema(new Date(params.submittedAt)).safeParse(params.shipping).success,
+    designValid: (_, params: { design: unknown }) => checkedDesign(params).success,
+    shippingValid: (_, params: { shipping: unknown; submittedAt: string }) => checkedShipping(params).success,
     recipientsValid: ({ context }, params: { recipients: unknown }) =>
-      context.design !== null && 'recipients' in checkRecipients(params.recipients, context.design.quantity),
+      context.design !== null && 'recipients' in checkRecipients(params, context.design.quantity),
     sendsByEmail: ({ context }) => byEmail(context.shipping),
     scheduleRefused: ({ context }) => context.design !== null && context.issues.some((issue) => issue.path === 'send_at'),
     canRemoveCard: ({ context }, params: { row: number }) =>
       context.design !== null && context.design.quantity > 1 && params.row >= 0 && params.row < context.design.quantity,
   },
   actions: {
-    saveDesign: assign((_, params: { design: unknown }) => ({ design: giftCardDesignSchema.parse(params.design), issues: [] })),
+    saveDesign: assign((_, params: { design: unknown }) => {
+      const parsed = checkedDesign(params);
+      return parsed.success ? { design: parsed.data, issues: [] } : {};
+    }),
     refuseDesign: assign((_, params: { design: unknown }) => {
-      const parsed = giftCardDesignSchema.safeParse(params.design);
+      const parsed = checkedDesign(params);
       return { issues: parsed.success ? [] : issuesOf(parsed.error) };
     }),
-    saveShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => ({
-      shipping: giftCardShippingSchema(new Date(params.submittedAt)).parse(params.shipping),
-      issues: [],
-    })),
+    saveShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => {
+      const parsed = checkedShipping(params);
+      return parsed.success ? { shipping: parsed.data, issues: [] } : {};
+    }),
     refuseShipping: assign((_, params: { shipping: unknown; submittedAt: string }) => {
-      const parsed = giftCardShippingSchema(new Date(params.submittedAt)).safeParse(params.shipping);
+      const parsed = checkedShipping(params);
       return { issues: parsed.success ? [] : issuesOf(parsed.error) };
     }),
     saveRecipients: assign(({ context }, params: { recipients: unknown }) => {
-      const checked = checkRecipients(params.recipients, context.design?.quantity ?? 0);
+      const checked = checkRecipients(params, context.design?.quantity ?? 0);
       return 'recipients' in checked ? { recipients: checked.recipients, issues: [] } : {};
     }),
     refuseRecipients: assign(({ context }, params: { recipients: unknown }) => {
-      const checked = checkRecipients(params.recipients, context.design?.quantity ?? 0);
+      const checked = checkRecipients(params, context.design?.quantity ?? 0);
       return { issues: 'issues' in checked ? checked.issues : [] };
     }),
     removeCard: assign(({ context }, params: { row: number }) => ({
@@ -150,11 +162,11 @@ export const giftCardDefinitionMachine = setup({
       on: {
         'design.submitted': [
           {
-            guard: { type: 'designValid', params: ({ event }) => ({ design: event.design }) },
+            guard: { type: 'designValid', params: ({ event }) => event },
             target: 'shipping',
-            actions: { type: 'saveDesign', params: ({ event }) => ({ design: event.design }) },
+            actions: { type: 'saveDesign', params: ({ event }) => event },
           },
-          { actions: { type: 'refuseDesign', params: ({ event }) => ({ design: event.design }) } },
+          { actions: { type: 'refuseDesign', params: ({ event }) => event } },
         ],
       },
     },
@@ -163,11 +175,11 @@ export const giftCardDefinitionMachine = setup({
       on: {
         'shipping.submitted': [
           {
-            guard: { type: 'shippingValid', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            guard: { type: 'shippingValid', params: ({ event }) => event },
             target: 'afterShipping',
-            actions: { type: 'saveShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) },
+            actions: { type: 'saveShipping', params: ({ event }) => event },
           },
-          { actions: { type: 'refuseShipping', params: ({ event }) => ({ shipping: event.shipping, submittedAt: event.submittedAt }) } },
+          { actions: { type: 'refuseShipping', params: ({ event }) => event } },
         ],
         'step.backRequested': { target: 'design', actions: 'clearIssues' },
       },
@@ -180,11 +192,11 @@ export const giftCardDefinitionMachine = setup({
       on: {
         'recipients.submitted': [
           {
-            guard: { type: 'recipientsValid', params: ({ event }) => ({ recipients: event.recipients }) },
+            guard: { type: 'recipientsValid', params: ({ event }) => event },
             target: 'review',
-            actions: { type: 'saveRecipients', params: ({ event }) => ({ recipients: event.recipients }) },
+            actions: { type: 'saveRecipients', params: ({ event }) => event },
           },
-          { actions: { type: 'refuseRecipients', params: ({ event }) => ({ recipients: event.recipients }) } },
+          { actions: { type: 'refuseRecipients', params: ({ event }) => event } },
         ],
         'card.removed': {
           guard: { type: 'canRemoveCard', params: ({ event }) => ({ row: event.row }) },

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { giftCardDefinitionSchema } from '../../contracts/gift-card-definition';
+import { giftCardDefinitionSchema, giftCardDesignSchema, giftCardRecipientsSchema } from '../../contracts/gift-card-definition';
 import {
   giftCardDefinitionMachine,
   type GiftCardDefinitionContext,
@@ -127,5 +127,27 @@ describe('gift card definition machine', () => {
     after.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt: '2026-11-25T16:00:00.000Z' });
     expect(after.getSnapshot().hasTag('step:recipients')).toBe(true);
     expect(after.getSnapshot().context.recipients).toHaveLength(2);
+  });
+
+  it('parses the design and the recipients once per submission, accepted or refused', () => {
+    const spies = (schema: typeof giftCardDesignSchema | typeof giftCardRecipientsSchema) => [
+      vi.spyOn(schema, 'safeParse'),
+      vi.spyOn(schema, 'parse'),
+    ];
+    const designParses = spies(giftCardDesignSchema);
+    const recipientParses = spies(giftCardRecipientsSchema);
+    const count = (list: Array<{ mock: { calls: unknown[] } }>) => list.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    const actor = createActor(giftCardDefinitionMachine, { input: {} }).start();
+    actor.send({ type: 'design.submitted', design: { ...design, value: 2_950 } });
+    expect(count(designParses)).toBe(1);
+    actor.send({ type: 'design.submitted', design });
+    expect(count(designParses)).toBe(2);
+    actor.send({ type: 'shipping.submitted', shipping: { mode: 'email_now' }, submittedAt });
+    actor.send({ type: 'recipients.submitted', recipients: [ana] });
+    expect(count(recipientParses)).toBe(1);
+    actor.send({ type: 'recipients.submitted', recipients: [ana, bia] });
+    expect(count(recipientParses)).toBe(2);
+    expect(actor.getSnapshot().hasTag('step:review')).toBe(true);
+    [...designParses, ...recipientParses].forEach((spy) => spy.mockRestore());
   });
 });
