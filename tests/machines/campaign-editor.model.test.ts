@@ -1,14 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, sendTo, setup, type AnyMachineSnapshot } from 'xstate';
-import { emptyCampaignContent, type CampaignEditorData } from '../../contracts/admin-campaign-editor';
+import { createActor, fromPromise, sendTo, setup, type ActorRefFrom, type AnyMachineSnapshot } from 'xstate';
+import {
+  emptyCampaignContent,
+  type CampaignEditorData,
+  type EditorSection,
+  type UploadedImage,
+} from '../../contracts/admin-campaign-editor';
 import {
   campaignEditorMachine,
   type CampaignEditorContext,
   type CampaignEditorEvent,
   type EditorLoaded,
 } from '../../machines/admin/campaign-editor.machine';
-import { campaignSectionMachine, type SectionContext } from '../../machines/admin/campaign-section.machine';
-import { controllableActors, describePath, pathsOf, replayPath, type GraphEvent } from './support/replay';
+import {
+  campaignSectionMachine,
+  type SectionContext,
+  type UploadFinished,
+  type UploadInput,
+} from '../../machines/admin/campaign-section.machine';
+import { controllableActors, describePath, flush, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
  * Model-based tests of the campaign editor (issue 13), generated from its graph: every transition
@@ -44,6 +54,8 @@ const theirs = {
   saved_by: { name: 'Bruno' },
 };
 const conflictError = { status: 409, code: 'campaign.draft_conflict', messages: ['Outra pessoa salvou…'], current: theirs };
+const picture = new File(['not really a jpeg'], 'horta.jpg', { type: 'image/jpeg' });
+const uploaded: UploadedImage = { url: '/img/campaign-covers/00000000-0000-4000-8000-000000000009.jpg', width: 1920, height: 1080 };
 const notReady = { status: 422, code: 'campaign.not_ready', messages: ['Para publicar, a campanha precisa de…'] };
 
 describe('campaign editor machine', () => {
@@ -118,13 +130,16 @@ describe('campaign editor machine', () => {
 
 describe('campaign section machine', () => {
   // A parent that keeps what its child reports, as the editor does.
-  const parentOf = (input: { section: 'basics' | 'goalDates'; values: Record<string, unknown>; slugFollowsTitle?: boolean }) =>
+  const parentOf = (
+    input: { section: EditorSection; values: Record<string, unknown>; slugFollowsTitle?: boolean },
+    child: typeof campaignSectionMachine = campaignSectionMachine,
+  ) =>
     setup({
       types: {
         context: {} as { reports: CampaignEditorEvent[] },
         events: {} as Extract<CampaignEditorEvent, { type: 'section.reported' }> | { type: 'edit'; values: Record<string, unknown> },
       },
-      actors: { section: campaignSectionMachine },
+      actors: { section: child },
     }).createMachine({
       context: { reports: [] },
       invoke: { id: 'child', src: 'section', input },
@@ -139,7 +154,7 @@ describe('campaign section machine', () => {
     { type: 'field.changed', values: { slug: 'Não É Slug' } },
     { type: 'field.changed', values: { slug: 'cozinha' } },
     { type: 'section.replaced', values: { ...content } },
-    { type: 'xstate.after.checkPause.campaignSection.pausing' },
+    { type: 'xstate.after.checkPause.campaignSection.fields.pausing' },
     { type: 'xstate.done.actor.check', output: { slug: 'error.campaign_slug_taken' } },
     { type: 'xstate.done.actor.check', output: {} },
     { type: 'xstate.error.actor.check', error: { status: 0, messages: ['error.unknown'] } },
@@ -178,5 +193,99 @@ describe('campaign section machine', () => {
       { type: 'section.reported', section: 'goalDates', values: { goal: 5000, ends_on: '' }, valid: true },
     ]);
     parent.stop();
+  });
+
+  it('takes no upload in a section without pictures', () => {
+    const actor = createActor(alone, { input: { section: 'basics', values: basics } }).start();
+    actor.send({ type: 'upload.requested', file: new File(['x'], 'horta.jpg', { type: 'image/jpeg' }) });
+    expect(actor.getSnapshot().hasTag('state:uploading')).toBe(false);
+    actor.stop();
+  });
+
+  it('fails an upload nobody provided instead of pretending it was sent', async () => {
+    const actor = createActor(alone, { input: { section: 'story', values: { story: '' } } }).start();
+    actor.send({ type: 'upload.requested', file: new File(['x'], 'horta.jpg', { type: 'image/jpeg' }) });
+    await flush();
+    expect(actor.getSnapshot().hasTag('state:uploadFailed')).toBe(true);
+    expect(actor.getSnapshot().context.uploadFailure?.messages).toEqual(['error.unknown']);
+    actor.stop();
+  });
+
+  it("reports an uploaded cover's address to its editor, as a change of the section", async () => {
+    const withUpload = campaignSectionMachine.provide({
+      actors: { upload: fromPromise<UploadedImage, UploadInput>(async () => uploaded) },
+    });
+    const parent = createActor(parentOf({ section: 'cover', values: { cover_url: '' } }, withUpload)).start();
+    const child = parent.getSnapshot().children.child as ActorRefFrom<typeof campaignSectionMachine>;
+    child.send({ type: 'upload.requested', file: picture, focus: { x: 0.5, y: 1 } });
+    await flush();
+    expect(parent.getSnapshot().context.reports).toEqual([
+      { type: 'section.reported', section: 'cover', values: { cover_url: uploaded.url }, valid: true },
+    ]);
+    parent.stop();
+  });
+});
+
+describe('campaign section machine: pictures (the cover, the story)', () => {
+  const refused = { status: 400, code: 'upload.too_small', messages: ['A capa precisa ter pelo menos 960 × 540 pixels.'] };
+  const cases = [
+    { section: 'cover' as const, values: { cover_url: '' }, focus: { x: 0.25, y: 1 }, typed: { cover_url: '' } },
+    { section: 'story' as const, values: { story: '' }, focus: undefined, typed: { story: '<p>Olá</p>' } },
+  ];
+
+  describe.each(cases)('$section', ({ section, values, focus, typed }) => {
+    // Reports go nowhere here (the test above checks them with a parent).
+    const alone = campaignSectionMachine.provide({ actions: { report: () => {} } });
+    const events: GraphEvent[] = [
+      { type: 'upload.requested', file: picture, ...(focus ? { focus } : {}) },
+      { type: 'xstate.done.actor.upload', output: uploaded },
+      { type: 'xstate.error.actor.upload', error: refused },
+      // Not even an answer (the network): the view still says something.
+      { type: 'xstate.error.actor.upload', error: new Error('offline') },
+      { type: 'upload.dismissed' },
+      // Typing on while the picture is on its way.
+      { type: 'field.changed', values: typed },
+      { type: 'xstate.after.checkPause.campaignSection.fields.pausing' },
+    ];
+    const paths = pathsOf(alone, {
+      input: { section, values },
+      events,
+      serializeState: (s) => JSON.stringify([s.value, s.context]),
+    });
+
+    it('has paths through an upload done, one refused and one that never got an answer', () => {
+      const taken = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)));
+      for (const type of ['xstate.done.actor.upload', 'xstate.error.actor.upload', 'upload.dismissed']) expect(taken, type).toContain(type);
+      const ends = paths.map((p) => p.state);
+      expect(ends.some((s) => s.hasTag('state:uploadFailed'))).toBe(true);
+      expect(ends.some((s) => s.hasTag('state:uploading') && s.matches({ fields: 'pausing' }))).toBe(true);
+    });
+
+    it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+      const controls = controllableActors(alone, ['upload']);
+      const machine = alone.provide({ actors: controls.actors });
+      const actor = createActor(machine, { input: { section, values } }).start();
+      const finished: UploadFinished[] = [];
+      actor.on('upload.finished', (event) => finished.push(event));
+      await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
+        const context = snapshot.context as SectionContext;
+        // A refusal is shown exactly while the upload is failed, always with something to say.
+        expect(context.uploadFailure !== null).toBe(snapshot.hasTag('state:uploadFailed'));
+        if (context.uploadFailure) expect(context.uploadFailure.messages.length).toBeGreaterThan(0);
+      });
+      const done = path.steps.filter((s) => s.event.type === 'xstate.done.actor.upload').length;
+      // Every upload done is told to the view once, with the picture and the name of its file.
+      expect(finished).toEqual(Array.from({ length: done }, () => ({ type: 'upload.finished', image: uploaded, fileName: 'horta.jpg' })));
+      // The cover's address is the last upload's until the admin changes it; the story's HTML is the view's to change.
+      const last = (type: string) => path.steps.findLastIndex((s) => s.event.type === type);
+      const end = (actor.getSnapshot().context as SectionContext).values;
+      if (section === 'cover') expect(end.cover_url).toBe(last('xstate.done.actor.upload') > last('field.changed') ? uploaded.url : '');
+      if (section === 'story') expect(end.story).toBe(last('field.changed') >= 0 ? typed.story : '');
+      // Each upload sent the file, and the cover its focus point.
+      const expected: UploadInput =
+        section === 'cover' ? { section, file: picture, focus: focus ?? { x: 0.5, y: 0.5 } } : { section, file: picture };
+      for (const call of controls.calls('upload')) expect(call).toEqual(expected);
+      actor.stop();
+    });
   });
 });

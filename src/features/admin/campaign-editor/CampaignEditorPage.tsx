@@ -182,7 +182,12 @@ function StoryField({ editor }: { editor: EditorActor }) {
         <Trans>História</Trans>
       </h2>
       <Suspense fallback={<Spinner label={t`Carregando o editor`} />}>
-        <StoryEditor value={values.story ?? ''} onChange={(story) => change({ story })} label={t`História da campanha`} />
+        <StoryEditor
+          value={values.story ?? ''}
+          onChange={(story) => change({ story })}
+          label={t`História da campanha`}
+          campaignEditor={editor}
+        />
       </Suspense>
       {errors.story ? <p className={s.error}>{i18n._(errors.story)}</p> : null}
     </section>

@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { COVER_MAX_BYTES, coverCrop } from '../../../../contracts/admin-campaign-editor';
 import { Button, FormSection } from '../../../ui';
-import { adminCampaignsApi } from '../../../lib/api/admin-campaigns';
-import { normalizeApiError } from '../../../lib/http/api-error';
 import type { EditorActor } from './use-campaign-editor';
-import { useSection } from './use-section';
+import { useSection, useSectionUpload } from './use-section';
 import * as s from './campaign-editor.css';
 
 interface Chosen {
@@ -17,19 +15,24 @@ interface Chosen {
 
 /**
  * The cover: choose an image, click the point that must stay in view, see the 16:9 crop the page will
- * show, and upload it (the server checks the bytes, crops around that point and draws its widths).
+ * show, and upload it (the server checks the bytes, crops around that point and draws its widths). The
+ * section's machine sends it and keeps whether it is on its way or was refused; what stays here is the
+ * picking: the chosen file's preview, its focus point, and the checks made before anything is sent.
  */
 export function CoverField({ editor }: { editor: EditorActor }) {
   const { t, i18n } = useLingui();
-  const { values, errors, change } = useSection(editor, 'cover');
+  const { values, errors } = useSection(editor, 'cover');
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [focus, setFocus] = useState({ x: 0.5, y: 0.5 });
+  // A file refused before sending (too big, not a picture the browser can read).
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  // Once sent, the machine has put the cover's address in the section: the crop's work is done.
+  const { uploading, failureMessages, upload, dismiss } = useSectionUpload(editor, 'cover', () => setChosen(null));
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
 
   const choose = (file: File | undefined) => {
     setProblem(null);
+    dismiss();
     if (!file) return;
     if (file.size > COVER_MAX_BYTES) return setProblem(t`A imagem deve ter no máximo 5 MB`);
     const url = URL.createObjectURL(file);
@@ -39,24 +42,13 @@ export function CoverField({ editor }: { editor: EditorActor }) {
     probe.src = url;
     setFocus({ x: 0.5, y: 0.5 });
   };
-  const upload = async () => {
+  const send = () => {
     if (!chosen) return;
-    setUploading(true);
     setProblem(null);
-    try {
-      const cover = await adminCampaignsApi.uploadCover(chosen.file, focus);
-      change({ cover_url: cover.url });
-      setChosen(null);
-    } catch (error) {
-      setProblem(
-        normalizeApiError(error)
-          .messages.map((m) => i18n._(m))
-          .join(' '),
-      );
-    } finally {
-      setUploading(false);
-    }
+    upload(chosen.file, focus);
   };
+  const refused = failureMessages ? failureMessages.map((m) => i18n._(m)).join(' ') : null;
+  const shownProblem = problem ?? refused ?? (errors.cover_url ? i18n._(errors.cover_url) : null);
   // The crop the server will make, shown exactly: object-position in % of the image's overflow.
   const crop = chosen ? coverCrop(chosen.width, chosen.height, focus) : null;
   const position =
@@ -105,14 +97,14 @@ export function CoverField({ editor }: { editor: EditorActor }) {
             style={{ objectPosition: position }}
             data-testid="cover-crop"
           />
-          <Button type="button" onClick={() => void upload()} disabled={uploading}>
+          <Button type="button" onClick={send} disabled={uploading}>
             {uploading ? <Trans>Enviando…</Trans> : <Trans>Usar esta capa</Trans>}
           </Button>
         </div>
       ) : null}
-      {problem || errors.cover_url ? (
+      {shownProblem ? (
         <p role="alert" className={s.error}>
-          {problem ?? i18n._(errors.cover_url as string)}
+          {shownProblem}
         </p>
       ) : null}
     </FormSection>

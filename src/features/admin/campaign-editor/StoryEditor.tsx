@@ -4,16 +4,27 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Button, TextField } from '../../../ui';
-import { adminCampaignsApi } from '../../../lib/api/admin-campaigns';
-import { normalizeApiError } from '../../../lib/http/api-error';
+import type { EditorActor } from './use-campaign-editor';
+import { useSectionUpload } from './use-section';
 import * as s from './campaign-editor.css';
 
 /**
  * The story's rich text (Tiptap, a well-kept ProseMirror editor): headings, bold, italic, lists, links and
  * pictures uploaded through the admin API. It hands back HTML; the server keeps only the vocabulary
- * the public page shows (story-html.ts), so what is typed here is what donors read.
+ * the public page shows (story-html.ts), so what is typed here is what donors read. The story section's
+ * machine sends the pictures (in `campaignEditor`); each one done goes in where the cursor is.
  */
-export default function StoryEditor({ value, onChange, label }: { value: string; onChange(html: string): void; label: string }) {
+export default function StoryEditor({
+  value,
+  onChange,
+  label,
+  campaignEditor,
+}: {
+  value: string;
+  onChange(html: string): void;
+  label: string;
+  campaignEditor: EditorActor;
+}) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -30,15 +41,22 @@ export default function StoryEditor({ value, onChange, label }: { value: string;
     editorProps: { attributes: { class: s.story, 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
+  const upload = useSectionUpload(campaignEditor, 'story', ({ image, fileName }) =>
+    editor
+      ?.chain()
+      .focus()
+      .setImage({ src: image.url, alt: fileName.replace(/\.[^.]+$/, '') })
+      .run(),
+  );
   return (
     <div className={s.storyFrame}>
-      {editor ? <Toolbar editor={editor} /> : null}
+      {editor ? <Toolbar editor={editor} upload={upload} /> : null}
       <EditorContent editor={editor} />
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor }) {
+function Toolbar({ editor, upload }: { editor: Editor; upload: ReturnType<typeof useSectionUpload> }) {
   const { t, i18n } = useLingui();
   const active = useEditorState({
     editor,
@@ -54,33 +72,14 @@ function Toolbar({ editor }: { editor: Editor }) {
   });
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { uploading, failureMessages } = upload;
   const tool = (name: string, pressed: boolean, run: () => void, children: ReactNode) => (
     <button type="button" className={s.tool} aria-pressed={pressed} aria-label={name} title={name} onClick={run}>
       {children}
     </button>
   );
   const chain = () => editor.chain().focus();
-  const addImage = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setImageError(null);
-    try {
-      const image = await adminCampaignsApi.uploadStoryImage(file);
-      chain()
-        .setImage({ src: image.url, alt: file.name.replace(/\.[^.]+$/, '') })
-        .run();
-    } catch (error) {
-      setImageError(
-        normalizeApiError(error)
-          .messages.map((m) => i18n._(m))
-          .join(' '),
-      );
-    } finally {
-      setUploading(false);
-    }
-  };
+  const imageError = failureMessages ? failureMessages.map((m) => i18n._(m)).join(' ') : null;
   return (
     <div className={s.toolbar} role="toolbar" aria-label={t`Formatação da história`}>
       {tool(t`Título de seção`, active.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
@@ -100,7 +99,10 @@ function Toolbar({ editor }: { editor: Editor }) {
           accept="image/jpeg,image/png,image/webp"
           className={s.hidden}
           disabled={uploading}
-          onChange={(e) => void addImage(e.target.files?.[0])}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) upload.upload(file);
+          }}
         />
       </label>
       {linking ? (

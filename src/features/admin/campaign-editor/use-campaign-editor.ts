@@ -2,9 +2,14 @@ import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { adminMessages as am } from '../../../../contracts/admin-messages';
-import type { EditorSection } from '../../../../contracts/admin-campaign-editor';
+import type { EditorSection, UploadedImage } from '../../../../contracts/admin-campaign-editor';
 import { campaignEditorMachine, type CampaignEditorMachine } from '../../../../machines/admin/campaign-editor.machine';
-import { campaignSectionMachine, type CheckInput, type SectionErrors } from '../../../../machines/admin/campaign-section.machine';
+import {
+  campaignSectionMachine,
+  type CheckInput,
+  type SectionErrors,
+  type UploadInput,
+} from '../../../../machines/admin/campaign-section.machine';
 import { inspected } from '../../../lib/inspect';
 import { adminCampaignsApi } from '../../../lib/api/admin-campaigns';
 
@@ -31,7 +36,8 @@ export function useCampaignEditor(slug: string): EditorActor {
   const [machine] = useState(() =>
     campaignEditorMachine.provide({
       actors: {
-        // The basics ask the server whether the slug is free (the others have nothing to check remotely).
+        // The basics ask the server whether the slug is free (the others have nothing to check remotely);
+        // the cover and the story send their pictures.
         section: campaignSectionMachine.provide({
           actors: {
             check: fromPromise<SectionErrors, CheckInput>(async ({ input }) => {
@@ -40,6 +46,11 @@ export function useCampaignEditor(slug: string): EditorActor {
               const errors: SectionErrors = free ? {} : { slug: am.slugTaken.id };
               return errors;
             }),
+            upload: fromPromise<UploadedImage, UploadInput>(({ input }) =>
+              input.section === 'cover'
+                ? adminCampaignsApi.uploadCover(input.file, input.focus)
+                : adminCampaignsApi.uploadStoryImage(input.file),
+            ),
           },
         }),
         load: fromPromise(({ input }) => adminCampaignsApi.load(input.slug)),
