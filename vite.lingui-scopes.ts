@@ -37,7 +37,8 @@ export function linguiScopes(): Plugin {
       );
       const { source: code, errors } = createCompiledCatalog(locale, inScope, { namespace: 'es', pseudoLocale: config.pseudoLocale });
       if (errors.length > 0) this.warn(`semear-lingui-scopes: ${errors.length} message(s) of ${locale}/${scope} did not compile`);
-      return { code, map: null, moduleType: 'js' };
+      // No source map: a catalog has no lines worth mapping, and one would inline the whole .po into each scope.
+      return { code, map: { mappings: '' }, moduleType: 'js' };
     },
   };
 }

@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/contracts/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/unit-setup.ts'],
+          isolate: false,
         },
       },
       {

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PAYMENT_POLL_MS } from '../../contracts';
 import type { CheckoutInput } from '../../machines/checkout/checkout.machine';
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
@@ -308,12 +309,17 @@ describe('thank-you page link', () => {
   it('a PIX to the general fund, once paid, goes to the thank-you page without a campaign', async () => {
     const services = fakeServices();
     services.createDonation.mockResolvedValue(f.donationResult('pix', 'pending'));
+    // The page looks again every PAYMENT_POLL_MS: the clock is moved on rather than waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const { router } = await renderRealFlow(f.pixOnlyInput, services);
     await fillPersonContact();
     submit();
     await screen.findByText('Aguardando pagamento…', { selector: 'p, p *' });
-    // The first poll (PAYMENT_POLL_MS) finds it paid and the page moves on by itself.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-confirmacao/agradecimento'), { timeout: 5000 });
+    expect(router.state.location.pathname).not.toBe('/doacao-confirmacao/agradecimento');
+    // The first poll finds it paid and the page moves on by itself.
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-confirmacao/agradecimento'));
     expect(router.state.location.href).toBe('/doacao-confirmacao/agradecimento?donation=d0a1b2c3-0000-4000-8000-000000000001');
   });
 });

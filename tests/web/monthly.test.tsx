@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { monthlyCheckoutSearchSchema, type User } from '../../contracts';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { monthlyCheckoutSearchSchema, PAYMENT_POLL_MS, type User } from '../../contracts';
 import { VisitorPromptProvider } from '../../src/app/dialogs/visitor-prompt';
 import { CheckoutFlow } from '../../src/features/checkout/CheckoutFlow';
 import { provideCheckout, type CheckoutServices } from '../../src/features/checkout/checkout-services';
@@ -161,6 +161,9 @@ describe('/doacao-mensal/checkout', () => {
       },
     });
     services.createSubscription.mockResolvedValue({ subscription: awaiting, charge: f.charge({ status: 'processing' }) });
+    // The page looks again every PAYMENT_POLL_MS: the clock is moved on rather than waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const { router } = await renderCheckout({ user: makeUser(), services });
     await screen.findByRole('heading', { level: 2, name: 'Seus dados' });
     submit();
@@ -180,8 +183,10 @@ describe('/doacao-mensal/checkout', () => {
       subscription: { ...awaiting, status: 'active', pix_authorization: null },
       charges: [],
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-mensal/agradecimento'), { timeout: 8000 });
-  }, 20_000);
+    expect(router.state.location.pathname).toBe('/doacao-mensal/checkout');
+    await act(() => vi.advanceTimersByTimeAsync(2 * PAYMENT_POLL_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/doacao-mensal/agradecimento'));
+  });
 
   it('a declined first month (402) keeps the donor on the checkout with the reason; nothing is left open', async () => {
     const declined = Object.assign(new Error('declined'), {
