@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, sendTo, setup, type ActorRefFrom, type AnyMachineSnapshot } from 'xstate';
-import {
-  emptyCampaignContent,
-  type CampaignEditorData,
-  type EditorSection,
-  type UploadedImage,
-} from '../../contracts/admin-campaign-editor';
+import type { EditorSection, UploadedImage } from '../../contracts/admin-campaign-editor';
 import {
   campaignEditorMachine,
   type CampaignEditorContext,
@@ -18,6 +13,7 @@ import {
   type UploadFinished,
   type UploadInput,
 } from '../../machines/admin/campaign-section.machine';
+import { draftEditor } from './campaign-editor.fixtures';
 import { controllableActors, describePath, flush, pathsOf, replayPath, type GraphEvent } from './support/replay';
 
 /**
@@ -30,22 +26,8 @@ import { controllableActors, describePath, flush, pathsOf, replayPath, type Grap
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const content = { ...emptyCampaignContent, title: 'Horta', slug: 'horta' };
-const editor: CampaignEditorData = {
-  id: '00000000-0000-4000-8000-000000000001',
-  status: 'draft',
-  version: 1,
-  live_slug: 'horta',
-  content,
-  saved_at: '2026-11-25T12:00:00.000Z',
-  saved_by: { name: 'Ana' },
-  unpublished_changes: true,
-  starts_at: null,
-  ends_at: null,
-  donation_count: 0,
-  actions: ['publish', 'schedule', 'archive'],
-  missing: ['summary', 'story', 'cover', 'category', 'organiser'],
-};
+const editor = draftEditor();
+const content = editor.content;
 const loaded: EditorLoaded = { editor, versions: [], audit: [] };
 const theirs = {
   version: 5,

@@ -43,6 +43,18 @@ const uselessSheet = analyseRecipientRows([
 ]);
 const sheetId = '4b0f7a64-8f0c-4a57-9f8e-1f5c7e2d9a10';
 const logo = { id: '9d1e3c2b-1a2b-4c3d-8e4f-5a6b7c8d9e0f', url: '/img/logos/x.png', width: 1900, height: 900 };
+/** A definition saved with the spreadsheet of 118 people, sent by e-mail at `sendAt`. */
+const scheduledSheetDefinition = (sendAt: string, withLogo: typeof logo | null): CorporateDefinitionOutput => ({
+  design,
+  recipients: {
+    source: 'sheet',
+    sheet_id: sheetId,
+    count: 118,
+    shipping: { mode: 'email_scheduled', send_at: sendAt },
+    file_name: file.name,
+  },
+  logo: withLogo,
+});
 const refused = { status: 400, code: 'validation', messages: ['O logo deve ter a proporção 19:9'] };
 
 const preview = { fileName: file.name, accepted: 118, sample: [], rejected: [] };
@@ -151,17 +163,7 @@ describe('corporate gift card definition machine', () => {
 
   it('parses the shipping once per submission, accepted or refused', () => {
     const shippingSchemas = vi.mocked(giftCardShippingSchema);
-    const definition: CorporateDefinitionOutput = {
-      design,
-      recipients: {
-        source: 'sheet',
-        sheet_id: sheetId,
-        count: 118,
-        shipping: { mode: 'email_scheduled', send_at: submittedAt },
-        file_name: file.name,
-      },
-      logo: null,
-    };
+    const definition = scheduledSheetDefinition(submittedAt, null);
     const actor = createActor(withRecipientsStep().machine, { input: { definition, checkedAt: '2026-11-25T16:00:00.000Z' } }).start();
     expect(actor.getSnapshot().hasTag('step:shipping')).toBe(true);
     shippingSchemas.mockClear();
@@ -225,17 +227,7 @@ describe('corporate gift card definition machine', () => {
   });
 
   it('opened again with its scheduled send passed, it starts on the shipping step with why, the spreadsheet and logo kept', () => {
-    const definition: CorporateDefinitionOutput = {
-      design,
-      recipients: {
-        source: 'sheet',
-        sheet_id: sheetId,
-        count: 118,
-        shipping: { mode: 'email_scheduled', send_at: '2026-11-25T15:00:00.000Z' },
-        file_name: 'equipe.xlsx',
-      },
-      logo,
-    };
+    const definition = scheduledSheetDefinition('2026-11-25T15:00:00.000Z', logo);
     const { machine } = withRecipientsStep();
     const ahead = createActor(machine, { input: { definition, checkedAt: '2026-11-25T14:00:00.000Z' } }).start();
     expect(ahead.getSnapshot().hasTag('step:design')).toBe(true);

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { emptyCampaignContent, type CampaignEditorData, type UploadedImage } from '../../../contracts/admin-campaign-editor';
+import type { UploadedImage } from '../../../contracts/admin-campaign-editor';
 import { CampaignEditorPage } from '../../../src/features/admin/campaign-editor/CampaignEditorPage';
 import { adminCampaignsApi } from '../../../src/lib/api/admin-campaigns';
 import { ApiRequestError } from '../../../src/lib/http/api-error';
+import { draftEditor } from '../../machines/campaign-editor.fixtures';
 import { makeUser, renderPage } from '../features/harness';
 
 /**
@@ -29,21 +30,8 @@ vi.mock('../../../src/app/toast', () => ({
   useToast: () => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() }),
 }));
 
-const editor: CampaignEditorData = {
-  id: '00000000-0000-4000-8000-000000000001',
-  status: 'draft',
-  version: 1,
-  live_slug: 'horta',
-  content: { ...emptyCampaignContent, title: 'Horta', slug: 'horta' },
-  saved_at: '2026-11-25T12:00:00.000Z',
-  saved_by: { name: 'Ana' },
-  unpublished_changes: true,
-  starts_at: null,
-  ends_at: null,
-  donation_count: 0,
-  actions: ['archive'],
-  missing: ['summary', 'story', 'cover', 'category', 'organiser'],
-};
+// Only archiving is offered: the pictures are what this page is about.
+const editor = draftEditor({ actions: ['archive'] });
 const cover: UploadedImage = { url: '/img/campaign-covers/00000000-0000-4000-8000-000000000009.jpg', width: 1920, height: 1080 };
 const storyImage: UploadedImage = { url: '/img/story-images/00000000-0000-4000-8000-00000000000a.webp', width: 1200, height: 800 };
 const tooSmall = new ApiRequestError({
