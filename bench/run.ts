@@ -51,6 +51,8 @@ async function measureProduct(env: Record<string, string>, alsoPageWeight: boole
       const token = await signIn(base);
       const profile = await measure(`${base}/api/v1/users/profile`, { authorization: `Bearer ${token}` });
       const campaign = await measure(campaignUrl(base));
+      // As browsers and CDNs ask for it: compressed (kept compressed with the answer, encoded-answer.ts).
+      const campaignBrotli = await measure(campaignUrl(base), { 'accept-encoding': 'gzip, deflate, br, zstd' });
       const donation = await measureCardDonations(base);
       const notificationsPage = await seedNotifications(base, token);
       const notifications = await measure(notificationsPage.url, notificationsPage.headers);
@@ -59,7 +61,7 @@ async function measureProduct(env: Record<string, string>, alsoPageWeight: boole
       const realtime = alsoPageWeight ? await measureRealtimeFanout(base, { dataDir }) : null;
       const home = alsoPageWeight ? await javascriptWeight(`${base}/`) : null;
       const campaignPage = alsoPageWeight ? await javascriptWeight(campaignPageUrl(base)) : null;
-      return { profile, campaign, donation, notifications, forgotPassword, realtime, home, campaignPage, firstScreens };
+      return { profile, campaign, campaignBrotli, donation, notifications, forgotPassword, realtime, home, campaignPage, firstScreens };
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -89,6 +91,7 @@ for (const [database, figures] of [
   }
   console.log(row(`GET /api/v1/users/profile (${database})`, figures.profile, bare));
   console.log(row(`GET /api/v1/campaigns/{slug} (${database})`, figures.campaign, bare));
+  console.log(row(`GET /api/v1/campaigns/{slug}, br (${database})`, figures.campaignBrotli, bare));
   console.log(row(`POST donation, sandbox card (${database})`, figures.donation, bare));
   console.log(donationLine(database, figures.donation, donationCost[database]!, database === 'PostgreSQL' ? pgbench : null));
   console.log(row(`GET /api/v1/notifications (${database})`, figures.notifications, bare));

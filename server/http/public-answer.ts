@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answerBody } from './encoded-answer';
 import type { PublicAnswer } from './public-cache';
 
 /**
@@ -31,9 +32,16 @@ export function sendPublicAnswer(
 ): FastifyReply {
   const personal = request.headers.authorization !== undefined || request.headers.cookie?.includes('refresh') === true;
   reply.header('cache-control', personal ? PERSONAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-  if (vary) reply.header('vary', vary);
   reply.header('etag', answer.etag);
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type(type).send(answer.body);
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+    if (vary) reply.header('vary', vary);
+    return reply.code(304).send();
+  }
+  // Compressed here, once per kept answer; the compression plugin leaves an encoded body alone.
+  const { body, encoding } = answerBody(request, answer);
+  if (encoding) reply.header('content-encoding', encoding);
+  const varies = [vary, encoding && 'accept-encoding'].filter(Boolean).join(', ');
+  if (varies) reply.header('vary', varies);
+  return reply.type(type).send(body);
 }

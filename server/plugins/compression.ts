@@ -1,10 +1,7 @@
 import compress from '@fastify/compress';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { constants } from 'node:zlib';
-
-/** Answers smaller than this go out as they are: the headers and framing cost what compression would save. */
-export const COMPRESS_MIN_BYTES = 1024;
+import { BROTLI_OPTIONS, COMPRESS_ENCODINGS, COMPRESS_MIN_BYTES, GZIP_OPTIONS } from '../http/compression-settings';
 
 /**
  * Text and JSON (beyond these, mime-db's `compressible` decides: images, woff2 and archives are
@@ -36,11 +33,11 @@ export const compressionPlugin = fp(
       globalCompression: true,
       // Request bodies stay plain JSON: no client sends compressed ones, and inflating them would sidestep bodyLimit.
       globalDecompression: false,
-      encodings: ['br', 'gzip'],
+      encodings: COMPRESS_ENCODINGS,
       threshold: COMPRESS_MIN_BYTES,
       customTypes: compressibleTypes,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
-      zlibOptions: { level: 6 },
+      brotliOptions: BROTLI_OPTIONS,
+      zlibOptions: GZIP_OPTIONS,
     });
   },
   { name: 'semear-compression' },

@@ -30,6 +30,9 @@ beforeAll(async () => {
   precompressDir(distDir);
   ctx = await createTestContext({}, { distDir });
   for (let i = 0; i < 6; i += 1) await insertCampaign(ctx.database.db, { slug: `campanha-${i}`, title: `Campanha número ${i}` });
+  // A campaign page as a real one reads: its story is well above the threshold.
+  const story = Array.from({ length: 12 }, (_, i) => `<p>Parágrafo ${i}: a cozinha serve refeições todos os dias.</p>`).join('');
+  await insertCampaign(ctx.database.db, { slug: 'cozinha-longa', title: 'Cozinha com história', story });
   token = (await newSession(ctx.app)).token;
 });
 afterAll(async () => {
@@ -164,6 +167,42 @@ describe('compression of dynamic answers', () => {
       expect(signedIn.headers['content-encoding']).toBe(encoding);
       expect(signedIn.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('sends a kept public answer compressed, the same bytes on every read, with its validator and Vary', async () => {
+    const path = '/api/v1/campaigns/cozinha-longa';
+    const plain = await get(path);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['*', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const first = await get(path, accept);
+      const again = await get(path, accept);
+      expect(first.headers['content-encoding'], accept).toBe(encoding);
+      expect(JSON.parse(decoded(first).toString('utf8'))).toEqual(plain.json());
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+      expect(first.headers.etag).toBe(plain.headers.etag);
+      expect(first.headers.vary).toBe('Accept-Language, accept-encoding');
+      expect(first.headers['cache-control']).toBe(plain.headers['cache-control']);
+    }
+    for (const accept of ['identity', 'deflate']) {
+      const response = await get(path, accept);
+      expect(response.headers['content-encoding'], accept).toBeUndefined();
+      expect(response.body).toBe(plain.body);
+      expect(response.headers.vary).toBe('Accept-Language');
+    }
+    const notModified = await call(ctx.app, 'GET', path, undefined, {
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    const noCompression = await call(ctx.app, 'GET', path, undefined, { headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } });
+    expect(noCompression.headers['content-encoding']).toBeUndefined();
+    expect(noCompression.body).toBe(plain.body);
   });
 
   it('leaves small JSON answers and 404s alone', async () => {
