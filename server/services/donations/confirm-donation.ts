@@ -8,7 +8,7 @@ import { postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { notifyDonor } from '../notifications/create-notification';
-import { donationCampaign, lockDonation, markDonationConfirmed, type DonationRow } from './donations-repository';
+import { confirmOpenDonation, donationCampaign, markDonationConfirmed, type DonationRow } from './donations-repository';
 import { lockPayment, type PaymentRow } from './payments-repository';
 import { receiptMail } from './receipt-mail';
 
@@ -39,6 +39,18 @@ export async function finishConfirmation(
   known?: { campaign: { slug: string; title: string } | null },
 ): Promise<void> {
   await markDonationConfirmed(tx, donation.id, now);
+  await tellOfConfirmation(tx, deps, donation, now, locale, known);
+}
+
+/** What tells of a confirmed donation: the donor's notification, the receipt and the webhook event (the outbox). */
+async function tellOfConfirmation(
+  tx: Executor,
+  deps: Pick<ConfirmDeps, 'translator'>,
+  donation: DonationRow,
+  now: Date,
+  locale: Locale,
+  known?: { campaign: { slug: string; title: string } | null },
+): Promise<void> {
   // The caller may have read the campaign already (the donation's request did).
   const campaign = known ? known.campaign : donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
   // The receipt below is the e-mail; the notification is in-app only.
@@ -82,13 +94,21 @@ export async function confirmDonationIn(
   tx: Executor,
   deps: Pick<ConfirmDeps, 'clock' | 'translator'>,
   payment: PaymentRow | null,
-  options: { locale?: Locale; campaign?: { slug: string; title: string } | null } = {},
+  options: {
+    locale?: Locale;
+    campaign?: { slug: string; title: string } | null;
+    /** Told of the donation as confirmed (the caller answers with it rather than reading it again). */
+    onConfirmed?: (donation: DonationRow) => void;
+  } = {},
 ): Promise<ConfirmOutcome> {
   if (!payment || payment.status !== 'succeeded') return 'not_paid';
   if (!payment.donationId) return 'not_paid';
-  const donation = await lockDonation(tx, payment.donationId);
-  if (!donation || donation.status === 'confirmed' || donation.status === 'refunded') return 'already_settled';
   const now = deps.clock.now();
+  // Confirming the open donation is what locks it (the row lock of the update, as `for update` did):
+  // a second confirmation waits for this commit, then finds it settled. One statement instead of a
+  // locking read and then the update (issue 26); the rest reads only fields confirming leaves alone.
+  const donation = await confirmOpenDonation(tx, payment.donationId, now);
+  if (!donation) return 'already_settled';
   await postLedgerGroup(tx, {
     kind: 'donation',
     reference: donationReference(donation.id),
@@ -100,6 +120,7 @@ export async function confirmDonationIn(
   });
   // The request's language when confirmed while the donor waits, else the one the donor gave in.
   const known = options.campaign === undefined ? undefined : { campaign: options.campaign };
-  await finishConfirmation(tx, deps, donation, now, options.locale ?? donation.locale, known);
+  await tellOfConfirmation(tx, deps, donation, now, options.locale ?? donation.locale, known);
+  options.onConfirmed?.(donation);
   return 'confirmed';
 }

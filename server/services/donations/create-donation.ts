@@ -16,7 +16,13 @@ import { gatewayMethodOf, type PaymentGateways } from '../payments/gateways';
 import { donatableCampaign, type DonatableCampaign } from './campaign-access';
 import { confirmDonationIn, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
-import { donationCampaign, insertDonationWithPayment, loadDonation, type DonationRow } from './donations-repository';
+import {
+  donationCampaign,
+  insertDonationWithPayment,
+  loadDonation,
+  type DonationRow,
+  type DonationWithPayment,
+} from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
 import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
 import type { PaymentGateway } from '../payments/gateway';
@@ -80,9 +86,15 @@ export function createDonationService(deps: DonationDeps) {
       locale: input.locale,
     });
     const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
-    /** The answer, read and kept in the transaction that settles the donation: it commits with it. */
-    const answerIn = async (tx: Executor, donationId: string) => {
-      const response = await answer(donationId, receiptToken, input.locale, tx);
+    /**
+     * The answer, read and kept in the transaction that settles the donation: it commits with it. A
+     * donation confirmed in that transaction is answered from the rows it just wrote (`confirmed`),
+     * which are what reading them again would give: one statement less (issue 26).
+     */
+    const answerIn = async (tx: Executor, donationId: string, confirmed: DonationWithPayment | null = null) => {
+      const response = confirmed
+        ? await donationAnswer(confirmed, receiptToken, deps.translator, input.locale)
+        : await answer(donationId, receiptToken, input.locale, tx);
       await input.complete(tx, response);
       return response;
     };
@@ -112,8 +124,8 @@ export function createDonationService(deps: DonationDeps) {
     // Commit 2 (in pay): the gateway's answer, the ledger group with its outbox rows, and this answer.
     const answered: { response?: StoredResponse } = {};
     const payer = payerOfContact(donation.contact);
-    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale, payer }, async (tx) => {
-      answered.response = await answerIn(tx, donation.id);
+    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale, payer }, async (tx, confirmed) => {
+      answered.response = await answerIn(tx, donation.id, confirmed);
     });
     return answered.response ?? answer(donation.id, receiptToken, input.locale);
   }
@@ -134,7 +146,7 @@ export function createDonationService(deps: DonationDeps) {
       locale: Locale;
       payer?: Payer | null;
     },
-    alsoInCommit?: (tx: Executor) => Promise<void>,
+    alsoInCommit?: (tx: Executor, confirmed: DonationWithPayment | null) => Promise<void>,
   ): Promise<void> {
     const { request, userId, cardToken, campaign } = input;
     const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
@@ -148,8 +160,19 @@ export function createDonationService(deps: DonationDeps) {
       payer: input.payer,
       afterCharge: () => deps.hooks?.beforeConfirm?.(payment.id),
       inSameCommit: async (tx, moved) => {
-        if (moved?.status === 'succeeded') await confirmDonationIn(tx, deps, moved, { locale: input.locale, campaign });
-        await alsoInCommit?.(tx);
+        // The donation, its payment and campaign as this transaction leaves them, when it confirms it.
+        let confirmed: DonationWithPayment | null = null;
+        if (moved?.status === 'succeeded') {
+          const named = campaign ? { slug: campaign.slug, title: campaign.title } : null;
+          await confirmDonationIn(tx, deps, moved, {
+            locale: input.locale,
+            campaign,
+            onConfirmed: (donation) => {
+              confirmed = { donation, payment: moved, campaign: named };
+            },
+          });
+        }
+        await alsoInCommit?.(tx, confirmed);
       },
     });
     if (recorded?.status !== 'succeeded') return;

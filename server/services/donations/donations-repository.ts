@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import type { DonationRequest } from '../../../contracts/donations';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
@@ -90,6 +90,19 @@ export async function lockDonation(tx: Executor, donationId: string): Promise<Do
 
 export async function markDonationConfirmed(tx: Executor, donationId: string, now: Date): Promise<void> {
   await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donationId));
+}
+
+/**
+ * Confirms the donation unless it is settled already (confirmed or refunded), locking its row for the
+ * rest of the transaction; the row as confirmed, or null when there was nothing to confirm.
+ */
+export async function confirmOpenDonation(tx: Executor, donationId: string, now: Date): Promise<DonationRow | null> {
+  const [donation] = await tx
+    .update(donations)
+    .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
+    .where(and(eq(donations.id, donationId), notInArray(donations.status, ['confirmed', 'refunded'])))
+    .returning();
+  return donation ?? null;
 }
 
 export async function markDonationRefunded(tx: Executor, donationId: string, now: Date): Promise<void> {

@@ -34,33 +34,44 @@ export function accountKey(ref: AccountRef): { kind: LedgerAccountKind; ownerKey
 
 const keyText = (k: { kind: string; ownerKey: string }) => `${k.kind}\u0000${k.ownerKey}`;
 
-/** Row ids of the accounts, creating the missing ones (insert ... on conflict do nothing, then select). */
+/**
+ * Row ids of the accounts, creating the missing ones. Accounts are made once and never removed, so
+ * the ones asked for nearly always exist: they are read first, and only missing ones are inserted
+ * (insert ... on conflict do nothing, then read again). A donation's group thus costs one statement
+ * for its accounts instead of an insert that finds them all there and then the same read (issue 26).
+ */
 export async function ensureAccounts(executor: Executor, refs: readonly AccountRef[]): Promise<Map<string, string>> {
   const keys = [...new Map(refs.map((r) => [keyText(accountKey(r)), accountKey(r)])).values()];
   const ids = new Map<string, string>();
   for (const chunk of chunksOf(keys)) {
-    await executor.insert(ledgerAccounts).values(chunk).onConflictDoNothing();
-    // One `owner_key in (...)` per kind: the unique index answers it, where a long OR of pairs is slow to plan.
-    const kinds = [...new Set(chunk.map((k) => k.kind))];
-    const rows = await executor
-      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey })
-      .from(ledgerAccounts)
-      .where(
-        or(
-          ...kinds.map((kind) =>
-            and(
-              eq(ledgerAccounts.kind, kind),
-              inArray(
-                ledgerAccounts.ownerKey,
-                chunk.filter((k) => k.kind === kind).map((k) => k.ownerKey),
-              ),
+    for (const row of await readAccounts(executor, chunk)) ids.set(keyText(row), row.id);
+    const missing = chunk.filter((k) => !ids.has(keyText(k)));
+    if (missing.length === 0) continue;
+    await executor.insert(ledgerAccounts).values(missing).onConflictDoNothing();
+    for (const row of await readAccounts(executor, missing)) ids.set(keyText(row), row.id);
+  }
+  return ids;
+}
+
+/** One `owner_key in (...)` per kind: the unique index answers it, where a long OR of pairs is slow to plan. */
+function readAccounts(executor: Executor, keys: ReadonlyArray<{ kind: LedgerAccountKind; ownerKey: string }>) {
+  const kinds = [...new Set(keys.map((k) => k.kind))];
+  return executor
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...kinds.map((kind) =>
+          and(
+            eq(ledgerAccounts.kind, kind),
+            inArray(
+              ledgerAccounts.ownerKey,
+              keys.filter((k) => k.kind === kind).map((k) => k.ownerKey),
             ),
           ),
         ),
-      );
-    for (const row of rows) ids.set(keyText(row), row.id);
-  }
-  return ids;
+      ),
+    );
 }
 
 export const accountIdOf = (ids: Map<string, string>, ref: AccountRef): string => {
