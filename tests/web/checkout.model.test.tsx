@@ -65,7 +65,8 @@ const stepForm = () => {
 /** A field by its label; required fields add a '*' (aria-hidden) to it. */
 const field = (label: string) => stepForm().getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*\\*?$`));
 const change = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const submitButton = () => stepForm().getByRole('button', { name: /^(Continuar|Doar R\$)/ });
+/** The form's submit button, by what it says (a role query would work out the name of every button on each step). */
+const submitButton = () => stepForm().getByText(/^(Continuar|Doar R\$)/, { selector: 'button[type="submit"]' });
 
 function fillContact(contact: ContactInput) {
   const foreigner = stepForm().getByLabelText('Sou estrangeiro / I live outside Brazil') as HTMLInputElement;
