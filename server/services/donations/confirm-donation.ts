@@ -30,16 +30,10 @@ export const donationReference = (donationId: string): string => `donation:${don
  * Marks a donation whose money is on the ledger as confirmed, tells a signed-in donor (notification)
  * and queues the receipt, all in the caller's transaction.
  */
-export async function finishConfirmation(
-  tx: Executor,
-  deps: Pick<ConfirmDeps, 'translator'>,
-  donation: DonationRow,
-  now: Date,
-  locale: Locale,
-  known?: { campaign: { slug: string; title: string } | null },
-): Promise<void> {
+export async function finishConfirmation(...args: Parameters<typeof tellOfConfirmation>): Promise<void> {
+  const [tx, , donation, now] = args;
   await markDonationConfirmed(tx, donation.id, now);
-  await tellOfConfirmation(tx, deps, donation, now, locale, known);
+  await tellOfConfirmation(...args);
 }
 
 /** What tells of a confirmed donation: the donor's notification, the receipt and the webhook event (the outbox). */
