@@ -61,9 +61,10 @@ export const authenticationPlugin = fp<AppServices>(
     app.decorate('accountClosing', createAccountClosing(services));
 
     // A signed-in user's answers, sessions and receipts must never sit in a shared or browser cache.
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.userId !== null || request.headers.authorization !== undefined || request.routeOptions.config?.noStore)
         reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
 
     /** The user id of a valid token whose account is still usable; a closed account stops within USER_STATUS_CACHE_TTL_MS, at once on this node. */

@@ -38,13 +38,13 @@ export const publicCachePlugin = fp<PublicCachePluginOptions>(
         );
       });
     }
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (mayChangePublicReads(request)) cache.invalidate(EVERYTHING);
       // Nothing that sets a cookie is shared, whatever the route said.
       const cacheControl = reply.getHeader('cache-control');
       if (reply.hasHeader('set-cookie') && typeof cacheControl === 'string' && cacheControl.includes('public'))
         reply.header('cache-control', PERSONAL_CACHE_CONTROL);
-      return payload;
+      done(null, payload);
     });
     app.addHook('onClose', async () => {
       await unlisten?.().catch((error: unknown) => app.log.warn({ err: error }, 'stopping LISTEN failed'));

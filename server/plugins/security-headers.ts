@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_PREFIX } from '../../contracts/constants';
 import type { Config } from '../config';
 import { BOOT_SCRIPT_HASH } from '../http/code-after-paint';
 
@@ -64,16 +65,31 @@ export function securityHeadersOf(options: HelmetOptions): ReadonlyArray<readonl
   return [...headers];
 }
 
+const API_KEEPS = new Set(['cross-origin-resource-policy', 'x-content-type-options', 'strict-transport-security']);
+
+/**
+ * What an API answer needs (OWASP REST Security Cheat Sheet, "Security Headers"): JSON opened as a page
+ * runs nothing and cannot be framed, is never sniffed as something else, and is not read cross-origin as
+ * a page's sub-resource. The page-only headers (referrer, DNS prefetch, opener, ...) do nothing for it;
+ * leaving them off halves an API answer's header bytes (about 520 bytes of a campaign read's 4 KB).
+ */
+export function apiSecurityHeaders(documentHeaders: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string, string]> {
+  const kept = documentHeaders.filter(([name]) => API_KEEPS.has(name));
+  return [['content-security-policy', "default-src 'none'; frame-ancestors 'none'"], ['x-frame-options', 'DENY'], ...kept];
+}
+
 export const securityHeadersPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    const headers = securityHeadersOf({
+    const documentHeaders = securityHeadersOf({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
       strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:',
       crossOriginEmbedderPolicy: false,
     });
+    const apiHeaders = apiSecurityHeaders(documentHeaders);
+    const apiPath = `${API_PREFIX}/`;
     // On the raw response, as helmet's plugin set them: a route may still replace one (web-app.ts, stored images).
-    app.addHook('onRequest', (_request, reply, done) => {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    app.addHook('onRequest', (request, reply, done) => {
+      for (const [name, value] of request.url.startsWith(apiPath) ? apiHeaders : documentHeaders) reply.raw.setHeader(name, value);
       done();
     });
   },

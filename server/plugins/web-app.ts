@@ -106,9 +106,10 @@ export const webAppPlugin = fp<WebAppOptions>(
         globIgnore: ['**/*.br', '**/*.gz'],
       });
       // Hashed assets never change under the same name.
-      app.addHook('onSend', async (request, reply) => {
+      app.addHook('onSend', (request, reply, payload, done) => {
         if (request.url.startsWith('/assets/') && reply.statusCode === 200)
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        done(null, payload);
       });
     }
 

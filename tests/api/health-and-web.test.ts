@@ -110,6 +110,23 @@ describe('the web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("gives API answers an API's security headers, and none of a page's", async () => {
+    const page = await call(ctx.app, 'GET', '/', undefined, { headers: html });
+    for (const path of ['/api/v1/campaigns/cozinha-solidaria-recife', '/api/v1/nope']) {
+      const response = await call(ctx.app, 'GET', path);
+      expect(response.headers['content-type'], path).toContain('application/json');
+      expect(response.headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], path).toBe('DENY');
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+      // Page-only headers the page has and an API answer has no use for.
+      for (const pageOnly of ['referrer-policy', 'x-dns-prefetch-control', 'cross-origin-opener-policy', 'origin-agent-cluster']) {
+        expect(page.headers[pageOnly], pageOnly).toBeDefined();
+        expect(response.headers[pageOnly], `${path} ${pageOnly}`).toBeUndefined();
+      }
+    }
+  });
+
   it("lets only the editor's preview be framed, and by this site only", async () => {
     const preview = await call(ctx.app, 'GET', '/pre-visualizacao?campaign=0b7f1c2e-4d5a-4b6c-8d9e-0f1a2b3c4d5e', undefined, {
       headers: html,

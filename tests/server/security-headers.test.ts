@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { contentSecurityPolicy } from '../../server/plugins/security-headers';
+import { apiSecurityHeaders, contentSecurityPolicy, securityHeadersOf } from '../../server/plugins/security-headers';
 
 const env = {
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
@@ -23,5 +23,31 @@ describe('the Content Security Policy lets browsers reach the realtime server, a
     expect(connectSrc({ PUSHER_HOST: 'soketi.interno', PUSHER_PORT: '6001', PUSHER_USE_TLS: 'false' })).toContain(
       'ws://soketi.interno:6001',
     );
+  });
+});
+
+describe("an API answer's security headers", () => {
+  const documentHeaders = (publicUrl: string) =>
+    securityHeadersOf({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(loadConfig({ ...env, PUBLIC_URL: publicUrl })) },
+      strictTransportSecurity: publicUrl.startsWith('https:'),
+    });
+
+  it('keeps HSTS when the site is served over HTTPS, and sends none over HTTP', () => {
+    const secure = new Map(apiSecurityHeaders(documentHeaders('https://doe.semear.org')));
+    expect(secure.get('strict-transport-security')).toContain('max-age=');
+    expect(new Map(apiSecurityHeaders(documentHeaders('http://localhost:3000'))).has('strict-transport-security')).toBe(false);
+  });
+
+  it("replaces the site's page policy by one under which nothing loads or frames", () => {
+    const api = new Map(apiSecurityHeaders(documentHeaders('https://doe.semear.org')));
+    expect(api.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect([...api.keys()].sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-resource-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
   });
 });
