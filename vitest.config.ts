@@ -22,8 +22,9 @@ if (process.env.TEST_DATABASE_URL) {
   apiProjects.push({
     test: {
       name: 'api:postgres',
-      // Several server processes on one database (tests/nodes) need PostgreSQL: PGlite is one process's.
-      include: [...DATABASE_TESTS, 'tests/nodes/**/*.test.ts'],
+      // Several server processes on one database (tests/nodes) need PostgreSQL: PGlite is one process's; so
+      // does what only its driver does (tests/postgres).
+      include: [...DATABASE_TESTS, 'tests/nodes/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       testTimeout: 30_000,

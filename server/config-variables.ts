@@ -32,6 +32,12 @@ export const configVariables = [
     description: 'PostgreSQL connection string (postgres://user:pass@host:5432/db).',
   },
   {
+    name: 'DATABASE_PREPARED_STATEMENTS',
+    default: 'true',
+    description:
+      'Each pooled PostgreSQL connection parses and plans a statement once, then only binds and runs it. Set false when DATABASE_URL points at a pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21, or without max_prepared_statements).',
+  },
+  {
     name: 'REDIS_URL',
     default: '(unset: each node counts in memory)',
     description:

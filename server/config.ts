@@ -17,6 +17,7 @@ const envSchema = z.object({
   HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR must not be empty' }).default(DEFAULT_DATA_DIR),
   DATABASE_URL: urlText('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  DATABASE_PREPARED_STATEMENTS: booleanText('DATABASE_PREPARED_STATEMENTS').default(true),
   REDIS_URL: urlText('REDIS_URL', ['redis:', 'rediss:']).optional(),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
@@ -85,6 +86,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Each pooled connection prepares a statement once; false behind a pooler in transaction mode that cannot. */
+  databasePreparedStatements: boolean;
   /** Redis the API nodes share their rate-limit counts through; null counts on each node. */
   redisUrl: string | null;
   publicUrl: string;
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     redisUrl: e.REDIS_URL ?? null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: present(e.JWT_SECRET),

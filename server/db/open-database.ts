@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDataFolderLock } from './data-folder-lock';
+import { createStatementNames, preparingClient } from './statement-names';
 import type { Database, DatabaseHandle } from './types';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -18,6 +19,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** `logger`: sees every statement drizzle runs (query-count.ts counts them for tests and the bench). */
 export interface OpenOptions {
   logger?: Logger;
+  /**
+   * PostgreSQL: each connection prepares a statement once (statement-names.ts). False for a pooler in
+   * transaction mode that cannot carry prepared statements (DATABASE_PREPARED_STATEMENTS=false).
+   */
+  preparedStatements?: boolean;
 }
 
 export async function openPglite(dataDir: string | null, options: OpenOptions = {}): Promise<DatabaseHandle> {
@@ -62,7 +68,8 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
 }
 
 export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const Client = options.preparedStatements === false ? pg.Client : preparingClient(createStatementNames());
+  const pool = new pg.Pool({ connectionString, max: 10, Client });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   const raw = drizzlePostgres({ client: pool, schema, logger: options.logger });
@@ -215,6 +222,12 @@ function sharedListener(newClient: () => pg.Client): { listen: Listen; close: ()
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite keeps its files in DATA_DIR/db. */
-export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, 'db'));
+export function openDatabase(config: {
+  databaseUrl: string | null;
+  databasePreparedStatements: boolean;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { preparedStatements: config.databasePreparedStatements })
+    : openPglite(join(config.dataDir, 'db'));
 }
