@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Response } from '@playwright/test';
 
 export interface PageWeight {
   scripts: number;
@@ -22,10 +22,14 @@ export async function javascriptWeight(url: string): Promise<PageWeight> {
   try {
     const page = await browser.newPage();
     const bodies: Promise<Buffer>[] = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.body());
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle' });
+    // A script fetched after the network went idle would be read after the browser closed, and its
+    // rejected promise, awaited by no one, would end the whole bench.
+    page.off('response', onResponse);
     const scripts = await Promise.all(bodies);
     return { scripts: scripts.length, gzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) };
   } finally {

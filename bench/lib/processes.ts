@@ -1,22 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
+const running = new Set<ChildProcess>();
+// A bench that dies half-way must not leave a server on its port: the next run would measure that one.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts a TypeScript entry point with tsx in its own process, so it does not share a core with the load generator. */
 export function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
 }
+
+const answers = (url: string): Promise<boolean> =>
+  fetch(url).then(
+    (res) => res.ok,
+    () => false, // not listening (yet)
+  );
 
 export async function waitForUrl(url: string, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answers(url)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
@@ -32,9 +42,15 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 
 /** Runs `work` while the entry point's process answers at `readyUrl`, then stops it. */
 export async function withProcess<T>(entry: string, env: Record<string, string>, readyUrl: string, work: () => Promise<T>): Promise<T> {
+  // Another process answering at readyUrl (one left over holding the port) must not pass for this one.
+  if (await answers(readyUrl)) throw new Error(`${readyUrl} answers before ${entry} started: another process holds its port`);
   const child = startProcess(entry, env);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before it answered at ${readyUrl}`))),
+  );
+  exited.catch(() => {}); // stopped on purpose after the work: nobody is waiting then
   try {
-    await waitForUrl(readyUrl);
+    await Promise.race([waitForUrl(readyUrl), exited]);
     return await work();
   } finally {
     await stopProcess(child);
