@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-/** At most this many statements get a name (per process, so per connection too); the rest run unnamed. */
+/** At most this many statements get a name (per pool, so per connection too); the rest run unnamed. */
 const MAX_NAMED = 2000;
 /** Longer texts are one-off builds (an export's long IN list): not worth a slot. */
 const MAX_TEXT = 8192;
