@@ -27,6 +27,8 @@ import { recurringJobs } from './jobs/recurring-jobs';
 import { realtimePlugin } from './plugins/realtime';
 import { publicCachePlugin } from './plugins/public-cache';
 import { createPublicCache, PUBLIC_CACHE_LIMITS } from './http/public-cache';
+import { createFrontDoor, FRONT_DOOR_MAX_ENTRIES, frontDoorServer } from './http/front-door';
+import { frontDoorPlugin } from './plugins/front-door';
 import { realtimeRoutes } from './routes/realtime';
 import { openApiPlugin } from './plugins/openapi';
 import { compressionPlugin } from './plugins/compression';
@@ -121,7 +123,11 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  // Without LISTEN nothing would tell this process of another's commits: every read then goes to the database.
+  const publicCache = createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS });
+  const frontDoor = createFrontDoor({ cache: publicCache, maxEntries: FRONT_DOOR_MAX_ENTRIES });
   const app = Fastify({
+    serverFactory: frontDoorServer(frontDoor),
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     // JSON bodies only (the largest, a full analytics batch, stays under 1 MiB); uploads get their own limit.
@@ -150,8 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
         })),
     storage: options.storage ?? createStorage(config.storage),
-    // Without LISTEN nothing would tell this process of another's commits: every read then goes to the database.
-    publicCache: createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS }),
+    publicCache,
   };
 
   app.decorate('paymentGateways', services.gateways);
@@ -184,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(webhookPollPlugin, { db, clock, config, pollEveryMs: options.startMailJob ? 2000 : null });
   await app.register(publicCachePlugin, { cache: services.publicCache, database: options.database });
+  await app.register(frontDoorPlugin, { door: frontDoor });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   if (options.startJobs && options.database) {
     const deps = { db, gateways: services.gateways, translator: app.translator, config, log: app.log, storage: services.storage };

@@ -1,12 +1,12 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import negotiate from '@fastify/accept-negotiator';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { BROTLI_OPTIONS, COMPRESS_ENCODINGS, COMPRESS_MIN_BYTES, GZIP_OPTIONS } from './compression-settings';
 import type { PublicAnswer } from './public-cache';
 
-type Encoding = (typeof COMPRESS_ENCODINGS)[number];
-/** What the choice reads of a request. */
-type Request = Pick<FastifyRequest, 'method' | 'headers'>;
+export type Encoding = (typeof COMPRESS_ENCODINGS)[number];
+/** What the choice reads of a request (Fastify's or the raw one the front door sees). */
+type Request = { method?: string; headers: IncomingHttpHeaders };
 
 /**
  * A public answer's compressed bytes, made once per answer kept in memory rather than on every read:
@@ -16,7 +16,7 @@ type Request = Pick<FastifyRequest, 'method' | 'headers'>;
 const encodedBodies = new WeakMap<PublicAnswer, Partial<Record<Encoding, Buffer>>>();
 
 /** The encoding @fastify/compress would choose for this request (the same negotiation), or null for the plain body. */
-function chosenEncoding(request: Request): Encoding | null {
+export function chosenEncoding(request: Request): Encoding | null {
   const accepted = request.headers['accept-encoding'];
   if (accepted === undefined || request.headers['x-no-compression'] !== undefined) return null;
   // As @fastify/compress: "*" (no preference) and x-gzip count as gzip.

@@ -36,10 +36,12 @@ export function sendPublicAnswer(
   for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
     if (vary) reply.header('vary', vary);
+    request.publicAnswer = { answer, body: '' };
     return reply.code(304).send();
   }
   // Compressed here, once per kept answer; the compression plugin leaves an encoded body alone.
   const { body, encoding } = answerBody(request, answer);
+  request.publicAnswer = { answer, body };
   if (encoding) reply.header('content-encoding', encoding);
   const varies = [vary, encoding && 'accept-encoding'].filter(Boolean).join(', ');
   if (varies) reply.header('vary', varies);

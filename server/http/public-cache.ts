@@ -30,6 +30,7 @@ export interface Filled {
 }
 
 interface Entry extends PublicAnswer {
+  key: string;
   campaignId: string | null;
   expiresAt: number;
 }
@@ -44,6 +45,11 @@ export interface PublicCache {
   answerOrNull(key: string, fill: () => Promise<Filled | null>): Promise<PublicAnswer | null>;
   /** The same, for reads that always have an answer (lists, categories, totals). */
   answer(key: string, fill: () => Promise<Filled>): Promise<PublicAnswer>;
+  /**
+   * Whether `answer` is still the one kept for its read, as a hit would find it (and it then counts as
+   * read, for the least-recently-read order): the front door asks before sending its bytes again.
+   */
+  isCurrent(answer: PublicAnswer): boolean;
   /** A campaign's id (its answers and every list), '' (every list) or EVERYTHING. */
   invalidate(scope: string): void;
   readonly size: number;
@@ -82,15 +88,24 @@ export function createPublicCache({ enabled, clock, maxEntries, maxAgeMs }: Publ
       const filled = await fill();
       if (!filled) return null;
       const answer = toAnswer(filled);
-      if (startedIn === epoch) {
-        const changesAt = filled.changesAt?.getTime() ?? Infinity;
-        entries.set(key, { ...answer, campaignId: filled.campaignId, expiresAt: Math.min(now + maxAgeMs, changesAt) });
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      }
-      return answer;
+      if (startedIn !== epoch) return answer;
+      const changesAt = filled.changesAt?.getTime() ?? Infinity;
+      // The kept entry itself is the answer, so the front door can tell it is current from the first read.
+      const entry: Entry = { ...answer, key, campaignId: filled.campaignId, expiresAt: Math.min(now + maxAgeMs, changesAt) };
+      entries.set(key, entry);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      return entry;
     } finally {
       if (startedIn === epoch) filling.delete(key);
     }
+  };
+
+  /** Whether a kept entry may still be answered; if so it becomes the most recently read, else it goes. */
+  const stillFresh = (entry: Entry): boolean => {
+    entries.delete(entry.key);
+    if (entry.expiresAt <= clock.now().getTime()) return false;
+    entries.set(entry.key, entry);
+    return true;
   };
 
   const cache: PublicCache = {
@@ -109,18 +124,18 @@ export function createPublicCache({ enabled, clock, maxEntries, maxAgeMs }: Publ
         return filled ? toAnswer(filled) : null;
       }
       const entry = entries.get(key);
-      if (entry && entry.expiresAt > clock.now().getTime()) {
-        entries.delete(key);
-        entries.set(key, entry);
-        return entry;
-      }
-      if (entry) entries.delete(key);
+      if (entry && stillFresh(entry)) return entry;
       let pending = filling.get(key);
       if (!pending) {
         pending = fillAndKeep(key, fill);
         filling.set(key, pending);
       }
       return pending;
+    },
+    isCurrent(answer) {
+      const key = (answer as Partial<Entry>).key;
+      const entry = key === undefined ? undefined : entries.get(key);
+      return entry === answer && stillFresh(entry);
     },
     invalidate(scope) {
       epoch += 1;

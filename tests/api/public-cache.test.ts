@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
@@ -8,17 +6,10 @@ import { PUBLIC_CACHE_CONTROL } from '../../server/http/public-answer';
 import { give as giveStraight, insertCampaign, insertCategory, type CampaignRow } from './helpers/campaign-fixtures';
 import { newSession } from './helpers/fixtures';
 import { cardDonation } from './helpers/giving';
+import { minimalBuild } from './helpers/minimal-build';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
-// A build's index.html as Vite writes it, enough for the server to write a first screen into.
-const distDir = mkdtempSync(join(tmpdir(), 'semear-dist-'));
-mkdirSync(join(distDir, '.vite'));
-writeFileSync(join(distDir, '.vite', 'manifest.json'), '{}');
-writeFileSync(
-  join(distDir, 'index.html'),
-  '<!doctype html><html><head><title>Semear</title><meta name="description" content="Doe" /></head>' +
-    '<body><div id="root"><!-- first-screen --><!-- /first-screen --></div></body></html>',
-);
+const distDir = minimalBuild();
 
 let ctx: TestContext;
 let campaign: CampaignRow;
