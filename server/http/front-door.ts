@@ -38,6 +38,19 @@ type SentHeaders = Record<string, string | number | string[] | undefined>;
 /** The levels at which Fastify logs each request's completion, as the front door does. */
 const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
 
+const NO_BODY = Buffer.alloc(0);
+/**
+ * One copy of an answer's plain bytes, whatever the number of URLs it is asked under (compressed bytes
+ * are shared already, encoded-answer.ts): a crawler sending a page under thousands of query strings
+ * costs a kept header list each, not a page each.
+ */
+const plainBodies = new WeakMap<PublicAnswer, Buffer>();
+const plainBytes = (answer: PublicAnswer): Buffer => {
+  let bytes = plainBodies.get(answer);
+  if (!bytes) plainBodies.set(answer, (bytes = Buffer.from(answer.body)));
+  return bytes;
+};
+
 /** Headers Node writes for each connection and moment itself; a kept answer must not repeat stale ones. */
 const PER_RESPONSE = new Set(['connection', 'keep-alive', 'date', 'transfer-encoding']);
 
@@ -139,8 +152,8 @@ export function createFrontDoor({ cache, maxEntries }: FrontDoorOptions): FrontD
         kept.set(kind, entry);
         while (kept.size > maxEntries) kept.delete(kept.keys().next().value as string);
       }
-      if (status === 304) entry.notModified ??= { status, headers: shared, body: Buffer.alloc(0) };
-      else entry.ok ??= { status, headers: shared, body: Buffer.from(body) };
+      if (status === 304) entry.notModified ??= { status, headers: shared, body: NO_BODY };
+      else entry.ok ??= { status, headers: shared, body: typeof body === 'string' ? plainBytes(answer) : body };
     },
     logTo(logger) {
       log = logger;
