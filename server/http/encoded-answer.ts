@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { BROTLI_OPTIONS, COMPRESS_ENCODINGS, COMPRESS_MIN_BYTES, GZIP_OPTIONS } from './compression-settings';
 import type { PublicAnswer } from './public-cache';
 
-export type Encoding = (typeof COMPRESS_ENCODINGS)[number];
+type Encoding = (typeof COMPRESS_ENCODINGS)[number];
 /** What the choice reads of a request (Fastify's or the raw one the front door sees). */
 type Request = { method?: string; headers: IncomingHttpHeaders };
 

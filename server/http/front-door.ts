@@ -79,7 +79,7 @@ function sharedHeaders(headers: SentHeaders): string[] | null {
 }
 
 export interface FrontDoorOptions {
-  cache: Pick<PublicCache, 'enabled' | 'isCurrent'>;
+  cache: Pick<PublicCache, 'isCurrent'>;
   /** The most request kinds kept; the oldest go first. */
   maxEntries: number;
 }
@@ -96,7 +96,6 @@ export interface FrontDoor {
   logTo(log: FastifyBaseLogger): void;
   /** From now on every request goes to Fastify (closing: it answers 503 and drains). */
   close(): void;
-  readonly size: number;
 }
 
 /**
@@ -119,15 +118,13 @@ export function createFrontDoor({ cache, maxEntries }: FrontDoorOptions): FrontD
   };
 
   return {
-    get size() {
-      return kept.size;
-    },
     serve(request, response) {
       if (!open || kept.size === 0) return false;
       const startedAt = process.hrtime.bigint();
       const kind = requestKind(request);
-      const entry = kind === null ? undefined : kept.get(kind);
-      if (!entry || kind === null) return false;
+      if (kind === null) return false;
+      const entry = kept.get(kind);
+      if (!entry) return false;
       if (!cache.isCurrent(entry.answer)) {
         kept.delete(kind);
         return false;
@@ -141,7 +138,7 @@ export function createFrontDoor({ cache, maxEntries }: FrontDoorOptions): FrontD
       return true;
     },
     keep(request, status, headers, { answer, body }) {
-      if (!open || !cache.enabled || (status !== 200 && status !== 304)) return;
+      if (!open || (status !== 200 && status !== 304)) return;
       const kind = requestKind(request);
       const shared = sharedHeaders(headers);
       if (kind === null || shared === null || !cache.isCurrent(answer)) return;
