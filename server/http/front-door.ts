@@ -114,7 +114,10 @@ export function createFrontDoor({ cache, maxEntries }: FrontDoorOptions): FrontD
     if (log === null || !LOGS_REQUESTS.has(log.level)) return;
     const responseTime = Number(process.hrtime.bigint() - startedAt) / 1e6;
     const req = { method: request.method, url: request.url, host: request.headers.host, ip: request.socket.remoteAddress };
-    log.info({ req, res: { statusCode: status }, responseTime, answeredFrom: 'memory' }, 'request completed');
+    // The address is the socket's: behind a load balancer, the client's is in the header, logged as sent.
+    const forwardedFor = request.headers['x-forwarded-for'];
+    const line = { req, res: { statusCode: status }, responseTime, answeredFrom: 'memory', ...(forwardedFor ? { forwardedFor } : {}) };
+    log.info(line, 'request completed');
   };
 
   return {

@@ -174,7 +174,8 @@ describe('the front door: public reads answered before Fastify', () => {
     await logged.listen({ port: 0, host: '127.0.0.1' });
     const at = `http://127.0.0.1:${(logged.server.address() as AddressInfo).port}`;
     const path = `/api/v1/campaigns/${campaign.slug}?token=segredo`;
-    for (let i = 0; i < 2; i += 1) expect((await get(path, {}, 'GET', at)).status).toBe(200);
+    const proxied = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 2; i += 1) expect((await get(path, proxied, 'GET', at)).status).toBe(200);
     const lines = logs
       .trim()
       .split('\n')
@@ -185,6 +186,7 @@ describe('the front door: public reads answered before Fastify', () => {
       msg: 'request completed',
       req: { method: 'GET', url: `/api/v1/campaigns/${campaign.slug}?token=%5Bredacted%5D` },
       res: { statusCode: 200 },
+      forwardedFor: '203.0.113.7',
     });
     expect(logs).not.toContain('segredo');
   });
