@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CAMPAIGN_SORTS, NameTranslations } from '../../contracts/campaigns';
 import { campaigns, campaignSlugRedirects, campaignTags, categories, tags } from '../db/schema';
 import type { Executor } from '../db/types';
+import { reusedQuery } from '../db/reused-query';
 import {
   campaignIdRef,
   donationCount,
@@ -193,12 +194,10 @@ export async function findPublicCampaignMeta(
   return row;
 }
 
-/** What deciding whether a campaign takes a donation now needs (drafts included: the caller tells them apart). */
-export async function findCampaignForGiving(
-  db: Executor,
-  slug: string,
-): Promise<Pick<typeof campaigns.$inferSelect, 'id' | 'slug' | 'title' | 'status' | 'startsAt' | 'endsAt'> | undefined> {
-  const [row] = await db
+type CampaignForGiving = Pick<typeof campaigns.$inferSelect, 'id' | 'slug' | 'title' | 'status' | 'startsAt' | 'endsAt'>;
+
+const campaignForGiving = reusedQuery<{ slug: string }, CampaignForGiving[]>((db, value) =>
+  db
     .select({
       id: campaigns.id,
       slug: campaigns.slug,
@@ -208,7 +207,12 @@ export async function findCampaignForGiving(
       endsAt: campaigns.endsAt,
     })
     .from(campaigns)
-    .where(eq(campaigns.slug, slug));
+    .where(eq(campaigns.slug, value('slug'))),
+);
+
+/** What deciding whether a campaign takes a donation now needs (drafts included: the caller tells them apart). */
+export async function findCampaignForGiving(db: Executor, slug: string): Promise<CampaignForGiving | undefined> {
+  const [row] = await campaignForGiving(db, { slug });
   return row;
 }
 

@@ -8,7 +8,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
-import * as schema from './schema';
 import { acquireDataFolderLock } from './data-folder-lock';
 import { createStatementNames, preparingClient } from './statement-names';
 import type { Database, DatabaseHandle } from './types';
@@ -41,7 +40,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
   } else {
     client = await PGlite.create();
   }
-  const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
+  const db = drizzlePglite({ client, logger: options.logger }) as unknown as Database;
   const pglite = client;
   return {
     db,
@@ -54,7 +53,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     },
     // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns PGlite's folder (the data-folder lock), so there is no one to wait for.
     exclusively: (work) => work(),
     close: async () => {
@@ -72,7 +71,7 @@ export async function openPostgres(connectionString: string, options: OpenOption
   const pool = new pg.Pool({ connectionString, max: 10, Client });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
-  const raw = drizzlePostgres({ client: pool, schema, logger: options.logger });
+  const raw = drizzlePostgres({ client: pool, logger: options.logger });
   await pool.query('select 1');
   const exclusively = startupLock(pool);
   const listener = sharedListener(() => new pg.Client({ connectionString }));

@@ -1,12 +1,13 @@
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type * as schema from './schema';
 
-export type Schema = typeof schema;
-
-/** The drizzle database, whichever driver runs it (PGlite embedded or node-postgres). */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The drizzle database, whichever driver runs it (PGlite embedded or node-postgres). Without drizzle's
+ * relational queries (`db.query.*`): the code uses the query builder only, and a schema given to drizzle
+ * would make every transaction build a relational query builder per table (issue 26).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
 /** Queries that may run inside or outside a transaction take either. */
 export type Executor = Database | Transaction;
 

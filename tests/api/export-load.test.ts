@@ -3,7 +3,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_INLINE_MAX_LINES, exportJobSchema, type ExportJob } from '../../contracts/admin-exports';
-import * as schema from '../../server/db/schema';
 import { exportJobs } from '../../server/db/schema';
 import type { Database } from '../../server/db/types';
 import { runExport, runPendingExports, type ExportDeps } from '../../server/services/exports/export-jobs';
@@ -211,8 +210,8 @@ describe('a direct export too long to answer at once', () => {
     const logger = { logQuery: (query: string) => queries.push(query) };
     const client = (ctx.database.db as unknown as { $client: never }).$client;
     const logged = (process.env.TEST_DB === 'postgres'
-      ? drizzlePostgres({ client, schema, logger })
-      : drizzlePglite({ client, schema, logger })) as unknown as Database;
+      ? drizzlePostgres({ client, logger })
+      : drizzlePglite({ client, logger })) as unknown as Database;
     const app = await ctx.buildAnotherApp({}, { db: logged });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ctx.clock.now());
 

@@ -4,10 +4,65 @@ import type { DonationRequest } from '../../../contracts/donations';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import { campaigns, donations, payments, type DonationContactRecord, type PaymentMethodName } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { reusedQuery } from '../../db/reused-query';
 import { INTERNAL_GATEWAY, type PaymentRow } from './payments-repository';
 
 /** The donations table and the payment rows written with a donation. */
 export type DonationRow = typeof donations.$inferSelect;
+
+type PendingDonation = Pick<
+  typeof donations.$inferInsert,
+  | 'campaignId'
+  | 'userId'
+  | 'amountCents'
+  | 'paymentMethod'
+  | 'isAnonymous'
+  | 'message'
+  | 'contact'
+  | 'address'
+  | 'sharedCampaignId'
+  | 'receiptTokenHash'
+  | 'locale'
+> & { now: Date };
+
+const insertPendingDonation = reusedQuery<PendingDonation, DonationRow[]>((tx, value) =>
+  tx
+    .insert(donations)
+    .values({
+      campaignId: value('campaignId'),
+      userId: value('userId'),
+      amountCents: value('amountCents'),
+      paymentMethod: value('paymentMethod'),
+      isAnonymous: value('isAnonymous'),
+      message: value('message'),
+      contact: value('contact'),
+      address: value('address'),
+      sharedCampaignId: value('sharedCampaignId'),
+      receiptTokenHash: value('receiptTokenHash'),
+      locale: value('locale'),
+      createdAt: value('now'),
+      updatedAt: value('now'),
+    })
+    .returning(),
+);
+
+const insertProcessingPayment = reusedQuery<
+  { donationId: string; gateway: string; method: PaymentMethodName; amountCents: number; now: Date },
+  PaymentRow[]
+>((tx, value) =>
+  tx
+    .insert(payments)
+    .values({
+      donationId: value('donationId'),
+      gateway: value('gateway'),
+      method: value('method'),
+      status: 'processing',
+      amountCents: value('amountCents'),
+      createdAt: value('now'),
+      updatedAt: value('now'),
+    })
+    .returning(),
+);
 
 /** Step 1 of a donation: the donation (pending) and its payment (processing), in one transaction. */
 export async function insertDonationWithPayment(
@@ -24,37 +79,28 @@ export async function insertDonationWithPayment(
 ): Promise<{ donation: DonationRow; payment: PaymentRow }> {
   const { request, now } = input;
   const { contact_email: _contactEmail, ...contact } = request.contact;
-  const [donation] = await tx
-    .insert(donations)
-    .values({
-      campaignId: input.campaignId,
-      userId: input.userId,
-      amountCents: request.amount,
-      paymentMethod: request.payment.method as PaymentMethodName,
-      isAnonymous: request.is_anonymous,
-      message: request.message?.trim() ? request.message.trim() : null,
-      contact: { ...contact, ...(request.contact.contact_email ? { contact_email: request.contact.contact_email } : {}) },
-      address: request.address ?? null,
-      sharedCampaignId: request.shared_campaign_id ?? null,
-      receiptTokenHash: input.receiptTokenHash,
-      locale: input.locale,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const [donation] = await insertPendingDonation(tx, {
+    campaignId: input.campaignId,
+    userId: input.userId,
+    amountCents: request.amount,
+    paymentMethod: request.payment.method as PaymentMethodName,
+    isAnonymous: request.is_anonymous,
+    message: request.message?.trim() ? request.message.trim() : null,
+    contact: { ...contact, ...(request.contact.contact_email ? { contact_email: request.contact.contact_email } : {}) },
+    address: request.address ?? null,
+    sharedCampaignId: request.shared_campaign_id ?? null,
+    receiptTokenHash: input.receiptTokenHash,
+    locale: input.locale,
+    now,
+  });
   if (!donation) throw new Error('donation not created');
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      donationId: donation.id,
-      gateway: input.gateway,
-      method: donation.paymentMethod,
-      status: 'processing',
-      amountCents: donation.amountCents,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const [payment] = await insertProcessingPayment(tx, {
+    donationId: donation.id,
+    gateway: input.gateway,
+    method: donation.paymentMethod,
+    amountCents: donation.amountCents,
+    now,
+  });
   if (!payment) throw new Error('payment not created');
   return { donation, payment };
 }
@@ -97,13 +143,17 @@ export async function markDonationConfirmed(tx: Executor, donationId: string, no
  * rest of the transaction; the row as confirmed, or null when there was nothing to confirm.
  */
 export async function confirmOpenDonation(tx: Executor, donationId: string, now: Date): Promise<DonationRow | null> {
-  const [donation] = await tx
-    .update(donations)
-    .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
-    .where(and(eq(donations.id, donationId), notInArray(donations.status, ['confirmed', 'refunded'])))
-    .returning();
+  const [donation] = await confirmIfOpen(tx, { donationId, now });
   return donation ?? null;
 }
+
+const confirmIfOpen = reusedQuery<{ donationId: string; now: Date }, DonationRow[]>((tx, value) =>
+  tx
+    .update(donations)
+    .set({ status: 'confirmed', confirmedAt: value('now'), updatedAt: value('now') })
+    .where(and(eq(donations.id, value('donationId')), notInArray(donations.status, ['confirmed', 'refunded'])))
+    .returning(),
+);
 
 export async function markDonationRefunded(tx: Executor, donationId: string, now: Date): Promise<void> {
   await tx.update(donations).set({ status: 'refunded', updatedAt: now }).where(eq(donations.id, donationId));

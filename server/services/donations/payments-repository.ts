@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { donations, payments, type PaymentStatus } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
+import { reusedQueryPerShape } from '../../db/reused-query';
 
 /** The payments table: one attempt to collect a donation (docs/ledger.md). Reads and moves of its rows. */
 export type PaymentRow = typeof payments.$inferSelect;
@@ -22,6 +23,23 @@ export async function lockPayment(tx: Executor, paymentId: string): Promise<Paym
   return payment ?? null;
 }
 
+/** One statement per kind of move: which columns it sets, from which statuses, whether it checks the time. */
+const paymentMove = reusedQueryPerShape<string, Record<string, unknown>, PaymentRow[]>((shape) => {
+  const [columns, from, guarded] = shape.split('|') as [string, string, string];
+  return (tx, value) =>
+    tx
+      .update(payments)
+      .set(Object.fromEntries(columns.split(',').map((column) => [column, value(column)])))
+      .where(
+        and(
+          eq(payments.id, value('paymentId')),
+          inArray(payments.status, from.split(',') as PaymentStatus[]),
+          guarded ? lte(payments.updatedAt, value('unchangedSince')) : undefined,
+        ),
+      )
+      .returning();
+});
+
 /**
  * Moves a payment that is still in one of `from` (and, with `unchangedSince`, untouched since then);
  * null when it had moved on already, so a late or repeated answer changes nothing.
@@ -34,13 +52,10 @@ export async function movePayment(
   now: Date,
   unchangedSince?: Date,
 ): Promise<PaymentRow | null> {
-  const [row] = await tx
-    .update(payments)
-    .set({ ...set, updatedAt: now })
-    .where(
-      and(eq(payments.id, paymentId), inArray(payments.status, from), unchangedSince ? lte(payments.updatedAt, unchangedSince) : undefined),
-    )
-    .returning();
+  const values: Record<string, unknown> = { ...set, updatedAt: now };
+  const columns = Object.keys(values).filter((column) => values[column] !== undefined);
+  const shape = `${columns.join(',')}|${from.join(',')}|${unchangedSince ? 'guarded' : ''}`;
+  const [row] = await paymentMove(shape, tx, { ...values, paymentId, unchangedSince: unchangedSince?.toISOString() });
   return row ?? null;
 }
 

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors';
 import { idempotencyKeys } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
+import { reusedQuery } from '../../db/reused-query';
 import { conflict } from '../../domain/errors';
 import type { Clock } from '../clock';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
@@ -73,6 +74,40 @@ export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<num
     .returning({ key: idempotencyKeys.key });
   return removed.length;
 }
+
+// A donation's claim and its answer, both in the donation's own transactions (claimAtCheckpoint).
+const claimWithNote = reusedQuery<typeof idempotencyKeys.$inferInsert, Array<{ key: string }>>((tx, value) =>
+  tx
+    .insert(idempotencyKeys)
+    .values({
+      scope: value('scope'),
+      key: value('key'),
+      requestHash: value('requestHash'),
+      responseBody: value('responseBody'),
+      createdAt: value('createdAt'),
+      owner: value('owner'),
+      leaseExpiresAt: value('leaseExpiresAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key }),
+);
+
+const answerInTransaction = reusedQuery<
+  { status: number; body: unknown; completedAt: Date; scope: string; key: string; claim: string },
+  unknown
+>((tx, value) =>
+  tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: value('status'), responseBody: value('body'), completedAt: value('completedAt'), leaseExpiresAt: null })
+    .where(
+      and(
+        eq(idempotencyKeys.scope, value('scope')),
+        eq(idempotencyKeys.key, value('key')),
+        eq(idempotencyKeys.owner, value('claim')),
+        isNull(idempotencyKeys.responseStatus),
+      ),
+    ),
+);
 
 /** Names this process in the claims it holds, so a renewal never extends someone else's claim. */
 export const PROCESS_ID = randomUUID();
@@ -146,11 +181,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
     let completed = false;
     const checkpoint: Checkpoint = async (tx, next) => {
       if (unclaimed) {
-        const [claimed] = await tx
-          .insert(idempotencyKeys)
-          .values({ ...claimRow(call, claim), responseBody: { resume: next } })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
+        const [claimed] = await claimWithNote(tx, { ...claimRow(call, claim), responseBody: { resume: next } });
         // Throwing rolls back what the work wrote in this transaction: the key's holder does it.
         if (!claimed) throw new ClaimedElsewhere();
         unclaimed = false;
@@ -165,10 +196,14 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       if (!held) throw new Error(`idempotency claim on ${call.scope} ${call.key} was taken over`);
     };
     const complete: Completion = async (tx, response) => {
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: response.status, responseBody: response.body, completedAt: clock.now(), leaseExpiresAt: null })
-        .where(mine(call, claim));
+      await answerInTransaction(tx, {
+        status: response.status,
+        body: response.body,
+        completedAt: clock.now(),
+        scope: call.scope,
+        key: call.key,
+        claim,
+      });
       completed = true;
     };
     const heartbeat = setInterval(

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { ledgerAccounts, type LedgerAccountKind } from '../../db/schema';
 import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
+import { reusedQueryPerShape } from '../../db/reused-query';
 
 /** An account by what it is, not by its row id; the row is created on first use. */
 export type AccountRef =
@@ -41,7 +42,7 @@ const keyText = (k: { kind: string; ownerKey: string }) => `${k.kind}\u0000${k.o
  * for its accounts instead of an insert that finds them all there and then the same read (issue 26).
  */
 export async function ensureAccounts(executor: Executor, refs: readonly AccountRef[]): Promise<Map<string, string>> {
-  const keys = [...new Map(refs.map((r) => [keyText(accountKey(r)), accountKey(r)])).values()];
+  const keys: AccountKey[] = [...new Map(refs.map((r) => [keyText(accountKey(r)), accountKey(r)])).values()];
   const ids = new Map<string, string>();
   for (const chunk of chunksOf(keys)) {
     for (const row of await readAccounts(executor, chunk)) ids.set(keyText(row), row.id);
@@ -53,25 +54,38 @@ export async function ensureAccounts(executor: Executor, refs: readonly AccountR
   return ids;
 }
 
+type AccountKey = { kind: LedgerAccountKind; ownerKey: string };
+type AccountRow = { id: string; kind: LedgerAccountKind; ownerKey: string };
+
 /** One `owner_key in (...)` per kind: the unique index answers it, where a long OR of pairs is slow to plan. */
-function readAccounts(executor: Executor, keys: ReadonlyArray<{ kind: LedgerAccountKind; ownerKey: string }>) {
-  const kinds = [...new Set(keys.map((k) => k.kind))];
-  return executor
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey })
-    .from(ledgerAccounts)
-    .where(
-      or(
-        ...kinds.map((kind) =>
-          and(
-            eq(ledgerAccounts.kind, kind),
-            inArray(
-              ledgerAccounts.ownerKey,
-              keys.filter((k) => k.kind === kind).map((k) => k.ownerKey),
-            ),
-          ),
-        ),
-      ),
-    );
+function accountsWhere(keysByKind: ReadonlyArray<readonly [LedgerAccountKind, readonly unknown[]]>) {
+  return or(
+    ...keysByKind.map(([kind, ownerKeys]) => and(eq(ledgerAccounts.kind, kind), inArray(ledgerAccounts.ownerKey, ownerKeys as string[]))),
+  );
+}
+
+const accountColumns = { id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerKey: ledgerAccounts.ownerKey };
+
+/** A few accounts (a donation's two, a refund's three) are read with a statement built once per kinds and counts. */
+const FEW_ACCOUNTS = 4;
+
+const readFewAccounts = reusedQueryPerShape<string, Record<string, string>, AccountRow[]>((shape) => (executor, value) => {
+  const kinds = shape.split(',').map((part) => part.split(':') as [LedgerAccountKind, string]);
+  const where = kinds.map(([kind, count]) => [kind, Array.from({ length: Number(count) }, (_, i) => value(`${kind}${i}`))] as const);
+  return executor.select(accountColumns).from(ledgerAccounts).where(accountsWhere(where));
+});
+
+function readAccounts(executor: Executor, keys: readonly AccountKey[]): Promise<AccountRow[]> {
+  const byKind = new Map<LedgerAccountKind, string[]>();
+  for (const k of keys) byKind.set(k.kind, [...(byKind.get(k.kind) ?? []), k.ownerKey]);
+  if (keys.length > FEW_ACCOUNTS)
+    return executor
+      .select(accountColumns)
+      .from(ledgerAccounts)
+      .where(accountsWhere([...byKind]));
+  const shape = [...byKind].map(([kind, ownerKeys]) => `${kind}:${ownerKeys.length}`).join(',');
+  const values = Object.fromEntries([...byKind].flatMap(([kind, ownerKeys]) => ownerKeys.map((ownerKey, i) => [`${kind}${i}`, ownerKey])));
+  return readFewAccounts(shape, executor, values);
 }
 
 export const accountIdOf = (ids: Map<string, string>, ref: AccountRef): string => {

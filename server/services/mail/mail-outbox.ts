@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
+import { reusedQuery } from '../../db/reused-query';
 import type { Clock } from '../clock';
 import { RecipientRefused, type MailTransport } from './mail-transport';
 
@@ -16,20 +17,35 @@ export interface MailToSend {
 const PERSONAL = 0;
 const BULK = 1;
 
-/** Queues a message; pass the transaction of the change that causes it, so both commit together. Resolves with its id. */
-export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<string> {
-  const [row] = await executor
+// Every receipt and notice goes through here, many in a donation's own commit.
+const insertMail = reusedQuery<
+  { to: string; subject: string; text: string; html: string | null; priority: number; now: Date },
+  Array<{ id: string }>
+>((executor, value) =>
+  executor
     .insert(mailOutbox)
     .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      priority: mail.bulk ? BULK : PERSONAL,
-      createdAt: now,
-      nextAttemptAt: now,
+      to: value('to'),
+      subject: value('subject'),
+      text: value('text'),
+      html: value('html'),
+      priority: value('priority'),
+      createdAt: value('now'),
+      nextAttemptAt: value('now'),
     })
-    .returning({ id: mailOutbox.id });
+    .returning({ id: mailOutbox.id }),
+);
+
+/** Queues a message; pass the transaction of the change that causes it, so both commit together. Resolves with its id. */
+export async function enqueueMail(executor: Executor, mail: MailToSend, now: Date): Promise<string> {
+  const [row] = await insertMail(executor, {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    priority: mail.bulk ? BULK : PERSONAL,
+    now,
+  });
   return row!.id;
 }
 

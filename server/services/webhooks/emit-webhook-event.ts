@@ -2,7 +2,20 @@ import { eq } from 'drizzle-orm';
 import { matchesFilter, type WebhookEvent } from '../../../contracts/admin-webhooks';
 import { webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { Executor } from '../../db/types';
+import { reusedQuery } from '../../db/reused-query';
 import { newMessageId } from './standard-webhooks';
+
+// Every confirmed donation asks, in its own commit.
+const enabledEndpoints = reusedQuery<Record<string, never>, Array<{ id: string; events: string[] }>>((tx) =>
+  tx.select({ id: webhookEndpoints.id, events: webhookEndpoints.events }).from(webhookEndpoints).where(eq(webhookEndpoints.enabled, true)),
+);
+
+const endpointById = reusedQuery<{ id: string }, Array<{ id: string; events: string[] }>>((tx, value) =>
+  tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, value('id'))),
+);
 
 /**
  * Writes an event for the endpoints that want it, in the caller's transaction (an outbox): the event
@@ -17,10 +30,7 @@ export async function emitWebhookEvent(
   now: Date,
   onlyEndpoint?: string,
 ): Promise<string | null> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(onlyEndpoint ? eq(webhookEndpoints.id, onlyEndpoint) : eq(webhookEndpoints.enabled, true));
+  const endpoints = onlyEndpoint ? await endpointById(tx, { id: onlyEndpoint }) : await enabledEndpoints(tx, {});
   const wanting = endpoints.filter((e) => onlyEndpoint || matchesFilter(e.events, event));
   if (wanting.length === 0) return null;
   const id = newMessageId();

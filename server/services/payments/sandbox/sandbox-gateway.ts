@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { cardBrand, isCardExpired, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
 import { safeReturnPath } from '../../../../contracts/routes';
 import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
+import { reusedQuery } from '../../../db/reused-query';
 import type { Database, Transaction } from '../../../db/types';
 import type { Clock } from '../../clock';
 import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
@@ -62,6 +63,56 @@ function assertAmount(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
     throw new Error(`amountCents must be a positive whole number of cents, got ${amountCents}`);
 }
+
+// A card charge's statements: it stands in for the card provider in every sandbox donation (issue 26).
+type CardTokenRow = typeof sandboxCardTokens.$inferSelect;
+
+const tokenByValue = reusedQuery<{ token: string }, CardTokenRow[]>((db, value) =>
+  db
+    .select()
+    .from(sandboxCardTokens)
+    .where(eq(sandboxCardTokens.token, value('token'))),
+);
+
+const spendOneTimeToken = reusedQuery<{ token: string; now: Date; nowText: string }, CardTokenRow[]>((tx, value) =>
+  tx
+    .update(sandboxCardTokens)
+    .set({ usedAt: value('now') })
+    .where(
+      and(
+        eq(sandboxCardTokens.token, value('token')),
+        eq(sandboxCardTokens.kind, 'one_time'),
+        isNull(sandboxCardTokens.usedAt),
+        gt(sandboxCardTokens.expiresAt, value('nowText')),
+      ),
+    )
+    .returning(),
+);
+
+type CardCharge = Pick<
+  typeof sandboxPayments.$inferInsert,
+  'id' | 'idempotencyKey' | 'status' | 'amountCents' | 'description' | 'failureCode' | 'cardToken' | 'brand' | 'last4' | 'completedAt'
+>;
+
+const insertCardCharge = reusedQuery<CardCharge, SandboxPayment[]>((tx, value) =>
+  tx
+    .insert(sandboxPayments)
+    .values({
+      id: value('id'),
+      idempotencyKey: value('idempotencyKey'),
+      kind: 'card',
+      status: value('status'),
+      amountCents: value('amountCents'),
+      description: value('description'),
+      failureCode: value('failureCode'),
+      cardToken: value('cardToken'),
+      brand: value('brand'),
+      last4: value('last4'),
+      completedAt: value('completedAt'),
+    })
+    .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
+    .returning(),
+);
 
 /** A key reused for a different request is a bug on our side (keys are payment ids), not a donor's mistake. */
 function sameRequest(payment: SandboxPayment, kind: SandboxPayment['kind'], amountCents: number): SandboxPayment {
@@ -153,18 +204,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
   async function takeToken(tx: Transaction, token: string) {
     const now = clock.now();
     if (token.startsWith('tok_')) {
-      const [taken] = await tx
-        .update(sandboxCardTokens)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(sandboxCardTokens.token, token),
-            eq(sandboxCardTokens.kind, 'one_time'),
-            isNull(sandboxCardTokens.usedAt),
-            gt(sandboxCardTokens.expiresAt, now),
-          ),
-        )
-        .returning();
+      const [taken] = await spendOneTimeToken(tx, { token, now, nowText: now.toISOString() });
       return taken ?? null;
     }
     const [saved] = await tx
@@ -219,23 +259,18 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
             : isCardExpired({ month: token.expMonth, year: token.expYear }, clock.now())
               ? 'payment.declined'
               : FAILURE_OF_OUTCOME[token.outcome];
-          const [created] = await tx
-            .insert(sandboxPayments)
-            .values({
-              id: sandboxId('ch'),
-              idempotencyKey,
-              kind: 'card',
-              status: failureCode ? 'failed' : 'succeeded',
-              amountCents,
-              description,
-              failureCode,
-              cardToken,
-              brand: token?.brand ?? null,
-              last4: token?.last4 ?? null,
-              completedAt: clock.now(),
-            })
-            .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
-            .returning();
+          const [created] = await insertCardCharge(tx, {
+            id: sandboxId('ch'),
+            idempotencyKey,
+            status: failureCode ? 'failed' : 'succeeded',
+            amountCents,
+            description,
+            failureCode,
+            cardToken,
+            brand: token?.brand ?? null,
+            last4: token?.last4 ?? null,
+            completedAt: clock.now(),
+          });
           // Rolling back gives the one-time token back: the winner of the race charged already.
           if (!created) throw new LostRace();
           return created;
@@ -287,7 +322,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
     },
 
     async describeCard(cardToken) {
-      const [token] = await db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.token, cardToken));
+      const [token] = await tokenByValue(db, { token: cardToken });
       // A spent or expired one-time token can no longer be charged, so it describes no usable card.
       if (!token || token.usedAt || (token.expiresAt && token.expiresAt <= clock.now())) return null;
       return savedToken(token);
