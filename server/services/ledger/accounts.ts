@@ -77,7 +77,11 @@ const readFewAccounts = reusedQueryPerShape<string, Record<string, string>, Acco
 
 function readAccounts(executor: Executor, keys: readonly AccountKey[]): Promise<AccountRow[]> {
   const byKind = new Map<LedgerAccountKind, string[]>();
-  for (const k of keys) byKind.set(k.kind, [...(byKind.get(k.kind) ?? []), k.ownerKey]);
+  for (const k of keys) {
+    const ownerKeys = byKind.get(k.kind);
+    if (ownerKeys) ownerKeys.push(k.ownerKey);
+    else byKind.set(k.kind, [k.ownerKey]);
+  }
   if (keys.length > FEW_ACCOUNTS)
     return executor
       .select(accountColumns)
