@@ -74,7 +74,7 @@ const sessionOf = (executor: Executor) => (executor as unknown as { _: { session
 
 /**
  * A statement on a hot path (a donation makes a score of them), built by drizzle once and then only run.
- * Building is most of what drizzle costs (a fifth of a donation's time on the main thread, issue 26), and
+ * Building is most of what drizzle costs (a third of the server's work per donation, issue 26), and
  * the text being the very same string each time spares the statement names their hashing too. `build`
  * writes the query with `value(name)` wherever a value goes; the returned function runs it on the given
  * executor (a transaction's connection or the pool) with the values, answering what drizzle would have.

@@ -67,7 +67,7 @@ function assertAmount(amountCents: number): void {
 // A card charge's statements: it stands in for the card provider in every sandbox donation (issue 26).
 type CardTokenRow = typeof sandboxCardTokens.$inferSelect;
 
-const tokenByValue = reusedQuery<{ token: string }, CardTokenRow[]>((db, value) =>
+const findCardToken = reusedQuery<{ token: string }, CardTokenRow[]>((db, value) =>
   db
     .select()
     .from(sandboxCardTokens)
@@ -322,7 +322,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
     },
 
     async describeCard(cardToken) {
-      const [token] = await tokenByValue(db, { token: cardToken });
+      const [token] = await findCardToken(db, { token: cardToken });
       // A spent or expired one-time token can no longer be charged, so it describes no usable card.
       if (!token || token.usedAt || (token.expiresAt && token.expiresAt <= clock.now())) return null;
       return savedToken(token);
