@@ -73,7 +73,7 @@ function paramsOf(slots: Slot[], values: Values): unknown[] {
 const sessionOf = (executor: Executor) => (executor as unknown as { _: { session: PgSession } })._.session;
 
 /**
- * A statement on a hot path (a donation makes a score of them), built by drizzle once and then only run.
+ * A statement on a hot path (a card donation runs fifteen), built by drizzle once and then only run.
  * Building is most of what drizzle costs (a third of the server's work per donation, issue 26), and
  * the text being the very same string each time spares the statement names their hashing too. `build`
  * writes the query with `value(name)` wherever a value goes; the returned function runs it on the given

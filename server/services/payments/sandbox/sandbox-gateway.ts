@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { cardBrand, isCardExpired, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
 import { safeReturnPath } from '../../../../contracts/routes';
 import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
-import { reusedQuery } from '../../../db/reused-query';
+import { findCardToken, insertCardCharge, spendOneTimeToken } from './card-statements';
 import type { Database, Transaction } from '../../../db/types';
 import type { Clock } from '../../clock';
 import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
@@ -63,56 +63,6 @@ function assertAmount(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
     throw new Error(`amountCents must be a positive whole number of cents, got ${amountCents}`);
 }
-
-// A card charge's statements: it stands in for the card provider in every sandbox donation (issue 26).
-type CardTokenRow = typeof sandboxCardTokens.$inferSelect;
-
-const findCardToken = reusedQuery<{ token: string }, CardTokenRow[]>((db, value) =>
-  db
-    .select()
-    .from(sandboxCardTokens)
-    .where(eq(sandboxCardTokens.token, value('token'))),
-);
-
-const spendOneTimeToken = reusedQuery<{ token: string; now: Date; nowText: string }, CardTokenRow[]>((tx, value) =>
-  tx
-    .update(sandboxCardTokens)
-    .set({ usedAt: value('now') })
-    .where(
-      and(
-        eq(sandboxCardTokens.token, value('token')),
-        eq(sandboxCardTokens.kind, 'one_time'),
-        isNull(sandboxCardTokens.usedAt),
-        gt(sandboxCardTokens.expiresAt, value('nowText')),
-      ),
-    )
-    .returning(),
-);
-
-type CardCharge = Pick<
-  typeof sandboxPayments.$inferInsert,
-  'id' | 'idempotencyKey' | 'status' | 'amountCents' | 'description' | 'failureCode' | 'cardToken' | 'brand' | 'last4' | 'completedAt'
->;
-
-const insertCardCharge = reusedQuery<CardCharge, SandboxPayment[]>((tx, value) =>
-  tx
-    .insert(sandboxPayments)
-    .values({
-      id: value('id'),
-      idempotencyKey: value('idempotencyKey'),
-      kind: 'card',
-      status: value('status'),
-      amountCents: value('amountCents'),
-      description: value('description'),
-      failureCode: value('failureCode'),
-      cardToken: value('cardToken'),
-      brand: value('brand'),
-      last4: value('last4'),
-      completedAt: value('completedAt'),
-    })
-    .onConflictDoNothing({ target: sandboxPayments.idempotencyKey })
-    .returning(),
-);
 
 /** A key reused for a different request is a bug on our side (keys are payment ids), not a donor's mistake. */
 function sameRequest(payment: SandboxPayment, kind: SandboxPayment['kind'], amountCents: number): SandboxPayment {
