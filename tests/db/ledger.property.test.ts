@@ -198,4 +198,39 @@ describe('ledger invariants (property)', () => {
         .where(like(ledgerGroups.reference, `${reference}%`)),
     ).toEqual([]);
   });
+  it('postLedgerGroup writes a reference once, small, dated or large, and answers the group it wrote first', async () => {
+    const { db } = database;
+    const campaigns = Array.from({ length: 5 }, () => ({ kind: 'campaign', campaignId: randomUUID() }) as const);
+    const cases = [
+      {
+        lines: [
+          { account: CLEARING, amountCents: -300 },
+          { account: campaigns[0]!, amountCents: 300 },
+        ],
+      },
+      {
+        at: new Date('2025-12-24T15:00:00Z'),
+        lines: [
+          { account: CLEARING, amountCents: -700 },
+          { account: campaigns[1]!, amountCents: 400 },
+          { account: campaigns[2]!, amountCents: 300 },
+        ],
+      },
+      { lines: [{ account: CLEARING, amountCents: -500 }, ...campaigns.map((account) => ({ account, amountCents: 100 }))] },
+    ];
+    for (const { lines, at } of cases) {
+      const reference = `once:${randomUUID()}`;
+      const first = await db.transaction((tx) => postLedgerGroup(tx, { kind: 'donation', reference, lines, at }));
+      const again = await db.transaction((tx) => postLedgerGroup(tx, { kind: 'donation', reference, lines, at }));
+      expect(first.created).toBe(true);
+      expect(again).toEqual({ groupId: first.groupId, created: false });
+      const [group] = await db.select().from(ledgerGroups).where(eq(ledgerGroups.reference, reference));
+      expect(group!.id).toBe(first.groupId);
+      if (at) expect(group!.createdAt).toEqual(at);
+      const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.groupId, first.groupId));
+      expect(entries.map((e) => e.amountCents).sort((a, b) => a - b)).toEqual(lines.map((l) => l.amountCents).sort((a, b) => a - b));
+    }
+    expect(await accountBalance(db, campaigns[0]!)).toBe(400);
+    expect(await accountBalance(db, campaigns[4]!)).toBe(100);
+  });
 });

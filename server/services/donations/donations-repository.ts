@@ -1,4 +1,5 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, notInArray } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import type { DonationRequest } from '../../../contracts/donations';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
@@ -25,46 +26,61 @@ type PendingDonation = Pick<
   | 'locale'
 > & { now: Date };
 
-const insertPendingDonation = reusedQuery<PendingDonation, DonationRow[]>((tx, value) =>
-  tx
-    .insert(donations)
-    .values({
-      campaignId: value('campaignId'),
-      userId: value('userId'),
-      amountCents: value('amountCents'),
-      paymentMethod: value('paymentMethod'),
-      isAnonymous: value('isAnonymous'),
-      message: value('message'),
-      contact: value('contact'),
-      address: value('address'),
-      sharedCampaignId: value('sharedCampaignId'),
-      receiptTokenHash: value('receiptTokenHash'),
-      locale: value('locale'),
-      createdAt: value('now'),
-      updatedAt: value('now'),
-    })
-    .returning(),
-);
+/** The columns of a table, read from a CTE of its rows (each decoded as its column decodes it). */
+const columnsOf = <T extends object>(cte: T, table: Parameters<typeof getTableColumns>[0]) =>
+  Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, cte[key as keyof T]])) as never;
 
-const insertProcessingPayment = reusedQuery<
-  { donationId: string; gateway: string; method: PaymentMethodName; amountCents: number; now: Date },
-  PaymentRow[]
->((tx, value) =>
-  tx
-    .insert(payments)
-    .values({
-      donationId: value('donationId'),
-      gateway: value('gateway'),
-      method: value('method'),
-      status: 'processing',
-      amountCents: value('amountCents'),
-      createdAt: value('now'),
-      updatedAt: value('now'),
-    })
-    .returning(),
-);
+/**
+ * The donation (pending) and its payment (processing) in one statement: one round trip less on every
+ * donation (issue 26). The donation's id comes from here, so the payment can name it in the same statement.
+ */
+const insertPendingDonationWithPayment = reusedQuery<
+  PendingDonation & { donationId: string; gateway: string },
+  Array<{ donation: DonationRow; payment: PaymentRow }>
+>((tx, value) => {
+  const donation = tx.$with('donation').as(
+    tx
+      .insert(donations)
+      .values({
+        id: value('donationId'),
+        campaignId: value('campaignId'),
+        userId: value('userId'),
+        amountCents: value('amountCents'),
+        paymentMethod: value('paymentMethod'),
+        isAnonymous: value('isAnonymous'),
+        message: value('message'),
+        contact: value('contact'),
+        address: value('address'),
+        sharedCampaignId: value('sharedCampaignId'),
+        receiptTokenHash: value('receiptTokenHash'),
+        locale: value('locale'),
+        createdAt: value('now'),
+        updatedAt: value('now'),
+      })
+      .returning(),
+  );
+  const payment = tx.$with('payment').as(
+    tx
+      .insert(payments)
+      .values({
+        donationId: value('donationId'),
+        gateway: value('gateway'),
+        method: value('paymentMethod'),
+        status: 'processing',
+        amountCents: value('amountCents'),
+        createdAt: value('now'),
+        updatedAt: value('now'),
+      })
+      .returning(),
+  );
+  return tx
+    .with(donation, payment)
+    .select({ donation: columnsOf(donation, donations), payment: columnsOf(payment, payments) })
+    .from(donation)
+    .crossJoin(payment);
+});
 
-/** Step 1 of a donation: the donation (pending) and its payment (processing), in one transaction. */
+/** Step 1 of a donation: the donation (pending) and its payment (processing), in one statement. */
 export async function insertDonationWithPayment(
   tx: Executor,
   input: {
@@ -79,7 +95,8 @@ export async function insertDonationWithPayment(
 ): Promise<{ donation: DonationRow; payment: PaymentRow }> {
   const { request, now } = input;
   const { contact_email: _contactEmail, ...contact } = request.contact;
-  const [donation] = await insertPendingDonation(tx, {
+  const [created] = await insertPendingDonationWithPayment(tx, {
+    donationId: randomUUID(),
     campaignId: input.campaignId,
     userId: input.userId,
     amountCents: request.amount,
@@ -91,18 +108,11 @@ export async function insertDonationWithPayment(
     sharedCampaignId: request.shared_campaign_id ?? null,
     receiptTokenHash: input.receiptTokenHash,
     locale: input.locale,
-    now,
-  });
-  if (!donation) throw new Error('donation not created');
-  const [payment] = await insertProcessingPayment(tx, {
-    donationId: donation.id,
     gateway: input.gateway,
-    method: donation.paymentMethod,
-    amountCents: donation.amountCents,
     now,
   });
-  if (!payment) throw new Error('payment not created');
-  return { donation, payment };
+  if (!created) throw new Error('donation not created');
+  return created;
 }
 
 export interface DonationWithPayment {

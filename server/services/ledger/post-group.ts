@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/schema';
 import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
@@ -23,46 +23,65 @@ export interface LedgerGroupInput {
   at?: Date;
 }
 
-/** Groups of up to this many lines (nearly all: a donation has two) write their entries with a statement built once. */
+/** Groups of up to this many lines (nearly all: a donation has two) are written by one statement built once. */
 const FEW_LINES = 4;
 
-const insertGroup = reusedQueryPerShape<
-  'now' | 'dated',
-  { kind: LedgerGroupKind; reference: string; description: string; at: Date | null },
-  Array<{ id: string }>
->(
+type GroupValues = { kind: LedgerGroupKind; reference: string; description: string; at: Date | null };
+
+const groupRow = (shape: 'now' | 'dated', value: (name: keyof GroupValues & string) => never) => ({
+  kind: value('kind'),
+  reference: value('reference'),
+  description: value('description'),
+  ...(shape === 'dated' ? { createdAt: value('at') } : {}),
+});
+
+const insertGroup = reusedQueryPerShape<'now' | 'dated', GroupValues, Array<{ id: string }>>(
   (shape) => (tx, value) =>
     tx
       .insert(ledgerGroups)
-      .values({
-        kind: value('kind'),
-        reference: value('reference'),
-        description: value('description'),
-        ...(shape === 'dated' ? { createdAt: value('at') } : {}),
-      })
+      .values(groupRow(shape, value))
       .onConflictDoNothing({ target: ledgerGroups.reference })
       .returning({ id: ledgerGroups.id }),
 );
 
-/** An entry's values under names of their own, `i` being its place among the statement's rows. */
-const entryValues = (entry: { groupId: string; accountId: string; amountCents: number; lotId: string | null }, i: number) => ({
-  [`group${i}`]: entry.groupId,
-  [`account${i}`]: entry.accountId,
-  [`amount${i}`]: entry.amountCents,
-  [`lot${i}`]: entry.lotId,
+/**
+ * A small group and its entries in one statement (issue 26: one round trip less for every movement).
+ * The entries are written from the group the statement inserted, so a reference already posted
+ * inserts neither and answers no row, as the group's own insert would.
+ */
+const insertGroupWithEntries = reusedQueryPerShape<
+  `${'now' | 'dated'} ${number}`,
+  GroupValues & Record<string, unknown>,
+  Array<{ id: string }>
+>((shape) => (tx, value) => {
+  const [when, count] = shape.split(' ') as ['now' | 'dated', string];
+  const group = tx
+    .$with('new_group')
+    .as(
+      tx
+        .insert(ledgerGroups)
+        .values(groupRow(when, value))
+        .onConflictDoNothing({ target: ledgerGroups.reference })
+        .returning({ id: ledgerGroups.id }),
+    );
+  const lines = Array.from(
+    { length: Number(count) },
+    (_, i) => sql`(${value(`account${i}`)}::uuid, ${value(`amount${i}`)}::bigint, ${value(`lot${i}`)}::uuid)`,
+  );
+  const entries = tx
+    .$with('new_entries', { groupId: ledgerEntries.groupId })
+    .as(
+      sql`insert into ${ledgerEntries} (group_id, account_id, amount_cents, lot_id) select new_group.id, line.account_id, line.amount_cents, line.lot_id from new_group cross join (values ${sql.join(lines, sql`, `)}) as line (account_id, amount_cents, lot_id) returning group_id`,
+    );
+  return tx.with(group, entries).select({ id: group.id }).from(group);
 });
 
-const insertFewEntries = reusedQueryPerShape<number, Record<string, unknown>, unknown>(
-  (count) => (tx, value) =>
-    tx.insert(ledgerEntries).values(
-      Array.from({ length: count }, (_, i) => ({
-        groupId: value(`group${i}`),
-        accountId: value(`account${i}`),
-        amountCents: value(`amount${i}`),
-        lotId: value(`lot${i}`),
-      })),
-    ),
-);
+/** A line's values under names of their own, `i` being its place in the statement. */
+const lineValues = (line: { accountId: string; amountCents: number; lotId: string | null }, i: number) => ({
+  [`account${i}`]: line.accountId,
+  [`amount${i}`]: line.amountCents,
+  [`lot${i}`]: line.lotId,
+});
 
 /** Thrown before anything is written when the lines do not form a balanced group. */
 export class UnbalancedLedgerGroupError extends Error {
@@ -86,30 +105,29 @@ export function assertBalanced(lines: readonly LedgerLine[]): void {
  */
 export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Promise<{ groupId: string; created: boolean }> {
   assertBalanced(input.lines);
-  const [group] = await insertGroup(input.at ? 'dated' : 'now', tx, {
-    kind: input.kind,
-    reference: input.reference,
-    description: input.description ?? '',
-    at: input.at ?? null,
-  });
+  // The accounts first: a small group then needs no statement of its own before its entries.
+  const accounts = await ensureAccounts(
+    tx,
+    input.lines.map((l) => l.account),
+  );
+  const lines = input.lines.map((l) => ({
+    accountId: accountIdOf(accounts, l.account),
+    amountCents: l.amountCents,
+    lotId: l.lotId ?? null,
+  }));
+  const when = input.at ? 'dated' : 'now';
+  const groupValues = { kind: input.kind, reference: input.reference, description: input.description ?? '', at: input.at ?? null };
+  const [group] =
+    lines.length <= FEW_LINES
+      ? await insertGroupWithEntries(`${when} ${lines.length}`, tx, Object.assign(groupValues, ...lines.map(lineValues)))
+      : await insertGroup(when, tx, groupValues);
   if (!group) {
     const [existing] = await tx.select({ id: ledgerGroups.id }).from(ledgerGroups).where(eq(ledgerGroups.reference, input.reference));
     if (!existing) throw new Error(`ledger group ${input.reference} vanished`);
     return { groupId: existing.id, created: false };
   }
-  const accounts = await ensureAccounts(
-    tx,
-    input.lines.map((l) => l.account),
-  );
-  const entries = input.lines.map((l) => ({
-    groupId: group.id,
-    accountId: accountIdOf(accounts, l.account),
-    amountCents: l.amountCents,
-    lotId: l.lotId ?? null,
-  }));
-  for (const chunk of chunksOf(entries)) {
-    if (chunk.length > FEW_LINES) await tx.insert(ledgerEntries).values(chunk);
-    else await insertFewEntries(chunk.length, tx, Object.assign({}, ...chunk.map(entryValues)));
+  if (lines.length > FEW_LINES) {
+    for (const chunk of chunksOf(lines)) await tx.insert(ledgerEntries).values(chunk.map((line) => ({ groupId: group.id, ...line })));
   }
   return { groupId: group.id, created: true };
 }
