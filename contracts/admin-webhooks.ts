@@ -21,8 +21,8 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** A filter: an event, a family ('subscription.*') or every event ('*'). */
 export const WEBHOOK_FILTERS = ['*', ...new Set(WEBHOOK_EVENTS.map((e) => `${e.split('.')[0]}.*`)), ...WEBHOOK_EVENTS] as const;
-export const matchesFilter = (filters: readonly string[], event: string): boolean =>
-  event === 'webhook.test' || filters.some((f) => f === '*' || f === event || (f.endsWith('.*') && event.startsWith(f.slice(0, -1))));
+/** The filters that take in `event`: '*', its family ('donation.*') and itself. */
+export const filtersTaking = (event: string): string[] => ['*', `${event.split('.')[0]}.*`, event];
 
 /** Whether `filter` already takes in `other` ('*' every other filter, 'donation.*' 'donation.confirmed'). */
 export const filterCovers = (filter: string, other: string): boolean =>

@@ -80,7 +80,8 @@ const sessionOf = (executor: Executor) => (executor as unknown as { _: { session
  * executor (a transaction's connection or the pool) with the values, answering what drizzle would have.
  *
  * In `.values()` and `.set()` a value is converted as its column converts it (dates, JSON); in a
- * condition it goes as given, so compare a date there as an ISO string.
+ * condition or in a `sql` template it goes as given (the driver converts it), so compare a date there as
+ * an ISO string or cast it in the text.
  */
 export function reusedQuery<V extends SomeValues, R>(
   build: (executor: Executor, value: ValueOf<V>) => Preparable<R>,
