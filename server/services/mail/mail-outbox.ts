@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import { reusedQuery } from '../../db/reused-query';
@@ -97,8 +97,7 @@ export function createMailSender(options: {
       .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });
-    // `= (select ...)`: a scalar subquery runs once, so one row is claimed whatever the plan.
-    const [row] = await db.update(mailOutbox).set({ nextAttemptAt: until }).where(eq(mailOutbox.id, due)).returning();
+    const [row] = await db.update(mailOutbox).set({ nextAttemptAt: until }).where(inArray(mailOutbox.id, due)).returning();
     return row ? { row, until } : null;
   }
 
@@ -157,10 +156,7 @@ export function createMailSender(options: {
         if (outcome === 'sent') sent++;
       }
     };
-    // Every send ends (and is recorded) before the batch does, even when one of them failed.
-    const ended = await Promise.allSettled(Array.from({ length: Math.max(1, transport.concurrency ?? 1) }, worker));
-    const failure = ended.find((end) => end.status === 'rejected');
-    if (failure) throw failure.reason;
+    await Promise.all(Array.from({ length: Math.max(1, transport.concurrency ?? 1) }, worker));
     return { sent, more };
   }
 
