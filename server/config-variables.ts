@@ -55,12 +55,6 @@ export const configVariables = [
     default: '(unset: embedded mailbox in DATA_DIR/mail)',
     description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).',
   },
-  {
-    name: 'SMTP_MAX_CONNECTIONS',
-    default: '3',
-    description:
-      'Connections each node keeps open to the SMTP server, one message on each at a time (1–20). Set it to what your provider lets one sender use: a provider that throttles answers 4xx, and the outbox tries those messages again later.',
-  },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
   {
     name: 'S3_BUCKET',

@@ -23,7 +23,6 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: integerText('ACCESS_TOKEN_TTL', 1, 7 * 24 * 3600).default(ACCESS_TOKEN_TTL_DEFAULT_S),
   SMTP_URL: urlText('SMTP_URL', ['smtp:', 'smtps:']).optional(),
-  SMTP_MAX_CONNECTIONS: integerText('SMTP_MAX_CONNECTIONS', 1, 20).default(3),
   MAIL_FROM: z
     .string()
     .min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' })
@@ -95,8 +94,6 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlS: number;
   smtpUrl: string | null;
-  /** Messages sent at once, each on its own kept-open SMTP connection. */
-  smtpMaxConnections: number;
   mailFrom: string;
   adScriptUrl: string | null;
   demoSeed: boolean;
@@ -197,7 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: present(e.JWT_SECRET),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
     smtpUrl: e.SMTP_URL ?? null,
-    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     mailFrom: e.MAIL_FROM,
     adScriptUrl: e.AD_SCRIPT_URL ?? null,
     demoSeed: e.DEMO_SEED ?? !production,

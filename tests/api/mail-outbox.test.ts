@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
-import { CLAIM_MS, createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
+import { createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
 import { RecipientRefused, type MailTransport, type OutgoingMail } from '../../server/services/mail/mail-transport';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -102,89 +102,5 @@ describe('mail outbox sender', () => {
     const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'never@exemplo.com'));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
     expect(row?.lastError).toContain('421');
-  });
-
-  it('keeps as many messages in flight as the transport sends at once, each sent once', async () => {
-    let inFlight = 0;
-    let most = 0;
-    const delivered: string[] = [];
-    const transport: MailTransport = {
-      kind: 'smtp',
-      concurrency: 3,
-      async send(mail) {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        inFlight -= 1;
-        delivered.push(mail.to);
-        return '250 ok';
-      },
-      close: () => {},
-    };
-    const sender = createMailSender({
-      db: ctx.database.db,
-      transport,
-      clock: ctx.clock,
-      from: 'x@semear.dev',
-      log: silentLog,
-      batchSize: 10,
-    });
-    for (let i = 0; i < 7; i++)
-      await enqueueMail(ctx.database.db, { to: `junto${i}@exemplo.com`, subject: 'Oi', text: 'Olá' }, ctx.clock.now());
-    expect(await sender.runOnce()).toBe(7);
-    expect(most).toBe(3);
-    expect(delivered.sort()).toEqual(Array.from({ length: 7 }, (_, i) => `junto${i}@exemplo.com`).sort());
-    const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Oi'));
-    expect(rows.filter((row) => row.to.startsWith('junto')).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
-  });
-
-  it("a message being sent is no other sender's; if its sender dies it is sent again once the claim runs out", async () => {
-    let hung: ((error: Error) => void) | null = null;
-    const stuck: MailTransport = {
-      kind: 'smtp',
-      send: () => new Promise<string>((_resolve, reject) => (hung = reject)),
-      close: () => {},
-    };
-    const { transport, delivered } = flakyTransport(0);
-    const log = silentLog;
-    const first = createMailSender({ db: ctx.database.db, transport: stuck, clock: ctx.clock, from: 'x@semear.dev', log });
-    const second = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'x@semear.dev', log });
-    await enqueueMail(ctx.database.db, { to: 'preso@exemplo.com', subject: 'Código', text: '123456' }, ctx.clock.now());
-    const firstRun = first.runOnce();
-    await vi.waitFor(() => expect(hung).not.toBeNull());
-    expect(await second.runOnce()).toBe(0);
-    ctx.clock.advance(CLAIM_MS + 1);
-    expect(await second.runOnce()).toBe(1);
-    expect(delivered.map((mail) => mail.to)).toEqual(['preso@exemplo.com']);
-    // The first sender's answer comes too late: what the second recorded stands.
-    hung!(new Error('socket timeout'));
-    await firstRun;
-    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'preso@exemplo.com'));
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-  });
-
-  it('sends a backlog batch after batch on one tick of its timer, and stops when asked', async () => {
-    const { transport, delivered } = flakyTransport(0);
-    const sender = createMailSender({
-      db: ctx.database.db,
-      transport,
-      clock: ctx.clock,
-      from: 'x@semear.dev',
-      log: silentLog,
-      batchSize: 5,
-    });
-    for (let i = 0; i < 12; i++)
-      await enqueueMail(ctx.database.db, { to: `fila${i}@exemplo.com`, subject: 'Fila', text: 'Olá' }, ctx.clock.now());
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      sender.start(60_000);
-      vi.advanceTimersByTime(60_000);
-      await vi.waitFor(() => expect(delivered).toHaveLength(12), { timeout: 10_000 });
-      await sender.stop();
-    } finally {
-      vi.useRealTimers();
-    }
-    const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Fila'));
-    expect(rows.every((row) => row.status === 'sent')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
 import { reusedQuery } from '../../db/reused-query';
@@ -50,9 +50,6 @@ export async function enqueueMail(executor: Executor, mail: MailToSend, now: Dat
 }
 
 export const MAX_MAIL_ATTEMPTS = 6;
-/** How long a send holds its message: longer than the SMTP transport's timeouts let one send take. */
-export const CLAIM_MS = 3 * 60_000;
-type MailRow = typeof mailOutbox.$inferSelect;
 /** 2 s, 4 s, 8 s, ... between attempts, at most 10 minutes. */
 export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
 
@@ -80,104 +77,73 @@ export function createMailSender(options: {
 }): MailSender {
   const { db, transport, clock, from, log } = options;
   let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
 
-  /**
-   * The most urgent due message (person-to-person first, so it never queues behind a batch), claimed
-   * in one statement for CLAIM_MS: SKIP LOCKED keeps two nodes, or two of this node's sends, from taking
-   * the same one, and no transaction stays open while the mail server answers. A node that dies while
-   * sending leaves its message due again when the claim runs out.
-   */
-  async function claimNext(): Promise<{ row: MailRow; until: Date } | null> {
-    const now = clock.now();
-    const until = new Date(now.getTime() + CLAIM_MS);
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await db.update(mailOutbox).set({ nextAttemptAt: until }).where(inArray(mailOutbox.id, due)).returning();
-    return row ? { row, until } : null;
-  }
-
-  /** What became of a claimed message, written only while the claim is still this send's. */
-  async function record(claim: { row: MailRow; until: Date }, change: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
-    await db
-      .update(mailOutbox)
-      .set({ attempts: claim.row.attempts + 1, ...change })
-      .where(and(eq(mailOutbox.id, claim.row.id), eq(mailOutbox.nextAttemptAt, claim.until)));
-  }
-
-  async function sendNext(): Promise<'empty' | 'sent' | 'bounced' | 'retry'> {
-    const claim = await claimNext();
-    if (!claim) return 'empty';
-    const { row } = claim;
-    try {
-      const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-      await record(claim, { status: 'sent', sentAt: clock.now(), lastError: null });
-      log.info(
-        { mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where },
-        transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent',
-      );
-      return 'sent';
-    } catch (error) {
-      if (error instanceof RecipientRefused) {
-        // The address does not exist there: trying again changes nothing; whoever sent it is shown the bounce.
-        await record(claim, { status: 'bounced', lastError: error.message.slice(0, 1000) });
-        log.warn({ mailId: row.id, response: error.message }, 'mail bounced');
-        return 'bounced';
-      }
-      const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_MAIL_ATTEMPTS;
-      await record(claim, {
-        status: failed ? 'failed' : 'pending',
-        lastError: String(error).slice(0, 1000),
-        nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
-      });
-      log[failed ? 'error' : 'warn']({ mailId: row.id, attempts, err: error }, failed ? 'mail failed for good' : 'mail failed, will retry');
-      return 'retry';
-    }
-  }
-
-  /** Up to `batchSize` messages, as many at once as the transport sends at once; `more`: the batch was full. */
-  async function sendDue(): Promise<{ sent: number; more: boolean }> {
-    let left = options.batchSize ?? 20;
+  async function sendDue(): Promise<number> {
+    // Each row is claimed in its own short transaction with SKIP LOCKED, so several API nodes
+    // can run this job on one PostgreSQL without sending a message twice. Each claim takes the
+    // most urgent due message: person-to-person first, so they never queue behind a batch.
     let sent = 0;
-    let more = true;
-    const worker = async () => {
-      while (left > 0) {
-        left--;
-        const outcome = await sendNext();
-        if (outcome === 'empty') {
-          left = 0;
-          more = false;
+    for (let i = 0; i < (options.batchSize ?? 20); i++) {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock.now())))
+          .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return 'empty' as const;
+        try {
+          const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await tx
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null })
+            .where(eq(mailOutbox.id, row.id));
+          log.info(
+            { mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where },
+            transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent',
+          );
+          return 'sent' as const;
+        } catch (error) {
+          if (error instanceof RecipientRefused) {
+            // The address does not exist there: trying again changes nothing; whoever sent it is shown the bounce.
+            await tx
+              .update(mailOutbox)
+              .set({ status: 'bounced', attempts: row.attempts + 1, lastError: error.message.slice(0, 1000) })
+              .where(eq(mailOutbox.id, row.id));
+            log.warn({ mailId: row.id, response: error.message }, 'mail bounced');
+            return 'bounced' as const;
+          }
+          const attempts = row.attempts + 1;
+          const failed = attempts >= MAX_MAIL_ATTEMPTS;
+          await tx
+            .update(mailOutbox)
+            .set({
+              attempts,
+              status: failed ? 'failed' : 'pending',
+              lastError: String(error).slice(0, 1000),
+              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+            })
+            .where(eq(mailOutbox.id, row.id));
+          log[failed ? 'error' : 'warn'](
+            { mailId: row.id, attempts, err: error },
+            failed ? 'mail failed for good' : 'mail failed, will retry',
+          );
+          return 'retry' as const;
         }
-        if (outcome === 'sent') sent++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, transport.concurrency ?? 1) }, worker));
-    return { sent, more };
+      });
+      if (outcome === 'empty') break;
+      if (outcome === 'sent') sent++;
+    }
+    return sent;
   }
 
-  let running: Promise<{ sent: number; more: boolean }> | null = null;
-  const runBatch = () => {
+  const runOnce = (): Promise<number> => {
     running ??= sendDue().finally(() => {
       running = null;
     });
     return running;
-  };
-  const runOnce = async (): Promise<number> => (await runBatch()).sent;
-  /** A backlog (a company's batch of cards) is sent batch after batch, not one batch a tick. */
-  let draining = false;
-  const drain = async () => {
-    if (draining) return;
-    draining = true;
-    try {
-      while (timer && (await runBatch()).more);
-    } finally {
-      draining = false;
-    }
   };
 
   return {
@@ -185,7 +151,7 @@ export function createMailSender(options: {
     start(intervalMs = 1000) {
       if (timer) return;
       timer = setInterval(() => {
-        drain().catch((error: unknown) => log.error({ err: error }, 'mail job failed'));
+        runOnce().catch((error: unknown) => log.error({ err: error }, 'mail job failed'));
       }, intervalMs);
       timer.unref();
     },

@@ -14,8 +14,6 @@ export interface OutgoingMail {
 /** Where mail goes: an SMTP server, or the embedded mailbox folder. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'mailbox';
-  /** How many messages it sends at once (the outbox keeps that many in flight); one when unsaid. */
-  readonly concurrency?: number;
   /** Resolves with where the message went (a file path for the mailbox, the server's answer for SMTP). */
   send(mail: OutgoingMail): Promise<string>;
   close(): void;
@@ -41,24 +39,10 @@ const isPermanentRecipientRefusal = (error: unknown): error is Error & { respons
   return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
 };
 
-/**
- * Connections are kept open and reused (a pool of `maxConnections`): a new connection for each message
- * costs its TCP, TLS, greeting and login round trips, most of a message's time at a remote provider.
- * The timeouts keep a stuck server from holding a message past the outbox's claim on it.
- */
-export function smtpTransport(smtpUrl: string, maxConnections = 1): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections,
-    maxMessages: 100,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    concurrency: maxConnections,
     async send(mail) {
       try {
         const info = await transporter.sendMail(toNodemailer(mail));
@@ -92,7 +76,7 @@ export function mailboxTransport(folder: string, now: () => Date = () => new Dat
   };
 }
 
-export const createMailTransport = (config: { smtpUrl: string | null; smtpMaxConnections?: number; dataDir: string }): MailTransport =>
-  config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpMaxConnections) : mailboxTransport(mailboxFolder(config.dataDir));
+export const createMailTransport = (config: { smtpUrl: string | null; dataDir: string }): MailTransport =>
+  config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxFolder(config.dataDir));
 
 export const mailboxFolder = (dataDir: string): string => join(dataDir, 'mail');
