@@ -10,6 +10,7 @@ interface Received {
 }
 
 const received: Received[] = [];
+let connections = 0;
 let sink: SMTPServer;
 let port = 0;
 
@@ -19,6 +20,10 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     // An address this server does not have: refused for good (550); one whose mailbox is busy: for now (450).
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('nao-existe@')) return callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
@@ -79,5 +84,24 @@ describe('SMTP transport (SMTP_URL set)', () => {
     const transport = createMailTransport({ smtpUrl: 'smtp://127.0.0.1:1', dataDir: '/nonexistent' });
     await expect(transport.send({ id: 'x', from: 'a@b.c', to: 'd@e.f', subject: 's', text: 't', html: null })).rejects.toThrow();
     transport.close();
+  });
+
+  it('keeps its connection open: one message after another goes over the same one', async () => {
+    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/nonexistent' });
+    const before = { connections, received: received.length };
+    for (let i = 0; i < 5; i++) {
+      const answer = await transport.send({
+        id: `kept-${i}`,
+        from: 'a@semear.dev',
+        to: `pessoa${i}@exemplo.com.br`,
+        subject: 's',
+        text: 't',
+        html: null,
+      });
+      expect(answer).toMatch(/^250/);
+    }
+    transport.close();
+    expect(received.length - before.received).toBe(5);
+    expect(connections - before.connections).toBe(1);
   });
 });

@@ -39,8 +39,14 @@ const isPermanentRecipientRefusal = (error: unknown): error is Error & { respons
   return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
 };
 
+/**
+ * One connection, kept open and reused (nodemailer's pool of one): a new connection for each message
+ * costs its TCP, TLS, greeting and login round trips, most of a message's time at a remote provider.
+ * The outbox sends one message at a time, so one connection is all it uses. A URL may still say otherwise
+ * (`?pool=false`).
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, maxMessages: 100 });
   return {
     kind: 'smtp',
     async send(mail) {
