@@ -29,15 +29,21 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { logStream?: NodeJS.WritableStream } = {}): Promise<RunningServer> {
   const database = await openDatabase(config);
   let app: FastifyInstance | null = null;
+  // The database closes after the whole app has: its jobs, mail loop and requests stop first. (An onClose
+  // hook would not do: the plugins add theirs when the app loads, after any hook added here.)
+  const close = async () => {
+    try {
+      if (app) await app.close();
+    } finally {
+      await database.close();
+    }
+  };
   try {
     await database.migrate();
     // Several nodes may start on one database at once: they write the reference data and the seed in turn.
     await database.exclusively(() => ensureReferenceData(database.db));
     const uploadsDir = join(config.dataDir, 'uploads');
     app = await buildApp({ config, db: database.db, database, startMailJob: true, startJobs: true, logStream: options.logStream });
-    // Registered after buildApp's own hooks, so the mail job stops before the database closes; and before
-    // the seed, whose payments reach the app's routes and so make it ready (no hook can be added after).
-    app.addHook('onClose', async () => database.close());
     // After the app is built: the demo's donations are paid at its gateway, whose webhooks reach its routes.
     const gateways = app.paymentGateways;
     const seeded = config.demoSeed
@@ -55,11 +61,9 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
     app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);
     if (!config.smtpUrl)
       app.log.info({ mailbox: mailboxFolder(config.dataDir) }, `outgoing mail is saved in ${mailboxFolder(config.dataDir)}`);
-    const server = app;
-    return { app: server, url, close: () => server.close() };
+    return { app, url, close };
   } catch (error) {
-    if (app) await app.close();
-    else await database.close();
+    await close();
     throw error;
   }
 }

@@ -25,6 +25,30 @@ export interface OpenOptions {
   preparedStatements?: boolean;
 }
 
+/** How long the embedded database may run turns back to back before input and timers get theirs. */
+const PGLITE_SLICE_MS = 10;
+
+/**
+ * PGlite runs in this thread, one statement or transaction at a time behind a FIFO mutex that hands over
+ * in microtasks. Under load the queue never empties, so one turn of the event loop could run the
+ * statements of every request in flight back to back for hundreds of milliseconds, reading no socket and
+ * firing no timer: requests that had arrived waited, and under a donation load some waited past 10 s.
+ * So at most every PGLITE_SLICE_MS, a turn first lets the event loop go round once (`setImmediate`),
+ * holding the database meanwhile: a transaction still runs whole, and the queue keeps its order.
+ */
+function lettingInputInBetweenTurns(client: PGlite): void {
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  let sliceStart = performance.now();
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
+    runExclusive(async () => {
+      if (performance.now() - sliceStart >= PGLITE_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      return fn();
+    });
+}
+
 export async function openPglite(dataDir: string | null, options: OpenOptions = {}): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
@@ -40,6 +64,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
   } else {
     client = await PGlite.create();
   }
+  lettingInputInBetweenTurns(client);
   const db = drizzlePglite({ client, logger: options.logger }) as unknown as Database;
   const pglite = client;
   return {

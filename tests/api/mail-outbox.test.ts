@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
-import { createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
+import { CLAIM_MS, createMailSender, enqueueMail, MAX_MAIL_ATTEMPTS } from '../../server/services/mail/mail-outbox';
 import { RecipientRefused, type MailTransport, type OutgoingMail } from '../../server/services/mail/mail-transport';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
@@ -102,5 +102,63 @@ describe('mail outbox sender', () => {
     const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'never@exemplo.com'));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
     expect(row?.lastError).toContain('421');
+  });
+
+  it('holds neither the database nor the message while the mail server answers', async () => {
+    const during: string[] = [];
+    const slowServer: MailTransport = {
+      kind: 'smtp',
+      async send(mail) {
+        // The embedded database runs one transaction at a time, so a send inside one would stall this
+        // (and every donation); on PostgreSQL the row would be locked.
+        const [row] = await ctx.database.db
+          .select({ to: mailOutbox.to })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.id, mail.id))
+          .for('update', { noWait: true });
+        during.push(row!.to);
+        await enqueueMail(ctx.database.db, { to: 'outro@exemplo.com', subject: 'Durante', text: 'Oi' }, ctx.clock.now());
+        return '250 ok';
+      },
+      close: () => {},
+    };
+    const sender = createMailSender({
+      db: ctx.database.db,
+      transport: slowServer,
+      clock: ctx.clock,
+      from: 'x@semear.dev',
+      log: silentLog,
+      batchSize: 1,
+    });
+    await enqueueMail(ctx.database.db, { to: 'lento@exemplo.com', subject: 'Código', text: '123456' }, ctx.clock.now());
+    expect(await sender.runOnce()).toBe(1);
+    expect(during).toEqual(['lento@exemplo.com']);
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lento@exemplo.com'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    await ctx.database.db.delete(mailOutbox).where(eq(mailOutbox.subject, 'Durante'));
+  });
+
+  it("a message being sent is no other sender's; if its sender dies it is sent again once the claim runs out", async () => {
+    let hangUp: ((error: Error) => void) | null = null;
+    const stuck: MailTransport = {
+      kind: 'smtp',
+      send: () => new Promise<string>((_resolve, reject) => (hangUp = reject)),
+      close: () => {},
+    };
+    const { transport, delivered } = flakyTransport(0);
+    const first = createMailSender({ db: ctx.database.db, transport: stuck, clock: ctx.clock, from: 'x@semear.dev', log: silentLog });
+    const second = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'x@semear.dev', log: silentLog });
+    await enqueueMail(ctx.database.db, { to: 'preso@exemplo.com', subject: 'Código', text: '123456' }, ctx.clock.now());
+    const firstRun = first.runOnce();
+    await vi.waitFor(() => expect(hangUp).not.toBeNull());
+    expect(await second.runOnce()).toBe(0);
+    ctx.clock.advance(CLAIM_MS + 1);
+    expect(await second.runOnce()).toBe(1);
+    expect(delivered.map((mail) => mail.to)).toEqual(['preso@exemplo.com']);
+    // The first sender's answer comes too late: what the second recorded stands.
+    hangUp!(new Error('socket timeout'));
+    await firstRun;
+    const [row] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'preso@exemplo.com'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 });

@@ -50,6 +50,9 @@ export async function enqueueMail(executor: Executor, mail: MailToSend, now: Dat
 }
 
 export const MAX_MAIL_ATTEMPTS = 6;
+/** How long a send holds its message: longer than the SMTP transport's timeouts let one send last. */
+export const CLAIM_MS = 3 * 60_000;
+type Claim = { row: typeof mailOutbox.$inferSelect; until: Date };
 /** 2 s, 4 s, 8 s, ... between attempts, at most 10 minutes. */
 export const retryDelayMs = (attempts: number): number => Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
 
@@ -79,60 +82,71 @@ export function createMailSender(options: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
+  /**
+   * The most urgent due message (person-to-person first, so it never queues behind a batch), claimed in
+   * one statement for CLAIM_MS. SKIP LOCKED keeps two nodes from taking the same one, and no transaction
+   * stays open while the mail server answers: on the embedded database an open transaction holds every
+   * other query, so a slow SMTP server would hold every donation. A node that dies mid-send leaves its
+   * message due again when the claim runs out.
+   */
+  async function claimNext(): Promise<Claim | null> {
+    const now = clock.now();
+    const until = new Date(now.getTime() + CLAIM_MS);
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    // `= (select ...)`: a scalar subquery runs once, so one row is claimed whatever the plan.
+    const [row] = await db.update(mailOutbox).set({ nextAttemptAt: until }).where(eq(mailOutbox.id, due)).returning();
+    return row ? { row, until } : null;
+  }
+
+  /** What became of a claimed message, written only while the claim is still this sender's. */
+  async function record(claim: Claim, change: Partial<typeof mailOutbox.$inferInsert>): Promise<void> {
+    await db
+      .update(mailOutbox)
+      .set({ attempts: claim.row.attempts + 1, ...change })
+      .where(and(eq(mailOutbox.id, claim.row.id), eq(mailOutbox.status, 'pending'), eq(mailOutbox.nextAttemptAt, claim.until)));
+  }
+
+  async function sendNext(): Promise<'empty' | 'sent' | 'bounced' | 'retry'> {
+    const claim = await claimNext();
+    if (!claim) return 'empty';
+    const { row } = claim;
+    try {
+      const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await record(claim, { status: 'sent', sentAt: clock.now(), lastError: null });
+      log.info(
+        { mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where },
+        transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent',
+      );
+      return 'sent';
+    } catch (error) {
+      if (error instanceof RecipientRefused) {
+        // The address does not exist there: trying again changes nothing; whoever sent it is shown the bounce.
+        await record(claim, { status: 'bounced', lastError: error.message.slice(0, 1000) });
+        log.warn({ mailId: row.id, response: error.message }, 'mail bounced');
+        return 'bounced';
+      }
+      const attempts = row.attempts + 1;
+      const failed = attempts >= MAX_MAIL_ATTEMPTS;
+      await record(claim, {
+        status: failed ? 'failed' : 'pending',
+        lastError: String(error).slice(0, 1000),
+        nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+      });
+      log[failed ? 'error' : 'warn']({ mailId: row.id, attempts, err: error }, failed ? 'mail failed for good' : 'mail failed, will retry');
+      return 'retry';
+    }
+  }
+
   async function sendDue(): Promise<number> {
-    // Each row is claimed in its own short transaction with SKIP LOCKED, so several API nodes
-    // can run this job on one PostgreSQL without sending a message twice. Each claim takes the
-    // most urgent due message: person-to-person first, so they never queue behind a batch.
     let sent = 0;
     for (let i = 0; i < (options.batchSize ?? 20); i++) {
-      const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock.now())))
-          .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!row) return 'empty' as const;
-        try {
-          const where = await transport.send({ id: row.id, from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-          await tx
-            .update(mailOutbox)
-            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1, lastError: null })
-            .where(eq(mailOutbox.id, row.id));
-          log.info(
-            { mailId: row.id, [transport.kind === 'mailbox' ? 'path' : 'response']: where },
-            transport.kind === 'mailbox' ? `mail saved to ${where}` : 'mail sent',
-          );
-          return 'sent' as const;
-        } catch (error) {
-          if (error instanceof RecipientRefused) {
-            // The address does not exist there: trying again changes nothing; whoever sent it is shown the bounce.
-            await tx
-              .update(mailOutbox)
-              .set({ status: 'bounced', attempts: row.attempts + 1, lastError: error.message.slice(0, 1000) })
-              .where(eq(mailOutbox.id, row.id));
-            log.warn({ mailId: row.id, response: error.message }, 'mail bounced');
-            return 'bounced' as const;
-          }
-          const attempts = row.attempts + 1;
-          const failed = attempts >= MAX_MAIL_ATTEMPTS;
-          await tx
-            .update(mailOutbox)
-            .set({
-              attempts,
-              status: failed ? 'failed' : 'pending',
-              lastError: String(error).slice(0, 1000),
-              nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
-            })
-            .where(eq(mailOutbox.id, row.id));
-          log[failed ? 'error' : 'warn'](
-            { mailId: row.id, attempts, err: error },
-            failed ? 'mail failed for good' : 'mail failed, will retry',
-          );
-          return 'retry' as const;
-        }
-      });
+      const outcome = await sendNext();
       if (outcome === 'empty') break;
       if (outcome === 'sent') sent++;
     }

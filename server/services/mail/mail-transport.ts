@@ -43,10 +43,19 @@ const isPermanentRecipientRefusal = (error: unknown): error is Error & { respons
  * One connection, kept open and reused (nodemailer's pool of one): a new connection for each message
  * costs its TCP, TLS, greeting and login round trips, most of a message's time at a remote provider.
  * The outbox sends one message at a time, so one connection is all it uses. A URL may still say otherwise
- * (`?pool=false`).
+ * (`?pool=false`). The timeouts end a stuck send (at most about two minutes) before the outbox's claim on
+ * its message (CLAIM_MS) runs out, so no other node sends it while this one still might.
  */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 1, maxMessages: 100 });
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 100,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     kind: 'smtp',
     async send(mail) {
