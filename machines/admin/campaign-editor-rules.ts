@@ -1,13 +1,21 @@
-import { sectionSchemas, type CampaignContent, type DraftConflict, type EditorSection } from '../../contracts/admin-campaign-editor';
+import {
+  draftConflictSchema,
+  sectionSchemas,
+  type CampaignContent,
+  type DraftConflict,
+  type EditorSection,
+} from '../../contracts/admin-campaign-editor';
+import { rejectionField, rejectionStatus } from '../../contracts/rejection';
 
 /** The campaign editor's pure rules (campaign-editor.machine.ts). */
 
 export const same = (a: CampaignContent, b: CampaignContent): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** A 409 carrying someone else's newer save (the API client puts it on the error as `current`). */
+/** A 409 carrying someone else's newer save (the API client puts it on the error as `current`, parsed by the contract). */
 export const conflictOf = (error: unknown): DraftConflict['current'] | null => {
-  const current = (error as { current?: DraftConflict['current'] } | null)?.current;
-  return (error as { status?: number } | null)?.status === 409 && current ? current : null;
+  if (rejectionStatus(error) !== 409) return null;
+  const current = draftConflictSchema.shape.current.safeParse(rejectionField(error, 'current'));
+  return current.success ? current.data : null;
 };
 
 /** A section's fields out of the whole content. */

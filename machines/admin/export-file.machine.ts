@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExportFormat, ExportJob } from '../../contracts/admin-exports';
+import { rejectionStatus } from '../../contracts/rejection';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /**
@@ -50,7 +51,7 @@ export const exportFileMachine = setup({
     isReady: ({ context }) => context.job?.status === 'ready',
     isFailed: ({ context }) => context.job?.status === 'failed',
     isExpired: ({ context }) => context.job?.status === 'expired',
-    isGone: ({ event }) => formFailureOf((event as { error?: unknown }).error).status === 410,
+    isGone: (_, params: { error: unknown }) => rejectionStatus(params.error) === 410,
   },
 }).createMachine({
   id: 'exportFile',
@@ -120,7 +121,7 @@ export const exportFileMachine = setup({
         input: ({ context }) => ({ job: context.job! }),
         onDone: 'ready',
         onError: [
-          { guard: 'isGone', target: 'expired' },
+          { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
           { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error) }) },
         ],
       },

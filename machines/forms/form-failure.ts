@@ -1,4 +1,5 @@
 import { messages } from '../../contracts';
+import { rejectionField, rejectionStatus } from '../../contracts/rejection';
 
 /** What a failed submission leaves for the view: the server's code and messages. */
 export interface FormFailure {
@@ -14,15 +15,15 @@ export interface FormFailure {
  * { status, code, messages }, and anything else (a network failure never normalised) is unknown.
  */
 export function formFailureOf(error: unknown): FormFailure {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; code?: unknown; messages?: unknown };
-  const list = Array.isArray(e.messages) ? e.messages.filter((m): m is string => typeof m === 'string') : [];
+  const said = rejectionField(error, 'messages');
+  const code = rejectionField(error, 'code');
+  const list = Array.isArray(said) ? said.filter((m): m is string => typeof m === 'string') : [];
   return {
-    status: typeof e.status === 'number' ? e.status : 0,
-    code: typeof e.code === 'string' ? e.code : undefined,
+    status: rejectionStatus(error) ?? 0,
+    code: typeof code === 'string' ? code : undefined,
     messages: list.length > 0 ? list : [messages.unknownError.id],
   };
 }
 
 /** A rejection the API client marked 404: what was asked for does not exist (or no longer does). */
-export const isNotFound = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+export const isNotFound = (error: unknown): boolean => rejectionStatus(error) === 404;

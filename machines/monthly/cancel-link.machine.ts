@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { SubscriptionStatus } from '../../contracts';
+import { rejectionStatus } from '../../contracts/rejection';
 
 /** What a monthly e-mail's cancel link shows: the amount and where the subscription stands. */
 export interface LinkedSubscription {
@@ -16,8 +17,8 @@ export interface CancelLinkContext {
 
 /** An answer that says the link itself is wrong (unknown, forged, expired), not that the server is away. */
 export function isInvalidLinkError(error: unknown): boolean {
-  const status = (typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined) as number | undefined;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  const status = rejectionStatus(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /**
