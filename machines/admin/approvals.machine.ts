@@ -18,10 +18,12 @@ export interface ChangeItem {
 export type ApprovalCommand =
   { type: 'request'; input: Record<string, unknown> } | { type: 'approve'; id: string } | { type: 'reject'; id: string };
 
+const noChanges: ChangeItem[] = [];
+
 export const approvalsMachine = createListMachine({
   id: 'approvals',
   params: {},
-  data: [] as ChangeItem[],
+  data: noChanges,
   doneOf: (command: ApprovalCommand, _outcome: unknown) => command.type,
 });
 

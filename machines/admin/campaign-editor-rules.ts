@@ -19,8 +19,14 @@ export const conflictOf = (error: unknown): DraftConflict['current'] | null => {
 };
 
 /** A section's fields out of the whole content. */
-export const sectionValues = (section: EditorSection, content: CampaignContent): Record<string, unknown> =>
-  Object.fromEntries(Object.keys(sectionSchemas[section].shape).map((key) => [key, content[key as keyof CampaignContent]]));
+export const sectionValues = (section: EditorSection, content: CampaignContent): Partial<CampaignContent> =>
+  fieldsWhere(content, (field) => field in sectionSchemas[section].shape);
+
+function fieldsWhere<Fields extends object>(fields: Fields, kept: (field: string) => boolean): Partial<Fields> {
+  const picked: Partial<Fields> = {};
+  for (const field in fields) if (kept(field)) picked[field] = fields[field];
+  return picked;
+}
 
 /** The loaded campaign's id: saves, actions and restores only happen once the editor has loaded it. */
 export function loadedId(context: { id: string | null }): string {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   EDITOR_SECTIONS,
+  emptyCampaignContent,
   sectionSchemas,
   type CampaignAction,
   type CampaignContent,
@@ -12,7 +13,7 @@ import {
 } from '../../contracts/admin-campaign-editor';
 import type { AuditEntry } from '../../contracts/admin-taxonomy';
 import { formFailureOf, isNotFound, type FormFailure } from '../forms/form-failure';
-import { campaignSectionMachine } from './campaign-section.machine';
+import { campaignSectionMachine, type SectionFields } from './campaign-section.machine';
 import { conflictOf, loadedId, requested, same, sectionValues } from './campaign-editor-rules';
 
 export { sectionValues } from './campaign-editor-rules';
@@ -69,7 +70,7 @@ export interface CampaignEditorContext {
 }
 
 export type CampaignEditorEvent =
-  | { type: 'section.reported'; section: EditorSection; values: Record<string, unknown>; valid: boolean }
+  | { type: 'section.reported'; section: EditorSection; values: SectionFields; valid: boolean }
   | { type: 'save.requested' }
   | { type: 'conflict.mineKept' }
   | { type: 'conflict.theirsTaken' }
@@ -111,7 +112,7 @@ export const campaignEditorMachine = setup({
       if (event.type !== 'section.reported') return {};
       const invalid = context.invalid.filter((s) => s !== event.section);
       return {
-        content: { ...context.content, ...event.values } as CampaignContent,
+        content: { ...context.content, ...event.values },
         invalid: event.valid ? invalid : [...invalid, event.section],
         // A new change makes the last outcome old news.
         failure: null,
@@ -133,8 +134,9 @@ export const campaignEditorMachine = setup({
     slug: input.slug,
     id: null,
     loaded: null,
-    content: {} as CampaignContent,
-    savedContent: {} as CampaignContent,
+    // Nothing is shown or compared before the campaign loads: its content replaces these.
+    content: emptyCampaignContent,
+    savedContent: emptyCampaignContent,
     version: 0,
     savedAt: null,
     invalid: [],

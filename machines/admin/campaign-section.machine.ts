@@ -1,5 +1,11 @@
 import { assertEvent, assign, emit, fromPromise, raise, sendParent, setup } from 'xstate';
-import { sectionSchemas, slugFromTitle, type EditorSection, type UploadedImage } from '../../contracts/admin-campaign-editor';
+import {
+  sectionSchemas,
+  slugFromTitle,
+  type CampaignContent,
+  type EditorSection,
+  type UploadedImage,
+} from '../../contracts/admin-campaign-editor';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 /**
@@ -30,10 +36,13 @@ import { formFailureOf, type FormFailure } from '../forms/form-failure';
 
 export type SectionErrors = Record<string, string>;
 
+/** Some of the campaign's fields (a section's, or the ones changed), each of its field's type whether valid or not. */
+export type SectionFields = Partial<CampaignContent>;
+
 export interface SectionInput {
   section: EditorSection;
   /** The section's fields as they stand, valid or not (this machine validates them). */
-  values: Record<string, unknown>;
+  values: SectionFields;
   /** A new campaign's slug follows its title until someone edits the slug. */
   slugFollowsTitle?: boolean;
   /** The campaign the section belongs to (a slug is free or taken for it). */
@@ -42,7 +51,7 @@ export interface SectionInput {
 
 export interface CheckInput {
   section: EditorSection;
-  values: Record<string, unknown>;
+  values: SectionFields;
   campaignId: string;
 }
 
@@ -57,7 +66,7 @@ export type UploadInput = { section: 'cover'; file: File; focus: CoverFocus } | 
 
 export interface SectionContext {
   section: EditorSection;
-  values: Record<string, unknown>;
+  values: SectionFields;
   errors: SectionErrors;
   slugFollowsTitle: boolean;
   campaignId: string;
@@ -68,8 +77,8 @@ export interface SectionContext {
 }
 
 export type SectionEvent =
-  | { type: 'field.changed'; values: Record<string, unknown> }
-  | { type: 'section.replaced'; values: Record<string, unknown> }
+  | { type: 'field.changed'; values: SectionFields }
+  | { type: 'section.replaced'; values: SectionFields }
   /** A picture to send; `focus` is the cover's (the middle when left out). */
   | { type: 'upload.requested'; file: File; focus?: CoverFocus }
   /** The admin moved on from a refused upload (chose another file). */
@@ -85,7 +94,7 @@ export interface UploadFinished {
 /** How long typing must pause before the remote check runs. */
 export const SECTION_CHECK_MS = 400;
 
-function errorsOf(section: EditorSection, values: Record<string, unknown>): SectionErrors {
+function errorsOf(section: EditorSection, values: SectionFields): SectionErrors {
   const parsed = sectionSchemas[section].safeParse(values);
   if (parsed.success) return {};
   const errors: SectionErrors = {};
@@ -113,14 +122,14 @@ export const campaignSectionMachine = setup({
   },
   delays: { checkPause: SECTION_CHECK_MS },
   actions: {
-    change: assign(({ context }, changed: Record<string, unknown>) => {
+    change: assign(({ context }, changed: SectionFields) => {
       const values = { ...context.values, ...changed };
       const slugEdited = 'slug' in changed;
       const slugFollowsTitle = context.slugFollowsTitle && !slugEdited;
       if (slugFollowsTitle && 'title' in changed) values.slug = slugFromTitle(String(changed.title));
       return { values, slugFollowsTitle, errors: errorsOf(context.section, values) };
     }),
-    replace: assign(({ context }, values: Record<string, unknown>) => ({ values, errors: errorsOf(context.section, values) })),
+    replace: assign(({ context }, values: SectionFields) => ({ values, errors: errorsOf(context.section, values) })),
     announce: emit(({ context }, image: UploadedImage) => ({ type: 'upload.finished' as const, image, fileName: context.uploadName })),
     report: sendParent(({ context }) => ({
       type: 'section.reported',

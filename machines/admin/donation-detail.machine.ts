@@ -27,10 +27,17 @@ export interface CommandOutcome {
   refund: AdminRefund;
 }
 
-export const donationDetailMachine = createListMachine({
+// The type arguments say what the page holds before its first load (no donation yet), which `null` alone cannot.
+export const donationDetailMachine = createListMachine<
+  { id: string },
+  AdminDonationDetail | null,
+  DonationCommand,
+  AdminRefund,
+  CommandOutcome
+>({
   id: 'donationDetail',
   params: { id: '' },
-  data: null as AdminDonationDetail | null,
+  data: null,
   confirms: (command: DonationCommand) => command.type === 'refund',
   doneOf: (command: DonationCommand, refund: AdminRefund): CommandOutcome => ({ command: command.type, refund }),
 });

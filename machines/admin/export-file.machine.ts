@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ExportFormat, ExportJob } from '../../contracts/admin-exports';
 import { rejectionStatus } from '../../contracts/rejection';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { required } from '../required';
 
 /**
  * An export on an admin page (docs/admin.md, "Exports in the background"): asked for, followed while the
@@ -82,8 +83,8 @@ export const exportFileMachine = setup({
         id: 'request',
         src: 'request',
         input: ({ event }) => {
-          const asked = event as Extract<ExportFileEvent, { type: 'export.requested' }>;
-          return { format: asked.format, params: asked.params };
+          assertEvent(event, 'export.requested');
+          return { format: event.format, params: event.params };
         },
         onDone: { target: 'following', actions: assign({ job: ({ event }) => event.output }) },
         onError: { target: 'idle', actions: assign({ failure: ({ event }) => formFailureOf(event.error) }) },
@@ -106,7 +107,7 @@ export const exportFileMachine = setup({
           invoke: {
             id: 'read',
             src: 'read',
-            input: ({ context }) => ({ id: context.job!.id }),
+            input: ({ context }) => ({ id: required(context.job, 'export: the job followed').id }),
             onDone: { target: 'deciding', actions: assign({ job: ({ event }) => event.output }) },
             onError: 'waiting',
           },
@@ -118,7 +119,7 @@ export const exportFileMachine = setup({
       invoke: {
         id: 'download',
         src: 'download',
-        input: ({ context }) => ({ job: context.job! }),
+        input: ({ context }) => ({ job: required(context.job, 'export: the job to download') }),
         onDone: 'ready',
         onError: [
           { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },

@@ -25,7 +25,9 @@ export function movedOrder(items: readonly TaxonomyItem[], slug: string, by: -1 
   const from = slugs.indexOf(slug);
   const to = from + by;
   if (from < 0 || to < 0 || to >= slugs.length) return slugs;
-  [slugs[from], slugs[to]] = [slugs[to] as string, slugs[from] as string];
+  // Taken out and put back one place further: for a neighbour, the same as swapping the two.
+  slugs.splice(from, 1);
+  slugs.splice(to, 0, slug);
   return slugs;
 }
 
@@ -33,10 +35,12 @@ export function movedOrder(items: readonly TaxonomyItem[], slug: string, by: -1 
 const changesOrder = (command: TaxonomyCommand, items: readonly TaxonomyItem[]) =>
   command.type !== 'reorder' || command.slugs.join() !== items.map((item) => item.slug).join();
 
+const noItems: TaxonomyItem[] = [];
+
 export const taxonomyListMachine = createListMachine({
   id: 'taxonomyList',
   params: {},
-  data: [] as TaxonomyItem[],
+  data: noItems,
   accepts: changesOrder,
   doneOf: (command: TaxonomyCommand, _outcome: unknown) => command.type,
 });

@@ -32,11 +32,17 @@ export interface WebhooksDone {
   revealed: RevealedSecret;
 }
 
+/** Which endpoint's deliveries are shown (null: none is open). */
+export interface WebhooksParams {
+  opened: string | null;
+}
+
+const noneOpened: WebhooksParams = { opened: null };
 const nothingLoaded: WebhooksLoaded = { endpoints: [], deliveries: null };
 
 export const webhooksMachine = createListMachine({
   id: 'webhooks',
-  params: { opened: null as string | null },
+  params: noneOpened,
   data: nothingLoaded,
   doneOf: (command: WebhookCommand, revealed: RevealedSecret): WebhooksDone => ({ command: command.type, revealed }),
   reopened: (data) => ({ ...data, deliveries: null }),
@@ -44,4 +50,4 @@ export const webhooksMachine = createListMachine({
 });
 
 export type WebhooksMachine = typeof webhooksMachine;
-export type WebhooksEvent = ListEvent<{ opened: string | null }, WebhookCommand>;
+export type WebhooksEvent = ListEvent<WebhooksParams, WebhookCommand>;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '../../contracts/cards';
+import { required } from '../required';
 
 export type CardsEvent = { type: 'card.defaultRequested'; id: string } | { type: 'card.removeRequested'; id: string };
 
@@ -62,7 +63,7 @@ export const cardsMachine = setup({
       invoke: {
         id: 'setDefault',
         src: 'setDefault',
-        input: ({ context }) => ({ id: context.pendingId as string }),
+        input: ({ context }) => ({ id: required(context.pendingId, 'cards: the card asked to be the default') }),
         onDone: {
           target: 'idle',
           actions: [
@@ -81,7 +82,12 @@ export const cardsMachine = setup({
       invoke: {
         id: 'confirmRemoval',
         src: 'confirmRemoval',
-        input: ({ context }) => ({ card: context.cards.find((c) => c.id === context.pendingId) as SavedCard }),
+        input: ({ context }) => ({
+          card: required(
+            context.cards.find((c) => c.id === context.pendingId),
+            'cards: the card to remove',
+          ),
+        }),
         onDone: 'removing',
         // Cancel or close: nothing to report.
         onError: 'idle',
@@ -91,7 +97,7 @@ export const cardsMachine = setup({
       invoke: {
         id: 'removeCard',
         src: 'removeCard',
-        input: ({ context }) => ({ id: context.pendingId as string }),
+        input: ({ context }) => ({ id: required(context.pendingId, 'cards: the card to remove') }),
         onDone: { target: 'idle', actions: [assign({ cards: ({ event }) => event.output }), 'removed'] },
         onError: { target: 'idle', actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) } },
       },

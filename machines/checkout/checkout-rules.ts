@@ -33,8 +33,14 @@ import type { PendingPix, SubmissionInput, SubmissionOutcome, SubmittedPayment }
  */
 
 /** Only what was typed: an empty string in saved progress must not wipe the profile's prefill. */
-const typedOnly = (contact: Partial<ContactInput>): Partial<ContactInput> =>
-  Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== '' && v !== undefined && v !== null)) as Partial<ContactInput>;
+function typedOnly<Fields extends object>(fields: Fields): Partial<Fields> {
+  const typed: Partial<Fields> = {};
+  for (const field in fields) {
+    const value = fields[field];
+    if (value !== '' && value !== undefined && value !== null) typed[field] = value;
+  }
+  return typed;
+}
 
 /**
  * A resumed amount counts only while this checkout still takes it: a gift-card order's total is fixed

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorCodes, type CardInput, type CardToken, type DonationRequestInput } from '../../contracts';
+import { required } from '../required';
 import { failureOf, retryKeyOf } from './checkout-failures';
 import type { CheckoutFailure, PendingPix } from './checkout-types';
 
@@ -84,7 +85,7 @@ export const submissionMachine = setup({
       invoke: {
         id: 'tokenizeCard',
         src: 'tokenizeCard',
-        input: ({ context }) => ({ card: context.card as CardInput }),
+        input: ({ context }) => ({ card: required(context.card, 'submission: the card to tokenise') }),
         onDone: { target: 'sending', actions: assign({ cardToken: ({ event }) => event.output }) },
         onError: {
           target: 'done',
@@ -118,7 +119,7 @@ export const submissionMachine = setup({
               outcome: ({ context, event }) => ({
                 status: 'interrupted' as const,
                 failure: failureOf(event.error),
-                retryKey: retryKeyOf(event.error) as string,
+                retryKey: required(retryKeyOf(event.error), 'submission: the retry key'),
                 cardToken: context.cardToken,
               }),
             }),

@@ -1,6 +1,7 @@
 import { corporateGiftCardDesignSchema, giftCardShippingSchema } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 import { CORPORATE_LOGO_MIN_QUANTITY, corporateQuantitySchema } from '../../contracts/gift-card-orders';
+import { required } from '../required';
 import { oncePerEvent } from './definition-issues';
 import type { CorporateDefinitionContext, CorporateDefinitionOutput, RecipientsExit } from './corporate-definition-types';
 
@@ -35,15 +36,15 @@ export const exitOf = (output: unknown): RecipientsExit => EXITS.find((exit) => 
 
 /** Reached only from the review, where every step before was accepted. */
 export const outputOf = (context: CorporateDefinitionContext): CorporateDefinitionOutput => ({
-  design: context.design!,
+  design: required(context.design, 'corporate definition: the accepted design'),
   recipients: context.sheet
     ? {
         source: 'sheet',
         sheet_id: context.sheet.id,
         count: context.sheet.accepted,
-        shipping: context.shipping!,
+        shipping: required(context.shipping, 'corporate definition: the accepted shipping'),
         file_name: context.preview?.fileName ?? '',
       }
-    : { source: 'codes', quantity: context.quantity! },
+    : { source: 'codes', quantity: required(context.quantity, 'corporate definition: the accepted quantity') },
   logo: cardCountOf(context) >= CORPORATE_LOGO_MIN_QUANTITY ? context.logo : null,
 });

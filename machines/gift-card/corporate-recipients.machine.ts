@@ -3,6 +3,7 @@ import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
 import type { RecipientSheetResult } from '../../contracts/gift-card-orders';
 import type { RecipientSheet } from '../../contracts/recipient-sheet';
 import { formFailureOf } from '../forms/form-failure';
+import { required } from '../required';
 import { checkedQuantity, exitOf } from './corporate-definition-rules';
 import type { Checked, DefinitionIssue } from './definition-issues';
 import type {
@@ -123,7 +124,7 @@ export const corporateRecipientsMachine = setup({
     },
     reading: {
       tags: ['state:reading'],
-      invoke: { src: 'readSheet', input: ({ context }) => ({ file: context.file! }) },
+      invoke: { src: 'readSheet', input: ({ context }) => ({ file: required(context.file, 'recipients: the sheet to read') }) },
       on: {
         'sheet.progress': { actions: assign({ progress: ({ event }) => Math.min(1, Math.max(0, event.fraction)) }) },
         'sheet.read': [
@@ -167,7 +168,7 @@ export const corporateRecipientsMachine = setup({
       invoke: {
         id: 'uploadSheet',
         src: 'uploadSheet',
-        input: ({ context }) => ({ file: context.file! }),
+        input: ({ context }) => ({ file: required(context.file, 'recipients: the sheet to send') }),
         onDone: { target: 'sheet', actions: { type: 'keepSheet', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'preview', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -9,6 +9,7 @@ import {
   type GiftCardShipping,
 } from '../../contracts/gift-card-definition';
 import { giftCardMessages as gc } from '../../contracts/gift-card-messages';
+import { required } from '../required';
 import { issuesOf, oncePerEvent, type DefinitionIssue } from './definition-issues';
 
 export type { DefinitionIssue } from './definition-issues';
@@ -85,8 +86,8 @@ export function staleScheduleIssues(shipping: GiftCardShipping | null | undefine
 
 /** Reached only from the review, where the design and the shipping were accepted. */
 const outputOf = (context: GiftCardDefinitionContext): GiftCardDefinitionOutput => ({
-  design: context.design!,
-  shipping: context.shipping!,
+  design: required(context.design, 'gift card definition: the accepted design'),
+  shipping: required(context.shipping, 'gift card definition: the accepted shipping'),
   recipients: byEmail(context.shipping) ? context.recipients : [],
 });
 

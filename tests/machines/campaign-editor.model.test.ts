@@ -10,6 +10,7 @@ import {
 import {
   campaignSectionMachine,
   type SectionContext,
+  type SectionFields,
   type UploadFinished,
   type UploadInput,
 } from '../../machines/admin/campaign-section.machine';
@@ -113,13 +114,13 @@ describe('campaign editor machine', () => {
 describe('campaign section machine', () => {
   // A parent that keeps what its child reports, as the editor does.
   const parentOf = (
-    input: { section: EditorSection; values: Record<string, unknown>; slugFollowsTitle?: boolean },
+    input: { section: EditorSection; values: SectionFields; slugFollowsTitle?: boolean },
     child: typeof campaignSectionMachine = campaignSectionMachine,
   ) =>
     setup({
       types: {
         context: {} as { reports: CampaignEditorEvent[] },
-        events: {} as Extract<CampaignEditorEvent, { type: 'section.reported' }> | { type: 'edit'; values: Record<string, unknown> },
+        events: {} as Extract<CampaignEditorEvent, { type: 'section.reported' }> | { type: 'edit'; values: SectionFields },
       },
       actors: { section: child },
     }).createMachine({

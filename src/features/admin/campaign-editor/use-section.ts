@@ -15,7 +15,7 @@ export function useSection<S extends EditorSection>(editor: EditorActor, section
     values: values as SectionValues[S],
     errors,
     checking,
-    change: (changes: Partial<SectionValues[S]>) => actor?.send({ type: 'field.changed', values: changes as Record<string, unknown> }),
+    change: (changes: Partial<SectionValues[S]>) => actor?.send({ type: 'field.changed', values: changes }),
   };
 }
 
