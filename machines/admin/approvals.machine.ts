@@ -18,14 +18,18 @@ export interface ChangeItem {
 export type ApprovalCommand =
   { type: 'request'; input: Record<string, unknown> } | { type: 'approve'; id: string } | { type: 'reject'; id: string };
 
-const noChanges: ChangeItem[] = [];
+/** The machine for a page's own items (a key, an account), so the page reads them as what they are. */
+export function createApprovalsMachine<Item extends ChangeItem>() {
+  const noChanges: Item[] = [];
+  return createListMachine({
+    id: 'approvals',
+    params: {},
+    data: noChanges,
+    doneOf: (command: ApprovalCommand, _outcome: unknown) => command.type,
+  });
+}
 
-export const approvalsMachine = createListMachine({
-  id: 'approvals',
-  params: {},
-  data: noChanges,
-  doneOf: (command: ApprovalCommand, _outcome: unknown) => command.type,
-});
+export const approvalsMachine = createApprovalsMachine<ChangeItem>();
 
 export type ApprovalsMachine = typeof approvalsMachine;
 export type ApprovalsEvent = ListEvent<object, ApprovalCommand>;

@@ -158,3 +158,8 @@ export function createListMachine<Params extends object, Data, Command extends {
     },
   });
 }
+
+/** The machine `createListMachine` makes for these types (what a page's hook takes). */
+export type ListMachine<Params extends object, Data, Command extends { type: string }, Outcome, Done> = ReturnType<
+  typeof createListMachine<Params, Data, Command, Outcome, Done>
+>;

@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { TeamEntry } from '../../../../contracts/team-entry';
 import type { ApprovalCommand, ApprovalsEvent, ChangeItem } from '../../../../machines/admin/approvals.machine';
 import { formatDateTime } from '../../../app';
+import type { ListView } from '../../../app/list-machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { FormError, Spinner } from '../../../ui';
 import { DecisionButtons } from '../DecisionButtons';
@@ -43,14 +44,7 @@ export function ChangeList<T extends Listed>({
   label,
   describe,
 }: {
-  view: {
-    loading: boolean;
-    unavailable: boolean;
-    saving: boolean;
-    items: T[];
-    failure: { messages: string[] } | null;
-    done: ApprovalCommand['type'] | null;
-  };
+  view: ListView<object, T[], ApprovalCommand['type']>;
   send: (event: ApprovalsEvent) => void;
   label: string;
   describe: (item: T) => ReactNode;
@@ -70,11 +64,11 @@ export function ChangeList<T extends Listed>({
         <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar a lista agora.</Trans>
         </RetryNotice>
-      ) : view.loading && view.items.length === 0 ? (
+      ) : view.loading && view.data.length === 0 ? (
         <Spinner label={t`Carregando`} />
       ) : (
         <ul className={s.list} aria-label={label} aria-busy={view.saving || view.loading}>
-          {view.items.map((item) => {
+          {view.data.map((item) => {
             const who = item.requested_by_me ? t`você` : (item.requested_by ?? '—');
             const when = formatDateTime(item.created_at);
             return (

@@ -1,17 +1,20 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PayoutAccount } from '../../../../contracts/admin-pix';
+import { createApprovalsMachine } from '../../../../machines/admin/approvals.machine';
+import { useListMachineView } from '../../../app/list-machine-view';
 import { adminPixApi } from '../../../lib/api/admin-pix';
 import { Button, Card, Form, FormActions, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { BankPicker } from './BankPicker';
 import { ChangeList } from './ChangeList';
-import { useApprovals } from './use-approvals';
+
+const payoutAccountsMachine = createApprovalsMachine<PayoutAccount>();
 
 /** /admin/pix-accounts: the bank account that receives the payouts; a new one needs a second admin. */
 export function PayoutAccountsPage() {
   const { t } = useLingui();
-  const [view, send] = useApprovals<PayoutAccount>(adminPixApi.accounts, adminPixApi.runAccount);
+  const [view, send] = useListMachineView(payoutAccountsMachine, { load: () => adminPixApi.accounts(), run: adminPixApi.runAccount });
   const [form, setForm] = useState({
     bank: '001',
     branch: '',

@@ -3,11 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PIX_KEY_TYPES, type PixKey, type PixKeyType } from '../../../../contracts/admin-pix';
+import { createApprovalsMachine } from '../../../../machines/admin/approvals.machine';
+import { useListMachineView } from '../../../app/list-machine-view';
 import { adminPixApi } from '../../../lib/api/admin-pix';
 import { Button, Card, Form, FormActions, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
 import { ChangeList } from './ChangeList';
-import { useApprovals } from './use-approvals';
 
 const TYPE_LABELS: Record<PixKeyType, MessageDescriptor> = {
   cpf: msg`CPF`,
@@ -17,10 +18,12 @@ const TYPE_LABELS: Record<PixKeyType, MessageDescriptor> = {
   evp: msg`Chave aleatória`,
 };
 
+const pixKeysMachine = createApprovalsMachine<PixKey>();
+
 /** /admin/pix-keys: the key each campaign (or the general fund) receives on; a new one needs a second admin. */
 export function PixKeysPage() {
   const { t, i18n } = useLingui();
-  const [view, send] = useApprovals<PixKey>(adminPixApi.keys, adminPixApi.runKey);
+  const [view, send] = useListMachineView(pixKeysMachine, { load: () => adminPixApi.keys(), run: adminPixApi.runKey });
   const [campaign, setCampaign] = useState('');
   const [type, setType] = useState<PixKeyType>('cnpj');
   const [key, setKey] = useState('');

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, FormError, Spinner } from '../../../ui';
+import { useListMachineView } from '../../../app/list-machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
+import { adminTaxonomyApi } from '../../../lib/api/admin-taxonomy';
 import { AdminPage } from '../AdminPage';
 import { NameForm } from './NameFields';
 import { TaxonomyRow } from './TaxonomyRow';
-import { useTaxonomyList } from './use-taxonomy-list';
-import { movedOrder } from '../../../../machines/admin/taxonomy-list.machine';
+import { movedOrder, taxonomyListMachine } from '../../../../machines/admin/taxonomy-list.machine';
 import * as s from './taxonomy.css';
 
 /**
@@ -15,7 +16,11 @@ import * as s from './taxonomy.css';
  */
 export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
   const { t, i18n } = useLingui();
-  const [view, send] = useTaxonomyList(kind);
+  const [view, send] = useListMachineView(taxonomyListMachine, {
+    load: () => adminTaxonomyApi.list(kind),
+    run: (command) => adminTaxonomyApi.run(kind, command),
+  });
+  const items = view.data;
   const [moved, setMoved] = useState<{ slug: string; by: -1 | 1 } | null>(null);
   const refocused = useCallback(() => setMoved(null), []);
   const path = kind === 'categories' ? '/admin/categories' : '/admin/tags';
@@ -24,7 +29,7 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
       <Card>
         <NameForm
           // A fresh form after each creation.
-          key={view.done === 'create' ? `created-${view.items.length}` : 'new'}
+          key={view.done === 'create' ? `created-${items.length}` : 'new'}
           label={kind === 'categories' ? t`Nova categoria` : t`Nova tag`}
           submitLabel={kind === 'categories' ? t`Criar categoria` : t`Criar tag`}
           busy={view.saving}
@@ -43,24 +48,24 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
         <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar a lista agora.</Trans>
         </RetryNotice>
-      ) : view.loading && view.items.length === 0 ? (
+      ) : view.loading && items.length === 0 ? (
         <Spinner label={t`Carregando`} />
       ) : (
         <ul className={s.list} aria-label={kind === 'categories' ? t`Categorias` : t`Tags`} aria-busy={view.saving || view.loading}>
-          {view.items.map((item, index) => (
+          {items.map((item, index) => (
             <TaxonomyRow
               key={`${item.slug}-${item.name}-${item.campaign_count}`}
               kind={kind}
               item={item}
-              others={view.items.filter((other) => other.slug !== item.slug)}
+              others={items.filter((other) => other.slug !== item.slug)}
               first={index === 0}
-              last={index === view.items.length - 1}
+              last={index === items.length - 1}
               busy={view.saving || view.loading}
               send={send}
               moved={moved?.slug === item.slug ? moved.by : null}
               onMove={(by) => {
                 setMoved({ slug: item.slug, by });
-                send({ type: 'command.sent', command: { type: 'reorder', slugs: movedOrder(view.items, item.slug, by) } });
+                send({ type: 'command.sent', command: { type: 'reorder', slugs: movedOrder(items, item.slug, by) } });
               }}
               onRefocused={refocused}
             />

@@ -1,23 +1,25 @@
 import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Permission } from '../../../../contracts/permissions';
-import type { TeamEvent } from '../../../../machines/admin/team.machine';
+import { teamMachine, type TeamDone, type TeamEvent } from '../../../../machines/admin/team.machine';
 import { formatDate, useAuth } from '../../../app';
 import { Button, Card, Form, FormActions, FormError, Spinner, TextField } from '../../../ui';
+import { useListMachineView } from '../../../app/list-machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
+import { adminTeamApi } from '../../../lib/api/admin-team';
 import { AdminPage } from '../AdminPage';
 import { MemberRow } from './MemberRow';
 import { PermissionChanges } from './PermissionChanges';
 import { PermissionChoices } from './PermissionChoices';
 import { PERMISSION_NAMES } from './permission-names';
-import { useTeam, type TeamView } from './use-team';
 import { TeamHistory, type HistoryFilter, type TeamHistoryData } from './TeamHistory';
 import * as s from '../taxonomy/taxonomy.css';
 
 /** What the page says once a change went through (`waiting`: asked for, a second admin decides). */
-const DONE_TEXTS: Record<NonNullable<TeamView['done']>, MessageDescriptor> = {
+const DONE_TEXTS: Record<TeamDone, MessageDescriptor> = {
   invite: msg`Convite enviado.`,
   revoke: msg`Alteração salva.`,
   setPermissions: msg`Alteração salva.`,
@@ -34,14 +36,24 @@ const DONE_TEXTS: Record<NonNullable<TeamView['done']>, MessageDescriptor> = {
  */
 export function TeamPage({ history, filter }: { history: TeamHistoryData | null; filter: HistoryFilter }) {
   const { t, i18n } = useLingui();
-  const [view, send] = useTeam();
+  const router = useRouter();
+  const [view, send] = useListMachineView(teamMachine, {
+    load: () => adminTeamApi.team(),
+    // The history below the team (the route's loader) shows the change too.
+    run: async (command) => {
+      const outcome = await adminTeamApi.run(command);
+      void router.invalidate();
+      return outcome;
+    },
+  });
+  const team = view.data;
   const { user } = useAuth();
-  const mine = view.team.members.find((m) => m.id === user?.id)?.permissions ?? [];
+  const mine = team.members.find((m) => m.id === user?.id)?.permissions ?? [];
   return (
     <AdminPage path="/admin/team">
       <Card>
         <InviteForm
-          key={view.done === 'invite' ? `sent-${view.team.invitations.length}` : 'new'}
+          key={view.done === 'invite' ? `sent-${team.invitations.length}` : 'new'}
           grantable={mine}
           busy={view.saving}
           send={send}
@@ -59,13 +71,13 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
         <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar a equipe agora.</Trans>
         </RetryNotice>
-      ) : view.loading && view.team.members.length === 0 ? (
+      ) : view.loading && team.members.length === 0 ? (
         <Spinner label={t`Carregando`} />
       ) : (
         <>
           <section aria-label={t`Membros`}>
             <ul className={s.list} aria-busy={view.saving || view.loading}>
-              {view.team.members.map((member) => (
+              {team.members.map((member) => (
                 <MemberRow
                   key={`${member.id}-${member.permissions.join()}`}
                   member={member}
@@ -77,14 +89,14 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
               ))}
             </ul>
           </section>
-          <PermissionChanges team={view.team} busy={view.saving || view.loading} send={send} />
-          {view.team.invitations.length > 0 ? (
+          <PermissionChanges team={team} busy={view.saving || view.loading} send={send} />
+          {team.invitations.length > 0 ? (
             <section aria-label={t`Convites abertos`} className={s.list}>
               <h2 className={s.muted}>
                 <Trans>Convites abertos</Trans>
               </h2>
               <ul className={s.list}>
-                {view.team.invitations.map((invitation) => {
+                {team.invitations.map((invitation) => {
                   const until = formatDate(invitation.expires_at);
                   const email = invitation.email;
                   return (
@@ -113,7 +125,7 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
               </ul>
             </section>
           ) : null}
-          <TeamHistory history={history} members={view.team.members} filter={filter} />
+          <TeamHistory history={history} members={team.members} filter={filter} />
         </>
       )}
     </AdminPage>

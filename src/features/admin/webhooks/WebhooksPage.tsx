@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { filterCovers, WEBHOOK_FILTERS, type WebhookDelivery, type WebhookEndpoint } from '../../../../contracts/admin-webhooks';
-import type { WebhooksEvent } from '../../../../machines/admin/webhooks.machine';
+import { webhooksMachine, type WebhooksEvent } from '../../../../machines/admin/webhooks.machine';
 import { ConfirmCancelledError, formatDateTime, formatNumber, useConfirm } from '../../../app';
+import { useListMachineView } from '../../../app/list-machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
+import { adminWebhooksApi } from '../../../lib/api/admin-webhooks';
 import { Button, Card, Checkbox, Form, FormActions, FormError, Spinner, TextField, TableScroll } from '../../../ui';
 import { AdminPage } from '../AdminPage';
-import { useWebhooks } from './use-webhooks';
 import * as s from '../taxonomy/taxonomy.css';
 
 /**
@@ -16,25 +17,32 @@ import * as s from '../taxonomy/taxonomy.css';
  */
 export function WebhooksPage() {
   const { t, i18n } = useLingui();
-  const [view, send] = useWebhooks();
+  const [view, send] = useListMachineView(webhooksMachine, {
+    load: ({ opened }) => adminWebhooksApi.load(opened),
+    run: (command) => adminWebhooksApi.run(command),
+  });
+  const { endpoints, deliveries } = view.data;
+  const { opened } = view.params;
+  const done = view.done?.command ?? null;
+  const revealed = view.done?.revealed ?? null;
   return (
     <AdminPage path="/admin/webhooks">
       <Card>
-        <EndpointForm key={view.done === 'create' ? `made-${view.endpoints.length}` : 'new'} busy={view.saving} send={send} />
+        <EndpointForm key={done === 'create' ? `made-${endpoints.length}` : 'new'} busy={view.saving} send={send} />
       </Card>
       <div aria-live="polite">
         {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
-        {view.revealed ? (
+        {revealed ? (
           <div role="status" className={s.panel}>
             <p>
               <Trans>Guarde este segredo agora: ele não aparece de novo. O sistema que recebe usa-o para conferir as assinaturas.</Trans>
             </p>
-            <code data-testid="webhook-secret">{view.revealed.secret}</code>
+            <code data-testid="webhook-secret">{revealed.secret}</code>
             <Button type="button" size="sm" variant="ghost" onClick={() => send({ type: 'done.dismissed' })}>
               <Trans>Já guardei</Trans>
             </Button>
           </div>
-        ) : view.done === 'test' ? (
+        ) : done === 'test' ? (
           <p role="status" className={s.muted}>
             <Trans>Evento de teste na fila: sai em até um minuto.</Trans>
           </p>
@@ -44,21 +52,21 @@ export function WebhooksPage() {
         <RetryNotice onRetry={() => send({ type: 'list.retried' })}>
           <Trans>Não conseguimos carregar os webhooks agora.</Trans>
         </RetryNotice>
-      ) : view.loading && view.endpoints.length === 0 ? (
+      ) : view.loading && endpoints.length === 0 ? (
         <Spinner label={t`Carregando`} />
-      ) : view.endpoints.length === 0 ? (
+      ) : endpoints.length === 0 ? (
         <p className={s.muted}>
           <Trans>Nenhum webhook ainda.</Trans>
         </p>
       ) : (
         <ul className={s.list} aria-label={t`Webhooks`} aria-busy={view.saving || view.loading}>
-          {view.endpoints.map((endpoint) => (
+          {endpoints.map((endpoint) => (
             <EndpointRow
               key={endpoint.id}
               endpoint={endpoint}
               busy={view.saving || view.loading}
-              opened={view.opened === endpoint.id}
-              deliveries={view.opened === endpoint.id ? view.deliveries : null}
+              opened={opened === endpoint.id}
+              deliveries={opened === endpoint.id ? deliveries : null}
               send={send}
             />
           ))}
