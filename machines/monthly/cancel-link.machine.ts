@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { SubscriptionStatus } from '../../contracts';
 import { rejectionStatus } from '../../contracts/rejection';
+import { createLookUpMachine, notProvided, type LookUpContext } from '../look-up-machine';
 
 /** What a monthly e-mail's cancel link shows: the amount and where the subscription stands. */
 export interface LinkedSubscription {
@@ -8,12 +9,8 @@ export interface LinkedSubscription {
   status: SubscriptionStatus;
 }
 
-export interface CancelLinkContext {
-  token: string | null;
-  subscription: LinkedSubscription | null;
-  /** The error of the last failed call (the view reports it), null when none. */
-  error: unknown;
-}
+/** `found` is the subscription the link cancels; `outcome` the same once canceled; `failure` the error as it came. */
+export type CancelLinkContext = LookUpContext<LinkedSubscription, LinkedSubscription, unknown>;
 
 /** An answer that says the link itself is wrong (unknown, forged, expired), not that the server is away. */
 export function isInvalidLinkError(error: unknown): boolean {
@@ -22,7 +19,8 @@ export function isInvalidLinkError(error: unknown): boolean {
 }
 
 /**
- * /doacao-mensal/cancelar?token — cancel a monthly donation from an e-mail, without signing in.
+ * /doacao-mensal/cancelar?token — cancel a monthly donation from an e-mail, without signing in, in the
+ * shape of `createLookUpMachine` (`starting` sends a link without its token to `invalid` at once):
  *
  *   loading ─► confirming ── cancel.confirmed ─► canceling ─► canceled
  *      │            ▲                                │
@@ -30,83 +28,34 @@ export function isInvalidLinkError(error: unknown): boolean {
  *      ├─► alreadyCanceled (the subscription was canceled before)
  *      ├─► invalid (no token, or the API refuses it: 4xx)
  *      └─► unavailable (network/server error while reading; link.retried reads again)
+ *
+ * Pure: `lookUp` (reads the link) and `act` (cancels by it) come in with `.provide()`.
  */
-export const cancelLinkMachine = setup({
-  types: {
-    context: {} as CancelLinkContext,
-    input: {} as { token: string | null },
-    events: {} as { type: 'cancel.confirmed' } | { type: 'link.retried' },
-  },
-  actors: {
-    /** GET /subscriptions/cancel-by-link?token. */
-    readLink: fromPromise<LinkedSubscription, { token: string }>(async () => {
-      throw new Error('cancelLink: readLink not provided');
-    }),
-    /** POST /subscriptions/cancel-by-link {token}. */
-    cancelByLink: fromPromise<LinkedSubscription, { token: string }>(async () => {
-      throw new Error('cancelLink: cancelByLink not provided');
-    }),
-  },
-  guards: {
-    hasToken: ({ context }) => context.token !== null && context.token.length > 0,
-    isCanceled: (_, params: { subscription: LinkedSubscription }) => params.subscription.status === 'canceled',
-    isInvalidLink: (_, params: { error: unknown }) => isInvalidLinkError(params.error),
-  },
-}).createMachine({
+export const cancelLinkMachine = createLookUpMachine({
   id: 'cancelLink',
-  context: ({ input }) => ({ token: input.token, subscription: null, error: null }),
-  initial: 'starting',
+  fromInput: (input: { token: string | null }) => ({ key: input.token, signedIn: false }),
+  /** GET /subscriptions/cancel-by-link?token. */
+  lookUp: notProvided<LinkedSubscription>('cancelLink: lookUp (readLink)'),
+  /** POST /subscriptions/cancel-by-link {token}. */
+  act: notProvided<LinkedSubscription>('cancelLink: act (cancelByLink)'),
+  // The page reads the error as it came (its messages, or "contact support" when it is not the API's).
+  failureOf: (error) => error,
+  isGone: isInvalidLinkError,
+  // The link stopped working between reading and confirming (e.g. a newer link replaced it).
+  goneWhileActing: true,
+  alreadyDone: { state: 'alreadyCanceled', when: (subscription) => subscription.status === 'canceled' },
   states: {
-    starting: { always: [{ guard: 'hasToken', target: 'loading' }, { target: 'invalid' }] },
-    loading: {
-      tags: ['state:loading'],
-      invoke: {
-        id: 'readLink',
-        src: 'readLink',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'isCanceled', params: ({ event }) => ({ subscription: event.output }) },
-            target: 'alreadyCanceled',
-            actions: assign({ subscription: ({ event }) => event.output }),
-          },
-          { target: 'confirming', actions: assign({ subscription: ({ event }) => event.output }) },
-        ],
-        onError: [
-          { guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
-          { target: 'unavailable', actions: assign({ error: ({ event }) => event.error }) },
-        ],
-      },
-    },
-    unavailable: {
-      tags: ['state:unavailable'],
-      on: { 'link.retried': { target: 'loading', actions: assign({ error: null }) } },
-    },
-    confirming: {
-      tags: ['state:confirm'],
-      initial: 'ready',
-      states: { ready: {}, failed: { tags: ['state:failed'] } },
-      on: { 'cancel.confirmed': 'canceling' },
-    },
-    canceling: {
-      tags: ['state:confirm', 'state:canceling'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'cancelByLink',
-        src: 'cancelByLink',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'canceled', actions: assign({ subscription: ({ event }) => event.output }) },
-        onError: [
-          // The link stopped working between reading and confirming (e.g. a newer link replaced it).
-          { guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
-          { target: 'confirming.failed', actions: assign({ error: ({ event }) => event.error }) },
-        ],
-      },
-    },
-    canceled: { type: 'final', tags: ['state:canceled'] },
-    alreadyCanceled: { type: 'final', tags: ['state:alreadyCanceled'] },
-    invalid: { type: 'final', tags: ['state:invalid'] },
+    checkingKey: 'starting',
+    lookingUp: 'loading',
+    found: 'confirming',
+    acting: 'canceling',
+    done: 'canceled',
+    gone: 'invalid',
+    unavailable: 'unavailable',
   },
+  foundTag: 'state:confirm',
+  failedSubstate: true,
+  on: { found: { 'cancel.confirmed': 'canceling' }, unavailable: { 'link.retried': 'loading' } },
 });
 
 export type CancelLinkMachine = typeof cancelLinkMachine;

@@ -73,17 +73,17 @@ describe.each([
     { type: 'xstate.error.actor.lookUp', error: { status: 0, messages: ['error.unknown'] } },
     { type: 'invitation.retried' },
     { type: 'invitation.accepted' },
-    { type: 'xstate.done.actor.accept', output: null },
-    { type: 'xstate.error.actor.accept', error: { status: 403, messages: ['Este convite foi enviado para outro e-mail…'] } },
-    { type: 'xstate.error.actor.accept', error: { status: 404, messages: ['Este convite não vale mais…'] } },
+    { type: 'xstate.done.actor.act', output: null },
+    { type: 'xstate.error.actor.act', error: { status: 403, messages: ['Este convite foi enviado para outro e-mail…'] } },
+    { type: 'xstate.error.actor.act', error: { status: 404, messages: ['Este convite não vale mais…'] } },
   ];
   const paths = pathsOf(acceptInvitationMachine, { input: { token, signedIn }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_path, path) => {
-    const controls = controllableActors(acceptInvitationMachine, ['lookUp', 'accept']);
+    const controls = controllableActors(acceptInvitationMachine, ['lookUp', 'act']);
     const promptVisitor = vi.fn();
-    const joined = vi.fn();
-    const machine = acceptInvitationMachine.provide({ actors: controls.actors, actions: { promptVisitor, joined } });
+    const finished = vi.fn();
+    const machine = acceptInvitationMachine.provide({ actors: controls.actors, actions: { promptVisitor, finished } });
     const actor = createActor(machine, { input: { token, signedIn } }).start();
     await replayPath(actor, machine, path, controls, (snapshot: AnyMachineSnapshot) => {
       const context = snapshot.context as AcceptInvitationContext;
@@ -95,7 +95,7 @@ describe.each([
       if (context.failure) expect(context.failure.status).toBe(403);
     });
     if (!signedIn && path.steps.some((step) => step.event.type === 'invitation.accepted')) expect(promptVisitor).toHaveBeenCalled();
-    expect(joined).toHaveBeenCalledTimes(path.state.hasTag('state:joined') ? 1 : 0);
+    expect(finished).toHaveBeenCalledTimes(path.state.hasTag('state:joined') ? 1 : 0);
     actor.stop();
   });
 });

@@ -23,9 +23,9 @@ const events: GraphEvent[] = [
   { type: 'xstate.error.actor.lookUp', error: { status: 0, messages: ['error.unknown'] } },
   { type: 'card.retried' },
   { type: 'redeem.requested' },
-  { type: 'xstate.done.actor.redeem', output: { amount: 5_000, expires_at: card.expires_at, balance: 5_000 } },
+  { type: 'xstate.done.actor.act', output: { amount: 5_000, expires_at: card.expires_at, balance: 5_000 } },
   {
-    type: 'xstate.error.actor.redeem',
+    type: 'xstate.error.actor.act',
     error: { status: 404, code: 'gift_card.not_found', messages: ['Gift-card não encontrado'] },
   },
 ];
@@ -37,7 +37,7 @@ describe.each([
   const paths = pathsOf(redeemCardMachine, { input: { code, signedIn }, events });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_path, path) => {
-    const controls = controllableActors(redeemCardMachine, ['lookUp', 'redeem']);
+    const controls = controllableActors(redeemCardMachine, ['lookUp', 'act']);
     const promptVisitor = vi.fn();
     const machine = redeemCardMachine.provide({ actors: controls.actors, actions: { promptVisitor } });
     const actor = createActor(machine, { input: { code, signedIn } }).start();
@@ -48,7 +48,7 @@ describe.each([
       );
       expect(screens).toHaveLength(1);
       if (!signedIn) expect(snapshot.hasTag('state:redeeming') || snapshot.hasTag('state:redeemed')).toBe(false);
-      if (snapshot.hasTag('state:redeemed')) expect(context.redeemed?.amount).toBe(5_000);
+      if (snapshot.hasTag('state:redeemed')) expect(context.outcome?.amount).toBe(5_000);
     });
     if (!signedIn && path.steps.some((step) => step.event.type === 'redeem.requested')) expect(promptVisitor).toHaveBeenCalled();
     actor.stop();

@@ -23,9 +23,9 @@ export interface RedeemCardView {
 
 const selectRedeemCardView = (snapshot: SnapshotFrom<typeof redeemCardMachine>): RedeemCardView => ({
   screen: SCREENS.find((screen) => snapshot.hasTag(`state:${screen}`)) ?? null,
-  card: snapshot.context.card,
+  card: snapshot.context.found,
   redeeming: snapshot.hasTag('state:redeeming'),
-  redeemed: snapshot.context.redeemed,
+  redeemed: snapshot.context.outcome,
   failure: snapshot.context.failure,
 });
 
@@ -46,8 +46,8 @@ export function useRedeemCard(code: string, signedIn: boolean, services: RedeemC
   const [machine] = useState(() =>
     redeemCardMachine.provide({
       actors: {
-        lookUp: fromPromise(({ input }) => services.lookUp(input.code)),
-        redeem: fromPromise(({ input }) => services.redeem(input.code)),
+        lookUp: fromPromise(({ input }) => services.lookUp(input.key)),
+        act: fromPromise(({ input }) => services.redeem(input.key)),
       },
       actions: {
         promptVisitor: () => prompt.open({ description: t`Entre ou crie sua conta para guardar o valor deste gift card na sua carteira.` }),

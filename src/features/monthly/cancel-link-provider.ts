@@ -19,8 +19,8 @@ export function useCancelLink(token: string | null, services: CancelLinkServices
   const [machine] = useState(() =>
     cancelLinkMachine.provide({
       actors: {
-        readLink: fromPromise(({ input }) => services.readCancelLink(input.token)),
-        cancelByLink: fromPromise(({ input }) => services.cancelByLink(input.token)),
+        lookUp: fromPromise(({ input }) => services.readCancelLink(input.key)),
+        act: fromPromise(({ input }) => services.cancelByLink(input.key)),
       },
     }),
   );
@@ -43,8 +43,8 @@ export interface CancelLinkView {
 
 const selectCancelLinkView = (snapshot: SnapshotFrom<typeof cancelLinkMachine>): CancelLinkView => ({
   screen: screens.find((screen) => snapshot.hasTag(`state:${screen}`)) ?? null,
-  amount: snapshot.context.subscription?.amount ?? null,
+  amount: (snapshot.context.outcome ?? snapshot.context.found)?.amount ?? null,
   canceling: snapshot.hasTag('state:canceling'),
   failed: snapshot.hasTag('state:failed'),
-  error: snapshot.context.error,
+  error: snapshot.context.failure,
 });

@@ -11,15 +11,15 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const linkEvents: GraphEvent[] = [
-  { type: 'xstate.done.actor.readLink', output: { amount: 5000, status: 'active' } },
-  { type: 'xstate.done.actor.readLink', output: { amount: 5000, status: 'canceled' } },
-  { type: 'xstate.error.actor.readLink', error: f.apiError(404) },
-  { type: 'xstate.error.actor.readLink', error: f.apiError(0, 'network') },
+  { type: 'xstate.done.actor.lookUp', output: { amount: 5000, status: 'active' } },
+  { type: 'xstate.done.actor.lookUp', output: { amount: 5000, status: 'canceled' } },
+  { type: 'xstate.error.actor.lookUp', error: f.apiError(404) },
+  { type: 'xstate.error.actor.lookUp', error: f.apiError(0, 'network') },
   { type: 'link.retried' },
   { type: 'cancel.confirmed' },
-  { type: 'xstate.done.actor.cancelByLink', output: { amount: 5000, status: 'canceled' } },
-  { type: 'xstate.error.actor.cancelByLink', error: f.apiError(400, 'subscription.link_invalid') },
-  { type: 'xstate.error.actor.cancelByLink', error: f.apiError(503, 'internal') },
+  { type: 'xstate.done.actor.act', output: { amount: 5000, status: 'canceled' } },
+  { type: 'xstate.error.actor.act', error: f.apiError(400, 'subscription.link_invalid') },
+  { type: 'xstate.error.actor.act', error: f.apiError(503, 'internal') },
 ];
 
 const oneScreen = (snapshot: AnyMachineSnapshot) =>
@@ -38,24 +38,23 @@ describe('cancel link model', () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_description, path) => {
-    const controls = controllableActors(cancelLinkMachine, ['readLink', 'cancelByLink']);
+    const controls = controllableActors(cancelLinkMachine, ['lookUp', 'act']);
     const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors }), {
       input: { token: 'signed-token-123' },
     }).start();
     await replayPath(actor, cancelLinkMachine, path, controls, oneScreen);
     // The token goes to the API as it came, and cancelling happens only after the donor confirmed.
-    for (const input of [...controls.calls('readLink'), ...controls.calls('cancelByLink')])
-      expect(input).toEqual({ token: 'signed-token-123' });
+    for (const input of [...controls.calls('lookUp'), ...controls.calls('act')]) expect(input).toEqual({ key: 'signed-token-123' });
     const confirmed = path.steps.filter((s) => s.event.type === 'cancel.confirmed').length;
-    expect(controls.calls('cancelByLink')).toHaveLength(confirmed);
+    expect(controls.calls('act')).toHaveLength(confirmed);
     actor.stop();
   });
 
   it('a link without a token is invalid at once, and nothing is called', () => {
-    const controls = controllableActors(cancelLinkMachine, ['readLink', 'cancelByLink']);
+    const controls = controllableActors(cancelLinkMachine, ['lookUp', 'act']);
     const actor = createActor(cancelLinkMachine.provide({ actors: controls.actors }), { input: { token: null } }).start();
     expect(actor.getSnapshot().hasTag('state:invalid')).toBe(true);
-    expect(controls.calls('readLink')).toEqual([]);
+    expect(controls.calls('lookUp')).toEqual([]);
   });
 
   it('only client errors mean a bad link; timeouts, rate limits, network and server errors can be retried', () => {

@@ -17,7 +17,7 @@ const SCREENS = ['loading', 'found', 'joined', 'notFound', 'unavailable'] as con
 const selectView = (snapshot: SnapshotFrom<AcceptInvitationMachine>) => ({
   screen: SCREENS.find((screen) => snapshot.hasTag(`state:${screen}`)) ?? null,
   accepting: snapshot.hasTag('state:accepting'),
-  invitation: snapshot.context.invitation,
+  invitation: snapshot.context.found,
   failure: snapshot.context.failure,
 });
 
@@ -55,18 +55,18 @@ function Invitation({ token, signedIn }: { token: string; signedIn: boolean }) {
   const [machine] = useState(() =>
     acceptInvitationMachine.provide({
       actors: {
-        lookUp: fromPromise(({ input }) => adminTeamApi.invitation(input.token)),
+        lookUp: fromPromise(({ input }) => adminTeamApi.invitation(input.key)),
         // The account's new role and permissions, for the menu and the admin guards at once.
-        accept: fromPromise(async ({ input }) => {
-          await adminTeamApi.accept(input.token);
+        act: fromPromise(async ({ input }) => {
+          await adminTeamApi.accept(input.key);
           sendAuth({ type: 'auth.userUpdated', user: await fetchProfile() });
         }),
       },
       actions: {
         // The forms start with the invited e-mail: the account that accepts must be that one.
         promptVisitor: ({ context }) =>
-          prompt.open({ description: t`Entre ou crie sua conta com o e-mail convidado para aceitar.`, email: context.invitation?.email }),
-        joined: () => void navigate({ to: '/admin' }),
+          prompt.open({ description: t`Entre ou crie sua conta com o e-mail convidado para aceitar.`, email: context.found?.email }),
+        finished: () => void navigate({ to: '/admin' }),
       },
     }),
   );
