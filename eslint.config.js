@@ -1,14 +1,17 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Import boundaries of DESIGN.md §4: contracts import nothing of ours, machines only contracts,
 // the web app never the server (and vice versa), and feature folders never each other.
-const features = existsSync('src/features')
-  ? readdirSync('src/features', { withFileTypes: true })
+// Paths are the repository's, whatever the directory eslint runs from (an editor, the lint test).
+const root = import.meta.dirname;
+const features = existsSync(join(root, 'src/features'))
+  ? readdirSync(join(root, 'src/features'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
@@ -37,6 +40,14 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    // The import rules check only what they resolve to a file, and skip the rest silently: without TypeScript's
+    // extensions here, `../checkout/CheckoutFlow` resolved to nothing and crossed every boundary unseen
+    // (tests/server/lint-boundaries.test.ts lints such a probe).
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'react-hooks/rules-of-hooks': 'error',
@@ -45,6 +56,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             { target: './contracts', from: ['./src', './server', './machines'], message: 'contracts import nothing of ours.' },
             { target: './machines', from: ['./src', './server'], message: 'Machines are pure: only xstate and contracts.' },

@@ -19,6 +19,14 @@ describe('catalog scopes: which chunks of translations carry a message', () => {
     expect(scopesOfFiles(['contracts/donor-messages.ts'])).toEqual(['wallet']);
   });
 
+  it('keeps the giving flows’ shared pieces in src/app (the amount picker) with the checkout, not with the first page', () => {
+    expect(scopesOfFiles(['src/app/giving/AmountPicker.tsx'])).toEqual(['checkout']);
+    expect(scopesOfFiles(['src/app/giving/AmountPicker.tsx', 'src/features/monthly/SubscriptionEditors.tsx'])).toEqual([
+      'checkout',
+      'monthly',
+    ]);
+  });
+
   it('leaves messages only the server uses out of every web catalog', () => {
     expect(scopesOfFiles(['server/services/donations/receipt-messages.ts'])).toEqual([]);
     expect(scopesOfFiles(['server/a.ts', 'src/features/wallet/B.tsx'])).toEqual(['wallet']);

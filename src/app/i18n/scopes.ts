@@ -35,6 +35,8 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     if (feature && (LAZY_SCOPES as readonly string[]).includes(feature)) scopes.add(feature as LazyScope);
     // The giving flow's contract messages: only the checkout shows them (contracts/giving-messages.ts).
     else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
+    // The giving flows' shared pieces (the amount picker of the checkouts and /doacao-mensal): with the checkout's.
+    else if (/(?:^|\/)src\/app\/giving\//.test(path)) scopes.add('checkout');
     // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.
     else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
     // Buying gift cards: shown only on /gift-card pages (contracts/gift-card-messages.ts).

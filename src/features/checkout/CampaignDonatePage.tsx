@@ -6,9 +6,8 @@ import type { CampaignDetail } from '../../../contracts';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import { useAuth, usePageTitle } from '../../app';
 import { Container, Notice, PageHeader, Spinner, Stack } from '../../ui';
-import { PRESELECTED_AMOUNT_CENTS } from './AmountPicker';
 import { CheckoutFlow } from './CheckoutFlow';
-import { addressFromUser, contactFromUser } from './prefill';
+import { addressFromUser, contactFromUser, PRESELECTED_AMOUNT_CENTS } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
 import { centsOf } from '../../lib/money';
 

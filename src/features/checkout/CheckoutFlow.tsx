@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../../app';
+import { AmountPicker } from '../../app/giving/AmountPicker';
 import { FormError, Notice, Select, Stack } from '../../ui';
 import {
   progressOf,
@@ -10,7 +11,6 @@ import {
   type CheckoutMachine,
   type CheckoutStep,
 } from '../../../machines/checkout/checkout.machine';
-import { AmountPicker } from './AmountPicker';
 import { CurrentStep } from './CurrentStep';
 import { CheckoutOutcome, StepIndicator } from './CheckoutStatus';
 import { useCheckoutView } from './checkout-view';

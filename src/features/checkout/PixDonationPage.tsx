@@ -3,9 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { CheckoutCampaign, CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import { useAuth, usePageTitle } from '../../app';
 import { Container, PageHeader, Spinner, Stack } from '../../ui';
-import { PRESELECTED_AMOUNT_CENTS } from './AmountPicker';
 import { CheckoutFlow } from './CheckoutFlow';
-import { contactFromUser } from './prefill';
+import { contactFromUser, PRESELECTED_AMOUNT_CENTS } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
 
 function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {

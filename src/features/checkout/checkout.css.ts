@@ -40,10 +40,6 @@ export const stepLink = style({
 
 export const stepHeading = style({ fontSize: vars.fontSize.xl, margin: 0, outline: 'none' });
 
-export const amounts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], alignItems: 'flex-end' });
-
-export const amountChoice = style({ minWidth: '96px' });
-
 export const bigAmount = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold, color: vars.color.ink, margin: 0 });
 
 export const cover = style({

@@ -1,5 +1,8 @@
 import type { CheckoutAddressInput, ContactInput, User } from '../../../contracts';
 
+/** The suggested amount a checkout starts with when none was chosen (R$ 50, the campaign page's default too). */
+export const PRESELECTED_AMOUNT_CENTS = 5000;
+
 /** The signed-in donor's contact, as the checkout asks for it (docs/spec.md §3: companies register with CNPJ). */
 export function contactFromUser(user: User | null): Partial<ContactInput> | undefined {
   if (!user) return undefined;

@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { MONTHLY_PRESETS_REAIS } from '../../../contracts';
 import { formatMoney } from '../../app';
+import { AmountPicker } from '../../app/giving/AmountPicker';
 import { Button, buttonClass, Stack } from '../../ui';
 import { centsOf } from '../../lib/money';
-import { AmountPicker } from '../checkout/AmountPicker';
 import { isMonthlyAmount, reaisOfCents } from './amount';
 import * as s from './monthly.css';
 
-/** The amount (the checkout's own picker, monthly), then on to the checkout with it in the URL. */
+/** The amount (the checkouts' own picker, in its monthly form), then on to the checkout with it in the URL. */
 export function MonthlyStart() {
   const [amount, setAmount] = useState<number | null>(centsOf(MONTHLY_PRESETS_REAIS[1]));
   return (

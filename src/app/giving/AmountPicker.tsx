@@ -9,21 +9,16 @@ import {
   monthlyAmountSchema,
   SUGGESTED_AMOUNTS_REAIS,
 } from '../../../contracts';
-import { formatMoney } from '../../app';
-import { centsToReaisText, reaisToCents } from '../../app/format';
+import { centsToReaisText, formatMoney, reaisToCents } from '../format';
 import { RadioGroup, TextField } from '../../ui';
-import type { GivingFrequency } from './frequency';
-import * as s from './checkout.css';
+import * as s from './amount-picker.css';
 import { centsOf } from '../../lib/money';
-
-/** The suggested amount a checkout starts with when none was chosen (R$ 50, the campaign page's default too). */
-export const PRESELECTED_AMOUNT_CENTS = 5000;
 
 interface Props {
   amount: number | null;
   onChange: (cents: number) => void;
   /** 'monthly': the monthly presets and range, every amount read "por mês". */
-  frequency?: GivingFrequency;
+  frequency?: 'once' | 'monthly';
   /** The checkout's range: its minimum is shown with every "too low". */
   range?: { min: number; max: number };
   /** A refused request's message for the amount (already translated). */
