@@ -1,8 +1,8 @@
 import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
 
 /**
- * Every environment variable the server reads, with its default. The README and
- * docs/configuration.md are written from this table, so it is the one place to add a variable.
+ * Every environment variable the server reads, with its default. The tables of the README and
+ * docs/configuration.md are generated from this one (`npm run config:docs`), so it is the one place to add a variable.
  */
 export const DEFAULT_DATA_DIR = '.data';
 
