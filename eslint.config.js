@@ -30,6 +30,7 @@ export default tseslint.config(
       '.data',
       'test-results',
       'playwright-report',
+      '.tmp',
       'src/routeTree.gen.ts',
       'locales/**/*.ts',
       'server/db/migrations',

@@ -1,21 +1,51 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// e2e runs the real product (`server/start.ts`: build if stale, migrate, seed) on its own port and a
-// fresh data folder, in Debian's Chromium — browsers are never downloaded.
+// e2e runs the real product (`server/start.ts`: build if stale, migrate, seed) in Debian's Chromium —
+// browsers are never downloaded. Two lanes run side by side (two cores), each a server of its own on its
+// own port and fresh data folder, each running its specs one at a time as a single server always did.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = '.tmp/e2e';
+
+/**
+ * The second lane's specs: about half the run's time (npm test prints each spec's time). A new spec
+ * goes to the first lane unless named here.
+ */
+const SECOND_LANE = [
+  'gift-card-orders.spec.ts',
+  'shell.spec.ts',
+  'donation-checkout.spec.ts',
+  'phone-thanks-notifications.spec.ts',
+  'gift-card-checkout.spec.ts',
+  'admin-refunds.spec.ts',
+  'admin-campaign-editor.spec.ts',
+  'phone-checkout.spec.ts',
+  'admin-and-gift-card-pages.spec.ts',
+  'mercadopago-provider.spec.ts',
+  'paypal-provider.spec.ts',
+].map((spec) => `**/${spec}`);
+
+/** A lane's server: its address, and its DATA_DIR (mail, secrets) for the specs that read it. */
+export interface E2eServer {
+  url: string;
+  dataDir: string;
+}
+
+const LANES = [0, 1].map((lane) => ({
+  name: lane === 0 ? 'chromium' : `chromium-${lane + 1}`,
+  port: E2E_PORT + lane,
+  server: { url: `http://localhost:${E2E_PORT + lane}`, dataDir: lane === 0 ? '.tmp/e2e' : `.tmp/e2e-${lane + 1}` } satisfies E2eServer,
+  specs: lane === 0 ? { testIgnore: SECOND_LANE } : { testMatch: SECOND_LANE },
+}));
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: LANES.length,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['./tests/support/timing/playwright-timings.ts']],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
@@ -32,18 +62,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/start.ts`,
-    url: `http://localhost:${E2E_PORT}/api/v1/health`,
+  projects: LANES.map((lane) => ({
+    name: lane.name,
+    // One spec at a time on a lane's server, in file order, as the specs were written for.
+    workers: 1,
+    ...lane.specs,
+    metadata: lane.server,
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: lane.server.url },
+  })),
+  // Started one after another: the first builds the web app when it is stale, the second finds it built.
+  webServer: LANES.map((lane) => ({
+    command: `rm -rf ${lane.server.dataDir} && npx tsx server/start.ts`,
+    url: `${lane.server.url}/api/v1/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
       // The demo seed and the sandbox gateway are what the end-to-end tests drive: never production here.
       NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
+      PORT: String(lane.port),
+      DATA_DIR: lane.server.dataDir,
       DEMO_SEED: 'true',
       AUTH_RATE_LIMIT_MAX: '1000',
       PAYMENT_RATE_LIMIT_MAX: '1000',
@@ -52,5 +90,5 @@ export default defineConfig({
       // The webhook tests' receiver listens on this machine.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
     },
-  },
+  })),
 });

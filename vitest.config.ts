@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { webPlugins } from './vite.plugins';
+import SlowFilesFirst from './tests/support/timing/slow-files-first';
 
 // Tests that need a database (the API, and tests/db) leave the unit project so `npm run test:fast` needs none.
 const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/db/**/*.test.ts'];
+
+// Every API test file's database is a copy of one migrated template, made before the project's files run.
+const DATABASE_TEMPLATE = 'tests/support/database-template.setup.ts';
 
 // The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
 const apiProjects: TestProjectInlineConfiguration[] = [
@@ -13,6 +17,11 @@ const apiProjects: TestProjectInlineConfiguration[] = [
       include: DATABASE_TESTS,
       environment: 'node',
       env: { TEST_DB: 'pglite' },
+      globalSetup: [DATABASE_TEMPLATE],
+      // Packages (Fastify, drizzle, PGlite, the AWS SDK…) are imported once per worker, not once per file
+      // (about 4 s each); our modules are still evaluated afresh for each file (tests/unit-setup.ts).
+      isolate: false,
+      setupFiles: ['tests/unit-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -27,6 +36,9 @@ if (process.env.TEST_DATABASE_URL) {
       include: [...DATABASE_TESTS, 'tests/nodes/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
+      globalSetup: [DATABASE_TEMPLATE],
+      isolate: false,
+      setupFiles: ['tests/unit-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -35,6 +47,11 @@ if (process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // The default report, then each project's time and the slowest files (tests/support/timing).
+    reporters: ['default', './tests/support/timing/vitest-timings.ts'],
+    // Two cores: vitest's default leaves one idle (CPUs - 1).
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFilesFirst },
     // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs (the inner loop's speed).
     experimental: { fsModuleCache: true },
     projects: [

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { E2E_DATA_DIR, E2E_PORT } from '../playwright.config';
 import { createAccount, newIndividual } from './helpers/accounts';
+import { laneServer } from './helpers/lane-server';
 
 // The server's signing secret (generated on first start): lets the test hold an access token that
 // expired a minute ago, as a browser tab left open past the token's 15 minutes would.
 async function expiredAccessToken(userId: string): Promise<string> {
-  const secret = readFileSync(join(E2E_DATA_DIR, 'jwt-secret'), 'utf8').trim();
+  const secret = readFileSync(join(laneServer().dataDir, 'jwt-secret'), 'utf8').trim();
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -19,7 +19,7 @@ async function expiredAccessToken(userId: string): Promise<string> {
 }
 
 async function setSessionCookies(page: Page, token: string, refreshToken: string) {
-  const url = `http://localhost:${E2E_PORT}`;
+  const { url } = laneServer();
   await page.context().addCookies([
     { name: 'semear.token', value: token, url, sameSite: 'Lax' },
     { name: 'semear.refresh_token', value: refreshToken, url, sameSite: 'Lax' },

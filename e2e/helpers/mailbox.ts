@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { laneServer } from './lane-server';
 
 /**
- * The embedded mailbox of the e2e server: every message is an .eml file in DATA_DIR/mail, named
+ * The embedded mailbox of the test's e2e server: every message is an .eml file in DATA_DIR/mail, named
  * `<ISO timestamp>-<id>.eml`, so the newest sorts last. Mail goes through an outbox job, so the
  * helpers poll instead of reading once.
  */
-export const MAIL_DIR = join(E2E_DATA_DIR, 'mail');
+const mailDir = (): string => join(laneServer().dataDir, 'mail');
 
 /** Quoted-printable (RFC 2045) → text: soft line breaks joined, =XX bytes decoded as UTF-8. */
 export function decodeQuotedPrintable(input: string): string {
@@ -35,7 +35,7 @@ export function readableText(raw: string): string {
 
 async function mailFiles(): Promise<string[]> {
   try {
-    return (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.eml')).sort();
+    return (await readdir(mailDir())).filter((name) => name.endsWith('.eml')).sort();
   } catch {
     return [];
   }
@@ -57,12 +57,12 @@ export async function waitForMail(
   while (Date.now() < deadline) {
     const files = (await mailFiles()).filter((name) => since === undefined || name > since).reverse();
     for (const file of files) {
-      const raw = await readFile(join(MAIL_DIR, file), 'utf8');
+      const raw = await readFile(join(mailDir(), file), 'utf8');
       if (isAddressedTo(raw, recipient)) return { file, text: readableText(raw) };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No e-mail to ${to} in ${MAIL_DIR} after ${timeoutMs} ms`);
+  throw new Error(`No e-mail to ${to} in ${mailDir()} after ${timeoutMs} ms`);
 }
 
 /** The newest file name now, to wait for messages sent after it. */
@@ -87,12 +87,12 @@ export async function waitForMailMatching(
   const recipient = to.toLowerCase();
   while (Date.now() < deadline) {
     for (const file of (await mailFiles()).reverse()) {
-      const raw = await readFile(join(MAIL_DIR, file), 'utf8');
+      const raw = await readFile(join(mailDir(), file), 'utf8');
       if (!isAddressedTo(raw, recipient)) continue;
       const match = pattern.exec(readableText(raw));
       if (match) return match;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No e-mail to ${to} matching ${pattern} in ${MAIL_DIR} after ${timeoutMs} ms`);
+  throw new Error(`No e-mail to ${to} matching ${pattern} in ${mailDir()} after ${timeoutMs} ms`);
 }

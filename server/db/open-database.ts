@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,6 +23,11 @@ export interface OpenOptions {
    * transaction mode that cannot carry prepared statements (DATABASE_PREPARED_STATEMENTS=false).
    */
   preparedStatements?: boolean;
+  /**
+   * PGlite: a dump (`dumpDataDir`) to start from when there is no database yet, instead of an empty one
+   * made by initdb (several seconds in WebAssembly). The test suite starts each file from one migrated dump.
+   */
+  initialData?: Blob;
 }
 
 /** How long the embedded database may run turns back to back before input and timers get theirs. */
@@ -56,13 +61,15 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     mkdirSync(dataDir, { recursive: true });
     release = acquireDataFolderLock(`${dataDir}.lock`); // DATA_DIR/db.lock beside DATA_DIR/db
     try {
-      client = await PGlite.create(dataDir);
+      // PGlite refuses to load a dump over a database: only a folder without one starts from it.
+      const fresh = options.initialData && !existsSync(join(dataDir, 'PG_VERSION'));
+      client = await PGlite.create(dataDir, fresh ? { loadDataDir: options.initialData } : {});
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
   }
   lettingInputInBetweenTurns(client);
   const db = drizzlePglite({ client, logger: options.logger }) as unknown as Database;
@@ -246,12 +253,15 @@ function sharedListener(newClient: () => pg.Client): { listen: Listen; close: ()
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite keeps its files in DATA_DIR/db. */
-export function openDatabase(config: {
-  databaseUrl: string | null;
-  databasePreparedStatements: boolean;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
+export function openDatabase(
+  config: {
+    databaseUrl: string | null;
+    databasePreparedStatements: boolean;
+    dataDir: string;
+  },
+  options: Pick<OpenOptions, 'initialData'> = {},
+): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, { preparedStatements: config.databasePreparedStatements })
-    : openPglite(join(config.dataDir, 'db'));
+    : openPglite(join(config.dataDir, 'db'), options);
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataFolderLock, DataFolderLockedError } from '../../server/db/data-folder-lock';
 import { openPglite } from '../../server/db/open-database';
+import { pgliteTemplateData } from '../api/helpers/test-database';
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -42,10 +43,11 @@ describe('data folder lock', () => {
 
   it('keeps a second PGlite off an open data folder, and lets it in after close', async () => {
     const dataDir = join(scratch(), 'data', 'db');
-    const first = await openPglite(dataDir);
+    const first = await openPglite(dataDir, pgliteTemplateData());
     await expect(openPglite(dataDir)).rejects.toThrow(/is in use/);
     await first.close();
-    const second = await openPglite(dataDir);
+    // A folder that holds a database opens it, whatever dump it is given.
+    const second = await openPglite(dataDir, pgliteTemplateData());
     await second.migrate();
     await second.close();
   }, 60_000);

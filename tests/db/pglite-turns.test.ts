@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/db/open-database';
 import type { DatabaseHandle } from '../../server/db/types';
+import { pgliteTemplateData } from '../api/helpers/test-database';
 
 // The embedded database runs in the API's own thread: while it is busy, requests must still be read and
 // timers must still fire, or a donor's request waits behind every statement queued before it.
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = await openPglite(null);
+  database = await openPglite(null, pgliteTemplateData());
 });
 afterAll(() => database.close());
 

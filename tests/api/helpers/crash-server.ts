@@ -9,8 +9,8 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { withGeneratedSecrets } from '../../../server/config-secrets';
 import { openDatabase } from '../../../server/db/open-database';
-import { ensureReferenceData } from '../../../server/db/reference-data';
 import { TEST_ENV } from './test-app';
+import { scratchPostgres, templateData } from './test-database';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
@@ -61,7 +61,7 @@ export function stopServer(proc: ChildProcess, signal: NodeJS.Signals): Promise<
  */
 export function crashServer(prefix: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `semear-${prefix}-`));
-  let scratch: string | null = null;
+  let scratch: { url: string; drop(): Promise<void> } | null = null;
   let child: ChildProcess | null = null;
   return {
     async environment(): Promise<Record<string, string>> {
@@ -73,18 +73,13 @@ export function crashServer(prefix: string) {
         PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
       };
       if (process.env.TEST_DB !== 'postgres') return env;
-      scratch = `semear_${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-      await adminQuery(`create database "${scratch}"`);
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${scratch}`;
-      return { ...env, DATABASE_URL: url.toString() };
+      scratch = await scratchPostgres(`semear_${prefix}`);
+      return { ...env, DATABASE_URL: scratch.url };
     },
     /** The config for `env`, and an in-process app on the same data to set the scene before the child starts. */
     async setup(env: Record<string, string>) {
       const config = loadConfig(withGeneratedSecrets(env));
-      const database = await openDatabase(config);
-      await database.migrate();
-      await ensureReferenceData(database.db);
+      const database = await openDatabase(config, templateData());
       const app = await buildApp({ config, db: database.db, database });
       return {
         config,
@@ -104,7 +99,7 @@ export function crashServer(prefix: string) {
     async cleanup(): Promise<void> {
       child?.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
-      if (scratch) await adminQuery(`drop database if exists "${scratch}" with (force)`);
+      await scratch?.drop();
     },
   };
 }
