@@ -23,8 +23,10 @@ test('an admin sees the period in figures and a chart, and the CSV adds up to th
   const thisYear = page.getByRole('navigation', { name: 'Períodos' }).getByRole('link', { name: 'Este ano' });
   await thisYear.click();
   await expect(page).toHaveURL(/preset=this_year/);
-  // The URL changes before the year's figures arrive; the link is marked current once they are shown.
+  // The URL (and so the link marked current) changes before the year's figures arrive; the period's
+  // fields show the year once its figures are on the page.
   await expect(thisYear).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('textbox', { name: 'De' })).toHaveValue(/^\d{4}-01-01$/);
   const yearGross = cents((await gross.textContent()) ?? '');
   const net = cents((await page.getByTestId('figure-net').textContent()) ?? '');
 

@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import {
   asJson,
   encodeSegment,
   hostileRawBody,
-  hostileString,
+  hostileUrlString,
   hostileValue,
   pathsOf,
   replaceAt,
@@ -196,11 +197,11 @@ function mutations(route: CollectedRoute, body: Json | undefined, query: Record<
     fc.record({
       kind: fc.constant('query' as const),
       key: fc.constantFrom(...keys),
-      value: fc.oneof(hostileString, fc.array(hostileString, { minLength: 2, maxLength: 3 })),
+      value: fc.oneof(hostileUrlString, fc.array(hostileUrlString, { minLength: 2, maxLength: 3 })),
     }),
   );
   if (params.length > 0)
-    options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...params), value: hostileString }));
+    options.push(fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...params), value: hostileUrlString }));
   return fc.oneof(...options);
 }
 
@@ -279,3 +280,28 @@ it(
   },
   30 * 60_000,
 );
+
+/** Writes raw bytes to the server and reads what it answers before it closes the connection. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect(port, '127.0.0.1');
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    // The server may close while the rest of the request is still being written (EPIPE, ECONNRESET).
+    socket.on('error', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.end(request);
+  });
+}
+
+it('a URL longer than the HTTP parser admits is refused before any route, and the server goes on', async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const tenMegabytes = 'x'.repeat(10 * 1024 * 1024);
+  for (const path of [`/api/v1/campaigns?q=${tenMegabytes}`, `/api/v1/campaigns/${tenMegabytes}`]) {
+    const answer = await rawExchange(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+  }
+  const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+  expect(health.status).toBe(200);
+});

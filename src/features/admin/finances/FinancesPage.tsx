@@ -46,6 +46,8 @@ export function FinancesPage({ report, preset }: { report: FinanceReport | null;
         ))}
       </nav>
       <Form
+        // The fields show the period whose figures are shown: a new period's report sets them again.
+        key={report ? `${report.period.from}/${report.period.to}` : 'none'}
         aria-label={t`Outro período`}
         onSubmit={(event) => {
           event.preventDefault();
