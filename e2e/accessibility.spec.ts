@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_DONOR } from './helpers/accounts';
 import { seriousViolations } from './helpers/axe';
-import { signInWithCookies, waitForShell } from './helpers/session';
+import { openSharedPage, waitForShell } from './helpers/session';
 
 // Every page of the product, as the people who can open it, on a phone and on a laptop: axe finds no
 // serious or critical problem. A page added to the app goes in one of these lists.
@@ -79,26 +79,25 @@ async function expectNoSeriousViolations(page: Page, path: string) {
 
 for (const { name, viewport } of widths) {
   test.describe(`accessibility at ${viewport.width} px (${name})`, () => {
-    test.use({ viewport });
+    // One page per person for the whole width, as a person browsing would have: the app's files are
+    // fetched and compiled once, not once per page checked.
+    const pages: Partial<Record<'visitor' | 'donor' | 'admin', { context: BrowserContext; page: Page }>> = {};
+    test.beforeAll(async ({ browser, baseURL }) => {
+      pages.visitor = await openSharedPage(browser, baseURL!, { viewport });
+      pages.donor = await openSharedPage(browser, baseURL!, { viewport, as: DEMO_DONOR });
+      pages.admin = await openSharedPage(browser, baseURL!, { viewport, as: DEMO_ADMIN });
+    });
+    test.afterAll(async () => {
+      for (const shared of Object.values(pages)) await shared.context.close();
+    });
 
-    for (const path of visitorPages) {
-      test(`visitor: ${path}`, async ({ page }) => {
-        await expectNoSeriousViolations(page, path);
-      });
-    }
-
-    for (const path of donorPages) {
-      test(`donor: ${path}`, async ({ page, baseURL }) => {
-        await signInWithCookies(page, baseURL!, DEMO_DONOR);
-        await expectNoSeriousViolations(page, path);
-      });
-    }
-
-    for (const path of adminPages) {
-      test(`admin: ${path}`, async ({ page, baseURL }) => {
-        await signInWithCookies(page, baseURL!, DEMO_ADMIN);
-        await expectNoSeriousViolations(page, path);
-      });
+    const lists = { visitor: visitorPages, donor: donorPages, admin: adminPages };
+    for (const who of ['visitor', 'donor', 'admin'] as const) {
+      for (const path of lists[who]) {
+        test(`${who}: ${path}`, async () => {
+          await expectNoSeriousViolations(pages[who]!.page, path);
+        });
+      }
     }
   });
 }

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from './helpers/accounts';
 import { seriousViolations } from './helpers/axe';
-import { signInWithCookies, waitForShell } from './helpers/session';
+import { openSharedPage, waitForShell } from './helpers/session';
 
 /**
  * Every admin page and every gift-card page, listed from src/routes (a page added there is checked
@@ -64,19 +64,13 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
   return [...problems, ...axe.map((v) => `${path}: ${v}`)];
 }
 
-async function contextFor(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return { context, page: await context.newPage() };
-}
-
 test.describe('every admin and gift-card page fits the screen and passes axe', () => {
   let admin: { context: BrowserContext; page: Page };
   let visitor: { context: BrowserContext; page: Page };
 
   test.beforeAll(async ({ browser, baseURL }) => {
-    admin = await contextFor(browser, baseURL!);
-    await signInWithCookies(admin.page, baseURL!, DEMO_ADMIN);
-    visitor = await contextFor(browser, baseURL!);
+    admin = await openSharedPage(browser, baseURL!, { as: DEMO_ADMIN });
+    visitor = await openSharedPage(browser, baseURL!);
   });
   test.afterAll(async () => {
     await admin.context.close();

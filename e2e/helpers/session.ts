@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * Signs in without the form: POST /api/v1/sessions, then sets the two cookies the web app would
@@ -25,4 +25,21 @@ export async function waitForShell(page: Page): Promise<void> {
       .getByRole('button', { name: /Menu da conta|account menu|Menú de la cuenta/ })
       .or(banner.getByRole('link', { name: 'Entrar', exact: true })),
   ).toBeVisible();
+}
+
+/** A page in a context of its own, as the specs' default one is (Portuguese, São Paulo), signed in when `as` says who. */
+export async function openSharedPage(
+  browser: Browser,
+  baseURL: string,
+  options: { as?: { email: string; password: string }; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+  });
+  const page = await context.newPage();
+  if (options.as) await signInWithCookies(page, baseURL, options.as);
+  return { context, page };
 }
