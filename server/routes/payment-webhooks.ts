@@ -34,6 +34,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     const reading = await gateway.readWebhook({ rawBody: raw, headers: request.headers, query: request.query ?? {} });
     if (reading.kind === 'forged') throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
     if (reading.kind === 'noted') return;
+    if (reading.kind === 'unknown_payment') {
+      // Signed, but the provider does not know the payment: a retry would be answered the same, so it is acknowledged.
+      request.log.warn({ gateway: gateway.name, gatewayRef: reading.gatewayRef }, 'webhook for a payment the provider does not know');
+      return;
+    }
     const { event } = reading;
     const outcome = await applyGatewayEvent(deps, gateway.name, event);
     if (outcome !== 'unknown_payment') return;

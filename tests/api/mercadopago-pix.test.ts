@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +21,17 @@ let mp: MercadoPagoStandIn;
 let app: FastifyInstance;
 let webhookUrl: string;
 let campaign: { id: string; slug: string };
+/** What the app logged at warn and above (JSON lines). */
+let logs = '';
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    logs += chunk.toString('utf8');
+  });
   // Mercado Pago posts to a real address: the app listens like a deployment.
-  ({ mp, app, webhookUrl } = await mercadoPagoApp(ctx));
+  ({ mp, app, webhookUrl } = await mercadoPagoApp(ctx, { stream }));
   campaign = await createCampaign(ctx.database.db);
 });
 afterAll(async () => {
@@ -99,6 +106,19 @@ describe('PIX through Mercado Pago', () => {
     expect(unsigned.status).toBe(400);
     expect(await moneyRowCounts(db())).toEqual(before);
     expect(await statusOf(donationId)).toBe('pending');
+  });
+
+  it('a signed notification for a payment Mercado Pago does not know (404 on read-back): acknowledged, logged at warn, nothing written', async () => {
+    const before = await moneyRowCounts(db());
+    const unknownId = '999999999999';
+    const sent = await mp.control.sendWebhook(unknownId, { secret: WEBHOOK_SECRET, url: webhookUrl });
+    // Asking again would read the same 404: a 2xx stops Mercado Pago's retries.
+    expect(sent.status, sent.body).toBe(204);
+    expect(mp.control.requests.some((r) => r.method === 'GET' && r.path === `/v1/payments/${unknownId}`)).toBe(true);
+    const line = logs.split('\n').find((l) => l.includes('webhook for a payment the provider does not know'));
+    expect(line, logs).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ level: 40, gateway: 'mercadopago', gatewayRef: unknownId });
+    expect(await moneyRowCounts(db())).toEqual(before);
   });
 
   it('Mercado Pago answering 503: the donor reads a clear message, and the retry with the same key makes one payment', async () => {

@@ -80,9 +80,12 @@ export interface WebhookDelivery {
 
 /**
  * `forged`: refused (400, nothing written). `noted`: genuine, but nothing to record (a topic we do not
- * follow, or a hint the provider's read-back did not confirm). `event`: apply it to the payment it names.
+ * follow, or a hint the provider's read-back did not confirm). `unknown_payment`: genuine, about a payment
+ * the provider itself does not know (Mercado Pago's read-back answers 404): acknowledged, since asking again
+ * would be answered the same, and logged at warn by the route. `event`: apply it to the payment it names.
  */
-export type WebhookReading = { kind: 'forged' } | { kind: 'noted' } | { kind: 'event'; event: GatewayEvent };
+export type WebhookReading =
+  { kind: 'forged' } | { kind: 'noted' } | { kind: 'unknown_payment'; gatewayRef: string } | { kind: 'event'; event: GatewayEvent };
 
 /** The reading of a provider that signs its events itself (the sandbox, a test's fake). */
 export function readingOf(event: GatewayEvent | null): WebhookReading {

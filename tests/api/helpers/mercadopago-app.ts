@@ -12,9 +12,16 @@ export const MP_WEBHOOK_SECRET = 'mercadopago-webhook-secret-of-the-app';
  * Cards and PIX by Mercado Pago against a stand-in: the app listens on a real address, as a deployment
  * does, so the stand-in can post its notifications to `webhookUrl`.
  */
-export async function mercadoPagoApp(ctx: TestContext): Promise<{ mp: MercadoPagoStandIn; app: FastifyInstance; webhookUrl: string }> {
+export async function mercadoPagoApp(
+  ctx: TestContext,
+  /** Where the app logs, from `LOG_LEVEL` up (warn by default), for tests that read what it logged. */
+  logs?: { stream: NodeJS.WritableStream; level?: string },
+): Promise<{ mp: MercadoPagoStandIn; app: FastifyInstance; webhookUrl: string }> {
   const mp = await startMercadoPagoStandIn({ accessToken: MP_ACCESS_TOKEN, publicKey: MP_PUBLIC_KEY, now: () => ctx.clock.now() });
-  const app = await ctx.buildAnotherApp(mercadoPagoEnv(mp, { accessToken: MP_ACCESS_TOKEN, webhookSecret: MP_WEBHOOK_SECRET }));
+  const env = mercadoPagoEnv(mp, { accessToken: MP_ACCESS_TOKEN, webhookSecret: MP_WEBHOOK_SECRET });
+  const app = logs
+    ? await ctx.buildAnotherApp({ ...env, LOG_LEVEL: logs.level ?? 'warn' }, { logStream: logs.stream })
+    : await ctx.buildAnotherApp(env);
   const webhookUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/v1/payments/webhooks/mercadopago`;
   return { mp, app, webhookUrl };
 }

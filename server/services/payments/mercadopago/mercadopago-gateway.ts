@@ -105,7 +105,12 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       if (!verified) return { kind: 'forged' };
       if (!isPaymentTopic(verified.type, rawBody)) return { kind: 'noted' };
       // The notification only says "look at payment N": what Mercado Pago answers now is what we record.
-      const payment = await api.getPayment(verified.paymentId);
+      const payment = await api.getPayment(verified.paymentId).catch((error: unknown) => {
+        // Mercado Pago does not know this payment: a retry of the notification would read the same 404.
+        if (isMercadoPagoError(error) && error.kind === 'api' && error.status === 404) return null;
+        throw error;
+      });
+      if (!payment) return { kind: 'unknown_payment', gatewayRef: verified.paymentId };
       const event = eventOf(payment, options.clock.now());
       return event ? { kind: 'event', event } : { kind: 'noted' };
     },
