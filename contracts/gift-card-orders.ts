@@ -20,7 +20,11 @@ export const CORPORATE_MAX_QUANTITY = 100_000;
 export const CORPORATE_LOGO_MIN_QUANTITY = 100;
 export const GIFT_CARD_ORDER_KINDS = ['personal', 'corporate'] as const;
 
-export const GIFT_CARD_ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+/**
+ * refunded / charged_back: paid, then the provider gave the money back (a refund made at the provider) or the
+ * buyer's bank took it back (a chargeback): the cards are void (docs/gift-cards.md, "Reversed at the provider").
+ */
+export const GIFT_CARD_ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded', 'charged_back'] as const;
 export type GiftCardOrderStatus = (typeof GIFT_CARD_ORDER_STATUSES)[number];
 
 /** A recipient as the order keeps it (the confirmation was checked when it was placed). */
@@ -102,6 +106,8 @@ export const giftCardOrderSchema = z.object({
       redeemed: z.number().int(),
       spent: z.number().int(),
       donated_on_expiry: z.number().int(),
+      /** Taken off the cards and the wallets they were redeemed into when the provider took the payment back (0 otherwise). */
+      reversed: z.number().int(),
       outstanding: z.number().int(),
     })
     .nullable(),

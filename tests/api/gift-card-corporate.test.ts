@@ -101,7 +101,7 @@ describe('corporate gift cards', () => {
     expect(done.issued).toBe(118);
     expect(done.cards).toHaveLength(118);
     expect(done.cards.every((card) => card.delivery === 'sent' && /^[0-9a-f-]{36}$/.test(card.code ?? ''))).toBe(true);
-    expect(done.money).toEqual({ purchased: 590_000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: 590_000 });
+    expect(done.money).toEqual({ purchased: 590_000, redeemed: 0, spent: 0, donated_on_expiry: 0, reversed: 0, outstanding: 590_000 });
     const [mail] = await outboxTo(ctx.database.db, staff(120)[1] as string);
     // A company's cards are bulk mail: person-to-person mail (a reset link, a receipt) goes before them.
     expect(mail?.priority).toBe(1);

@@ -466,7 +466,14 @@ describe('at the cards’ expiry', () => {
         })
       ).json(),
     );
-    expect(read.order.money).toEqual({ purchased: 10_000, redeemed: 5000, spent: 2000, donated_on_expiry: 3000, outstanding: 0 });
+    expect(read.order.money).toEqual({
+      purchased: 10_000,
+      redeemed: 5000,
+      spent: 2000,
+      donated_on_expiry: 3000,
+      reversed: 0,
+      outstanding: 0,
+    });
     // The batch page's counts, and the causes the cards' own money reached (the redeemed card's is its holder's now).
     expect(read.order.stats).toEqual({
       issued: 2,

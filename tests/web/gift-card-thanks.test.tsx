@@ -37,7 +37,7 @@ const batch = (issued: number): GiftCardOrderResult => ({
     paid_at: '2026-11-25T15:00:00.000Z',
     recipients: [],
     cards: Array.from({ length: issued }, (_, i) => card(i)),
-    money: { purchased: issued * 5000, redeemed: 0, spent: 0, donated_on_expiry: 0, outstanding: issued * 5000 },
+    money: { purchased: issued * 5000, redeemed: 0, spent: 0, donated_on_expiry: 0, reversed: 0, outstanding: issued * 5000 },
     stats: { issued, delivered: issued, bounced: 0, scheduled: 0, redeemed: 0, spent: 0, expired: 0, donated_on_expiry: 0, causes: [] },
   },
   payment: {
@@ -115,7 +115,7 @@ describe('/gift-card/agradecimento of a company batch', () => {
   it('once issued, where the cards and the money stand, the causes reached, and a bounced card first with its correction', async () => {
     const issued = batch(4);
     issued.order.cards[2] = { ...card(2), delivery: 'bounced' };
-    issued.order.money = { purchased: 20_000, redeemed: 5000, spent: 3000, donated_on_expiry: 0, outstanding: 12_000 };
+    issued.order.money = { purchased: 20_000, redeemed: 5000, spent: 3000, donated_on_expiry: 0, reversed: 0, outstanding: 12_000 };
     issued.order.stats = {
       issued: 4,
       delivered: 4,

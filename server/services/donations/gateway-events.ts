@@ -13,6 +13,7 @@ import { isUuid } from '../../db/uuid';
 import { alertChargeback, type ChargebackAlertDeps } from '../refunds/chargeback-alert';
 import { postProviderFee } from './provider-fee';
 import { paidOtherThanCharged, refuseMismatchedPayment } from './amount-mismatch';
+import { reverseGiftCardOrder } from '../gift-cards/orders/reverse-order';
 
 export type EventOutcome = 'applied' | 'unchanged' | 'unknown_payment';
 
@@ -52,6 +53,7 @@ export async function applyGatewayEvent(deps: ReconcileDeps, gatewayName: string
       return (await db.transaction(async (tx) => {
         // The provider keeps its fee on a refund or a chargeback: one not posted yet (a late word) still is.
         await postProviderFee(tx, payment, { status: 'refunded', feeCents: event.feeCents });
+        if (payment.giftCardOrderId) return reverseGiftCardOrder(tx, deps, payment, event.chargeback === true, now);
         return refundDonation(tx, payment, now, event.chargeback ? deps : null);
       }))
         ? 'applied'
@@ -76,7 +78,7 @@ export async function refundDonation(
   now: Date,
   chargeback: ChargebackAlertDeps | null = null,
 ): Promise<boolean> {
-  // A gift-card order's money may already sit on its cards (and be spent): its refund is an admin's decision.
+  // A gift-card order taken back at the provider voids its cards instead (reverseGiftCardOrder).
   if (!payment.donationId) return false;
   const donation = await lockDonation(tx, payment.donationId);
   if (!donation || donation.status !== 'confirmed') return false;

@@ -6,7 +6,8 @@ type StatementKind = WalletStatementEntry['kind'];
 
 /** How a ledger group reads on the donor's statement: money in is credit; out is a donation, automatic or not. */
 export function statementKind(groupKind: string, amountCents: number): StatementKind {
-  if (groupKind === 'refund') return 'refund';
+  // A chargeback touches a wallet only to take back credit of a gift card whose purchase the bank reversed.
+  if (groupKind === 'refund' || groupKind === 'chargeback') return 'refund';
   if (groupKind === 'automatic_donation' || groupKind === 'gift_card_expiry' || groupKind === 'wallet_expiry') return 'automatic_donation';
   return amountCents > 0 ? 'credit' : 'donation';
 }

@@ -66,6 +66,16 @@ function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: 
         title: t`Pagamento não concluído`,
         lead: t`O prazo para pagar este pedido acabou: nada foi cobrado e nenhum cartão foi emitido.`,
       };
+    case 'reversed':
+      return situation.chargeback
+        ? {
+            title: t`Pagamento contestado`,
+            lead: t`O banco de quem pagou contestou este pagamento e o valor voltou a ele. Os cartões deste pedido foram cancelados e não podem mais ser usados nem guardados na carteira.`,
+          }
+        : {
+            title: t`Pagamento reembolsado`,
+            lead: t`O pagamento deste pedido foi reembolsado pelo meio de pagamento. Os cartões deste pedido foram cancelados e não podem mais ser usados nem guardados na carteira.`,
+          };
     case 'pending':
       return {
         title: t`Aguardando o pagamento`,
@@ -196,7 +206,7 @@ function OrderPage({ order, onChanged }: { order: GiftCardOrder; onChanged: (ord
     <Container narrow className={s.page}>
       <PageHeader title={title} lead={lead} />
       {situation.kind === 'declined' || situation.kind === 'expired' ? <TryAgain order={order} /> : null}
-      {bounced > 0 ? (
+      {paid && bounced > 0 ? (
         <Notice tone="warning">
           <Plural
             value={bounced}

@@ -23,6 +23,7 @@ export function OrderStats({ money, stats }: { money: Money; stats: Stats }) {
     [t`Usados em doações com o código`, stats.spent, money.spent],
     [t`Vencidos`, stats.expired, null],
     [t`Doados no vencimento`, stats.donated_on_expiry, money.donated_on_expiry],
+    ...(money.reversed > 0 ? [[t`Cancelados com o estorno do pagamento`, null, money.reversed] as [string, null, number]] : []),
     [t`Ainda nos cartões`, null, money.outstanding],
   ];
   return (

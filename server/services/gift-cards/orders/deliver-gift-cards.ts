@@ -49,7 +49,8 @@ export async function deliverDueGiftCards(deps: DeliveryDeps & { db: Database },
       const card = await lockGiftCard(tx, id);
       if (!card?.orderId || card.deliveredAt || !card.deliverAt || card.deliverAt.getTime() > now.getTime()) return false;
       const [order] = await tx.select().from(giftCardOrders).where(eq(giftCardOrders.id, card.orderId));
-      if (!order) return false;
+      // An order the provider took back since it was listed: its cards are void and never go out.
+      if (order?.status !== 'paid' || card.status === 'cancelled') return false;
       await deliverGiftCard(tx, deps, { card, order, now });
       return true;
     });

@@ -38,10 +38,12 @@ export async function presentGiftCardOrder(
   receiptToken?: string,
 ): Promise<GiftCardOrderResult> {
   const { order, payment } = found;
-  const cards = order.status === 'paid' ? await orderCards(executor, order.id) : [];
-  const money = order.status === 'paid' ? await orderMoney(executor, order.id) : null;
-  const causes = order.status === 'paid' ? await orderCauses(executor, order.id) : [];
-  const bounced = order.status === 'paid' ? await bouncedCardIds(executor, order.id) : new Set<string>();
+  // A paid order's cards, and those of one the provider took back since (void, with where their money went).
+  const issued = order.status === 'paid' || order.status === 'refunded' || order.status === 'charged_back';
+  const cards = issued ? await orderCards(executor, order.id) : [];
+  const money = issued ? await orderMoney(executor, order.id) : null;
+  const causes = issued ? await orderCauses(executor, order.id) : [];
+  const bounced = issued ? await bouncedCardIds(executor, order.id) : new Set<string>();
   const presented = cards.map((card) => presentCard(card, order.shippingMode, order.kind === 'corporate', bounced.has(card.id)));
   const count = (delivery: OrderedGiftCard['delivery']) => presented.filter((card) => card.delivery === delivery).length;
   return {
@@ -69,6 +71,7 @@ export async function presentGiftCardOrder(
         redeemed: money.redeemed,
         spent: money.spent,
         donated_on_expiry: money.donatedOnExpiry,
+        reversed: money.reversed,
         outstanding: money.outstanding,
       },
       stats: money && {

@@ -98,7 +98,8 @@ export async function confirmGiftCardOrder(deps: ConfirmDeps, paymentId: string)
     const payment = await lockPayment(tx, paymentId);
     if (!payment || payment.status !== 'succeeded' || !payment.giftCardOrderId) return 'not_paid';
     const order = await lockOrder(tx, payment.giftCardOrderId);
-    if (!order || order.status === 'paid') return 'already_settled';
+    // Paid already, or paid and taken back at the provider since (refunded, charged_back): its cards are never issued again.
+    if (!order || order.status === 'paid' || order.status === 'refunded' || order.status === 'charged_back') return 'already_settled';
     await settlePaidOrder(tx, deps, order, payment, deps.clock.now());
     return 'confirmed';
   });

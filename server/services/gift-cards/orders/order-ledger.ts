@@ -15,6 +15,8 @@ export interface OrderMoney {
   refunded: number;
   /** Donated automatically at expiry. */
   donatedOnExpiry: number;
+  /** Taken off the cards when the provider took the order's payment back (reverse-order.ts; wallets clawed back are in `redeemed`). */
+  reversed: number;
   /** Still on the cards. */
   outstanding: number;
   /** Any other movement of the cards' money: always 0 (the invariant checks it). */
@@ -23,11 +25,19 @@ export interface OrderMoney {
   cards: { redeemed: number; spent: number; donatedOnExpiry: number };
 }
 
+/** The references of an order's reversal groups (kind 'refund' or 'chargeback') start with this: `gift_card_order_reversal:<order id>:<n>`. */
+export const ORDER_REVERSAL_PREFIX = 'gift_card_order_reversal:';
+/** How orderMoney names the cards' entries of a reversal. */
+const REVERSAL = 'reversal';
+
 /** The movements of an order's cards, summed by what moved them (one query over the cards' ledger accounts). */
 export async function orderMoney(executor: Executor, orderId: string): Promise<OrderMoney> {
+  // A reversal is a 'refund' or 'chargeback' group, told from the refunds of what a card paid by its reference.
+  // Constants written into the SQL, not bound: the same expression is grouped by.
+  const kind = sql<string>`case when starts_with(${ledgerGroups.reference}, ${sql.raw(`'${ORDER_REVERSAL_PREFIX}'`)}) then ${sql.raw(`'${REVERSAL}'`)} else ${ledgerGroups.kind} end`;
   const rows = await executor
     .select({
-      kind: ledgerGroups.kind,
+      kind,
       total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
       cards: sql<string>`count(distinct ${giftCards.id})`,
     })
@@ -36,7 +46,7 @@ export async function orderMoney(executor: Executor, orderId: string): Promise<O
     .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
     .innerJoin(ledgerGroups, eq(ledgerGroups.id, ledgerEntries.groupId))
     .where(eq(giftCards.orderId, orderId))
-    .groupBy(ledgerGroups.kind);
+    .groupBy(kind);
   return orderMoneyFrom(rows.map((row) => ({ kind: row.kind, total: Number(row.total), cards: Number(row.cards) })));
 }
 
@@ -56,9 +66,10 @@ export function orderMoneyFrom(rows: readonly { kind: string; total: number; car
   const refunded = take('refund');
   const spent = -take('donation') - refunded;
   const donatedOnExpiry = -take('gift_card_expiry');
+  const reversed = -take(REVERSAL);
   const other = [...by.values()].reduce((sum, value) => sum + value, 0);
-  const outstanding = purchased - redeemed - spent - donatedOnExpiry + other;
-  return { purchased, redeemed, spent, refunded, donatedOnExpiry, outstanding, other, cards };
+  const outstanding = purchased - redeemed - spent - donatedOnExpiry - reversed + other;
+  return { purchased, redeemed, spent, refunded, donatedOnExpiry, reversed, outstanding, other, cards };
 }
 
 /** Whether a paid order's money breaks the invariant (see checkOrderInvariants). */
@@ -112,17 +123,29 @@ export interface OrderInvariantBreach {
 /**
  * docs/gift-cards.md: for every paid order, what was paid was put on its cards (purchased = total),
  * and every real of it is redeemed, spent (net of refunds), donated on expiry or still outstanding
- * (never negative, nothing else moved it). Returns the orders that break it, for the job to report.
+ * (never negative, nothing else moved it). An order the provider took back (refunded, charged_back)
+ * has nothing left on its cards: what its issued cards held is redeemed, spent, donated or reversed.
+ * Returns the orders that break it, for the job to report.
  */
 export async function checkOrderInvariants(db: Database): Promise<OrderInvariantBreach[]> {
-  const paid = await db
-    .select({ id: giftCardOrders.id, totalCents: giftCardOrders.totalCents })
+  const orders = await db
+    .select({
+      id: giftCardOrders.id,
+      status: giftCardOrders.status,
+      totalCents: giftCardOrders.totalCents,
+      valueCents: giftCardOrders.valueCents,
+      issuedCount: giftCardOrders.issuedCount,
+    })
     .from(giftCardOrders)
-    .where(eq(giftCardOrders.status, 'paid'));
+    .where(inArray(giftCardOrders.status, ['paid', 'refunded', 'charged_back']));
   const breaches: OrderInvariantBreach[] = [];
-  for (const order of paid) {
+  for (const order of orders) {
     const money = await orderMoney(db, order.id);
-    if (breaksOrderInvariant(order.totalCents, money)) breaches.push({ orderId: order.id, totalCents: order.totalCents, money });
+    const broken =
+      order.status === 'paid'
+        ? breaksOrderInvariant(order.totalCents, money)
+        : breaksOrderInvariant(order.valueCents * order.issuedCount, money) || money.outstanding !== 0;
+    if (broken) breaches.push({ orderId: order.id, totalCents: order.totalCents, money });
   }
   return breaches;
 }
