@@ -43,6 +43,8 @@ export const errorCodes = {
   logoInvalid: 'gift_card.logo_invalid',
   walletInsufficient: 'wallet.insufficient',
   cardTokenInvalid: 'card.token_invalid',
+  /** A card the provider takes no method for (Mercado Pago's payment-methods search finds none for its BIN). */
+  cardNotAccepted: 'card.not_accepted',
   savedCardNotFound: 'card.saved_not_found',
   paymentDeclined: 'payment.declined',
   paymentInsufficientFunds: 'payment.insufficient_funds',

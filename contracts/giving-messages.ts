@@ -74,6 +74,10 @@ export const givingMessages = {
     id: 'error.card_duplicated_payment',
     message: 'Você acabou de fazer um pagamento igual com este cartão. Para doar de novo, use outro cartão ou o PIX.',
   },
+  cardNotAccepted: /*i18n*/ {
+    id: 'error.card_not_accepted',
+    message: 'Este cartão não é aceito aqui. Use outro cartão ou o PIX.',
+  },
   cardPaymentInReview: /*i18n*/ {
     id: 'payment.card_in_review',
     message: 'Seu pagamento está em análise. Avisaremos por e-mail assim que for aprovado.',

@@ -100,6 +100,52 @@ describe('cards through Mercado Pago', () => {
   });
 
   it.each([
+    ['mastercard', '5031 4332 1540 6351', 'master', 'mastercard'],
+    ['visa', '4235 6477 2802 5682', 'visa', 'visa'],
+    ['amex', '3753 651535 56885', 'amex', 'amex'],
+    ['eloDebit', '5067 7667 8388 8311', 'debelo', 'elo'],
+  ] as const)(
+    'Mercado Pago test card %s (%s): paid as the method Mercado Pago names for its BIN (%s), shown as %s',
+    async (card, _, method, brand) => {
+      const number = MERCADOPAGO_TEST_CARDS[card];
+      const answer = await give(
+        app,
+        campaign.slug,
+        donationBody({ method: 'card', card_token: await browserToken('APRO', number), save_card: false }, { amount: 2000 }),
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+      const donationId = answer.json().donation.id as string;
+      const payment = await paymentOf(donationId);
+      expect(payment).toMatchObject({ status: 'succeeded', cardBrand: brand, cardLast4: number.slice(-4) });
+      expect(await statusOf(donationId)).toBe('confirmed');
+      expect(paymentRequests(payment.id)[0]?.body).toMatchObject({ payment_method_id: method });
+      // Mercado Pago was asked, with the access token, which method takes the card's first six digits.
+      const asked = mp.control.requests.filter((r) => r.path === '/v1/payment_methods/search');
+      expect(asked.some((r) => r.query.get('bins') === number.slice(0, 6) && r.headers.authorization === `Bearer ${ACCESS_TOKEN}`)).toBe(
+        true,
+      );
+    },
+  );
+
+  it('a card Mercado Pago takes no method for: 400 card.not_accepted saying so (not "expired"), nothing written', async () => {
+    const before = await moneyRowCounts(db());
+    const token = await browserToken('APRO', '7000000000000005');
+    for (const locale of ['pt', 'en', 'es'] as const) {
+      const answer = await give(app, campaign.slug, donationBody({ method: 'card', card_token: token, save_card: false }), { locale });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toEqual({
+        code: 'card.not_accepted',
+        message: {
+          pt: 'Este cartão não é aceito aqui. Use outro cartão ou o PIX.',
+          en: 'This card is not accepted here. Use another card or PIX.',
+          es: 'Esta tarjeta no se acepta aquí. Usa otra tarjeta o PIX.',
+        }[locale],
+      });
+    }
+    expect(await moneyRowCounts(db())).toEqual(before);
+  });
+
+  it.each([
     ['FUND', 'payment.insufficient_funds', 'Saldo ou limite insuficiente'],
     ['SECU', 'payment.bad_security_code', 'código de segurança'],
     ['CALL', 'payment.call_for_authorize', 'Ligue para o banco'],

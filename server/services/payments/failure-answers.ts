@@ -22,6 +22,7 @@ const FAILURES: Record<string, FailureAnswer> = {
   'payment.card_disabled': { status: 402, code: errorCodes.paymentCardDisabled, message: gm.cardDisabled },
   'payment.duplicated': { status: 402, code: errorCodes.paymentDuplicated, message: gm.cardDuplicatedPayment },
   'card.token_invalid': { status: 400, code: errorCodes.cardTokenInvalid, message: gm.cardTokenInvalid },
+  'card.not_accepted': { status: 400, code: errorCodes.cardNotAccepted, message: gm.cardNotAccepted },
   'payment.pix_expired': { status: 402, code: errorCodes.pixExpired, message: gm.pixExpired },
 };
 const PAYMENT_FAILED: FailureAnswer = { status: 402, code: errorCodes.paymentFailed, message: gm.paymentFailed };

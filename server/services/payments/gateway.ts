@@ -114,7 +114,8 @@ export type CardChargeResult =
 /**
  * Why a card was refused, each an errorCodes value with its own message (contracts/giving-messages.ts):
  * the first four every gateway can answer; the others tell the donor what to do (check the CVV, call
- * the bank, …) where the provider says so (Mercado Pago's status_detail).
+ * the bank, …) where the provider says so (Mercado Pago's status_detail), or that it takes no such card
+ * (`card.not_accepted`: Mercado Pago has no method for the card's BIN).
  */
 export const CARD_FAILURE_CODES = [
   'payment.declined',
@@ -126,6 +127,7 @@ export const CARD_FAILURE_CODES = [
   'payment.call_for_authorize',
   'payment.card_disabled',
   'payment.duplicated',
+  'card.not_accepted',
 ] as const;
 export type CardFailureCode = (typeof CARD_FAILURE_CODES)[number];
 export const isCardFailureCode = (code: string): code is CardFailureCode => (CARD_FAILURE_CODES as readonly string[]).includes(code);

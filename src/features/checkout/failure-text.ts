@@ -23,6 +23,7 @@ const byCode: Record<string, MessageDescriptor> = {
   paypal_cancelled: givingMessages.paypalCancelled,
   [errorCodes.pixExpired]: givingMessages.pixExpired,
   [errorCodes.cardTokenInvalid]: givingMessages.cardTokenInvalid,
+  [errorCodes.cardNotAccepted]: givingMessages.cardNotAccepted,
   [errorCodes.savedCardNotFound]: givingMessages.savedCardNotFound,
   [errorCodes.giftCardNotFound]: givingMessages.giftCardNotFound,
   [errorCodes.giftCardInsufficient]: givingMessages.giftCardInsufficient,

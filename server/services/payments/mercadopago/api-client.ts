@@ -6,6 +6,7 @@ import {
   customerCardSchema,
   customerSchema,
   customerSearchSchema,
+  paymentMethodSearchSchema,
   paymentSchema,
   paymentSearchSchema,
   refundSchema,
@@ -13,6 +14,7 @@ import {
   type MercadoPagoCustomer,
   type MercadoPagoCustomerCard,
   type MercadoPagoPayment,
+  type MercadoPagoPaymentMethod,
   type MercadoPagoRefund,
 } from './schemas';
 
@@ -40,7 +42,7 @@ export interface MercadoPagoIdentification {
 export interface CreatePaymentInput {
   amountCents: number;
   description: string;
-  /** 'pix', or the card's method ('visa', 'master', …: see card-brands.ts). */
+  /** 'pix', or the card's method ('visa', 'master', 'debelo', …) as searchPaymentMethods answers it. */
   paymentMethodId: string;
   /** Cards: the browser's token, or one made from a saved card (createSavedCardToken). */
   token?: string;
@@ -82,6 +84,8 @@ export interface MercadoPagoClient {
   getCardToken(tokenId: string): Promise<MercadoPagoCardToken>;
   /** A one-use token for a saved card, made server-side with no CVV (cards on file: monthly giving). */
   createSavedCardToken(input: { cardId: string; customerId: string }, idempotencyKey: string): Promise<MercadoPagoCardToken>;
+  /** The methods Mercado Pago (Brazil) takes a card with, by its BIN (the first six digits); none: it takes no such card. */
+  searchPaymentMethods(bin: string): Promise<MercadoPagoPaymentMethod[]>;
 }
 
 /** The date format the API documents for date_of_expiration: yyyy-MM-dd'T'HH:mm:ss.SSS±hh:mm. */
@@ -205,5 +209,9 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
     getCardToken: (tokenId) => call('GET', `/v1/card_tokens/${segment(tokenId)}`, cardTokenSchema),
     createSavedCardToken: (input, idempotencyKey) =>
       call('POST', '/v1/card_tokens', cardTokenSchema, { body: { card_id: input.cardId, customer_id: input.customerId }, idempotencyKey }),
+    searchPaymentMethods: async (bin) => {
+      const query = new URLSearchParams({ site_id: 'MLB', marketplace: 'NONE', bins: bin });
+      return (await call('GET', `/v1/payment_methods/search?${query}`, paymentMethodSearchSchema)).results;
+    },
   };
 }

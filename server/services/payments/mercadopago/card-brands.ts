@@ -1,18 +1,12 @@
-import { cardBrand, type CardBrand } from '../../../../contracts/cards';
+import type { CardBrand } from '../../../../contracts/cards';
+import type { MercadoPagoPaymentMethod } from './schemas';
 
 /**
- * Mercado Pago names a card by its `payment_method_id` ('visa', 'master', 'debvisa', …); we name it
- * by brand. A card token does not carry the method: its first six digits (the BIN) give the brand.
+ * Mercado Pago names a card by its `payment_method_id` ('visa', 'master', 'debelo', …); we name it by brand.
+ * Which method a card is comes from Mercado Pago itself (its payment-methods search by the card's BIN,
+ * cards.ts), never from a BIN table of ours: its test Mastercard (BIN 503143) is outside the ranges such
+ * tables know, and a table cannot say which cards the account may take.
  */
-
-const METHOD_BY_BRAND: Partial<Record<CardBrand, string>> = {
-  visa: 'visa',
-  mastercard: 'master',
-  amex: 'amex',
-  elo: 'elo',
-  hipercard: 'hipercard',
-  diners: 'diners',
-};
 
 const BRAND_BY_METHOD: Record<string, CardBrand> = {
   visa: 'visa',
@@ -26,11 +20,29 @@ const BRAND_BY_METHOD: Record<string, CardBrand> = {
   diners: 'diners',
 };
 
-/** The `payment_method_id` of a credit card of this brand, or null when Mercado Pago Brazil takes none. */
-export const cardPaymentMethodId = (brand: CardBrand): string | null => METHOD_BY_BRAND[brand] ?? null;
-
 /** Our brand for a `payment_method_id` (credit or debit), or null for one we do not know. */
 export const brandOfPaymentMethod = (paymentMethodId: string): CardBrand | null => BRAND_BY_METHOD[paymentMethodId] ?? null;
 
-/** The brand of a token or saved card from its first six digits. */
-export const brandOfBin = (firstSix: string | null): CardBrand | null => (firstSix ? cardBrand(firstSix) : null);
+/** The kinds of method a donation is paid with, in the order we prefer them when a BIN has more than one. */
+const CARD_PAYMENT_TYPES = ['credit_card', 'debit_card'] as const;
+
+export interface CardPaymentMethod {
+  /** What POST /v1/payments is sent as `payment_method_id`. */
+  paymentMethodId: string;
+  /** What the donor sees ("Visa final 5682"). */
+  brand: CardBrand;
+}
+
+/**
+ * The method to charge a card with, from what Mercado Pago answered for its BIN: an active credit method
+ * (else debit) whose brand we can show; null when there is none, a card Mercado Pago cannot take here.
+ */
+export function cardMethodOf(methods: readonly MercadoPagoPaymentMethod[]): CardPaymentMethod | null {
+  for (const type of CARD_PAYMENT_TYPES)
+    for (const method of methods) {
+      const brand = brandOfPaymentMethod(method.id);
+      if (method.paymentTypeId === type && (method.status === null || method.status === 'active') && brand)
+        return { paymentMethodId: method.id, brand };
+    }
+  return null;
+}

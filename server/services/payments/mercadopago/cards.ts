@@ -1,9 +1,12 @@
 import type { CardBrand } from '../../../../contracts/cards';
+import { errorCodes } from '../../../../contracts/errors';
+import { givingMessages as gm } from '../../../../contracts/giving-messages';
+import { invalid } from '../../../domain/errors';
 import type { CardChargeResult, Payer, SavedCardToken } from '../gateway';
 import type { CreatePaymentInput, MercadoPagoClient } from './api-client';
-import { brandOfBin, brandOfPaymentMethod, cardPaymentMethodId } from './card-brands';
+import { brandOfPaymentMethod, cardMethodOf, type CardPaymentMethod } from './card-brands';
 import { isMercadoPagoError } from './errors';
-import type { MercadoPagoCardToken } from './schemas';
+import type { MercadoPagoCardToken, MercadoPagoPaymentMethod } from './schemas';
 import { cardFailureForError, mercadoPagoOutcome } from './status';
 
 /**
@@ -40,9 +43,9 @@ export async function chargeMercadoPagoCard(api: MercadoPagoClient, input: Charg
   const saved = parseSavedCardRef(input.cardToken);
   const token = await cardTokenFor(api, input, saved);
   if (!token) return refused('card.token_invalid', null, null);
-  const brand = brandOfBin(token.firstSix);
-  const paymentMethodId = brand ? cardPaymentMethodId(brand) : null;
-  if (!paymentMethodId) return refused('card.token_invalid', brand, token.lastFour);
+  const method = await cardMethodOfBin(api, token.firstSix);
+  if (!method) return refused('card.not_accepted', null, token.lastFour);
+  const { paymentMethodId, brand } = method;
   try {
     const payment = await api.createPayment(
       {
@@ -58,7 +61,7 @@ export async function chargeMercadoPagoCard(api: MercadoPagoClient, input: Charg
     );
     const last4 = payment.card?.lastFour ?? token.lastFour;
     const { outcome, failureCode } = mercadoPagoOutcome(payment);
-    if (outcome === 'succeeded' && brand)
+    if (outcome === 'succeeded')
       return { status: 'succeeded', gatewayRef: payment.id, brand, last4, ...(payment.feeCents > 0 ? { feeCents: payment.feeCents } : {}) };
     if (outcome === 'pending') return { status: 'pending', gatewayRef: payment.id, brand, last4 };
     return { status: 'failed', gatewayRef: payment.id, failureCode: failureCode ?? 'payment.failed', brand, last4 };
@@ -84,29 +87,75 @@ async function cardTokenFor(
   }
 }
 
+/**
+ * Which method Mercado Pago charges a card of this BIN with, and so its brand: asked of Mercado Pago
+ * (GET /v1/payment_methods/search), never of a BIN table of ours. null: it takes no such card here.
+ */
+async function cardMethodOfBin(api: MercadoPagoClient, firstSix: string | null): Promise<CardPaymentMethod | null> {
+  if (!firstSix || !/^\d{6}$/.test(firstSix)) return null;
+  return cardMethodOf(await api.searchPaymentMethods(firstSix));
+}
+
+/** A card's brand: the method Mercado Pago named with the card, else the one it takes the card's BIN with. */
+async function brandOfCard(api: MercadoPagoClient, card: { paymentMethodId: string | null; firstSix: string | null }) {
+  const named = card.paymentMethodId ? brandOfPaymentMethod(card.paymentMethodId) : null;
+  return named ?? (await cardMethodOfBin(api, card.firstSix))?.brand ?? null;
+}
+
+/**
+ * The methods Mercado Pago takes a BIN with change seldom: each answer naming some is kept an hour (the
+ * last 1,000 BINs), so a donation asks once though its card is described, then charged. An answer naming
+ * none is asked again next time.
+ */
+export function rememberingPaymentMethods(api: MercadoPagoClient, now: () => Date, keepMs = 60 * 60 * 1000): MercadoPagoClient {
+  const kept = new Map<string, { methods: MercadoPagoPaymentMethod[]; until: number }>();
+  return {
+    ...api,
+    async searchPaymentMethods(bin) {
+      const known = kept.get(bin);
+      if (known && known.until > now().getTime()) return known.methods;
+      const methods = await api.searchPaymentMethods(bin);
+      kept.delete(bin);
+      if (methods.length > 0) kept.set(bin, { methods, until: now().getTime() + keepMs });
+      // A Map iterates in insertion order: the first key is the one kept longest.
+      if (kept.size > 1000) kept.delete(kept.keys().next().value as string);
+      return methods;
+    },
+  };
+}
+
+const notAccepted = () => invalid(errorCodes.cardNotAccepted, gm.cardNotAccepted);
+
 const refused = (
   failureCode: Extract<CardChargeResult, { status: 'failed' }>['failureCode'],
   brand: CardBrand | null,
   last4: string | null,
 ): CardChargeResult => ({ status: 'failed', gatewayRef: null, failureCode, brand, last4 });
 
-/** Brand, last four, expiry and holder of a browser token (null: unknown or unusable) or of a saved card. */
+/**
+ * Brand, last four, expiry and holder of a browser token (null: unknown or unusable) or of a saved card.
+ * A token of a card Mercado Pago takes no method for throws `card.not_accepted` (a 400 saying so).
+ */
 export async function describeMercadoPagoCard(api: MercadoPagoClient, cardToken: string): Promise<SavedCardToken | null> {
   const saved = parseSavedCardRef(cardToken);
-  try {
-    if (saved) {
-      const card = await api.getCustomerCard(saved.customerId, saved.cardId);
-      const brand = (card.paymentMethodId ? brandOfPaymentMethod(card.paymentMethodId) : null) ?? brandOfBin(card.firstSix);
-      return brand ? shown(cardToken, brand, card) : null;
+  const known = async <T>(call: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (isMercadoPagoError(error) && !error.retryable) return null;
+      throw error;
     }
-    const token = await api.getCardToken(cardToken);
-    const brand = brandOfBin(token.firstSix);
-    const usable = token.status === null || token.status === 'active';
-    return brand && usable && cardPaymentMethodId(brand) ? shown(token.id, brand, token) : null;
-  } catch (error) {
-    if (isMercadoPagoError(error) && !error.retryable) return null;
-    throw error;
+  };
+  if (saved) {
+    const card = await known(() => api.getCustomerCard(saved.customerId, saved.cardId));
+    const brand = card ? await brandOfCard(api, card) : null;
+    return card && brand ? shown(cardToken, brand, card) : null;
   }
+  const token = await known(() => api.getCardToken(cardToken));
+  if (!token || (token.status !== null && token.status !== 'active')) return null;
+  const method = await cardMethodOfBin(api, token.firstSix);
+  if (!method) throw notAccepted();
+  return shown(token.id, method.brand, token);
 }
 
 /**
@@ -129,7 +178,7 @@ export async function saveMercadoPagoCard(
       `customer:${input.customerRef}`,
     ));
   const card = await api.saveCustomerCard(customer.id, input.cardToken, `card:${input.customerRef}:${input.cardToken}`);
-  const brand = (card.paymentMethodId ? brandOfPaymentMethod(card.paymentMethodId) : null) ?? brandOfBin(card.firstSix);
+  const brand = await brandOfCard(api, card);
   if (!brand) throw new Error(`Mercado Pago saved card ${card.id} of a brand we do not take`);
   return shown(savedCardRef(customer.id, card.id), brand, card);
 }

@@ -5,7 +5,7 @@ import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { outageAsUnavailable as outageOf } from '../provider-outage';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
-import { chargeMercadoPagoCard, describeMercadoPagoCard, saveMercadoPagoCard } from './cards';
+import { chargeMercadoPagoCard, describeMercadoPagoCard, rememberingPaymentMethods, saveMercadoPagoCard } from './cards';
 import { isMercadoPagoError } from './errors';
 import type { MercadoPagoPayment } from './schemas';
 import { mercadoPagoOutcome, refundFailureForError } from './status';
@@ -29,7 +29,10 @@ export interface MercadoPagoGatewayOptions {
  * before anything is recorded.
  */
 export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
-  const api = createMercadoPagoClient({ baseUrl: options.apiUrl, accessToken: options.accessToken, fetchFn: options.fetchFn });
+  const api = rememberingPaymentMethods(
+    createMercadoPagoClient({ baseUrl: options.apiUrl, accessToken: options.accessToken, fetchFn: options.fetchFn }),
+    () => options.clock.now(),
+  );
   const elsewhere = (what: string) => (): never => {
     // loadConfig gives Mercado Pago only the methods it takes (PAYMENT_CARD_PROVIDER, PAYMENT_PIX_PROVIDER).
     throw new Error(`Mercado Pago does not take ${what} (docs/payments.md)`);

@@ -150,3 +150,17 @@ export const cardTokenSchema = z
     dueAt: t.date_due ?? null,
   }));
 export type MercadoPagoCardToken = z.infer<typeof cardTokenSchema>;
+
+/**
+ * GET /v1/payment_methods/search?bins=…: the methods Mercado Pago takes a card of this BIN with (`id` such as
+ * 'master' or 'debelo', `payment_type_id` 'credit_card' or 'debit_card', `status` 'active'); none: it cannot.
+ */
+export const paymentMethodSearchSchema = z.object({
+  results: z.array(
+    z
+      .object({ id: z.string().min(1), payment_type_id: z.string().nullish(), status: z.string().nullish() })
+      .transform((m) => ({ id: m.id, paymentTypeId: m.payment_type_id ?? null, status: m.status ?? null })),
+  ),
+  paging: pagingSchema.nullish(),
+});
+export type MercadoPagoPaymentMethod = z.infer<typeof paymentMethodSearchSchema>['results'][number];

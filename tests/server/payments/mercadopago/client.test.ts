@@ -281,3 +281,43 @@ describe('customers and saved cards through the client', () => {
     expect(payment).toMatchObject({ status: 'approved', amountCents: 2500 });
   });
 });
+
+describe('payment methods by BIN (GET /v1/payment_methods/search)', () => {
+  it.each([
+    ['mastercard', 'master', 'credit_card'],
+    ['visa', 'visa', 'credit_card'],
+    ['amex', 'amex', 'credit_card'],
+    ['eloDebit', 'debelo', 'debit_card'],
+  ] as const)('Mercado Pago names the method of its test %s by the first six digits', async (card, id, type) => {
+    const bin = MERCADOPAGO_TEST_CARDS[card].slice(0, 6);
+    expect(await client().searchPaymentMethods(bin)).toEqual([{ id, paymentTypeId: type, status: 'active' }]);
+    const sent = lastRequest();
+    expect(sent.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    expect(Object.fromEntries(sent.query)).toEqual({ site_id: 'MLB', marketplace: 'NONE', bins: bin });
+  });
+
+  it('finds nothing for a BIN no method takes', async () => {
+    expect(await client().searchPaymentMethods('700000')).toEqual([]);
+  });
+
+  it('the stand-in refuses what Mercado Pago refuses: no credentials, an unknown public key, a wrong token, bins that are not 6 to 8 digits', async () => {
+    const search = (query: string, headers: Record<string, string> = {}) =>
+      fetch(`${standIn.url}/v1/payment_methods/search?${query}`, { headers }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { cause?: Array<{ code: unknown }> },
+      }));
+    expect(await search('bins=503143')).toMatchObject({ status: 400, body: { cause: [{ code: 1000 }] } });
+    expect(await search('bins=503143&public_key=TEST-unknown')).toMatchObject({ status: 400, body: { cause: [{ code: 1001 }] } });
+    expect((await search('bins=503143', { authorization: 'Bearer TEST-wrong' })).status).toBe(401);
+    for (const bins of ['', '5031', '50314a', '503143321540'])
+      expect((await search(`bins=${bins}&public_key=${standIn.publicKey}`)).status, bins).toBe(400);
+    expect(await search(`bins=50314332&public_key=${standIn.publicKey}`)).toMatchObject({
+      status: 200,
+      body: { results: [{ id: 'master' }] },
+    });
+    const refused = await client()
+      .searchPaymentMethods('abc')
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: 'api', status: 400, retryable: false });
+  });
+});

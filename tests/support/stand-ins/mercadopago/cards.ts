@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardBrand, cvvLength, passesLuhn } from '../../../../contracts/cards';
-import { cardPaymentMethodId } from '../../../../server/services/payments/mercadopago/card-brands';
+import { cardBrand, cvvLength, passesLuhn, type CardBrand } from '../../../../contracts/cards';
 import { badRequest, header, json, mpError, objectBody, type RouteTable, type StandInAnswer, type StandInRequest } from './http';
 import { idempotent } from './idempotency';
 import { tokenJson, type StandInCard, type StandInCardToken, type StandInState } from './state';
@@ -8,20 +7,92 @@ import { tokenJson, type StandInCard, type StandInCardToken, type StandInState }
 /** Card tokens (browser and saved-card), payment methods by BIN, customers and their cards. */
 
 const TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** BINs of Mercado Pago's own test cards that our brand table does not place (503143 is outside 51–55). */
+/** BINs of Mercado Pago's own test cards that a brand table by ranges does not place (503143 is outside 51–55) or places as credit. */
 const TEST_BINS: Record<string, string> = { '503143': 'master', '506776': 'debelo' };
+/** The stand-in's own knowledge of the other BINs: the credit method of the brand its range names, where Brazil has one. */
+const CREDIT_METHOD_OF_BRAND: Partial<Record<CardBrand, string>> = {
+  visa: 'visa',
+  mastercard: 'master',
+  amex: 'amex',
+  elo: 'elo',
+  hipercard: 'hipercard',
+  diners: 'diners',
+};
+const METHOD_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  debvisa: 'Visa Débito',
+  master: 'Mastercard',
+  debmaster: 'Mastercard Débito',
+  amex: 'American Express',
+  elo: 'Elo',
+  debelo: 'Elo Débito',
+  hipercard: 'Hipercard',
+  diners: 'Diners',
+};
 
+/** What Mercado Pago's BIN service says a card is ('master', 'debelo', …); null: no method takes it here. */
 export function paymentMethodOfBin(bin: string): string | null {
   if (TEST_BINS[bin]) return TEST_BINS[bin];
   const brand = cardBrand(bin);
-  return brand === null ? null : cardPaymentMethodId(brand);
+  return brand === null ? null : (CREDIT_METHOD_OF_BRAND[brand] ?? null);
+}
+
+/** A method as GET /v1/payment_methods/search lists it (the fields its browser SDK documents; no BIN patterns since 2024). */
+function paymentMethodJson(id: string) {
+  const debit = id.startsWith('deb');
+  const codeLength = id === 'amex' ? 4 : 3;
+  return {
+    id,
+    name: METHOD_NAMES[id] ?? id,
+    payment_type_id: debit ? 'debit_card' : 'credit_card',
+    status: 'active',
+    site_id: 'MLB',
+    marketplace: 'NONE',
+    processing_mode: 'aggregator',
+    deferred_capture: debit ? 'unsupported' : 'supported',
+    secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${id}.gif`,
+    thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${id}.gif`,
+    accreditation_time: 2880,
+    min_accreditation_days: 0,
+    max_accreditation_days: 2,
+    labels: [],
+    additional_info_needed: ['cardholder_name', 'cardholder_identification_type', 'cardholder_identification_number'],
+    settings: [
+      {
+        card_number: { length: id === 'amex' ? 15 : 16, validation: 'standard' },
+        security_code: { mode: 'mandatory', length: codeLength, card_location: id === 'amex' ? 'front' : 'back' },
+      },
+    ],
+    issuer: { id: 24, name: METHOD_NAMES[id] ?? id, default: true },
+  };
+}
+
+/**
+ * GET /v1/payment_methods/search: by the access token (server) or the public key (browser SDK), else refused
+ * as Mercado Pago documents (400 1000 no credentials, 1001 unknown public key, 401 a wrong token); `bins` is
+ * the card's first 6 to 8 digits. The account is Brazilian: another `site_id` finds nothing.
+ */
+function searchPaymentMethods(request: StandInRequest, publicKey: string, authorised: (request: StandInRequest) => boolean): StandInAnswer {
+  const publicKeyAsked = request.query.get('public_key');
+  if (header(request, 'authorization') !== undefined) {
+    if (!authorised(request))
+      return mpError(401, 'unauthorized', 'invalid access token', [{ code: 401, description: 'invalid access token' }]);
+  } else if (publicKeyAsked === null) return badRequest(1000, 'the credentials are required');
+  else if (publicKeyAsked !== publicKey) return badRequest(1001, 'public_key not found');
+  const bins = request.query.get('bins');
+  if (bins === null || !/^\d{6,8}$/.test(bins)) return badRequest(1, 'Params Error: bins must be the first 6 to 8 digits of the card');
+  const site = request.query.get('site_id');
+  const method = site === null || site === 'MLB' ? paymentMethodOfBin(bins.slice(0, 6)) : null;
+  const results = method === null ? [] : [paymentMethodJson(method)];
+  return json(200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
 }
 
 /** Card token error codes as the browser SDK reports them (E301 number, E302 CVV, 325/326 expiry, 221 name, 324 document). */
 function browserToken(state: StandInState, body: Record<string, unknown>): StandInAnswer {
   const number = typeof body.card_number === 'string' ? body.card_number.replace(/\D/g, '') : '';
+  // Any card number passes tokenisation; whether a method takes its BIN is the payment-methods search's answer.
   const paymentMethodId = paymentMethodOfBin(number.slice(0, 6));
-  if (number.length < 13 || !passesLuhn(number) || paymentMethodId === null) return badRequest('E301', 'Invalid card_number');
+  if (number.length < 13 || number.length > 19 || !passesLuhn(number)) return badRequest('E301', 'Invalid card_number');
   const month = Number(body.expiration_month);
   const year = Number(body.expiration_year);
   if (!Number.isInteger(month) || month < 1 || month > 12) return badRequest(325, 'Invalid expiration_month');
@@ -106,13 +177,15 @@ function saveCard(state: StandInState, request: StandInRequest, customerId: stri
   const tokenId = objectBody(request.body).token;
   const token = typeof tokenId === 'string' ? state.tokens.get(tokenId) : undefined;
   if (!token || token.dueAt <= state.now()) return badRequest(2062, 'Invalid card token');
+  if (token.paymentMethodId === null) return badRequest(2062, 'Invalid card token: no payment method takes its bin');
+  const paymentMethodId = token.paymentMethodId;
   const same = [...state.cards.values()].find((card) => card.customerId === customerId && card.token.fingerprint === token.fingerprint);
   if (same) return json(200, cardJson(same));
   const card: StandInCard = {
     id: state.newCardId(),
     customerId,
     token: { ...token, cardId: null },
-    paymentMethodId: token.paymentMethodId,
+    paymentMethodId,
     createdAt: state.now(),
   };
   state.cards.set(card.id, card);
@@ -154,14 +227,7 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
     {
       method: 'GET',
       pattern: /^\/v1\/payment_methods\/search$/,
-      route: (request) => {
-        const method = paymentMethodOfBin((request.query.get('bins') ?? '').slice(0, 6));
-        const results =
-          method === null
-            ? []
-            : [{ id: method, name: method, payment_type_id: method.startsWith('deb') ? 'debit_card' : 'credit_card', status: 'active' }];
-        return json(200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
-      },
+      route: (request) => searchPaymentMethods(request, publicKey, authorised),
     },
     {
       method: 'POST',

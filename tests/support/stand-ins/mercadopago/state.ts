@@ -9,8 +9,8 @@ export interface StandInCardToken {
   cardId: string | null;
   firstSix: string;
   lastFour: string;
-  /** What Mercado Pago's BIN service says the card is ('visa', 'master', 'debelo', …). */
-  paymentMethodId: string;
+  /** What Mercado Pago's BIN service says the card is ('visa', 'master', 'debelo', …); null: no method takes it. */
+  paymentMethodId: string | null;
   /** A digest of the number: the same card saved twice is one card. The number itself is never kept. */
   fingerprint: string;
   expMonth: number;
