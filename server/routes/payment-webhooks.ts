@@ -15,6 +15,12 @@ import { API_PIX } from '../services/payments/api-pix/api-pix-gateway';
 import type { WebhookDelivery } from '../services/payments/gateway';
 
 /**
+ * The largest notice the API Pix bank may post (/pix, /rec, /cobr): 256 KiB, some 1,500 entries of the spec's shape,
+ * where a bank sends one PIX a notice, or a few dozen when it batches. A larger body is refused with 413.
+ */
+export const API_PIX_NOTICE_MAX_BYTES = 256 * 1024;
+
+/**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
  * only this one, in its own encapsulated plugin) reads JSON bodies as raw buffers.
  */
@@ -61,7 +67,7 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
   // Pix Automático: the bank posts recurrences' and their debits' news with /rec and /cobr appended. Unsigned
   // hints: each id is read back from the bank before anything is recorded (pix-automatico.ts).
   for (const topic of ['rec', 'cobr'] as const) {
-    app.post(`/payments/webhooks/${API_PIX}/${topic}`, { schema }, async (request, reply) => {
+    app.post(`/payments/webhooks/${API_PIX}/${topic}`, { schema, bodyLimit: API_PIX_NOTICE_MAX_BYTES }, async (request, reply) => {
       const gateway = options.gateways.named(API_PIX);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!gateway?.recurrences) throw new HttpError(404, errorCodes.notFound, m.notFound);
@@ -75,8 +81,9 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     });
   }
 
-  // The API Pix bank posts the PIX received to the registered URL with /pix appended.
-  app.post(`/payments/webhooks/${API_PIX}/pix`, { schema }, async (request, reply) => {
+  // The API Pix bank posts the PIX received to the registered URL with /pix appended. Unsigned, so capped: a larger
+  // body is 413 and reads nothing back from the bank.
+  app.post(`/payments/webhooks/${API_PIX}/pix`, { schema, bodyLimit: API_PIX_NOTICE_MAX_BYTES }, async (request, reply) => {
     await receive(API_PIX, request);
     return reply.status(204).send(null);
   });

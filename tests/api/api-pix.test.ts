@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
+import { API_PIX_NOTICE_MAX_BYTES } from '../../server/routes/payment-webhooks';
 import { loadConfig } from '../../server/config';
 import { withGeneratedSecrets } from '../../server/config-secrets';
 import { reconcileOnce } from '../../server/services/donations/reconcile';
@@ -124,6 +126,54 @@ describe('PIX from the NGO’s bank (API Pix)', () => {
     await reconcileOnce({ db: db(), clock: ctx.clock, gateways: app.paymentGateways, translator: createTranslator(), config: ctx.config });
     expect(await statusOf(donationId)).not.toBe('confirmed');
     expect(await db().select().from(mailOutbox).where(like(mailOutbox.subject, 'Pagamento de R$%4,00 para%'))).toHaveLength(alerts.length);
+  });
+
+  it('a notice repeating a txid 1,000 times reads each charge back once; concurrent notices share the read-back in flight', async () => {
+    const payments = [await pix(1100), await pix(1200), await pix(1300)];
+    const [first, second, third] = payments.map((p) => txidOf(p.payment.id));
+    const stranger = txidOf(randomUUID());
+    const readBacks = () => bank.control.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/cob/')).length;
+    const hint = (txid: string, i: number) => ({ endToEndId: `E1234567820261127${String(i).padStart(15, '0')}`, txid, valor: '11.00' });
+    const repeated = Array.from({ length: 1000 }, (_, i) => hint([second, third, stranger][i % 100] ?? first!, i));
+    const before = readBacks();
+    expect(await bank.control.sendWebhook(first!, { pix: repeated })).toBe(204);
+    // One read-back per distinct txid: four, not a thousand.
+    expect(readBacks() - before).toBe(4);
+    expect(await Promise.all(payments.map((p) => statusOf(p.donationId)))).toEqual(['pending', 'pending', 'pending']);
+
+    // Three notices at once about the same charge, while the bank takes its time to answer: one read-back between them.
+    bank.control.slowDown(300, (method, path) => method === 'GET' && path.startsWith('/cob/'));
+    try {
+      const again = readBacks();
+      const notice = { pix: Array.from({ length: 200 }, (_, i) => hint(first!, i)) };
+      expect(await Promise.all([1, 2, 3].map(() => bank.control.sendWebhook(first!, notice)))).toEqual([204, 204, 204]);
+      expect(readBacks() - again).toBe(1);
+    } finally {
+      bank.control.slowDown(0);
+    }
+  });
+
+  it('a notice over API_PIX_NOTICE_MAX_BYTES is refused with 413 and reads nothing back', async () => {
+    const { payment } = await pix(1400);
+    const readBacks = () => bank.control.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/cob/')).length;
+    const before = readBacks();
+    const entry = { endToEndId: 'E12345678202611270000abcdef012345', txid: txidOf(payment.id), valor: '14.00' };
+    const count = Math.ceil(API_PIX_NOTICE_MAX_BYTES / JSON.stringify(entry).length) + 1;
+    const response = await fetch(`${publicUrl}/api/v1/payments/webhooks/api-pix/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: Array.from({ length: count }, () => entry) }),
+    });
+    expect(response.status).toBe(413);
+    expect(readBacks()).toBe(before);
+    for (const topic of ['rec', 'cobr']) {
+      const big = await fetch(`${publicUrl}/api/v1/payments/webhooks/api-pix/${topic}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(API_PIX_NOTICE_MAX_BYTES) }),
+      });
+      expect(big.status).toBe(413);
+    }
   });
 
   it('the same endToEndId announced twice is recorded once', async () => {

@@ -1,14 +1,15 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { subscriptionResultSchema, subscriptionSchema, type SubscriptionRequestInput } from '../../contracts/subscriptions';
-import { notifications, subscriptionCharges, subscriptions, walletLots } from '../../server/db/schema';
+import { mailOutbox, notifications, payoutAccounts, subscriptionCharges, subscriptions, walletLots } from '../../server/db/schema';
 import { dayOf } from '../../server/services/payments/api-pix/api-pix-recurrences';
 import { registerApiPixWebhooks } from '../../server/services/payments/api-pix/webhook-registration';
 import { chargeDueSubscriptions, type SubscriptionDeps } from '../../server/services/subscriptions/charge-due';
 import { makeTestCertificates, type TestCertificates } from '../support/stand-ins/api-pix/certs';
-import { apiPixEnv, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
-import { newUserInput, signIn } from './helpers/fixtures';
+import { apiPixEnv, STAND_IN_RECEIVER_ACCOUNT, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
+import { grantAdmin, newSession, newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -29,6 +30,7 @@ let certs: TestCertificates;
 let bank: ApiPixStandIn;
 let app: FastifyInstance;
 let deps: SubscriptionDeps;
+let payoutId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -39,6 +41,22 @@ beforeAll(async () => {
   const log = { info: () => undefined, error: (_: object, msg: string) => expect.fail(msg) };
   expect(await registerApiPixWebhooks(app.paymentGateways, { db: db(), publicUrl, pixKey: ctx.config.payments.pix.key }, log)).toBe(true);
   deps = { db: db(), gateways: app.paymentGateways, translator: app.translator, config: ctx.config };
+  // The NGO's approved payout account, the one the stand-in bank keeps for it: each debit names it as `recebedor`.
+  const [payout] = await db()
+    .insert(payoutAccounts)
+    .values({
+      bankCode: '001',
+      branch: STAND_IN_RECEIVER_ACCOUNT.agencia,
+      account: STAND_IN_RECEIVER_ACCOUNT.conta.slice(0, -1),
+      digit: STAND_IN_RECEIVER_ACCOUNT.conta.slice(-1),
+      type: 'checking',
+      holderName: 'Semear Doações',
+      holderDocument: '11222333000181',
+      status: 'active',
+      requestedBy: randomUUID(),
+    })
+    .returning();
+  payoutId = payout!.id;
 }, 90_000);
 afterAll(async () => {
   await bank.control.close();
@@ -62,7 +80,7 @@ async function donorAt(at: Date) {
   const input = newUserInput();
   expect((await call(app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
   const session = await signIn(app, input.email, input.password);
-  return { ...session, email: input.email };
+  return { ...session, email: input.email, password: input.password };
 }
 
 const pixBody = (email: string, amount: number, contact: Partial<SubscriptionRequestInput['contact']> = {}): SubscriptionRequestInput => ({
@@ -171,6 +189,10 @@ describe('monthly giving by Pix Automático (API Pix)', () => {
         '2027-12-31',
       ].map((due) => [dayOf(new Date(sp(`${due}T00:30:00`).getTime() - 3 * DAY_MS)), due, '20.00']),
     );
+    // Each named the NGO's payout account, as the spec requires and the bank checks.
+    expect(
+      cobrs.every((c) => c.recebedor.conta === '123456' && c.recebedor.agencia === '0001' && c.recebedor.tipoConta === 'CORRENTE'),
+    ).toBe(true);
     expect(debits).toContain('2027-05-31 refused');
     expect(debits).toContain('2027-06-01 paid');
     const charges = await chargesOf(donor.subscription.id);
@@ -288,5 +310,94 @@ describe('monthly giving by Pix Automático (API Pix)', () => {
       message: 'A doação mensal por PIX precisa do CPF ou CNPJ de quem paga.',
     });
     expect(await db().select({ n: count() }).from(subscriptions)).toEqual(before);
+  });
+  it('a debit the bank refuses (4xx) alerts the admins, shows on the subscription, and is sent again only once changed', async () => {
+    const admin = await newSession(ctx.app, { name: 'Tesoureira Bia' });
+    await grantAdmin(ctx, admin.user.id, ['MANAGE_FINANCES']);
+    const donor = await subscribeAt(sp('2028-10-05T10:00:00'), 3000);
+    await authorize(donor.txid);
+    const { idRec } = recOf(donor.txid);
+    const puts = () => bank.control.requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/api/v2/cobr/')).length;
+    const alerts = () => db().select().from(mailOutbox).where(like(mailOutbox.subject, 'Pix Automático: o banco recusou o débito de%'));
+    const monthCharge = async () => (await chargesOf(donor.subscription.id)).find((c) => c.kind === 'pix_cobr')!;
+    const setPayout = async (account: string, digit: string) => {
+      await db().update(payoutAccounts).set({ account, digit }).where(eq(payoutAccounts.id, payoutId));
+    };
+    const before = puts();
+
+    // The payout account in force is not the NGO's account at this bank: the bank refuses the debit (400).
+    await setPayout('99999', '9');
+    onTestFinished(() => setPayout(STAND_IN_RECEIVER_ACCOUNT.conta.slice(0, -1), STAND_IN_RECEIVER_ACCOUNT.conta.slice(-1)));
+    await chargeDueSubscriptions(deps, setClock(sp('2028-11-02T00:30:00')));
+    expect(puts()).toBe(before + 1);
+    const refused = await monthCharge();
+    expect(refused).toMatchObject({ status: 'processing', failureCode: 'pix.debit_not_accepted' });
+    expect(refused.debitRefusal?.reason).toMatch(/400.*não pertence a este usuário recebedor/s);
+    const told = await alerts();
+    expect(told.map((m) => m.to)).toContain(admin.user.email);
+    expect(told[0]?.text).toContain(txidOf(refused.id));
+    expect(told[0]?.text).toContain('/admin/pix-accounts');
+    // The donor's subscription shows the month the bank did not take; the donor owes nothing and is not told to pay.
+    const { token } = await signIn(app, donor.email, donor.password);
+    const current = await call(app, 'GET', '/api/v1/subscriptions/current', undefined, { token });
+    expect(current.json()).toMatchObject({ subscription: { status: 'active' } });
+    expect(current.json().charges[0]).toMatchObject({ status: 'processing', failure_code: 'pix.debit_not_accepted' });
+    expect((await outboxTo(db(), donor.email)).filter((m) => m.text.includes('débito'))).toHaveLength(0);
+
+    // The hourly follow-up does not send the same request again, and the admins are not told again.
+    for (const hour of ['01:31', '02:32', '03:33']) await chargeDueSubscriptions(deps, setClock(sp(`2028-11-02T${hour}:00`)));
+    expect(puts()).toBe(before + 1);
+    expect(await alerts()).toHaveLength(told.length);
+
+    // The account fixed: the next follow-up sends the changed request; the bank's 503 on it is retried an hour later.
+    await setPayout(STAND_IN_RECEIVER_ACCOUNT.conta.slice(0, -1), STAND_IN_RECEIVER_ACCOUNT.conta.slice(-1));
+    bank.control.failNext(1, (method, path) => method === 'PUT' && path.startsWith('/cobr/'));
+    await chargeDueSubscriptions(deps, setClock(sp('2028-11-02T04:34:00')));
+    expect(puts()).toBe(before + 2);
+    expect([...bank.control.cobrs.values()].filter((c) => c.idRec === idRec)).toHaveLength(0);
+    await chargeDueSubscriptions(deps, setClock(sp('2028-11-02T05:35:00')));
+    expect(puts()).toBe(before + 3);
+    const sent = [...bank.control.cobrs.values()].find((c) => c.idRec === idRec)!;
+    expect(sent.recebedor).toEqual({ conta: '123456', agencia: '0001', tipoConta: 'CORRENTE' });
+    expect(await monthCharge()).toMatchObject({ status: 'processing', failureCode: null, debitRefusal: null });
+
+    // Debited on its due date, the month is paid like any other.
+    setClock(sp('2028-11-05T00:30:00'));
+    bank.control.debit(sent.txid, 'paid');
+    expect(await bank.control.sendCobrWebhook(sent.txid)).toBe(204);
+    expect(await monthCharge()).toMatchObject({ status: 'succeeded' });
+    expect(await alerts()).toHaveLength(told.length);
+  });
+
+  it('without an approved payout account no debit is sent: the admins are told once and the month waits for one', async () => {
+    const admin = await newSession(ctx.app, { name: 'Tesoureiro Caio' });
+    await grantAdmin(ctx, admin.user.id, ['MANAGE_FINANCES']);
+    const donor = await subscribeAt(sp('2028-11-20T10:00:00'), 2500);
+    await authorize(donor.txid);
+    const { idRec } = recOf(donor.txid);
+    const putsBefore = bank.control.requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/api/v2/cobr/')).length;
+    const reactivate = async () => {
+      await db().update(payoutAccounts).set({ status: 'active' }).where(eq(payoutAccounts.id, payoutId));
+    };
+    onTestFinished(reactivate);
+    await db().update(payoutAccounts).set({ status: 'inactive' }).where(eq(payoutAccounts.id, payoutId));
+    {
+      await chargeDueSubscriptions(deps, setClock(sp('2028-12-17T00:30:00')));
+      await chargeDueSubscriptions(deps, setClock(sp('2028-12-17T01:31:00')));
+      expect([...bank.control.cobrs.values()].filter((c) => c.idRec === idRec)).toHaveLength(0);
+      expect(bank.control.requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/api/v2/cobr/'))).toHaveLength(putsBefore);
+      const [charge] = (await chargesOf(donor.subscription.id)).filter((c) => c.kind === 'pix_cobr');
+      expect(charge).toMatchObject({ status: 'processing', failureCode: 'pix.debit_not_accepted' });
+      expect(charge?.debitRefusal?.reason).toMatch(/no approved payout account/);
+      expect(
+        await db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, admin.user.email), like(mailOutbox.subject, 'Pix Automático:%'))),
+      ).toHaveLength(1);
+    }
+    await reactivate();
+    await chargeDueSubscriptions(deps, setClock(sp('2028-12-17T02:32:00')));
+    expect([...bank.control.cobrs.values()].filter((c) => c.idRec === idRec)).toHaveLength(1);
   });
 });

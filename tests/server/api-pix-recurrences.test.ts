@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiPixClient, type ApiPixClient } from '../../server/services/payments/api-pix/api-client';
 import { centsToValor, valorToCents } from '../../server/services/payments/api-pix/money';
-import { cobrWebhookSchema, recWebhookSchema, type PoliticaRetentativa } from '../../server/services/payments/api-pix/recurrence-schemas';
+import {
+  cobrWebhookSchema,
+  recWebhookSchema,
+  type CobrRequest,
+  type PoliticaRetentativa,
+} from '../../server/services/payments/api-pix/recurrence-schemas';
 import { makeTestCertificates, type TestCertificates } from '../support/stand-ins/api-pix/certs';
-import { startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
+import { STAND_IN_RECEIVER_ACCOUNT, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
 
 /**
  * Pix Automático through our API Pix client, against the stand-in bank over mutual TLS: what goes on the
@@ -68,12 +74,39 @@ async function authorisedRecurrence(amountCents: number, politicaRetentativa: Po
   });
   return { loc, rec };
 }
-const monthly = (idRec: string, due: string, cents: number) => ({
+const monthly = (idRec: string, due: string, cents: number): CobrRequest => ({
   idRec,
   calendario: { dataDeVencimento: due },
   valor: { original: centsToValor(cents) },
   ajusteDiaUtil: true,
+  recebedor: { ...STAND_IN_RECEIVER_ACCOUNT, tipoConta: 'CORRENTE' },
 });
+
+/** A request to the stand-in as any client would send it, answered with its status, content type and body. */
+async function rawCall(method: string, path: string, body: unknown): Promise<{ status: number; type: string; json: unknown }> {
+  const tls = { cert: readFileSync(certs.clientCertPath), key: readFileSync(certs.clientKeyPath), ca: certs.ca };
+  const send = (url: string, headers: Record<string, string>, text: string) =>
+    new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
+      const req = httpsRequest(url, { method: url.endsWith('/oauth/token') ? 'POST' : method, headers, ...tls }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      });
+      req.on('error', reject);
+      req.end(text);
+    });
+  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
+  const token = await send(bank.tokenUrl, { authorization: `Basic ${basic}` }, 'grant_type=client_credentials');
+  const { access_token } = JSON.parse(token.text) as { access_token: string };
+  const answer = await send(
+    `${bank.url}${path}`,
+    { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    JSON.stringify(body),
+  );
+  return { status: answer.status, type: answer.type, json: JSON.parse(answer.text) as unknown };
+}
 const newTxid = () => `r${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(30, '0').slice(0, 32);
 
 describe('Pix Automático through the API Pix client', () => {
@@ -119,6 +152,40 @@ describe('Pix Automático through the API Pix client', () => {
     // A retry of the same request after a lost answer finds the charge by its txid.
     expect((await client.getCobr(txid))?.status).toBe('ATIVA');
     expect(await client.getCobr(newTxid())).toBeNull();
+  });
+
+  it('a month’s charge without the spec’s recebedor, or naming an account not the receiver’s, is refused with a problem+json 400', async () => {
+    const { rec } = await authorisedRecurrence(4000);
+    bank.control.approveRec(rec.idRec);
+    const { recebedor: _left, ...without } = monthly(rec.idRec, day(5), 4000);
+    const refused = await rawCall('PUT', `/cobr/${newTxid()}`, without);
+    expect(refused).toMatchObject({
+      status: 400,
+      type: 'application/problem+json',
+      json: {
+        type: 'https://pix.bcb.gov.br/api/v2/error/CobROperacaoInvalida',
+        status: 400,
+        violacoes: [{ propriedade: 'cobr.recebedor' }],
+      },
+    });
+    const badFields = await rawCall('PUT', `/cobr/${newTxid()}`, {
+      ...without,
+      recebedor: { conta: '1'.repeat(21), tipoConta: 'SALARIO', agencia: '12345' },
+    });
+    expect((badFields.json as { violacoes: { propriedade: string }[] }).violacoes.map((v) => v.propriedade)).toEqual([
+      'cobr.recebedor.conta',
+      'cobr.recebedor.tipoConta',
+      'cobr.recebedor.agencia',
+    ]);
+    await expect(
+      client.putCobr(newTxid(), {
+        ...monthly(rec.idRec, day(5), 4000),
+        recebedor: { conta: '999999', agencia: '0001', tipoConta: 'CORRENTE' },
+      }),
+    ).rejects.toThrow(/400.*não pertence a este usuário recebedor/s);
+    expect([...bank.control.cobrs.values()].filter((c) => c.idRec === rec.idRec)).toHaveLength(0);
+    const sent = await client.putCobr(newTxid(), monthly(rec.idRec, day(5), 4000));
+    expect(bank.control.cobrs.get(sent.txid)?.recebedor).toEqual({ agencia: '0001', conta: '123456', tipoConta: 'CORRENTE' });
   });
 
   it('a refused debit is retried within seven days where the recurrence allows it, and the retry is paid', async () => {

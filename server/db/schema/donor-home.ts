@@ -88,6 +88,11 @@ export const subscriptionCharges = pgTable(
     kind: text('kind', { enum: SUBSCRIPTION_CHARGE_KINDS }).notNull().default('card'),
     /** When the provider was last asked about this charge and said it was still pending (Pix debits wait for their due date). */
     checkedAt: at('checked_at'),
+    /**
+     * A Pix Automático debit the bank refused (4xx) or that could not be made: the request's fingerprint, so the
+     * same request is not sent again until something in it changes (docs/payments.md), with the reason.
+     */
+    debitRefusal: jsonb('debit_refusal').$type<{ request: string; reason: string; at: string }>(),
     gatewayRef: text('gateway_ref'),
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
 import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
 import { createApiPixGateway } from './api-pix/api-pix-gateway';
+import { payoutAccountReceiver } from './api-pix/receiver-account';
 import { createMercadoPagoGateway } from './mercadopago/mercadopago-gateway';
 import { createPaypalGateway } from './paypal/paypal-gateway';
 import { createSandboxGateway } from './sandbox/sandbox-gateway';
@@ -41,7 +42,13 @@ export function createPaymentGateways(config: Pick<Config, 'payments' | 'publicU
   });
   const built: Partial<Record<PaymentProviderName, PaymentGateway>> = { sandbox };
   if (payments.mercadopago) built.mercadopago = createMercadoPagoGateway({ ...payments.mercadopago, clock: deps.clock });
-  if (payments.apiPix) built['api-pix'] = createApiPixGateway({ config: payments.apiPix, pixKey: payments.pix.key, clock: deps.clock });
+  if (payments.apiPix)
+    built['api-pix'] = createApiPixGateway({
+      config: payments.apiPix,
+      pixKey: payments.pix.key,
+      clock: deps.clock,
+      receiver: payoutAccountReceiver(deps.db),
+    });
   if (payments.paypal) built.paypal = createPaypalGateway({ ...payments.paypal, publicUrl: config.publicUrl, clock: deps.clock });
   const provider = (name: PaymentProviderName): PaymentGateway => {
     const gateway = built[name];

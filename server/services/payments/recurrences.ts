@@ -24,8 +24,18 @@ export interface PixRecurrences {
   recurrence(recurrenceId: string): Promise<RecurrenceState | null>;
   /** Ends the recurrence at the bank (the donor canceled here); one already ended is left as it is. */
   cancel(recurrenceId: string): Promise<void>;
-  /** The month's debit on an authorised recurrence, sent within the days the rules require before `dueOn`. */
-  scheduleDebit(input: { chargeId: string; recurrenceId: string; amountCents: number; dueOn: Date }): Promise<void>;
+  /**
+   * The month's debit on an authorised recurrence, sent within the days the rules require before `dueOn`.
+   * `unlessRefused`: the `request` of an earlier refusal of this debit; when what would be sent now is the same
+   * request, nothing is sent (`unchanged`): the bank would refuse it again. A 5xx or no answer throws (retried).
+   */
+  scheduleDebit(input: {
+    chargeId: string;
+    recurrenceId: string;
+    amountCents: number;
+    dueOn: Date;
+    unlessRefused?: string | null;
+  }): Promise<DebitSending>;
   /** null: the provider has no debit of that charge (never sent, or lost before a crash). */
   debit(chargeId: string): Promise<DebitState | null>;
   /** Asks the donor's bank to try a refused debit again on `on` (where the recurrence allows retries). */
@@ -47,3 +57,10 @@ export type DebitState =
   | { status: 'paid'; gatewayRef: string; amountCents: number }
   | { status: 'refused'; gatewayRef: string; retries: number; retryPending: boolean }
   | { status: 'failed'; gatewayRef: string };
+
+/**
+ * What became of a debit request: `sent` (the bank has it), `refused` (the bank answered 4xx, or it could not be
+ * made, such as no receiving account: `request` fingerprints what was asked, `reason` says why in one line), or
+ * `unchanged` (the same request was refused before, and nothing was sent).
+ */
+export type DebitSending = { status: 'sent' } | { status: 'refused'; request: string; reason: string } | { status: 'unchanged' };

@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import type { PixRecurrences } from '../payments/recurrences';
 import { addSaoPauloDays } from './billing-calendar';
 import { endSubscription, mailContext, settleCharge, tellChargeFailed, type ChargeAnswer, type SettleOutcome } from './settle-charge';
+import { alertDebitRefused } from './pix-debit-alert';
 import type { SubscriptionDeps } from './subscription-deps';
 import { canceledAtBankMail } from './subscription-mails';
 import {
@@ -22,6 +23,9 @@ import {
  * settled, like a card month, by settle-charge.ts. The bank's webhooks are hints: every charge and
  * recurrence is read back first.
  */
+
+/** The failure code a month's charge shows while its debit is refused by the NGO's bank (the donor owes nothing). */
+export const DEBIT_NOT_ACCEPTED = 'pix.debit_not_accepted';
 
 /** How often a debit still waiting for its due date (or the bank's retry) is asked about without a webhook. */
 export const PIX_RECHECK_MS = 60 * 60_000;
@@ -106,6 +110,8 @@ async function followDebit(
   now: Date,
 ): Promise<SettleOutcome | null> {
   const { recurrences } = gateway;
+  // A debit the bank refused was never made: it is only sent again, changed (sendDebit).
+  if (charge.debitRefusal) return sendDebit(deps, recurrences, sub, charge, now);
   const debit = await recurrences.debit(charge.id);
   if (!debit) return sendDebit(deps, recurrences, sub, charge, now);
   switch (debit.status) {
@@ -125,7 +131,12 @@ async function followDebit(
   }
 }
 
-/** The month's debit, sent once the claim is ours; a recurrence the donor never authorised fails the month. */
+/**
+ * The month's debit, sent once the claim is ours; a recurrence the donor never authorised fails the month. A debit
+ * the bank refuses (4xx: a request it will never take as it is, such as no receiving account or one not the NGO's)
+ * is recorded on the charge, which the donor's subscription shows, and the admins are told; the same request is
+ * not sent again (the hourly follow-up sends it once something in it changed, such as the payout account).
+ */
 async function sendDebit(
   deps: PixDeps,
   recurrences: PixRecurrences,
@@ -137,13 +148,26 @@ async function sendDebit(
   if (!sub.pixRecurrenceId || recurrence?.status !== 'authorized') {
     return settleCharge(deps, charge.id, failed(null, 'pix.recurrence_not_authorized'), now);
   }
-  await recurrences.scheduleDebit({
+  const sending = await recurrences.scheduleDebit({
     chargeId: charge.id,
     recurrenceId: sub.pixRecurrenceId,
     amountCents: charge.amountCents,
     dueOn: charge.periodStart,
+    unlessRefused: charge.debitRefusal?.request ?? null,
   });
-  await deps.hooks?.afterGatewayCall?.(charge.id);
+  if (sending.status === 'refused') {
+    deps.log?.error({ chargeId: charge.id, reason: sending.reason }, 'Pix Automático debit refused by the bank: not sent again as it is');
+    await deps.db.transaction(async (tx) => {
+      const refusal = { request: sending.request, reason: sending.reason, at: now.toISOString() };
+      await updateCharge(tx, charge.id, { failureCode: DEBIT_NOT_ACCEPTED, debitRefusal: refusal, checkedAt: now });
+      await alertDebitRefused(tx, deps, charge, sending.reason, now);
+    });
+    return null;
+  }
+  if (sending.status === 'sent') {
+    if (charge.debitRefusal) await updateCharge(deps.db, charge.id, { failureCode: null, debitRefusal: null });
+    await deps.hooks?.afterGatewayCall?.(charge.id);
+  }
   return noAnswerYet(deps, charge, now);
 }
 

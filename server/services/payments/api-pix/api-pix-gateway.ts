@@ -5,7 +5,8 @@ import { pixQrImage } from '../pix/qr-image';
 import { outageAsUnavailable as outageOf } from '../provider-outage';
 import { createApiPixClient, type ApiPixClient } from './api-client';
 import type { PixRecurrences } from '../recurrences';
-import { createApiPixRecurrences, type ImmediateCharge } from './api-pix-recurrences';
+import { createApiPixRecurrences, firstDistinct, type ImmediateCharge } from './api-pix-recurrences';
+import type { Recebedor } from './recurrence-schemas';
 import { isApiPixError } from './errors';
 import { devolucaoIdOf, paymentIdOf, txidOf } from './ids';
 import { centsToValor, valorToCents } from './money';
@@ -23,7 +24,15 @@ export interface ApiPixGatewayOptions {
   pixKey: string;
   clock: Clock;
   client?: ApiPixClient;
+  /** The NGO's account that Pix Automático debits are paid into (the spec's `recebedor`); null when none is approved. */
+  receiver?: () => Promise<Recebedor | null>;
 }
+
+/**
+ * Distinct txids of one `/pix` notice that are read back: a bank posts one PIX a notice, a few when it batches;
+ * a body listing more leaves the rest to the periodic look-up, which asks about every open payment anyway.
+ */
+export const PIX_NOTICE_READ_BACKS = 50;
 
 /**
  * The NGO's own bank behind PaymentGateway, through the Central Bank's API Pix (docs/payments.md, "PIX from
@@ -37,6 +46,19 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
     // loadConfig gives the API Pix only PAYMENT_PIX_PROVIDER.
     throw new Error(`the API Pix does not take ${what} (docs/payments.md)`);
   };
+
+  /**
+   * `GET /cob/{txid}` for a notice, one at a time per txid in this process: notices arriving together (or one
+   * notice repeated) share the read-back in flight instead of each asking the bank.
+   */
+  const inFlight = new Map<string, Promise<Cob | null>>();
+  function readBack(txid: string): Promise<Cob | null> {
+    const pending = inFlight.get(txid);
+    if (pending) return pending;
+    const reading = api.getCob(txid).finally(() => inFlight.delete(txid));
+    inFlight.set(txid, reading);
+    return reading;
+  }
 
   /** `PUT /cob/{txid}` for one of our payments (or a subscription's first month), asked again after a crash as the same charge. */
   async function putCharge(input: ImmediateCharge): Promise<{ txid: string; brCode: string; expiresAt: Date }> {
@@ -71,7 +93,12 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
   return {
     name: API_PIX,
     client: api,
-    recurrences: createApiPixRecurrences({ api, clock: options.clock, putCharge: (input) => putCharge(input) }),
+    recurrences: createApiPixRecurrences({
+      api,
+      clock: options.clock,
+      putCharge: (input) => putCharge(input),
+      receiver: options.receiver ?? (() => Promise.resolve(null)),
+    }),
     chargeCard: elsewhere('cards'),
     saveCard: elsewhere('cards'),
     describeCard: elsewhere('cards'),
@@ -106,12 +133,14 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
     async readWebhook({ rawBody }): Promise<WebhookReading> {
       const body = parseWebhook(rawBody);
       if (!body) return { kind: 'forged' };
-      // Unsigned: only the txids are taken from it, and each charge is read back from the bank.
-      for (const hint of body.pix) {
-        const paymentId = hint.txid ? paymentIdOf(hint.txid) : null;
-        if (!paymentId) continue;
-        const cob = await api.getCob(hint.txid as string);
-        const event = cob ? eventOf(cob, paymentId, options.clock.now()) : null;
+      // Unsigned: only the txids are taken from it, each once, and each charge is read back from the bank.
+      const txids = firstDistinct(
+        body.pix.flatMap((hint) => (hint.txid && paymentIdOf(hint.txid) ? [hint.txid] : [])),
+        PIX_NOTICE_READ_BACKS,
+      );
+      for (const txid of txids) {
+        const cob = await readBack(txid);
+        const event = cob ? eventOf(cob, paymentIdOf(txid) as string, options.clock.now()) : null;
         // One PIX a delivery in practice; a batch of several goes on through the periodic look-up.
         if (event) return { kind: 'event', event };
       }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { saoPauloDateOf } from '../../../../contracts/sao-paulo-time';
 import type { Clock } from '../../clock';
 import type { DebitState, PixRecurrences, RecurrenceState } from '../recurrences';
@@ -6,7 +7,7 @@ import type { Payer } from '../gateway';
 import { isApiPixError } from './errors';
 import { paymentIdOf, txidOf } from './ids';
 import { centsToValor, valorToCents } from './money';
-import { cobrWebhookSchema, recWebhookSchema, type Cobr, type Rec } from './recurrence-schemas';
+import { cobrWebhookSchema, recWebhookSchema, type Cobr, type Rec, type Recebedor } from './recurrence-schemas';
 
 /** An immediate charge (`/cob`) named after `chargeId`: a payment's id, or a subscription charge's. */
 export interface ImmediateCharge {
@@ -37,6 +38,8 @@ export function createApiPixRecurrences(deps: {
   api: ApiPixClient;
   clock: Clock;
   putCharge(input: ImmediateCharge): Promise<{ txid: string; brCode: string; expiresAt: Date }>;
+  /** The NGO's account the monthly debits are paid into (the spec's `recebedor`); null when none is approved. */
+  receiver(): Promise<Recebedor | null>;
 }): PixRecurrences {
   const { api } = deps;
   return {
@@ -72,20 +75,29 @@ export function createApiPixRecurrences(deps: {
       await api.cancelRec(recurrenceId);
     },
 
-    async scheduleDebit({ chargeId, recurrenceId, amountCents, dueOn }) {
+    async scheduleDebit({ chargeId, recurrenceId, amountCents, dueOn, unlessRefused }) {
       const txid = txidOf(chargeId);
+      const recebedor = await deps.receiver();
       const body = {
         idRec: recurrenceId,
         calendario: { dataDeVencimento: dayOf(dueOn) },
         valor: { original: centsToValor(amountCents) },
         // The due date is ours (the billing day); the donor's bank debits on it, business day or not.
         ajusteDiaUtil: false,
+        recebedor,
       };
+      const request = fingerprintOf(body);
+      if (request === unlessRefused) return { status: 'unchanged' };
+      // The spec requires the account the debit is paid into: without one there is nothing the bank would take.
+      if (!recebedor) return { status: 'refused', request, reason: "no approved payout account to send as the debit's recebedor" };
       try {
-        await api.putCobr(txid, body);
+        await api.putCobr(txid, { ...body, recebedor });
+        return { status: 'sent' };
       } catch (error) {
+        if (!isApiPixError(error) || error.retryable || error.kind !== 'api') throw error;
         // Sent before a crash: the bank keeps it under our txid, the same charge.
-        if (!isApiPixError(error) || error.retryable || !(await api.getCobr(txid))) throw error;
+        if (await api.getCobr(txid)) return { status: 'sent' };
+        return { status: 'refused', request, reason: error.message };
       }
     },
 
@@ -98,22 +110,38 @@ export function createApiPixRecurrences(deps: {
       await api.retryCobr(txidOf(chargeId), dayOf(on));
     },
 
-    // At most WEBHOOK_IDS ids a delivery are read back: a body of thousands would cost as many calls to the bank.
+    // Each id once, and at most WEBHOOK_IDS of them a delivery: a body repeating or listing thousands would cost
+    // as many calls to the bank (the hourly look-up still follows every open charge).
     readWebhook(topic, rawBody) {
       const json = parseJson(rawBody);
       if (topic === 'rec') {
         const parsed = recWebhookSchema.safeParse(json);
-        return parsed.success ? { recurrenceIds: parsed.data.recs.slice(0, WEBHOOK_IDS).map((r) => r.idRec), chargeIds: [] } : null;
+        return parsed.success
+          ? {
+              recurrenceIds: firstDistinct(
+                parsed.data.recs.map((r) => r.idRec),
+                WEBHOOK_IDS,
+              ),
+              chargeIds: [],
+            }
+          : null;
       }
       const parsed = cobrWebhookSchema.safeParse(json);
       if (!parsed.success) return null;
-      const chargeIds = parsed.data.cobsr
-        .slice(0, WEBHOOK_IDS)
-        .map((c) => paymentIdOf(c.txid))
-        .filter((id): id is string => id !== null);
-      return { recurrenceIds: [], chargeIds };
+      const chargeIds = parsed.data.cobsr.map((c) => paymentIdOf(c.txid)).filter((id): id is string => id !== null);
+      return { recurrenceIds: [], chargeIds: firstDistinct(chargeIds, WEBHOOK_IDS) };
     },
   };
+}
+
+/** The first `limit` distinct values, in the order given. */
+export function firstDistinct(values: Iterable<string>, limit: number): string[] {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.size >= limit) break;
+    seen.add(value);
+  }
+  return [...seen];
 }
 
 export function recurrenceStateOf(rec: Rec): RecurrenceState {
@@ -148,6 +176,9 @@ export function debitStateOf(cobr: Cobr): DebitState {
   if (!refused || (pending && retries === 0)) return { status: 'pending', gatewayRef };
   return { status: 'refused', gatewayRef, retries, retryPending: pending };
 }
+
+/** A debit request's fingerprint: the same body (recurrence, due date, amount, account) gives the same one. */
+const fingerprintOf = (body: object): string => createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
 
 function parseJson(raw: Buffer): unknown {
   try {

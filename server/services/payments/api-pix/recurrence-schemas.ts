@@ -72,10 +72,22 @@ export interface RecRequest {
   ativacao?: { dadosJornada: { txid: string } };
 }
 
+/**
+ * The spec's DadosBancariosRecebedor: the account the debit is paid into, which the bank checks belongs to the
+ * receiver. `conta` up to 20 characters, `agencia` up to 4, `tipoConta` one of the spec's three.
+ */
+export interface Recebedor {
+  conta: string;
+  tipoConta: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+  agencia?: string;
+}
+
+/** CobRSolicitada: `idRec`, `calendario`, `valor` and `recebedor` are required (bacen/pix-api 2.9.0). */
 export interface CobrRequest {
   idRec: string;
   calendario: { dataDeVencimento: string };
   valor: { original: string };
   ajusteDiaUtil: boolean;
+  recebedor: Recebedor;
   infoAdicional?: string;
 }

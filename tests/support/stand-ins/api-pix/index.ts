@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { crc16ccitt } from '../../../../server/services/payments/pix/br-code';
 import type { TestCertificates } from './certs';
-import { recurrenceRoutes } from './recurrences';
+import { recurrenceRoutes, type ReceiverAccount } from './recurrences';
 import { cobViolations, DEVOLUCAO_ID, TXID, VALOR, type Violacao } from './rules';
 
 export const API_PIX_SCOPES =
@@ -46,8 +46,10 @@ export interface ApiPixStandIn {
     payAndAuthorize(txid: string): string;
     /** Posts the bank's webhook for a PIX to the URL registered for its key (with /pix appended). */
     sendWebhook(txid: string, body?: unknown): Promise<number>;
-    /** The next `count` API calls answer 503 problem+json. */
-    failNext(count: number): void;
+    /** The next `count` API calls (those `only` picks, when given) answer 503 problem+json. */
+    failNext(count: number, only?: (method: string, path: string) => boolean): void;
+    /** Holds the answer of every API call (those `only` picks, when given) `ms` longer; 0 ends it. */
+    slowDown(ms: number, only?: (method: string, path: string) => boolean): void;
     /** Every token issued so far is refused from now on (401), as if it expired early. */
     expireTokens(): void;
     settleRefund(id: string, status: 'DEVOLVIDO' | 'NAO_REALIZADO'): void;
@@ -56,6 +58,9 @@ export interface ApiPixStandIn {
 }
 
 const PROBLEM = 'https://pix.bcb.gov.br/api/v2/error/';
+
+/** The receiver's account at the stand-in bank unless a test names another: Pix Automático debits must name it. */
+export const STAND_IN_RECEIVER_ACCOUNT: ReceiverAccount = { agencia: '0001', conta: '123456' };
 
 /** The BR Code a bank gives for a charge (`pixCopiaECola`): it names the charge's location, not a key. */
 export const dynamicBrCode = (location: string, valor: string): string => {
@@ -82,7 +87,7 @@ export const dynamicBrCode = (location: string, valor: string): string => {
  */
 export async function startApiPixStandIn(
   certs: TestCertificates,
-  options: { clientId: string; clientSecret: string; tokenTtlS?: number; now?: () => Date },
+  options: { clientId: string; clientSecret: string; tokenTtlS?: number; now?: () => Date; receiverAccount?: ReceiverAccount },
 ): Promise<ApiPixStandIn> {
   const now = options.now ?? (() => new Date());
   const cobs = new Map<string, StoredCob>();
@@ -90,6 +95,8 @@ export async function startApiPixStandIn(
   const tokens = new Map<string, string[]>();
   const requests: ApiPixStandIn['control']['requests'] = [];
   let failures = 0;
+  let failOnly: ((method: string, path: string) => boolean) | undefined;
+  let slow: { ms: number; only?: (method: string, path: string) => boolean } = { ms: 0 };
   let issued = 0;
   let base = '';
 
@@ -124,7 +131,8 @@ export async function startApiPixStandIn(
     const scopes = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!scopes) return problem(res, 401, 'AcessoNegado', 'token missing, invalid or expired');
     const needs = (scope: string) => scopes.includes(scope) || (problem(res, 403, 'AcessoNegado', `scope ${scope} required`), false);
-    if (failures > 0) {
+    if (slow.ms > 0 && (!slow.only || slow.only(req.method ?? '', path))) await new Promise((resolve) => setTimeout(resolve, slow.ms));
+    if (failures > 0 && (!failOnly || failOnly(req.method ?? '', path))) {
       failures--;
       return problem(res, 503, 'ServicoIndisponivel', 'try again later');
     }
@@ -210,6 +218,7 @@ export async function startApiPixStandIn(
     problem,
     now,
     host: () => new URL(base).host,
+    receiverAccount: options.receiverAccount ?? STAND_IN_RECEIVER_ACCOUNT,
     cobOf: (txid) => {
       const cob = cobs.get(txid);
       return cob ? { location: cob.location, valor: cob.valor.original } : undefined;
@@ -278,8 +287,12 @@ export async function startApiPixStandIn(
         });
         return response.status;
       },
-      failNext(count) {
+      failNext(count, only) {
         failures = count;
+        failOnly = only;
+      },
+      slowDown(ms, only) {
+        slow = { ms, only };
       },
       expireTokens() {
         tokens.clear();

@@ -47,6 +47,7 @@ export interface StoredCobr {
   valor: { original: string };
   politicaRetentativa: StoredRec['politicaRetentativa'];
   ajusteDiaUtil: boolean;
+  recebedor: { conta: string; tipoConta: string; agencia?: string };
   tentativas: Tentativa[];
   atualizacao: { data: string; status: string }[];
 }
@@ -58,6 +59,39 @@ export interface RecurrenceTools {
   host(): string;
   /** The location and amount of an immediate charge (/cob) kept by the stand-in, for the combined QR of journey 3. */
   cobOf(txid: string): { location: string; valor: string } | undefined;
+  /** The receiver's own account at this bank: a debit's `recebedor` must name it. */
+  receiverAccount: ReceiverAccount;
+}
+
+/** The receiver's account as the bank keeps it: its `recebedor` must name this `conta` (and `agencia`, when given). */
+export interface ReceiverAccount {
+  conta: string;
+  agencia: string;
+}
+
+const TIPOS_CONTA = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+
+/**
+ * CobRSolicitada's `recebedor` (DadosBancariosRecebedor, bacen/pix-api 2.9.0): `conta` (up to 20) and `tipoConta`
+ * required, `agencia` up to 4; and, as the bank checks, an account of this receiver.
+ */
+export function recebedorViolations(recebedor: unknown, own: ReceiverAccount): Violacao[] {
+  if (typeof recebedor !== 'object' || recebedor === null || Array.isArray(recebedor))
+    return [{ razao: 'O objeto cobr.recebedor não respeita o schema.', propriedade: 'cobr.recebedor' }];
+  const r = recebedor as { conta?: unknown; tipoConta?: unknown; agencia?: unknown };
+  const out: Violacao[] = [];
+  if (typeof r.conta !== 'string' || r.conta.length === 0 || r.conta.length > 20)
+    out.push({ razao: 'O campo cobr.recebedor.conta não respeita o schema.', propriedade: 'cobr.recebedor.conta' });
+  if (!TIPOS_CONTA.includes(r.tipoConta as (typeof TIPOS_CONTA)[number]))
+    out.push({ razao: 'O campo cobr.recebedor.tipoConta não respeita o schema.', propriedade: 'cobr.recebedor.tipoConta' });
+  if (r.agencia !== undefined && (typeof r.agencia !== 'string' || r.agencia.length > 4))
+    out.push({ razao: 'O campo cobr.recebedor.agencia não respeita o schema.', propriedade: 'cobr.recebedor.agencia' });
+  if (out.length === 0 && (r.conta !== own.conta || (r.agencia !== undefined && r.agencia !== own.agencia)))
+    out.push({
+      razao: 'Os campos cobr.recebedor.conta e cobr.recebedor.agencia correspondem a uma conta que não pertence a este usuário recebedor.',
+      propriedade: 'cobr.recebedor',
+    });
+  return out;
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -124,10 +158,10 @@ export function recViolations(body: unknown, today: string): Violacao[] {
   return out;
 }
 
-export function cobrViolations(body: unknown, rec: StoredRec | undefined, today: string): Violacao[] {
+export function cobrViolations(body: unknown, rec: StoredRec | undefined, today: string, own: ReceiverAccount): Violacao[] {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const out: Violacao[] = [];
-  if (!rec) return [{ razao: 'idRec names no recurrence of this receiver', propriedade: 'cobr.idRec' }];
+  const out = recebedorViolations(b.recebedor, own);
+  if (!rec) return [...out, { razao: 'idRec names no recurrence of this receiver', propriedade: 'cobr.idRec' }];
   if (rec.status !== 'APROVADA') out.push({ razao: `the recurrence is ${rec.status}, not APROVADA`, propriedade: 'cobr.idRec' });
   const due = (b.calendario as { dataDeVencimento?: unknown } | undefined)?.dataDeVencimento;
   if (typeof due !== 'string' || !DAY.test(due))
@@ -301,7 +335,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       if (!needs('cobr.write')) return true;
       const idRec = body?.idRec;
       const rec = typeof idRec === 'string' ? recs.get(idRec) : undefined;
-      const violacoes = cobrViolations(body, rec, today());
+      const violacoes = cobrViolations(body, rec, today(), tools.receiverAccount);
       if (!TXID.test(txid)) violacoes.push({ razao: 'txid must match [a-zA-Z0-9]{26,35}', propriedade: 'txid' });
       if (cobrs.has(txid)) violacoes.push({ razao: `txid ${txid} is already in use`, propriedade: 'cobr.txid' });
       const due = (body?.calendario as { dataDeVencimento?: string } | undefined)?.dataDeVencimento ?? '';
@@ -326,6 +360,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
         valor: { original: (body?.valor as { original: string }).original },
         politicaRetentativa: rec.politicaRetentativa,
         ajusteDiaUtil: body?.ajusteDiaUtil === true,
+        recebedor: body?.recebedor as StoredCobr['recebedor'],
         tentativas: [{ dataLiquidacao: due, tipo: 'AGND', endToEndId: endToEndId(), status: 'AGENDADA' }],
         atualizacao: [
           { data: stamp(), status: 'CRIADA' },
