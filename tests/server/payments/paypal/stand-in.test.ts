@@ -52,10 +52,16 @@ describe('the PayPal stand-in', () => {
   });
 
   it('refuses another currency, a create without PayPal-Request-Id, and a call without a valid bearer', async () => {
-    expect((await createOrder(order('10.00', 'USD'))).body.details).toEqual([expect.objectContaining({ issue: 'CURRENCY_NOT_SUPPORTED' })]);
+    expect((await createOrder(order('10.00', 'USD'))).body.details).toEqual([expect.objectContaining({ issue: 'INVALID_CURRENCY_CODE' })]);
+    // PayPal's own rule for an order made with a payment_source; the stand-in asks it of every create (our rule).
     const noId = await createOrder(order('10.00'), {});
     expect(noId.status).toBe(400);
-    expect(noId.body.details).toEqual([expect.objectContaining({ issue: 'MISSING_REQUIRED_PARAMETER', field: 'PayPal-Request-Id' })]);
+    expect(noId.body.details).toEqual([expect.objectContaining({ issue: 'PAYPAL_REQUEST_ID_REQUIRED', field: 'PayPal-Request-Id' })]);
+    const { payment_source: _source, ...withoutSource } = order('10.00');
+    const noIdNoSource = await createOrder(withoutSource, {});
+    expect(noIdNoSource.body.details).toEqual([
+      expect.objectContaining({ issue: 'MISSING_REQUIRED_PARAMETER', field: 'PayPal-Request-Id' }),
+    ]);
     const anonymous = await fetch(`${paypal.url}/v2/checkout/orders/ANY`, { headers: { Authorization: 'Bearer made-up' } });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ name: 'AUTHENTICATION_FAILURE' });

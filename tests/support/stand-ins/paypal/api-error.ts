@@ -23,36 +23,41 @@ const NAME_OF_STATUS: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** `error_details`: `location` is one of the spec's `error_location` (body, path, query); a header's has none. */
 export interface ApiIssue {
   issue: string;
   description: string;
   field?: string;
-  location?: 'body' | 'header' | 'path';
+  value?: string;
+  location?: 'body' | 'path' | 'query';
 }
+
+/** Which API answers: its errors link to its own reference page; the v1 ones also carry `information_link`. */
+export type PaypalApi = 'orders/v2' | 'payments/v2' | 'webhooks/v1';
 
 /** Thrown inside the stand-in; the server turns it into PayPal's error body. */
 export class ApiError extends Error {
+  readonly details: readonly ApiIssue[];
+
   constructor(
     readonly status: number,
-    readonly detail?: ApiIssue,
+    detail?: ApiIssue | readonly ApiIssue[],
   ) {
-    super(detail?.issue ?? NAME_OF_STATUS[status] ?? `HTTP ${status}`);
+    const details = detail === undefined ? [] : Array.isArray(detail) ? detail : [detail as ApiIssue];
+    super(details[0]?.issue ?? NAME_OF_STATUS[status] ?? `HTTP ${status}`);
+    this.details = details;
   }
 
-  body(): Record<string, unknown> {
+  body(api: PaypalApi = 'orders/v2'): Record<string, unknown> {
     const name = NAME_OF_STATUS[this.status] ?? 'INTERNAL_SERVER_ERROR';
+    const href = `https://developer.paypal.com/docs/api/${api}/#error-${this.details[0]?.issue ?? name}`;
     return {
       name,
       message: MESSAGES[name],
       debug_id: randomBytes(7).toString('hex').slice(0, 13),
-      ...(this.detail ? { details: [this.detail] } : {}),
-      links: [
-        {
-          href: `https://developer.paypal.com/docs/api/orders/v2/#error-${this.detail?.issue ?? name}`,
-          rel: 'information_link',
-          method: 'GET',
-        },
-      ],
+      ...(api === 'webhooks/v1' ? { information_link: href } : {}),
+      ...(this.details.length > 0 ? { details: this.details } : {}),
+      links: [{ href, rel: 'information_link', method: 'GET' }],
     };
   }
 }
@@ -76,8 +81,9 @@ export function paypalId(): string {
 }
 
 /**
- * A money object as PayPal validates it for BRL: a positive decimal with at most two decimals.
- * Own parsing (not the client's), so a mistake in our conversion cannot cancel itself out here.
+ * A money object, already checked against the spec's `money` (request-schemas.ts), as PayPal's business
+ * rules take it for BRL: a positive decimal with at most two decimals. Own parsing (not the client's), so a
+ * mistake in our conversion cannot cancel itself out here.
  */
 export function moneyCents(money: unknown, field: string): number {
   const { currency_code: currency, value } = (money ?? {}) as { currency_code?: unknown; value?: unknown };
@@ -89,13 +95,14 @@ export function moneyCents(money: unknown, field: string): number {
       location: 'body',
     });
   }
+  // PayPal takes many currencies; the stand-in only BRL, the one our adapter must send.
   if (currency !== 'BRL')
     throw unprocessable(
-      'CURRENCY_NOT_SUPPORTED',
-      'Currency code is not currently supported (the stand-in takes BRL only).',
+      'INVALID_CURRENCY_CODE',
+      'Currency code is invalid or is not currently supported (the stand-in takes BRL only).',
       `${field}/currency_code`,
     );
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  const match = /^(-?)(\d*)(?:\.(\d+))?$/.exec(value);
   if (!match) {
     throw new ApiError(400, {
       issue: 'INVALID_PARAMETER_SYNTAX',

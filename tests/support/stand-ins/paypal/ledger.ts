@@ -58,13 +58,14 @@ export class PaypalLedger {
 
   constructor(private readonly baseUrl: () => string) {}
 
+  /** A create already checked against `order_request` (request-schemas.ts); what is left are the stand-in's limits. */
   createOrder(body: Record<string, unknown>): StandInOrder {
     if (body.intent !== 'CAPTURE') throw unprocessable('UNSUPPORTED_INTENT', 'The stand-in supports intent CAPTURE only.', '/intent');
-    const units = body.purchase_units;
-    if (!Array.isArray(units) || units.length !== 1) {
+    const units = body.purchase_units as unknown[];
+    if (units.length !== 1) {
       throw new ApiError(400, {
-        issue: 'MISSING_REQUIRED_PARAMETER',
-        description: 'One purchase unit is required.',
+        issue: 'NOT_SUPPORTED',
+        description: 'The stand-in takes one purchase unit (PayPal takes up to 10).',
         field: '/purchase_units',
         location: 'body',
       });

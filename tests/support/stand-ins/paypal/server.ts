@@ -1,16 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError } from './api-error';
+import { ApiError, type PaypalApi } from './api-error';
 import { approvedPage, approvePage, withQuery } from './approve-page';
 import { PaypalLedger } from './ledger';
+import {
+  checkBody,
+  checkParameters,
+  orderCaptureRequest,
+  orderRequest,
+  ORDERS_HEADERS,
+  refundRequest,
+  verifyWebhookSignatureRequest,
+} from './request-schemas';
 import { createWebhookSender, type SendWebhookOptions, type StandInWebhookEvent, type WebhookDelivery } from './webhooks';
 
 /**
  * A stand-in for PayPal's REST API (OAuth2, Orders v2, Payments v2 captures and refunds, webhook
  * verification) over real HTTP on 127.0.0.1, for tests only. It checks what it receives as PayPal
- * does: Basic credentials for tokens, the bearer on every call, PayPal-Request-Id on creates (same id,
- * same answer), BRL amounts with at most two decimals; and it can be told to fail the next call.
+ * does: Basic credentials for tokens, the bearer on every call, every request against what PayPal's
+ * OpenAPI documents for it (request-schemas.ts: required fields, formats, patterns, lengths, enums;
+ * 400 INVALID_REQUEST with a detail per field), BRL amounts with at most two decimals (422); a
+ * PayPal-Request-Id on every call that moves money (same id, same answer); and it can be told to fail
+ * the next call.
  */
 
 export type FailNext =
@@ -69,6 +81,22 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The API whose reference an error links to. */
+function apiOf(path: string): PaypalApi {
+  if (path.startsWith('/v2/payments/')) return 'payments/v2';
+  if (path.startsWith('/v1/notifications/')) return 'webhooks/v1';
+  return 'orders/v2';
+}
+
+/** A path segment as sent (the client percent-encodes ids). */
+function segmentOf(raw: string | undefined): string {
+  try {
+    return decodeURIComponent(raw ?? '');
+  } catch {
+    return raw ?? '';
+  }
+}
+
 function jsonObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = text ? JSON.parse(text) : {};
@@ -121,26 +149,40 @@ export async function startPaypalStandIn(options: PaypalStandInOptions = {}): Pr
     return expiresAt !== undefined && Date.now() < expiresAt;
   }
 
-  /** The API proper: answers { status, body } or throws ApiError. */
-  function api(method: string, path: string, body: string): { status: number; body: unknown } {
+  /** The API proper: checks the request against its operation's schema, then answers { status, body } or throws ApiError. */
+  function api(req: IncomingMessage, method: string, path: string, body: string): { status: number; body: unknown } {
     let match: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v2/checkout/orders')
-      return { status: 201, body: ledger.orderJson(ledger.createOrder(jsonObject(body))) };
-    if (method === 'GET' && (match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path)))
-      return { status: 200, body: ledger.orderJson(ledger.order(match[1] ?? '')) };
+    if (method === 'POST' && path === '/v2/checkout/orders') {
+      checkParameters(req.headers, ORDERS_HEADERS);
+      const request = jsonObject(body);
+      checkBody(orderRequest, request);
+      return { status: 201, body: ledger.orderJson(ledger.createOrder(request)) };
+    }
+    if (method === 'GET' && (match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path))) {
+      const id = segmentOf(match[1]);
+      checkParameters(req.headers, [], id);
+      return { status: 200, body: ledger.orderJson(ledger.order(id)) };
+    }
     if (method === 'POST' && (match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path))) {
-      jsonObject(body);
-      return { status: 201, body: ledger.orderJson(ledger.captureOrder(match[1] ?? '')) };
+      const id = segmentOf(match[1]);
+      checkParameters(req.headers, ORDERS_HEADERS, id);
+      checkBody(orderCaptureRequest, jsonObject(body));
+      return { status: 201, body: ledger.orderJson(ledger.captureOrder(id)) };
     }
     if (method === 'GET' && (match = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path)))
-      return { status: 200, body: ledger.captureJson(ledger.capture(match[1] ?? '')) };
+      return { status: 200, body: ledger.captureJson(ledger.capture(segmentOf(match[1]))) };
     if (method === 'POST' && (match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path))) {
-      return { status: 201, body: ledger.refundJson(ledger.refundCapture(match[1] ?? '', jsonObject(body))) };
+      const request = jsonObject(body);
+      checkBody(refundRequest, request);
+      return { status: 201, body: ledger.refundJson(ledger.refundCapture(segmentOf(match[1]), request)) };
     }
     if (method === 'GET' && (match = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path)))
-      return { status: 200, body: ledger.refundJson(ledger.refund(match[1] ?? '')) };
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
-      return { status: 200, body: webhooks.verify(jsonObject(body)) };
+      return { status: 200, body: ledger.refundJson(ledger.refund(segmentOf(match[1]))) };
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      const request = jsonObject(body);
+      checkBody(verifyWebhookSignatureRequest, request);
+      return { status: 200, body: webhooks.verify(request) };
+    }
     throw new ApiError(404, { issue: 'INVALID_RESOURCE_ID', description: `No such endpoint: ${method} ${path}` });
   }
 
@@ -149,11 +191,20 @@ export async function startPaypalStandIn(options: PaypalStandInOptions = {}): Pr
     const idempotent = method === 'POST' && IDEMPOTENT.some((pattern) => pattern.test(path));
     const requestId = req.headers['paypal-request-id'];
     if (idempotent && (typeof requestId !== 'string' || requestId === '')) {
+      // PayPal's own rule: an order created with a payment_source needs the header.
+      if (path === '/v2/checkout/orders' && /"payment_source"\s*:/.test(body)) {
+        throw new ApiError(400, {
+          issue: 'PAYPAL_REQUEST_ID_REQUIRED',
+          description:
+            "A PayPal-Request-Id is required if you are trying to process payment for an Order. Please specify a PayPal-Request-Id or Create the Order without a 'payment_source' specified.",
+          field: 'PayPal-Request-Id',
+        });
+      }
+      // Stricter than PayPal (which takes the other creates without it): our adapter must never move money without one.
       throw new ApiError(400, {
         issue: 'MISSING_REQUIRED_PARAMETER',
-        description: 'PayPal-Request-Id header is required.',
+        description: "The stand-in requires a PayPal-Request-Id on every call that moves money (our rule, not PayPal's).",
         field: 'PayPal-Request-Id',
-        location: 'header',
       });
     }
     const key = idempotent ? `${method} ${path} ${requestId as string}` : null;
@@ -161,13 +212,14 @@ export async function startPaypalStandIn(options: PaypalStandInOptions = {}): Pr
     if (stored) return stored;
     let reply: { status: number; body: unknown };
     try {
-      reply = api(method, path, body);
+      reply = api(req, method, path, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      reply = { status: error.status, body: error.body() };
+      reply = { status: error.status, body: error.body(apiOf(path)) };
     }
-    // PayPal keeps the answer for the id, errors of business validation included; not 5xx.
-    if (key && reply.status < 500) replies.set(key, reply);
+    // PayPal keeps the answer for the id, errors of business validation (422) included; not a request it
+    // refused as malformed (400), nor 5xx.
+    if (key && (reply.status < 400 || reply.status === 422)) replies.set(key, reply);
     return reply;
   }
 
@@ -195,7 +247,7 @@ export async function startPaypalStandIn(options: PaypalStandInOptions = {}): Pr
       return;
     }
 
-    if (!authorised(req)) return send(res, 401, new ApiError(401).body());
+    if (!authorised(req)) return send(res, 401, new ApiError(401).body(apiOf(path)));
     const pending = failure;
     failure = null;
     if (pending && 'status' in pending) {
@@ -203,14 +255,14 @@ export async function startPaypalStandIn(options: PaypalStandInOptions = {}): Pr
         pending.status === 422
           ? new ApiError(422, { issue: pending.issue, description: pending.description ?? pending.issue })
           : new ApiError(pending.status);
-      return send(res, error.status, error.body());
+      return send(res, error.status, error.body(apiOf(path)));
     }
     let reply: { status: number; body: unknown };
     try {
       reply = apiCall(req, method, path, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      reply = { status: error.status, body: error.body() };
+      reply = { status: error.status, body: error.body(apiOf(path)) };
     }
     if (pending) await new Promise((resolve) => setTimeout(resolve, pending.timeoutMs).unref());
     if (!res.destroyed) send(res, reply.status, reply.body);
