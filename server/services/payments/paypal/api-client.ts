@@ -165,7 +165,7 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
           {
             reference_id: input.paymentId,
             custom_id: input.paymentId,
-            description: input.description.slice(0, 127),
+            ...optionalText('description', input.description),
             amount: { currency_code: PAYPAL_CURRENCY, value: centsToPaypalValue(input.amountCents) },
           },
         ],
@@ -176,7 +176,8 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
               cancel_url: input.cancelUrl,
               user_action: 'PAY_NOW',
               shipping_preference: 'NO_SHIPPING',
-              ...(input.brandName ? { brand_name: input.brandName.slice(0, 127) } : {}),
+              // brand_name's pattern is ^.*$: one line.
+              ...optionalText('brand_name', input.brandName?.replace(/[\r\n\u2028\u2029]+/g, ' ')),
               ...(input.locale ? { locale: input.locale } : {}),
             },
           },
@@ -211,15 +212,51 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
       // The event goes back exactly as received: re-serialising it could change the bytes PayPal signed.
       const fields = JSON.stringify({ ...transmission, webhook_id: webhookId });
       const body = `${fields.slice(0, -1)},"webhook_event":${text}}`;
-      const answer = await call({
-        method: 'POST',
-        path: '/v1/notifications/verify-webhook-signature',
-        schema: paypalVerificationSchema,
-        body,
-      });
-      return answer.verification_status === 'SUCCESS';
+      try {
+        const answer = await call({
+          method: 'POST',
+          path: '/v1/notifications/verify-webhook-signature',
+          schema: paypalVerificationSchema,
+          body,
+        });
+        return answer.verification_status === 'SUCCESS';
+      } catch (error) {
+        if (malformedTransmission(error)) return false;
+        throw error;
+      }
     },
   };
+}
+
+/** PayPal's limit on description and brand_name (1 to 127 characters). */
+const TEXT_LIMIT = 127;
+
+/**
+ * `{ [field]: text }` cut to PayPal's limit on a character boundary (never half of an emoji's surrogate
+ * pair, and within the limit whether PayPal counts UTF-16 units or characters), or nothing for an
+ * empty text: PayPal refuses an empty one (minLength 1).
+ */
+function optionalText(field: string, text: string | undefined): Record<string, string> {
+  let cut = '';
+  for (const character of text ?? '') {
+    if (cut.length + character.length > TEXT_LIMIT) break;
+    cut += character;
+  }
+  return cut ? { [field]: cut } : {};
+}
+
+const TRANSMISSION_FIELDS = ['/auth_algo', '/cert_url', '/transmission_id', '/transmission_sig', '/transmission_time'];
+
+/**
+ * PayPal's 400 on a verification whose transmission headers or event break its schema (a time that is
+ * no date-time, a signature of the wrong shape): what a notification PayPal never signed looks like, so
+ * not genuine. A fault in anything else (our webhook id) is ours, and stays an error.
+ */
+function malformedTransmission(error: unknown): boolean {
+  if (!(error instanceof PaypalError) || error.status !== 400 || error.details.length === 0) return false;
+  return error.details.every(
+    ({ field = '' }) => TRANSMISSION_FIELDS.includes(field) || field === '/webhook_event' || field.startsWith('/webhook_event/'),
+  );
 }
 
 function isJsonObject(text: string): boolean {

@@ -62,6 +62,26 @@ describe('orders', () => {
     expect(await client.getOrder(created.id)).toMatchObject({ id: created.id, amountCents: 1234 });
   });
 
+  it('cuts a description or brand name to what PayPal takes (127) without splitting a character, and leaves an empty one out', async () => {
+    const title = `Doação para ${'🌱'.repeat(70)}`;
+    const brandName = `Semear\n${'🌳'.repeat(70)}`;
+    await client.createOrder(order({ description: title, brandName }), crypto.randomUUID());
+    const sent = JSON.parse(bodiesOf('/v2/checkout/orders')[0] ?? '{}');
+    const description: string = sent.purchase_units[0].description;
+    expect(description.length).toBeLessThanOrEqual(127);
+    expect(title.startsWith(description)).toBe(true);
+    expect(() => encodeURIComponent(description)).not.toThrow(); // no lone surrogate
+    const brand: string = sent.payment_source.paypal.experience_context.brand_name;
+    expect(brand.length).toBeLessThanOrEqual(127);
+    expect(() => encodeURIComponent(brand)).not.toThrow();
+    // brand_name's pattern is ^.*$: one line.
+    expect(brand).toMatch(/^Semear 🌳/);
+
+    paypal.requests.length = 0;
+    await client.createOrder(order({ description: '' }), crypto.randomUUID());
+    expect(JSON.parse(bodiesOf('/v2/checkout/orders')[0] ?? '{}').purchase_units[0]).not.toHaveProperty('description');
+  });
+
   it('the same request id answers the same order, never a second one', async () => {
     const first = await client.createOrder(order(), 'req-same');
     const again = await client.createOrder(order(), 'req-same');

@@ -101,6 +101,27 @@ describe('PayPal webhooks', () => {
     expect(await client.verifyWebhookSignature(real.headers, real.body, 'ANOTHERWEBHOOK1')).toBe(false);
   });
 
+  it('headers PayPal refuses as malformed (its 400 on the transmission) are a notification it did not sign: false, not an error', async () => {
+    const { captureId } = await captured(1500);
+    const real = await deliver({ type: 'PAYMENT.CAPTURE.COMPLETED', captureId }, { url: receiverUrl, webhookId: WEBHOOK_ID });
+    for (const [header, value] of [
+      ['paypal-transmission-time', 'yesterday'],
+      ['paypal-transmission-sig', '+' + String(real.headers['paypal-transmission-sig'])],
+      ['paypal-cert-url', 'not a url'],
+      ['paypal-auth-algo', 'SHA256-RSA'],
+      ['paypal-transmission-id', '123456'],
+    ] as const) {
+      expect(await client.verifyWebhookSignature({ ...real.headers, [header]: value }, real.body, WEBHOOK_ID), header).toBe(false);
+    }
+    const badVersion = String(real.body).replace('"event_version":"1.0"', '"event_version":"1"');
+    expect(await client.verifyWebhookSignature(real.headers, badVersion, WEBHOOK_ID)).toBe(false);
+    // Our own webhook id out of PayPal's pattern is a configuration fault, not a forgery: it throws.
+    await expect(client.verifyWebhookSignature(real.headers, real.body, 'WH-MISCONFIGURED')).rejects.toMatchObject({
+      status: 400,
+      issues: ['INVALID_PARAMETER_SYNTAX'],
+    });
+  });
+
   it('missing headers or a body that is not a JSON object are refused without asking PayPal', async () => {
     const before = paypal.requests.length;
     const { 'paypal-transmission-sig': _dropped, ...headers } = {
