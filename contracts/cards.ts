@@ -66,10 +66,16 @@ const LENGTHS: Record<CardBrand, number[]> = {
   jcb: [16, 19],
 };
 
+/**
+ * 13 to 19 digits passing Luhn, with the lengths of its brand where our table knows it. A brand our table does
+ * not place is still a valid number: the table only shows a brand early, the provider decides which cards it
+ * takes (Mercado Pago's test Mastercard, BIN 503143, is outside the table's ranges).
+ */
 export function isValidCardNumber(number: string): boolean {
   const digits = onlyDigits(number);
+  if (digits.length < 13 || digits.length > 19 || !passesLuhn(digits)) return false;
   const brand = cardBrand(digits);
-  return brand !== null && LENGTHS[brand].includes(digits.length) && passesLuhn(digits);
+  return brand === null || LENGTHS[brand].includes(digits.length);
 }
 
 export const cvvLength = (brand: CardBrand | null): number => (brand === 'amex' ? 4 : 3);

@@ -114,6 +114,24 @@ describe('POST /sandbox-gateway/v1/tokens', () => {
     expect(await tokenCount()).toBe(before);
   });
 
+  it('refuses a valid number of a brand it does not know: 400 card.not_accepted, translated, and keeps nothing', async () => {
+    const before = await tokenCount();
+    // Both pass cardInputSchema (13 to 19 digits, Luhn); neither BIN is in the sandbox's brand table.
+    for (const card_number of ['9000 0000 0000 0001', '5031 4332 1540 6351']) {
+      const response = await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number });
+      expect(response.statusCode, card_number).toBe(400);
+      expect(response.json(), card_number).toEqual({
+        code: 'card.not_accepted',
+        message: 'Este cartão não é aceito aqui. Use outro cartão ou o PIX.',
+      });
+    }
+    const english = await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number: '9000 0000 0000 0001' }, { locale: 'en' });
+    expect(english.json()).toEqual({ code: 'card.not_accepted', message: 'This card is not accepted here. Use another card or PIX.' });
+    const spanish = await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number: '9000 0000 0000 0001' }, { locale: 'es' });
+    expect(spanish.json()).toEqual({ code: 'card.not_accepted', message: 'Esta tarjeta no se acepta aquí. Usa otra tarjeta o PIX.' });
+    expect(await tokenCount()).toBe(before);
+  });
+
   it('never lets the card number or CVV reach the log, even in a malformed body', async () => {
     await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number: '5555555555554444', cvv: '731' });
     await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number: '5555555555554444', cvv: '7319' });

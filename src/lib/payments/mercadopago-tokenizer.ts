@@ -1,10 +1,15 @@
-import { cardBrand, errorCodes, messages, parseCardExpiry, type CardInput, type CardToken } from '../../../contracts';
+import { errorCodes, messages, parseCardExpiry, type CardInput, type CardToken } from '../../../contracts';
+import { cardMethodOf, type CardPaymentMethod } from '../../../contracts/card-payment-methods';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
 import { CardTokenizationError, type CardTokenizer } from './card-tokenizer';
 
 /** The part of Mercado Pago's browser SDK v2 we use (its "core methods"). */
 interface MercadoPagoSdk {
   createCardToken(data: Record<string, string>): Promise<{ id: string; last_four_digits: string; cardholder?: { name?: string } }>;
+  /** The methods that take a card of this BIN (its first 8 digits): `{ paging, results: [{ id, payment_type_id, status, … }] }`. */
+  getPaymentMethods(query: { bin: string }): Promise<{
+    results?: Array<{ id: string; payment_type_id?: string | null; status?: string | null }>;
+  }>;
 }
 type MercadoPagoConstructor = new (publicKey: string, options?: { locale?: string }) => MercadoPagoSdk;
 
@@ -59,22 +64,19 @@ export function createMercadoPagoTokenizer(options: { publicKey: string; sdkUrl:
     async tokenize(card: CardInput): Promise<CardToken> {
       const number = card.card_number.replace(/\D/g, '');
       const expiry = parseCardExpiry(card.exp_date);
-      const brand = cardBrand(number);
       const document = card.holder_document.replace(/\D/g, '');
-      if (!expiry || !brand) throw fieldsRefused([gm.cardNumberInvalid.id]);
-      let MercadoPago: MercadoPagoConstructor;
+      if (!expiry) throw fieldsRefused([gm.cardExpiryInvalid.id]);
+      let mp: MercadoPagoSdk;
       try {
-        MercadoPago = await loadSdk(options.sdkUrl);
+        mp = new (await loadSdk(options.sdkUrl))(options.publicKey, { locale: 'pt-BR' });
       } catch {
-        throw new CardTokenizationError({
-          status: 0,
-          code: errorCodes.paymentProviderUnavailable,
-          messages: [gm.paymentProviderUnavailable.id],
-        });
+        throw providerUnavailable();
       }
+      // The brand shown is the method Mercado Pago names for the card, as the server charges it (docs/payments.md).
+      const { brand } = await paymentMethodOf(mp, number);
       const year = expiry.year < 100 ? 2000 + expiry.year : expiry.year;
       try {
-        const token = await new MercadoPago(options.publicKey, { locale: 'pt-BR' }).createCardToken({
+        const token = await mp.createCardToken({
           cardNumber: number,
           cardholderName: card.holder_name.trim(),
           cardExpirationMonth: String(expiry.month).padStart(2, '0'),
@@ -102,4 +104,25 @@ export function createMercadoPagoTokenizer(options: { publicKey: string; sdkUrl:
   };
 }
 
+/**
+ * Which method Mercado Pago takes the card with, read by the same rule as the server's (`cardMethodOf`), so a card
+ * our BIN table does not place (its test Mastercard, 503143) gets its brand, and one no method takes is refused
+ * as the server would refuse it (`card.not_accepted`), before any token is made.
+ */
+async function paymentMethodOf(mp: MercadoPagoSdk, number: string): Promise<CardPaymentMethod> {
+  let results: Awaited<ReturnType<MercadoPagoSdk['getPaymentMethods']>>['results'];
+  try {
+    ({ results } = await mp.getPaymentMethods({ bin: number.slice(0, 8) }));
+  } catch {
+    throw providerUnavailable();
+  }
+  const method = cardMethodOf(
+    (results ?? []).map((m) => ({ id: m.id, paymentTypeId: m.payment_type_id ?? null, status: m.status ?? null })),
+  );
+  if (!method) throw new CardTokenizationError({ status: 400, code: errorCodes.cardNotAccepted, messages: [gm.cardNotAccepted.id] });
+  return method;
+}
+
+const providerUnavailable = () =>
+  new CardTokenizationError({ status: 0, code: errorCodes.paymentProviderUnavailable, messages: [gm.paymentProviderUnavailable.id] });
 const fieldsRefused = (texts: string[]) => new CardTokenizationError({ status: 400, code: errorCodes.cardTokenInvalid, messages: texts });

@@ -20,10 +20,15 @@ describe('the tokeniser of the provider that takes cards', () => {
   it('Mercado Pago: asks the config once, tokenises with its script and the public key, never our API', async () => {
     const created: Record<string, string>[] = [];
     const keys: string[] = [];
+    const bins: string[] = [];
     // What the script defines once loaded (the e2e loads the stand-in's real script in Chromium).
     window.MercadoPago = class {
       constructor(key: string) {
         keys.push(key);
+      }
+      getPaymentMethods({ bin }: { bin: string }) {
+        bins.push(bin);
+        return Promise.resolve({ results: [{ id: 'visa', payment_type_id: 'credit_card', status: 'active' }] });
       }
       createCardToken(data: Record<string, string>) {
         created.push(data);
@@ -48,6 +53,7 @@ describe('the tokeniser of the provider that takes cards', () => {
     await tokenizer.tokenize(card);
     expect(loadConfig).toHaveBeenCalledTimes(1);
     expect(keys).toEqual(['APP_USR-pk', 'APP_USR-pk']);
+    expect(bins).toEqual(['42356477', '42356477']);
     expect(created[0]).toEqual({
       cardNumber: '4235647728025682',
       cardholderName: 'Maria da Silva',
@@ -62,6 +68,9 @@ describe('the tokeniser of the provider that takes cards', () => {
 
   it("Mercado Pago's field refusals come back as our field messages; a config that failed is asked again", async () => {
     window.MercadoPago = class {
+      getPaymentMethods() {
+        return Promise.resolve({ results: [{ id: 'visa', payment_type_id: 'credit_card', status: 'active' }] });
+      }
       createCardToken() {
         return Promise.reject([
           { code: 'E302', message: 'invalid security code' },
@@ -84,6 +93,39 @@ describe('the tokeniser of the provider that takes cards', () => {
       code: 'card.token_invalid',
       messages: ['validation.cvv.invalid', 'validation.card_expiry.invalid'],
     });
+  });
+
+  it("Mercado Pago's methods decide the brand: one our table does not place is named, none is card.not_accepted", async () => {
+    const answers: Array<Array<{ id: string; payment_type_id: string; status: string }>> = [
+      [
+        { id: 'debmaster', payment_type_id: 'debit_card', status: 'active' },
+        { id: 'master', payment_type_id: 'credit_card', status: 'active' },
+      ],
+      [],
+    ];
+    const created: string[] = [];
+    window.MercadoPago = class {
+      getPaymentMethods() {
+        return Promise.resolve({ paging: { total: 0, limit: 30, offset: 0 }, results: answers.shift() ?? [] });
+      }
+      createCardToken(data: Record<string, string>) {
+        created.push(data.cardNumber!);
+        return Promise.resolve({ id: 'mc1', last_four_digits: '6351' });
+      }
+    };
+    const loadConfig = async () => ({
+      card: { provider: 'mercadopago', public_key: 'pk', sdk_url: 'https://sdk.example/js/v2' },
+      monthly_pix: false,
+    });
+    const tokenizer = createConfiguredTokenizer({ loadConfig, locale: () => 'pt' });
+    const mastercard = { ...card, card_number: '5031 4332 1540 6351' };
+    expect(await tokenizer.tokenize(mastercard)).toMatchObject({ token: 'mc1', brand: 'mastercard', last4: '6351' });
+    await expect(tokenizer.tokenize(mastercard)).rejects.toMatchObject({
+      status: 400,
+      code: 'card.not_accepted',
+      messages: ['error.card_not_accepted'],
+    });
+    expect(created).toEqual(['5031433215406351']);
   });
 
   it('the sandbox: the card goes to /sandbox-gateway/v1/tokens, as before', async () => {

@@ -1,10 +1,10 @@
+import { brandOfPaymentMethod, cardMethodOf, type CardPaymentMethod } from '../../../../contracts/card-payment-methods';
 import type { CardBrand } from '../../../../contracts/cards';
 import { errorCodes } from '../../../../contracts/errors';
 import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { invalid } from '../../../domain/errors';
 import type { CardChargeResult, Payer, SavedCardToken } from '../gateway';
 import type { CreatePaymentInput, MercadoPagoClient } from './api-client';
-import { brandOfPaymentMethod, cardMethodOf, type CardPaymentMethod } from './card-brands';
 import { isMercadoPagoError } from './errors';
 import type { MercadoPagoCardToken, MercadoPagoPaymentMethod } from './schemas';
 import { cardFailureForError, mercadoPagoOutcome } from './status';

@@ -1,9 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { cardBrand, isCardExpired, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
+import { errorCodes } from '../../../../contracts/errors';
+import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { safeReturnPath } from '../../../../contracts/routes';
 import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
 import { findCardToken, insertCardCharge, spendOneTimeToken } from './card-statements';
 import type { Database, Transaction } from '../../../db/types';
+import { invalid } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
 import { readingOf } from '../gateway';
@@ -169,8 +172,10 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 
     async tokenizeCard(card) {
       const expiry = parseCardExpiry(card.exp_date);
+      if (!expiry) throw new Error('tokenizeCard needs a card validated with cardInputSchema');
+      // cardInputSchema takes any number passing Luhn; the sandbox, like a provider, takes only the brands it knows.
       const brand = cardBrand(card.card_number);
-      if (!expiry || !brand) throw new Error('tokenizeCard needs a card validated with cardInputSchema');
+      if (!brand) throw invalid(errorCodes.cardNotAccepted, gm.cardNotAccepted);
       const [token] = await db
         .insert(sandboxCardTokens)
         .values({

@@ -1,5 +1,7 @@
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { givingMessages as gm } from '../../../../contracts/giving-messages';
+import { createMercadoPagoTokenizer } from '../../../../src/lib/payments/mercadopago-tokenizer';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../../../support/stand-ins/mercadopago';
 import { MERCADOPAGO_TEST_CARDS } from '../../../support/stand-ins/mercadopago/test-cards';
 
@@ -8,9 +10,13 @@ beforeAll(async () => {
   standIn = await startMercadoPagoStandIn({ accessToken: 'TEST-token', publicKey: 'TEST-public-key' });
 });
 afterAll(() => standIn.control.close());
+afterEach(() => vi.unstubAllGlobals());
 
 interface SdkWindow {
-  MercadoPago: new (publicKey: string) => {
+  MercadoPago: new (
+    publicKey: string,
+    options?: { locale?: string },
+  ) => {
     createCardToken(data: Record<string, string>): Promise<Record<string, unknown>>;
     getPaymentMethods(query: { bin: string }): Promise<{ results: Array<{ id: string }> }>;
   };
@@ -78,5 +84,34 @@ describe('the stand-in browser SDK (/js/v2)', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
+  });
+});
+
+describe("the checkout's Mercado Pago tokeniser on the stand-in's script", () => {
+  const typed = { exp_date: '11/30', holder_name: 'APRO', holder_document: '529.982.247-25' };
+  const tokenizer = () => createMercadoPagoTokenizer({ publicKey: 'TEST-public-key', sdkUrl: `${standIn.url}/js/v2` });
+
+  it.each([
+    ['mastercard', MERCADOPAGO_TEST_CARDS.mastercard, '123', 'mastercard'],
+    ['visa', MERCADOPAGO_TEST_CARDS.visa, '123', 'visa'],
+    ['amex', MERCADOPAGO_TEST_CARDS.amex, '1234', 'amex'],
+    ['Elo debit', MERCADOPAGO_TEST_CARDS.eloDebit, '123', 'elo'],
+  ])('gives the test %s the brand of the method getPaymentMethods names', async (_name, number, cvv, brand) => {
+    vi.stubGlobal('window', await loadSdk());
+    const token = await tokenizer().tokenize({ ...typed, card_number: number, cvv });
+    expect(token).toMatchObject({ brand, last4: number.slice(-4), exp_month: 11, exp_year: 2030 });
+    const search = standIn.control.requests.findLast((request) => request.path === '/v1/payment_methods/search')!;
+    expect(search.query.get('bins')).toBe(number.slice(0, 8));
+    expect(search.query.get('public_key')).toBe('TEST-public-key');
+  });
+
+  it('refuses a card no method takes with card.not_accepted, before any token is made', async () => {
+    vi.stubGlobal('window', await loadSdk());
+    const before = standIn.control.requests.filter((request) => request.path === '/v1/card_tokens').length;
+    const refused = await tokenizer()
+      .tokenize({ ...typed, card_number: '9000 0000 0000 0001', cvv: '123' })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, code: 'card.not_accepted', messages: [gm.cardNotAccepted.id] });
+    expect(standIn.control.requests.filter((request) => request.path === '/v1/card_tokens')).toHaveLength(before);
   });
 });

@@ -1,4 +1,4 @@
-import { brandOfPaymentMethod } from '../../../../server/services/payments/mercadopago/card-brands';
+import { brandOfPaymentMethod } from '../../../../contracts/card-payment-methods';
 import { isReaisAmount, reaisToCents } from '../../../../server/services/payments/mercadopago/money';
 import { buildPixBrCode, newPixTxid } from '../../../../server/services/payments/pix/br-code';
 import { pixQrImage } from '../../../../server/services/payments/pix/qr-image';
