@@ -24,6 +24,8 @@ export const SUBSCRIPTION_CHARGE_KINDS = ['card', 'pix_cob', 'pix_cobr'] as cons
 export type SubscriptionChargeKind = (typeof SUBSCRIPTION_CHARGE_KINDS)[number];
 
 export const SUBSCRIPTION_CHARGE_STATUSES = ['processing', 'succeeded', 'failed'] as const;
+/** The failure code a month's charge shows while the NGO's bank refuses its Pix Automático debit (the donor owes nothing). */
+export const PIX_DEBIT_NOT_ACCEPTED = 'pix.debit_not_accepted';
 export type SubscriptionChargeStatus = (typeof SUBSCRIPTION_CHARGE_STATUSES)[number];
 
 export const monthlyAmountSchema = z

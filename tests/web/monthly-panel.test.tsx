@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Subscription } from '../../contracts';
+import { PIX_DEBIT_NOT_ACCEPTED, type Subscription } from '../../contracts';
 import type { CurrentSubscription, SubscriptionChange } from '../../machines/monthly/subscription-panel.machine';
 import { SubscriptionPanel } from '../../src/features/monthly/SubscriptionPanel';
 import type { SubscriptionPanelServices } from '../../src/features/monthly/subscription-panel-provider';
@@ -55,6 +55,18 @@ describe('SubscriptionPanel', () => {
     expect(region.textContent).toContain('15/12/2026');
     const charges = screen.getByRole('table', { name: 'Últimas cobranças' });
     expect(within(charges).getByText('Paga')).toBeInTheDocument();
+  });
+
+  it("a month whose Pix Automático debit the NGO's bank refused says so, and that the donor has nothing to do", async () => {
+    const services = fakeApi(f.subscription());
+    services.getCurrent.mockResolvedValue({
+      subscription: f.subscription(),
+      charges: [f.charge({ status: 'processing', failure_code: PIX_DEBIT_NOT_ACCEPTED })],
+    });
+    await renderPanel(services);
+    const charges = await screen.findByRole('table', { name: 'Últimas cobranças' });
+    expect(charges.textContent).toContain('Débito recusado pelo banco da organização: ela foi avisada e você não precisa fazer nada');
+    expect(within(charges).queryByText('Processando')).toBeNull();
   });
 
   it('pause asks first and pauses on "Pausar"; resume asks and resumes', async () => {

@@ -1,3 +1,4 @@
+import { PIX_DEBIT_NOT_ACCEPTED } from '../../../contracts/subscriptions';
 import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { PaymentGateway } from '../payments/gateway';
@@ -23,9 +24,6 @@ import {
  * settled, like a card month, by settle-charge.ts. The bank's webhooks are hints: every charge and
  * recurrence is read back first.
  */
-
-/** The failure code a month's charge shows while its debit is refused by the NGO's bank (the donor owes nothing). */
-export const DEBIT_NOT_ACCEPTED = 'pix.debit_not_accepted';
 
 /** How often a debit still waiting for its due date (or the bank's retry) is asked about without a webhook. */
 export const PIX_RECHECK_MS = 60 * 60_000;
@@ -159,7 +157,7 @@ async function sendDebit(
     deps.log?.error({ chargeId: charge.id, reason: sending.reason }, 'Pix Automático debit refused by the bank: not sent again as it is');
     await deps.db.transaction(async (tx) => {
       const refusal = { request: sending.request, reason: sending.reason, at: now.toISOString() };
-      await updateCharge(tx, charge.id, { failureCode: DEBIT_NOT_ACCEPTED, debitRefusal: refusal, checkedAt: now });
+      await updateCharge(tx, charge.id, { failureCode: PIX_DEBIT_NOT_ACCEPTED, debitRefusal: refusal, checkedAt: now });
       await alertDebitRefused(tx, deps, charge, sending.reason, now);
     });
     return null;

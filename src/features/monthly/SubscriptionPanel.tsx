@@ -6,7 +6,7 @@ import { Button, buttonClass, Card, Notice, Spinner, Stack } from '../../ui';
 import { RetryNotice } from '../../app/RetryNotice';
 import { AmountEditor, CardPicker } from './SubscriptionEditors';
 import { useSubscriptionPanel, type SubscriptionPanelServices } from './subscription-panel-provider';
-import { cardLabel, chargeStatusText, subscriptionStatusText } from './status-text';
+import { cardLabel, chargeSituationText, subscriptionStatusText } from './status-text';
 import * as s from './monthly.css';
 
 function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
@@ -82,7 +82,7 @@ function ChargeList({ charges }: { charges: SubscriptionCharge[] }) {
             <td className={s.cell}>
               {charge.card_brand && charge.card_last4 ? cardLabel({ brand: charge.card_brand, last4: charge.card_last4 }) : '—'}
             </td>
-            <td className={s.cell}>{i18n._(chargeStatusText[charge.status])}</td>
+            <td className={s.cell}>{i18n._(chargeSituationText(charge))}</td>
           </tr>
         ))}
       </tbody>
