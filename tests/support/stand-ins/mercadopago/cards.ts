@@ -2,6 +2,17 @@ import { createHash } from 'node:crypto';
 import { cardBrand, cvvLength, passesLuhn, type CardBrand } from '../../../../contracts/cards';
 import { badRequest, header, json, mpError, objectBody, type RouteTable, type StandInAnswer, type StandInRequest } from './http';
 import { idempotent } from './idempotency';
+import {
+  CARD_TOKEN_ID,
+  checkBody,
+  checkQuery,
+  CUSTOMER_CARD_CREATE,
+  CUSTOMER_CREATE,
+  CUSTOMER_SEARCH_QUERY,
+  PAYMENT_METHOD_SEARCH_QUERY,
+  refuse,
+  SAVED_CARD_TOKEN_CREATE,
+} from './request-schemas';
 import { tokenJson, type StandInCard, type StandInCardToken, type StandInState } from './state';
 
 /** Card tokens (browser and saved-card), payment methods by BIN, customers and their cards. */
@@ -79,8 +90,9 @@ function searchPaymentMethods(request: StandInRequest, publicKey: string, author
       return mpError(401, 'unauthorized', 'invalid access token', [{ code: 401, description: 'invalid access token' }]);
   } else if (publicKeyAsked === null) return badRequest(1000, 'the credentials are required');
   else if (publicKeyAsked !== publicKey) return badRequest(1001, 'public_key not found');
-  const bins = request.query.get('bins');
-  if (bins === null || !/^\d{6,8}$/.test(bins)) return badRequest(1, 'Params Error: bins must be the first 6 to 8 digits of the card');
+  const refused = checkQuery(PAYMENT_METHOD_SEARCH_QUERY, request.query);
+  if (refused) return refused;
+  const bins = request.query.get('bins') as string;
   const site = request.query.get('site_id');
   const method = site === null || site === 'MLB' ? paymentMethodOfBin(bins.slice(0, 6)) : null;
   const results = method === null ? [] : [paymentMethodJson(method)];
@@ -128,6 +140,8 @@ function browserToken(state: StandInState, body: Record<string, unknown>): Stand
 
 /** Server-side, with the access token: a one-use token for a saved card, no CVV (cards on file). */
 function savedCardToken(state: StandInState, body: Record<string, unknown>): StandInAnswer {
+  const refused = checkBody(SAVED_CARD_TOKEN_CREATE, body);
+  if (refused) return refused;
   const card = typeof body.card_id === 'string' || typeof body.card_id === 'number' ? state.cards.get(String(body.card_id)) : undefined;
   if (!card || (body.customer_id !== undefined && body.customer_id !== card.customerId))
     return mpError(404, 'not_found', 'Card not found', [{ code: 2002, description: 'Customer not found' }]);
@@ -174,6 +188,8 @@ const cardJson = (card: StandInCard) => ({
 function saveCard(state: StandInState, request: StandInRequest, customerId: string): StandInAnswer {
   if (!state.customers.has(customerId))
     return mpError(404, 'not_found', 'Customer not found', [{ code: 2002, description: 'Customer not found' }]);
+  const refused = checkBody(CUSTOMER_CARD_CREATE, request.body);
+  if (refused) return refused;
   const tokenId = objectBody(request.body).token;
   const token = typeof tokenId === 'string' ? state.tokens.get(tokenId) : undefined;
   if (!token || token.dueAt <= state.now()) return badRequest(2062, 'Invalid card token');
@@ -214,10 +230,11 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/card_tokens\/([0-9a-f]+)$/,
+      pattern: /^\/v1\/card_tokens\/([^/]+)$/,
       route: (request, [id]) => {
         if (!authorised(request) && request.query.get('public_key') !== publicKey)
           return mpError(401, 'unauthorized', 'invalid access token');
+        if (!CARD_TOKEN_ID.test(id as string)) return refuse([{ code: 3003, description: 'Invalid card_token_id' }]);
         const token = state.tokens.get(id as string);
         return token
           ? json(200, tokenJson(token, publicKey))
@@ -234,13 +251,14 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
       pattern: /^\/v1\/customers$/,
       route: (request) =>
         idempotent(state, request, () => {
+          const refused = checkBody(CUSTOMER_CREATE, request.body);
+          if (refused) return refused;
           const body = objectBody(request.body);
-          if (typeof body.email !== 'string' || !body.email.includes('@')) return badRequest(100, 'the attribute email is required');
           if ([...state.customers.values()].some((customer) => customer.email === body.email))
             return badRequest(101, 'the customer already exist');
           const customer = {
             id: state.newCustomerId(),
-            email: body.email,
+            email: body.email as string,
             firstName: typeof body.first_name === 'string' ? body.first_name : null,
             identification: body.identification,
             createdAt: state.now(),
@@ -253,6 +271,8 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
       method: 'GET',
       pattern: /^\/v1\/customers\/search$/,
       route: (request) => {
+        const refused = checkQuery(CUSTOMER_SEARCH_QUERY, request.query);
+        if (refused) return refused;
         const email = request.query.get('email');
         const found = [...state.customers.values()].filter((customer) => email === null || customer.email === email);
         return json(200, {

@@ -1,9 +1,18 @@
 import { brandOfPaymentMethod } from '../../../../contracts/card-payment-methods';
-import { isReaisAmount, reaisToCents } from '../../../../server/services/payments/mercadopago/money';
+import { reaisToCents } from '../../../../server/services/payments/mercadopago/money';
 import { buildPixBrCode, newPixTxid } from '../../../../server/services/payments/pix/br-code';
 import { pixQrImage } from '../../../../server/services/payments/pix/qr-image';
 import { badRequest, json, mpError, objectBody, type RouteTable, type StandInAnswer, type StandInRequest } from './http';
 import { idempotent } from './idempotency';
+import {
+  checkBody,
+  checkQuery,
+  PAYMENT_CANCEL,
+  PAYMENT_CREATE,
+  PAYMENT_SEARCH_QUERY,
+  paymentIdRefused,
+  REFUND_CREATE,
+} from './request-schemas';
 import { paymentJson, refundJson, type StandInPayment, type StandInState } from './state';
 import { outcomeOfHolder } from './test-cards';
 
@@ -12,30 +21,13 @@ import { outcomeOfHolder } from './test-cards';
 const PIX_DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000;
 const notFound = () => mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
 
-function payerOf(body: Record<string, unknown>, pix: boolean): { payer: Record<string, unknown> } | { error: StandInAnswer } {
-  const payer = objectBody(body.payer);
-  if (typeof payer.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(payer.email))
-    return { error: badRequest(4050, 'payer.email must be a valid email') };
-  const identification = objectBody(payer.identification);
-  const hasIdentification = payer.identification !== undefined;
-  if (hasIdentification || pix) {
-    const valid =
-      (identification.type === 'CPF' && typeof identification.number === 'string' && /^\d{11}$/.test(identification.number)) ||
-      (identification.type === 'CNPJ' && typeof identification.number === 'string' && /^\d{14}$/.test(identification.number));
-    if (!valid) return { error: badRequest(2067, 'Invalid user identification number') };
-  }
-  return { payer };
-}
-
 async function createPayment(state: StandInState, request: StandInRequest, pixKey: string, baseUrl: () => string): Promise<StandInAnswer> {
+  const refused = checkBody(PAYMENT_CREATE, request.body);
+  if (refused) return refused;
   const body = objectBody(request.body);
-  if (!isReaisAmount(body.transaction_amount)) return badRequest(4037, 'Invalid transaction_amount');
-  const amountCents = reaisToCents(body.transaction_amount);
-  if (typeof body.payment_method_id !== 'string' || body.payment_method_id === '')
-    return badRequest(4020, 'payment_method_id attribute can not be null');
-  const pix = body.payment_method_id === 'pix';
-  const payer = payerOf(body, pix);
-  if ('error' in payer) return payer.error;
+  const amountCents = reaisToCents(body.transaction_amount as number);
+  const paymentMethodId = body.payment_method_id as string;
+  const pix = paymentMethodId === 'pix';
 
   const now = state.now();
   const payment: StandInPayment = {
@@ -46,9 +38,9 @@ async function createPayment(state: StandInState, request: StandInRequest, pixKe
     refundedCents: 0,
     description: typeof body.description === 'string' ? body.description : null,
     externalReference: typeof body.external_reference === 'string' ? body.external_reference : null,
-    paymentMethodId: body.payment_method_id,
+    paymentMethodId,
     paymentTypeId: pix ? 'bank_transfer' : 'credit_card',
-    payer: payer.payer,
+    payer: objectBody(body.payer),
     metadata: body.metadata,
     token: null,
     pix: null,
@@ -63,8 +55,6 @@ async function createPayment(state: StandInState, request: StandInRequest, pixKe
   if (pix) {
     const expiresAt =
       typeof body.date_of_expiration === 'string' ? new Date(body.date_of_expiration) : new Date(now.getTime() + PIX_DEFAULT_EXPIRY_MS);
-    if (Number.isNaN(expiresAt.getTime()))
-      return badRequest(23, "The following parameters must be valid date and format (yyyy-MM-dd'T'HH:mm:ssz) date_of_expiration");
     const qrCode = buildPixBrCode({
       key: pixKey,
       merchantName: 'Semear stand-in',
@@ -80,13 +70,12 @@ async function createPayment(state: StandInState, request: StandInRequest, pixKe
       ticketUrl: `${baseUrl()}/payments/${payment.id}/ticket`,
     };
   } else {
-    if (brandOfPaymentMethod(body.payment_method_id) === null) return badRequest(4026, 'Invalid payment_method_id');
-    if (typeof body.token !== 'string' || body.token === '') return badRequest(2006, 'Card Token not found');
-    const token = state.tokens.get(body.token);
+    if (brandOfPaymentMethod(paymentMethodId) === null) return badRequest(3028, 'Invalid payment_method_id');
+    const token = state.tokens.get(body.token as string);
     if (!token) return badRequest(2006, 'Card Token not found');
     if (token.usedBy !== null || token.dueAt <= now) return badRequest(2062, 'Invalid card token');
     // The method must be the card's: Mercado Pago answers `diff_param_bins` otherwise.
-    if (token.paymentMethodId !== body.payment_method_id) return mpError(400, 'bad_request', 'diff_param_bins');
+    if (token.paymentMethodId !== paymentMethodId) return mpError(400, 'bad_request', 'diff_param_bins');
     token.usedBy = payment.id;
     payment.token = token;
     const outcome = outcomeOfHolder(token.holderName);
@@ -103,15 +92,11 @@ async function createPayment(state: StandInState, request: StandInRequest, pixKe
 function createRefund(state: StandInState, request: StandInRequest, paymentId: string): StandInAnswer {
   const payment = state.payments.get(paymentId);
   if (!payment) return notFound();
+  const refused = checkBody(REFUND_CREATE, request.body);
+  if (refused) return refused;
   const body = objectBody(request.body);
   const left = payment.amountCents - payment.refundedCents;
-  let amountCents = left;
-  if (body.amount !== undefined) {
-    if (typeof body.amount !== 'number') return badRequest(4041, 'amount attribute must be numeric');
-    if (!(body.amount > 0)) return badRequest(4040, 'amount attribute must be positive');
-    if (!isReaisAmount(body.amount)) return badRequest(4041, 'amount attribute must be numeric');
-    amountCents = reaisToCents(body.amount);
-  }
+  const amountCents = typeof body.amount === 'number' ? reaisToCents(body.amount) : left;
   if (payment.status !== 'approved' || left === 0)
     return badRequest(2063, 'The action requested is not valid for the current payment state');
   if (amountCents > left) return mpError(400, 'bad_request', 'Invalid refund amount: more than the payment has left to refund');
@@ -125,6 +110,8 @@ function createRefund(state: StandInState, request: StandInRequest, paymentId: s
 }
 
 function search(state: StandInState, request: StandInRequest): StandInAnswer {
+  const refused = checkQuery(PAYMENT_SEARCH_QUERY, request.query);
+  if (refused) return refused;
   const reference = request.query.get('external_reference');
   const found = [...state.payments.values()]
     .filter((payment) => reference === null || payment.externalReference === reference)
@@ -135,8 +122,8 @@ function search(state: StandInState, request: StandInRequest): StandInAnswer {
 function update(state: StandInState, request: StandInRequest, paymentId: string): StandInAnswer {
   const payment = state.payments.get(paymentId);
   if (!payment) return notFound();
-  const body = objectBody(request.body);
-  if (body.status !== 'cancelled') return badRequest(1, 'Params Error');
+  const refused = checkBody(PAYMENT_CANCEL, request.body);
+  if (refused) return refused;
   if (!['pending', 'in_process', 'authorized'].includes(payment.status))
     return badRequest(2063, 'The action requested is not valid for the current payment state');
   payment.status = 'cancelled';
@@ -175,5 +162,9 @@ export function paymentRoutes(state: StandInState, options: { pixKey: string; ba
         return payment ? json(200, payment.refunds.map(refundJson)) : notFound();
       },
     },
+    // A payment id that is not a number, on any of the routes above (4019).
+    { method: 'GET', pattern: /^\/v1\/payments\/([^/]+)(?:\/refunds)?$/, route: () => paymentIdRefused() },
+    { method: 'PUT', pattern: /^\/v1\/payments\/([^/]+)$/, route: () => paymentIdRefused() },
+    { method: 'POST', pattern: /^\/v1\/payments\/([^/]+)\/refunds$/, route: () => paymentIdRefused() },
   ];
 }
