@@ -98,7 +98,11 @@ async function rawCall(method: string, path: string, body: unknown): Promise<{ s
       req.end(text);
     });
   const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
-  const token = await send(bank.tokenUrl, { authorization: `Basic ${basic}` }, 'grant_type=client_credentials');
+  const token = await send(
+    bank.tokenUrl,
+    { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    'grant_type=client_credentials',
+  );
   const { access_token } = JSON.parse(token.text) as { access_token: string };
   const answer = await send(
     `${bank.url}${path}`,

@@ -6,7 +6,8 @@ import type { TLSSocket } from 'node:tls';
 import { crc16ccitt } from '../../../../server/services/payments/pix/br-code';
 import type { TestCertificates } from './certs';
 import { recurrenceRoutes, type ReceiverAccount } from './recurrences';
-import { cobViolations, DEVOLUCAO_ID, TXID, VALOR, type Violacao } from './rules';
+import { MALFORMED_JSON, OPERATIONS, requestViolations, type ApiPixOperation } from './request-schemas';
+import type { Violacao } from './rules';
 
 export const API_PIX_SCOPES =
   'cob.write cob.read pix.read pix.write webhook.write webhook.read ' +
@@ -59,6 +60,18 @@ export interface ApiPixStandIn {
 
 const PROBLEM = 'https://pix.bcb.gov.br/api/v2/error/';
 
+/** A request body: undefined when empty, MALFORMED_JSON when it is not JSON (the spec's 400, not a crash). */
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return MALFORMED_JSON;
+  }
+}
+/** What `requests` keeps of a body: its JSON, the text when empty or not JSON. */
+const recorded = (body: unknown, text: string): unknown => (body === undefined || body === MALFORMED_JSON ? text : body);
+
 /** The receiver's account at the stand-in bank unless a test names another: Pix Automático debits must name it. */
 export const STAND_IN_RECEIVER_ACCOUNT: ReceiverAccount = { agencia: '0001', conta: '123456' };
 
@@ -104,13 +117,23 @@ export async function startApiPixStandIn(
     res.writeHead(status, body === undefined ? {} : { 'content-type': type });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
-  const problem = (res: ServerResponse, status: number, name: string, detail: string, violacoes?: Violacao[]) =>
+  const problem = (res: ServerResponse, status: number, name: string, detail: string, violacoes?: Violacao[], title = name) =>
     send(
       res,
       status,
-      { type: `${PROBLEM}${name}`, title: name, status, detail, ...(violacoes ? { violacoes } : {}) },
+      { type: `${PROBLEM}${name}`, title, status, detail, ...(violacoes ? { violacoes } : {}) },
       'application/problem+json',
     );
+  /** Answers the spec's 400 when the request breaks `op`'s schema (request-schemas.ts); true when it did. */
+  const malformed = (
+    res: ServerResponse,
+    op: ApiPixOperation,
+    request: { params?: Record<string, string>; body: unknown; contentType?: string },
+  ): boolean => {
+    const violacoes = requestViolations(op, request);
+    if (violacoes.length > 0) problem(res, 400, op.problem, op.detail, violacoes, op.title);
+    return violacoes.length > 0;
+  };
 
   async function readBody(req: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -118,7 +141,17 @@ export async function startApiPixStandIn(
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  function token(res: ServerResponse, req: IncomingMessage) {
+  /**
+   * The token endpoint (the spec's OAuth2 clientCredentials flow, RFC 6749 §4.4): `grant_type=client_credentials`
+   * in an application/x-www-form-urlencoded body is required; anything else is RFC 6749's 400 (§5.2).
+   */
+  function token(res: ServerResponse, req: IncomingMessage, bodyText: string) {
+    if (!/^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''))
+      return send(res, 400, { error: 'invalid_request', error_description: 'the body must be application/x-www-form-urlencoded' });
+    const grantType = new URLSearchParams(bodyText).get('grant_type');
+    if (grantType === null) return send(res, 400, { error: 'invalid_request', error_description: 'grant_type is required' });
+    if (grantType !== 'client_credentials')
+      return send(res, 400, { error: 'unsupported_grant_type', error_description: 'only client_credentials is supported' });
     const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return problem(res, 401, 'AcessoNegado', 'invalid client credentials');
     const value = randomBytes(16).toString('hex');
@@ -136,20 +169,18 @@ export async function startApiPixStandIn(
       failures--;
       return problem(res, 503, 'ServicoIndisponivel', 'try again later');
     }
-    const body = bodyText === '' ? undefined : (JSON.parse(bodyText) as Record<string, unknown>);
-    if (recurrences.handle(req, res, path, body, needs, query)) return;
+    const body = parseBody(bodyText);
+    const contentType = req.headers['content-type'];
+    if (recurrences.handle(req, res, path, { body, contentType }, needs, query)) return;
     let m: RegExpExecArray | null;
     if ((m = /^\/cob\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(m[1] as string);
       if (req.method === 'GET') {
-        if (!needs('cob.read')) return;
+        if (!needs('cob.read') || malformed(res, OPERATIONS.getCob, { params: { txid }, body: undefined })) return;
         const cob = cobs.get(txid);
         return cob ? send(res, 200, cob) : problem(res, 404, 'CobNaoEncontrado', `no charge ${txid}`);
       }
-      if (!needs('cob.write')) return;
-      const violacoes = cobViolations(body);
-      if (!TXID.test(txid)) violacoes.push({ razao: 'txid must match [a-zA-Z0-9]{26,35}', propriedade: 'txid' });
-      if (violacoes.length > 0) return problem(res, 400, 'CobOperacaoInvalida', 'invalid charge', violacoes);
+      if (!needs('cob.write') || malformed(res, OPERATIONS.putCob, { params: { txid }, body, contentType })) return;
       if (cobs.has(txid)) return problem(res, 400, 'CobOperacaoInvalida', `txid ${txid} is already in use`);
       const b = body as { calendario?: { expiracao?: number }; valor: { original: string }; chave: string };
       const location = `${new URL(base).host}/qr/v2/${randomBytes(12).toString('hex')}`;
@@ -171,27 +202,21 @@ export async function startApiPixStandIn(
       const [e2eid, id] = [decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string)];
       const pix = [...cobs.values()].flatMap((cob) => cob.pix).find((p) => p.endToEndId === e2eid);
       if (req.method === 'GET') {
-        if (!needs('pix.read')) return;
+        if (!needs('pix.read') || malformed(res, OPERATIONS.getDevolucao, { params: { e2eid, id }, body: undefined })) return;
         const devolucao = pix?.devolucoes.find((d) => d.id === id);
         return devolucao ? send(res, 200, devolucao) : problem(res, 404, 'PixDevolucaoNaoEncontrada', `no refund ${id}`);
       }
-      if (!needs('pix.write')) return;
-      const valor = (body as { valor?: unknown } | undefined)?.valor;
-      const violacoes: Violacao[] = [];
-      if (!DEVOLUCAO_ID.test(id)) violacoes.push({ razao: 'id must match [a-zA-Z0-9]{1,35}', propriedade: 'id' });
-      if (typeof valor !== 'string' || !VALOR.test(valor))
-        violacoes.push({ razao: 'valor must match \\d{1,10}\\.\\d{2}', propriedade: 'valor' });
-      if (violacoes.length > 0) return problem(res, 400, 'PixDevolucaoOperacaoInvalida', 'invalid refund', violacoes);
+      if (!needs('pix.write') || malformed(res, OPERATIONS.putDevolucao, { params: { e2eid, id }, body, contentType })) return;
+      const valor = (body as { valor: string }).valor;
       if (!pix) return problem(res, 404, 'PixNaoEncontrado', `no PIX ${e2eid}`);
-      if (pix.devolucoes.some((d) => d.id === id)) return problem(res, 400, 'PixDevolucaoOperacaoInvalida', `id ${id} already used`);
+      if (pix.devolucoes.some((d) => d.id === id)) return problem(res, 400, 'PixDevolucaoInvalida', `id ${id} already used`);
       const cents = (text: string) => Math.round(Number(text) * 100);
       const given = pix.devolucoes.filter((d) => d.status !== 'NAO_REALIZADO').reduce((t, d) => t + cents(d.valor), 0);
-      if (given + cents(valor as string) > cents(pix.valor))
-        return problem(res, 400, 'PixDevolucaoOperacaoInvalida', 'more than is left of the PIX');
+      if (given + cents(valor) > cents(pix.valor)) return problem(res, 400, 'PixDevolucaoInvalida', 'more than is left of the PIX');
       const devolucao: StoredDevolucao = {
         id,
         rtrId: `D${randomBytes(15).toString('hex')}`,
-        valor: valor as string,
+        valor,
         status: 'EM_PROCESSAMENTO',
       };
       pix.devolucoes.push(devolucao);
@@ -200,14 +225,12 @@ export async function startApiPixStandIn(
     if ((m = /^\/webhook\/([^/]+)$/.exec(path))) {
       const chave = decodeURIComponent(m[1] as string);
       if (req.method === 'GET') {
-        if (!needs('webhook.read')) return;
+        if (!needs('webhook.read') || malformed(res, OPERATIONS.getWebhook, { params: { chave }, body: undefined })) return;
         const url = webhooks.get(chave);
         return url ? send(res, 200, { webhookUrl: url, chave }) : problem(res, 404, 'WebhookNaoEncontrado', `no webhook for ${chave}`);
       }
-      if (!needs('webhook.write')) return;
-      const url = (body as { webhookUrl?: unknown } | undefined)?.webhookUrl;
-      if (typeof url !== 'string') return problem(res, 400, 'WebhookOperacaoInvalida', 'webhookUrl is required');
-      webhooks.set(chave, url);
+      if (!needs('webhook.write') || malformed(res, OPERATIONS.putWebhook, { params: { chave }, body, contentType })) return;
+      webhooks.set(chave, (body as { webhookUrl: string }).webhookUrl);
       return send(res, 200);
     }
     return problem(res, 404, 'NaoEncontrado', `no route ${req.method} ${path}`);
@@ -216,6 +239,7 @@ export async function startApiPixStandIn(
   const recurrences = recurrenceRoutes({
     send: (res, status, body) => send(res, status, body),
     problem,
+    malformed,
     now,
     host: () => new URL(base).host,
     receiverAccount: options.receiverAccount ?? STAND_IN_RECEIVER_ACCOUNT,
@@ -235,11 +259,11 @@ export async function startApiPixStandIn(
         requests.push({
           method: req.method ?? '',
           path,
-          body: text === '' || path === '/oauth/token' ? text : (JSON.parse(text) as unknown),
+          body: path === '/oauth/token' ? text : recorded(parseBody(text), text),
           authorization: req.headers.authorization,
         });
         if (!(req.socket as TLSSocket).authorized) return problem(res, 403, 'AcessoNegado', 'client certificate required');
-        if (req.method === 'POST' && path === '/oauth/token') return token(res, req);
+        if (req.method === 'POST' && path === '/oauth/token') return token(res, req, text);
         if (path.startsWith('/api/v2/')) return api(req, res, path.slice('/api/v2'.length), text, url.searchParams);
         return problem(res, 404, 'NaoEncontrado', 'no such route');
       })().catch((error: unknown) => problem(res, 500, 'ErroInterno', String(error)));
@@ -252,7 +276,7 @@ export async function startApiPixStandIn(
   function pay(txid: string, valor?: string): string {
     const cob = cobs.get(txid);
     if (!cob || cob.status !== 'ATIVA') throw new Error(`charge ${txid} is not payable`);
-    const endToEndId = `E00000000${now().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(5).toString('hex')}`.slice(0, 32);
+    const endToEndId = `E00000000${now().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex')}`.slice(0, 32);
     cob.status = 'CONCLUIDA';
     cob.pix.push({ endToEndId, txid, valor: valor ?? cob.valor.original, horario: now().toISOString(), devolucoes: [] });
     return endToEndId;

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { crc16ccitt } from '../../../../server/services/payments/pix/br-code';
-import { isCnpj, isCpf, TXID, VALOR, type Violacao } from './rules';
+import type { z } from 'zod';
+import { OPERATIONS, type ApiPixOperation, type cobRSolicitada, type recSolicitada } from './request-schemas';
+import type { Violacao } from './rules';
 
 /**
  * Pix Automático in the stand-in (bacen/pix-api 2.9.0): recurrences and their locations, the monthly
- * recurring charges, retries of a failed debit, and the two webhooks. The rules it checks are the spec's
- * and the Pix Automático regulation's: a charge is sent between 10 and 2 days before its due date, one per
+ * recurring charges, retries of a failed debit, and the two webhooks. Each request is held to the spec's
+ * schemas first (request-schemas.ts), then to the bank's and the Pix Automático regulation's rules: a charge is sent between 10 and 2 days before its due date, one per
  * recurrence and month, on an approved recurrence, for the recurrence's fixed amount; a retry only where
  * the recurrence allows it (up to three, within seven days of the due date), never while a debit is pending.
  */
 
 type Periodicidade = 'SEMANAL' | 'MENSAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
-const PERIODICIDADES: readonly Periodicidade[] = ['SEMANAL', 'MENSAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_RETRIES = 3;
 
 export interface StoredRec {
@@ -55,6 +55,12 @@ export interface StoredCobr {
 export interface RecurrenceTools {
   send(res: ServerResponse, status: number, body?: unknown): void;
   problem(res: ServerResponse, status: number, name: string, detail: string, violacoes?: Violacao[]): void;
+  /** Answers the spec's 400 when the request breaks `op`'s schema (request-schemas.ts); true when it did. */
+  malformed(
+    res: ServerResponse,
+    op: ApiPixOperation,
+    request: { params?: Record<string, string>; body: unknown; contentType?: string },
+  ): boolean;
   now(): Date;
   host(): string;
   /** The location and amount of an immediate charge (/cob) kept by the stand-in, for the combined QR of journey 3. */
@@ -69,29 +75,18 @@ export interface ReceiverAccount {
   agencia: string;
 }
 
-const TIPOS_CONTA = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
-
 /**
- * CobRSolicitada's `recebedor` (DadosBancariosRecebedor, bacen/pix-api 2.9.0): `conta` (up to 20) and `tipoConta`
- * required, `agencia` up to 4; and, as the bank checks, an account of this receiver.
+ * The bank's own check of a debit's `recebedor` (its shape, DadosBancariosRecebedor, is request-schemas.ts'):
+ * an account of this receiver.
  */
-export function recebedorViolations(recebedor: unknown, own: ReceiverAccount): Violacao[] {
-  if (typeof recebedor !== 'object' || recebedor === null || Array.isArray(recebedor))
-    return [{ razao: 'O objeto cobr.recebedor não respeita o schema.', propriedade: 'cobr.recebedor' }];
-  const r = recebedor as { conta?: unknown; tipoConta?: unknown; agencia?: unknown };
-  const out: Violacao[] = [];
-  if (typeof r.conta !== 'string' || r.conta.length === 0 || r.conta.length > 20)
-    out.push({ razao: 'O campo cobr.recebedor.conta não respeita o schema.', propriedade: 'cobr.recebedor.conta' });
-  if (!TIPOS_CONTA.includes(r.tipoConta as (typeof TIPOS_CONTA)[number]))
-    out.push({ razao: 'O campo cobr.recebedor.tipoConta não respeita o schema.', propriedade: 'cobr.recebedor.tipoConta' });
-  if (r.agencia !== undefined && (typeof r.agencia !== 'string' || r.agencia.length > 4))
-    out.push({ razao: 'O campo cobr.recebedor.agencia não respeita o schema.', propriedade: 'cobr.recebedor.agencia' });
-  if (out.length === 0 && (r.conta !== own.conta || (r.agencia !== undefined && r.agencia !== own.agencia)))
-    out.push({
+function ownAccountViolations(recebedor: { conta: string; agencia?: string }, own: ReceiverAccount): Violacao[] {
+  if (recebedor.conta === own.conta && (recebedor.agencia === undefined || recebedor.agencia === own.agencia)) return [];
+  return [
+    {
       razao: 'Os campos cobr.recebedor.conta e cobr.recebedor.agencia correspondem a uma conta que não pertence a este usuário recebedor.',
       propriedade: 'cobr.recebedor',
-    });
-  return out;
+    },
+  ];
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -125,60 +120,37 @@ function recurrenceBrCode(location: string, cob?: { location: string; valor: str
   return body + crc16ccitt(body);
 }
 
-function devedorViolations(devedor: unknown, where: string): Violacao[] {
-  const d = (typeof devedor === 'object' && devedor !== null ? devedor : {}) as { cpf?: unknown; cnpj?: unknown; nome?: unknown };
-  const out: Violacao[] = [];
-  if (typeof d.nome !== 'string' || d.nome.length === 0 || d.nome.length > 140)
-    out.push({ razao: 'nome is required', propriedade: `${where}.nome` });
-  const valid = typeof d.cpf === 'string' ? isCpf(d.cpf) && d.cnpj === undefined : typeof d.cnpj === 'string' && isCnpj(d.cnpj);
-  if (!valid) out.push({ razao: 'a valid cpf or cnpj is required', propriedade: where });
-  return out;
-}
+/** A POST /rec body the spec's RecSolicitada accepted. */
+type RecBody = z.infer<typeof recSolicitada>;
+/** A PUT /cobr body the spec's CobRSolicitada accepted. */
+type CobrBody = z.infer<typeof cobRSolicitada>;
 
-export function recViolations(body: unknown, today: string): Violacao[] {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+/**
+ * The bank's rules on a recurrence the spec's RecSolicitada already accepts: it starts from today on, and has an
+ * amount, fixed (`valorRec`) or variable (`valorMinimoRecebedor`), one of the two.
+ */
+export function recViolations(body: RecBody, today: string): Violacao[] {
   const out: Violacao[] = [];
-  const vinculo = (b.vinculo ?? {}) as { contrato?: unknown; objeto?: unknown; devedor?: unknown };
-  if (typeof vinculo.contrato !== 'string' || vinculo.contrato.length === 0 || vinculo.contrato.length > 35)
-    out.push({ razao: 'contrato is required, up to 35 characters', propriedade: 'rec.vinculo.contrato' });
-  if (vinculo.objeto !== undefined && (typeof vinculo.objeto !== 'string' || vinculo.objeto.length > 35))
-    out.push({ razao: 'objeto is up to 35 characters', propriedade: 'rec.vinculo.objeto' });
-  out.push(...devedorViolations(vinculo.devedor, 'rec.vinculo.devedor'));
-  const calendario = (b.calendario ?? {}) as { dataInicial?: unknown; periodicidade?: unknown };
-  if (typeof calendario.dataInicial !== 'string' || !DAY.test(calendario.dataInicial) || calendario.dataInicial < today)
+  if (body.calendario.dataInicial < today)
     out.push({ razao: 'dataInicial is a date from today on', propriedade: 'rec.calendario.dataInicial' });
-  if (!PERIODICIDADES.includes(calendario.periodicidade as Periodicidade))
-    out.push({ razao: `periodicidade is one of ${PERIODICIDADES.join(', ')}`, propriedade: 'rec.calendario.periodicidade' });
-  const valor = (b.valor ?? {}) as { valorRec?: unknown; valorMinimoRecebedor?: unknown };
-  const fixed = typeof valor.valorRec === 'string' && VALOR.test(valor.valorRec);
-  const minimum = typeof valor.valorMinimoRecebedor === 'string' && VALOR.test(valor.valorMinimoRecebedor);
-  if (fixed === minimum) out.push({ razao: 'valorRec or valorMinimoRecebedor, \\d{1,10}\\.\\d{2}, not both', propriedade: 'rec.valor' });
-  if (b.politicaRetentativa !== 'NAO_PERMITE' && b.politicaRetentativa !== 'PERMITE_3R_7D')
-    out.push({ razao: 'politicaRetentativa is NAO_PERMITE or PERMITE_3R_7D', propriedade: 'rec.politicaRetentativa' });
+  if ((body.valor?.valorRec === undefined) === (body.valor?.valorMinimoRecebedor === undefined))
+    out.push({ razao: 'valorRec or valorMinimoRecebedor, one of the two', propriedade: 'rec.valor' });
   return out;
 }
 
-export function cobrViolations(body: unknown, rec: StoredRec | undefined, today: string, own: ReceiverAccount): Violacao[] {
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const out = recebedorViolations(b.recebedor, own);
+/** The bank's and the regulation's rules on a debit the spec's CobRSolicitada already accepts. */
+export function cobrViolations(body: CobrBody, rec: StoredRec | undefined, today: string, own: ReceiverAccount): Violacao[] {
+  const out = ownAccountViolations(body.recebedor, own);
   if (!rec) return [...out, { razao: 'idRec names no recurrence of this receiver', propriedade: 'cobr.idRec' }];
   if (rec.status !== 'APROVADA') out.push({ razao: `the recurrence is ${rec.status}, not APROVADA`, propriedade: 'cobr.idRec' });
-  const due = (b.calendario as { dataDeVencimento?: unknown } | undefined)?.dataDeVencimento;
-  if (typeof due !== 'string' || !DAY.test(due))
-    out.push({ razao: 'dataDeVencimento is a date', propriedade: 'cobr.calendario.dataDeVencimento' });
-  else {
-    const ahead = daysBetween(today, due);
-    if (ahead < 2 || ahead > 10)
-      out.push({ razao: 'a recurring charge is sent 2 to 10 days before its due date', propriedade: 'cobr.calendario.dataDeVencimento' });
-    if (due < rec.calendario.dataInicial)
-      out.push({ razao: 'due before the recurrence starts', propriedade: 'cobr.calendario.dataDeVencimento' });
-  }
-  const original = (b.valor as { original?: unknown } | undefined)?.original;
-  if (typeof original !== 'string' || !VALOR.test(original))
-    out.push({ razao: 'original must match \\d{1,10}\\.\\d{2}', propriedade: 'cobr.valor.original' });
-  else if (rec.valor.valorRec !== undefined && original !== rec.valor.valorRec)
+  const due = body.calendario.dataDeVencimento;
+  const ahead = daysBetween(today, due);
+  if (ahead < 2 || ahead > 10)
+    out.push({ razao: 'a recurring charge is sent 2 to 10 days before its due date', propriedade: 'cobr.calendario.dataDeVencimento' });
+  if (due < rec.calendario.dataInicial)
+    out.push({ razao: 'due before the recurrence starts', propriedade: 'cobr.calendario.dataDeVencimento' });
+  if (rec.valor.valorRec !== undefined && body.valor.original !== rec.valor.valorRec)
     out.push({ razao: `the recurrence's fixed amount is ${rec.valor.valorRec}`, propriedade: 'cobr.valor.original' });
-  if (typeof b.ajusteDiaUtil !== 'boolean') out.push({ razao: 'ajusteDiaUtil is required', propriedade: 'cobr.ajusteDiaUtil' });
   return out;
 }
 
@@ -206,11 +178,14 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
-    body: Record<string, unknown> | undefined,
+    request: { body: unknown; contentType?: string },
     needs: (scope: string) => boolean,
     query: URLSearchParams = new URLSearchParams(),
   ): boolean {
     const { send, problem } = tools;
+    const { body } = request;
+    /** The spec's 400 for a request breaking `op`'s schema; true when it was answered so. */
+    const malformed = (op: ApiPixOperation, params?: Record<string, string>) => tools.malformed(res, op, { ...request, params });
     let m: RegExpExecArray | null;
     if (path === '/locrec' && req.method === 'POST') {
       if (!needs('payloadlocationrec.write')) return true;
@@ -221,20 +196,19 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       return true;
     }
     if (path === '/rec' && req.method === 'POST') {
-      if (!needs('rec.write')) return true;
-      const violacoes = recViolations(body, today());
-      const locId = body?.loc;
-      const loc = typeof locId === 'number' ? locs.get(locId) : undefined;
-      if (locId !== undefined && (!loc || loc.idRec !== ''))
+      if (!needs('rec.write') || malformed(OPERATIONS.postRec)) return true;
+      const b = body as RecBody;
+      const violacoes = recViolations(b, today());
+      const loc = b.loc === undefined ? undefined : locs.get(b.loc);
+      if (b.loc !== undefined && (!loc || loc.idRec !== ''))
         violacoes.push({ razao: 'loc is unknown or already used', propriedade: 'rec.loc' });
-      const journeyTxid = (body?.ativacao as { dadosJornada?: { txid?: unknown } } | undefined)?.dadosJornada?.txid;
-      if (journeyTxid !== undefined && (typeof journeyTxid !== 'string' || !tools.cobOf(journeyTxid)))
+      const journeyTxid = b.ativacao?.dadosJornada?.txid;
+      if (journeyTxid !== undefined && !tools.cobOf(journeyTxid))
         violacoes.push({ razao: 'ativacao.dadosJornada.txid names no immediate charge', propriedade: 'rec.ativacao.dadosJornada.txid' });
       if (violacoes.length > 0) {
         problem(res, 400, 'RecOperacaoInvalida', 'invalid recurrence', violacoes);
         return true;
       }
-      const b = body as unknown as Omit<StoredRec, 'idRec' | 'status' | 'recebedor' | 'atualizacao'>;
       const retries = b.politicaRetentativa === 'PERMITE_3R_7D' ? 'R' : 'N';
       const idRec = `R${retries}00000000${today().replaceAll('-', '')}${alnum(11)}`;
       const rec: StoredRec = {
@@ -242,7 +216,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
         status: 'CRIADA',
         vinculo: b.vinculo,
         calendario: b.calendario,
-        valor: b.valor,
+        valor: b.valor ?? {},
         politicaRetentativa: b.politicaRetentativa,
         recebedor: { cnpj: '11222333000181', nome: 'Semear Doações' },
         atualizacao: [{ data: stamp(), status: 'CRIADA' }],
@@ -279,12 +253,12 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
           });
         return true;
       }
-      if (req.method !== 'PATCH' || !needs('rec.write')) return req.method === 'PATCH';
+      if (req.method !== 'PATCH' || !needs('rec.write') || malformed(OPERATIONS.patchRec)) return req.method === 'PATCH';
       if (!rec) {
         problem(res, 404, 'RecNaoEncontrada', 'no such recurrence');
         return true;
       }
-      if (body?.status !== 'CANCELADA' || (rec.status !== 'CRIADA' && rec.status !== 'APROVADA')) {
+      if ((body as { status?: string } | undefined)?.status !== 'CANCELADA' || (rec.status !== 'CRIADA' && rec.status !== 'APROVADA')) {
         problem(res, 400, 'RecOperacaoInvalida', `a ${rec.status} recurrence cannot be revised so`, [
           { razao: 'status may only become CANCELADA, from CRIADA or APROVADA', propriedade: 'rec.status' },
         ]);
@@ -296,9 +270,9 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       return true;
     }
     if ((m = /^\/cobr\/([^/]+)\/retentativa\/([^/]+)$/.exec(path)) && req.method === 'POST') {
-      if (!needs('cobr.write')) return true;
-      const cobr = cobrs.get(decodeURIComponent(m[1] as string));
-      const data = decodeURIComponent(m[2] as string);
+      const [txid, data] = [decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string)];
+      if (!needs('cobr.write') || malformed(OPERATIONS.retryCobr, { txid, data })) return true;
+      const cobr = cobrs.get(txid);
       if (!cobr) {
         problem(res, 404, 'CobRNaoEncontrado', 'no such recurring charge');
         return true;
@@ -308,7 +282,7 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
         violacoes.push({ razao: 'the recurrence allows no retry', propriedade: 'politicaRetentativa' });
       if (cobr.tentativas.some((t) => t.status === 'SOLICITADA' || t.status === 'AGENDADA'))
         violacoes.push({ razao: 'a debit is still pending', propriedade: 'tentativas' });
-      if (!DAY.test(data) || data <= today()) violacoes.push({ razao: 'data is a future date', propriedade: 'data' });
+      if (data <= today()) violacoes.push({ razao: 'data is a future date', propriedade: 'data' });
       else if (daysBetween(cobr.calendario.dataDeVencimento, data) > 7)
         violacoes.push({ razao: 'retries fall within 7 days of the due date', propriedade: 'data' });
       if (cobr.tentativas.filter((t) => t.tipo === 'NTAG').length >= MAX_RETRIES)
@@ -325,20 +299,20 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
     if ((m = /^\/cobr\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(m[1] as string);
       if (req.method === 'GET') {
-        if (!needs('cobr.read')) return true;
+        if (!needs('cobr.read') || malformed(OPERATIONS.getCobr, { txid })) return true;
         const cobr = cobrs.get(txid);
         if (cobr) send(res, 200, cobr);
         else problem(res, 404, 'CobRNaoEncontrado', 'no such recurring charge');
         return true;
       }
       if (req.method !== 'PUT') return false;
-      if (!needs('cobr.write')) return true;
-      const idRec = body?.idRec;
-      const rec = typeof idRec === 'string' ? recs.get(idRec) : undefined;
-      const violacoes = cobrViolations(body, rec, today(), tools.receiverAccount);
-      if (!TXID.test(txid)) violacoes.push({ razao: 'txid must match [a-zA-Z0-9]{26,35}', propriedade: 'txid' });
+      if (!needs('cobr.write') || malformed(OPERATIONS.putCobr, { txid })) return true;
+      const b = body as CobrBody;
+      const idRec = b.idRec;
+      const rec = recs.get(idRec);
+      const violacoes = cobrViolations(b, rec, today(), tools.receiverAccount);
       if (cobrs.has(txid)) violacoes.push({ razao: `txid ${txid} is already in use`, propriedade: 'cobr.txid' });
-      const due = (body?.calendario as { dataDeVencimento?: string } | undefined)?.dataDeVencimento ?? '';
+      const due = b.calendario.dataDeVencimento;
       const sameCycle = [...cobrs.values()].some(
         (c) =>
           c.idRec === idRec &&
@@ -357,10 +331,10 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
         txid,
         status: 'ATIVA',
         calendario: { criacao: today(), dataDeVencimento: due },
-        valor: { original: (body?.valor as { original: string }).original },
+        valor: { original: b.valor.original },
         politicaRetentativa: rec.politicaRetentativa,
-        ajusteDiaUtil: body?.ajusteDiaUtil === true,
-        recebedor: body?.recebedor as StoredCobr['recebedor'],
+        ajusteDiaUtil: b.ajusteDiaUtil,
+        recebedor: b.recebedor,
         tentativas: [{ dataLiquidacao: due, tipo: 'AGND', endToEndId: endToEndId(), status: 'AGENDADA' }],
         atualizacao: [
           { data: stamp(), status: 'CRIADA' },
@@ -372,13 +346,9 @@ export function recurrenceRoutes(tools: RecurrenceTools) {
       return true;
     }
     if ((path === '/webhookrec' || path === '/webhookcobr') && req.method === 'PUT') {
-      if (!needs(`${path.slice(1)}.write`)) return true;
-      const url = body?.webhookUrl;
-      if (typeof url !== 'string') {
-        problem(res, 400, 'WebhookOperacaoInvalida', 'webhookUrl is required');
-        return true;
-      }
-      webhooks[path === '/webhookrec' ? 'rec' : 'cobr'] = url;
+      const rec = path === '/webhookrec';
+      if (!needs(`${path.slice(1)}.write`) || malformed(rec ? OPERATIONS.putWebhookRec : OPERATIONS.putWebhookCobR)) return true;
+      webhooks[rec ? 'rec' : 'cobr'] = (body as { webhookUrl: string }).webhookUrl;
       send(res, 200);
       return true;
     }

@@ -1,13 +1,15 @@
-/** The spec's rules the stand-in checks every request body against (bacen/pix-api). */
-export const TXID = /^[a-zA-Z0-9]{26,35}$/;
-export const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
-export const VALOR = /^\d{1,10}\.\d{2}$/;
+/** The spec's patterns (bacen/pix-api 2.9.0) and the bank's document checks the stand-in holds requests to. */
 
-const digitsCheck = (digits: string, weights: number[]) => {
-  const sum = weights.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-};
+/** `\d{1,10}\.\d{2}` (the spec writes it unanchored; a bank matches the whole value). */
+export const VALOR = /^\d{1,10}\.\d{2}$/;
+/** TxId: `[a-zA-Z0-9]{26,35}`. */
+export const TXID = /^[a-zA-Z0-9]{26,35}$/;
+/** EndToEndId: `[a-zA-Z0-9]{32}`, minLength and maxLength 32. */
+export const END_TO_END_ID = /^[a-zA-Z0-9]{32}$/;
+/** DevolucaoId: `[a-zA-Z0-9]{1,35}`. */
+export const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
+/** RecId: `[a-zA-Z0-9]{29}`, minLength and maxLength 29. */
+export const REC_ID = /^[a-zA-Z0-9]{29}$/;
 
 export function isCpf(cpf: string): boolean {
   if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
@@ -16,37 +18,22 @@ export function isCpf(cpf: string): boolean {
   return first === Number(cpf[9]) && second === Number(cpf[10]);
 }
 
+/**
+ * A CNPJ's check digits, the alphanumeric CNPJ of July 2026 included (the spec's `^[0-9A-Z]{14}$`): the first
+ * 12 characters letters or digits, each valued at its ASCII code minus 48, the last two digits, mod-11 weights.
+ */
 export function isCnpj(cnpj: string): boolean {
-  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const first = digitsCheck(cnpj, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = digitsCheck(cnpj, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(cnpj[12]) && second === Number(cnpj[13]);
+  if (!/^[0-9A-Z]{12}\d{2}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const digit = (length: number) => {
+    const weights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - length);
+    const sum = weights.reduce((total, weight, i) => total + weight * (cnpj.charCodeAt(i) - 48), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13]);
 }
 
 export interface Violacao {
   razao: string;
   propriedade: string;
-}
-
-/** The body of PUT /cob/{txid}: what is wrong with it, in the spec's `violacoes`. */
-export function cobViolations(body: unknown): Violacao[] {
-  const out: Violacao[] = [];
-  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const calendario = b.calendario as { expiracao?: unknown } | undefined;
-  if (calendario?.expiracao !== undefined && !(Number.isInteger(calendario.expiracao) && Number(calendario.expiracao) > 0))
-    out.push({ razao: 'expiracao must be a positive integer', propriedade: 'cob.calendario.expiracao' });
-  const valor = b.valor as { original?: unknown } | undefined;
-  if (typeof valor?.original !== 'string' || !VALOR.test(valor.original))
-    out.push({ razao: 'original must match \\d{1,10}\\.\\d{2}', propriedade: 'cob.valor.original' });
-  if (typeof b.chave !== 'string' || b.chave.length === 0 || b.chave.length > 77)
-    out.push({ razao: 'chave is required', propriedade: 'cob.chave' });
-  if (b.devedor !== undefined) {
-    const d = b.devedor as { cpf?: unknown; cnpj?: unknown; nome?: unknown };
-    if (typeof d.nome !== 'string' || d.nome.length === 0)
-      out.push({ razao: 'nome is required with cpf or cnpj', propriedade: 'cob.devedor.nome' });
-    if (d.cpf !== undefined && d.cnpj !== undefined) out.push({ razao: 'cpf or cnpj, not both', propriedade: 'cob.devedor' });
-    else if (d.cpf !== undefined ? typeof d.cpf !== 'string' || !isCpf(d.cpf) : typeof d.cnpj !== 'string' || !isCnpj(d.cnpj))
-      out.push({ razao: 'invalid CPF or CNPJ', propriedade: d.cpf !== undefined ? 'cob.devedor.cpf' : 'cob.devedor.cnpj' });
-  }
-  return out;
 }
