@@ -1,7 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Permission } from '../../../contracts/permissions';
 import { permissions, roles, userPermissions, userRoles, users } from '../../db/schema';
+import type { MessageDescriptor } from '../../../contracts/messages';
 import type { Executor } from '../../db/types';
+import type { TranslationValues, Translator } from '../../i18n/translator';
+import { enqueueMail } from '../mail/mail-outbox';
+import { mailMessages } from '../mail/mail-messages';
 
 /** The e-mail of every active admin who holds all of `needed` (who an alert about that page goes to). */
 export async function adminEmails(db: Executor, needed: readonly Permission[]): Promise<string[]> {
@@ -16,4 +20,25 @@ export async function adminEmails(db: Executor, needed: readonly Permission[]): 
     .groupBy(users.email)
     .having(sql`count(distinct ${permissions.name}) = ${needed.length}`);
   return rows.map((r) => r.email);
+}
+
+/** A text of an alert to the team: in Portuguese, since admins keep no language. */
+export const teamText =
+  (translator: Translator) =>
+  (message: MessageDescriptor, values?: TranslationValues): string =>
+    translator.translate('pt', message, values);
+
+/**
+ * Queues an alert for every active admin who holds all of `needed`: its paragraphs, then the signature. In the
+ * caller's transaction, so it goes out once, with what it tells.
+ */
+export async function mailAdmins(
+  tx: Executor,
+  translator: Translator,
+  needed: readonly Permission[],
+  alert: { subject: string; paragraphs: string[] },
+  now: Date,
+): Promise<void> {
+  const text = `${[...alert.paragraphs, teamText(translator)(mailMessages.signature)].join('\n\n')}\n`;
+  for (const to of await adminEmails(tx, needed)) await enqueueMail(tx, { to, subject: alert.subject, text }, now);
 }

@@ -1,9 +1,7 @@
 import type { MessageDescriptor } from '../../../contracts/messages';
 import type { Executor } from '../../db/types';
 import { formatBrlText } from '../../i18n/format';
-import { adminEmails } from '../admin/admin-recipients';
-import { enqueueMail } from '../mail/mail-outbox';
-import { mailMessages } from '../mail/mail-messages';
+import { mailAdmins, teamText } from '../admin/admin-recipients';
 import type { ChargebackAlertDeps } from '../refunds/chargeback-alert';
 import { recordGatewayState } from './payment-outcomes';
 import type { PaymentRow } from './payments-repository';
@@ -46,7 +44,7 @@ export async function refuseMismatchedPayment(
     now,
   );
   if (!moved) return null;
-  const t = (d: MessageDescriptor, values?: Record<string, string>) => deps.translator.translate('pt', d, values);
+  const t = teamText(deps.translator);
   const values = {
     gateway: payment.gateway,
     reference: moved.gatewayRef ?? input.gatewayRef,
@@ -55,13 +53,7 @@ export async function refuseMismatchedPayment(
   };
   const target = payment.donationId ? `donation=${payment.donationId}` : `payment=${payment.id}`;
   const url = `${deps.config.publicUrl}/admin/donations?${target}`;
-  const text = [
-    t(amountMismatchMessages.body, values),
-    t(amountMismatchMessages.advice),
-    t(amountMismatchMessages.link, { url }),
-    t(mailMessages.signature),
-  ].join('\n\n');
-  const subject = t(amountMismatchMessages.subject, values);
-  for (const to of await adminEmails(tx, ['MANAGE_FINANCES'])) await enqueueMail(tx, { to, subject, text: `${text}\n` }, now);
+  const paragraphs = [t(amountMismatchMessages.body, values), t(amountMismatchMessages.advice), t(amountMismatchMessages.link, { url })];
+  await mailAdmins(tx, deps.translator, ['MANAGE_FINANCES'], { subject: t(amountMismatchMessages.subject, values), paragraphs }, now);
   return moved;
 }

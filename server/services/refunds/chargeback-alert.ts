@@ -3,9 +3,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/types';
 import { formatBrlText } from '../../i18n/format';
 import type { Translator } from '../../i18n/translator';
-import { adminEmails } from '../admin/admin-recipients';
-import { enqueueMail } from '../mail/mail-outbox';
-import { mailMessages } from '../mail/mail-messages';
+import { mailAdmins, teamText } from '../admin/admin-recipients';
 
 /** Texts of the admins' chargeback alert; `lingui extract` collects them through the i18n markers. */
 export const chargebackAlertMessages = {
@@ -47,7 +45,7 @@ export async function alertChargeback(
   },
   now: Date,
 ): Promise<void> {
-  const t = (d: MessageDescriptor, values?: Record<string, string>) => deps.translator.translate('pt', d, values);
+  const t = teamText(deps.translator);
   const amount = formatBrlText(input.amountCents);
   const body = t(chargebackAlertMessages.body, {
     donor: input.donor,
@@ -58,7 +56,6 @@ export async function alertChargeback(
     refunded: formatBrlText(input.refundedCents),
   });
   const url = `${deps.config.publicUrl}/admin/donations?donation=${input.donationId}`;
-  const text = [body, t(chargebackAlertMessages.advice), t(chargebackAlertMessages.link, { url }), t(mailMessages.signature)].join('\n\n');
-  const subject = t(chargebackAlertMessages.subject, { amount });
-  for (const to of await adminEmails(tx, ['MANAGE_FINANCES'])) await enqueueMail(tx, { to, subject, text: `${text}\n` }, now);
+  const paragraphs = [body, t(chargebackAlertMessages.advice), t(chargebackAlertMessages.link, { url })];
+  await mailAdmins(tx, deps.translator, ['MANAGE_FINANCES'], { subject: t(chargebackAlertMessages.subject, { amount }), paragraphs }, now);
 }

@@ -4,9 +4,7 @@ import type { SubscriptionChargeRow } from '../../db/schema';
 import { subscriptionCharges } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { formatBrlText } from '../../i18n/format';
-import { adminEmails } from '../admin/admin-recipients';
-import { enqueueMail } from '../mail/mail-outbox';
-import { mailMessages } from '../mail/mail-messages';
+import { mailAdmins, teamText } from '../admin/admin-recipients';
 import { dayOf } from '../payments/api-pix/api-pix-recurrences';
 import type { SubscriptionDeps } from './subscription-deps';
 
@@ -54,20 +52,18 @@ export async function alertDebitRefused(
     )
     .limit(1);
   if (told) return false;
-  const t = (d: MessageDescriptor, values?: Record<string, string>) => deps.translator.translate('pt', d, values);
+  const t = teamText(deps.translator);
   const values = {
     charge: charge.id.replaceAll('-', ''),
     amount: formatBrlText(charge.amountCents),
     due: dayOf(charge.periodStart),
     reason,
   };
-  const text = [
+  const paragraphs = [
     t(pixDebitAlertMessages.body, values),
     t(pixDebitAlertMessages.advice),
     t(pixDebitAlertMessages.link, { url: `${deps.config.publicUrl}/admin/pix-accounts` }),
-    t(mailMessages.signature),
-  ].join('\n\n');
-  const subject = t(pixDebitAlertMessages.subject, values);
-  for (const to of await adminEmails(tx, ['MANAGE_FINANCES'])) await enqueueMail(tx, { to, subject, text: `${text}\n` }, now);
+  ];
+  await mailAdmins(tx, deps.translator, ['MANAGE_FINANCES'], { subject: t(pixDebitAlertMessages.subject, values), paragraphs }, now);
   return true;
 }

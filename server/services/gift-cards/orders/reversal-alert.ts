@@ -3,9 +3,7 @@ import type { Config } from '../../../config';
 import type { Executor } from '../../../db/types';
 import { formatBrlText } from '../../../i18n/format';
 import type { Translator } from '../../../i18n/translator';
-import { adminEmails } from '../../admin/admin-recipients';
-import { enqueueMail } from '../../mail/mail-outbox';
-import { mailMessages } from '../../mail/mail-messages';
+import { mailAdmins, teamText } from '../../admin/admin-recipients';
 import type { PaymentRow } from '../../donations/payments-repository';
 import type { GiftCardOrderRow } from './gift-card-orders-repository';
 
@@ -62,7 +60,7 @@ export async function alertOrderReversal(
   },
   now: Date,
 ): Promise<void> {
-  const t = (d: MessageDescriptor, values?: Record<string, string | number>) => deps.translator.translate('pt', d, values);
+  const t = teamText(deps.translator);
   const m = orderReversalAlertMessages;
   const amount = formatBrlText(input.payment.amountCents);
   const buyer = input.order.contact.name;
@@ -76,7 +74,12 @@ export async function alertOrderReversal(
     clawedBack: formatBrlText(input.clawedBack),
     lost: formatBrlText(input.lost),
   });
-  const text = [body, ...(input.chargeback ? [t(m.advice)] : []), t(mailMessages.signature)].join('\n\n');
   const subject = t(input.chargeback ? m.chargebackSubject : m.refundSubject, { amount });
-  for (const to of await adminEmails(tx, ['MANAGE_FINANCES'])) await enqueueMail(tx, { to, subject, text: `${text}\n` }, now);
+  await mailAdmins(
+    tx,
+    deps.translator,
+    ['MANAGE_FINANCES'],
+    { subject, paragraphs: [body, ...(input.chargeback ? [t(m.advice)] : [])] },
+    now,
+  );
 }
