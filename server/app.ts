@@ -73,7 +73,7 @@ import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport } from './services/mail/mail-transport';
 import { createPaymentGateways } from './services/payments/create-gateway';
-import type { PaymentGateway } from './services/payments/gateway';
+import type { CardGateway, PixGateway, RedirectGateway } from './services/payments/gateway';
 import { singleGateway, type PaymentGateways } from './services/payments/gateways';
 import type { DonationHooks } from './services/donations/create-donation';
 import { isSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
@@ -99,7 +99,7 @@ export interface BuildAppOptions {
    */
   startMailJob?: boolean;
   /** One payment gateway for every method, instead of the configured providers: tests pass a fault-injecting fake. */
-  gateway?: PaymentGateway;
+  gateway?: CardGateway & PixGateway & RedirectGateway;
   /** The providers per method, instead of the configured ones (tests of a payment that stays with its provider). */
   gateways?: PaymentGateways;
   /** Where uploads live; defaults to config.storage. */

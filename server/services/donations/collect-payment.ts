@@ -6,6 +6,7 @@ import { invalid, notFound } from '../../domain/errors';
 import { savedCardToken, usableSavedCard } from '../contributions/saved-cards-repository';
 import type { Database, Transaction } from '../../db/types';
 import type { Clock } from '../clock';
+import { takesCards, takesPix, takesRedirects, withCapability } from '../payments/capabilities';
 import type { PaymentGateway } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/gateways';
 import { payerOfPurchase } from '../payments/payer';
@@ -69,7 +70,7 @@ export async function collectPayment(
       return recorded;
     });
   if (collection.kind === 'card') {
-    const result = await gateway.chargeCard({ ...base, cardToken: collection.cardToken });
+    const result = await withCapability(gateway, takesCards, 'cards').chargeCard({ ...base, cardToken: collection.cardToken });
     if (result.status === 'succeeded') await options.afterCharge?.();
     return record(async (tx) => {
       const recorded = await recordCardResult(tx, payment, result, clock.now());
@@ -86,10 +87,14 @@ export async function collectPayment(
       ? await db.select({ campaignId: donations.campaignId }).from(donations).where(eq(donations.id, payment.donationId))
       : [];
     const pixKey = (await pixKeyInForce(db, donation?.campaignId ?? null)) ?? undefined;
-    const pix = await gateway.createPixCharge({ ...base, expiresAt, pixKey });
+    const pix = await withCapability(gateway, takesPix, 'PIX').createPixCharge({ ...base, expiresAt, pixKey });
     return record((tx) => recordPixCharge(tx, payment, pix, clock.now()));
   }
-  const order = await gateway.createPaypalOrder({ ...base, returnUrl: collection.returnUrl, cancelUrl: collection.cancelUrl });
+  const order = await withCapability(gateway, takesRedirects, 'PayPal').createPaypalOrder({
+    ...base,
+    returnUrl: collection.returnUrl,
+    cancelUrl: collection.cancelUrl,
+  });
   return record((tx) => recordPaypalOrder(tx, payment, order, new Date(clock.now().getTime() + PAYPAL_ORDER_TTL_MS), clock.now()));
 }
 

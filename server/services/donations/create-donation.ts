@@ -25,7 +25,8 @@ import {
 } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
 import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
-import type { PaymentGateway } from '../payments/gateway';
+import { takesCards, withCapability } from '../payments/capabilities';
+import type { CardGateway } from '../payments/gateway';
 import { payerOfContact, payerOfUser } from '../payments/payer';
 import type { Payer } from '../payments/gateway';
 import { confirmPayment } from './purchase-settlement';
@@ -177,7 +178,7 @@ export function createDonationService(deps: DonationDeps) {
     });
     if (recorded?.status !== 'succeeded') return;
     if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId)
-      await saveCard(gatewayOf(gateways, payment), cardToken, userId);
+      await saveCard(withCapability(gatewayOf(gateways, payment), takesCards, 'cards'), cardToken, userId);
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */
@@ -222,7 +223,7 @@ export function createDonationService(deps: DonationDeps) {
   }
 
   /** Keeps the card for the donor after a successful charge; the donation stands even if this fails. */
-  async function saveCard(gateway: PaymentGateway, cardToken: string, userId: string): Promise<void> {
+  async function saveCard(gateway: CardGateway, cardToken: string, userId: string): Promise<void> {
     try {
       const saved = await gateway.saveCard({ cardToken, customerRef: userId, payer: await payerOfUser(db, userId) });
       await insertSavedCard(db, {

@@ -3,7 +3,8 @@ import type { PaymentProviderName } from '../../config-payments';
 import type { Database } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
-import { paymentGateways, type GatewayMethod, type PaymentGateways } from './gateways';
+import { takesCards, takesPix, takesRedirects } from './capabilities';
+import { paymentGateways, type GatewayOfMethod, type PaymentGateways } from './gateways';
 import { createApiPixGateway } from './api-pix/api-pix-gateway';
 import { payoutAccountReceiver } from './api-pix/receiver-account';
 import { createMercadoPagoGateway } from './mercadopago/mercadopago-gateway';
@@ -50,17 +51,17 @@ export function createPaymentGateways(config: Pick<Config, 'payments' | 'publicU
       receiver: payoutAccountReceiver(deps.db),
     });
   if (payments.paypal) built.paypal = createPaypalGateway({ ...payments.paypal, publicUrl: config.publicUrl, clock: deps.clock });
-  const provider = (name: PaymentProviderName): PaymentGateway => {
+  const provider = <G extends PaymentGateway>(name: PaymentProviderName, has: (gateway: PaymentGateway) => gateway is G): G => {
     const gateway = built[name];
-    // loadConfig refuses a method whose provider lacks its credentials: this is a programming error.
-    if (!gateway) throw new Error(`payment provider ${name} is not configured`);
+    // loadConfig refuses a method whose provider lacks its credentials or the method: this is a programming error.
+    if (!gateway || !has(gateway)) throw new Error(`payment provider ${name} is not configured for this method`);
     return gateway;
   };
   const { providers } = payments;
-  const chosen: Record<GatewayMethod, PaymentGateway> = {
-    card: provider(providers.card),
-    pix: provider(providers.pix),
-    paypal: provider(providers.paypal),
+  const chosen: GatewayOfMethod = {
+    card: provider(providers.card, takesCards),
+    pix: provider(providers.pix, takesPix),
+    paypal: provider(providers.paypal, takesRedirects),
   };
   return paymentGateways(chosen, Object.values(built));
 }

@@ -3,13 +3,32 @@ import type { CardBrand } from '../../../contracts/cards';
 import type { PixRecurrences } from './recurrences';
 
 /**
- * What a payment provider does for us (docs/design.md §7). The embedded `sandbox` gateway implements it
- * offline; a real provider gets its own adapter behind the same interface. Every call that moves
- * money takes our idempotency key (the payment id), so retrying after a crash never charges twice.
+ * What a payment provider does for us (docs/design.md §7), split by capability so an adapter implements
+ * only what it takes (docs/payments.md, "The gateway's capabilities"). Every provider has the core: it looks
+ * up, refunds and hears of the payments it took. The methods it takes are capabilities, each checked by its
+ * guard (capabilities.ts) where the provider comes from a payment row. Every call that moves money takes our
+ * idempotency key (the payment id), so retrying after a crash never charges twice.
  */
-export interface PaymentGateway {
+export interface GatewayCore {
   readonly name: string;
 
+  /**
+   * The gateway's current view of a payment we asked for (reconciliation after a crash). `gatewayRef`:
+   * the reference recorded on the payment, for providers that find a payment only by theirs (PayPal).
+   */
+  lookup(idempotencyKey: string, gatewayRef?: string | null): Promise<GatewayPaymentState | null>;
+  /** Gives back all or part of a succeeded payment; a refusal comes with the provider's reason. */
+  refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<RefundResult>;
+
+  /**
+   * Reads a notification posted to /payments/webhooks/{name}: its signature first (forged or stale: refused),
+   * then what it says, read back from the provider where the provider's own documentation says so.
+   */
+  readWebhook(delivery: WebhookDelivery): Promise<WebhookReading>;
+}
+
+/** Cards: one-time browser tokens and saved cards ('my cards', monthly giving). */
+export interface CardPayments {
   /** Charges a card token (one-time token from the browser, or a saved-card token). */
   chargeCard(input: {
     idempotencyKey: string;
@@ -25,7 +44,10 @@ export interface PaymentGateway {
   saveCard(input: { cardToken: string; customerRef: string; payer?: Payer | null }): Promise<SavedCardToken>;
   /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
   describeCard(cardToken: string): Promise<SavedCardToken | null>;
+}
 
+/** PIX charges: a BR Code the donor pays in their bank app. */
+export interface PixPayments {
   /** `pixKey`: the receiving key for this charge (the campaign's in force); none: the configured PIX_KEY. */
   createPixCharge(input: {
     idempotencyKey: string;
@@ -35,6 +57,15 @@ export interface PaymentGateway {
     pixKey?: string;
     payer?: Payer | null;
   }): Promise<PixCharge>;
+}
+
+/** Monthly giving by Pix Automático, where the PIX provider offers it (recurrences.ts). */
+export interface RecurringPixPayments {
+  readonly recurrences: PixRecurrences;
+}
+
+/** Payments the donor approves on the provider's own page (PayPal): an order and the address to send them to. */
+export interface RedirectPayments {
   createPaypalOrder(input: {
     idempotencyKey: string;
     amountCents: number;
@@ -43,24 +74,18 @@ export interface PaymentGateway {
     cancelUrl: string;
     payer?: Payer | null;
   }): Promise<PaypalOrder>;
-
-  /**
-   * The gateway's current view of a payment we asked for (reconciliation after a crash). `gatewayRef`:
-   * the reference recorded on the payment, for providers that find a payment only by theirs (PayPal).
-   */
-  lookup(idempotencyKey: string, gatewayRef?: string | null): Promise<GatewayPaymentState | null>;
-  /** Gives back all or part of a succeeded payment; a refusal comes with the provider's reason. */
-  refund(input: { idempotencyKey: string; gatewayRef: string; amountCents: number }): Promise<RefundResult>;
-
-  /**
-   * Reads a notification posted to /payments/webhooks/{name}: its signature first (forged or stale: refused),
-   * then what it says, read back from the provider where the provider's own documentation says so.
-   */
-  readWebhook(delivery: WebhookDelivery): Promise<WebhookReading>;
-
-  /** Monthly giving by Pix Automático, where the PIX provider offers it (recurrences.ts). */
-  readonly recurrences?: PixRecurrences;
 }
+
+/** A provider: the core, and whichever capabilities it has (none stubbed). */
+export type PaymentGateway = GatewayCore &
+  Partial<CardPayments> &
+  Partial<PixPayments> &
+  Partial<RecurringPixPayments> &
+  Partial<RedirectPayments>;
+
+export type CardGateway = PaymentGateway & CardPayments;
+export type PixGateway = PaymentGateway & PixPayments;
+export type RedirectGateway = PaymentGateway & RedirectPayments;
 
 /**
  * Who pays, for the providers that ask (Mercado Pago wants the payer's e-mail and CPF or CNPJ; its

@@ -1,8 +1,15 @@
 import type { PaymentMethod } from '../../../contracts/donations';
-import type { PaymentGateway } from './gateway';
+import type { CardGateway, PaymentGateway, PixGateway, RedirectGateway } from './gateway';
 
 /** The ways of paying that reach an outside provider (gift cards and the wallet stay on our ledger). */
 export type GatewayMethod = 'card' | 'pix' | 'paypal';
+
+/** The capability a method's provider must have (gateway.ts). */
+export interface GatewayOfMethod {
+  card: CardGateway;
+  pix: PixGateway;
+  paypal: RedirectGateway;
+}
 
 /**
  * The payment providers this server talks to (docs/payments.md, "One provider per way of paying"): new
@@ -11,7 +18,7 @@ export type GatewayMethod = 'card' | 'pix' | 'paypal';
  * so a donation the sandbox took is still refunded by the sandbox after the configuration moves on.
  */
 export interface PaymentGateways {
-  for(method: GatewayMethod): PaymentGateway;
+  for<M extends GatewayMethod>(method: M): GatewayOfMethod[M];
   /** null: no provider of that name is configured here any more. */
   named(name: string): PaymentGateway | null;
   readonly all: readonly PaymentGateway[];
@@ -27,7 +34,7 @@ export function gatewayMethodOf(method: PaymentMethod): GatewayMethod {
  * A registry of `chosen` providers per method; `others` are kept only for the payments they already took
  * (the embedded sandbox is always there: its old payments still refund and reconcile).
  */
-export function paymentGateways(chosen: Record<GatewayMethod, PaymentGateway>, others: readonly PaymentGateway[] = []): PaymentGateways {
+export function paymentGateways(chosen: GatewayOfMethod, others: readonly PaymentGateway[] = []): PaymentGateways {
   const byName = new Map<string, PaymentGateway>();
   for (const gateway of [chosen.card, chosen.pix, chosen.paypal, ...others]) {
     const known = byName.get(gateway.name);
@@ -42,6 +49,6 @@ export function paymentGateways(chosen: Record<GatewayMethod, PaymentGateway>, o
 }
 
 /** One provider for every method (the sandbox alone, or a test's fake). */
-export function singleGateway(gateway: PaymentGateway): PaymentGateways {
+export function singleGateway(gateway: CardGateway & PixGateway & RedirectGateway): PaymentGateways {
   return paymentGateways({ card: gateway, pix: gateway, paypal: gateway });
 }

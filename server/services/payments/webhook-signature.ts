@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_S } from '../../../contracts/constants';
 import type { Clock } from '../clock';
-import { singleHeader } from './single-header';
+import { singleHeader } from './provider-kit/single-header';
 import type { GatewayEvent } from './gateway';
 
 /**

@@ -1,6 +1,7 @@
 import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { findSavedCard } from '../contributions/saved-cards-repository';
+import { takesCards } from '../payments/capabilities';
 import type { CardChargeResult } from '../payments/gateway';
 import { payerOfUser } from '../payments/payer';
 import { followPixCharge } from './pix-automatico';
@@ -43,7 +44,9 @@ export async function chargeClaimed(
 ): Promise<SettleOutcome | null> {
   // Pix Automático: the month's debit is sent to the donor's bank, which settles it on its due date.
   if (charge.kind !== 'card') return followPixCharge(deps, sub, charge, now);
-  const gateway = deps.gateways.named(charge.gateway);
+  const named = deps.gateways.named(charge.gateway);
+  // A provider that takes no cards (any more) cannot charge the card: as for a removed card, the donor chooses another.
+  const gateway = named && takesCards(named) ? named : null;
   const card = gateway ? await cardOf(deps.db, sub, gateway.name) : null;
   const answer: ChargeAnswer | null =
     gateway && card

@@ -1,7 +1,8 @@
 import { PIX_DEBIT_NOT_ACCEPTED } from '../../../contracts/subscriptions';
 import type { SubscriptionChargeRow, SubscriptionRow } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox';
-import type { PaymentGateway } from '../payments/gateway';
+import { offersRecurrences } from '../payments/capabilities';
+import type { PaymentGateway, RecurringPixPayments } from '../payments/gateway';
 import type { PixRecurrences } from '../payments/recurrences';
 import { addSaoPauloDays } from './billing-calendar';
 import { endSubscription, mailContext, settleCharge, tellChargeFailed, type ChargeAnswer, type SettleOutcome } from './settle-charge';
@@ -33,8 +34,7 @@ type PixDeps = SubscriptionDeps;
 /** How long a first month the bank does not know may still be on its way (a request in flight, a retry). */
 const UNKNOWN_FIRST_MONTH_MS = 60 * 60_000;
 
-type RecurringGateway = PaymentGateway & { recurrences: PixRecurrences };
-const offersRecurrences = (gateway: PaymentGateway | null): gateway is RecurringGateway => gateway?.recurrences !== undefined;
+type RecurringGateway = PaymentGateway & RecurringPixPayments;
 
 /** The provider of a Pix Automático charge, with its recurrences; null when it is gone from the configuration. */
 function providerOf(deps: PixDeps, charge: SubscriptionChargeRow): RecurringGateway | null {

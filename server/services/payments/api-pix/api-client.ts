@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { ApiPixConfig } from '../../../config-api-pix';
 import type { Clock } from '../../clock';
-import { ApiPixError, apiPixApiError, apiPixTransportError } from './errors';
-import { httpsCall, mtlsAgent } from './https-call';
-import { tokenCache } from './oauth';
+import { createJsonHttp } from '../provider-kit/json-http';
+import { createTokenCache, withBearerToken } from '../provider-kit/token-cache';
+import { ApiPixError, apiPixErrors } from './errors';
+import { mtlsAgent, mtlsTransport } from './https-call';
 import { cobSchema, devolucaoSchema, tokenSchema, webhookSchema, type Cob, type Devedor, type Devolucao } from './schemas';
 import {
   cobrSchema,
@@ -69,60 +70,40 @@ export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock
   const agent = mtlsAgent(config.tls);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function send(url: string, where: string, init: { method: string; headers: Record<string, string>; body?: string }) {
-    try {
-      return await httpsCall(url, { ...init, agent, timeoutMs });
-    } catch (error) {
-      throw apiPixTransportError(error, where, timeoutMs);
-    }
-  }
+  const http = createJsonHttp({ baseUrl: config.apiUrl, timeoutMs, transport: mtlsTransport(agent), errors: apiPixErrors });
 
-  const tokens = tokenCache(async () => {
-    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-    const answer = await send(config.tokenUrl, 'token', {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: 'grant_type=client_credentials',
-    });
-    const json = parseJson(answer.text);
-    if (answer.status !== 200) throw apiPixApiError(answer.status, json, 'token');
-    const token = tokenSchema.safeParse(json);
-    if (!token.success) throw new ApiPixError('malformed', `API Pix token answered an unexpected shape: ${token.error.message}`);
-    return { accessToken: token.data.access_token, expiresInS: token.data.expires_in };
-  }, options.clock);
+  const tokens = createTokenCache(
+    async () => {
+      const where = { method: 'POST', path: '', label: 'token' };
+      const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+      const headers = { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+      const answer = await http.send({ ...where, url: config.tokenUrl, headers, body: 'grant_type=client_credentials' });
+      if (answer.status !== 200) throw apiPixErrors.refused(where, answer);
+      const token = http.read(where, answer, tokenSchema);
+      return { accessToken: token.access_token, expiresInS: token.expires_in };
+    },
+    () => options.clock.now().getTime(),
+  );
 
   /** One call; a 401 (a token the bank revoked or expired early) gets one new token and one retry. */
-  async function call<S extends z.ZodTypeAny>(
+  async function call<S extends z.ZodType>(
     method: 'GET' | 'PUT' | 'POST' | 'PATCH',
     path: string,
     schema: S | null,
     body?: unknown,
   ): Promise<{ status: number; data: z.output<S> | null }> {
-    const where = `${method} ${path.replace(/\/[^/]{20,}/g, '/…')}`;
-    const attempt = async () => {
-      const token = await tokens.get();
+    const where = { method, path, label: `${method} ${path.replace(/\/[^/]{20,}/g, '/…')}` };
+    const answer = await withBearerToken(tokens, (token) => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const answer = await send(`${config.apiUrl}${path}`, where, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { token, answer };
-    };
-    const first = await attempt();
-    let answer = first.answer;
-    if (answer.status === 401) {
-      tokens.invalidate(first.token);
-      answer = (await attempt()).answer;
-    }
-    const json = parseJson(answer.text);
+      return http.send({ ...where, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    });
     if (answer.status === 404 && method === 'GET') return { status: 404, data: null };
-    if (answer.status < 200 || answer.status >= 300) throw apiPixApiError(answer.status, json, where);
-    if (!schema) return { status: answer.status, data: null };
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiPixError('malformed', `API Pix ${where} answered an unexpected shape: ${parsed.error.message}`);
-    return { status: answer.status, data: parsed.data as z.output<S> };
+    if (!schema) {
+      if (answer.status < 200 || answer.status >= 300) throw apiPixErrors.refused(where, answer);
+      return { status: answer.status, data: null };
+    }
+    return { status: answer.status, data: http.read(where, answer, schema) };
   }
 
   const seg = encodeURIComponent;
@@ -156,12 +137,4 @@ export function createApiPixClient(config: ApiPixConfig, options: { clock: Clock
       await call('PUT', '/webhookcobr', null, { webhookUrl });
     },
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? null : JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,17 @@
 import type { ApiPixConfig } from '../../../config-api-pix';
 import type { Clock } from '../../clock';
-import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
+import type {
+  GatewayEvent,
+  GatewayPaymentState,
+  Payer,
+  PaymentGateway,
+  PixCharge,
+  PixGateway,
+  RefundResult,
+  WebhookReading,
+} from '../gateway';
 import { pixQrImage } from '../pix/qr-image';
-import { outageAsUnavailable as outageOf } from '../provider-outage';
+import { outageAsUnavailable } from '../provider-kit/outage';
 import { createApiPixClient, type ApiPixClient } from './api-client';
 import type { PixRecurrences } from '../recurrences';
 import { createApiPixRecurrences, firstDistinct, type ImmediateCharge } from './api-pix-recurrences';
@@ -14,7 +23,7 @@ import { pixWebhookSchema, type Cob, type Devedor, type Devolucao } from './sche
 
 export const API_PIX = 'api-pix';
 
-export type ApiPixGateway = PaymentGateway & { readonly client: ApiPixClient; readonly recurrences: PixRecurrences };
+export type ApiPixGateway = PixGateway & { readonly client: ApiPixClient; readonly recurrences: PixRecurrences };
 
 export const isApiPixGateway = (gateway: PaymentGateway): gateway is ApiPixGateway => gateway.name === API_PIX && 'client' in gateway;
 
@@ -42,10 +51,6 @@ export const PIX_NOTICE_READ_BACKS = 50;
  */
 export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGateway {
   const api = options.client ?? createApiPixClient(options.config, { clock: options.clock });
-  const elsewhere = (what: string) => (): never => {
-    // loadConfig gives the API Pix only PAYMENT_PIX_PROVIDER.
-    throw new Error(`the API Pix does not take ${what} (docs/payments.md)`);
-  };
 
   /**
    * `GET /cob/{txid}` for a notice, one at a time per txid in this process: notices arriving together (or one
@@ -99,10 +104,6 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
       putCharge: (input) => putCharge(input),
       receiver: options.receiver ?? (() => Promise.resolve(null)),
     }),
-    chargeCard: elsewhere('cards'),
-    saveCard: elsewhere('cards'),
-    describeCard: elsewhere('cards'),
-    createPaypalOrder: elsewhere('PayPal'),
 
     async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, pixKey, payer }): Promise<PixCharge> {
       const cob = await putCharge({ chargeId: idempotencyKey, amountCents, description, expiresAt, pixKey, payer });
@@ -150,7 +151,6 @@ export function createApiPixGateway(options: ApiPixGatewayOptions): ApiPixGatewa
 }
 
 /** The bank down, slow or answering 5xx while the donor waits: 503 to the donor (provider-outage.ts). */
-const outageAsUnavailable = <T>(call: () => Promise<T>) => outageOf(call, (error) => isApiPixError(error) && error.retryable);
 
 /** The spec's `devedor` needs a CPF or CNPJ with the name; a donor who gave neither document is left out. */
 export function devedorOf(payer: Payer | null | undefined): Devedor | undefined {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProviderErrors } from '../provider-kit/json-http';
+import { isRetryableFailure } from '../provider-kit/retryable';
 
 /**
  * The API Pix answers errors as RFC 7807 problem+json: `{ type, title, status, detail, violacoes: [{ razao,
@@ -39,9 +41,7 @@ export class ApiPixError extends Error {
   }
   /** No answer, a 5xx or a 429: worth another try with the same txid or refund id. */
   get retryable(): boolean {
-    if (this.kind === 'network' || this.kind === 'timeout') return true;
-    const status = this.status;
-    return this.kind === 'api' && status !== null && (status >= 500 || status === 429);
+    return isRetryableFailure(this.kind, this.status);
   }
 }
 
@@ -65,11 +65,10 @@ export function apiPixApiError(status: number, body: unknown, where: string): Ap
 /** TLS errors whose cause is the certificate: the message names the variables to check. */
 const TLS_CODES = /CERT|SSL|TLS|EPROTO|ECONNRESET|handshake|certificate/i;
 
-export function apiPixTransportError(error: unknown, where: string, timeoutMs: number): ApiPixError {
+export function apiPixTransportError(error: unknown, where: string, timeoutMs: number, kind: 'timeout' | 'network'): ApiPixError {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';
   const text = error instanceof Error ? error.message : String(error);
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return new ApiPixError('timeout', `API Pix ${where} gave no answer within ${timeoutMs} ms`, { cause: error });
+  if (kind === 'timeout') return new ApiPixError('timeout', `API Pix ${where} gave no answer within ${timeoutMs} ms`, { cause: error });
   if (TLS_CODES.test(code) || TLS_CODES.test(text))
     return new ApiPixError(
       'tls',
@@ -79,3 +78,10 @@ export function apiPixTransportError(error: unknown, where: string, timeoutMs: n
     );
   return new ApiPixError('network', `API Pix ${where} could not be reached: ${code || text}`, { cause: error });
 }
+
+/** How the shared client's failures read as the API Pix's (provider-kit/json-http.ts). */
+export const apiPixErrors: ProviderErrors = {
+  noAnswer: ({ label }, kind, timeoutMs, cause) => apiPixTransportError(cause, label, timeoutMs, kind),
+  refused: ({ label }, answer) => apiPixApiError(answer.status, answer.json ?? null, label),
+  malformed: ({ label }, _answer, detail, cause) => new ApiPixError('malformed', `API Pix ${label} ${detail}`, { cause }),
+};

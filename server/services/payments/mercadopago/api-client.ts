@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { MercadoPagoError, mercadoPagoApiError } from './errors';
+import { createJsonHttp, fetchTransport } from '../provider-kit/json-http';
+import { mercadoPagoErrors } from './errors';
 import { centsToReais } from './money';
 import {
   cardTokenSchema,
@@ -116,63 +117,29 @@ export function paymentRequestBody(input: CreatePaymentInput): Record<string, un
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 export function createMercadoPagoClient(options: MercadoPagoClientOptions): MercadoPagoClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchFn = options.fetchFn ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call<S extends z.ZodTypeAny>(
+  const http = createJsonHttp({
+    baseUrl: options.baseUrl,
+    timeoutMs,
+    transport: fetchTransport(options.fetchFn),
+    errors: mercadoPagoErrors,
+  });
+
+  async function call<S extends z.ZodType>(
     method: 'GET' | 'POST' | 'PUT',
     path: string,
     schema: S,
     extra: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<z.output<S>> {
-    const where = { method, path: path.replace(/\?.*$/, '') };
+    const pathOnly = path.replace(/\?.*$/, '');
+    const where = { method, path: pathOnly, label: `${method} ${pathOnly}` };
     const headers: Record<string, string> = { authorization: `Bearer ${options.accessToken}`, accept: 'application/json' };
     if (extra.body !== undefined) headers['content-type'] = 'application/json';
     if (extra.idempotencyKey !== undefined) headers['x-idempotency-key'] = extra.idempotencyKey;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchFn(`${baseUrl}${path}`, {
-        method,
-        headers,
-        body: extra.body === undefined ? undefined : JSON.stringify(extra.body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new MercadoPagoError(
-        timedOut ? 'timeout' : 'network',
-        timedOut
-          ? `Mercado Pago ${method} ${where.path} gave no answer within ${timeoutMs} ms`
-          : `Mercado Pago ${method} ${where.path} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-        { ...where, cause: error },
-      );
-    }
-    let json: unknown = null;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      if (response.ok)
-        throw new MercadoPagoError('malformed', `Mercado Pago ${method} ${where.path} answered ${response.status} with no JSON`, {
-          status: response.status,
-          ...where,
-        });
-    }
-    if (!response.ok) throw mercadoPagoApiError(response.status, json, where);
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new MercadoPagoError(
-        'malformed',
-        `Mercado Pago ${method} ${where.path} answered an unexpected shape: ${parsed.error.message}`,
-        {
-          status: response.status,
-          ...where,
-          cause: parsed.error,
-        },
-      );
-    return parsed.data as z.output<S>;
+    const body = extra.body === undefined ? undefined : JSON.stringify(extra.body);
+    const answer = await http.send({ ...where, path, headers, body });
+    return http.read(where, answer, schema);
   }
 
   const segment = (value: string) => encodeURIComponent(value);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProviderErrors } from '../provider-kit/json-http';
+import { isRetryableFailure } from '../provider-kit/retryable';
 
 /**
  * Mercado Pago's error body: `{ message, error, status, cause: [{ code, description }] }`. The docs
@@ -63,9 +65,7 @@ export class MercadoPagoError extends Error {
   }
   /** Worth trying again with the same idempotency key: no answer, a 5xx or a 429. A 4xx will answer the same. */
   get retryable(): boolean {
-    if (this.kind === 'network' || this.kind === 'timeout') return true;
-    const status = this.status;
-    return this.kind === 'api' && status !== null && (status >= 500 || status === 429);
+    return isRetryableFailure(this.kind, this.status);
   }
   hasCause(code: string): boolean {
     return this.causeCodes.includes(code);
@@ -88,6 +88,21 @@ export function mercadoPagoApiError(status: number, body: unknown, where: { meth
     ...where,
   });
 }
+
+/** How the shared client's failures read as Mercado Pago's (provider-kit/json-http.ts). */
+export const mercadoPagoErrors: ProviderErrors = {
+  noAnswer: ({ method, path, label }, kind, timeoutMs, cause) =>
+    new MercadoPagoError(
+      kind,
+      kind === 'timeout'
+        ? `Mercado Pago ${label} gave no answer within ${timeoutMs} ms`
+        : `Mercado Pago ${label} could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { method, path, cause },
+    ),
+  refused: ({ method, path }, answer) => mercadoPagoApiError(answer.status, answer.json ?? null, { method, path }),
+  malformed: ({ method, path, label }, answer, detail, cause) =>
+    new MercadoPagoError('malformed', `Mercado Pago ${label} ${detail}`, { status: answer.status, method, path, cause }),
+};
 
 /**
  * Cause codes the Payments, Refunds and Card Token APIs document, for callers that decide by them.

@@ -1,9 +1,18 @@
 import { isUuid } from '../../../db/uuid';
 import type { Clock } from '../../clock';
-import type { GatewayEvent, GatewayPaymentState, Payer, PaymentGateway, PixCharge, RefundResult, WebhookReading } from '../gateway';
+import type {
+  CardGateway,
+  GatewayEvent,
+  GatewayPaymentState,
+  Payer,
+  PixCharge,
+  PixGateway,
+  RefundResult,
+  WebhookReading,
+} from '../gateway';
 import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
-import { outageAsUnavailable as outageOf } from '../provider-outage';
+import { outageAsUnavailable } from '../provider-kit/outage';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
 import { chargeMercadoPagoCard, describeMercadoPagoCard, rememberingPaymentMethods, saveMercadoPagoCard } from './cards';
 import { isMercadoPagoError } from './errors';
@@ -28,19 +37,14 @@ export interface MercadoPagoGatewayOptions {
  * repeats the same payment, never a second one. Its notifications are hints: the payment is read back
  * before anything is recorded.
  */
-export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
+export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): CardGateway & PixGateway {
   const api = rememberingPaymentMethods(
     createMercadoPagoClient({ baseUrl: options.apiUrl, accessToken: options.accessToken, fetchFn: options.fetchFn }),
     () => options.clock.now(),
   );
-  const elsewhere = (what: string) => (): never => {
-    // loadConfig gives Mercado Pago only the methods it takes (PAYMENT_CARD_PROVIDER, PAYMENT_PIX_PROVIDER).
-    throw new Error(`Mercado Pago does not take ${what} (docs/payments.md)`);
-  };
 
   return {
     name: MERCADOPAGO,
-    createPaypalOrder: elsewhere('PayPal'),
 
     chargeCard: ({ payer, ...input }) => outageAsUnavailable(() => chargeMercadoPagoCard(api, { ...input, payer: payerOf(payer) })),
     describeCard: (cardToken) => outageAsUnavailable(() => describeMercadoPagoCard(api, cardToken)),
@@ -121,7 +125,6 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
 }
 
 /** Mercado Pago down, slow or answering 5xx while the donor waits: 503 to the donor (provider-outage.ts). */
-const outageAsUnavailable = <T>(call: () => Promise<T>) => outageOf(call, (error) => isMercadoPagoError(error) && error.retryable);
 
 function payerOf(payer: Payer | null | undefined): Parameters<MercadoPagoClient['createPayment']>[0]['payer'] {
   // Mercado Pago requires the payer's e-mail on every payment; our purchases always keep a contact.

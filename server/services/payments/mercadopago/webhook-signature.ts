@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { singleHeader } from '../single-header';
+import { singleHeader } from '../provider-kit/single-header';
 
 /**
  * Mercado Pago's webhook signature. Each notification carries

@@ -1,15 +1,9 @@
 import type { z } from 'zod';
-import { PaypalError, PaypalNetworkError } from './errors';
+import { createJsonHttp, fetchTransport } from '../provider-kit/json-http';
+import { createTokenCache, withBearerToken } from '../provider-kit/token-cache';
+import { PaypalError, paypalApiError, paypalErrors } from './errors';
 import { centsToPaypalValue } from './money';
-import {
-  paypalCaptureSchema,
-  paypalErrorBodySchema,
-  paypalOrderSchema,
-  paypalRefundSchema,
-  paypalTokenSchema,
-  paypalVerificationSchema,
-} from './schemas';
-import { createTokenCache } from './token-cache';
+import { paypalCaptureSchema, paypalOrderSchema, paypalRefundSchema, paypalTokenSchema, paypalVerificationSchema } from './schemas';
 import { captureView, orderView, PAYPAL_CURRENCY, refundView, type PaypalCapture, type PaypalOrder, type PaypalRefund } from './views';
 import { webhookTransmission } from './webhook-event';
 
@@ -74,69 +68,23 @@ interface CallOptions<S extends z.ZodType> {
 const segment = (id: string) => encodeURIComponent(id);
 
 export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_PAYPAL_TIMEOUT_MS;
-  const fetchFn = options.fetchFn ?? fetch;
   const basicAuth = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
 
-  /** One HTTP exchange; answers status and parsed JSON (null when empty), or throws PaypalNetworkError. */
-  async function exchange(path: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
-    try {
-      const response = await fetchFn(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      const text = await response.text();
-      let json: unknown = null;
-      try {
-        json = text ? JSON.parse(text) : null;
-      } catch {
-        json = { name: 'NON_JSON_RESPONSE', message: text.slice(0, 200) };
-      }
-      return { status: response.status, json };
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      const kind = timedOut ? 'timeout' : 'network';
-      throw new PaypalNetworkError(
-        kind,
-        `PayPal ${init.method} ${path}: ${timedOut ? `no answer within ${timeoutMs} ms` : 'connection failed'}`,
-        {
-          cause: error,
-        },
-      );
-    }
-  }
-
-  function errorOf(status: number, json: unknown): PaypalError {
-    const parsed = paypalErrorBodySchema.safeParse(json);
-    const body = parsed.success ? parsed.data : {};
-    return new PaypalError(
-      status,
-      body.name ?? body.error ?? `HTTP_${status}`,
-      body.message ?? body.error_description ?? 'no message',
-      body.details ?? [],
-      body.debug_id ?? null,
-    );
-  }
-
-  function parse<S extends z.ZodType>(schema: S, status: number, json: unknown, what: string): z.output<S> {
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new PaypalError(status, 'UNEXPECTED_RESPONSE', `${what} answered in a shape we do not know: ${parsed.error.message}`);
-    return parsed.data;
-  }
+  const http = createJsonHttp({ baseUrl: options.baseUrl, timeoutMs, transport: fetchTransport(options.fetchFn), errors: paypalErrors });
 
   const tokens = createTokenCache(async () => {
-    const { status, json } = await exchange('/v1/oauth2/token', {
-      method: 'POST',
-      headers: { Authorization: basicAuth, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: 'grant_type=client_credentials',
-    });
-    if (status !== 200) throw errorOf(status, json);
-    const token = parse(paypalTokenSchema, status, json, 'POST /v1/oauth2/token');
+    const where = { method: 'POST', path: '/v1/oauth2/token', label: 'POST /v1/oauth2/token' };
+    const headers = { Authorization: basicAuth, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
+    const answer = await http.send({ ...where, headers, body: 'grant_type=client_credentials' });
+    if (answer.status !== 200) throw paypalApiError(answer);
+    const token = http.read(where, answer, paypalTokenSchema);
     return { accessToken: token.access_token, expiresInS: token.expires_in };
   }, options.now ?? Date.now);
 
   async function call<S extends z.ZodType>({ method, path, schema, body, requestId }: CallOptions<S>): Promise<z.output<S>> {
-    for (let attempt = 1; ; attempt++) {
-      const token = await tokens.get();
+    const where = { method, path, label: `${method} ${path}` };
+    const answer = await withBearerToken(tokens, (token) => {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${token}`,
         Accept: 'application/json',
@@ -144,15 +92,9 @@ export function createPaypalClient(options: PaypalClientOptions): PaypalClient {
       };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
       if (requestId !== undefined) headers['PayPal-Request-Id'] = requestId;
-      const { status, json } = await exchange(path, { method, headers, body });
-      // An expired or revoked token: fetch a new one once and try again; a second 401 is real.
-      if (status === 401 && attempt === 1) {
-        tokens.invalidate(token);
-        continue;
-      }
-      if (status < 200 || status >= 300) throw errorOf(status, json);
-      return parse(schema, status, json, `${method} ${path}`);
-    }
+      return http.send({ ...where, headers, body });
+    });
+    return http.read(where, answer, schema);
   }
 
   return {

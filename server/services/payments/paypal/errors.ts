@@ -1,3 +1,7 @@
+import type { JsonAnswer, ProviderErrors } from '../provider-kit/json-http';
+import { isRetryableStatus } from '../provider-kit/retryable';
+import { paypalErrorBodySchema } from './schemas';
+
 /** One entry of PayPal's error `details`: the `issue` is the stable, documented code (ORDER_NOT_APPROVED…). */
 export interface PaypalErrorDetail {
   issue: string;
@@ -32,7 +36,7 @@ export class PaypalError extends Error {
 
   /** A 5xx or 429: the same call with the same PayPal-Request-Id may be tried again. */
   get retryable(): boolean {
-    return this.status >= 500 || this.status === 429;
+    return isRetryableStatus(this.status);
   }
 }
 
@@ -57,3 +61,26 @@ export class PaypalNetworkError extends Error {
 export function isRetryablePaypalError(error: unknown): boolean {
   return (error instanceof PaypalError || error instanceof PaypalNetworkError) && error.retryable;
 }
+
+/** PayPal's error body (`name`, `message`, `details`, `debug_id`, or OAuth's `error`); a text that is not JSON keeps its start. */
+export function paypalApiError({ status, json, text }: JsonAnswer): PaypalError {
+  const parsed = paypalErrorBodySchema.safeParse(json === undefined ? { name: 'NON_JSON_RESPONSE', message: text.slice(0, 200) } : json);
+  const body = parsed.success ? parsed.data : {};
+  return new PaypalError(
+    status,
+    body.name ?? body.error ?? `HTTP_${status}`,
+    body.message ?? body.error_description ?? 'no message',
+    body.details ?? [],
+    body.debug_id ?? null,
+  );
+}
+
+/** How the shared client's failures read as PayPal's (provider-kit/json-http.ts). */
+export const paypalErrors: ProviderErrors = {
+  noAnswer: ({ label }, kind, timeoutMs, cause) =>
+    new PaypalNetworkError(kind, `PayPal ${label}: ${kind === 'timeout' ? `no answer within ${timeoutMs} ms` : 'connection failed'}`, {
+      cause,
+    }),
+  refused: (_call, answer) => paypalApiError(answer),
+  malformed: ({ label }, answer, detail) => new PaypalError(answer.status, 'UNEXPECTED_RESPONSE', `${label} ${detail}`),
+};

@@ -3,14 +3,14 @@ import type { Clock } from '../../clock';
 import type {
   GatewayEvent,
   GatewayPaymentState,
-  PaymentGateway,
+  RedirectGateway,
   PaypalOrder as GatewayPaypalOrder,
   RefundResult,
   WebhookReading,
 } from '../gateway';
-import { outageAsUnavailable } from '../provider-outage';
+import { outageAsUnavailable } from '../provider-kit/outage';
 import { createPaypalClient, type PaypalClient } from './api-client';
-import { isRetryablePaypalError, PaypalError } from './errors';
+import { PaypalError } from './errors';
 import { refundFailureOf } from './refund-failure';
 import { needsCapture, outcomeOfCapture, outcomeOfOrder, type PaypalOutcome } from './status';
 import type { PaypalOrder } from './views';
@@ -38,17 +38,13 @@ export interface PaypalGatewayOptions {
  * reconciliation if that webhook is lost. Every capture carries `capture-<order id>` as its
  * PayPal-Request-Id, so the three never take the money twice.
  */
-export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGateway {
+export function createPaypalGateway(options: PaypalGatewayOptions): RedirectGateway {
   const api = createPaypalClient({
     baseUrl: options.apiUrl,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     fetchFn: options.fetchFn,
   });
-  const elsewhere = (what: string) => (): never => {
-    // loadConfig gives PayPal only PAYMENT_PAYPAL_PROVIDER: PayPal takes only PayPal.
-    throw new Error(`PayPal does not take ${what} (docs/payments.md)`);
-  };
   const onSite = (path: string) => {
     if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`a PayPal return URL must be a path on this site, got ${path}`);
     return `${options.publicUrl}${path}`;
@@ -56,19 +52,13 @@ export function createPaypalGateway(options: PaypalGatewayOptions): PaymentGatew
 
   return {
     name: PAYPAL,
-    chargeCard: elsewhere('cards'),
-    saveCard: elsewhere('cards'),
-    describeCard: elsewhere('cards'),
-    createPixCharge: elsewhere('PIX'),
 
     async createPaypalOrder({ idempotencyKey, amountCents, description, returnUrl, cancelUrl }): Promise<GatewayPaypalOrder> {
-      const order = await outageAsUnavailable(
-        () =>
-          api.createOrder(
-            { paymentId: idempotencyKey, amountCents, description, returnUrl: onSite(returnUrl), cancelUrl: onSite(cancelUrl) },
-            idempotencyKey,
-          ),
-        isRetryablePaypalError,
+      const order = await outageAsUnavailable(() =>
+        api.createOrder(
+          { paymentId: idempotencyKey, amountCents, description, returnUrl: onSite(returnUrl), cancelUrl: onSite(cancelUrl) },
+          idempotencyKey,
+        ),
       );
       if (!order.approveUrl) throw new Error(`PayPal answered order ${order.id} (${order.status}) without its approve link`);
       return { gatewayRef: order.id, approveUrl: order.approveUrl };

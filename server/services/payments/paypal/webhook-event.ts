@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleHeader } from '../single-header';
+import { singleHeader } from '../provider-kit/single-header';
 
 /**
  * PayPal webhooks: the transmission headers to verify (POST /v1/notifications/verify-webhook-signature)

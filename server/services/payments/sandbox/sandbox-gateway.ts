@@ -8,7 +8,18 @@ import { findCardToken, insertCardCharge, spendOneTimeToken } from './card-state
 import type { Database, Transaction } from '../../../db/types';
 import { invalid } from '../../../domain/errors';
 import type { Clock } from '../../clock';
-import type { CardChargeResult, CardFailureCode, GatewayPaymentState, PaymentGateway, PixCharge, SavedCardToken } from '../gateway';
+import type {
+  CardChargeResult,
+  CardFailureCode,
+  CardPayments,
+  GatewayCore,
+  GatewayPaymentState,
+  PaymentGateway,
+  PixCharge,
+  PixPayments,
+  RedirectPayments,
+  SavedCardToken,
+} from '../gateway';
 import { readingOf } from '../gateway';
 import { buildPixBrCode, newPixTxid } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
@@ -42,8 +53,8 @@ export class CardTokenInvalidError extends Error {
 
 export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 
-/** The PaymentGateway, plus what the sandbox's own pages and tests do with it. */
-export interface SandboxGateway extends PaymentGateway {
+/** Every capability but Pix Automático, plus what the sandbox's own pages and tests do with it. */
+export interface SandboxGateway extends GatewayCore, CardPayments, PixPayments, RedirectPayments {
   readonly name: 'sandbox';
   /** The tokenisation endpoint's work: card already validated with cardInputSchema (digits only). */
   tokenizeCard(card: Required<Pick<CardInput, 'card_number' | 'exp_date' | 'holder_name'>>): Promise<CardToken>;
