@@ -1,29 +1,41 @@
 import { z } from 'zod';
-import { apiPixConfig, apiPixEnv, type ApiPixConfig } from './config-api-pix';
-import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
+import type { GatewayMethod } from './services/payments/gateways';
+import {
+  DEFAULT_PROVIDER,
+  PAYMENT_PROVIDERS,
+  PROVIDER_KEYS,
+  providerNamesFor,
+  type ConfiguredProviders,
+  type ProviderKey,
+} from './services/payments/providers';
+import type { SharedPaymentSettings } from './services/payments/provider';
+import { integerText, present } from './config-text';
+
+const METHODS: readonly GatewayMethod[] = ['card', 'pix', 'paypal'];
+
+/** "a, b or c": how an error message offers the choices. */
+const choices = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names.join(''));
+
+/** PAYMENT_<METHOD>_PROVIDER: one of the registered providers that take the method (services/payments/providers.ts). */
+function providerChoice(method: GatewayMethod) {
+  const variable = `PAYMENT_${method.toUpperCase()}_PROVIDER`;
+  const [first, ...rest] = providerNamesFor(method);
+  if (first === undefined) throw new Error(`no payment provider takes ${method}`);
+  return z
+    .enum([first, ...rest], { error: `${variable} must be ${choices([first, ...rest])}` })
+    .default(PAYMENT_PROVIDERS[DEFAULT_PROVIDER].name);
+}
+
+/** Every provider's own variables, spread into the schema so config.ts validates and documents them with the rest. */
+const providersEnv: z.ZodRawShape = Object.assign({}, ...PROVIDER_KEYS.map((key) => PAYMENT_PROVIDERS[key].env));
 
 /** The variables of payments (docs/configuration.md, docs/payments.md); config.ts spreads them into its schema. */
 export const paymentsEnv = {
-  // A real provider joins its method's list with its adapter (docs/payments.md, "Adding a provider").
-  PAYMENT_CARD_PROVIDER: z
-    .enum(['sandbox', 'mercadopago'], { error: 'PAYMENT_CARD_PROVIDER must be sandbox or mercadopago' })
-    .default('sandbox'),
-  PAYMENT_PIX_PROVIDER: z
-    .enum(['sandbox', 'mercadopago', 'api-pix'], { error: 'PAYMENT_PIX_PROVIDER must be sandbox, mercadopago or api-pix' })
-    .default('sandbox'),
-  PAYMENT_PAYPAL_PROVIDER: z.enum(['sandbox', 'paypal'], { error: 'PAYMENT_PAYPAL_PROVIDER must be sandbox or paypal' }).default('sandbox'),
-  PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: booleanText('PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION').default(false),
+  PAYMENT_CARD_PROVIDER: providerChoice('card'),
+  PAYMENT_PIX_PROVIDER: providerChoice('pix'),
+  PAYMENT_PAYPAL_PROVIDER: providerChoice('paypal'),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, { error: 'PAYMENT_WEBHOOK_SECRET must have at least 32 characters' }).optional(),
-  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
-  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
-  MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
-  MERCADOPAGO_API_URL: urlText('MERCADOPAGO_API_URL', ['https:', 'http:']).default('https://api.mercadopago.com'),
-  MERCADOPAGO_SDK_URL: urlText('MERCADOPAGO_SDK_URL', ['https:', 'http:']).default('https://sdk.mercadopago.com/js/v2'),
-  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
-  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
-  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
-  PAYPAL_API_URL: urlText('PAYPAL_API_URL', ['https:', 'http:']).default('https://api-m.paypal.com'),
-  ...apiPixEnv,
+  ...providersEnv,
   PIX_KEY: z.string().min(1).max(77, { error: 'PIX_KEY must have at most 77 characters' }).default('pix@semear.dev'),
   PIX_MERCHANT_NAME: z.string().min(1).max(25, { error: 'PIX_MERCHANT_NAME must have at most 25 characters' }).default('SEMEAR DOACOES'),
   PIX_MERCHANT_CITY: z.string().min(1).max(15, { error: 'PIX_MERCHANT_CITY must have at most 15 characters' }).default('SAO PAULO'),
@@ -32,80 +44,38 @@ export const paymentsEnv = {
 
 type PaymentsEnv = z.output<z.ZodObject<typeof paymentsEnv>>;
 
-/** The providers a method can be given to. */
-export type PaymentProviderName =
-  PaymentsEnv['PAYMENT_CARD_PROVIDER'] | PaymentsEnv['PAYMENT_PIX_PROVIDER'] | PaymentsEnv['PAYMENT_PAYPAL_PROVIDER'];
+/** The name of a registered provider (services/payments/providers.ts). */
+export type PaymentProviderName = string;
 
-export interface PaymentsConfig {
+export type PaymentsConfig = ConfiguredProviders & {
   /** Who takes new payments of each method; a payment already taken stays with the provider on its row. */
-  providers: {
-    card: PaymentsEnv['PAYMENT_CARD_PROVIDER'];
-    pix: PaymentsEnv['PAYMENT_PIX_PROVIDER'];
-    paypal: PaymentsEnv['PAYMENT_PAYPAL_PROVIDER'];
-  };
+  providers: Record<GatewayMethod, PaymentProviderName>;
   /** Signs the embedded sandbox's webhooks. */
   webhookSecret: string;
-  pix: { key: string; merchantName: string; merchantCity: string; expiresS: number };
-  /**
-   * Set while its credentials are: a method goes to it, or its payments still settle there. `publicKey`
-   * and `sdkUrl`: the browser's tokenisation of cards (null while cards are not with it).
-   */
-  mercadopago: { apiUrl: string; accessToken: string; webhookSecret: string; publicKey: string | null; sdkUrl: string } | null;
-  /** Set while its credentials are, like Mercado Pago's. */
-  paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string } | null;
-  /** The NGO's own bank through the Central Bank's API Pix: set while PIX goes to it (config-api-pix.ts). */
-  apiPix: ApiPixConfig | null;
+  pix: SharedPaymentSettings['pix'];
+};
+
+/**
+ * Each registered provider's settings while its credentials are set (services/payments/providers.ts), read from
+ * the variables as set (`env`). The map is built key by key, which TypeScript cannot follow through a loop.
+ */
+function configuredProviders(env: Record<string, string>, providers: Record<GatewayMethod, string>, production: boolean) {
+  const configured: Partial<Record<ProviderKey, unknown>> = {};
+  for (const key of PROVIDER_KEYS) {
+    const provider = PAYMENT_PROVIDERS[key];
+    const chosenFor = METHODS.filter((method) => providers[method] === provider.name);
+    configured[key] = provider.settings(env, { chosenFor, production });
+  }
+  return configured as ConfiguredProviders;
 }
 
-/** The payments part of the configuration. */
-export function paymentsConfig(e: PaymentsEnv, production: boolean): PaymentsConfig {
+/** The payments part of the configuration. `env`: the variables as set, which each provider reads with its own schema. */
+export function paymentsConfig(e: PaymentsEnv, production: boolean, env: Record<string, string>): PaymentsConfig {
   const providers = { card: e.PAYMENT_CARD_PROVIDER, pix: e.PAYMENT_PIX_PROVIDER, paypal: e.PAYMENT_PAYPAL_PROVIDER };
-  // Anyone can confirm a payment on the sandbox's public pages: production must say it means it.
-  const onSandbox = Object.entries(providers).filter(([, provider]) => provider === 'sandbox');
-  if (production && onSandbox.length > 0 && !e.PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION) {
-    const names = onSandbox.map(([method]) => `PAYMENT_${method.toUpperCase()}_PROVIDER=sandbox`).join(', ');
-    throw new ConfigError(
-      `Invalid configuration: NODE_ENV=production with ${names}, whose public pages confirm any payment; ` +
-        'configure a real provider, or set PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true for a staging site',
-    );
-  }
-  const missing = (names: (keyof PaymentsEnv)[]) => names.filter((name) => e[name] === undefined);
-  const mercadopagoMissing = missing(['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET']);
-  if (providers.pix === 'mercadopago' && mercadopagoMissing.length > 0) {
-    throw new ConfigError(`Invalid configuration: PAYMENT_PIX_PROVIDER=mercadopago needs ${mercadopagoMissing.join(', ')}`);
-  }
-  // Cards are tokenised in the browser with the public key: without it no card could be taken.
-  const cardsMissing = missing(['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET']);
-  if (providers.card === 'mercadopago' && cardsMissing.length > 0) {
-    throw new ConfigError(`Invalid configuration: PAYMENT_CARD_PROVIDER=mercadopago needs ${cardsMissing.join(', ')}`);
-  }
-  const paypalMissing = missing(['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID']);
-  if (providers.paypal === 'paypal' && paypalMissing.length > 0) {
-    throw new ConfigError(`Invalid configuration: PAYMENT_PAYPAL_PROVIDER=paypal needs ${paypalMissing.join(', ')}`);
-  }
   return {
+    ...configuredProviders(env, providers, production),
     providers,
     webhookSecret: present(e.PAYMENT_WEBHOOK_SECRET),
     pix: { key: e.PIX_KEY, merchantName: e.PIX_MERCHANT_NAME, merchantCity: e.PIX_MERCHANT_CITY, expiresS: e.PIX_EXPIRES_S },
-    mercadopago:
-      e.MERCADOPAGO_ACCESS_TOKEN !== undefined && e.MERCADOPAGO_WEBHOOK_SECRET !== undefined
-        ? {
-            apiUrl: e.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
-            accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
-            webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
-            publicKey: e.MERCADOPAGO_PUBLIC_KEY ?? null,
-            sdkUrl: e.MERCADOPAGO_SDK_URL,
-          }
-        : null,
-    paypal:
-      e.PAYPAL_CLIENT_ID !== undefined && e.PAYPAL_CLIENT_SECRET !== undefined && e.PAYPAL_WEBHOOK_ID !== undefined
-        ? {
-            apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ''),
-            clientId: e.PAYPAL_CLIENT_ID,
-            clientSecret: e.PAYPAL_CLIENT_SECRET,
-            webhookId: e.PAYPAL_WEBHOOK_ID,
-          }
-        : null,
-    apiPix: apiPixConfig(e, providers.pix === 'api-pix'),
   };
 }

@@ -164,7 +164,8 @@ function definedOnly(env: Record<string, string | undefined>): Record<string, st
 
 /** Reads the configuration from environment variables; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(definedOnly(env));
+  const set = definedOnly(env);
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
@@ -181,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: ${missing.join(', ')} not set (server/start.ts makes them and keeps them in DATA_DIR; see config-secrets.ts)`,
     );
   }
-  const payments = paymentsConfig(e, production);
+  const payments = paymentsConfig(e, production, set);
   return {
     production,
     port: e.PORT,

@@ -11,7 +11,7 @@ import { demoPaymentsOf } from './seed/demo-payments';
 import { seedDemoData } from './seed/demo-seed';
 import { mailboxFolder } from './services/mail/mail-transport';
 import { buildWebApp, webBuildIsStale } from './web-build';
-import { registerApiPixWebhooks } from './services/payments/api-pix/webhook-registration';
+import { PAYMENT_PROVIDERS, PROVIDER_KEYS } from './services/payments/providers';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,11 +52,14 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
         )
       : false;
     const url = await app.listen({ port: config.port, host: config.host });
-    await registerApiPixWebhooks(
-      app.paymentGateways,
-      { db: database.db, publicUrl: config.publicUrl, pixKey: config.payments.pix.key },
-      app.log,
-    );
+    // What a provider does once the database is ready (the API Pix registers its webhooks at the bank).
+    for (const key of PROVIDER_KEYS) {
+      await PAYMENT_PROVIDERS[key].onStart?.(
+        app.paymentGateways,
+        { db: database.db, publicUrl: config.publicUrl, pixKey: config.payments.pix.key },
+        app.log,
+      );
+    }
     if (seeded) app.log.info('demo data seeded: admin@semear.dev / semear-admin-123 and doador@semear.dev / semear-doador-123');
     app.log.info({ database: database.kind, url: config.publicUrl }, `Semear is running at ${config.publicUrl} (listening on ${url})`);
     if (!config.smtpUrl)

@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { API_PREFIX } from '../../contracts/constants';
 import type { Config } from '../config';
 import { BOOT_SCRIPT_HASH } from '../http/code-after-paint';
+import { cardOriginsOf } from '../services/payments/providers';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
 export function contentSecurityPolicy(
@@ -25,7 +26,7 @@ export function contentSecurityPolicy(
     'font-src': ["'self'", 'data:'],
     // The realtime endpoint is a WebSocket on the same host, or hosted Pusher / Soketi when configured.
     // The card provider's script posts the card straight to its API.
-    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime), ...cards.api],
+    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime), ...cards.connect],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -35,11 +36,9 @@ export function contentSecurityPolicy(
   };
 }
 
-/** Mercado Pago's script and the API it sends cards to, while cards go to Mercado Pago. */
-function cardTokenisationOrigins(payments: Config['payments'] | undefined): { scripts: string[]; api: string[] } {
-  const mercadopago = payments?.providers.card === 'mercadopago' ? payments.mercadopago : null;
-  if (!mercadopago) return { scripts: [], api: [] };
-  return { scripts: [new URL(mercadopago.sdkUrl).origin], api: [new URL(mercadopago.apiUrl).origin] };
+/** The card provider's tokenisation script and the API it sends cards to (services/payments/providers.ts). */
+function cardTokenisationOrigins(payments: Config['payments'] | undefined): { scripts: string[]; connect: string[] } {
+  return payments ? cardOriginsOf(payments, payments.providers.card) : { scripts: [], connect: [] };
 }
 
 /** Where browsers open the realtime WebSocket when it is not this server (pusher-js uses ws/wss only). */

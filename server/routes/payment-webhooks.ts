@@ -11,14 +11,8 @@ import { applyDebitNews, applyRecurrenceNews } from '../services/subscriptions/p
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import { pathParam } from '../../contracts/plain-text';
 import type { FastifyBaseLogger } from 'fastify';
-import { API_PIX } from '../services/payments/api-pix/api-pix-gateway';
+import { PAYMENT_PROVIDERS, PROVIDER_KEYS } from '../services/payments/providers';
 import type { WebhookDelivery } from '../services/payments/gateway';
-
-/**
- * The largest notice the API Pix bank may post (/pix, /rec, /cobr): 256 KiB, some 1,500 entries of the spec's shape,
- * where a bank sends one PIX a notice, or a few dozen when it batches. A larger body is refused with 413.
- */
-export const API_PIX_NOTICE_MAX_BYTES = 256 * 1024;
 
 /**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
@@ -64,27 +58,32 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     return reply.status(204).send(null);
   });
 
-  // Pix Automático: the bank posts recurrences' and their debits' news with /rec and /cobr appended. Unsigned
-  // hints: each id is read back from the bank before anything is recorded (pix-automatico.ts).
-  for (const topic of ['rec', 'cobr'] as const) {
-    app.post(`/payments/webhooks/${API_PIX}/${topic}`, { schema, bodyLimit: API_PIX_NOTICE_MAX_BYTES }, async (request, reply) => {
-      const gateway = options.gateways.named(API_PIX);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!gateway?.recurrences) throw new HttpError(404, errorCodes.notFound, m.notFound);
-      const hints = gateway.recurrences.readWebhook(topic, raw);
-      if (!hints) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
-      const now = deps.clock.now();
-      const followed = { ...deps, log: request.log };
-      for (const id of hints.recurrenceIds) await applyRecurrenceNews(followed, gateway, id, now);
-      for (const id of hints.chargeIds) await applyDebitNews(followed, id, now);
-      return reply.status(204).send(null);
-    });
+  // Paths a provider's webhook settings append to its route (the API Pix's bank: /pix, /rec and /cobr). Unsigned
+  // hints, so their bodies are capped: a larger one is 413 and reads nothing back.
+  for (const key of PROVIDER_KEYS) {
+    const { name, webhookPaths } = PAYMENT_PROVIDERS[key];
+    if (!webhookPaths) continue;
+    const limited = { schema, bodyLimit: webhookPaths.bodyLimit };
+    // Pix Automático's news: each id is read back from the bank before anything is recorded (pix-automatico.ts).
+    for (const topic of webhookPaths.recurrences) {
+      app.post(`/payments/webhooks/${name}/${topic}`, limited, async (request, reply) => {
+        const gateway = options.gateways.named(name);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!gateway?.recurrences) throw new HttpError(404, errorCodes.notFound, m.notFound);
+        const hints = gateway.recurrences.readWebhook(topic, raw);
+        if (!hints) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+        const now = deps.clock.now();
+        const followed = { ...deps, log: request.log };
+        for (const id of hints.recurrenceIds) await applyRecurrenceNews(followed, gateway, id, now);
+        for (const id of hints.chargeIds) await applyDebitNews(followed, id, now);
+        return reply.status(204).send(null);
+      });
+    }
+    for (const path of webhookPaths.payments) {
+      app.post(`/payments/webhooks/${name}/${path}`, limited, async (request, reply) => {
+        await receive(name, request);
+        return reply.status(204).send(null);
+      });
+    }
   }
-
-  // The API Pix bank posts the PIX received to the registered URL with /pix appended. Unsigned, so capped: a larger
-  // body is 413 and reads nothing back from the bank.
-  app.post(`/payments/webhooks/${API_PIX}/pix`, { schema, bodyLimit: API_PIX_NOTICE_MAX_BYTES }, async (request, reply) => {
-    await receive(API_PIX, request);
-    return reply.status(204).send(null);
-  });
 };

@@ -4,7 +4,7 @@ import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
-import { API_PIX_NOTICE_MAX_BYTES } from '../../server/routes/payment-webhooks';
+import { API_PIX_NOTICE_MAX_BYTES } from '../../server/services/payments/api-pix/provider';
 import { loadConfig } from '../../server/config';
 import { withGeneratedSecrets } from '../../server/config-secrets';
 import { reconcileOnce } from '../../server/services/donations/reconcile';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiPixConfig } from '../../../config-api-pix';
+import type { ApiPixConfig } from './settings';
 import type { Clock } from '../../clock';
 import { createJsonHttp } from '../provider-kit/json-http';
 import { createTokenCache, withBearerToken } from '../provider-kit/token-cache';

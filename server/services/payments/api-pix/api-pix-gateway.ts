@@ -1,4 +1,4 @@
-import type { ApiPixConfig } from '../../../config-api-pix';
+import type { ApiPixConfig } from './settings';
 import type { Clock } from '../../clock';
 import type {
   GatewayEvent,

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:https';
-import type { ApiPixTls } from '../../../config-api-pix';
+import type { ApiPixTls } from './settings';
 import type { Transport } from '../provider-kit/json-http';
 
 /**

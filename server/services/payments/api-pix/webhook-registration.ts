@@ -2,15 +2,11 @@ import { eq } from 'drizzle-orm';
 import { pixKeys } from '../../../db/schema';
 import type { Executor } from '../../../db/types';
 import type { PaymentGateways } from '../gateways';
+import type { StartupLog } from '../provider';
 import { API_PIX, isApiPixGateway } from './api-pix-gateway';
 
 /** Where the bank posts the PIX received (it appends /pix): the route in payment-webhooks.ts. */
 export const apiPixWebhookUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/api/v1/payments/webhooks/${API_PIX}`;
-
-export interface StartupLog {
-  info(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 /**
  * At start-up, tells the bank where to post each key's PIX (`PUT /webhook/{chave}`) for PIX_KEY and every

@@ -29,6 +29,8 @@ import { FAILURE_OF_OUTCOME, outcomeOfCard } from './test-cards';
 import { createSandboxRefunds } from './sandbox-refunds';
 import { createWebhookOutbox, type DeliverWebhook, type Scheduler } from './webhook-outbox';
 
+export const SANDBOX = 'sandbox';
+
 /** Where the sandbox's own pages and endpoints live (outside /api/v1: they are "the provider"). */
 export const SANDBOX_GATEWAY_PREFIX = '/sandbox-gateway';
 /** A browser token is good for one charge within this time, like a real provider's. */
@@ -384,4 +386,4 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 
 /** The sandbox's pages are mounted only when the configured gateway is the sandbox. */
 export const isSandboxGateway = (gateway: PaymentGateway): gateway is SandboxGateway =>
-  gateway.name === 'sandbox' && 'simulatePixPayment' in gateway;
+  gateway.name === SANDBOX && 'simulatePixPayment' in gateway;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { z } from 'zod';
-import { ConfigError, urlText } from './config-text';
+import { ConfigError, urlText } from '../../../config-text';
 
 /** The variables of the Central Bank's API Pix at the NGO's own bank (docs/payments.md, "PIX from your bank"). */
 export const apiPixEnv = {
