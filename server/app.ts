@@ -76,7 +76,7 @@ import { createPaymentGateways } from './services/payments/create-gateway';
 import type { CardGateway, PixGateway, RedirectGateway } from './services/payments/gateway';
 import { singleGateway, type PaymentGateways } from './services/payments/gateways';
 import type { DonationHooks } from './services/donations/create-donation';
-import { isSandboxGateway, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
+import { isSandboxGateway, SANDBOX, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clock,
           // The sandbox's webhooks go through the very route a real provider calls.
           deliverWebhook: async (body, headers) =>
-            (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/sandbox`, payload: body, headers })).statusCode,
+            (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/${SANDBOX}`, payload: body, headers })).statusCode,
           onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
         })),
     storage: options.storage ?? createStorage(config.storage),

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../server/http/escape-html';
 import { SANDBOX_PAGE_CSP } from '../../server/services/payments/sandbox/pages';
 import { createSandboxGateway, type SandboxGateway } from '../../server/services/payments/sandbox/sandbox-gateway';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
-import { verifyWebhook } from '../../server/services/payments/webhook-signature';
+import { verifyWebhook } from '../../server/services/payments/sandbox/webhook-signature';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;

@@ -13,7 +13,7 @@ import {
 } from '../../server/services/payments/sandbox/sandbox-gateway';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { WEBHOOK_RETRY_DELAYS_MS, type Scheduler } from '../../server/services/payments/sandbox/webhook-outbox';
-import { verifyWebhook } from '../../server/services/payments/webhook-signature';
+import { verifyWebhook } from '../../server/services/payments/sandbox/webhook-signature';
 import { TestClock } from '../api/helpers/test-app';
 import { openTestDatabase } from '../api/helpers/test-database';
 

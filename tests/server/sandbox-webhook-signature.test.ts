@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_S } from '../../contracts/constants';
-import { parseSignatureHeader, signWebhook, verifyWebhook, verifyWebhookSignature } from '../../server/services/payments/webhook-signature';
+import {
+  parseSignatureHeader,
+  signWebhook,
+  verifyWebhook,
+  verifyWebhookSignature,
+} from '../../server/services/payments/sandbox/webhook-signature';
 import { TestClock } from '../api/helpers/test-app';
 
 const SECRET = 'whsec-test-secret-that-is-long-enough-0001';

@@ -12,7 +12,7 @@ import type {
   WebhookReading,
 } from '../../server/services/payments/gateway';
 import { readingOf } from '../../server/services/payments/gateway';
-import { verifyWebhook } from '../../server/services/payments/webhook-signature';
+import { verifyWebhook } from '../../server/services/payments/sandbox/webhook-signature';
 
 export const FAKE_WEBHOOK_SECRET = 'fake-gateway-webhook-secret-long-enough-1234';
 

@@ -20,7 +20,7 @@ import type { Database } from '../../../server/db/types';
 import { notProviderFee } from '../../../server/campaigns/campaign-figures';
 import { selectRows } from '../../../server/services/wallet/raw-rows';
 import { SANDBOX_TEST_CARDS } from '../../../server/services/payments/sandbox/test-cards';
-import { signWebhook, webhookEventBody } from '../../../server/services/payments/webhook-signature';
+import { signWebhook, webhookEventBody } from '../../../server/services/payments/sandbox/webhook-signature';
 import type { GatewayEvent } from '../../../server/services/payments/gateway';
 import { call } from './test-app';
 

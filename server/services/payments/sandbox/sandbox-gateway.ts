@@ -23,7 +23,7 @@ import type {
 import { readingOf } from '../gateway';
 import { buildPixBrCode, newPixTxid } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
-import { verifyWebhook } from '../webhook-signature';
+import { verifyWebhook } from './webhook-signature';
 import { paypalOrderId, sandboxId } from './ids';
 import { FAILURE_OF_OUTCOME, outcomeOfCard } from './test-cards';
 import { createSandboxRefunds } from './sandbox-refunds';
@@ -57,7 +57,7 @@ export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 
 /** Every capability but Pix Automático, plus what the sandbox's own pages and tests do with it. */
 export interface SandboxGateway extends GatewayCore, CardPayments, PixPayments, RedirectPayments {
-  readonly name: 'sandbox';
+  readonly name: typeof SANDBOX;
   /** The tokenisation endpoint's work: card already validated with cardInputSchema (digits only). */
   tokenizeCard(card: Required<Pick<CardInput, 'card_number' | 'exp_date' | 'holder_name'>>): Promise<CardToken>;
   /** A payment by its gateway reference (an unpaid PIX past its expiry reads as expired). */
@@ -181,7 +181,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
   }
 
   return {
-    name: 'sandbox',
+    name: SANDBOX,
 
     async tokenizeCard(card) {
       const expiry = parseCardExpiry(card.exp_date);

@@ -4,7 +4,7 @@ import { sandboxWebhookDeliveries, sandboxWebhookEvents } from '../../../db/sche
 import type { Database } from '../../../db/types';
 import type { Clock } from '../../clock';
 import type { GatewayEvent } from '../gateway';
-import { signWebhook, webhookEventBody } from '../webhook-signature';
+import { signWebhook, webhookEventBody } from './webhook-signature';
 import { sandboxId } from './ids';
 
 /** Sends one signed webhook to our endpoint and answers the HTTP status it got. */

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_S } from '../../../contracts/constants';
-import type { Clock } from '../clock';
-import { singleHeader } from './provider-kit/single-header';
-import type { GatewayEvent } from './gateway';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_S } from '../../../../contracts/constants';
+import type { Clock } from '../../clock';
+import { singleHeader } from '../provider-kit/single-header';
+import type { GatewayEvent } from '../gateway';
 
 /**
  * Webhook signatures in Stripe's scheme: `x-semear-signature: t=<unix seconds>,v1=<hex HMAC-SHA256>`
