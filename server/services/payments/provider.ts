@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PaymentsClientConfig } from '../../../contracts/payments';
+import type { PaymentProviderName, PaymentsClientConfig } from '../../../contracts/payments';
 import type { Database, Executor } from '../../db/types';
 import type { Clock } from '../clock';
 import type { PaymentGateway } from './gateway';
@@ -40,7 +40,7 @@ export interface StartupLog {
  */
 export interface PaymentProvider<S> {
   /** The name on payment rows, in PAYMENT_*_PROVIDER and in /payments/webhooks/{name}. */
-  readonly name: string;
+  readonly name: PaymentProviderName;
   /** The methods it can be given (PAYMENT_CARD_PROVIDER, PAYMENT_PIX_PROVIDER, PAYMENT_PAYPAL_PROVIDER). */
   readonly methods: readonly GatewayMethod[];
   /** Its environment variables, validated with the rest of the configuration (config.ts). */

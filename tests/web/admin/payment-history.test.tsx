@@ -1,6 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { AdminDonationDetail } from '../../../contracts/admin-donations';
+import { PAYMENT_PROVIDER_NAMES } from '../../../contracts/payments';
+import { activateLocale } from '../../../src/app/i18n/catalogs';
+import { gatewayName } from '../../../src/features/admin/donations/donation-words';
 import { PaymentHistory } from '../../../src/features/admin/donations/PaymentHistory';
 import { renderPage } from '../features/harness';
 
@@ -87,4 +91,13 @@ describe("a Mercado Pago donation's history", () => {
       expect(texts.join('\n')).not.toMatch(/provider_fee|chargeback:|platform_fees/);
     },
   );
+});
+
+describe('every payment provider has a name people read', () => {
+  it.each(['pt', 'en', 'es'] as const)('%s: no provider is shown by its code', async (locale) => {
+    await activateLocale(locale);
+    const names = PAYMENT_PROVIDER_NAMES.map((code) => gatewayName(code, (descriptor) => i18n._(descriptor)));
+    expect(names.filter((name, index) => name === PAYMENT_PROVIDER_NAMES[index])).toEqual([]);
+    expect(new Set(names).size).toBe(PAYMENT_PROVIDER_NAMES.length);
+  });
 });

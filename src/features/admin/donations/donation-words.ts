@@ -9,6 +9,7 @@ import type {
   WEBHOOK_DELIVERY_STATUSES,
 } from '../../../../contracts/admin-donations';
 import type { PAYMENT_STATUSES } from '../../../../contracts/donations';
+import type { PaymentProviderName } from '../../../../contracts/payments';
 import type { LedgerAccountKind, LedgerGroupKind } from '../../../../contracts/ledger';
 
 /**
@@ -86,17 +87,21 @@ export const WEBHOOK_STATUS_NAMES: Record<(typeof WEBHOOK_DELIVERY_STATUSES)[num
   failed: msg`não entregue`,
 };
 
-/** The payment providers by the name the API gives them. */
-const GATEWAY_NAMES: Record<string, MessageDescriptor> = {
+/** The payment providers by the name the API gives them: every provider (contracts/payments.ts) and our own. */
+const GATEWAY_NAMES: Record<PaymentProviderName | 'internal', MessageDescriptor> = {
   sandbox: msg`Sandbox (ambiente de testes)`,
   internal: msg`Semear (carteira ou gift card)`,
   mercadopago: msg`Mercado Pago`,
+  paypal: msg`PayPal`,
+  'api-pix': msg`Pix direto no banco da organização (API Pix)`,
 };
+
+const isNamedGateway = (gateway: string): gateway is keyof typeof GATEWAY_NAMES => Object.hasOwn(GATEWAY_NAMES, gateway);
 
 type Translate = (descriptor: MessageDescriptor) => string;
 
 export const gatewayName = (gateway: string, translate: Translate): string =>
-  GATEWAY_NAMES[gateway] ? translate(GATEWAY_NAMES[gateway]) : gateway;
+  isNamedGateway(gateway) ? translate(GATEWAY_NAMES[gateway]) : gateway;
 
 /** A ledger account in words: 'Campanha Cozinha Solidária', 'Meio de pagamento: Sandbox (ambiente de testes)'. */
 export function ledgerAccountName(line: AdminDonationDetail['ledger'][number]['lines'][number], translate: Translate): string {
