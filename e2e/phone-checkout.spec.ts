@@ -139,6 +139,10 @@ test('/doacao-pix without an amount has one chosen and goes on to the PIX code; 
   await expect(field(page, 'Outro valor (R$)')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Mínimo: R$ 5,00')).toBeVisible();
   await expect(page.getByText('Confira os dados destacados e tente de novo. Campos a corrigir: Valor da doação.')).toBeVisible();
+  // Issue 47, item 8: too much names the maximum, not only the minimum.
+  await field(page, 'Outro valor (R$)').fill('99999999');
+  await expect(page.getByText('Valor maior que o permitido')).toBeVisible();
+  await expect(field(page, 'Outro valor (R$)')).toHaveAccessibleDescription(/Mínimo: R\$\s5,00 · máximo: R\$\s100\.000,00/);
   await page.getByLabel('R$ 50,00').check();
   await page.getByRole('button', { name: 'Doar R$ 50,00' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Pague com PIX' })).toBeVisible();

@@ -144,6 +144,15 @@ describe('refusals name and highlight their field', () => {
     expect(describedBy(other)).toContain('Valor menor que o permitido');
     expect(describedBy(other)).toContain('Mínimo: R$ 5,00');
   });
+
+  it('"Valor maior que o permitido" comes with the maximum, tied to the field (issue 47, item 8)', async () => {
+    await renderCheckout(f.guestInput);
+    fireEvent.click(screen.getByLabelText('Outro valor'));
+    change('Outro valor (R$)', '99999999');
+    const other = field('Outro valor (R$)');
+    expect(describedBy(other)).toContain('Valor maior que o permitido');
+    expect(describedBy(other)).toMatch(/Mínimo: R\$\s5,00 · máximo: R\$\s100\.000,00/);
+  });
 });
 
 describe('prefill', () => {

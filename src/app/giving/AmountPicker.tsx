@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
+  DONATION_MAX_CENTS,
   DONATION_MIN_CENTS,
   donationAmountSchema,
   MONTHLY_MAX_CENTS,
@@ -19,7 +20,7 @@ interface Props {
   onChange: (cents: number) => void;
   /** 'monthly': the monthly presets and range, every amount read "por mês". */
   frequency?: 'once' | 'monthly';
-  /** The checkout's range: its minimum is shown with every "too low". */
+  /** The checkout's range: its minimum and maximum are the hint beside every amount typed or refused. */
   range?: { min: number; max: number };
   /** A refused request's message for the amount (already translated). */
   error?: string;
@@ -38,8 +39,9 @@ export function AmountPicker({ amount, onChange, frequency = 'once', range, erro
   const problem = amount === null ? null : monthly ? monthlyProblem(amount) : onceProblem(amount);
   const choice = other ? 'other' : amount !== null && suggested.includes(amount) ? String(amount) : '';
   const minimum = formatMoney(range?.min ?? (monthly ? MONTHLY_MIN_CENTS : DONATION_MIN_CENTS));
-  // The contract's "Valor menor que o permitido" stays as it is; the minimum is the hint beside it.
-  const minimumHint = t`Mínimo: ${minimum}`;
+  const maximum = formatMoney(range?.max ?? (monthly ? MONTHLY_MAX_CENTS : DONATION_MAX_CENTS));
+  // The contract's "Valor menor/maior que o permitido" stays as it is; the range is the hint beside it.
+  const rangeHint = t`Mínimo: ${minimum} · máximo: ${maximum}`;
   const groupError = !other ? (problem ?? error) : problem ? undefined : error;
   const label = (cents: number) => {
     const value = formatMoney(cents);
@@ -67,7 +69,7 @@ export function AmountPicker({ amount, onChange, frequency = 'once', range, erro
         value={choice}
         options={[...suggested.map((cents) => ({ value: String(cents), label: label(cents) })), { value: 'other', label: t`Outro valor` }]}
         error={groupError}
-        hint={!other && groupError ? minimumHint : undefined}
+        hint={!other && groupError ? rangeHint : undefined}
         onChange={(event) => {
           const value = event.target.value;
           if (value === 'other') {
@@ -86,7 +88,7 @@ export function AmountPicker({ amount, onChange, frequency = 'once', range, erro
           label={monthly ? t`Outro valor por mês (R$)` : t`Outro valor (R$)`}
           inputMode="decimal"
           value={otherText}
-          hint={minimumHint}
+          hint={rangeHint}
           error={problem ?? undefined}
           onChange={(event) => {
             setOtherText(event.target.value);
