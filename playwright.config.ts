@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // e2e runs the real product (`server/start.ts`: build if stale, migrate, seed) in Debian's Chromium —
@@ -22,6 +23,16 @@ const SECOND_LANE = [
   'mercadopago-provider.spec.ts',
   'paypal-provider.spec.ts',
 ].map((spec) => `**/${spec}`);
+
+/**
+ * Debian's headless-only Chromium (package chromium-headless-shell, which CI installs) when present: the
+ * same engine without the full browser's windowing and compositing, about a sixth less CPU over the run,
+ * and the run is CPU-bound on two cores. Without it, the full browser in headless mode.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 /** A lane's server: its address, and its DATA_DIR (mail, secrets) for the specs that read it. */
 export interface E2eServer {
@@ -48,9 +59,12 @@ export default defineConfig({
   use: {
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of the run's CPU (a screencast and a DOM snapshot per
+    // action), so only the retry of a failed test records one: CI retries once, which keeps the trace
+    // of every failure and flake; locally, `--trace on`.
+    trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',
