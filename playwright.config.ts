@@ -40,7 +40,7 @@ export interface E2eServer {
   dataDir: string;
 }
 
-const LANES = [0, 1].map((lane) => ({
+export const LANES = [0, 1].map((lane) => ({
   name: lane === 0 ? 'chromium' : `chromium-${lane + 1}`,
   port: E2E_PORT + lane,
   server: { url: `http://localhost:${E2E_PORT + lane}`, dataDir: lane === 0 ? '.tmp/e2e' : `.tmp/e2e-${lane + 1}` } satisfies E2eServer,
@@ -84,25 +84,6 @@ export default defineConfig({
     metadata: lane.server,
     use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: lane.server.url },
   })),
-  // Started one after another: the first builds the web app when it is stale, the second finds it built.
-  webServer: LANES.map((lane) => ({
-    command: `rm -rf ${lane.server.dataDir} && npx tsx server/start.ts`,
-    url: `${lane.server.url}/api/v1/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe' as const,
-    env: {
-      // The demo seed and the sandbox gateway are what the end-to-end tests drive: never production here.
-      NODE_ENV: 'test',
-      PORT: String(lane.port),
-      DATA_DIR: lane.server.dataDir,
-      DEMO_SEED: 'true',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      PAYMENT_RATE_LIMIT_MAX: '1000',
-      ANALYTICS_RATE_LIMIT_MAX: '1000',
-      LOG_LEVEL: 'warn',
-      // The webhook tests' receiver listens on this machine.
-      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-    },
-  })),
+  // Both lanes' servers, started side by side (e2e/global-setup.ts), stopped by the teardown it returns.
+  globalSetup: './e2e/global-setup.ts',
 });

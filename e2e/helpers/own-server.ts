@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchServer } from './launch-server';
 
 export interface OwnServer {
   /** http://localhost:<port>, also its PUBLIC_URL (a provider sends the donor back there). */
@@ -29,43 +29,17 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-e2e-own-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      PAYMENT_RATE_LIMIT_MAX: '1000',
-      ANALYTICS_RATE_LIMIT_MAX: '1000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = `${log}${chunk.toString('utf8')}`.slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+  try {
+    const server = await launchServer(port, { PUBLIC_URL: url, DATA_DIR: dataDir, ...env });
+    return {
+      url,
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 200_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const healthy = await fetch(`${url}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    throw error;
   }
-  await stop();
-  throw new Error(`the server on port ${port} did not start:\n${log}`);
 }
