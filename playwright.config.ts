@@ -22,6 +22,8 @@ const SECOND_LANE = [
   'admin-and-gift-card-pages.spec.ts',
   'mercadopago-provider.spec.ts',
   'paypal-provider.spec.ts',
+  'first-screen.spec.ts',
+  'legal.spec.ts',
 ].map((spec) => `**/${spec}`);
 
 /**
