@@ -49,10 +49,9 @@ export default defineConfig({
   test: {
     // The default report, then each project's time and the slowest files (tests/support/timing).
     reporters: ['default', './tests/support/timing/vitest-timings.ts'],
-    // Three workers on two cores: crash tests, the two-node test and the job runner spend long stretches
-    // waiting on child processes and timers, and a third worker fills those with work (about 80 s less
-    // over the whole run than two; every test keeps its own timeout well above what it takes then).
-    maxWorkers: 3,
+    // Two cores: vitest's default leaves one idle (CPUs - 1). A third worker filled the stretches the crash
+    // and two-node tests spend waiting, but its extra contention made timing-bound tests flaky.
+    maxWorkers: 2,
     sequence: { sequencer: SlowFilesFirst },
     // Transformed modules are kept in node_modules/.experimental-vitest-cache between runs (the inner loop's speed).
     experimental: { fsModuleCache: true },

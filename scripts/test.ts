@@ -1,5 +1,5 @@
 // `npm test`: every check and every test, timed. The static checks and the production build have no
-// order among them, so they run two at a time (two cores); then vitest (every project, three workers), then
+// order among them, so they run two at a time (two cores); then vitest (every project, two workers), then
 // e2e in Chromium on the build. Each step's time is printed as it ends, vitest and Playwright print their
 // slowest files, and the last line is the run's summary. A step that fails stops the run after its phase.
 import { spawn } from 'node:child_process';
