@@ -57,6 +57,8 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
   const summary = page.getByRole('region', { name: 'Resumo do pedido' });
   await expect(summary).toContainText('2 gift cards de R$ 80,00');
   await expect(summary).toContainText('R$ 160,00');
+  // A buyer buys (issue 47, item 13): "Você doa como" was asked here.
+  await expect(page.getByRole('group', { name: 'Você compra como' })).toBeVisible();
   await field(page, 'Nome completo').fill('Maria da Silva');
   await field(page, 'CPF').fill('529.982.247-25');
   await field(page, 'E-mail').fill(uniqueEmail('maria'));

@@ -22,7 +22,7 @@ const WORDS = {
     summary: 'Resumo do pedido',
     card: (each: string) => `1 gift card de R$ ${each}`,
     pay: (total: string) => `Pagar R$ ${total}`,
-    ready: 'Obrigado! Seus cartões estão prontos',
+    ready: 'Obrigado! Seu cartão está pronto',
     creditCard: 'Cartão de crédito',
     cardFields: ['Número do cartão', 'Validade (MM/AA)', 'CVV', 'Nome do titular'],
     // Read by its start: the same field whichever documents it takes.
@@ -40,7 +40,7 @@ const WORDS = {
     summary: 'Order summary',
     card: (each: string) => `1 gift card of R$ ${each}`,
     pay: (total: string) => `Pay R$ ${total}`,
-    ready: 'Thank you! Your cards are ready',
+    ready: 'Thank you! Your card is ready',
     creditCard: 'Credit card',
     cardFields: ['Card number', 'Expiry (MM/YY)', 'CVV', 'Cardholder name'],
     holderDocument: /CPF/,

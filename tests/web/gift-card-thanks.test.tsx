@@ -197,6 +197,27 @@ describe('/gift-card/agradecimento says exactly what is true of the order (issue
     expect(screen.queryByRole('button', { name: 'Reenviar o cartão' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'pt',
+      'Obrigado! Seu gift card foi enviado',
+      /Enviamos 1 gift card por e-mail para quem vai recebê-lo/,
+      'Obrigado! Seu cartão está pronto',
+    ],
+    ['en', 'Thank you! Your gift card was sent', /We sent 1 gift card by e-mail to its recipient/, 'Thank you! Your card is ready'],
+    ['es', '¡Gracias! Tu gift card fue enviada', /Enviamos 1 gift card por correo a quien la recibe/, '¡Gracias! Tu tarjeta está lista'],
+  ] as const)('one card is spoken of in the singular, sent or ready to print (%s)', async (locale, sentTitle, sentLead, readyTitle) => {
+    const one = { quantity: 1, total: 5000, recipients: [{ name: 'Ana Souza', email: 'ana@exemplo.com.br' }] };
+    const page = (order: GiftCardOrderResult) =>
+      renderPage(() => <GiftCardThanksPage order={order} />, { path: '/gift-card/agradecimento', user: makeUser(), locale });
+    const sent = await page(personal(one, [sentTo(0, 'ana@exemplo.com.br', 'sent')]));
+    expect(await heading(sentTitle)).toBeInTheDocument();
+    expect(screen.getByText(sentLead)).toBeInTheDocument();
+    sent.unmount();
+    await page(personal({ ...one, shipping_mode: 'pdf' }, [card(0)]));
+    expect(await heading(readyTitle)).toBeInTheDocument();
+  });
+
   it('a codes-only batch while it is issued: its progress, not "ready", and the files once every code is out', async () => {
     getOrder.mockReturnValue(new Promise(() => {}));
     const codes = batch(0);

@@ -121,7 +121,8 @@ export function ContactStep({
         </p>
       ) : (
         <RadioGroup
-          legend={t`Você doa como`}
+          // A gift card is bought, not given: its buyer gives when a recipient picks a cause.
+          legend={frequency === 'gift_card' ? t`Você compra como` : t`Você doa como`}
           options={[
             { value: 'person', label: t`Pessoa física` },
             { value: 'company', label: t`Empresa` },

@@ -55,6 +55,8 @@ function PrintableCards({ orderId }: { orderId: string }) {
 function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: string; lead: string } {
   const { t } = useLingui();
   const choose = t`Quem receber escolhe a causa e tem 6 meses para usar o crédito.`;
+  // One card is spoken of in the singular, in every language (issue 47, item 11).
+  const cards = order.quantity;
   switch (situation.kind) {
     case 'declined':
       return {
@@ -83,19 +85,25 @@ function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: 
       };
     case 'issuing':
       return {
-        title: t`Obrigado! Estamos emitindo seus cartões`,
+        title: t`${plural(cards, { one: 'Obrigado! Estamos emitindo seu cartão', other: 'Obrigado! Estamos emitindo seus cartões' })}`,
         lead:
           order.shipping_mode === 'pdf'
-            ? t`Os códigos ficam disponíveis para baixar assim que todos forem emitidos.`
+            ? t`${plural(cards, {
+                one: 'O código fica disponível para baixar assim que for emitido.',
+                other: 'Os códigos ficam disponíveis para baixar assim que todos forem emitidos.',
+              })}`
             : t`Cada pessoa recebe o cartão por e-mail depois que ele é emitido.`,
       };
     case 'ready':
       return {
-        title: t`Obrigado! Seus cartões estão prontos`,
+        title: t`${plural(cards, { one: 'Obrigado! Seu cartão está pronto', other: 'Obrigado! Seus cartões estão prontos' })}`,
         lead:
           order.kind === 'corporate'
-            ? t`Baixe os códigos (CSV) ou os cartões em PDF e entregue cada um. ${choose}`
-            : t`Baixe o PDF, imprima e entregue cada um. ${choose}`,
+            ? t`${plural(cards, {
+                one: 'Baixe o código (CSV) ou o cartão em PDF e entregue-o.',
+                other: 'Baixe os códigos (CSV) ou os cartões em PDF e entregue cada um.',
+              })} ${choose}`
+            : t`${plural(cards, { one: 'Baixe o PDF, imprima e entregue o cartão.', other: 'Baixe o PDF, imprima e entregue cada um.' })} ${choose}`,
       };
     case 'scheduled': {
       // Only the cards still waiting: one sent now from this page is on its own line below.
@@ -116,7 +124,7 @@ function useHeadline(order: GiftCardOrder, situation: OrderSituation): { title: 
       const sent = situation.count;
       const count = formatNumber(sent);
       return {
-        title: t`Obrigado! Seus gift cards foram enviados`,
+        title: t`${plural(sent, { one: 'Obrigado! Seu gift card foi enviado', other: 'Obrigado! Seus gift cards foram enviados' })}`,
         lead: t`${plural(sent, {
           one: `Enviamos ${count} gift card por e-mail para quem vai recebê-lo.`,
           other: `Enviamos ${count} gift cards por e-mail, cada um para quem vai recebê-lo.`,
