@@ -6,7 +6,7 @@ export interface LaunchedServer {
 }
 
 /** What every e2e server runs with: the demo seed and the sandbox gateway, never production. */
-export const E2E_SERVER_ENV = {
+const E2E_SERVER_ENV = {
   NODE_ENV: 'test',
   DEMO_SEED: 'true',
   AUTH_RATE_LIMIT_MAX: '1000',
