@@ -69,6 +69,14 @@ export const giftCardMessages = {
   },
   sheetRowDuplicate: /*i18n*/ { id: 'validation.recipient_sheet.duplicate', message: 'E-mail repetido na planilha' },
   orderNotFound: /*i18n*/ { id: 'error.gift_card_order_not_found', message: 'Pedido de gift cards não encontrado.' },
+  orderDraftPaid: /*i18n*/ {
+    id: 'error.gift_card_order_draft_paid',
+    message: 'Este pedido já foi pago. Para comprar outros cartões, comece um novo pedido.',
+  },
+  orderDraftPaying: /*i18n*/ {
+    id: 'error.gift_card_order_draft_paying',
+    message: 'Este pedido já está sendo pago em outra aba. Aguarde a confirmação.',
+  },
   orderNotPaid: /*i18n*/ { id: 'error.gift_card_order_not_paid', message: 'Os cartões são emitidos quando o pagamento é confirmado.' },
   noPrintableCards: /*i18n*/ { id: 'error.gift_card_no_printable_cards', message: 'Este pedido não tem cartões para imprimir.' },
   pdfBusy: /*i18n*/ {

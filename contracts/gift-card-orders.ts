@@ -37,6 +37,12 @@ export interface GiftCardOrderRecipient {
 export const GIFT_CARD_ORDER_METHODS = PAYMENT_METHODS.filter((method) => method !== 'gift_card');
 
 /**
+ * The buyer's draft an order pays for (our checkout's id for one confirmed definition): one draft is
+ * one order, so a second payment for a draft already paid, or being paid, is refused (409).
+ */
+const draftIdSchema = z.uuid().nullable().optional();
+
+/**
  * POST /gift-card-orders: the definition as /gift-card/definition confirmed it, the buyer's contact,
  * the payment and, except for PIX, the address (as a donation's). The moment of a scheduled send is
  * checked by the server's clock, not here.
@@ -47,6 +53,7 @@ export const giftCardOrderRequestSchema = z
     contact: contactSchema,
     payment: paymentInputSchema,
     address: checkoutAddressSchema.nullable().optional(),
+    draft_id: draftIdSchema,
   })
   .superRefine((order, ctx) => {
     if (order.payment.method === 'gift_card')
@@ -208,6 +215,7 @@ export const corporateGiftCardOrderRequestSchema = z
     contact: contactSchema,
     payment: paymentInputSchema,
     address: checkoutAddressSchema.nullable().optional(),
+    draft_id: draftIdSchema,
   })
   .superRefine((order, ctx) => {
     if (!order.contact.is_company) ctx.addIssue({ code: 'custom', path: ['contact', 'is_company'], message: gc.companyRequired.id });

@@ -101,5 +101,9 @@ export const givingMessages = {
     id: 'error.idempotency_in_progress',
     message: 'Uma requisição com esta chave ainda está em andamento. Tente de novo em instantes.',
   },
+  idempotencyAttemptUnknown: /*i18n*/ {
+    id: 'error.idempotency_attempt_unknown',
+    message: 'Nenhum pedido chegou com esta chave: nada foi cobrado.',
+  },
   webhookSignatureInvalid: /*i18n*/ { id: 'error.webhook_signature', message: 'Assinatura do webhook inválida.' },
 } satisfies Record<string, MessageDescriptor>;

@@ -32,3 +32,4 @@ export * from './admin-taxonomy';
 export * from './admin-messages';
 export * from './admin-team';
 export * from './admin-campaigns';
+export * from './attempts';

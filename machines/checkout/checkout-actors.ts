@@ -5,7 +5,7 @@ import { pixPaymentMachine } from './pix-payment.machine';
 import { addressStepMachine } from './steps/address-step.machine';
 import { contactStepMachine } from './steps/contact-step.machine';
 import { paymentStepMachine } from './steps/payment-step.machine';
-import { submissionMachine } from './submission.machine';
+import { submissionMachine, type SubmissionOutcome } from './submission.machine';
 
 /**
  * The checkout machine's events and side effects (placeholders that fail loudly until provided). The
@@ -56,6 +56,13 @@ export const checkoutActors = {
   paymentStep: paymentStepMachine,
   /** Looks a CEP up; provide `addressStepMachine.provide({ actors: { lookupCep } })`. */
   addressStep: addressStepMachine,
+  /**
+   * What became of the attempt sent with `key` whose answer never arrived: its outcome, or a rejection
+   * when nothing arrived under the key (or the server could not be reached): the donor goes on.
+   */
+  recoverAttempt: fromPromise<SubmissionOutcome, { key: string }>(async () => {
+    throw new Error('checkout: recoverAttempt not provided');
+  }),
   loadSavedCards: fromPromise<SavedCard[]>(async () => {
     throw new Error('checkout: loadSavedCards not provided');
   }),

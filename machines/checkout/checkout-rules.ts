@@ -83,7 +83,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     cardToken: null,
     submitted: null,
     failure: null,
-    retryKey: null,
+    retryKey: input.openAttempt ?? null,
     savedCards: null,
     walletBalance: null,
   };

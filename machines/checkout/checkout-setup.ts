@@ -41,6 +41,7 @@ export const checkoutSetup = setup({
       paymentStep: 'paymentStep';
       addressStep: 'addressStep';
       submission: 'submission';
+      recoverAttempt: 'recoverAttempt';
       pixPayment: 'pixPayment';
       loadSavedCards: 'loadSavedCards';
       loadWalletBalance: 'loadWalletBalance';
@@ -59,7 +60,17 @@ export const checkoutSetup = setup({
     keepSubmitted: assign({ submitted: (_, params: { outcome: SubmissionOutcome }) => submittedOf(params.outcome) }),
     /** A refusal or decline: its failure, and the next attempt is a new one (new key, new token). */
     rememberDecline: assign((_, params: { failure: CheckoutFailure }) => ({ failure: params.failure, cardToken: null, retryKey: null })),
-    /** A step's child finished: keep what it gathered, the step is done, and a new attempt is a new one. */
+    /** Cut by the network: the retry sends the very same request (key and card token). */
+    rememberInterruption: assign((_, params: { outcome: SubmissionOutcome }) =>
+      params.outcome.status === 'interrupted'
+        ? { retryKey: params.outcome.retryKey, failure: params.outcome.failure, cardToken: params.outcome.cardToken }
+        : {},
+    ),
+    /** Nothing is known of the open attempt (nothing arrived, or no answer): say so; the next attempt keeps its key. */
+    rememberUnknownAttempt: assign((_, params: { error: unknown }) => ({
+      failure: failureOf(params.error, errorCodes.idempotencyInProgress),
+    })),
+    /** A step's child finished: keep what it gathered; the step is done. */
     completeContact: assign(({ context }, output: ContactStepOutput) => {
       const next: CheckoutContext = {
         ...context,
@@ -113,6 +124,7 @@ export const checkoutSetup = setup({
     routeTo: ({ context }, params: { step: CheckoutStep }) => nextStep(context) === params.step,
     refusedStepIs: ({ context }, params: { step: CheckoutStep }) => refusedStep(context) === params.step,
     requestReady: ({ context }) => isRequestReady(context),
+    hasOpenAttempt: ({ context }) => context.retryKey !== null,
     contactDone: ({ context }, { contact, message }: ContactStepOutput) => isContactValid(contact, message, context),
     paymentDone: ({ context }, { payment }: PaymentStepOutput) => isPaymentValid(context, payment),
     addressDone: ({ context }, { address }: AddressStepOutput) => isAddressValid(address, context.contact.foreigner === true),
@@ -127,7 +139,8 @@ export const checkoutSetup = setup({
   },
 });
 
-const stepDone = (step: CheckoutStep) => ({ lastStep: step, failure: null, retryKey: null });
+// The open attempt's key (retryKey) stays: a changed step is still the same gift, answered by the first attempt if it arrived.
+const stepDone = (step: CheckoutStep) => ({ lastStep: step, failure: null });
 
 /** Transitions the step states share. */
 export const editingEvents = {
@@ -136,7 +149,11 @@ export const editingEvents = {
   'step.selected': CHECKOUT_STEPS.map((step) => ({ guard: { type: 'canSelect', params: { step } } as const, target: `#checkout.${step}` })),
 } as const;
 
-type OutcomeEvent = { event: { output: SubmissionOutcome } };
+export type OutcomeEvent = { event: { output: SubmissionOutcome } };
+
+/** The guard of an outcome's transition. */
+export const outcomeIs = (status: SubmissionOutcome['status']) =>
+  ({ type: 'outcomeIs', params: ({ event }: OutcomeEvent) => ({ outcome: event.output, status }) }) as const;
 
 /**
  * The fallback after a step's done guard: the step's child has finished, so staying would leave every

@@ -92,6 +92,11 @@ export interface CheckoutInput {
   amountRange?: AmountRange;
   /** Progress saved before the donor left to sign in: it wins over the prefill, and the donor lands on its step. */
   resume?: CheckoutProgress | null;
+  /**
+   * The Idempotency-Key of an attempt this page sent and never heard back about (a lost answer, a
+   * reload, a closed tab): the checkout first asks what became of it, and a new attempt reuses it.
+   */
+  openAttempt?: string | null;
 }
 
 export interface AmountRange {
@@ -126,7 +131,10 @@ export interface CheckoutContext {
   /** The submission's answer while it is still open (a PIX to pay), or once confirmed. */
   submitted: SubmittedPayment | null;
   failure: CheckoutFailure | null;
-  /** The Idempotency-Key of a submission cut by a network error: a retry of it must reuse it. */
+  /**
+   * The Idempotency-Key of an attempt without a final answer (cut by the network, or left open by an
+   * earlier visit): every attempt until one is answered reuses it, so the server answers with the first.
+   */
   retryKey: string | null;
   savedCards: SavedCard[] | null;
   walletBalance: number | null;

@@ -1,12 +1,21 @@
 import { assign, type SnapshotFrom } from 'xstate';
 import { errorCodes } from '../../contracts';
 import { initialContext, pendingPixOf, submissionInputOf } from './checkout-rules';
-import { backFrom, checkoutSetup, declinedTo, editingEvents, reopenRefused, submitted } from './checkout-setup';
+import {
+  backFrom,
+  checkoutSetup,
+  declinedTo,
+  editingEvents,
+  outcomeIs,
+  reopenRefused,
+  submitted,
+  type OutcomeEvent,
+} from './checkout-setup';
 import { CHECKOUT_STEPS } from './checkout-types';
+import { required } from '../required';
 import type { AddressStepOutput } from './steps/address-step.machine';
 import type { ContactStepOutput } from './steps/contact-step.machine';
 import type { PaymentStepOutput } from './steps/payment-step.machine';
-import type { SubmissionOutcome } from './submission.machine';
 
 export * from './checkout-failures';
 export * from './checkout-rules';
@@ -48,7 +57,18 @@ export const checkoutMachine = checkoutSetup.createMachine({
   states: {
     starting: {
       entry: 'loadPaymentOptions',
-      always: { target: 'routing' },
+      always: [{ guard: 'hasOpenAttempt', target: 'recovering' }, { target: 'routing' }],
+    },
+    // An attempt an earlier visit sent and never heard back about: what became of it decides where the donor is.
+    recovering: {
+      tags: ['state:loading', 'state:recovering'],
+      invoke: {
+        id: 'recoverAttempt',
+        src: 'recoverAttempt',
+        input: ({ context }) => ({ key: required(context.retryKey, 'checkout: the open attempt') }),
+        onDone: outcomeTransitions(),
+        onError: { target: 'routing', actions: { type: 'rememberUnknownAttempt', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
     routing: {
       always: [
@@ -138,45 +158,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
         id: 'submission',
         src: 'submission',
         input: ({ context }) => submissionInputOf(context),
-        onDone: [
-          {
-            guard: { type: 'outcomeIs', params: ({ event }) => ({ outcome: event.output, status: 'confirmed' }) },
-            ...submitted('succeeded'),
-          },
-          {
-            guard: { type: 'outcomeIs', params: ({ event }) => ({ outcome: event.output, status: 'pending_pix' }) },
-            ...submitted('awaitingPix'),
-          },
-          {
-            guard: { type: 'outcomeIs', params: ({ event }) => ({ outcome: event.output, status: 'pending_paypal' }) },
-            target: 'redirectingToPaypal',
-            actions: [
-              { type: 'keepSubmitted', params: ({ event }) => ({ outcome: event.output }) },
-              {
-                type: 'redirectToPaypal',
-                params: ({ event }) => ({ url: event.output.status === 'pending_paypal' ? event.output.approveUrl : '' }),
-              },
-            ],
-          },
-          {
-            guard: { type: 'outcomeIs', params: ({ event }) => ({ outcome: event.output, status: 'interrupted' }) },
-            target: 'interrupted',
-            actions: assign(({ event }) =>
-              event.output.status === 'interrupted'
-                ? { retryKey: event.output.retryKey, failure: event.output.failure, cardToken: event.output.cardToken }
-                : {},
-            ),
-          },
-          // A refusal naming a field of another step goes to that step, where the field is highlighted.
-          ...(['contact', 'address'] as const).map((step) => ({
-            guard: {
-              type: 'declinedOn',
-              params: ({ event }: { event: { output: SubmissionOutcome } }) => ({ outcome: event.output, step }),
-            } as const,
-            ...declinedTo(`#checkout.${step}`),
-          })),
-          declinedTo('#checkout.payment.failed'),
-        ],
+        onDone: outcomeTransitions(),
       },
     },
     interrupted: {
@@ -217,7 +199,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
     pixExpired: {
       tags: ['state:expired'],
       on: {
-        'pix.regenerationRequested': { target: 'submitting', actions: assign({ retryKey: null }) },
+        // A new charge, a new key. A PIX found again after a reload has no form behind it: the donor fills it first.
+        'pix.regenerationRequested': [
+          { guard: 'requestReady', target: 'submitting', actions: assign({ retryKey: null }) },
+          { target: 'routing', actions: assign({ retryKey: null }) },
+        ],
         'step.selected': editingEvents['step.selected'],
       },
     },
@@ -236,6 +222,39 @@ export const checkoutMachine = checkoutSetup.createMachine({
     },
   },
 });
+
+/**
+ * Where an attempt's outcome leads, whether it was just sent (submitting) or asked about after a lost
+ * answer (recovering): confirmed, an open PIX, PayPal's approval, cut by the network, or refused.
+ */
+function outcomeTransitions() {
+  return [
+    { guard: outcomeIs('confirmed'), ...submitted('succeeded') },
+    { guard: outcomeIs('pending_pix'), ...submitted('awaitingPix') },
+    {
+      guard: outcomeIs('pending_paypal'),
+      target: 'redirectingToPaypal',
+      actions: [
+        { type: 'keepSubmitted', params: ({ event }: OutcomeEvent) => ({ outcome: event.output }) },
+        {
+          type: 'redirectToPaypal',
+          params: ({ event }: OutcomeEvent) => ({ url: event.output.status === 'pending_paypal' ? event.output.approveUrl : '' }),
+        },
+      ],
+    },
+    {
+      guard: outcomeIs('interrupted'),
+      target: 'interrupted',
+      actions: { type: 'rememberInterruption', params: ({ event }: OutcomeEvent) => ({ outcome: event.output }) },
+    },
+    // A refusal naming a field of another step goes to that step, where the field is highlighted.
+    ...(['contact', 'address'] as const).map((step) => ({
+      guard: { type: 'declinedOn', params: ({ event }: OutcomeEvent) => ({ outcome: event.output, step }) } as const,
+      ...declinedTo(`#checkout.${step}`),
+    })),
+    declinedTo('#checkout.payment.failed'),
+  ] as const;
+}
 
 export type CheckoutMachine = typeof checkoutMachine;
 export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;

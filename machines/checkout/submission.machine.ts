@@ -104,12 +104,7 @@ export const submissionMachine = setup({
         }),
         onDone: {
           target: 'done',
-          actions: assign({
-            outcome: ({ event }) =>
-              event.output.status === 'declined'
-                ? declined({ code: event.output.failureCode ?? errorCodes.paymentFailed, messages: [] })
-                : event.output,
-          }),
+          actions: assign({ outcome: ({ event }) => outcomeOfAnswer(event.output) }),
         },
         onError: [
           {
@@ -132,6 +127,11 @@ export const submissionMachine = setup({
   },
 });
 
-function declined(failure: CheckoutFailure): SubmissionOutcome {
+/** An answer as an outcome: a decline carries its failure (the provider's code), anything else as it came. */
+export function outcomeOfAnswer(answer: SubmissionAnswer): SubmissionOutcome {
+  return answer.status === 'declined' ? declined({ code: answer.failureCode ?? errorCodes.paymentFailed, messages: [] }) : answer;
+}
+
+export function declined(failure: CheckoutFailure): SubmissionOutcome {
   return { status: 'declined', failure };
 }

@@ -4,7 +4,7 @@ import { errorCodes } from '../../contracts/errors';
 import { givingMessages as gm } from '../../contracts/giving-messages';
 import type { Database } from '../db/types';
 import type { Clock } from '../services/clock';
-import { createIdempotency, requestHash, type IdempotentCall } from '../services/idempotency/idempotency';
+import { createIdempotency, readAttempt, requestHash, type IdempotentCall } from '../services/idempotency/idempotency';
 import { HttpError } from './http-error';
 
 /** The caller's Idempotency-Key, or 400: every payment-creating call needs one. */
@@ -38,4 +38,22 @@ export function createIdempotentAnswer(deps: { db: Database; clock: Clock; lease
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(outcome.status).send(outcome.body);
   };
+}
+
+/** How long a client waits before asking again about an attempt still in progress. */
+const ATTEMPT_RETRY_AFTER_S = 1;
+
+/**
+ * GET …/attempts/{key}: what became of a payment-creating call whose answer the caller never got (a
+ * lost connection, a reload, a closed tab). The kept answer as the call itself would replay it (same
+ * status and body, `idempotent-replayed: true`), 202 while it is still being worked on, 404 when no
+ * request with the key arrived (nothing charged). Only the scope the call was made in (the same donor,
+ * or guests) is searched; the key is the caller's own UUID, as unguessable as a receipt token.
+ */
+export async function answerAttempt(db: Database, reply: FastifyReply, scope: string, key: string) {
+  const found = await readAttempt(db, scope, key);
+  if (found === null) throw new HttpError(404, errorCodes.idempotencyAttemptUnknown, gm.idempotencyAttemptUnknown);
+  if (found === 'in_progress')
+    return reply.status(202).header('retry-after', String(ATTEMPT_RETRY_AFTER_S)).send({ status: 'in_progress' });
+  return reply.status(found.status).header('idempotent-replayed', 'true').send(found.body);
 }

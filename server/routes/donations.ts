@@ -6,8 +6,9 @@ import { donationRequestSchema, donationResultSchema, type DonationRequest } fro
 import type { AppServices } from '../app-services';
 import { createDonationService, type DonationHooks } from '../services/donations/create-donation';
 import { readDonation } from '../services/donations/read-donation';
-import { createIdempotentAnswer } from '../http/idempotent-answer';
+import { answerAttempt, createIdempotentAnswer } from '../http/idempotent-answer';
 import { pathParam } from '../../contracts/plain-text';
+import { attemptParams } from '../../contracts/attempts';
 
 export interface DonationRouteOptions extends AppServices {
   donationHooks?: DonationHooks;
@@ -21,10 +22,12 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
   const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 
   /** Both donation calls: one key per donor (or all guests) and call; the request hash covers body and campaign. */
+  const scopeOf = (request: FastifyRequest) => `${request.userId ? `user:${request.userId}` : 'guest'}|donations`;
+
   async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
     const userId = request.userId;
     return answerOnce(request, reply, {
-      scope: `${userId ? `user:${userId}` : 'guest'}|donations`,
+      scope: scopeOf(request),
       request: { body, slug },
       // Claimed with the donation's first transaction, answered in its last: two commits (docs/payments.md).
       claimAtCheckpoint: true,
@@ -52,6 +55,17 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
       schema: { body: donationRequestSchema, response: { 201: donationResultSchema } },
     },
     async (request, reply) => give(request, reply, request.body, request.body.campaign_slug?.trim() || null),
+  );
+
+  /** What became of a donation call whose answer was lost (docs/api.md "Attempts"): its kept answer, 202 or 404. */
+  app.get(
+    '/donations/attempts/:key',
+    {
+      onRequest: app.optionalAuthenticate,
+      config: { noStore: true },
+      schema: { params: attemptParams },
+    },
+    async (request, reply) => answerAttempt(db, reply, scopeOf(request), request.params.key),
   );
 
   /** The donation and its payment for whoever may read it (read-donation.ts); anyone else gets 404. */

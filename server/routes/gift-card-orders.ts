@@ -11,7 +11,8 @@ import {
 import { pathParam } from '../../contracts/plain-text';
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
-import { createIdempotentAnswer } from '../http/idempotent-answer';
+import { answerAttempt, createIdempotentAnswer } from '../http/idempotent-answer';
+import { attemptParams } from '../../contracts/attempts';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import type { DonationHooks } from '../services/donations/create-donation';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
@@ -25,6 +26,10 @@ import {
 } from '../services/gift-cards/orders/buyers-order';
 import { createCardsPdfFiles } from '../services/gift-cards/orders/cards-pdf-file';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
+
+/** Whose Idempotency-Keys an order call's key is among: the buyer's own, or all guests'. */
+const personalScope = (userId: string | null | undefined) => `${userId ? `user:${userId}` : 'guest'}|gift-card-orders`;
+const corporateScope = (userId: string | null | undefined) => `user:${userId}|gift-card-orders/corporate`;
 
 /** POST /gift-card-orders (idempotent, like donations); GET /gift-card-orders/{id} and a card's delivery change for its buyer. */
 export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHooks?: DonationHooks }> = async (instance, options) => {
@@ -44,7 +49,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     async (request, reply) => {
       const { userId, body } = request;
       return answerOnce(request, reply, {
-        scope: `${userId ? `user:${userId}` : 'guest'}|gift-card-orders`,
+        scope: personalScope(userId),
         request: { body },
         execute: (checkpoint) =>
           orders.create({ spec: personalOrderSpec(body, clock.now()), payment: body.payment, userId, locale: request.locale, checkpoint }),
@@ -64,7 +69,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     async (request, reply) => {
       const { userId, body } = request;
       return answerOnce(request, reply, {
-        scope: `user:${userId}|gift-card-orders/corporate`,
+        scope: corporateScope(userId),
         request: { body },
         execute: async (checkpoint) =>
           orders.create({
@@ -77,6 +82,18 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
         resume: (note) => orders.resume(note, { payment: body.payment, userId }),
       });
     },
+  );
+
+  /** What became of an order call whose answer was lost (docs/api.md "Attempts"): its kept answer, 202 or 404. */
+  app.get(
+    '/gift-card-orders/attempts/:key',
+    { onRequest: app.optionalAuthenticate, config: { noStore: true }, schema: { params: attemptParams } },
+    async (request, reply) => answerAttempt(db, reply, personalScope(request.userId), request.params.key),
+  );
+  app.get(
+    '/gift-card-orders/corporate/attempts/:key',
+    { onRequest: app.authenticate, config: { noStore: true }, schema: { params: attemptParams } },
+    async (request, reply) => answerAttempt(db, reply, corporateScope(request.userId), request.params.key),
   );
 
   /** Its signed-in buyer, or whoever holds its receipt token (buyers-order.ts): anyone else reads 404. */

@@ -14,6 +14,7 @@ import {
   type SubmissionAnswer,
   type SubmissionOutcome,
 } from '../../machines/checkout/checkout.machine';
+import { errorCodes } from '../../contracts';
 import type { PixCheck } from '../../machines/checkout/pix-payment.machine';
 import { donationAnswerOf, donationPixCheckOf } from '../../src/features/checkout/donation-outcomes';
 
@@ -179,6 +180,12 @@ export const pixOnlyInput: CheckoutInput = {
   allowForeigner: false,
 };
 /** A donor back from signing in on the payment step, with a registered address (prefilled on the address step). */
+/** GET …/attempts/{key} found nothing under the key (the 404 of the API client). */
+export const attemptUnknown = { status: 404, code: errorCodes.idempotencyAttemptUnknown, messages: ['error.idempotency_attempt_unknown'] };
+
+/** A reload of the campaign checkout after an attempt whose answer was lost (its key kept by the page). */
+export const reloadedInput: CheckoutInput = { ...guestInput, openAttempt: '5b0f3c2e-7d41-4a8e-9c55-2f1d0e6b7a90' };
+
 export const resumedInput: CheckoutInput = {
   ...guestInput,
   signedIn: true,

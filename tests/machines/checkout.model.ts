@@ -11,7 +11,7 @@ import * as f from './checkout.fixtures';
  * test for what it refuses); the rest are the donor's actions and each actor's outcomes.
  */
 export const stepActorNames = ['contactStep', 'paymentStep', 'addressStep'] as const;
-export const effectActorNames = ['submission', 'pixPayment', 'loadSavedCards', 'loadWalletBalance'] as const;
+export const effectActorNames = ['submission', 'recoverAttempt', 'pixPayment', 'loadSavedCards', 'loadWalletBalance'] as const;
 export const modelActorNames = [...stepActorNames, ...effectActorNames] as const;
 
 const contactDone = (contact: ContactInput) => ({
@@ -39,6 +39,11 @@ export const checkoutModelEvents: GraphEvent[] = [
   { type: 'xstate.done.actor.pixPayment', output: f.pixCheck('confirmed') },
   { type: 'xstate.done.actor.pixPayment', output: f.pixCheck('expired') },
   { type: 'pix.regenerationRequested' },
+  // A reload that found an attempt left open: what became of it (only reachable with `openAttempt`).
+  { type: 'xstate.done.actor.recoverAttempt', output: f.outcomes.confirmed },
+  { type: 'xstate.done.actor.recoverAttempt', output: f.outcomes.pendingPix },
+  { type: 'xstate.done.actor.recoverAttempt', output: f.outcomes.declined },
+  { type: 'xstate.error.actor.recoverAttempt', error: f.attemptUnknown },
 ];
 
 /**

@@ -25,6 +25,7 @@ export async function paidCorporateOrder(
         sendAt: null,
         recipients: [],
         logoId: null,
+        draftId: null,
         paymentMethod: 'wallet',
         contact: {
           is_company: true,

@@ -22,6 +22,7 @@ function fakeServices() {
     tokenizer: { tokenize: vi.fn<CheckoutServices['tokenizer']['tokenize']>(async () => f.cardToken) },
     createDonation: vi.fn<CheckoutServices['createDonation']>(async () => f.donationResult('pix', 'pending')),
     getDonation: vi.fn<CheckoutServices['getDonation']>(async () => f.donationResult('pix', 'pending')),
+    findAttempt: vi.fn<CheckoutServices['findAttempt']>(async () => Promise.reject(new Error('no attempt was left open'))),
     lookupCep: vi.fn<CheckoutServices['lookupCep']>(async () => f.cepResult),
     getGiftCard: vi.fn<CheckoutServices['getGiftCard']>(async () => ({ balance: 10_000 })),
     listSavedCards: vi.fn<CheckoutServices['listSavedCards']>(async () => []),

@@ -24,6 +24,7 @@ function fakeServices() {
     tokenizer: { tokenize: vi.fn<CheckoutServices['tokenizer']['tokenize']>(async () => f.cardToken) },
     createDonation: vi.fn<CheckoutServices['createDonation']>(async () => f.donationResult('card', 'confirmed')),
     getDonation: vi.fn<CheckoutServices['getDonation']>(async () => f.donationResult('pix', 'confirmed')),
+    findAttempt: vi.fn<CheckoutServices['findAttempt']>(async () => Promise.reject(new Error('no attempt was left open'))),
     lookupCep: vi.fn<CheckoutServices['lookupCep']>(async () => f.cepResult),
     getGiftCard: vi.fn<CheckoutServices['getGiftCard']>(async () => ({ balance: 10_000 })),
     listSavedCards: vi.fn<CheckoutServices['listSavedCards']>(async () => [f.savedCard]),
@@ -272,7 +273,7 @@ async function renderRealFlow(input: CheckoutInput, services: CheckoutServices) 
   function Page() {
     return (
       <VisitorPromptProvider>
-        <CheckoutFlow machine={useCheckoutMachine(services)} input={input} />
+        <CheckoutFlow machine={useCheckoutMachine('donate:test', services)} input={input} />
       </VisitorPromptProvider>
     );
   }

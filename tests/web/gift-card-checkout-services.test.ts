@@ -45,24 +45,31 @@ const result = (status: GiftCardOrderResult['order']['status'], pay: Payment): G
   receipt_token: 'token-1',
 });
 
+const DRAFT_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
 describe('gift-card checkout services', () => {
-  it('sends the confirmed definition with the contact, payment and address the checkout collected', () => {
+  it('sends the confirmed definition with the contact, payment and address the checkout collected, and the draft it pays for', () => {
     const definition = {
       design: { value: 8000, quantity: 1, template: 'natal' as const, message: 'Boas festas', from: 'Maria' },
       shipping: { mode: 'email_now' as const },
       recipients: [{ name: 'Ana', email: 'ana@exemplo.com.br', email_confirmation: 'ana@exemplo.com.br' }],
     };
-    const request = orderRequestOf(definition, {
-      amount: 8000,
-      contact: { name: 'Maria', email: 'maria@exemplo.com.br' },
-      payment: { method: 'pix' },
-      address: null,
-    });
+    const request = orderRequestOf(
+      definition,
+      {
+        amount: 8000,
+        contact: { name: 'Maria', email: 'maria@exemplo.com.br' },
+        payment: { method: 'pix' },
+        address: null,
+      },
+      DRAFT_ID,
+    );
     expect(request).toEqual({
       definition: { ...definition.design, shipping: definition.shipping, recipients: definition.recipients },
       contact: { name: 'Maria', email: 'maria@exemplo.com.br' },
       payment: { method: 'pix' },
       address: null,
+      draft_id: DRAFT_ID,
     });
   });
 

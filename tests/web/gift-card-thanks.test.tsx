@@ -166,6 +166,8 @@ describe('/gift-card/agradecimento says exactly what is true of the order (issue
         ],
       },
       placedOrderId: null,
+      // A new draft: its declined order did not hold the old one, but nothing of it is reused.
+      draftId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

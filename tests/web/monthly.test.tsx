@@ -141,8 +141,8 @@ describe('/doacao-mensal/checkout', () => {
       contact: { name: 'Ana Souza', email: 'ana@exemplo.com' },
       address: { city: 'Recife', country: 'BR' },
     });
-    // A new attempt: the API client makes a new Idempotency-Key.
-    expect(options).toEqual({ idempotencyKey: null });
+    // A new attempt: a new Idempotency-Key (a UUID, which is what a lost answer is later asked about by).
+    expect(options.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(JSON.stringify(request)).not.toContain('4111');
   });
 
@@ -241,6 +241,7 @@ async function renderCampaignCheckout(user: User) {
     tokenizer: { tokenize: vi.fn(async () => cf.cardToken) },
     createDonation: vi.fn(async () => cf.donationResult('card', 'confirmed')),
     getDonation: vi.fn(async () => cf.donationResult('card', 'confirmed')),
+    findAttempt: vi.fn(async () => cf.donationResult('card', 'confirmed')),
     lookupCep: vi.fn(async () => cf.cepResult),
     getGiftCard: vi.fn(async () => ({ balance: 0 })),
     listSavedCards: vi.fn(async () => []),

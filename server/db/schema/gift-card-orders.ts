@@ -41,6 +41,11 @@ export const giftCardOrders = pgTable(
       .default('pt'),
     /** SHA-256 of the receipt token the buyer got: whoever holds it may read the order. */
     receiptTokenHash: text('receipt_token_hash').notNull(),
+    /**
+     * The buyer's draft this order pays for (the checkout's id for one definition, copied with a
+     * duplicated tab): one draft is one order, so a second payment for it is refused (docs/gift-cards.md).
+     */
+    draftId: uuid('draft_id'),
     /** The printable cards' PDF as last built (cards-pdf-file.ts): its key names the cards it holds, so a change builds a new one. */
     cardsPdfKey: text('cards_pdf_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +54,9 @@ export const giftCardOrders = pgTable(
   },
   (t) => [
     index('gift_card_orders_user_idx').on(t.userId, t.createdAt),
+    index('gift_card_orders_draft_idx')
+      .on(t.draftId)
+      .where(sql`${t.draftId} is not null`),
     index('gift_card_orders_issuing_idx')
       .on(t.paidAt)
       .where(sql`${t.status} = 'paid' and ${t.issuedCount} < ${t.quantity}`),

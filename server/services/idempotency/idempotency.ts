@@ -75,6 +75,21 @@ export async function pruneIdempotencyKeys(db: Database, now: Date): Promise<num
   return removed.length;
 }
 
+/**
+ * What became of an attempt, read without doing anything: its kept answer, 'in_progress' while a claim
+ * holds the key (or a crashed attempt waits for its replay or the reconciliation), null when no request
+ * with this key ever arrived or its refusal freed it (nothing was charged).
+ */
+export async function readAttempt(db: Database, scope: string, key: string): Promise<StoredResponse | 'in_progress' | null> {
+  const [row] = await db
+    .select({ status: idempotencyKeys.responseStatus, body: idempotencyKeys.responseBody })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  if (!row) return null;
+  if (row.status === null || (row.status === UNFINISHED && resumeNote(row.body) !== null)) return 'in_progress';
+  return { status: row.status, body: row.body };
+}
+
 // A donation's claim and its answer, both in the donation's own transactions (claimAtCheckpoint).
 const claimWithNote = reusedQuery<typeof idempotencyKeys.$inferInsert, Array<{ key: string }>>((tx, value) =>
   tx

@@ -21,7 +21,8 @@ interface Props {
 
 function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
   const { user, isSignedIn } = useAuth();
-  const machine = useCheckoutMachine();
+  const page = `donate:${campaign.slug}`;
+  const machine = useCheckoutMachine(page);
   // The input is read once, when the machine starts.
   const [input] = useState<CheckoutInput>(() => ({
     steps: ['contact', 'payment', 'address'],
@@ -34,7 +35,7 @@ function DonateCheckout({ campaign, amount, sharedCampaignId, error }: Props) {
     registeredAddress: addressFromUser(user),
     sharedCampaignId: sharedCampaignId ?? null,
   }));
-  return <CheckoutFlow machine={machine} input={input} urlError={error} progressKey={`donate:${campaign.slug}`} />;
+  return <CheckoutFlow machine={machine} input={input} urlError={error} progressKey={page} />;
 }
 
 /** /{slug}/donate?amount&shared_campaign_id&error — one-time donation to a campaign. */

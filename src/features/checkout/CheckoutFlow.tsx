@@ -22,6 +22,7 @@ import { failureMessage, failureTexts } from './failure-text';
 import type { GivingFrequency } from './frequency';
 import * as s from './checkout.css';
 import { inspected } from '../../lib/inspect';
+import { openAttempts } from '../../lib/open-attempts';
 
 interface Props {
   machine: CheckoutMachine;
@@ -34,7 +35,8 @@ interface Props {
   frequency?: GivingFrequency;
   /**
    * Keeps the progress in this tab's sessionStorage under this key, so leaving to sign in (the
-   * visitor prompt) comes back to the same step with what was typed (card number and CVV never).
+   * visitor prompt) comes back to the same step with what was typed (card number and CVV never);
+   * an attempt left without an answer is kept under it too (src/lib/open-attempts.ts).
    */
   progressKey?: string;
   /** What the summary is titled (the gift-card checkout: "2 gift cards de R$ 50,00"); default the campaign. */
@@ -44,8 +46,11 @@ interface Props {
 /** The checkout screen: amount, step indicator, the current step, the summary, and the PIX panel. */
 export function CheckoutFlow({ machine, input, urlError, campaignOptions, frequency = 'once', progressKey, summaryTitle }: Props) {
   const { t, i18n } = useLingui();
-  // Read once, like the input: progress saved before a sign-in wins over the page's prefill.
-  const [startInput] = useState<CheckoutInput>(() => (progressKey ? { ...input, resume: loadProgress(progressKey) } : input));
+  // Read once, like the input: progress saved before a sign-in wins over the page's prefill, and an
+  // attempt an earlier visit left without an answer is asked about first.
+  const [startInput] = useState<CheckoutInput>(() =>
+    progressKey ? { ...input, resume: loadProgress(progressKey), openAttempt: openAttempts(progressKey).open() } : input,
+  );
   const actor = useActorRef(machine, inspected({ input: startInput }));
   const view = useCheckoutView(actor);
   const { context, step, busy, waitingPix, pixExpired, screen } = view;
@@ -121,7 +126,7 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
       )}
       <Stack gap="6">
         {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
-        {step !== null || waitingPix || pixExpired ? (
+        {step !== null || waitingPix || pixExpired || view.interrupted ? (
           <StepIndicator view={view} names={stepNames} onSelect={(name) => actor.send({ type: 'step.selected', step: name })} />
         ) : null}
         {campaignOptions && step !== null ? (

@@ -57,6 +57,11 @@ export function CheckoutOutcome({ view, frequency, onRetry, onPixTimedOut, onPix
   const pix = view.context.submitted?.pix;
   return (
     <>
+      {view.recovering ? (
+        <Notice>
+          <Trans>Vendo o que aconteceu com o seu último pagamento…</Trans>
+        </Notice>
+      ) : null}
       {view.interrupted ? (
         <RetryNotice onRetry={onRetry}>
           <Trans>Não conseguimos falar com o servidor. Confira sua conexão e tente de novo: você não será cobrado duas vezes.</Trans>

@@ -7,9 +7,11 @@ import { CheckoutFlow } from './CheckoutFlow';
 import { contactFromUser, PRESELECTED_AMOUNT_CENTS } from './prefill';
 import { useCheckoutMachine } from './use-checkout-machine';
 
+const PIX_PAGE = 'doacao-pix';
+
 function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
   const { user, isSignedIn } = useAuth();
-  const machine = useCheckoutMachine();
+  const machine = useCheckoutMachine(PIX_PAGE);
   // Read once, when the machine starts. A suggested amount is chosen from the start (none chosen ended
   // in a refusal naming nothing). PIX needs a Brazilian bank account and PayPal is not offered here: no
   // foreigner option.
@@ -22,7 +24,7 @@ function PixCheckout({ campaigns }: { campaigns: CheckoutCampaign[] }) {
     contact: contactFromUser(user),
     allowForeigner: false,
   }));
-  return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} progressKey="doacao-pix" />;
+  return <CheckoutFlow machine={machine} input={input} campaignOptions={campaigns} progressKey={PIX_PAGE} />;
 }
 
 /** /doacao-pix — give by PIX to a chosen campaign or the general fund, without a campaign page. */

@@ -8,9 +8,12 @@ import { donationsApi } from '../../lib/api/donations';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
+  recoverAttemptActor,
   submissionWith,
+  trackedPixCheck,
   type CheckoutSupportServices,
 } from '../../lib/actors/checkout-support';
+import { noOpenAttempts, type OpenAttempts } from '../../lib/open-attempts';
 
 /** Everything the checkout does outside itself; the real ones call the API and the gateway. */
 export interface CheckoutServices extends CheckoutSupportServices {
@@ -19,6 +22,8 @@ export interface CheckoutServices extends CheckoutSupportServices {
     options: { campaignSlug: string | null; idempotencyKey?: string | null },
   ): Promise<DonationResult>;
   getDonation(id: string, receiptToken: string | null): Promise<DonationResult>;
+  /** What became of a donation call whose answer was lost (GET /donations/attempts/{key}). */
+  findAttempt(key: string): Promise<DonationResult>;
   getGiftCard(code: string): Promise<{ balance: number }>;
   getWalletBalance(donorId: string): Promise<number>;
 }
@@ -27,6 +32,7 @@ export const realCheckoutServices: CheckoutServices = {
   ...realCheckoutSupport,
   createDonation: (request, options) => donationsApi.createDonation(request, options),
   getDonation: (id, token) => donationsApi.getDonation(id, token),
+  findAttempt: (key) => donationsApi.findAttempt(key),
   getGiftCard: (code) => donationsApi.getGiftCard(code),
 };
 
@@ -37,19 +43,32 @@ export interface CheckoutEffects {
   redirect(url: string): void;
 }
 
-/** The checkout machine with real side effects (docs/design.md §4: machines stay pure, providers wire them). */
-export function provideCheckout(services: CheckoutServices, effects: CheckoutEffects, donorId: string | null): CheckoutMachine {
+/**
+ * The checkout machine with real side effects (docs/design.md §4: machines stay pure, providers wire them).
+ * `attempts`: where the page keeps its open attempt, so a lost answer is asked about rather than paid again.
+ */
+export function provideCheckout(
+  services: CheckoutServices,
+  effects: CheckoutEffects,
+  donorId: string | null,
+  attempts: OpenAttempts = noOpenAttempts,
+): CheckoutMachine {
+  const tracking = { attempts, recover: async (key: string) => donationAnswerOf(await services.findAttempt(key)) };
   return checkoutMachine.provide({
     actors: {
-      submission: submissionWith(services, async (input) =>
-        donationAnswerOf(
-          await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
-        ),
+      submission: submissionWith(
+        services,
+        async (input) =>
+          donationAnswerOf(
+            await services.createDonation(input.request, { campaignSlug: input.campaignSlug, idempotencyKey: input.retryKey }),
+          ),
+        tracking,
       ),
+      recoverAttempt: recoverAttemptActor(tracking),
       pixPayment: pixPaymentMachine.provide({
         actors: {
-          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>
-            donationPixCheckOf(await services.getDonation(input.id, input.receiptToken)),
+          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(({ input }) =>
+            trackedPixCheck(tracking, async (pix) => donationPixCheckOf(await services.getDonation(pix.id, pix.receiptToken)))(input),
           ),
         },
       }),

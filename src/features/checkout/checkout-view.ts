@@ -17,6 +17,8 @@ export interface CheckoutView {
   step: CheckoutStep | null;
   busy: boolean;
   interrupted: boolean;
+  /** Asking what became of an attempt an earlier visit left without an answer. */
+  recovering: boolean;
   waitingPix: boolean;
   pixExpired: boolean;
   redirecting: boolean;
@@ -31,12 +33,14 @@ export function selectCheckoutView(snapshot: CheckoutSnapshot): CheckoutView {
   const interrupted = snapshot.hasTag('state:interrupted');
   const waitingPix = snapshot.hasTag('state:waiting');
   const pixExpired = snapshot.hasTag('state:expired');
-  const step = context.steps.find((name) => snapshot.hasTag(`step:${name}`)) ?? (busy || interrupted ? context.lastStep : null);
+  // Cut by the network, the form is not shown: its one way on is "Tentar de novo" (the same request again).
+  const step = context.steps.find((name) => snapshot.hasTag(`step:${name}`)) ?? (busy ? context.lastStep : null);
   return {
     context,
     step,
     busy,
     interrupted,
+    recovering: snapshot.hasTag('state:recovering'),
     waitingPix,
     pixExpired,
     redirecting: snapshot.hasTag('state:redirecting'),

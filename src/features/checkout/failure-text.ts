@@ -8,7 +8,7 @@ import { givingMessages } from '../../../contracts/giving-messages';
  * `?error` in the URL, which a crafted link controls: only known codes get their own text, anything
  * else the generic one — the raw value is never shown.
  */
-const byCode: Record<string, MessageDescriptor> = {
+const byCode: Record<string, MessageDescriptor | LinguiDescriptor> = {
   [errorCodes.paymentDeclined]: givingMessages.cardDeclined,
   declined: givingMessages.cardDeclined,
   [errorCodes.paymentInsufficientFunds]: givingMessages.cardInsufficientFunds,
@@ -32,6 +32,9 @@ const byCode: Record<string, MessageDescriptor> = {
   [errorCodes.campaignNotAccepting]: givingMessages.campaignNotAccepting,
   [errorCodes.rateLimited]: messages.rateLimited,
   [errorCodes.cepNotFound]: givingMessages.cepNotFound,
+  // What a reload learned of the attempt it found open (docs/checkout.md "Lost answers").
+  [errorCodes.idempotencyAttemptUnknown]: msg`Seu último pagamento não chegou até nós: nada foi cobrado. Confira os dados e conclua.`,
+  [errorCodes.idempotencyInProgress]: msg`Ainda não sabemos como terminou o seu último pagamento. Se você concluir agora, ele não será cobrado duas vezes.`,
 };
 
 export const genericFailure = msg`O pagamento não foi concluído. Confira os dados e tente de novo.`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../app';
 import type { CheckoutMachine } from '../../../machines/checkout/checkout.machine';
+import { openAttempts } from '../../lib/open-attempts';
 import { provideCheckout, realCheckoutServices, type CheckoutServices } from './checkout-services';
 
 /**
@@ -17,8 +18,9 @@ export const thanksSearch = (donationId: string | null, campaignSlug: string | n
  * The checkout machine with the real API and gateway, made once per page. A confirmed donation goes
  * to the thank-you page (the donation's id and the campaign to share in the URL); PayPal leaves the
  * app for its approval page and the server's returnUrl brings the donor back to the same page.
+ * `page` names the checkout (its progress key): its open attempt is kept under it.
  */
-export function useCheckoutMachine(services: CheckoutServices = realCheckoutServices): CheckoutMachine {
+export function useCheckoutMachine(page: string, services: CheckoutServices = realCheckoutServices): CheckoutMachine {
   const navigate = useNavigate();
   const { user } = useAuth();
   const [machine] = useState(() =>
@@ -30,6 +32,7 @@ export function useCheckoutMachine(services: CheckoutServices = realCheckoutServ
         redirect: (url) => window.location.assign(url),
       },
       user?.id ?? null,
+      openAttempts(page),
     ),
   );
   return machine;

@@ -63,7 +63,7 @@ export function GiftCardCheckoutPage(props: GiftCardCheckoutPageProps) {
             <OrderCheckout
               {...props}
               placeOrder={(services) => (request, idempotencyKey) =>
-                services.createOrder(orderRequestOf(definition, request), { idempotencyKey })
+                services.createOrder(orderRequestOf(definition, request, personalDraft.draftId()), { idempotencyKey })
               }
               draft={personalDraft}
               shipping={definition.shipping}

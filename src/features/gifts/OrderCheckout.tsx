@@ -8,6 +8,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { formatMoney } from '../../app/format';
 import type { OrderDraft } from './order-drafts';
 import { scheduleHasPassed } from './schedule';
+import { openAttempts } from '../../lib/open-attempts';
 import {
   provideGiftCardCheckout,
   realGiftCardCheckoutServices,
@@ -71,8 +72,10 @@ export function OrderCheckout({
   const { t } = useLingui();
   const navigate = useNavigate();
   const { user, isSignedIn } = useAuth();
+  const progressKey = corporate ? 'corporate-gift-card-checkout' : 'gift-card-checkout';
   const [machine] = useState(() => {
     const place = placeOrder(services);
+    const find = corporate ? services.findCorporateAttempt : services.findAttempt;
     return provideGiftCardCheckout(
       async (request, idempotencyKey) => {
         // Paused past the scheduled send: nothing is charged, the buyer picks another moment on the shipping step.
@@ -93,6 +96,15 @@ export function OrderCheckout({
         redirect: (url) => window.location.assign(url),
       },
       user?.id ?? null,
+      {
+        attempts: openAttempts(progressKey),
+        find: async (key) => {
+          // The order a lost answer had placed is this draft's, as if its answer had come.
+          const result = await find(key);
+          draft.placed(result.order.id);
+          return result;
+        },
+      },
     );
   });
   const total = value * count;
@@ -123,7 +135,7 @@ export function OrderCheckout({
       input={input}
       frequency="gift_card"
       summaryTitle={t`${plural(count, { one: `# gift card de ${each}`, other: `# gift cards de ${each}` })}`}
-      progressKey={corporate ? 'corporate-gift-card-checkout' : 'gift-card-checkout'}
+      progressKey={progressKey}
       urlError={urlError}
     />
   );

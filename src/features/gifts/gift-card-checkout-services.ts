@@ -13,9 +13,12 @@ import { giftCardOrdersApi } from '../../lib/api/gift-card-orders';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
+  recoverAttemptActor,
   submissionWith,
+  trackedPixCheck,
   type CheckoutSupportServices,
 } from '../../lib/actors/checkout-support';
+import type { OpenAttempts } from '../../lib/open-attempts';
 
 /** Everything the gift-card checkout does outside itself; the real ones call the API and the gateway. */
 export interface GiftCardCheckoutServices extends CheckoutSupportServices {
@@ -25,6 +28,9 @@ export interface GiftCardCheckoutServices extends CheckoutSupportServices {
     options: { idempotencyKey?: string | null },
   ): Promise<GiftCardOrderResult>;
   getOrder(id: string, receiptToken: string | null): Promise<GiftCardOrderResult>;
+  /** What became of an order call whose answer was lost (GET /gift-card-orders[/corporate]/attempts/{key}). */
+  findAttempt(key: string): Promise<GiftCardOrderResult>;
+  findCorporateAttempt(key: string): Promise<GiftCardOrderResult>;
   getWalletBalance(donorId: string): Promise<number>;
 }
 
@@ -33,11 +39,18 @@ export const realGiftCardCheckoutServices: GiftCardCheckoutServices = {
   createOrder: (request, options) => giftCardOrdersApi.createOrder(request, options),
   createCorporateOrder: (request, options) => giftCardOrdersApi.createCorporateOrder(request, options),
   getOrder: (id, token) => giftCardOrdersApi.getOrder(id, token),
+  findAttempt: (key) => giftCardOrdersApi.findAttempt(key),
+  findCorporateAttempt: (key) => giftCardOrdersApi.findCorporateAttempt(key),
 };
 
 /** The checkout's request (contact, payment, address) around the definition the buyer confirmed. */
-export function orderRequestOf(definition: GiftCardDefinitionOutput, request: DonationRequestInput): GiftCardOrderRequestInput {
+export function orderRequestOf(
+  definition: GiftCardDefinitionOutput,
+  request: DonationRequestInput,
+  draftId: string | null,
+): GiftCardOrderRequestInput {
   return {
+    draft_id: draftId,
     definition: { ...definition.design, shipping: definition.shipping, recipients: definition.recipients },
     contact: request.contact,
     payment: request.payment,
@@ -49,9 +62,11 @@ export function orderRequestOf(definition: GiftCardDefinitionOutput, request: Do
 export function corporateOrderRequestOf(
   definition: CorporateDefinitionOutput,
   request: DonationRequestInput,
+  draftId: string | null,
 ): CorporateGiftCardOrderRequestInput {
   const { recipients } = definition;
   return {
+    draft_id: draftId,
     definition: {
       ...definition.design,
       recipients:
@@ -68,6 +83,12 @@ export function corporateOrderRequestOf(
 
 /** Places the order the checkout pays for: the checkout's request and the Idempotency-Key to send it with. */
 export type PlaceOrder = (request: DonationRequestInput, idempotencyKey: string | null) => Promise<GiftCardOrderResult>;
+
+/** The order's open attempt: where its key is kept, and the order a lost answer had placed. */
+export interface OrderAttempts {
+  attempts: OpenAttempts;
+  find(key: string): Promise<GiftCardOrderResult>;
+}
 
 /** An order's answer in the checkout's terms: paid, an open PIX or PayPal approval, or declined. */
 export function orderAnswerOf(result: GiftCardOrderResult): SubmissionAnswer {
@@ -104,14 +125,17 @@ export function provideGiftCardCheckout(
   services: GiftCardCheckoutServices,
   effects: GiftCardCheckoutEffects,
   donorId: string | null,
+  orderAttempts: OrderAttempts,
 ): CheckoutMachine {
+  const tracking = { attempts: orderAttempts.attempts, recover: async (key: string) => orderAnswerOf(await orderAttempts.find(key)) };
   return checkoutMachine.provide({
     actors: {
-      submission: submissionWith(services, async (input) => orderAnswerOf(await placeOrder(input.request, input.retryKey))),
+      submission: submissionWith(services, async (input) => orderAnswerOf(await placeOrder(input.request, input.retryKey)), tracking),
+      recoverAttempt: recoverAttemptActor(tracking),
       pixPayment: pixPaymentMachine.provide({
         actors: {
-          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(async ({ input }) =>
-            orderPixCheckOf(await services.getOrder(input.id, input.receiptToken)),
+          checkPayment: fromPromise<PixCheck, { id: string; receiptToken: string | null }>(({ input }) =>
+            trackedPixCheck(tracking, async (pix) => orderPixCheckOf(await services.getOrder(pix.id, pix.receiptToken)))(input),
           ),
         },
       }),

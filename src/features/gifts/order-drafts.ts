@@ -10,6 +10,11 @@ import type { GiftCardDefinitionOutput } from '../../../machines/gift-card/gift-
  */
 interface StoredDraft<T> {
   definition: T;
+  /**
+   * This definition's id, sent with its order (`draft_id`): a duplicated tab copies it, and the server
+   * refuses a second payment for one draft (docs/gift-cards.md "One draft, one order").
+   */
+  draftId?: string;
   /** The order the checkout placed for this definition (a declined or unpaid one is replaced by the next). */
   placedOrderId: string | null;
 }
@@ -45,6 +50,8 @@ export interface OrderDraft<T> {
   /** A definition just confirmed: nothing placed for it yet. */
   save(definition: T): void;
   read(): T | null;
+  /** The current definition's id (null: none, or a draft kept before drafts had one). */
+  draftId(): string | null;
   /** The checkout placed `orderId` for the current definition. */
   placed(orderId: string): void;
   /** The order last placed for the current definition, or null. */
@@ -63,9 +70,10 @@ function orderDraft<T>(key: string): OrderDraft<T> {
   };
   return {
     save(definition) {
-      write(key, { definition, placedOrderId: null } satisfies StoredDraft<T>);
+      write(key, { definition, placedOrderId: null, draftId: crypto.randomUUID() } satisfies StoredDraft<T>);
     },
     read: () => stored()?.definition ?? null,
+    draftId: () => stored()?.draftId ?? null,
     placed(orderId) {
       const draft = stored();
       if (draft) write(key, { ...draft, placedOrderId: orderId } satisfies StoredDraft<T>);

@@ -12,6 +12,7 @@ import {
 import { normalizeApiError, type ApiRequestError } from '../http/api-error';
 import { rememberReceipt } from '../receipts';
 import { http as defaultHttp } from '../http/api-client';
+import { readAttempt } from './attempts';
 
 /** A failed donation call, with the Idempotency-Key it was sent with (to retry it after a network error). */
 export type DonationRequestError = ApiRequestError & { idempotencyKey: string };
@@ -43,6 +44,19 @@ export function createDonationsApi(http: AxiosInstance, makeKey: () => string = 
         return result;
       } catch (error) {
         throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
+      }
+    },
+    /**
+     * GET /donations/attempts/:key: the donation a call with this Idempotency-Key created, when its
+     * answer was lost (docs/api.md "Attempts"). Rejects as the call would have, or 404 when nothing arrived.
+     */
+    async findAttempt(key: string): Promise<DonationResult> {
+      try {
+        const result = donationResultSchema.parse(await readAttempt(http, '/donations', key));
+        if (result.receipt_token) rememberReceipt(result.donation.id, result.receipt_token);
+        return result;
+      } catch (error) {
+        throw normalizeApiError(error);
       }
     },
     /** GET /donations/:id; a guest proves it is theirs with the receipt token of the 201. */

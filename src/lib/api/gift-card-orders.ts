@@ -15,21 +15,32 @@ import {
 import { normalizeApiError } from '../http/api-error';
 import { rememberReceipt } from '../receipts';
 import { http as defaultHttp } from '../http/api-client';
+import { readAttempt } from './attempts';
 
 const newKey = (): string => crypto.randomUUID();
 
 /** Gift-card order calls: POST with an Idempotency-Key (reused only to retry a request that never arrived), GET by id. */
 export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => string = newKey) {
+  const remembered = (result: GiftCardOrderResult): GiftCardOrderResult => {
+    // The thank-you page (and a PayPal return) reads the order back with it.
+    if (result.receipt_token) rememberReceipt(result.order.id, result.receipt_token);
+    return result;
+  };
   async function placeOrder(path: string, request: unknown, options: { idempotencyKey?: string | null }): Promise<GiftCardOrderResult> {
     const key = options.idempotencyKey ?? makeKey();
     try {
       const response = await http.post(path, request, { headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
-      const result = giftCardOrderResultSchema.parse(response.data);
-      // The thank-you page (and a PayPal return) reads the order back with it.
-      if (result.receipt_token) rememberReceipt(result.order.id, result.receipt_token);
-      return result;
+      return remembered(giftCardOrderResultSchema.parse(response.data));
     } catch (error) {
       throw Object.assign(normalizeApiError(error), { idempotencyKey: key });
+    }
+  }
+  /** GET …/attempts/:key: the order a call with this key placed, when its answer was lost; 404 when nothing arrived. */
+  async function findAttempt(path: string, key: string): Promise<GiftCardOrderResult> {
+    try {
+      return remembered(giftCardOrderResultSchema.parse(await readAttempt(http, path, key)));
+    } catch (error) {
+      throw normalizeApiError(error);
     }
   }
   return {
@@ -39,6 +50,8 @@ export function createGiftCardOrdersApi(http: AxiosInstance, makeKey: () => stri
     /** POST /gift-card-orders/corporate: a company's batch (signed in). */
     createCorporateOrder: (request: CorporateGiftCardOrderRequestInput, options: { idempotencyKey?: string | null }) =>
       placeOrder('/gift-card-orders/corporate', request, options),
+    findAttempt: (key: string) => findAttempt('/gift-card-orders', key),
+    findCorporateAttempt: (key: string) => findAttempt('/gift-card-orders/corporate', key),
     /** POST /gift-card-recipient-sheets: the spreadsheet's bytes, read again by the server. */
     async uploadRecipientSheet(file: Blob): Promise<RecipientSheetResult> {
       try {

@@ -1,5 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { errorCodes } from '../../../../contracts/errors';
+import { giftCardMessages as gc } from '../../../../contracts/gift-card-messages';
+import { conflict } from '../../../domain/errors';
 import type { Locale } from '../../../../contracts/constants';
 import type { Contact } from '../../../../contracts/donations';
 import type { GiftCardOrderRecipient } from '../../../../contracts/gift-card-orders';
@@ -26,6 +29,39 @@ export interface OrderSpec {
   paymentMethod: PaymentMethodName;
   contact: Contact;
   address: Record<string, string> | null;
+  /** The buyer's draft it pays for (null: a caller that sends none): one draft, one order. */
+  draftId: string | null;
+}
+
+/**
+ * One draft is one order: a second order for a draft whose order is paid, or whose payment is in
+ * flight, is refused before anything is written or charged. The draft's lock (held to the end of the
+ * transaction that writes the order) makes two tabs paying at once take turns on PostgreSQL (PGlite runs
+ * one transaction at a time), so the second sees the first's payment. An order left unpaid (a declined
+ * card, a PIX not paid) does not hold the draft.
+ */
+async function refuseSecondOrderOfDraft(tx: Executor, draftId: string | null): Promise<void> {
+  if (!draftId) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`gift-card-draft:${draftId}`}, 0))`);
+  const [taken] = await tx
+    .select({ status: giftCardOrders.status, paymentStatus: payments.status })
+    .from(giftCardOrders)
+    .innerJoin(payments, eq(payments.giftCardOrderId, giftCardOrders.id))
+    .where(
+      and(
+        eq(giftCardOrders.draftId, draftId),
+        or(
+          eq(giftCardOrders.status, 'paid'),
+          // Charged and not yet confirmed, still being charged, or a card in review at the provider.
+          inArray(payments.status, ['processing', 'succeeded']),
+          and(eq(payments.status, 'pending'), inArray(payments.method, ['card', 'saved_card'])),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!taken) return;
+  if (taken.status === 'paid') throw conflict(errorCodes.giftCardOrderDraftPaid, gc.orderDraftPaid);
+  throw conflict(errorCodes.giftCardOrderDraftPaying, gc.orderDraftPaying);
 }
 
 /** Step 1 of an order: the order (pending) and its payment (processing), in one transaction. */
@@ -34,6 +70,7 @@ export async function insertOrderWithPayment(
   input: { spec: OrderSpec; userId: string | null; receiptTokenHash: string; gateway: string; locale: Locale; now: Date },
 ): Promise<{ order: GiftCardOrderRow; payment: PaymentRow }> {
   const { spec, now } = input;
+  await refuseSecondOrderOfDraft(tx, spec.draftId);
   const { contact_email: contactEmail, ...contact } = spec.contact;
   const [order] = await tx
     .insert(giftCardOrders)
@@ -55,6 +92,7 @@ export async function insertOrderWithPayment(
       address: spec.address,
       locale: input.locale,
       receiptTokenHash: input.receiptTokenHash,
+      draftId: spec.draftId,
       createdAt: now,
       updatedAt: now,
     })

@@ -40,6 +40,7 @@ export function personalOrderSpec(request: GiftCardOrderRequest, now: Date): Ord
     paymentMethod: request.payment.method as PaymentMethodName,
     contact: request.contact,
     address: addressOf(request.address),
+    draftId: request.draft_id?.toLowerCase() ?? null,
   };
 }
 
@@ -75,5 +76,6 @@ export async function corporateOrderSpec(
     paymentMethod: request.payment.method as PaymentMethodName,
     contact: request.contact,
     address: addressOf(request.address),
+    draftId: request.draft_id?.toLowerCase() ?? null,
   };
 }

@@ -54,7 +54,7 @@ export function CorporateCheckoutPage(props: GiftCardCheckoutPageProps) {
           <OrderCheckout
             {...props}
             placeOrder={(services) => (request, idempotencyKey) =>
-              services.createCorporateOrder(corporateOrderRequestOf(definition, request), { idempotencyKey })
+              services.createCorporateOrder(corporateOrderRequestOf(definition, request, corporateDraft.draftId()), { idempotencyKey })
             }
             draft={corporateDraft}
             shipping={shippingOf(definition)}
