@@ -8,7 +8,7 @@ import { createDonationService, type DonationHooks } from '../services/donations
 import { readDonation } from '../services/donations/read-donation';
 import { answerAttempt, createIdempotentAnswer } from '../http/idempotent-answer';
 import { pathParam } from '../../contracts/plain-text';
-import { attemptParams } from '../../contracts/attempts';
+import { attemptInProgressSchema, attemptParams } from '../../contracts/attempts';
 
 export interface DonationRouteOptions extends AppServices {
   donationHooks?: DonationHooks;
@@ -63,7 +63,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     {
       onRequest: app.optionalAuthenticate,
       config: { noStore: true },
-      schema: { params: attemptParams },
+      schema: { params: attemptParams, response: { 201: donationResultSchema, 202: attemptInProgressSchema } },
     },
     async (request, reply) => answerAttempt(db, reply, scopeOf(request), request.params.key),
   );

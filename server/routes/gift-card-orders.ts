@@ -12,7 +12,7 @@ import { pathParam } from '../../contracts/plain-text';
 import { fileAnswerSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { answerAttempt, createIdempotentAnswer } from '../http/idempotent-answer';
-import { attemptParams } from '../../contracts/attempts';
+import { attemptInProgressSchema, attemptParams } from '../../contracts/attempts';
 import { changeGiftCardDelivery } from '../services/gift-cards/orders/change-delivery';
 import type { DonationHooks } from '../services/donations/create-donation';
 import { createGiftCardOrderService } from '../services/gift-cards/orders/create-gift-card-order';
@@ -26,6 +26,9 @@ import {
 } from '../services/gift-cards/orders/buyers-order';
 import { createCardsPdfFiles } from '../services/gift-cards/orders/cards-pdf-file';
 import { codesCsv } from '../services/gift-cards/orders/codes-csv';
+
+/** What an order's attempt answers: the order a lost answer placed, or that it is still being worked on. */
+const attemptAnswers = { 201: giftCardOrderResultSchema, 202: attemptInProgressSchema };
 
 /** Whose Idempotency-Keys an order call's key is among: the buyer's own, or all guests'. */
 const personalScope = (userId: string | null | undefined) => `${userId ? `user:${userId}` : 'guest'}|gift-card-orders`;
@@ -87,12 +90,12 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
   /** What became of an order call whose answer was lost (docs/api.md "Attempts"): its kept answer, 202 or 404. */
   app.get(
     '/gift-card-orders/attempts/:key',
-    { onRequest: app.optionalAuthenticate, config: { noStore: true }, schema: { params: attemptParams } },
+    { onRequest: app.optionalAuthenticate, config: { noStore: true }, schema: { params: attemptParams, response: attemptAnswers } },
     async (request, reply) => answerAttempt(db, reply, personalScope(request.userId), request.params.key),
   );
   app.get(
     '/gift-card-orders/corporate/attempts/:key',
-    { onRequest: app.authenticate, config: { noStore: true }, schema: { params: attemptParams } },
+    { onRequest: app.authenticate, config: { noStore: true }, schema: { params: attemptParams, response: attemptAnswers } },
     async (request, reply) => answerAttempt(db, reply, corporateScope(request.userId), request.params.key),
   );
 
