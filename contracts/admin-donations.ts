@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageDescriptor } from './messages';
 import { decisionPeopleFields } from './team-entry';
 import { adminMessages as am } from './admin-messages';
 import { DONATION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './donations';
@@ -139,3 +140,12 @@ export const refundRequestSchema = z.object({
   reason: plainText({ multiline: true }).trim().min(1, { error: am.refundReasonRequired.id }).max(500),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/**
+ * What is wrong with refunding `amount` cents of a donation that has `refundable` left, as the form
+ * says it before asking to confirm (the server refuses the same: 400, 422 `refund.too_much`); null: fine.
+ */
+export function refundAmountIssue(amount: number | null, refundable: number): MessageDescriptor | null {
+  if (amount === null || !Number.isInteger(amount) || amount < 1) return am.refundAmountInvalid;
+  return amount > refundable ? am.refundTooMuch : null;
+}

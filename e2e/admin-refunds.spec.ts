@@ -83,12 +83,23 @@ test('item 5: a refund above the threshold says it waits for a second admin; the
   // Before: the form and the confirmation say a refund above R$ 1.000,00 waits for someone else.
   const detail = await openDonation(page, 'Instituto Semente Viva', 'Instituto Semente Viva');
   await expect(detail).toContainText('Acima de R$ 1.000,00, outra pessoa da equipe precisa aprovar.');
+  // Issue 47, item 9: nothing, or more than is left, is said under the field; nothing is asked to confirm.
+  for (const [reais, said] of [
+    ['0', 'Informe um valor a partir de R$ 0,01'],
+    ['99999999', 'O valor passa do que ainda pode ser reembolsado desta doação.'],
+  ] as const) {
+    await askRefund(page, detail, reais, 'Doação em duplicidade');
+    await expect(detail.getByLabel(/^Valor a reembolsar/)).toHaveAccessibleDescription(new RegExp(said.replace(/[.$]/g, '\\$&')));
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  }
   const confirm = await askRefund(page, detail, '1500', 'Doação em duplicidade');
   await expect(confirm).toHaveAccessibleName('Reembolsar R$ 1.500,00 de Instituto Semente Viva?');
   expect(await seriousViolations(page)).toEqual([]);
   await expect(confirm).toContainText(
     'Como passa de R$ 1.000,00, o reembolso vai esperar a aprovação de outra pessoa da equipe (quem pede não aprova). Até lá nada é devolvido e o valor fica reservado.',
   );
+  // Item 10: where the money goes once approved, in one sentence ("Aprovado, O valor volta…" was shown).
+  await expect(confirm).toContainText(/\. O valor volta .+ quando for aprovado, e sai do total arrecadado; o doador recebe um e-mail\./);
   await confirm.getByRole('button', { name: 'Pedir a aprovação' }).click();
 
   // After: it says it waits, and the one who asked gets no buttons to decide it.

@@ -26,7 +26,7 @@ test("item 9: a donation's history, the audit log and the CSV are in words and S
   expect(shownDate).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await table.getByRole('link', { name: 'Davi Doador' }).click();
   const history = page.getByRole('region', { name: 'Doação' }).getByRole('list', { name: 'Histórico do pagamento' });
-  await expect(history).toContainText(/Pagamento: (Cartão \(visa •••• 1111\)|PIX) · pago · Sandbox \(ambiente de testes\)/);
+  await expect(history).toContainText(/Pagamento: (Cartão \(Visa •••• 1111\)|PIX) · pago · Sandbox \(ambiente de testes\)/);
   await expect(history).toContainText(
     'Meio de pagamento: Sandbox (ambiente de testes) −R$ 50,00 · Campanha Cozinha Solidária do Coque +R$ 50,00',
   );

@@ -26,6 +26,7 @@ import { notFound } from '../../domain/errors';
 import { presentRow, selectRows } from './admin-donations';
 import { approvalNeededAbove, HOLDING, heldCentsOf, refundDecisionRefusal, refundReference } from './refunds';
 import { refundToWalletReference } from './gift-card-refund';
+import { cardBrandName } from '../../../contracts/cards';
 import { providerFeeReference } from '../donations/provider-fee';
 import { decisionPeople, namesOf, peopleOf, type Person } from '../admin/people';
 
@@ -149,7 +150,7 @@ export async function adminDonationDetail(
           gateway: payment.gateway,
           status: payment.status,
           gateway_ref: payment.gatewayRef,
-          card: payment.cardBrand ? `${payment.cardBrand} •••• ${payment.cardLast4 ?? ''}` : null,
+          card: payment.cardBrand ? `${cardBrandName(payment.cardBrand)} •••• ${payment.cardLast4 ?? ''}` : null,
           attempts: payment.attempts,
           created_at: payment.createdAt.toISOString(),
         }

@@ -9,6 +9,8 @@ import { useMachineView } from '../../../app/machine-view';
 import { RetryNotice } from '../../../app/RetryNotice';
 import { adminDonationsApi } from '../../../lib/api/admin-donations';
 import { reaisToCents } from '../../../lib/money';
+import { refundAmountIssue } from '../../../../contracts/admin-donations';
+import type { MessageDescriptor } from '../../../../contracts/messages';
 import { Button, Card, Form, FormActions, FormError, Spinner, TextArea, TextField } from '../../../ui';
 import * as s from '../taxonomy/taxonomy.css';
 import { PaymentHistory } from './PaymentHistory';
@@ -53,6 +55,7 @@ export function DonationDetail({ id }: { id: string }) {
     { input: { id } },
   );
   const [amount, setAmount] = useState('');
+  const [amountIssue, setAmountIssue] = useState<MessageDescriptor | null>(null);
   const [reason, setReason] = useState('');
   const detail = view.detail;
   if (view.unavailable) {
@@ -83,7 +86,11 @@ export function DonationDetail({ id }: { id: string }) {
           aria-label={t`Reembolsar`}
           onSubmit={(event) => {
             event.preventDefault();
-            const cents = reaisToCents(amount) ?? 0;
+            const cents = reaisToCents(amount);
+            // More than is left, or nothing: said under the field, never asked in the confirmation.
+            const issue = refundAmountIssue(cents, detail.refundable);
+            setAmountIssue(issue);
+            if (issue || cents === null) return;
             send({ type: 'command.sent', command: { type: 'refund', amount: cents, reason, key: crypto.randomUUID() } });
           }}
         >
@@ -91,8 +98,12 @@ export function DonationDetail({ id }: { id: string }) {
             label={t`Valor a reembolsar (R$)`}
             inputMode="decimal"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setAmountIssue(null);
+            }}
             hint={refundLimitHint(detail, i18n)}
+            error={amountIssue ? i18n._(amountIssue) : undefined}
             required
           />
           <TextArea label={t`Motivo`} value={reason} rows={2} onChange={(e) => setReason(e.target.value)} required />

@@ -33,7 +33,7 @@ export function RefundList({
       {refunds.map((refund) => {
         const amount = formatMoney(refund.amount);
         const status = i18n._(REFUND_STATUS_NAMES[refund.status]);
-        const who = refund.requested_by_me ? t`você` : (refund.requested_by ?? t`conta removida`);
+        const who = refund.requested_by ?? t`conta removida`;
         const when = formatDateTime(refund.created_at);
         const failure = refund.status === 'failed' ? (refund.failure_reason ?? 'refund.failed') : null;
         return (
@@ -43,9 +43,14 @@ export function RefundList({
                 <strong>{amount}</strong> · {status} · {refund.reason}
                 <br />
                 <span className={s.muted}>
-                  <Trans>
-                    pedido por {who} em {when}
-                  </Trans>
+                  {/* "por você" is its own sentence: the pronoun after "por" differs (es "por ti", not "por tú"). */}
+                  {refund.requested_by_me ? (
+                    <Trans>pedido por você em {when}</Trans>
+                  ) : (
+                    <Trans>
+                      pedido por {who} em {when}
+                    </Trans>
+                  )}
                   <JoinedNote entry={refund.requester_joined} aside />
                   {refund.decided_by ? (
                     <>

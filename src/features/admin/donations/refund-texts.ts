@@ -34,7 +34,7 @@ export function refundLimitHint(detail: AdminDonationDetail, i18n: I18n): string
   const threshold = formatMoney(detail.approval_threshold);
   if (detail.approval_needed_above === 0)
     return i18n._(
-      msg`Até ${refundable}. Os reembolsos desta doação já chegam a ${threshold}: qualquer outro precisa da aprovação de outra pessoa da equipe.`,
+      msg`Até ${refundable}. Os reembolsos desta doação já atingiram o limite de ${threshold}: qualquer outro precisa da aprovação de outra pessoa da equipe.`,
     );
   if (detail.approval_needed_above < detail.approval_threshold)
     return i18n._(
@@ -60,7 +60,7 @@ export function refundConfirmation(command: RefundCommand, detail: AdminDonation
     title: i18n._(msg`Reembolsar ${amount} de ${donor}?`),
     description: waits
       ? i18n._(
-          msg`${why} Até lá nada é devolvido e o valor fica reservado. Aprovado, ${goesBack} e sai do total arrecadado; o doador recebe um e-mail.`,
+          msg`${why} Até lá nada é devolvido e o valor fica reservado. ${goesBack} quando for aprovado, e sai do total arrecadado; o doador recebe um e-mail.`,
         )
       : i18n._(msg`${goesBack} e sai do total arrecadado; o doador recebe um e-mail. Feito, o reembolso não pode ser desfeito.`),
     confirmText: waits ? i18n._(msg`Pedir a aprovação`) : i18n._(msg`Reembolsar ${amount}`),
