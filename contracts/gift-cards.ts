@@ -5,11 +5,16 @@ import { giftCardCodeSchema } from './donations';
 export const giftCardRedemptionSchema = z.object({ code: giftCardCodeSchema });
 export type GiftCardRedemptionInput = z.input<typeof giftCardRedemptionSchema>;
 
-/** What the card put in the wallet (cents, until the card's own expiry) and the wallet's balance after it. */
+/**
+ * What the card put in the wallet (cents, until the card's own expiry) and the wallet's balance after
+ * it; `already_redeemed` when this donor had redeemed it before (nothing came in now), `redeemed_at` when.
+ */
 export const giftCardRedeemedSchema = z.object({
   amount: z.number().int(),
   expires_at: z.string(),
   balance: z.number().int(),
+  already_redeemed: z.boolean(),
+  redeemed_at: z.string(),
 });
 export type GiftCardRedeemed = z.infer<typeof giftCardRedeemedSchema>;
 

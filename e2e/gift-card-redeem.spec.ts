@@ -51,4 +51,13 @@ test("a visitor opens the card's link, signs in from the prompt, keeps it in the
   await form.getByRole('button', { name: 'Resgatar' }).click();
   await expect(form.getByRole('alert')).toContainText('Gift-card não encontrado');
   await expect(headerBalance(walletTab, '50,00')).toBeVisible();
+
+  // The same card's code again (issue 47, item 7): not "Pronto!" a second time, but that it was redeemed, and when.
+  await form.getByLabel(/Código do gift card/).fill(REDEEMABLE);
+  await form.getByRole('button', { name: 'Resgatar' }).click();
+  await expect(
+    walletTab.getByText(/^Você já resgatou este cartão em \d{2}\/\d{2}\/\d{4}: os R\$\s50,00 dele já estão na sua carteira/),
+  ).toBeVisible();
+  await expect(walletTab.getByText(/Pronto! R\$\s50,00 entraram/)).toHaveCount(0);
+  await expect(headerBalance(walletTab, '50,00')).toBeVisible();
 });

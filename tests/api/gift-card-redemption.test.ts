@@ -30,16 +30,19 @@ describe('POST /gift-cards/redemptions', () => {
       amount: 8000,
       expires_at: card.expiresAt.toISOString(),
       balance: 8000,
+      already_redeemed: false,
+      redeemed_at: expect.any(String),
     });
     expect(await balanceOf(donor)).toBe(8000);
     expect(await walletLots(ctx.database.db, donor.user.id, ctx.clock.now())).toEqual([
       expect.objectContaining({ origin: 'gift_card', amountCents: 8000, remainingCents: 8000, expiresAt: card.expiresAt }),
     ]);
 
-    // A retry (the answer was lost) answers the same and credits nothing more.
+    // A retry (the answer was lost, or the code typed again) credits nothing more and says it was
+    // redeemed before, and when (issue 47, item 7).
     const again = await redeem(donor.token, card.code);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(response.json());
+    expect(again.json()).toEqual({ ...response.json(), already_redeemed: true });
     expect(await balanceOf(donor)).toBe(8000);
 
     // The card no longer pays, and nobody else can redeem it.

@@ -23,7 +23,10 @@ const events: GraphEvent[] = [
   { type: 'xstate.error.actor.lookUp', error: { status: 0, messages: ['error.unknown'] } },
   { type: 'card.retried' },
   { type: 'redeem.requested' },
-  { type: 'xstate.done.actor.act', output: { amount: 5_000, expires_at: card.expires_at, balance: 5_000 } },
+  {
+    type: 'xstate.done.actor.act',
+    output: { amount: 5_000, expires_at: card.expires_at, balance: 5_000, already_redeemed: false, redeemed_at: card.expires_at },
+  },
   {
     type: 'xstate.error.actor.act',
     error: { status: 404, code: 'gift_card.not_found', messages: ['Gift-card não encontrado'] },

@@ -191,7 +191,13 @@ describe('/profile/wallet', () => {
 
   it('redeems a gift card by its code: says what came in and until when, reloads the wallet, and is ready for the next', async () => {
     const code = '3f1c2b7e-9a4d-4c1e-8b2a-5d6e7f8a9b0c';
-    vi.mocked(walletApi.redeemGiftCard).mockResolvedValue({ amount: 5_000, expires_at: '2026-12-31T15:00:00.000Z', balance: 13_000 });
+    vi.mocked(walletApi.redeemGiftCard).mockResolvedValue({
+      amount: 5_000,
+      expires_at: '2026-12-31T15:00:00.000Z',
+      balance: 13_000,
+      already_redeemed: false,
+      redeemed_at: '2026-11-29T15:00:00.000Z',
+    });
     await open();
     const form = within(await screen.findByRole('form', { name: 'Resgatar gift card' }));
     fireEvent.change(form.getByLabelText(/Código do gift card/), { target: { value: 'abc' } });
@@ -207,6 +213,23 @@ describe('/profile/wallet', () => {
     const next = within(await screen.findByRole('form', { name: 'Resgatar gift card' }));
     expect(next.getByLabelText(/Código do gift card/)).toHaveValue('');
     expect(next.getByRole('button', { name: 'Resgatar' })).toBeEnabled();
+
+    // The same code again (issue 47, item 7): nothing new came in, and the page says so, with when.
+    vi.mocked(walletApi.redeemGiftCard).mockResolvedValue({
+      amount: 5_000,
+      expires_at: '2026-12-31T15:00:00.000Z',
+      balance: 13_000,
+      already_redeemed: true,
+      redeemed_at: '2026-11-20T15:00:00.000Z',
+    });
+    fireEvent.change(next.getByLabelText(/Código do gift card/), { target: { value: code } });
+    fireEvent.click(next.getByRole('button', { name: 'Resgatar' }));
+    await waitFor(() =>
+      expect(toast.info).toHaveBeenCalledWith(
+        'Você já resgatou este cartão em 20/11/2026: os R$ 50,00 dele já estão na sua carteira, para doar até 31/12/2026.',
+      ),
+    );
+    expect(toast.success).toHaveBeenCalledTimes(1);
   });
 
   it("says 'Gift-card não encontrado' in the form and keeps the code to fix", async () => {

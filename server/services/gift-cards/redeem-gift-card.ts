@@ -14,7 +14,7 @@ const redemptionReference = (giftCardId: string) => `gift_card_redemption:${gift
 /** The wallet lot a redeemed card became, if `userId` redeemed it. */
 async function lotRedeemedBy(executor: Executor, userId: string, giftCardId: string) {
   const [lot] = await executor
-    .select({ amountCents: walletLots.amountCents, expiresAt: walletLots.expiresAt })
+    .select({ amountCents: walletLots.amountCents, expiresAt: walletLots.expiresAt, createdAt: walletLots.createdAt })
     .from(walletLots)
     .where(and(eq(walletLots.userId, userId), eq(walletLots.origin, 'gift_card'), eq(walletLots.sourceRef, giftCardId)));
   return lot ?? null;
@@ -23,7 +23,8 @@ async function lotRedeemedBy(executor: Executor, userId: string, giftCardId: str
 /**
  * Moves everything left on a gift card into the donor's wallet as one lot that keeps the card's expiry
  * (docs/design.md §8), and marks the card redeemed, in one transaction under the card's row lock. The
- * same donor redeeming the same card again (a retry) gets the same answer; anyone else, and any code
+ * same donor redeeming the same card again (a retry, or a code typed twice) gets the same amounts, marked
+ * `already_redeemed` with when it was; anyone else, and any code
  * that is unknown, expired, cancelled or used up, reads 'Gift-card não encontrado'.
  */
 export async function redeemGiftCard(db: Database, input: { userId: string; code: string; now: Date }): Promise<GiftCardRedeemed> {
@@ -31,7 +32,7 @@ export async function redeemGiftCard(db: Database, input: { userId: string; code
     const card = await findGiftCardByCode(tx, input.code, { lock: true });
     if (card?.status === 'redeemed') {
       const lot = await lotRedeemedBy(tx, input.userId, card.id);
-      if (lot) return answer(tx, input, lot.amountCents, lot.expiresAt);
+      if (lot) return answer(tx, input, { amountCents: lot.amountCents, expiresAt: lot.expiresAt, redeemedAt: lot.createdAt, again: true });
     }
     const usable = card ? await usableGiftCard(tx, input.code, input.now, { lock: false }) : null;
     if (!usable) throw notFound(errorCodes.giftCardNotFound, gm.giftCardNotFound);
@@ -47,10 +48,23 @@ export async function redeemGiftCard(db: Database, input: { userId: string; code
     });
     await setGiftCardStatus(tx, usable.card.id, 'redeemed');
     await emitWebhookEvent(tx, 'gift_card.redeemed', { id: usable.card.id, amount: usable.balanceCents, currency: 'BRL' }, input.now);
-    return answer(tx, input, usable.balanceCents, usable.card.expiresAt);
+    // Read back, so this answer and a later repeat's say the same moment (the lot's own).
+    const lot = await lotRedeemedBy(tx, input.userId, usable.card.id);
+    const redeemedAt = lot?.createdAt ?? input.now;
+    return answer(tx, input, { amountCents: usable.balanceCents, expiresAt: usable.card.expiresAt, redeemedAt, again: false });
   });
 }
 
-async function answer(executor: Executor, input: { userId: string; now: Date }, amountCents: number, expiresAt: Date) {
-  return { amount: amountCents, expires_at: expiresAt.toISOString(), balance: await walletBalance(executor, input.userId, input.now) };
+async function answer(
+  executor: Executor,
+  input: { userId: string; now: Date },
+  lot: { amountCents: number; expiresAt: Date; redeemedAt: Date; again: boolean },
+): Promise<GiftCardRedeemed> {
+  return {
+    amount: lot.amountCents,
+    expires_at: lot.expiresAt.toISOString(),
+    balance: await walletBalance(executor, input.userId, input.now),
+    already_redeemed: lot.again,
+    redeemed_at: lot.redeemedAt.toISOString(),
+  };
 }

@@ -82,13 +82,20 @@ function Redeem({ code, signedIn, services }: { code: string; signedIn: boolean;
   if (view.screen === 'redeemed' && view.redeemed) {
     const amount = formatMoney(view.redeemed.amount);
     const until = formatDate(view.redeemed.expires_at);
+    const when = formatDate(view.redeemed.redeemed_at);
     return (
       <Card>
         <Stack gap="4">
           <p role="status">
-            <Trans>
-              Pronto! {amount} estão na sua carteira, para doar até {until}.
-            </Trans>
+            {view.redeemed.already_redeemed ? (
+              <Trans>
+                Você já resgatou este cartão em {when}: os {amount} dele já estão na sua carteira, para doar até {until}.
+              </Trans>
+            ) : (
+              <Trans>
+                Pronto! {amount} estão na sua carteira, para doar até {until}.
+              </Trans>
+            )}
           </p>
           <div className={s.actions}>
             <Link to="/search" className={buttonClass({ variant: 'accent' })}>

@@ -13,7 +13,13 @@ export function useRedeemGiftCard(onRedeemed: (redeemed: GiftCardRedeemed) => vo
     onSuccess: (redeemed) => {
       const amount = formatMoney(redeemed.amount);
       const until = formatDate(redeemed.expires_at);
-      toast.success(i18n._(msg`Pronto! ${amount} entraram na sua carteira, para doar até ${until}.`));
+      const when = formatDate(redeemed.redeemed_at);
+      // A code typed again changes nothing: say so, rather than that the money came in once more.
+      if (redeemed.already_redeemed)
+        toast.info(
+          i18n._(msg`Você já resgatou este cartão em ${when}: os ${amount} dele já estão na sua carteira, para doar até ${until}.`),
+        );
+      else toast.success(i18n._(msg`Pronto! ${amount} entraram na sua carteira, para doar até ${until}.`));
       onRedeemed(redeemed);
     },
   });
