@@ -46,6 +46,8 @@ test('an admin sees the period in figures and a chart, and the CSV adds up to th
     Math.round(rows.reduce((sum, cells) => sum + Number((cells.at(index) as string).replace(',', '.')) * 100, 0));
   expect(column(-4)).toBe(yearGross);
   expect(column(-1)).toBe(net);
+  // A person reads the reference: the line's id, never `donation:<uuid>` (issue 47, item 12).
+  expect(rows.filter((cells) => !/^[0-9a-f-]{36}$/.test(cells[2] ?? ''))).toEqual([]);
 
   // Prepared on the server, it stays downloadable for a day: after a reload too.
   const ready = page.getByRole('status').filter({ hasText: /pronto \([\d.]+ linhas?\)\. Disponível até/ });

@@ -21,11 +21,11 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Counted first, no further than one line more than allowed: a longer period is an export in the
   // background (POST /admin/finances/exports), refused here without reading a line.
-  const inlineLines = async (period: FinanceQuery) => {
+  const inlineLines = async (period: FinanceQuery, locale: string) => {
     if ((await countFinanceLines(db, period, EXPORT_INLINE_MAX_LINES + 1)) > EXPORT_INLINE_MAX_LINES) {
       throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
     }
-    return financeLines(db, period, EXPORT_INLINE_MAX_LINES);
+    return financeLines(db, period, { limit: EXPORT_INLINE_MAX_LINES, locale });
   };
   const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
 
@@ -37,7 +37,7 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
   // The period's lines at once, with their audit entry (they name donors).
   const directExport = async (request: FastifyRequest<{ Querystring: FinanceQuery }>, format: 'csv' | 'xlsx') => {
     const { from, to } = request.query;
-    const lines = await inlineLines(request.query);
+    const lines = await inlineLines(request.query, request.locale);
     const name = `semear-financas-${from}-${to}.${format}`;
     await recordDirectExport(
       db,

@@ -88,6 +88,15 @@ describe('GET /admin/finances', () => {
     expect(column(-1)).toBe(report.figures.net);
     // The campaign's name, a phone and a formula: prefixed, never cut.
     expect(csv.body).toContain(`'+55 11 98765-4321 =HYPERLINK(""x"")`);
+    // A person reads the references: the line's id, its kind in the column before, never `donation:<id>` (issue 47, item 12).
+    const { rows } = financeCsvColumns(csv.body);
+    expect(rows.map((cells) => cells[2])).toEqual(rows.map(() => expect.stringMatching(/^[0-9a-f-]{36}$/)));
+    // In the admin's language, the categories too, as on the page.
+    const english = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.csv?from=${today}&to=${today}`, undefined, {
+      ...as(),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(financeCsvColumns(english.body).rows.map((cells) => cells[7])).toEqual(rows.map(() => 'Health'));
 
     const xlsx = await call(ctx.app, 'GET', `/api/v1/admin/finances/export.xlsx?from=${today}&to=${today}`, undefined, as());
     const book = XLSX.read(xlsx.rawPayload, { type: 'buffer' });

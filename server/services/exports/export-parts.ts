@@ -48,10 +48,15 @@ export function periodSteps(period: { from: string; to: string }): Array<{ from:
 }
 
 /** The period's lines a week at a time, each week's progress recorded. */
-async function* financeWeeks(db: Database, period: { from: string; to: string }, run: ExportProgress): AsyncGenerator<FinanceLine[]> {
+async function* financeWeeks(
+  db: Database,
+  period: { from: string; to: string },
+  run: ExportProgress,
+  locale: string,
+): AsyncGenerator<FinanceLine[]> {
   let done = 0;
   for (const step of periodSteps(period)) {
-    const lines = await financeLines(db, step);
+    const lines = await financeLines(db, step, { locale });
     yield lines;
     done += lines.length;
     await run.progress(done);
@@ -66,13 +71,13 @@ async function* financeParts(deps: PartsDeps, job: Job, run: ExportProgress, wri
   if (job.format === 'xlsx') {
     // A workbook is a zip of the whole sheet: it is read a week at a time, then written in one part.
     const lines: FinanceLine[] = [];
-    for await (const week of financeWeeks(deps.db, period, run)) lines.push(...week);
+    for await (const week of financeWeeks(deps.db, period, run, job.locale)) lines.push(...week);
     written.lines = lines.length;
     yield financeXlsx(lines, words);
     return;
   }
   yield utf8(CSV_BOM + brazilianCsvLines([financeCsvHeader(words)]));
-  for await (const week of financeWeeks(deps.db, period, run)) {
+  for await (const week of financeWeeks(deps.db, period, run, job.locale)) {
     written.lines += week.length;
     if (week.length > 0) yield utf8(brazilianCsvLines(financeCsvRows(week, words)));
   }

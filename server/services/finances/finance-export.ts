@@ -36,10 +36,13 @@ const KIND_WORDS = {
   fee: exportWords.kindFee,
 } as const satisfies Record<FinanceLine['kind'], unknown>;
 
+/** The line's own id (a donation's, refund's or payment's): its kind is the column before, never `donation:<id>`. */
+const referenceOf = (line: FinanceLine) => line.reference.slice(line.reference.indexOf(':') + 1);
+
 const textCells = (line: FinanceLine, w: ExportText) => [
   w.dateTime(line.at),
   w.t(KIND_WORDS[line.kind]),
-  line.reference,
+  referenceOf(line),
   line.donation_id ?? '',
   w.method(line.method),
   line.method ?? '',

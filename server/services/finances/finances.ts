@@ -89,11 +89,19 @@ export async function countFinanceLines(db: Executor, period: Period, cap?: numb
   return Number(row?.n ?? 0);
 }
 
-/** The period's ledger lines on the causes' accounts, oldest first: the export, whose columns add up to the figures. */
-export async function financeLines(db: Executor, period: Period, limit?: number): Promise<FinanceLine[]> {
+/**
+ * The period's ledger lines on the causes' accounts, oldest first: the export, whose columns add up to
+ * the figures; categories named in `locale` (the admin's language), as on the page.
+ */
+export async function financeLines(
+  db: Executor,
+  period: Period,
+  options: { limit?: number; locale?: string } = {},
+): Promise<FinanceLine[]> {
+  const { limit, locale } = options;
   const rows = await selectRows<RawLine>(
     db,
-    sql`select * from (${linesQuery(period, true)}) lines order by at, group_id, entry_id ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+    sql`select * from (${linesQuery(period, true, locale)}) lines order by at, group_id, entry_id ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
   );
   return rows.map((row) => {
     const amount = Number(row.amount);

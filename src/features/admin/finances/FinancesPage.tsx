@@ -8,6 +8,7 @@ import { paymentMethodNames } from '../../../../contracts/admin-messages';
 import { formatMoney, formatNumber, htmlLang, useLocale } from '../../../app';
 import { Button, Card, Form, Spinner, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { change } from './finance-change';
 import { ExportPanel } from '../ExportPanel';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -20,13 +21,6 @@ const PRESET_NAMES: Record<FinancePreset, MessageDescriptor> = {
   this_year: msg`Este ano`,
 };
 const METHOD_NAMES: Record<string, MessageDescriptor> = paymentMethodNames;
-
-/** The change against the previous period, as a signed percentage (— when there was nothing before). */
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? '0%' : '—';
-  const pct = Math.round(((now - before) / Math.abs(before)) * 100);
-  return `${pct > 0 ? '+' : ''}${pct}%`;
-}
 
 /**
  * /admin/finances: a period's money from the ledger — gross, fees, refunds and net with their change
