@@ -25,7 +25,12 @@ globalStyle('body', {
   color: vars.color.ink,
   background: vars.color.background,
   WebkitFontSmoothing: 'antialiased',
+  // A word longer than the line (an e-mail, a file name) breaks where it must rather than widen the page
+  // past a phone's screen; 'anywhere' also lets flex and grid items shrink below such a word.
+  overflowWrap: 'anywhere',
 });
+// A data table keeps its words whole and scrolls sideways in its own box (TableScroll) instead.
+globalStyle('table', { overflowWrap: 'normal' });
 globalStyle('h1, h2, h3, h4', { lineHeight: vars.lineHeight.tight, margin: `0 0 ${vars.space['3']}`, fontWeight: vars.fontWeight.bold });
 globalStyle('h1', { fontSize: vars.fontSize.xxl, '@media': { 'screen and (min-width: 768px)': { fontSize: vars.fontSize.xxxl } } });
 globalStyle('h2', { fontSize: vars.fontSize.xl });

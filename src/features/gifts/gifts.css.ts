@@ -5,6 +5,8 @@ export const page = style({ paddingBlock: vars.space['8'], display: 'flex', flex
 
 export const layout = style({
   display: 'grid',
+  // One column on a phone, never wider than the screen: a wide table scrolls in its own box.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['6'],
   alignItems: 'start',
   '@media': { [breakpoints.desktop]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 400px)' } },
