@@ -13,63 +13,65 @@ test.use({ isMobile: true, hasTouch: true });
 
 const LONG_EMAIL = 'maria.aparecida.santos@gmail.com';
 
-/** The page is no wider than the screen, and `button` is wholly on it. */
-async function fitsTheScreen(page: Page, width: number, button: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const box = await page.getByRole('button', { name: button }).boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+/** At 360 and 390 px the page is no wider than the screen, and `button` is wholly on it. */
+async function fitsTheScreens(page: Page, button: string) {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    const box = await page.getByRole('button', { name: button }).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${button} at ${width} px`).toBeLessThanOrEqual(width);
+  }
 }
 
-for (const width of [360, 390]) {
-  test(`${width} px: the gift-card review with a long e-mail fits, and the e-mail is there whole`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/gift-card/definition');
-    await page.getByLabel(/Valor de cada cartão/).fill('50');
-    await page.getByLabel(/Quantidade de cartões/).fill('1');
-    await page.getByRole('radio', { name: 'Girassol' }).check();
-    await page.getByLabel(/^Mensagem/).fill('Feliz aniversário! Escolha uma causa.');
-    await page.getByLabel(/De \(quem envia\)/).fill('Maria');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByLabel('Por e-mail, assim que o pagamento for confirmado').check();
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    const card = page.getByRole('group', { name: 'Cartão 1' });
-    await card.getByLabel(/^Nome/).fill('Maria Aparecida dos Santos');
-    await card.getByLabel(/^E-mail/).fill(LONG_EMAIL);
-    await card.getByLabel(/^Confirme o e-mail/).fill(LONG_EMAIL);
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await expect(page.getByText(LONG_EMAIL).first()).toBeVisible();
-    await fitsTheScreen(page, width, 'Continuar para o pagamento');
-  });
+test.use({ viewport: { width: 360, height: 800 } });
 
-  test(`${width} px: a spreadsheet with three refused rows fits, "Usar 3 recebedores" whole`, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: 800 });
-    const buyer = await createAccount(request, newIndividual({ name: 'Carla Dias' }));
-    await signInThroughForm(page, buyer);
-    await defineCompanyCard(page, 'Obrigado pelo ano! Escolha uma causa.');
-    const stamp = Date.now();
-    const rows = [
-      ['Nome', 'E-mail'],
-      ['Maria Aparecida dos Santos Oliveira', `maria.aparecida.santos.oliveira.${stamp}@empresa-exemplo.com.br`],
-      ['João Pedro', `joao.pedro.${stamp}@empresa-exemplo.com.br`],
-      ['Ana', `ana.${stamp}@empresa-exemplo.com.br`],
-      ['', `sem.nome.da.pessoa.${stamp}@empresa-exemplo.com.br`],
-      ['Repetida', `joao.pedro.${stamp}@empresa-exemplo.com.br`],
-      ['Endereço inválido', 'maria.aparecida.santos.sem.arroba.empresa-exemplo.com.br'],
-    ];
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Equipe');
-    await page.getByLabel(/Planilha de recebedores/).setInputFiles({
-      name: 'equipe-com-um-nome-de-arquivo-bem-comprido.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer),
-    });
-    const preview = page.getByRole('region', { name: 'Prévia da planilha' });
-    await expect(preview).toContainText('3 linhas recusadas ficam de fora');
-    await expect(preview.getByRole('table', { name: 'Linhas recusadas' })).toContainText(
-      'maria.aparecida.santos.sem.arroba.empresa-exemplo.com.br',
-    );
-    await fitsTheScreen(page, width, 'Usar 3 recebedores');
+test('the gift-card review with a long e-mail fits 360 and 390 px, and the e-mail is there whole', async ({ page }) => {
+  await page.goto('/gift-card/definition');
+  await page.getByLabel(/Valor de cada cartão/).fill('50');
+  await page.getByLabel(/Quantidade de cartões/).fill('1');
+  await page.getByRole('radio', { name: 'Girassol' }).check();
+  await page.getByLabel(/^Mensagem/).fill('Feliz aniversário! Escolha uma causa.');
+  await page.getByLabel(/De \(quem envia\)/).fill('Maria');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Por e-mail, assim que o pagamento for confirmado').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const card = page.getByRole('group', { name: 'Cartão 1' });
+  await card.getByLabel(/^Nome/).fill('Maria Aparecida dos Santos');
+  await card.getByLabel(/^E-mail/).fill(LONG_EMAIL);
+  await card.getByLabel(/^Confirme o e-mail/).fill(LONG_EMAIL);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText(LONG_EMAIL).first()).toBeVisible();
+  await fitsTheScreens(page, 'Continuar para o pagamento');
+});
+
+test('a spreadsheet with three refused rows fits 360 and 390 px, "Usar 3 recebedores" whole', async ({ page, request }) => {
+  const buyer = await createAccount(request, newIndividual({ name: 'Carla Dias' }));
+  await signInThroughForm(page, buyer);
+  await defineCompanyCard(page, 'Obrigado pelo ano! Escolha uma causa.');
+  const stamp = Date.now();
+  const rows = [
+    ['Nome', 'E-mail'],
+    ['Maria Aparecida dos Santos Oliveira', `maria.aparecida.santos.oliveira.${stamp}@empresa-exemplo.com.br`],
+    ['João Pedro', `joao.pedro.${stamp}@empresa-exemplo.com.br`],
+    ['Ana', `ana.${stamp}@empresa-exemplo.com.br`],
+    ['', `sem.nome.da.pessoa.${stamp}@empresa-exemplo.com.br`],
+    ['Repetida', `joao.pedro.${stamp}@empresa-exemplo.com.br`],
+    ['Endereço inválido', 'maria.aparecida.santos.sem.arroba.empresa-exemplo.com.br'],
+  ];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Equipe');
+  await page.getByLabel(/Planilha de recebedores/).setInputFiles({
+    name: 'equipe-com-um-nome-de-arquivo-bem-comprido.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer),
   });
-}
+  const preview = page.getByRole('region', { name: 'Prévia da planilha' });
+  await expect(preview).toContainText('3 linhas recusadas ficam de fora');
+  await expect(preview.getByRole('table', { name: 'Linhas recusadas' })).toContainText(
+    'maria.aparecida.santos.sem.arroba.empresa-exemplo.com.br',
+  );
+  await fitsTheScreens(page, 'Usar 3 recebedores');
+});
