@@ -11,6 +11,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
  * goes to the first lane unless named here.
  */
 const SECOND_LANE = [
+  'catalog-before-paint.spec.ts',
   'phone-long-words.spec.ts',
   'gift-card-orders.spec.ts',
   'shell.spec.ts',
