@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createAccount, DEMO_ADMIN, newIndividual, randomCpf, sessionToken, uniqueEmail } from './helpers/accounts';
+import { createAccount, DEMO_ADMIN, DEMO_DONOR, newIndividual, randomCpf, sessionToken, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress, fillCard } from './helpers/checkout';
 import { signInWithCookies } from './helpers/session';
 
 /**
- * Issue 47, items 1-3, on a phone, with the server's state checked: a payment whose answer never
- * reached the browser is asked about after a reload (never paid twice), two tabs of one gift-card
- * order pay it once, and a waiting PIX is still there after a reload.
+ * Issue 47, items 1-3 and 14, on a phone, with the server's state checked: a payment whose answer
+ * never reached the browser is asked about after a reload (never paid twice), two tabs of one
+ * gift-card order pay it once, a waiting PIX is still there after a reload, and a sign-out in another
+ * tab is said, keeping what was typed.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -145,4 +146,31 @@ test('two tabs of one gift-card order: the first pays it, the second is told it 
     ((await contributions.json()) as Array<{ gift_card_order_id: string | null }>).map((c) => c.gift_card_order_id).filter(Boolean),
   );
   expect(orders.size).toBe(1);
+});
+
+test('signed out in another tab: the checkout says so, drops the wallet and keeps the typed address', async ({ context, baseURL }) => {
+  const page = await context.newPage();
+  await signInWithCookies(page, baseURL ?? '', DEMO_DONOR);
+  await page.goto(`/${SLUG}/donate?amount=30`);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByLabel(/Saldo da carteira \(R\$/)).toBeEnabled();
+  await page.getByLabel(/Saldo da carteira/).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  if ((await field(page, 'CEP').inputValue()) === '') await fillAddress(page);
+  await field(page, 'Complemento').fill('Apto 1203, bloco B');
+  // The tab listens on its BroadcastChannel once the browser is idle.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+
+  const other = await context.newPage();
+  await other.goto('/profile');
+  await other.getByRole('button', { name: 'Sair' }).click();
+  await expect(other).toHaveURL(/\/$/);
+
+  await expect(page.getByText(/^Você saiu da sua conta\. O que você digitou continua aqui/)).toBeVisible();
+  await expect(field(page, 'Complemento')).toHaveValue('Apto 1203, bloco B');
+  await expect(field(page, 'Cidade')).not.toHaveValue('');
+  // The wallet needed the account: paying goes back to choose another way, nothing preselected.
+  await page.getByRole('button', { name: 'Doar R$ 30,00' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pagamento' })).toBeVisible();
+  await expect(page.getByLabel(/Saldo da carteira/)).not.toBeChecked();
 });

@@ -27,7 +27,9 @@ export type CheckoutEvent =
   /** The countdown reached the expiry before the server said so. */
   | { type: 'pix.timedOut' }
   /** Try again a submission that never reached the server. */
-  | { type: 'checkout.retried' };
+  | { type: 'checkout.retried' }
+  /** The donor's session ended elsewhere (another tab signed out, or it expired): what needs an account goes. */
+  | { type: 'account.signedOut' };
 
 /**
  * The loaders are spawned children (signed-in donors only); their done/error events reach the machine

@@ -86,6 +86,7 @@ export function initialContext(input: CheckoutInput): CheckoutContext {
     retryKey: input.openAttempt ?? null,
     savedCards: null,
     walletBalance: null,
+    signedOutWhileOpen: false,
   };
   return resume ? resumedAt(context, resume.step) : context;
 }

@@ -66,6 +66,21 @@ export const checkoutSetup = setup({
         ? { retryKey: params.outcome.retryKey, failure: params.outcome.failure, cardToken: params.outcome.cardToken }
         : {},
     ),
+    /**
+     * Signed out elsewhere: the wallet and saved cards are gone with the session, and a payment that
+     * needed them is dropped (its step is no longer done); everything typed stays where it is.
+     */
+    forgetAccount: assign(({ context }) => {
+      const needsAccount = context.payment?.method === 'wallet' || context.payment?.method === 'saved_card';
+      return {
+        signedIn: false,
+        savedCards: null,
+        walletBalance: null,
+        signedOutWhileOpen: context.signedIn,
+        payment: needsAccount ? null : context.payment,
+        completed: needsAccount ? context.completed.filter((step) => step !== 'payment') : context.completed,
+      };
+    }),
     /** Nothing is known of the open attempt (nothing arrived, or no answer): say so; the next attempt keeps its key. */
     rememberUnknownAttempt: assign((_, params: { error: unknown }) => ({
       failure: failureOf(params.error, errorCodes.idempotencyInProgress),

@@ -138,6 +138,8 @@ export interface CheckoutContext {
   retryKey: string | null;
   savedCards: SavedCard[] | null;
   walletBalance: number | null;
+  /** The session ended while the checkout was open: the view says so (and what it dropped). */
+  signedOutWhileOpen: boolean;
 }
 
 export const emptyContact: ContactInput = {

@@ -53,6 +53,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
     // docs/spec.md §8: a wallet balance that fails to load is 0; saved cards simply are not offered.
     'xstate.error.actor.loadWalletBalance': { actions: assign({ walletBalance: 0 }) },
     'xstate.error.actor.loadSavedCards': { actions: assign({ savedCards: [] }) },
+    // Any screen: nothing typed is lost (a step on screen stays), only what needs an account.
+    'account.signedOut': { actions: 'forgetAccount' },
   },
   states: {
     starting: {

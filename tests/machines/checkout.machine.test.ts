@@ -161,7 +161,7 @@ describe('checkout machine: outcomes', () => {
     expect(controls.calls('tokenizeCard')).toHaveLength(2);
   });
 
-  it('a network error keeps the Idempotency-Key for the retry; a new attempt gets a new one', async () => {
+  it('a network error keeps the Idempotency-Key for every attempt at the gift until one is answered; after a decline a new one', async () => {
     const { actor, controls, snap } = await toAddress({ method: 'pix' });
     controls.reject('submit', f.networkError);
     await flush();
@@ -251,6 +251,30 @@ describe('checkout machine: outcomes', () => {
     actor.send({ type: 'amount.changed', amount: 2000 });
     actor.send({ type: 'payment.submitted', payment: { method: 'wallet' } });
     expect(snap().hasTag('step:address')).toBe(true);
+  });
+
+  it('signed out elsewhere on the address step: the wallet goes, the screen and the address stay (issue 47, item 14)', async () => {
+    const { actor, controls, snap } = start({ ...f.guestInput, signedIn: true, amount: 2000 });
+    controls.resolve('loadWalletBalance', 3000);
+    await flush();
+    actor.send({ type: 'contact.submitted', contact: f.contact });
+    actor.send({ type: 'payment.submitted', payment: { method: 'wallet' } });
+    expect(snap().hasTag('step:address')).toBe(true);
+    actor.send({ type: 'account.signedOut' });
+    expect(snap().hasTag('step:address')).toBe(true);
+    expect(snap().context).toMatchObject({
+      signedIn: false,
+      signedOutWhileOpen: true,
+      payment: null,
+      walletBalance: null,
+      completed: ['contact'],
+    });
+    // Paying now goes back to choose another way: the address is kept.
+    actor.send({ type: 'address.submitted', address: f.address });
+    expect(snap().hasTag('step:payment')).toBe(true);
+    expect(snap().context.address).toEqual(f.address);
+    actor.send({ type: 'payment.submitted', payment: { method: 'pix' } });
+    expect(snap().context).toMatchObject({ payment: { method: 'pix' }, address: f.address });
   });
 
   it('a wallet balance that fails to load counts as 0 (SPEC §8)', async () => {

@@ -9,15 +9,13 @@ import { makeUser, renderPage } from './features/harness';
 const code = '0b7e4d2c-8a1f-4e6b-9c3d-5f2a7e9b1c48';
 const services = (over: Partial<RedeemCardServices> = {}): RedeemCardServices => ({
   lookUp: vi.fn().mockResolvedValue({ balance: 5_000, expires_at: '2027-05-25T15:00:00.000Z' }),
-  redeem: vi
-    .fn()
-    .mockResolvedValue({
-      amount: 5_000,
-      expires_at: '2027-05-25T15:00:00.000Z',
-      balance: 7_500,
-      already_redeemed: false,
-      redeemed_at: '2026-11-29T15:00:00.000Z',
-    }),
+  redeem: vi.fn().mockResolvedValue({
+    amount: 5_000,
+    expires_at: '2027-05-25T15:00:00.000Z',
+    balance: 7_500,
+    already_redeemed: false,
+    redeemed_at: '2026-11-29T15:00:00.000Z',
+  }),
   ...over,
 });
 const open = (given: RedeemCardServices, signedIn: boolean) =>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Actor } from 'xstate';
 import type { User } from '../../../contracts';
@@ -25,6 +25,24 @@ export function useAuthActor(): AuthActor {
   const actor = useContext(AuthContext);
   if (!actor) throw new Error('useAuth must be used inside <AuthProvider>');
   return actor;
+}
+
+/**
+ * Calls `onSignedOut` when a session that was open ends while the component is on screen (a sign-out
+ * in another tab, an expired session). Outside an AuthProvider (a view rendered alone) it does nothing.
+ */
+export function useSessionEnd(onSignedOut: () => void): void {
+  const actor = useContext(AuthContext);
+  useEffect(() => {
+    if (!actor) return;
+    let wasSignedIn = actor.getSnapshot().hasTag('state:signedIn');
+    const sub = actor.subscribe((snapshot) => {
+      const signedIn = snapshot.hasTag('state:signedIn');
+      if (wasSignedIn && !signedIn) onSignedOut();
+      wasSignedIn = signedIn;
+    });
+    return () => sub.unsubscribe();
+  }, [actor, onSignedOut]);
 }
 
 export interface UseAuth {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatMoney } from '../../app';
+import { formatMoney, useSessionEnd } from '../../app';
 import { AmountPicker } from '../../app/giving/AmountPicker';
 import { FormError, Notice, Select, Stack } from '../../ui';
 import {
@@ -91,6 +91,10 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
     else if (step !== null) saveProgress(progressKey, progressOf(context, step));
   }, [progressKey, charged, step, context]);
 
+  // Signed out while the checkout is open (another tab, an expired session): the machine drops what
+  // needed the account and keeps everything typed.
+  useSessionEnd(useCallback(() => actor.send({ type: 'account.signedOut' }), [actor]));
+
   const onTimedOut = useCallback(() => actor.send({ type: 'pix.timedOut' }), [actor]);
   const stepNames: Record<CheckoutStep, string> = { contact: t`Seus dados`, payment: t`Pagamento`, address: t`Endereço` };
   const failure = view.failure;
@@ -126,6 +130,13 @@ export function CheckoutFlow({ machine, input, urlError, campaignOptions, freque
       )}
       <Stack gap="6">
         {showUrlError ? <Notice tone="error">{i18n._(failureMessage(urlError))}</Notice> : null}
+        {context.signedOutWhileOpen && !context.signedIn ? (
+          <Notice tone="warning">
+            <Trans>
+              Você saiu da sua conta. O que você digitou continua aqui; a carteira e os cartões salvos voltam quando você entrar de novo.
+            </Trans>
+          </Notice>
+        ) : null}
         {step !== null || waitingPix || pixExpired || view.interrupted ? (
           <StepIndicator view={view} names={stepNames} onSelect={(name) => actor.send({ type: 'step.selected', step: name })} />
         ) : null}

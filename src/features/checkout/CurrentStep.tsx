@@ -39,8 +39,8 @@ export function CurrentStep({ view, frequency, submitLabel, refused, send }: Pro
       ) : null}
       {step === 'payment' ? (
         <PaymentStep
-          // Re-mounted when the donor becomes (or stops being) a foreigner: the methods change.
-          key={methods.join()}
+          // Re-mounted when the donor becomes (or stops being) a foreigner, or signs out: the methods change.
+          key={`${methods.join()}|${context.signedIn}`}
           methods={methods}
           payment={context.payment}
           signedIn={context.signedIn}

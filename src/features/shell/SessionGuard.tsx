@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useAuthActor } from '../../app';
+import { useSessionEnd } from '../../app';
 
 const PROTECTED = /^\/(profile|admin)(\/|$)/;
 
@@ -11,15 +11,10 @@ const PROTECTED = /^\/(profile|admin)(\/|$)/;
  */
 export function SessionGuard() {
   const router = useRouter();
-  const actor = useAuthActor();
-  useEffect(() => {
-    let wasSignedIn = actor.getSnapshot().hasTag('state:signedIn');
-    const sub = actor.subscribe((snapshot) => {
-      const signedIn = snapshot.hasTag('state:signedIn');
-      if (wasSignedIn && !signedIn && PROTECTED.test(router.state.location.pathname)) void router.invalidate();
-      wasSignedIn = signedIn;
-    });
-    return () => sub.unsubscribe();
-  }, [actor, router]);
+  useSessionEnd(
+    useCallback(() => {
+      if (PROTECTED.test(router.state.location.pathname)) void router.invalidate();
+    }, [router]),
+  );
   return null;
 }
