@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAccount, DEMO_ADMIN, DEMO_DONOR, newIndividual, randomCpf, sessionToken, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress, fillCard } from './helpers/checkout';
+import { reviewOneCard } from './helpers/gift-cards';
 import { signInWithCookies } from './helpers/session';
 
 /**
@@ -90,21 +91,7 @@ test('a waiting PIX survives a reload: the same copia e cola until it is paid, t
 });
 
 async function defineOneCard(page: Page) {
-  const to = uniqueEmail('presente');
-  await page.goto('/gift-card/definition');
-  await page.getByLabel(/Valor de cada cartão/).fill('33');
-  await page.getByLabel(/Quantidade de cartões/).fill('1');
-  await page.getByRole('radio', { name: 'Girassol' }).check();
-  await page.getByLabel(/^Mensagem/).fill('Feliz aniversário! Escolha uma causa.');
-  await page.getByLabel(/De \(quem envia\)/).fill('Maria');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Por e-mail, assim que o pagamento for confirmado').check();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const card = page.getByRole('group', { name: 'Cartão 1' });
-  await card.getByLabel(/^Nome/).fill('Ana Souza');
-  await card.getByLabel(/^E-mail/).fill(to);
-  await card.getByLabel(/^Confirme o e-mail/).fill(to);
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await reviewOneCard(page, { reais: 33, name: 'Ana Souza', email: uniqueEmail('presente') });
   await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
   await expect(page).toHaveURL(/\/gift-card\/checkout$/);
 }

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, newIndividual, signInThroughForm } from './helpers/accounts';
-import { defineCompanyCard } from './helpers/gift-cards';
+import { defineCompanyCard, reviewOneCard } from './helpers/gift-cards';
 
 /**
  * Issue 47, items 4 and 5: long words on a phone. A realistic e-mail on the gift-card review and a
@@ -29,20 +29,7 @@ async function fitsTheScreens(page: Page, button: string) {
 test.use({ viewport: { width: 360, height: 800 } });
 
 test('the gift-card review with a long e-mail fits 360 and 390 px, and the e-mail is there whole', async ({ page }) => {
-  await page.goto('/gift-card/definition');
-  await page.getByLabel(/Valor de cada cartão/).fill('50');
-  await page.getByLabel(/Quantidade de cartões/).fill('1');
-  await page.getByRole('radio', { name: 'Girassol' }).check();
-  await page.getByLabel(/^Mensagem/).fill('Feliz aniversário! Escolha uma causa.');
-  await page.getByLabel(/De \(quem envia\)/).fill('Maria');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByLabel('Por e-mail, assim que o pagamento for confirmado').check();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  const card = page.getByRole('group', { name: 'Cartão 1' });
-  await card.getByLabel(/^Nome/).fill('Maria Aparecida dos Santos');
-  await card.getByLabel(/^E-mail/).fill(LONG_EMAIL);
-  await card.getByLabel(/^Confirme o e-mail/).fill(LONG_EMAIL);
-  await page.getByRole('button', { name: 'Continuar' }).click();
+  await reviewOneCard(page, { reais: 50, name: 'Maria Aparecida dos Santos', email: LONG_EMAIL });
   await expect(page.getByText(LONG_EMAIL).first()).toBeVisible();
   await fitsTheScreens(page, 'Continuar para o pagamento');
 });
