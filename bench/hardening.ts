@@ -2,7 +2,7 @@
 // while a zip bomb is read, how long a password-reset e-mail waits behind a 10,000-card batch — and
 // donations on the embedded database while the mail provider is slow.
 import type { HealthDuring } from './lib/health-during';
-import { measureZipBomb, type ZipBombResult } from './lib/zip-bomb';
+import { measureSheetTurns, measureZipBomb, type SheetTurnsResult, type ZipBombResult } from './lib/zip-bomb';
 import { signInAs, withProduct } from './lib/product';
 import {
   mailWaitLine,
@@ -23,22 +23,33 @@ const zipBombLine = (r: ZipBombResult): string =>
   healthLine(`a ${r.packedKb} KB xlsx zip bomb (${r.unpackedMb} MB unpacked) is sent ${r.uploads} times`, r.health) +
   `; answered ${[...new Set(r.statuses)].join(', ')}`;
 
+const sheetTurnsLine = (r: SheetTurnsResult): string =>
+  `A 10-row recipients sheet behind one donor's ${r.bombs} zip bombs sent at once: answered in ${r.behindBombsMs} ms ` +
+  `(${r.idleMs} ms alone); the bombs answered ${Object.entries(r.statuses)
+    .map(([status, count]) => `${status} ×${count}`)
+    .join(', ')}`;
+
 export async function measureHardening() {
-  const zipBomb = await withProduct(3941, {}, async (base) =>
-    measureZipBomb(base, await signInAs(base, 'doador@semear.dev', 'semear-doador-123')),
-  );
+  const { zipBomb, sheetTurns } = await withProduct(3941, {}, async (base) => {
+    const donor = await signInAs(base, 'doador@semear.dev', 'semear-doador-123');
+    const bombed = await measureZipBomb(base, donor);
+    const company = await signInAs(base, 'admin@semear.dev', 'semear-admin-123');
+    return { zipBomb: bombed, sheetTurns: await measureSheetTurns(base, donor, company) };
+  });
   const mailWait = await measureMailWait();
   const slowMail = await measureDonationsBesideSlowMail();
-  return { zipBomb, mailWait, slowMail };
+  return { zipBomb, sheetTurns, mailWait, slowMail };
 }
 
 export function reportHardening(figures: Awaited<ReturnType<typeof measureHardening>>): boolean {
   console.log(zipBombLine(figures.zipBomb));
+  console.log(sheetTurnsLine(figures.sheetTurns));
   console.log(mailWaitLine(figures.mailWait));
   console.log(slowMailLine(figures.slowMail));
   return (
     figures.zipBomb.health.p99Ms <= HEALTH_P99_GOAL_MS &&
     figures.zipBomb.statuses.every((status) => status === 400) &&
+    figures.sheetTurns.statuses[429] === figures.sheetTurns.bombs - 3 &&
     figures.mailWait.waitMs <= MAIL_WAIT_GOAL_MS &&
     figures.slowMail.p99Ms <= SLOW_MAIL_P99_GOAL_MS
   );

@@ -20,6 +20,7 @@ import { withScratchDatabase } from './lib/postgres';
 import { donationLine, measureDonationCost, pgbenchTps } from './lib/donation-cost';
 import { productEnv, withProcess } from './lib/processes';
 import { measureHardening, reportHardening } from './hardening';
+import { measureExports, reportExports } from './exports';
 
 const BARE_PORT = 3901;
 const APP_PORT = 3902;
@@ -152,3 +153,6 @@ if (moneyPostgres) for (const line of moneyLines('PostgreSQL', moneyPostgres)) c
 else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure the finances and webhooks on PostgreSQL too)');
 console.log('');
 if (!reportHardening(await measureHardening())) process.exitCode = 1;
+console.log('');
+// Issue 48: twenty admins' 100,000-line exports at once, XLSX and CSV (bench/exports.ts).
+if (!reportExports(await measureExports())) process.exitCode = 1;

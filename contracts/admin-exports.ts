@@ -48,7 +48,7 @@ export const exportJobSchema = z.object({
   finished_at: z.string().nullable(),
   /** When the file stops being downloadable (set when it is ready). */
   expires_at: z.string().nullable(),
-  /** A queued export's place in its admin's queue (1: the next to run; one export runs at a time per admin), else null. */
+  /** A queued export's place in the one queue of every admin's exports (1: the next to run; export-queue.ts), else null. */
   queue_place: z.number().int().positive().nullable(),
 });
 export type ExportJob = z.infer<typeof exportJobSchema>;

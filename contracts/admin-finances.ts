@@ -9,7 +9,8 @@ const day = z.string().regex(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/
 export const financeQuerySchema = z
   .object({ from: day, to: day })
   .refine((p) => p.from <= p.to, { error: am.periodOrder.id })
-  .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 3 * 366 * 86_400_000, { error: am.periodTooLong.id });
+  .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 3 * 366 * 86_400_000, { error: am.periodTooLong.id })
+  .meta({ examples: [{ from: '2026-01-01', to: '2026-01-31' }] });
 export type FinanceQuery = z.infer<typeof financeQuerySchema>;
 
 const group = z.object({ key: z.string(), label: z.string(), gross: z.number().int(), count: z.number().int() });

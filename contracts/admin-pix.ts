@@ -45,7 +45,11 @@ export const pixKeyRequestSchema = z
     type: z.enum(PIX_KEY_TYPES, { error: am.pixKeyTypeInvalid.id }),
     key: plainText().trim().min(1, { error: am.pixKeyInvalid.id }).max(100, { error: am.pixKeyInvalid.id }),
   })
-  .refine((input) => normalizePixKey(input.type, input.key) !== null, { error: am.pixKeyInvalid.id, path: ['key'] });
+  .refine((input) => normalizePixKey(input.type, input.key) !== null, { error: am.pixKeyInvalid.id, path: ['key'] })
+  .meta({
+    description: 'key is a key of its type: a valid CPF or CNPJ, an e-mail, a Brazilian mobile phone, or a random key (UUID v4).',
+    examples: [{ campaign: null, type: 'cpf', key: '529.982.247-25' }],
+  });
 export type PixKeyRequest = z.infer<typeof pixKeyRequestSchema>;
 
 export const CHANGE_STATUSES = ['pending_approval', 'active', 'inactive', 'rejected'] as const;
@@ -77,7 +81,10 @@ export const ACCOUNT_TYPES = ['checking', 'savings', 'payment'] as const;
 
 export const payoutAccountRequestSchema = z
   .object({
-    bank: z.string().refine((code) => bankName(code) !== null, { error: am.bankUnknown.id }),
+    bank: z
+      .string()
+      .refine((code) => bankName(code) !== null, { error: am.bankUnknown.id })
+      .meta({ enum: BRAZILIAN_BANKS.map(([code]) => code) }),
     branch: z.string().regex(/^\d{4}$/, { error: am.branchInvalid.id }),
     account: z.string().regex(/^\d{1,12}$/, { error: am.accountInvalid.id }),
     digit: z.string().regex(/^[0-9Xx]$/, { error: am.accountDigitInvalid.id }),
@@ -92,6 +99,21 @@ export const payoutAccountRequestSchema = z
   .refine((a) => accountDigitAgrees(a.bank, a.branch, a.account, a.digit), {
     error: am.accountDigitMismatch.id,
     path: ['digit'],
+  })
+  .meta({
+    description:
+      "holder_document is a valid CPF or CNPJ; at Banco do Brasil (001), Bradesco (237) and Itaú (341) the digit is the account's check digit.",
+    examples: [
+      {
+        bank: '260',
+        branch: '0001',
+        account: '12345678',
+        digit: '9',
+        type: 'payment',
+        holder_name: 'Maria da Silva',
+        holder_document: '52998224725',
+      },
+    ],
   });
 export type PayoutAccountRequest = z.infer<typeof payoutAccountRequestSchema>;
 

@@ -43,7 +43,12 @@ export const adminTagSchema = adminCategorySchema.omit({ position: true });
 export type AdminTag = z.infer<typeof adminTagSchema>;
 
 /** PUT /admin/categories/order: every category's slug, once, in the new order. */
-export const categoryOrderSchema = z.object({ slugs: z.array(slugSchema).min(1).max(500) });
+export const categoryOrderSchema = z.object({
+  slugs: z.array(slugSchema).min(1).max(500).meta({
+    uniqueItems: true,
+    description: 'Every category’s slug once, as GET /admin/categories lists them (else 400 category.order_incomplete).',
+  }),
+});
 
 /** DELETE /admin/categories/{slug}?move_to=: where its campaigns go (required when it has any). */
 export const categoryDeleteQuerySchema = z.object({ move_to: slugSchema.optional() });

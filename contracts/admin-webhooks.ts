@@ -46,7 +46,12 @@ const url = plainText()
       }
     },
     { error: am.webhookUrlInvalid.id },
-  );
+  )
+  .meta({
+    format: 'uri',
+    pattern: '^https?://[A-Za-z0-9.-]+(:\\d{1,5})?(/[A-Za-z0-9._~/-]*)?$',
+    examples: ['https://exemplo.com.br/webhooks/semear'],
+  });
 
 export const webhookEndpointInputSchema = z.object({
   url,
@@ -55,7 +60,11 @@ export const webhookEndpointInputSchema = z.object({
     .array(z.enum(WEBHOOK_FILTERS, { error: am.webhookEventUnknown.id }))
     .min(1, { error: am.webhookEventsRequired.id })
     .max(WEBHOOK_FILTERS.length)
-    .refine(filtersExclusive, { error: am.webhookEventsOverlap.id }),
+    .refine(filtersExclusive, { error: am.webhookEventsOverlap.id })
+    .meta({
+      description: "Filters where none takes in another: '*' alone, or a family ('donation.*') without its own events.",
+      examples: [['donation.*']],
+    }),
 });
 export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 

@@ -6,7 +6,13 @@ export const pageViewSchema = z.object({
   path: plainText().min(1).max(2048),
   referrer: plainText().max(2048).optional(),
   locale: plainText().max(8).optional(),
-  occurred_at: z.iso.datetime(),
+  occurred_at: z.iso.datetime().meta({
+    description: 'Within the last 7 days, and at most 5 minutes ahead of the server’s clock (else 400).',
+    // Read when the API document is made (server/plugins/openapi.ts makes it again each day): a moment it accepts.
+    get examples() {
+      return [new Date().toISOString()];
+    },
+  }),
 });
 /**
  * How far occurred_at may be from the server's clock. Past: the client's queue lives in the tab's memory,

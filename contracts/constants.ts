@@ -9,6 +9,10 @@ export const COOKIE_REFRESH_TOKEN_MAX_AGE_S = 2_592_000;
 export const ACCESS_TOKEN_TTL_DEFAULT_S = 900;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_S = 60 * 60;
+/** A sign-up's confirmation link (docs/spec.md §3): the account is only created when it is opened. */
+export const SIGN_UP_CONFIRMATION_TTL_S = 24 * 60 * 60;
+/** At most one sign-up mail (a confirmation link or an "account exists" notice) per address in this time. */
+export const SIGN_UP_MAIL_INTERVAL_S = 5 * 60;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -10,6 +10,25 @@ import { givingMessages as gm } from './giving-messages';
 const trimmed = (max = 255) => plainText().trim().max(max, { error: m.fieldTooLong.id });
 const issue = (ctx: z.RefinementCtx, path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
 
+/** Valid examples for the API document (server/plugins/openapi.ts), where rules across fields are more than JSON Schema says. */
+export const CONTACT_EXAMPLE = {
+  is_company: false,
+  foreigner: false,
+  name: 'Maria da Silva',
+  email: 'maria@exemplo.com.br',
+  cpf: '529.982.247-25',
+  telephone: '(11) 98765-4321',
+};
+export const ADDRESS_EXAMPLE = {
+  country: 'BR',
+  zip_code: '01310-100',
+  state: 'SP',
+  city: 'São Paulo',
+  neighborhood: 'Bela Vista',
+  street_address: 'Avenida Paulista',
+  house_number: '1578',
+};
+
 /** International phone for foreign donors: a '+' and 8 to 15 digits, spaces and dashes allowed. */
 export const isValidInternationalPhone = (value: string): boolean =>
   /^\+?[\d\s().-]{8,22}$/.test(value) && onlyDigits(value).length >= 8 && onlyDigits(value).length <= 15;
@@ -55,6 +74,11 @@ export const contactSchema = z
     } else if (c.cpf === '') issue(ctx, ['cpf'], m.cpfRequired.id);
     else if (!isValidCpf(c.cpf)) issue(ctx, ['cpf'], m.cpfInvalid.id);
   })
+  .meta({
+    description:
+      'A person (is_company false) gives name, email, a valid cpf and telephone; a company gives corporate_name, contact_name, a valid cnpj, email and telephone; a foreigner gives no cpf or cnpj and may give an international telephone.',
+    examples: [CONTACT_EXAMPLE],
+  })
   .transform((c) => ({
     is_company: c.is_company,
     foreigner: c.foreigner,
@@ -97,6 +121,11 @@ export const checkoutAddressSchema = z
     if (a.street_address === '') issue(ctx, ['street_address'], gm.streetRequired.id);
     if (a.house_number === '') issue(ctx, ['house_number'], gm.houseNumberRequired.id);
     else if (!/^(\d{1,6}[A-Za-z]?|S\/?N)$/i.test(a.house_number)) issue(ctx, ['house_number'], m.houseNumberInvalid.id);
+  })
+  .meta({
+    description:
+      'country (ISO 3166-1 alpha-2), city and state are required; a Brazilian address (BR) also needs a valid zip_code (CEP), a UF as state, street_address and house_number.',
+    examples: [ADDRESS_EXAMPLE],
   })
   .transform((a) => ({
     ...a,
@@ -146,6 +175,9 @@ export const donationAmountSchema = z
   .min(DONATION_MIN_CENTS, { error: gm.amountTooLow.id })
   .max(DONATION_MAX_CENTS, { error: gm.amountTooHigh.id });
 
+export const PAYER_RULES =
+  'Foreigners (contact.foreigner) pay only with paypal, and paypal is only for foreigners; the address is required except for pix, and is Brazilian unless the payer is a foreigner.';
+
 /**
  * Who pays how, from where (a donation's or a gift-card order's): foreigners pay only with PayPal, and
  * PayPal is only for foreigners; the address is required except for PIX, in the payer's country.
@@ -177,7 +209,11 @@ export const donationRequestSchema = z
     shared_campaign_id: trimmed(120).optional().nullable(),
     campaign_slug: trimmed(120).optional().nullable(),
   })
-  .superRefine(checkPayerRules);
+  .superRefine(checkPayerRules)
+  .meta({
+    description: PAYER_RULES,
+    examples: [{ amount: 5000, payment: { method: 'pix' }, contact: CONTACT_EXAMPLE, address: ADDRESS_EXAMPLE }],
+  });
 export type DonationRequestInput = z.input<typeof donationRequestSchema>;
 export type DonationRequest = z.output<typeof donationRequestSchema>;
 

@@ -18,6 +18,8 @@ export const errorCodes = {
   tokenInvalid: 'token.invalid',
   tokenMissing: 'token.missing',
   invalidCredentials: 'auth.invalid_credentials',
+  /** Too many wrong passwords for this e-mail from anywhere: its sign-in waits a few minutes (429). */
+  accountLocked: 'auth.account_locked',
   userInactive: 'auth.user_inactive',
   emailTaken: 'user.email_taken',
   validation: 'validation.failed',
@@ -27,8 +29,12 @@ export const errorCodes = {
   refreshInvalid: 'refresh.invalid',
   refreshReused: 'refresh.reused',
   resetInvalid: 'reset.invalid',
+  /** A sign-up confirmation link that is unknown, used or expired. */
+  signUpInvalid: 'sign_up.invalid',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  /** The address exists, not for this HTTP method (TRACE, or a POST where only GET is served): 405 with Allow. */
+  methodNotAllowed: 'method_not_allowed',
   internal: 'internal',
   cepNotFound: 'cep.not_found',
   cepUnavailable: 'cep.unavailable',
@@ -41,6 +47,8 @@ export const errorCodes = {
   giftCardOrderDraftPaid: 'gift_card.order_draft_paid',
   giftCardOrderDraftPaying: 'gift_card.order_draft_paying',
   giftCardPdfBusy: 'gift_card.pdf_busy',
+  /** The uploader already has as many recipient sheets being read as one person may (429). */
+  recipientSheetsPending: 'gift_card.recipient_sheets_pending',
   giftCardDeliveryRefused: 'gift_card.delivery_refused',
   logoInvalid: 'gift_card.logo_invalid',
   walletInsufficient: 'wallet.insufficient',
@@ -78,6 +86,8 @@ export const errorCodes = {
   taxonomyNameTaken: 'taxonomy.name_taken',
   categoryNotFound: 'category.not_found',
   categoryInUse: 'category.in_use',
+  /** A new order of the categories that is not every category once. */
+  categoryOrderIncomplete: 'category.order_incomplete',
   tagNotFound: 'tag.not_found',
   tagInUse: 'tag.in_use',
   teamAlreadyMember: 'team.already_member',

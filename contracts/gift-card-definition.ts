@@ -74,8 +74,11 @@ export const giftCardRecipientFields = z.object({
 export const giftCardRecipientSchema = giftCardRecipientFields.refine((r) => r.email === r.email_confirmation, {
   path: ['email_confirmation'],
   error: gc.emailConfirmationDiffers.id,
-  // Compared only once both are e-mails: a field says one thing at a time.
-  when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'email_confirmation'),
+  // Compared only once both are e-mails: a field says one thing at a time (and a recipient that is not an object, e.g. null, has no fields to compare).
+  when: (payload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'email_confirmation'),
 });
 export type GiftCardRecipientInput = z.input<typeof giftCardRecipientSchema>;
 export type GiftCardRecipient = z.output<typeof giftCardRecipientSchema>;

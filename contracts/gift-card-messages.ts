@@ -36,6 +36,10 @@ export const giftCardMessages = {
     id: 'error.recipient_sheet.busy',
     message: 'Estamos lendo muitas planilhas agora. Envie a sua de novo em alguns instantes.',
   },
+  sheetsPending: /*i18n*/ {
+    id: 'error.recipient_sheet.pending',
+    message: 'Você já tem planilhas sendo lidas. Aguarde a leitura terminar e envie de novo.',
+  },
   sheetNoColumns: /*i18n*/ {
     id: 'validation.recipient_sheet.no_columns',
     message: 'Não encontramos as colunas de nome e e-mail. Use os títulos "Nome" e "E-mail" na primeira linha.',

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { checkoutAddressSchema, checkPayerRules, contactSchema, paymentInputSchema, paymentSchema, PAYMENT_METHODS } from './donations';
+import {
+  ADDRESS_EXAMPLE,
+  checkoutAddressSchema,
+  checkPayerRules,
+  CONTACT_EXAMPLE,
+  contactSchema,
+  PAYER_RULES,
+  paymentInputSchema,
+  paymentSchema,
+  PAYMENT_METHODS,
+} from './donations';
 import {
   corporateGiftCardDesignSchema,
   giftCardDefinitionSchema,
@@ -59,6 +69,16 @@ export const giftCardOrderRequestSchema = z
     if (order.payment.method === 'gift_card')
       ctx.addIssue({ code: 'custom', path: ['payment', 'method'], message: gm.paymentMethodInvalid.id });
     checkPayerRules(order, ctx);
+  })
+  .meta({
+    description: `By e-mail (shipping email_now or email_scheduled) there is one recipient per card (quantity), each e-mail once; a pdf needs none. Not paid with a gift card. ${PAYER_RULES}`,
+    examples: [
+      {
+        definition: { value: 5000, quantity: 1, template: 'girassol', message: 'Um abraço!', from: 'Maria', shipping: { mode: 'pdf' } },
+        contact: CONTACT_EXAMPLE,
+        payment: { method: 'pix' },
+      },
+    ],
   });
 export type GiftCardOrderRequestInput = z.input<typeof giftCardOrderRequestSchema>;
 export type GiftCardOrderRequest = z.output<typeof giftCardOrderRequestSchema>;
@@ -160,7 +180,8 @@ export const giftCardDeliveryChangeSchema = z
     /** Send it now rather than at its moment. */
     send_now: z.literal(true).optional(),
   })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), { error: m.invalidBody.id });
+  .refine((change) => Object.values(change).some((value) => value !== undefined), { error: m.invalidBody.id })
+  .meta({ anyOf: ['recipient_name', 'recipient_email', 'deliver_at', 'send_now'].map((key) => ({ required: [key] })) });
 export type GiftCardDeliveryChangeInput = z.input<typeof giftCardDeliveryChangeSchema>;
 
 /** POST /gift-card-recipient-sheets: the recipients read from the uploaded file, kept under `id` for the order. */
@@ -221,6 +242,31 @@ export const corporateGiftCardOrderRequestSchema = z
     if (!order.contact.is_company) ctx.addIssue({ code: 'custom', path: ['contact', 'is_company'], message: gc.companyRequired.id });
     refuseGiftCardPayment(order, ctx);
     checkPayerRules(order, ctx);
+  })
+  .meta({
+    description: `The buyer is a company (contact.is_company, with a cnpj); a sheet's cards go by e-mail, not pdf. Not paid with a gift card. ${PAYER_RULES}`,
+    examples: [
+      {
+        definition: {
+          value: 5000,
+          template: 'gratidao',
+          message: 'Obrigado pela parceria!',
+          from: 'Semear Ltda',
+          recipients: { source: 'codes', quantity: 10 },
+        },
+        contact: {
+          is_company: true,
+          foreigner: false,
+          corporate_name: 'Semear Ltda',
+          contact_name: 'Maria da Silva',
+          email: 'compras@exemplo.com.br',
+          cnpj: '11.222.333/0001-81',
+          telephone: '(11) 3333-4444',
+        },
+        payment: { method: 'pix' },
+        address: ADDRESS_EXAMPLE,
+      },
+    ],
   });
 export type CorporateGiftCardOrderRequestInput = z.input<typeof corporateGiftCardOrderRequestSchema>;
 export type CorporateGiftCardOrderRequest = z.output<typeof corporateGiftCardOrderRequestSchema>;

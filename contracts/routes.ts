@@ -86,6 +86,8 @@ export const slugSchema = z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
 export const signInSearchSchema = z.object({ return_url: optional(returnUrlSchema), email: optional(text(254)) });
 export const signUpSearchSchema = z.object({ return_url: optional(returnUrlSchema), email: optional(text(254)) });
 export const resetPasswordSearchSchema = z.object({ token: optional(text(512)), email: optional(text(254)) });
+/** /signup/confirm: the mailed link's token, and where to go once the account exists. */
+export const signUpConfirmSearchSchema = z.object({ token: optional(text(512)), return_url: optional(returnUrlSchema) });
 
 export const searchSearchSchema = z.object({
   q: optional(text()),

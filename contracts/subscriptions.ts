@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from './plain-text';
 import { CARD_BRANDS } from './cards';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS } from './constants';
-import { checkoutAddressSchema, contactSchema } from './donations';
+import { ADDRESS_EXAMPLE, CONTACT_EXAMPLE, checkoutAddressSchema, contactSchema } from './donations';
 import { givingMessages as gm } from './giving-messages';
 
 /**
@@ -49,12 +49,14 @@ export const subscriptionPaymentSchema = z.discriminatedUnion(
 );
 
 /** POST /subscriptions (Idempotency-Key): signed-in donors only; the first month is charged at once. */
-export const subscriptionRequestSchema = z.object({
-  amount: monthlyAmountSchema,
-  payment: subscriptionPaymentSchema,
-  contact: contactSchema,
-  address: checkoutAddressSchema,
-});
+export const subscriptionRequestSchema = z
+  .object({
+    amount: monthlyAmountSchema,
+    payment: subscriptionPaymentSchema,
+    contact: contactSchema,
+    address: checkoutAddressSchema,
+  })
+  .meta({ examples: [{ amount: 5000, payment: { method: 'pix_automatico' }, contact: CONTACT_EXAMPLE, address: ADDRESS_EXAMPLE }] });
 export type SubscriptionRequestInput = z.input<typeof subscriptionRequestSchema>;
 export type SubscriptionRequest = z.output<typeof subscriptionRequestSchema>;
 
@@ -131,7 +133,8 @@ export type CancelLinkSubscription = CancelLinkAnswer['subscription'];
 /** PATCH /subscriptions/{id}: a new monthly amount and/or another saved card. */
 export const subscriptionPatchSchema = z
   .object({ amount: monthlyAmountSchema.optional(), card_id: z.uuid({ error: gm.savedCardNotFound.id }).optional() })
-  .refine((p) => p.amount !== undefined || p.card_id !== undefined, { error: gm.amountRequired.id });
+  .refine((p) => p.amount !== undefined || p.card_id !== undefined, { error: gm.amountRequired.id })
+  .meta({ anyOf: [{ required: ['amount'] }, { required: ['card_id'] }] });
 export type SubscriptionPatch = z.infer<typeof subscriptionPatchSchema>;
 
 /** POST /subscriptions/cancel-by-link: the signed token of a monthly e-mail's cancel link (no sign-in). */

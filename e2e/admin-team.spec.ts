@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, DEMO_ADMIN, DEMO_REVIEWER, newIndividual, signInThroughForm } from './helpers/accounts';
-import { waitForMailMatching } from './helpers/mailbox';
+import { appPathOf, signUpLinkTo, waitForMailMatching } from './helpers/mailbox';
 import { bearer } from './helpers/team';
 
 /**
@@ -47,6 +47,9 @@ test('an admin invites a colleague with campaigns only, who signs up from the li
   await invited.getByLabel('Senha').fill(colleague.password);
   await invited.getByLabel(/termos de uso/).check();
   await invited.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(invited.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
+  // The mailed link creates the account and comes back to the invitation, signed in.
+  await invited.goto(appPathOf(await signUpLinkTo(colleague.email)));
   await expect(invited).toHaveURL(/\/convite-equipe\?token=/);
   await invited.getByRole('button', { name: 'Aceitar o convite' }).click();
   // The admin opens on the first page this member may use.

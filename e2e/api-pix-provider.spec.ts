@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeTestCertificates, type TestCertificates } from '../tests/support/stand-ins/api-pix/certs';
 import { apiPixEnv, startApiPixStandIn, type ApiPixStandIn } from '../tests/support/stand-ins/api-pix';
 import { startBankApp, type BankApp } from '../tests/support/stand-ins/api-pix/bank-app';
-import { newIndividual, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
+import { createAccount, newIndividual, randomCpf, signInThroughForm, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress } from './helpers/checkout';
 import { startOwnServer, type OwnServer } from './helpers/own-server';
 
@@ -72,11 +72,7 @@ test('a monthly PIX: one payment in the bank app pays the first month and author
   page,
   request,
 }) => {
-  const donor = newIndividual();
-  const created = await request.post(`${server.url}/api/v1/users`, {
-    data: { name: donor.name, email: donor.email, password: donor.password, person_type: 'INDIVIDUAL', cpf: donor.cpf, phone: donor.phone },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const donor = await createAccount(request, newIndividual(), server);
   await signInThroughForm(page, donor, `${server.url}/signin`);
   await page.goto(`${server.url}/doacao-mensal/checkout?amount=50`);
   await expect(field(page, 'E-mail')).toHaveValue(donor.email);

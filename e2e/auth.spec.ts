@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, DEMO_DONOR, newIndividual, sessionToken, signInThroughForm } from './helpers/accounts';
-import { newestMailFile, resetPathFrom, waitForMail } from './helpers/mailbox';
+import { appPathOf, newestMailFile, resetPathFrom, signUpLinkTo, waitForMail } from './helpers/mailbox';
 
 test.describe('auth', () => {
-  test('a new individual signs up and ends signed in', async ({ page }) => {
+  test('a new individual signs up, opens the mailed link and ends signed in', async ({ page }) => {
     const account = newIndividual({ name: 'Joana Cadastro' });
     await page.goto('/signup');
     await page.getByLabel('Pessoa física').check();
@@ -17,7 +17,10 @@ test.describe('auth', () => {
     await page.getByLabel('Senha').fill(account.password);
     await page.getByLabel(/termos de uso/).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
+    expect(await sessionToken(page)).toBeFalsy();
 
+    await page.goto(appPathOf(await signUpLinkTo(account.email)));
     await expect(page).toHaveURL(/\/$/);
     expect(await sessionToken(page)).toBeTruthy();
     await page.goto('/profile');

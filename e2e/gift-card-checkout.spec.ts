@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { createAccount, newIndividual, signInThroughForm, uniqueEmail } from './helpers/accounts';
 import { field, fillAddress, fillCard } from './helpers/checkout';
-import { waitForMailMatching } from './helpers/mailbox';
+import { appPathOf, signUpLinkTo, waitForMailMatching } from './helpers/mailbox';
 
 /**
  * Buying personal gift cards (issue 12): defined on /gift-card/definition, paid by PIX on the sandbox
@@ -99,6 +99,9 @@ test('a visitor buys two cards by PIX for tomorrow and sends one now; its recipi
   await card.getByLabel('Senha').fill(bruno.password);
   await card.getByLabel(/termos de uso/).check();
   await card.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(card.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible();
+  // The mailed link creates the account and comes back to the card, signed in.
+  await card.goto(appPathOf(await signUpLinkTo(bruno.email)));
   await expect(card).toHaveURL(/\/gift-card\/resgatar\?code=/);
 
   const wallet = await brunoContext.newPage();

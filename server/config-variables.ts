@@ -109,7 +109,12 @@ export const configVariables = [
     description:
       'Page-view batches per client address and minute (a browser tab sends at most one every 3 s; a refused batch is kept and sent again).',
   },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (true behind a load balancer or reverse proxy).' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Behind a load balancer or reverse proxy: its addresses or CIDR ranges, comma-separated (`10.0.0.2`, `172.31.250.0/24`, or `loopback`, `linklocal`, `uniquelocal`), whose X-Forwarded-For then names the client that rate limits and the audit log go by. Only those proxies: `true` and hop counts are refused, since they would believe a header any client can send (docs/deploy.md).',
+  },
   {
     name: 'IDEMPOTENCY_LEASE_MS',
     default: '12000',
@@ -121,6 +126,12 @@ export const configVariables = [
     default: '100000',
     description:
       "Once a donation's refunds together (done, under way and waiting) pass this many cents (R$ 1.000,00 by default), each further refund waits for a second admin to approve it.",
+  },
+  {
+    name: 'EXPORT_MAX_RUNS',
+    default: '(unset: 1 on the embedded PGlite, 2 on PostgreSQL)',
+    description:
+      "How many exports in the background one node prepares at once, whoever asked them; the others wait in one queue, oldest first, each admin's one at a time (docs/admin.md). Each run takes a share of the database and of the node's memory, so twenty admins asking at once do not freeze the node. PGlite runs in the server's own thread, where a second run adds no speed, only waiting.",
   },
   {
     name: 'PAYMENT_CARD_PROVIDER',

@@ -8,6 +8,7 @@ import { configVariables, DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES } from './con
 import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
 export { ConfigError } from './config-text';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config-payments';
+import { trustProxyText } from './config-trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -46,10 +47,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: integerText('AUTH_RATE_LIMIT_WINDOW_MS', 1000, 24 * 3600 * 1000).default(60_000),
   PAYMENT_RATE_LIMIT_MAX: integerText('PAYMENT_RATE_LIMIT_MAX', 1, 1_000_000).default(20),
   ANALYTICS_RATE_LIMIT_MAX: integerText('ANALYTICS_RATE_LIMIT_MAX', 1, 1_000_000).default(60),
-  TRUST_PROXY: booleanText('TRUST_PROXY').default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanText('WEBHOOKS_ALLOW_PRIVATE_TARGETS').default(false),
   IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
   REFUND_APPROVAL_ABOVE: integerText('REFUND_APPROVAL_ABOVE', 0, 100_000_000_00).default(100_000),
+  EXPORT_MAX_RUNS: integerText('EXPORT_MAX_RUNS', 1, 64).optional(),
   ...paymentsEnv,
   CEP_PROVIDER: z
     .enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' })
@@ -106,7 +108,10 @@ export interface Config {
   idempotencyLeaseMs: number;
   /** Refunds above this many cents wait for a second admin's approval. */
   refundApprovalAboveCents: number;
-  trustProxy: boolean;
+  /** Exports in the background one node prepares at once (export-queue.ts). */
+  exportMaxRuns: number;
+  /** The proxies whose X-Forwarded-For names the client (config-trust-proxy.ts); false: the socket's address. */
+  trustProxy: false | string[];
   /** Outgoing webhooks may reach loopback and private addresses (development and tests only). */
   webhooksAllowPrivateTargets: boolean;
   payments: PaymentsConfig;
@@ -204,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     refundApprovalAboveCents: e.REFUND_APPROVAL_ABOVE,
+    // PGlite runs in the server's one thread: a second run there adds no speed, only waiting for /health.
+    exportMaxRuns: e.EXPORT_MAX_RUNS ?? (e.DATABASE_URL ? 2 : 1),
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     payments,

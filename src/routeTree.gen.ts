@@ -55,6 +55,7 @@ import { Route as ProfileCardsRouteImport } from './routes/profile/cards'
 import { Route as ProfileContributionsRouteImport } from './routes/profile/contributions'
 import { Route as ProfileNotificationsRouteImport } from './routes/profile/notifications'
 import { Route as ProfileWalletRouteImport } from './routes/profile/wallet'
+import { Route as SignupConfirmRouteImport } from './routes/signup_.confirm'
 import { Route as AdminCampaignsIndexRouteImport } from './routes/admin/campaigns/index'
 import { Route as AdminCampaignsEditRouteImport } from './routes/admin/campaigns/edit'
 import { Route as AdminCampaignsNewRouteImport } from './routes/admin/campaigns/new'
@@ -293,6 +294,11 @@ const ProfileWalletRoute = ProfileWalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => ProfileRouteRoute,
 } as any)
+const SignupConfirmRoute = SignupConfirmRouteImport.update({
+  id: '/signup_/confirm',
+  path: '/signup/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminCampaignsIndexRoute = AdminCampaignsIndexRouteImport.update({
   id: '/campaigns/',
   path: '/campaigns/',
@@ -351,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/signup/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/doacao-mensal/': typeof DoacaoMensalIndexRoute
@@ -399,6 +406,7 @@ export interface FileRoutesByTo {
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/signup/confirm': typeof SignupConfirmRoute
   '/$slug': typeof SlugIndexRoute
   '/admin': typeof AdminIndexRoute
   '/doacao-mensal': typeof DoacaoMensalIndexRoute
@@ -451,6 +459,7 @@ export interface FileRoutesById {
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/signup_/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/doacao-mensal/': typeof DoacaoMensalIndexRoute
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/profile/contributions'
     | '/profile/notifications'
     | '/profile/wallet'
+    | '/signup/confirm'
     | '/$slug/'
     | '/admin/'
     | '/doacao-mensal/'
@@ -552,6 +562,7 @@ export interface FileRouteTypes {
     | '/profile/contributions'
     | '/profile/notifications'
     | '/profile/wallet'
+    | '/signup/confirm'
     | '/$slug'
     | '/admin'
     | '/doacao-mensal'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/profile/contributions'
     | '/profile/notifications'
     | '/profile/wallet'
+    | '/signup_/confirm'
     | '/$slug/'
     | '/admin/'
     | '/doacao-mensal/'
@@ -639,6 +651,7 @@ export interface RootRouteChildren {
   GiftCardDefinitionRoute: typeof GiftCardDefinitionRoute
   GiftCardDefinition_corporateRoute: typeof GiftCardDefinition_corporateRoute
   GiftCardResgatarRoute: typeof GiftCardResgatarRoute
+  SignupConfirmRoute: typeof SignupConfirmRoute
   DoacaoMensalIndexRoute: typeof DoacaoMensalIndexRoute
   GiftCardIndexRoute: typeof GiftCardIndexRoute
 }
@@ -967,6 +980,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileWalletRouteImport
       parentRoute: typeof ProfileRouteRoute
     }
+    '/signup_/confirm': {
+      id: '/signup_/confirm'
+      path: '/signup/confirm'
+      fullPath: '/signup/confirm'
+      preLoaderRoute: typeof SignupConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/campaigns/': {
       id: '/admin/campaigns/'
       path: '/campaigns'
@@ -1091,6 +1111,7 @@ const rootRouteChildren: RootRouteChildren = {
   GiftCardDefinitionRoute: GiftCardDefinitionRoute,
   GiftCardDefinition_corporateRoute: GiftCardDefinition_corporateRoute,
   GiftCardResgatarRoute: GiftCardResgatarRoute,
+  SignupConfirmRoute: SignupConfirmRoute,
   DoacaoMensalIndexRoute: DoacaoMensalIndexRoute,
   GiftCardIndexRoute: GiftCardIndexRoute,
 }

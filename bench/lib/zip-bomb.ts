@@ -32,3 +32,52 @@ export async function measureZipBomb(base: string, token: string, uploads = 5, u
   });
   return { packedKb: Math.round(bombs[0]!.byteLength / 1024), unpackedMb, uploads, statuses, health };
 }
+
+export interface SheetTurnsResult {
+  bombs: number;
+  /** How many of the donor's bombs got each answer (three read and refused, the rest 429). */
+  statuses: Record<number, number>;
+  /** Another company's 10-row sheet, alone. */
+  idleMs: number;
+  /** The same sheet sent once the donor's bombs are all in (issue 48: 55–76 s behind 17). */
+  behindBombsMs: number;
+}
+
+const TEN_PEOPLE = ['Nome;E-mail', ...Array.from({ length: 10 }, (_, i) => `Pessoa ${i};pessoa${i}@empresa.com.br`)].join('\n');
+
+async function timedSheet(base: string, token: string, body: BodyInit): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/gift-card-recipient-sheets`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    body,
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Issue 48, item 5: one donor sends `bombs` zip bombs at once (each lying about its size, so only
+ * reading reveals it); another company's honest 10-row sheet is then timed against the same sheet alone.
+ */
+export async function measureSheetTurns(base: string, donorToken: string, companyToken: string, bombs = 17): Promise<SheetTurnsResult> {
+  const bomb = Buffer.from(xlsxBomb({ unpackedMb: 300, lieAboutSizes: true, level: 9 }));
+  await timedSheet(base, companyToken, TEN_PEOPLE); // the reader's worker starts on its first file
+  const idle = await timedSheet(base, companyToken, TEN_PEOPLE);
+  let answered = 0;
+  let allIn: () => void = () => {};
+  const pileIn = new Promise<void>((resolve) => (allIn = resolve));
+  const pile = Array.from({ length: bombs }, () =>
+    timedSheet(base, donorToken, bomb).then((answer) => {
+      // Only refusals come back at once: once all but the first few are answered, the rest are in the reader.
+      if (++answered >= bombs - 3) allIn();
+      return answer;
+    }),
+  );
+  await Promise.race([pileIn, Promise.all(pile)]);
+  const behind = await timedSheet(base, companyToken, TEN_PEOPLE);
+  const statuses: Record<number, number> = {};
+  for (const { status } of await Promise.all(pile)) statuses[status] = (statuses[status] ?? 0) + 1;
+  if (idle.status !== 201 || behind.status !== 201) throw new Error(`the honest sheet answered ${idle.status}, ${behind.status}`);
+  return { bombs, statuses, idleMs: idle.ms, behindBombsMs: behind.ms };
+}

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpLinkTo } from './mailbox';
 
 /** The demo accounts every seeded database has (docs/design.md §5). Never change their passwords here. */
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
@@ -39,9 +40,18 @@ export function newIndividual(overrides: Partial<TestAccount> = {}): TestAccount
   return { name: 'Maria Teste', email: uniqueEmail(), password: 'senha-forte-123', cpf: randomCpf(), phone: '81987654321', ...overrides };
 }
 
-/** Creates an individual through the API (POST /api/v1/users), for tests about something else. */
-export async function createAccount(request: APIRequestContext, account: TestAccount = newIndividual()): Promise<TestAccount> {
-  const response = await request.post('/api/v1/users', {
+/**
+ * Creates an individual through the API, for tests about something else: POST /api/v1/users, then the
+ * link the sign-up mails (read from the embedded mailbox) opened with POST /api/v1/users/confirmations.
+ */
+export async function createAccount(
+  request: APIRequestContext,
+  account: TestAccount = newIndividual(),
+  /** Another server than the lane's (e2e/helpers/own-server.ts). */
+  server?: { url: string; dataDir: string },
+): Promise<TestAccount> {
+  const base = server?.url ?? '';
+  const response = await request.post(`${base}/api/v1/users`, {
     data: {
       name: account.name,
       email: account.email,
@@ -51,7 +61,11 @@ export async function createAccount(request: APIRequestContext, account: TestAcc
       phone: account.phone,
     },
   });
-  expect(response.status(), await response.text()).toBe(201);
+  expect(response.status(), await response.text()).toBe(202);
+  const link = await signUpLinkTo(account.email, { dataDir: server?.dataDir });
+  const token = new URL(link).searchParams.get('token');
+  const confirmed = await request.post(`${base}/api/v1/users/confirmations`, { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
   return account;
 }
 

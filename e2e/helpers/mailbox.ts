@@ -7,7 +7,7 @@ import { laneServer } from './lane-server';
  * `<ISO timestamp>-<id>.eml`, so the newest sorts last. Mail goes through an outbox job, so the
  * helpers poll instead of reading once.
  */
-const mailDir = (): string => join(laneServer().dataDir, 'mail');
+const mailDir = (dataDir = laneServer().dataDir): string => join(dataDir, 'mail');
 
 /** Quoted-printable (RFC 2045) → text: soft line breaks joined, =XX bytes decoded as UTF-8. */
 export function decodeQuotedPrintable(input: string): string {
@@ -33,9 +33,9 @@ export function readableText(raw: string): string {
   return [decodeQuotedPrintable(raw), ...base64Parts].join('\n');
 }
 
-async function mailFiles(): Promise<string[]> {
+async function mailFiles(dataDir?: string): Promise<string[]> {
   try {
-    return (await readdir(mailDir())).filter((name) => name.endsWith('.eml')).sort();
+    return (await readdir(mailDir(dataDir))).filter((name) => name.endsWith('.eml')).sort();
   } catch {
     return [];
   }
@@ -77,17 +77,20 @@ export function resetPathFrom(text: string): string {
   return `/reset-password?token=${match[1]}`;
 }
 
-/** Waits for a message to `to` whose text matches `pattern` (the newest such), and returns the match. */
+/**
+ * Waits for a message to `to` whose text matches `pattern` (the newest such), and returns the match.
+ * `dataDir`: another server's data folder than the lane's (e2e/helpers/own-server.ts).
+ */
 export async function waitForMailMatching(
   to: string,
   pattern: RegExp,
-  { timeoutMs = 20_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 20_000, dataDir }: { timeoutMs?: number; dataDir?: string } = {},
 ): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   const recipient = to.toLowerCase();
   while (Date.now() < deadline) {
-    for (const file of (await mailFiles()).reverse()) {
-      const raw = await readFile(join(mailDir(), file), 'utf8');
+    for (const file of (await mailFiles(dataDir)).reverse()) {
+      const raw = await readFile(join(mailDir(dataDir), file), 'utf8');
       if (!isAddressedTo(raw, recipient)) continue;
       const match = pattern.exec(readableText(raw));
       if (match) return match;
@@ -96,3 +99,19 @@ export async function waitForMailMatching(
   }
   throw new Error(`No e-mail to ${to} matching ${pattern} in ${mailDir()} after ${timeoutMs} ms`);
 }
+
+/** The confirmation link a sign-up mailed to `to` (the newest), as written in the mail. */
+export async function signUpLinkTo(to: string, options: { timeoutMs?: number; dataDir?: string } = {}): Promise<string> {
+  const match = await waitForMailMatching(
+    to,
+    /https?:\/\/[^\s"<>]+\/signup\/confirm\?token=[A-Za-z0-9_-]+(?:&return_url=[^\s"<>]+)?/,
+    options,
+  );
+  return match[0];
+}
+
+/** The app path of a link in a mail (`/signup/confirm?token=…`), whatever PUBLIC_URL is. */
+export const appPathOf = (link: string): string => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};

@@ -7,6 +7,8 @@ import { launchServer } from './launch-server';
 export interface OwnServer {
   /** http://localhost:<port>, also its PUBLIC_URL (a provider sends the donor back there). */
   url: string;
+  /** Its DATA_DIR: its embedded mailbox is DATA_DIR/mail. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
     const server = await launchServer(port, { PUBLIC_URL: url, DATA_DIR: dataDir, ...env });
     return {
       url,
+      dataDir,
       async stop() {
         await server.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import type { MessageDescriptor } from '../../contracts/messages';
  * What went wrong, in the domain's words. Services throw these and know nothing of HTTP;
  * `plugins/error-handler.ts` answers each kind with its status and the translated messages.
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'gone' | 'unavailable';
+export type DomainErrorKind =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'refused' | 'gone' | 'unavailable' | 'limited';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -37,3 +38,5 @@ export const refused = (code: ErrorCode, messages: Messages) => new DomainError(
 export const gone = (code: ErrorCode, messages: Messages) => new DomainError('gone', code, messages);
 /** Not now: the server is busy with others' work of the same kind; the same request can come back shortly. */
 export const unavailable = (code: ErrorCode, messages: Messages) => new DomainError('unavailable', code, messages);
+/** Too many tries of this from anyone: refused for a while whoever asks (a sign-in locked after many wrong passwords). */
+export const limited = (code: ErrorCode, messages: Messages) => new DomainError('limited', code, messages);

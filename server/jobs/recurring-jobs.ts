@@ -11,6 +11,7 @@ import { deliverDueWebhooks } from '../services/webhooks/deliver-webhooks';
 import { createRefundService } from '../services/refunds/refunds';
 import { runPendingExports, type ExportDeps } from '../services/exports/export-jobs';
 import { deleteStaleRecipientSheets } from '../services/gift-cards/orders/recipient-sheets';
+import { pruneSignInGuards } from '../auth/sign-in-guard';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
@@ -48,6 +49,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   },
   // Recipient spreadsheets (names and e-mails) are kept a day, then deleted (docs/gift-cards.md).
   { name: 'recipient-sheets', cron: '23 * * * *', run: () => deleteStaleRecipientSheets(deps, clock.now()) },
+  // Sign-in counts whose window and lock are over are forgotten (docs/auth-and-profile.md).
+  { name: 'sign-in-guards', cron: '41 * * * *', run: () => pruneSignInGuards(deps.db, clock.now()) },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
 ];

@@ -36,6 +36,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a route's onRequest hook asks of its caller, for the API document (plugins/openapi.ts): a bearer
+ * token, an optional one (a guest, or a valid token), or a token of an admin with these permissions.
+ */
+export type CallerGate = { kind: 'bearer' } | { kind: 'optional-bearer' } | { kind: 'permissions'; permissions: readonly Permission[] };
+
+const gates = new WeakMap<object, CallerGate>();
+const gated = <Hook extends object>(hook: Hook, gate: CallerGate): Hook => (gates.set(hook, gate), hook);
+
+/** The gate of one of this plugin's hooks, or null for any other function. */
+export const callerGateOf = (hook: unknown): CallerGate | null => (typeof hook === 'function' && gates.get(hook)) || null;
+
 /** Who is calling, once `authenticate` let the request in. */
 export interface SignedInUser {
   id: string;
@@ -85,15 +97,20 @@ export const authenticationPlugin = fp<AppServices>(
       }
       request.userId = check.userId;
     };
-    app.decorate('authenticate', authenticate);
+    app.decorate('authenticate', gated(authenticate, { kind: 'bearer' }));
     // A signed-in donor whose token expired must refresh rather than silently give as a guest.
-    app.decorate('optionalAuthenticate', async function optionalAuthenticate(this: unknown, request, reply) {
-      if (bearerToken(request)) await authenticate.call(this as never, request, reply);
-    } as onRequestAsyncHookHandler);
-
     app.decorate(
-      'requirePermissions',
-      (permissions: readonly Permission[]): onRequestAsyncHookHandler =>
+      'optionalAuthenticate',
+      gated(
+        async function optionalAuthenticate(this: unknown, request, reply) {
+          if (bearerToken(request)) await authenticate.call(this as never, request, reply);
+        } as onRequestAsyncHookHandler,
+        { kind: 'optional-bearer' },
+      ),
+    );
+
+    app.decorate('requirePermissions', (permissions: readonly Permission[]): onRequestAsyncHookHandler =>
+      gated<onRequestAsyncHookHandler>(
         async function requirePermissions(request, reply) {
           await authenticate.call(this, request, reply);
           const found = await findUserWithGrants(db, request.user.id);
@@ -105,6 +122,8 @@ export const authenticationPlugin = fp<AppServices>(
           const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
           if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
         },
+        { kind: 'permissions', permissions },
+      ),
     );
 
     app.decorate('optionalUserId', async (request: FastifyRequest) => {

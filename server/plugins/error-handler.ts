@@ -30,6 +30,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   refused: 422,
   gone: 410,
   unavailable: 503,
+  limited: 429,
 };
 
 export const errorHandlerPlugin = fp(

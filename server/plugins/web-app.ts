@@ -8,6 +8,8 @@ import { messages as m } from '../../contracts/messages';
 import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
+import { allowedMethods, refuseUnroutableMethods } from '../http/allowed-methods';
+import { localeFromAcceptLanguage } from '../i18n/locale';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
 import {
   answerReads,
@@ -66,7 +68,8 @@ const pathOf = (url: string): string => url.split(/[?#]/, 1)[0] ?? '/';
  * Serves the built web app with history fallback: every GET or HEAD of a web route gets index.html,
  * whatever its Accept header says (curl and the link-preview crawlers of WhatsApp, Slack, Telegram
  * and X send `*\/*` or nothing), so client-side routes survive a reload and shared links preview.
- * Unknown /api paths and missing files answer a JSON 404.
+ * Unknown /api paths and missing files answer a JSON 404; a path served for other methods only (TRACE
+ * anywhere, POST to a page) a JSON 405 with its Allow header.
  */
 /** The editor's preview page (src/routes/pre-visualizacao.tsx). */
 const PREVIEW_PATH = '/pre-visualizacao';
@@ -113,10 +116,9 @@ export const webAppPlugin = fp<WebAppOptions>(
       });
     }
 
-    const isWebRoute = (request: FastifyRequest): boolean => {
-      const path = pathOf(request.url);
-      return !isApiPath(path) && !isFilePath(path) && (request.method === 'GET' || request.method === 'HEAD');
-    };
+    const isPagePath = (path: string): boolean => !isApiPath(path) && !isFilePath(path);
+    const isWebRoute = (request: FastifyRequest): boolean =>
+      isPagePath(pathOf(request.url)) && (request.method === 'GET' || request.method === 'HEAD');
 
     const matchRoute = loadWebRouteMatcher();
     // The interface's language lives in the browser (localStorage): the catalogs preloaded and the data
@@ -224,7 +226,25 @@ export const webAppPlugin = fp<WebAppOptions>(
       app.get('/*', async (request, reply) => (isWebRoute(request) ? sendApp(request, reply) : reply.callNotFound()));
     }
 
+    refuseUnroutableMethods(
+      app.server,
+      (path) => allowedMethods(app, path, isPagePath(path)),
+      (acceptLanguage) =>
+        JSON.stringify({
+          message: app.translator.translate(localeFromAcceptLanguage(acceptLanguage), m.methodNotAllowed),
+          code: errorCodes.methodNotAllowed,
+        }),
+    );
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      // A path that is there for other methods (TRACE /, a DELETE where only GET is served) is a 405.
+      const path = pathOf(request.url);
+      const allowed = allowedMethods(app, path, isPagePath(path));
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        return reply
+          .status(405)
+          .header('allow', allowed.join(', '))
+          .send({ message: request.t(m.methodNotAllowed), code: errorCodes.methodNotAllowed });
+      }
       if (!isWebRoute(request)) {
         return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });
       }

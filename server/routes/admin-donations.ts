@@ -77,7 +77,11 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
   );
   app.post(
     '/admin/donations/:id/refunds',
-    { ...admins, schema: { params: idParams, body: refundRequestSchema, response: { 200: adminRefundSchema, 201: adminRefundSchema } } },
+    {
+      ...admins,
+      config: { ...admins.config, idempotencyKey: true },
+      schema: { params: idParams, body: refundRequestSchema, response: { 200: adminRefundSchema, 201: adminRefundSchema } },
+    },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const refund = await service.request(actorOf(request), request.params.id, request.body, key);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  EXPORT_FORMATS,
   donationExportRequestSchema,
   exportJobSchema,
   financeExportRequestSchema,
@@ -9,7 +10,7 @@ import {
   type ExportRequest,
 } from '../../contracts/admin-exports';
 import { ADMIN_ROUTE_PERMISSIONS, type Permission } from '../../contracts/permissions';
-import { fileAnswerSchema } from '../../contracts/http';
+import { fileAnswerOf } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { actorOf } from '../services/admin/audit-log';
 import { exportFileOf, exportJobOf, recentExports, requestExport, runQueuedExports } from '../services/exports/export-jobs';
@@ -42,18 +43,17 @@ const KINDS: ReadonlyArray<{
  * its progress, download the file while it lasts. Each admin sees only their own exports, with the
  * permissions of the page the export comes from.
  */
-export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, storage }) => {
+export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, storage, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const deps = { db, clock, storage, translator: app.translator, log: app.log };
+  const deps = { db, clock, storage, translator: app.translator, log: app.log, config };
   for (const { kind, prefix, permissions, body } of KINDS) {
     const guarded = { onRequest: app.requirePermissions(permissions), config: { noStore: true } };
     app.post(prefix, { ...guarded, schema: { body, response: { 202: exportJobSchema } } }, async (request, reply) => {
       const actor = actorOf(request);
       const job = await requestExport(deps, actor, { kind, ...request.body } as ExportRequest, request.locale);
-      // The admin's queue runs here (this export now, or in its turn); if this process stops, the `exports` job takes it up.
-      void runQueuedExports(deps, actor.userId).catch((error: unknown) =>
-        app.log.error({ err: error, exportId: job.id }, 'export run stopped'),
-      );
+      // The queue runs here (this export now if this node has a free run, else in its turn); if this
+      // process stops, the `exports` job takes it up.
+      void runQueuedExports(deps).catch((error: unknown) => app.log.error({ err: error, exportId: job.id }, 'export run stopped'));
       return reply.status(202).send(job);
     });
     app.get(prefix, { ...guarded, schema: { response: { 200: z.array(exportJobSchema) } } }, async (request) =>
@@ -64,7 +64,7 @@ export const adminExportRoutes: FastifyPluginAsync<AppServices> = async (instanc
     );
     app.get(
       `${prefix}/:id/file`,
-      { ...guarded, schema: { params: idParams, response: { 200: fileAnswerSchema } } },
+      { ...guarded, schema: { params: idParams, response: { 200: fileAnswerOf(...EXPORT_FORMATS) } } },
       async (request, reply) => {
         const file = await exportFileOf(deps, kind, request.params.id, request.user.id);
         if (file.sizeBytes !== null) reply.header('content-length', String(file.sizeBytes));

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_INLINE_MAX_LINES } from '../../contracts/admin-exports';
 import { financeQuerySchema, financeReportSchema, type FinanceQuery } from '../../contracts/admin-finances';
@@ -9,8 +10,10 @@ import type { AppServices } from '../app-services';
 import { actorOf } from '../services/admin/audit-log';
 import { recordDirectExport } from '../services/exports/export-jobs';
 import { exportText } from '../services/exports/export-words';
-import { financeCsv, financeXlsx } from '../services/finances/finance-export';
-import { countFinanceLines, financeLines, financeReport } from '../services/finances/finances';
+import { financeFileParts } from '../services/finances/finance-export';
+import { financePages } from '../services/finances/finance-pages';
+import { countFinanceLines, financeReport } from '../services/finances/finances';
+import { contentTypeOfKey } from '../services/storage/file-storage';
 import { refused } from '../domain/errors';
 
 /**
@@ -21,11 +24,10 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // Counted first, no further than one line more than allowed: a longer period is an export in the
   // background (POST /admin/finances/exports), refused here without reading a line.
-  const inlineLines = async (period: FinanceQuery, locale: string) => {
-    if ((await countFinanceLines(db, period, EXPORT_INLINE_MAX_LINES + 1)) > EXPORT_INLINE_MAX_LINES) {
-      throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
-    }
-    return financeLines(db, period, { limit: EXPORT_INLINE_MAX_LINES, locale });
+  const inlineCount = async (period: FinanceQuery) => {
+    const lines = await countFinanceLines(db, period, EXPORT_INLINE_MAX_LINES + 1);
+    if (lines > EXPORT_INLINE_MAX_LINES) throw refused(errorCodes.exportTooLarge, am.exportTooLarge);
+    return lines;
   };
   const finance = { onRequest: app.requirePermissions(['MANAGE_FINANCES']), config: { noStore: true } };
 
@@ -34,39 +36,27 @@ export const adminFinanceRoutes: FastifyPluginAsync<AppServices> = async (instan
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: financeReportSchema } } },
     async (request) => financeReport(db, request.query, clock.now(), request.locale),
   );
-  // The period's lines at once, with their audit entry (they name donors).
-  const directExport = async (request: FastifyRequest<{ Querystring: FinanceQuery }>, format: 'csv' | 'xlsx') => {
+  // The period's lines at once, with their audit entry (they name donors): read page by page and written as
+  // they come, by the background export's own writer (financeFileParts), so even an XLSX is never whole in memory.
+  const directExport = async (request: FastifyRequest<{ Querystring: FinanceQuery }>, reply: FastifyReply, format: 'csv' | 'xlsx') => {
     const { from, to } = request.query;
-    const lines = await inlineLines(request.query, request.locale);
+    const lines = await inlineCount(request.query);
     const name = `semear-financas-${from}-${to}.${format}`;
-    await recordDirectExport(
-      db,
-      actorOf(request),
-      { name, kind: 'finances', format, params: { from, to }, lines: lines.length },
-      clock.now(),
-    );
-    return { name, lines };
+    await recordDirectExport(db, actorOf(request), { name, kind: 'finances', format, params: { from, to }, lines }, clock.now());
+    const pages = financePages(db, { from, to }, { locale: request.locale, maxLines: EXPORT_INLINE_MAX_LINES });
+    return reply
+      .type(contentTypeOfKey(name))
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Readable.from(financeFileParts(format, pages, exportText(app.translator, request.locale))));
   };
   app.get(
     '/admin/finances/export.csv',
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
-    async (request, reply) => {
-      const { name, lines } = await directExport(request, 'csv');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(financeCsv(lines, exportText(app.translator, request.locale)));
-    },
+    async (request, reply) => directExport(request, reply, 'csv'),
   );
   app.get(
     '/admin/finances/export.xlsx',
     { ...finance, schema: { querystring: financeQuerySchema, response: { 200: fileSchema } } },
-    async (request, reply) => {
-      const { name, lines } = await directExport(request, 'xlsx');
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(financeXlsx(lines, exportText(app.translator, request.locale)));
-    },
+    async (request, reply) => directExport(request, reply, 'xlsx'),
   );
 };

@@ -11,6 +11,7 @@ import {
   tagMergeSchema,
   taxonomyNameSchema,
 } from '../../contracts/admin-taxonomy';
+import { apiErrorSchema } from '../../contracts/errors';
 import { noContentSchema } from '../../contracts/http';
 import { pathParam } from '../../contracts/plain-text';
 import type { AppServices } from '../app-services';
@@ -72,7 +73,9 @@ export const adminTaxonomyRoutes: FastifyPluginAsync<AppServices> = async (insta
       return reply.status(204).send(null);
     },
   );
-  app.post('/admin/tags/merge', { ...campaignsAdmin, schema: { body: tagMergeSchema, response: { 200: moved } } }, async (request) => ({
+  // A tag of `from` or `into` that does not exist: 404.
+  const mergeAnswers = { 200: moved, 404: apiErrorSchema };
+  app.post('/admin/tags/merge', { ...campaignsAdmin, schema: { body: tagMergeSchema, response: mergeAnswers } }, async (request) => ({
     campaigns: await service.mergeTags(actorOf(request), request.body.from, request.body.into),
   }));
   app.delete(

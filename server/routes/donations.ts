@@ -41,7 +41,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     '/campaigns/:slug/donations',
     {
       onRequest: app.optionalAuthenticate,
-      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true, idempotencyKey: true },
       schema: { params: z.object({ slug: pathParam().max(120) }), body: donationRequestSchema, response: { 201: donationResultSchema } },
     },
     async (request, reply) => give(request, reply, request.body, request.params.slug),
@@ -51,7 +51,7 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
     '/donations',
     {
       onRequest: app.optionalAuthenticate,
-      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true, idempotencyKey: true },
       schema: { body: donationRequestSchema, response: { 201: donationResultSchema } },
     },
     async (request, reply) => give(request, reply, request.body, request.body.campaign_slug?.trim() || null),

@@ -46,7 +46,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     '/gift-card-orders',
     {
       onRequest: app.optionalAuthenticate,
-      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true, idempotencyKey: true },
       schema: { body: giftCardOrderRequestSchema, response: { 201: giftCardOrderResultSchema } },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export const giftCardOrderRoutes: FastifyPluginAsync<AppServices & { donationHoo
     '/gift-card-orders/corporate',
     {
       onRequest: app.authenticate,
-      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true },
+      config: { ...app.paymentRateLimit, noStore: true, fieldErrors: true, idempotencyKey: true },
       schema: { body: corporateGiftCardOrderRequestSchema, response: { 201: giftCardOrderResultSchema } },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../contracts/errors';
 import { recipientSheetResultSchema } from '../../contracts/gift-card-orders';
 import { RECIPIENT_SHEET_MAX_BYTES } from '../../contracts/recipient-sheet';
 import type { AppServices } from '../app-services';
@@ -19,7 +20,8 @@ const SHEET_TYPES = [
 /**
  * POST /gift-card-recipient-sheets: a signed-in company sends its recipients spreadsheet (the file's
  * bytes as the body; its bytes, not its name or type, say what it is). It is read again here, the
- * accepted recipients kept for the corporate order, every rejected row answered by its line.
+ * accepted recipients kept for the corporate order, every rejected row answered by its line. Each
+ * person's sheets are read one at a time, people in turns (sheet-reader-pool.ts).
  */
 export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, storage, clock }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +30,12 @@ export const giftCardRecipientSheetRoutes: FastifyPluginAsync<AppServices> = asy
   app.addContentTypeParser(SHEET_TYPES, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
   app.post(
     '/gift-card-recipient-sheets',
-    { onRequest: app.authenticate, bodyLimit: BODY_LIMIT, schema: { response: { 201: recipientSheetResultSchema } } },
+    {
+      onRequest: app.authenticate,
+      bodyLimit: BODY_LIMIT,
+      // 429: three of the caller's sheets are in the reader already; 503: the reader's queue is full for everyone.
+      schema: { response: { 201: recipientSheetResultSchema, 429: apiErrorSchema, 503: apiErrorSchema } },
+    },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const sheet = await storeRecipientSheet({ db, storage }, reader, request.user.id, bytes, clock.now());

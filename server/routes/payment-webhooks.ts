@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorCodes } from '../../contracts/errors';
+import { apiErrorSchema, errorCodes } from '../../contracts/errors';
 import { noContentSchema } from '../../contracts/http';
 import { messages as m } from '../../contracts/messages';
 import type { AppServices } from '../app-services';
@@ -50,7 +50,8 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
   const schema = {
     // Providers put the notification's subject in the query too (Mercado Pago's data.id and type).
     querystring: z.record(z.string(), z.string()).optional(),
-    response: { 204: noContentSchema },
+    // A provider this deployment does not configure has no webhooks: 404.
+    response: { 204: noContentSchema, 404: apiErrorSchema },
   };
 
   app.post('/payments/webhooks/:gateway', { schema: { ...schema, params: z.object({ gateway: pathParam() }) } }, async (request, reply) => {

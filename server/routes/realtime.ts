@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../../contracts/constants';
-import { errorCodes } from '../../contracts/errors';
+import { apiErrorSchema, errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
 import {
   realtimeAuthRequestSchema,
@@ -41,7 +41,10 @@ export const realtimeRoutes: FastifyPluginAsync<AppServices> = async (instance, 
   /** Only the signed-in donor's own channel, private-user-{id}; anything else is refused. */
   app.post(
     '/realtime/auth',
-    { onRequest: app.authenticate, schema: { body: realtimeAuthRequestSchema, response: { 200: realtimeAuthResponseSchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: { body: realtimeAuthRequestSchema, response: { 200: realtimeAuthResponseSchema, 403: apiErrorSchema } },
+    },
     async (request) => {
       const { socket_id, channel_name } = request.body;
       if (channel_name !== userChannel(request.user.id)) throw new HttpError(403, errorCodes.forbidden, m.forbidden);

@@ -12,14 +12,26 @@ import { noContentSchema } from '../../contracts/http';
 import type { AppServices } from '../app-services';
 import { createSessions } from '../services/auth/sessions';
 
-export const sessionRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, config, accessTokens, refreshTokens, userStatus }) => {
+export const sessionRoutes: FastifyPluginAsync<AppServices> = async (
+  instance,
+  { db, config, clock, accessTokens, refreshTokens, userStatus },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const sessions = createSessions({ db, accessTokens, refreshTokens, userStatus, publicUrl: config.publicUrl });
+  const sessions = createSessions({
+    db,
+    accessTokens,
+    refreshTokens,
+    userStatus,
+    clock,
+    translator: app.translator,
+    publicUrl: config.publicUrl,
+  });
 
   app.post(
     '/sessions',
     { schema: { body: signInSchema, response: { 200: sessionSchema } }, config: { ...app.authRateLimit, noStore: true } },
-    async (request): Promise<Session> => sessions.signIn(request.body.email, request.body.password),
+    async (request): Promise<Session> =>
+      sessions.signIn(request.body.email, request.body.password, { locale: request.locale, ip: request.ip, log: request.log }),
   );
 
   app.post(

@@ -47,7 +47,7 @@ export const subscriptionRoutes: FastifyPluginAsync<AppServices> = async (instan
     '/subscriptions',
     {
       onRequest: app.authenticate,
-      config: app.paymentRateLimit,
+      config: { ...app.paymentRateLimit, idempotencyKey: true },
       schema: { body: subscriptionRequestSchema, response: { 201: subscriptionResultSchema } },
     },
     async (request, reply) => {

@@ -1,17 +1,54 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileUpdateSchema, signUpSchema, userSchema } from '../../contracts/user';
+import { messages as m } from '../../contracts/messages';
+import {
+  profileUpdateSchema,
+  sessionSchema,
+  signUpAcceptedSchema,
+  signUpConfirmationSchema,
+  signUpRequestSchema,
+  userSchema,
+  type Session,
+  type SignUpAccepted,
+} from '../../contracts/user';
 import type { AppServices } from '../app-services';
+import { assertPasswordNotCommon } from '../auth/password-policy';
+import { createSignUps } from '../users/sign-ups';
 import { createUserAccounts } from '../users/user-accounts';
 
-export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
+export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, services) => {
+  const { db, clock, config } = services;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = createUserAccounts({ db, publicUrl: config.publicUrl });
+  const signUps = createSignUps({ ...services, translator: app.translator, publicUrl: config.publicUrl });
 
+  /**
+   * Always the same 202 once the body is valid, and the lookup, the pending sign-up and the mail come
+   * after the answer: neither the answer nor its time tells whether the address has an account. The
+   * account itself is created by POST /users/confirmations, from the mailed link.
+   */
   app.post(
     '/users',
-    { schema: { body: signUpSchema, response: { 201: userSchema } }, config: { ...app.authRateLimit, noStore: true } },
-    async (request, reply) => reply.status(201).send(await accounts.signUp(request.body, clock.now())),
+    {
+      schema: { body: signUpRequestSchema, response: { 202: signUpAcceptedSchema } },
+      config: { ...app.authRateLimit, noStore: true },
+    },
+    async (request, reply): Promise<SignUpAccepted> => {
+      assertPasswordNotCommon(request.body.password);
+      const { return_url: returnUrl, ...input } = request.body;
+      const { locale } = request;
+      app.afterAnswer(reply, 'sign-up request', () => signUps.request(input, locale, returnUrl));
+      return reply.status(202).send({ message: request.t(m.signUpMailSent, { email: input.email }) });
+    },
+  );
+
+  app.post(
+    '/users/confirmations',
+    {
+      schema: { body: signUpConfirmationSchema, response: { 201: sessionSchema } },
+      config: { ...app.authRateLimit, noStore: true },
+    },
+    async (request, reply): Promise<Session> => reply.status(201).send(await signUps.confirm(request.body.token)),
   );
 
   app.get('/users/profile', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>

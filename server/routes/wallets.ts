@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { walletBalanceSchema } from '../../contracts/donations';
+import { apiErrorSchema } from '../../contracts/errors';
 import { autoDonationCauseSchema, walletOverviewSchema, walletStatementQuerySchema, walletStatementSchema } from '../../contracts/wallet';
 import type { AppServices } from '../app-services';
 import { chooseAutoDonationCause } from '../services/wallet/chosen-cause';
@@ -17,7 +18,11 @@ export const walletRoutes: FastifyPluginAsync<AppServices> = async (instance, { 
   /** docs/spec.md §7: data is the donor's spendable balance in cents; someone else's is an admin's business only. */
   app.get(
     '/donors/:id/wallets/balance',
-    { onRequest: app.authenticate, schema: { params: z.object({ id: pathParam() }), response: { 200: walletBalanceSchema } } },
+    // Another donor's wallet: 403.
+    {
+      onRequest: app.authenticate,
+      schema: { params: z.object({ id: pathParam() }), response: { 200: walletBalanceSchema, 403: apiErrorSchema } },
+    },
     async (request) => ({ data: await donorWalletBalance(db, request.user.id, request.params.id, clock.now()) }),
   );
 

@@ -60,7 +60,7 @@ async function ready(path: string, id: string): Promise<ExportJob> {
       expect(job.status).toBe('ready');
       return job;
     },
-    { timeout: 10_000, interval: 50 },
+    { timeout: 30_000, interval: 50 },
   );
 }
 
@@ -108,15 +108,16 @@ describe('finance exports in the background', () => {
     expect(first?.split(';').slice(4, 6)).toEqual(['Tarjeta', 'card']);
   });
 
-  it('reads a long period week by week, each day once', () => {
-    const steps = periodSteps({ from: '2025-12-29', to: '2026-02-10' });
+  it('steps through a long period, each day once (its lines are counted a day at a time)', () => {
+    const steps = periodSteps({ from: '2025-12-29', to: '2026-02-10' }, 7);
     expect(steps[0]).toEqual({ from: '2025-12-29', to: '2026-01-04' });
     expect(steps.at(-1)).toEqual({ from: '2026-02-09', to: '2026-02-10' });
     for (let i = 1; i < steps.length; i++) {
       const next = new Date(`${steps[i - 1]?.to}T00:00:00Z`).getTime() + 86_400_000;
       expect(new Date(`${steps[i]?.from}T00:00:00Z`).getTime()).toBe(next);
     }
-    expect(periodSteps({ from: '2026-03-01', to: '2026-03-01' })).toEqual([{ from: '2026-03-01', to: '2026-03-01' }]);
+    expect(periodSteps({ from: '2026-03-01', to: '2026-03-01' }, 7)).toEqual([{ from: '2026-03-01', to: '2026-03-01' }]);
+    expect(periodSteps({ from: '2026-02-27', to: '2026-03-01' }, 1)).toHaveLength(3);
   });
 });
 

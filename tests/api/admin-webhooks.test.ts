@@ -245,12 +245,28 @@ describe('the SSRF guard', () => {
         'http://[::1]/',
         'http://localhost/hook',
         'http://10.0.0.5/',
+        // IPv6 spellings that carry an internal IPv4 address (issue 48): translated, 6to4, NAT64, Teredo.
+        'http://[::ffff:0:7f00:1]/',
+        'http://[2002:7f00:1::1]/',
+        'https://[2002:a00:5::1]:8443/hook',
+        'http://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+        'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
       ]) {
         const answer = await call(guarded.app, 'POST', '/api/v1/admin/webhooks', { url, events: ['*'] }, { token: own.token });
         expect(answer.statusCode, url).toBe(400);
         expect(answer.json().message).toBe('Este endereço é da rede interna: webhooks só vão para endereços públicos.');
       }
       expect(await guarded.database.db.select().from(webhookEndpoints)).toHaveLength(0);
+      // 6to4 carrying a public address (8.8.8.8) is a public address.
+      const sixToFour = await call(
+        guarded.app,
+        'POST',
+        '/api/v1/admin/webhooks',
+        { url: 'https://[2002:808:808::1]/hook', events: ['*'] },
+        { token: own.token },
+      );
+      expect(sixToFour.statusCode, sixToFour.body).toBe(201);
+      await guarded.database.db.delete(webhookEndpoints);
       // A name that resolves inside is refused when sent: the receiver never hears of it.
       const created = await call(
         guarded.app,

@@ -9,7 +9,7 @@ import { notifyExpiringCredit } from '../../server/services/wallet/notify-expiri
 import { settleExpiredCredit } from '../../server/services/wallet/settle-expired';
 import { FakeGateway } from '../support/fake-gateway';
 import { singleGateway } from '../../server/services/payments/gateways';
-import { newUserInput, signIn } from './helpers/fixtures';
+import { confirmSignUp, newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, createCampaign, donationBody, give, newKey, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -57,7 +57,8 @@ describe("a year of a monthly donor's wallet, every job run daily with a control
     setClock(sp('2027-01-31T15:00:00'));
     const campaign = await createCampaign(ctx.database.db, { startsAt: sp('2026-12-01T00:00:00'), endsAt: sp('2029-12-31T00:00:00') });
     const input = newUserInput();
-    expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(202);
+    await confirmSignUp(ctx.app, input.email);
     // Access tokens live 15 minutes of the test clock: sign in again whenever the donor acts.
     const token = async () => (await signIn(ctx.app, input.email, input.password)).token;
     const me = await signIn(ctx.app, input.email, input.password);

@@ -58,7 +58,7 @@ describe('the web app', () => {
     }
   });
 
-  it('answers 404 for missing files and for anything but GET and HEAD, even from a browser', async () => {
+  it('answers 404 for missing files and 405 for anything but GET and HEAD of a page, even from a browser', async () => {
     for (const path of ['/assets/app-0000.js', '/favicon-missing.ico', '/uploads/campaigns/nao-existe.png', '/robots-old.txt']) {
       for (const headers of [html, { accept: '*/*' }]) {
         const response = await call(ctx.app, 'GET', path, undefined, { headers });
@@ -66,9 +66,12 @@ describe('the web app', () => {
         expect(response.json()).toMatchObject({ code: 'not_found' });
       }
     }
+    // A page is there for GET and HEAD only (issue 48: TRACE answered 404).
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
       const response = await call(ctx.app, method, '/profile/wallet', undefined, { headers: html });
-      expect(response.statusCode, method).toBe(404);
+      expect(response.statusCode, method).toBe(405);
+      expect(response.headers.allow, method).toBe('GET, HEAD');
+      expect(response.json()).toMatchObject({ code: 'method_not_allowed' });
     }
     for (const path of ['/api', '/api/v2/campaigns']) {
       const response = await call(ctx.app, 'GET', path, undefined, { headers: { accept: '*/*' } });

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUserInput } from './helpers/fixtures';
+import { confirmSignUp, newUserInput } from './helpers/fixtures';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
 let ctx: TestContext;
@@ -21,6 +21,7 @@ describe('logs', () => {
   it('never contain passwords, tokens, refresh tokens or the authorization header', async () => {
     const input = newUserInput({ password: 'segredo-muito-secreto-77' });
     await call(ctx.app, 'POST', '/api/v1/users', input);
+    await confirmSignUp(ctx.app, input.email);
     const session = (await call(ctx.app, 'POST', '/api/v1/sessions', { email: input.email, password: input.password })).json();
     const rotated = (await call(ctx.app, 'POST', '/api/v1/sessions/refresh/token', { refresh_token: session.refresh_token })).json();
     await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token: rotated.token });

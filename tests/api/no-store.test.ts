@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userChannel } from '../../contracts/realtime';
-import { newSession, newUserInput } from './helpers/fixtures';
+import { newSession, newUserInput, takeSignUpToken } from './helpers/fixtures';
 import { createCampaign, donationBody, give, sandboxCardToken } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -18,8 +18,11 @@ const expectNoStore = (name: string, response: LightMyRequestResponse) => {
 
 describe('Cache-Control: no-store', () => {
   it('on every session call, the profile and every answer of a signed-in donor', async () => {
-    const signUp = await call(ctx.app, 'POST', '/api/v1/users', newUserInput());
-    expectNoStore('sign-up', signUp);
+    const signingUp = newUserInput();
+    expectNoStore('sign-up', await call(ctx.app, 'POST', '/api/v1/users', signingUp));
+    await ctx.app.afterAnswerSettled();
+    const confirmation = { token: await takeSignUpToken(ctx.database.db, signingUp.email) };
+    expectNoStore('sign-up confirmation', await call(ctx.app, 'POST', '/api/v1/users/confirmations', confirmation));
     const session = await newSession(ctx.app);
     const { token } = session;
     const signIn = await call(ctx.app, 'POST', '/api/v1/sessions', { email: session.input.email, password: session.input.password });

@@ -10,7 +10,13 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 type Json = Record<string, unknown>;
-type Operation = { responses: Record<string, unknown>; security?: unknown[] };
+type Operation = {
+  responses: Record<string, unknown>;
+  security?: unknown[];
+  parameters?: Array<{ name: string; in: string; schema: Json }>;
+  requestBody?: { content: Record<string, { schema?: Json }> };
+  'x-permissions'?: string[];
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 async function openApi(): Promise<Document> {
@@ -70,10 +76,11 @@ describe('GET /api/v1/openapi.json', () => {
       const statuses = Object.keys(operation.responses);
       const successes = statuses.filter((s) => /^2\d\d$/.test(s));
       if (successes.length === 0) undeclared.push(name);
-      // Every success but a 204 says what its body is.
+      // Every success but a 204 says what its body is: JSON with its schema, or a file of its media type.
       for (const status of successes.filter((s) => s !== '204')) {
         const answer = operation.responses[status] as { content?: Record<string, { schema?: Json }> };
-        if (!answer.content?.['application/json']?.schema) undeclared.push(`${name} ${status}`);
+        const media = Object.entries(answer.content ?? {});
+        if (media.length === 0 || media.some(([, content]) => !content.schema)) undeclared.push(`${name} ${status}`);
       }
       expect(statuses, `${name} may fail`).toContain('500');
     }
@@ -82,6 +89,68 @@ describe('GET /api/v1/openapi.json', () => {
     const profile = document.paths['/users/profile']?.get;
     expect(profile?.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(profile?.responses ?? {})).toContain('401');
+  });
+
+  it('says who may call: no token for guests, an optional one, a bearer token, or an admin with permissions (401, 403)', async () => {
+    const { paths } = await openApi();
+    const statuses = (operation?: Operation) => Object.keys(operation?.responses ?? {});
+    for (const guest of [paths['/campaigns']?.get, paths['/categories']?.get, paths['/health']?.get]) {
+      expect(guest?.security).toEqual([]);
+      expect(statuses(guest)).not.toContain('401');
+    }
+    // A guest may give; a signed-in donor's token, when sent, must be valid.
+    const giving = paths['/campaigns/{slug}/donations']?.post;
+    expect(giving?.security).toEqual([{}, { bearer: [] }]);
+    expect(statuses(giving)).toContain('401');
+    const finances = paths['/admin/finances']?.get;
+    expect(finances?.security).toEqual([{ bearer: [] }]);
+    expect(finances?.['x-permissions']).toEqual(['MANAGE_FINANCES']);
+    expect(statuses(finances)).toEqual(expect.arrayContaining(['401', '403']));
+    // A path parameter names something that may not exist.
+    expect(statuses(paths['/admin/donations/{id}']?.get)).toEqual(expect.arrayContaining(['401', '403', '404']));
+  });
+
+  it('names the media type of every file answer and upload, and the Idempotency-Key of payment calls', async () => {
+    const { paths } = await openApi();
+    const mediaTypes = (operation?: Operation, status = '200') =>
+      Object.keys((operation?.responses[status] as { content?: Json } | undefined)?.content ?? {});
+    expect(mediaTypes(paths['/admin/donations/export.csv']?.get)).toEqual(['text/csv; charset=utf-8']);
+    expect(mediaTypes(paths['/admin/finances/export.csv']?.get)).toEqual(['text/csv; charset=utf-8']);
+    expect(mediaTypes(paths['/admin/finances/export.xlsx']?.get)).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(mediaTypes(paths['/gift-card-orders/{id}/cards.pdf']?.get)).toEqual(['application/pdf']);
+    expect(mediaTypes(paths['/admin/finances/exports/{id}/file']?.get)).toEqual([
+      'text/csv; charset=utf-8',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    expect(Object.keys(paths['/gift-card-logos']?.post?.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining(['image/png', 'image/jpeg']),
+    );
+    const giving = paths['/donations']?.post;
+    expect(giving?.parameters?.find((p) => p.in === 'header')?.name).toBe('idempotency-key');
+    expect(Object.keys(giving?.responses ?? {})).toContain('409');
+  });
+
+  it('carries the refinements of the zod contracts: patterns, formats and examples, the rest in words', async () => {
+    const { paths } = await openApi();
+    const signUp = paths['/users']?.post?.requestBody?.content['application/json']?.schema as {
+      properties: Record<string, Json>;
+      description: string;
+      examples: unknown[];
+    };
+    expect(signUp.properties.email).toMatchObject({ type: 'string', format: 'email' });
+    expect(signUp.properties.phone).toMatchObject({ pattern: expect.any(String), examples: ['(11) 98765-4321'] });
+    expect(signUp.description).toContain('person_type INDIVIDUAL gives a valid cpf');
+    // Check digits are no pattern: the description names the rule, in English.
+    const account = paths['/admin/pix-accounts']?.post?.requestBody?.content['application/json']?.schema;
+    expect(account?.description).toMatch(/Checked by the server: .*CPF/);
+    // Rules across query parameters are told in the operation's description.
+    expect(paths['/admin/finances']?.get).toMatchObject({ description: expect.stringContaining('Query: Checked by the server:') });
+    expect(signUp.examples).toHaveLength(1);
+    // Plain text (no control characters) is a pattern.
+    const slug = paths['/campaigns/{slug}']?.get?.parameters?.find((p) => p.name === 'slug');
+    expect(slug?.schema.maxLength).toBeLessThanOrEqual(100);
   });
 
   it('a 204 answer has no body', async () => {

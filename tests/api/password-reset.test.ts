@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_MAIL_INTERVAL_MS } from '../../server/auth/password-reset';
 import { mailboxFolder } from '../../server/services/mail/mail-transport';
 import { newSession, signUp } from './helpers/fixtures';
 import { readMailbox, resetTokenFrom } from './helpers/mailbox';
@@ -56,6 +57,7 @@ describe('password reset through the embedded mailbox', () => {
     const english = await requestResetLink(input.email, 'en');
     expect(english.mail.subject).toBe('Reset your Semear password');
     expect(english.mail.text).toContain('It is valid for 1 hour');
+    ctx.clock.advance(RESET_MAIL_INTERVAL_MS);
     const spanish = await requestResetLink(input.email, 'es-AR');
     expect(spanish.mail.subject).toBe('Restablece tu contraseña de Semear');
   });
@@ -82,6 +84,7 @@ describe('password reset through the embedded mailbox', () => {
   it('using one link spends the older links of the same user', async () => {
     const { input } = await signUp(ctx.app);
     const older = await requestResetLink(input.email);
+    ctx.clock.advance(RESET_MAIL_INTERVAL_MS);
     const newer = await requestResetLink(input.email);
     expect((await reset(newer.token, 'senha-do-link-novo')).statusCode).toBe(204);
     expect((await reset(older.token, 'senha-do-link-velho')).statusCode).toBe(400);
@@ -128,5 +131,56 @@ describe('password reset through the embedded mailbox', () => {
     const bad = await call(ctx.app, 'POST', '/api/v1/password/forgot', { email: 'nope' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ code: 'validation.failed', message: ['E-mail inválido'] });
+  });
+});
+
+describe('a flood of reset requests (issue 48, item 4)', () => {
+  const forgotFrom = (remoteAddress: string, email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/password/forgot', remoteAddress, payload: { email } });
+  /** What a caller sees of an answer. */
+  const seen = (response: { statusCode: number; body: string; headers: Record<string, unknown> }) => ({
+    status: response.statusCode,
+    body: response.body,
+    cache: response.headers['cache-control'],
+  });
+  /** Requests for one e-mail from 10 addresses, all at once; the answers, once the work after them is done. */
+  async function flood(email: string, requests = 50) {
+    const answers = await Promise.all(Array.from({ length: requests }, (_, i) => forgotFrom(`203.0.113.${(i % 10) + 1}`, email)));
+    await ctx.app.afterAnswerSettled();
+    await ctx.app.mailSender.runOnce();
+    return answers.map(seen);
+  }
+  const mailTo = (email: string) => readMailbox(mailboxFolder(ctx.dataDir)).filter((mail) => mail.to.includes(email));
+
+  it('sends one mail per account in 5 minutes, whose link works; every answer is the same, known e-mail or not', async () => {
+    const { input } = await signUp(ctx.app);
+    const known = await flood(input.email);
+    const unknown = await flood(`ninguem.${Date.now()}@exemplo.com.br`);
+    expect(new Set([...known, ...unknown].map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([JSON.stringify({ status: 204, body: '', cache: 'no-store' })]),
+    );
+    const mails = mailTo(input.email);
+    expect(mails).toHaveLength(1);
+
+    // A minute later the link mailed is still the one that works: no newer one was made unmailed.
+    ctx.clock.advance(60_000);
+    await flood(input.email, 10);
+    expect(mailTo(input.email)).toHaveLength(1);
+    expect((await reset(resetTokenFrom(mails[0]!)!, 'senha-depois-da-enxurrada')).statusCode).toBe(204);
+    expect((await signIn(input.email, 'senha-depois-da-enxurrada')).statusCode).toBe(200);
+  });
+
+  it('mails again once 5 minutes have passed since the last mail', async () => {
+    const { input } = await signUp(ctx.app);
+    await flood(input.email, 10);
+    ctx.clock.advance(RESET_MAIL_INTERVAL_MS - 1000);
+    await flood(input.email, 10);
+    expect(mailTo(input.email)).toHaveLength(1);
+    ctx.clock.advance(1000);
+    await flood(input.email, 10);
+    const mails = mailTo(input.email);
+    expect(mails).toHaveLength(2);
+    // Both links work until one is used.
+    expect((await reset(resetTokenFrom(mails[0]!)!, 'senha-do-primeiro-link')).statusCode).toBe(204);
   });
 });

@@ -9,7 +9,7 @@ import { registerApiPixWebhooks } from '../../server/services/payments/api-pix/w
 import { chargeDueSubscriptions, type SubscriptionDeps } from '../../server/services/subscriptions/charge-due';
 import { makeTestCertificates, type TestCertificates } from '../support/stand-ins/api-pix/certs';
 import { apiPixEnv, STAND_IN_RECEIVER_ACCOUNT, startApiPixStandIn, type ApiPixStandIn } from '../support/stand-ins/api-pix';
-import { grantAdmin, newSession, newUserInput, signIn } from './helpers/fixtures';
+import { confirmSignUp, grantAdmin, newSession, newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -78,7 +78,8 @@ function setClock(at: Date): Date {
 async function donorAt(at: Date) {
   setClock(at);
   const input = newUserInput();
-  expect((await call(app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
+  expect((await call(app, 'POST', '/api/v1/users', input)).statusCode).toBe(202);
+  await confirmSignUp(app, input.email);
   const session = await signIn(app, input.email, input.password);
   return { ...session, email: input.email, password: input.password };
 }

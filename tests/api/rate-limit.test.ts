@@ -14,6 +14,7 @@ describe('rate limit of the authentication calls', () => {
   it.each([
     ['POST', '/api/v1/sessions', { email: 'a@exemplo.com', password: 'qualquer-coisa' }],
     ['POST', '/api/v1/users', {}],
+    ['POST', '/api/v1/users/confirmations', { token: 'x' }],
     ['POST', '/api/v1/password/forgot', { email: 'a@exemplo.com' }],
     ['POST', '/api/v1/password/reset', { token: 'x', password: 'qualquer-coisa-1' }],
     ['POST', '/api/v1/sessions/refresh/token', { refresh_token: 'x' }],

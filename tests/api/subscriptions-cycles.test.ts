@@ -7,7 +7,7 @@ import type { CardChargeResult } from '../../server/services/payments/gateway';
 import { chargeDueSubscriptions, type SubscriptionDeps } from '../../server/services/subscriptions/charge-due';
 import { FakeGateway } from '../support/fake-gateway';
 import { singleGateway } from '../../server/services/payments/gateways';
-import { newUserInput, signIn } from './helpers/fixtures';
+import { confirmSignUp, newUserInput, signIn } from './helpers/fixtures';
 import { brazilianAddress, newKey, outboxTo, personContact } from './helpers/giving';
 import { call, createTestContext, type TestContext } from './helpers/test-app';
 
@@ -51,7 +51,8 @@ function setClock(at: Date): Date {
 async function subscribeAt(at: Date, amount = 5000) {
   setClock(at);
   const input = newUserInput();
-  expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
+  expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(202);
+  await confirmSignUp(ctx.app, input.email);
   const session = await signIn(ctx.app, input.email, input.password);
   const body: SubscriptionRequestInput = {
     amount,
@@ -300,7 +301,8 @@ describe('the monthly charge job with a controllable clock', () => {
   it('a first charge whose answer was lost: the replay of the request settles it and answers 201, charged once', async () => {
     setClock(sp('2029-06-01T12:00:00'));
     const input = newUserInput();
-    expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', '/api/v1/users', input)).statusCode).toBe(202);
+    await confirmSignUp(ctx.app, input.email);
     const session = await signIn(ctx.app, input.email, input.password);
     const body: SubscriptionRequestInput = {
       amount: 2500,

@@ -64,6 +64,14 @@ describe('gift card definition (docs/spec.md §5)', () => {
     expect(issues({ ...valid, quantity: 3 })).toMatchObject({ recipients: 'validation.gift_card_recipients.count' });
   });
 
+  it('a recipient that is not an object (null, a number) is refused as such, not a crash (the API answered 500)', () => {
+    expect(() => schema.safeParse({ ...valid, quantity: 3, recipients: [null, {}, 7] })).not.toThrow();
+    expect(issues({ ...valid, quantity: 3, recipients: [null, ana, 7] })).toMatchObject({
+      'recipients.0': expect.any(String),
+      'recipients.2': expect.any(String),
+    });
+  });
+
   it("duplicates are refused ('Apague os recebedores duplicados') and their rows named", () => {
     const twice = { ...ana, email: 'ANA@exemplo.com.br', email_confirmation: 'ana@exemplo.com.br' };
     expect(issues({ ...valid, recipients: [ana, twice] })).toEqual({ recipients: 'validation.gift_card_recipients.duplicated' });

@@ -11,7 +11,7 @@ import { issueGiftCard } from '../../server/services/ledger';
 import { SANDBOX_TEST_CARDS } from '../../server/services/payments/sandbox/test-cards';
 import { createBalanceChannels, loadPusherJs } from '../../src/lib/realtime/balance-channel';
 import { adminQuery, spawnServer, stopServer } from '../api/helpers/crash-server';
-import { newUserInput } from '../api/helpers/fixtures';
+import { newUserInput, takeSignUpToken } from '../api/helpers/fixtures';
 import { createCampaign, donationBody } from '../api/helpers/giving';
 import { TEST_ENV } from '../api/helpers/test-app';
 import { startRedis } from './redis-server';
@@ -44,7 +44,8 @@ beforeAll(async () => {
     ...TEST_ENV,
     DATABASE_URL: url.toString(),
     REDIS_URL: redis.url,
-    TRUST_PROXY: 'true',
+    // The test stands where the load balancer would: its X-Forwarded-For names the client.
+    TRUST_PROXY: '127.0.0.1',
     AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT),
     PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
     PUSHER_SECRET: randomBytes(24).toString('hex'),
@@ -85,10 +86,22 @@ async function call(node: Node, method: string, path: string, body?: unknown, op
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** A new donor, signed up on one node and signed in on the other. */
+/** The token of the sign-up link queued for `email`, once the node has queued it. */
+async function mailedSignUpToken(email: string): Promise<string> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
+    const token = await takeSignUpToken(database.db, email).catch(() => null);
+    if (token) return token;
+  }
+  throw new Error(`no sign-up link mailed to ${email}`);
+}
+
+/** A new donor, signed up on one node (the link opened on the other) and signed in on the other. */
 async function newDonor(signUpOn: Node, signInOn: Node) {
   const input = newUserInput();
-  expect((await call(signUpOn, 'POST', '/api/v1/users', input)).status).toBe(201);
+  expect((await call(signUpOn, 'POST', '/api/v1/users', input)).status).toBe(202);
+  // The node queues the link after its answer; it is opened on the other node.
+  const token = await mailedSignUpToken(input.email);
+  expect((await call(signInOn, 'POST', '/api/v1/users/confirmations', { token })).status).toBe(201);
   const session = await call(signInOn, 'POST', '/api/v1/sessions', { email: input.email, password: input.password });
   expect(session.status).toBe(200);
   return { input, token: session.body.token as string, userId: (session.body.user as { id: string }).id };

@@ -66,7 +66,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '5',
       AUTH_RATE_LIMIT_WINDOW_MS: '30000',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.2, 172.31.250.0/24',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -81,7 +81,7 @@ describe('loadConfig', () => {
       demoSeed: false,
       logLevel: 'warn',
       authRateLimit: { max: 5, windowMs: 30_000 },
-      trustProxy: true,
+      trustProxy: ['10.0.0.2', '172.31.250.0/24'],
     });
   });
 
@@ -102,7 +102,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
-    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be false or a comma-separated list'],
     [{ DATABASE_PREPARED_STATEMENTS: 'sometimes' }, 'DATABASE_PREPARED_STATEMENTS must be true or false'],
     [{ PAYMENT_CARD_PROVIDER: 'stripe' }, 'PAYMENT_CARD_PROVIDER must be sandbox or mercadopago'],
     [
@@ -238,6 +238,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs one export at a time per node on PGlite, two on PostgreSQL, unless EXPORT_MAX_RUNS says otherwise', () => {
+    expect(load({ DATA_DIR: scratch() }).exportMaxRuns).toBe(1);
+    expect(load({ DATA_DIR: scratch(), DATABASE_URL: 'postgres://semear@db/semear' }).exportMaxRuns).toBe(2);
+    expect(load({ DATA_DIR: scratch(), EXPORT_MAX_RUNS: '4' }).exportMaxRuns).toBe(4);
+    expect(() => load({ DATA_DIR: scratch(), EXPORT_MAX_RUNS: '0' })).toThrow(/EXPORT_MAX_RUNS/);
+  });
+
   it('documents every variable it reads', () => {
     expect(configVariables.map((v) => v.name)).toEqual([
       'NODE_ENV',
@@ -269,6 +276,7 @@ describe('loadConfig', () => {
       'TRUST_PROXY',
       'IDEMPOTENCY_LEASE_MS',
       'REFUND_APPROVAL_ABOVE',
+      'EXPORT_MAX_RUNS',
       'PAYMENT_CARD_PROVIDER',
       'PAYMENT_PIX_PROVIDER',
       'PAYMENT_PAYPAL_PROVIDER',

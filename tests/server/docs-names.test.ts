@@ -9,7 +9,7 @@ import { configVariables } from '../../server/config-variables';
 
 const root = join(import.meta.dirname, '../..');
 const SOURCE_FOLDERS = ['server', 'src', 'contracts', 'machines', 'tests', 'e2e', 'bench', 'scripts'];
-const CONFIG_FILES = ['playwright.config.ts', 'vitest.config.ts', '.ci/run', 'package.json'];
+const CONFIG_FILES = ['playwright.config.ts', 'vitest.config.ts', '.ci/run', 'package.json', 'compose.yaml', 'scripts/schemathesis.sh'];
 
 function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
   let entries;

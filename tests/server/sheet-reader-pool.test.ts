@@ -67,20 +67,20 @@ describe('the sheet reader', () => {
 
   it('reads a sheet off the thread, and the next one after it', { timeout: 30_000 }, async () => {
     const shared = reader();
-    const first = await shared.read(staffXlsx(3));
+    const first = await shared.read(staffXlsx(3), 'ana');
     expect(first.ok && first.recipients.map((r) => r.email)).toEqual([
       'pessoa0@empresa.com.br',
       'pessoa1@empresa.com.br',
       'pessoa2@empresa.com.br',
     ]);
-    const second = await shared.read(new TextEncoder().encode('Nome;E-mail\nAna;ana@exemplo.com.br\n'));
+    const second = await shared.read(new TextEncoder().encode('Nome;E-mail\nAna;ana@exemplo.com.br\n'), 'ana');
     expect(second).toEqual({ ok: true, recipients: [{ line: 2, name: 'Ana', email: 'ana@exemplo.com.br' }], rejected: [] });
   });
 
   it('refuses a zip bomb at once, with a message a person can act on, without a stall', async () => {
     const bomb = xlsxBomb({ unpackedMb: 40 });
     let messages: unknown;
-    const stall = await longestStall(async () => (messages = await refusal(reader().read(bomb))));
+    const stall = await longestStall(async () => (messages = await refusal(reader().read(bomb, 'ana'))));
     expect(messages).toMatchObject({ id: 'validation.recipient_sheet.too_large' });
     expect(stall).toBeLessThan(100);
   });
@@ -93,7 +93,7 @@ describe('the sheet reader', () => {
     const stall = await longestStall(async () => {
       outcomes = await Promise.all(
         [liar, honestButHeavy].map((bytes) =>
-          capped.read(bytes).then(
+          capped.read(bytes, 'ana').then(
             (sheet) => (sheet.ok ? sheet : { id: sheet.problem }),
             (error: unknown) => (error as DomainError).messages,
           ),
@@ -104,17 +104,37 @@ describe('the sheet reader', () => {
     for (const outcome of outcomes) expect(outcome).toMatchObject({ id: expect.stringMatching(/^validation\.recipient_sheet\./) });
     expect(outcomes).toContainEqual(expect.objectContaining({ id: 'validation.recipient_sheet.too_large' }));
     expect(stall).toBeLessThan(100);
-    const after = await capped.read(new TextEncoder().encode('Nome,E-mail\nBia,bia@exemplo.com.br\n'));
+    const after = await capped.read(new TextEncoder().encode('Nome,E-mail\nBia,bia@exemplo.com.br\n'), 'ana');
     expect(after.ok).toBe(true);
   }, 60_000);
 
   it('gives up on a file that takes too long, and asks the rest to come back when too many wait', async () => {
     const sheet = staffXlsx(2_000);
-    expect(await refusal(reader({ timeoutMs: 1 }).read(sheet))).toMatchObject({ id: 'validation.recipient_sheet.too_large' });
-    // A new reader's worker is still starting: the first file waits for it, the second finds no room.
+    expect(await refusal(reader({ timeoutMs: 1 }).read(sheet, 'ana'))).toMatchObject({ id: 'validation.recipient_sheet.too_large' });
+    // A new reader's worker is still starting: the first file waits for it, another person's finds no room.
     const crowded = reader({ maxWaiting: 1 });
-    const waiting = crowded.read(sheet);
-    expect(await refusal(crowded.read(sheet))).toMatchObject({ id: 'error.recipient_sheet.busy' });
+    const waiting = crowded.read(sheet, 'ana');
+    expect(await refusal(crowded.read(sheet, 'bia'))).toMatchObject({ id: 'error.recipient_sheet.busy' });
     expect((await waiting).ok).toBe(true);
   }, 60_000);
+
+  it("reads another person's sheet before the rest of one person's pile, and refuses that person's files beyond three", async () => {
+    const shared = reader();
+    const slowBomb = xlsxBomb({ unpackedMb: 24, lieAboutSizes: true });
+    const finished: string[] = [];
+    const note =
+      (name: string) =>
+      <T>(outcome: T): T => {
+        finished.push(name);
+        return outcome;
+      };
+    const pile = [1, 2, 3].map((n) => shared.read(slowBomb, 'ana').then(note(`ana ${n}`), note(`ana ${n}`)));
+    expect(await refusal(shared.read(slowBomb, 'ana'))).toMatchObject({ id: 'error.recipient_sheet.pending' });
+    const honest = await shared.read(new TextEncoder().encode('Nome;E-mail\nBia;bia@exemplo.com.br\n'), 'bia').then(note('bia'));
+    expect(honest.ok).toBe(true);
+    await Promise.all(pile);
+    expect(finished).toEqual(['ana 1', 'bia', 'ana 2', 'ana 3']);
+    // Her pile read, she may send again.
+    expect((await shared.read(staffXlsx(2), 'ana')).ok).toBe(true);
+  }, 30_000);
 });

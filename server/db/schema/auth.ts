@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -36,4 +36,23 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in tries per e-mail address, whatever address they come from (docs/auth-and-profile.md): after
+ * SIGN_IN_LOCK.maxFailures within a window the address's sign-in is locked for a while. Keyed by the
+ * lower-cased e-mail, not the user, so an address without an account locks exactly alike. One row per
+ * address is what makes the count atomic on every node: each try updates it under the row's lock.
+ */
+export const signInGuards = pgTable(
+  'sign_in_guards',
+  {
+    email: text('email').primaryKey(),
+    /** Tries of the current window that have not proved right: a try counts from the moment it starts. */
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  // The hourly clean-up finds the rows whose window and lock are over.
+  (t) => [index('sign_in_guards_window_idx').on(t.windowStartedAt)],
 );

@@ -14,3 +14,4 @@ export * from './webhooks';
 export * from './refunds';
 export * from './pix';
 export * from './exports';
+export * from './sign-ups';

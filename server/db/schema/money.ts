@@ -46,7 +46,12 @@ export const ledgerGroups = pgTable(
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_groups_reference_unique').on(t.reference)],
+  (t) => [
+    uniqueIndex('ledger_groups_reference_unique').on(t.reference),
+    // The finances read a period in time order, a page after the last line read (finance-pages.ts): on
+    // PGlite, which runs in the server's thread, a page must cost its own rows, not a scan of every group.
+    index('ledger_groups_created_at_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export { WALLET_LOT_ORIGINS } from '../../../contracts/wallet';

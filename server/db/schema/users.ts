@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LOCALES } from '../../../contracts/constants';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const emptyText = (name: string) => text(name).notNull().default('');
@@ -28,6 +29,11 @@ export const users = pgTable(
     complement: emptyText('complement'),
     houseNumber: emptyText('house_number'),
     active: boolean('active').notNull().default(true),
+    /**
+     * The language of the account's last sign-in (null before the first): mail the owner did not ask for,
+     * such as a sign-in lock's warning, is written in it rather than in the language of whoever caused it.
+     */
+    locale: text('locale', { enum: LOCALES }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

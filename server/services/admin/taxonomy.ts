@@ -137,7 +137,7 @@ export function createTaxonomyService(db: Database, now: () => Date) {
         const rows = await lockCategoriesInOrder(tx);
         const all = new Set(rows.map((row) => row.slug));
         if (slugs.length !== all.size || new Set(slugs).size !== slugs.length || slugs.some((slug) => !all.has(slug)))
-          throw invalid(errorCodes.validation, am.orderIncomplete);
+          throw invalid(errorCodes.categoryOrderIncomplete, am.orderIncomplete);
         for (const [index, slug] of slugs.entries()) await setCategoryPosition(tx, slug, index + 1);
         await recordAudit(
           tx,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
 import { type ExportJob, type ExportKind, type ExportRequest } from '../../../contracts/admin-exports';
 import { errorCodes } from '../../../contracts/errors';
@@ -9,25 +9,27 @@ import { conflict, gone, notFound } from '../../domain/errors';
 import { recordAudit, type AdminActor } from '../admin/audit-log';
 import type { StoredFileStream } from '../storage/file-storage';
 import type { Locale } from '../../../contracts/constants';
-import { runExport, STALE_AFTER_MS, type ExportRunDeps } from './export-run';
+import { runQueuedExports, type ExportQueueDeps } from './export-queue';
 
 export { runExport } from './export-run';
-export { periodSteps } from './export-parts';
+export { runQueuedExports } from './export-queue';
+export { periodSteps } from '../finances/finance-pages';
 
 /**
  * Exports in the background (docs/admin.md): the request is written at once and answered 202; the file
  * is then written to storage in parts (export-parts.ts), `lines_done` moving so the page shows progress,
- * and kept for EXPORT_KEPT_HOURS for the admin who asked. Each admin has one run at a time: the rest wait
- * queued, each with its place shown. The run starts in the process that took the request; the `exports`
- * job runs whatever is queued or was left running by a process that stopped (export-run.ts), and
- * deletes files past their time.
+ * and kept for EXPORT_KEPT_HOURS for the admin who asked. Every admin's exports wait in one queue, each
+ * node running at most EXPORT_MAX_RUNS of them and each admin one at a time (export-queue.ts), each queued
+ * one with its place shown. The process that took the request starts the queue; the `exports` job runs
+ * whatever is queued or was left running by a process that stopped (export-run.ts), and deletes files
+ * past their time.
  */
 
-export type ExportDeps = ExportRunDeps;
+export type ExportDeps = ExportQueueDeps;
 
 type Row = typeof exportJobs.$inferSelect;
 
-/** The job as its admin sees it; `place` is its place in their queue (1: next), null unless queued. */
+/** The job as its admin sees it; `place` is its place in the queue (1: next), null unless queued. */
 export const presentExportJob = (row: Row, place: number | null = null): ExportJob => ({
   id: row.id,
   kind: row.kind,
@@ -88,28 +90,18 @@ export async function requestExport(deps: ExportDeps, actor: AdminActor, request
   return presentExportJob(row);
 }
 
-/** The admin's queued exports, first to run first. */
-const queuedOf = (deps: ExportDeps, userId: string) =>
-  deps.db
+/**
+ * Each queued export's place in the one queue of every admin's exports (1: the next to run): how many
+ * asked before it still wait, plus one. A place only moves forward; an admin's own second export may be
+ * passed by others' while their first runs (one run per admin).
+ */
+async function placesOf(deps: ExportDeps): Promise<Map<string, number>> {
+  const queued = await deps.db
     .select({ id: exportJobs.id })
     .from(exportJobs)
-    .where(and(eq(exportJobs.requestedBy, userId), eq(exportJobs.status, 'queued')))
+    .where(eq(exportJobs.status, 'queued'))
     .orderBy(asc(exportJobs.createdAt), asc(exportJobs.id));
-
-/** Each queued export's place in its admin's queue (1: the next to run). */
-async function placesOf(deps: ExportDeps, userId: string): Promise<Map<string, number>> {
-  return new Map((await queuedOf(deps, userId)).map((row, index) => [row.id, index + 1]));
-}
-
-/**
- * Runs the admin's queue, one export after another, until it is empty or another run holds their turn
- * (that run goes on with the queue when it ends).
- */
-export async function runQueuedExports(deps: ExportDeps, userId: string): Promise<void> {
-  for (;;) {
-    const [next] = await queuedOf(deps, userId).limit(1);
-    if (!next || !(await runExport(deps, next.id))) return;
-  }
+  return new Map(queued.map((row, index) => [row.id, index + 1]));
 }
 
 /** Files past their time are deleted; their jobs say so. */
@@ -126,25 +118,12 @@ export async function expireExports(deps: ExportDeps): Promise<number> {
 }
 
 /**
- * The `exports` job: runs left silent by a stopped process are taken over, queues nobody is running
- * (their process stopped before its turn came) are run, then the expired files are deleted.
+ * The `exports` job: runs left silent by a stopped process are taken over and queued exports nobody is
+ * running (their process stopped before their turn came) are run, within this node's bound
+ * (export-queue.ts); then the expired files are deleted.
  */
 export async function runPendingExports(deps: ExportDeps): Promise<number> {
-  const stale = new Date(deps.clock.now().getTime() - STALE_AFTER_MS);
-  const pending = await deps.db
-    .select({ id: exportJobs.id, userId: exportJobs.requestedBy, status: exportJobs.status })
-    .from(exportJobs)
-    .where(
-      or(
-        eq(exportJobs.status, 'queued'),
-        and(eq(exportJobs.status, 'running'), or(isNull(exportJobs.heartbeatAt), lt(exportJobs.heartbeatAt, stale))),
-      ),
-    )
-    .orderBy(exportJobs.createdAt)
-    .limit(5);
-  for (const { id, status } of pending) if (status === 'running') await runExport(deps, id);
-  for (const userId of new Set(pending.map((job) => job.userId))) await runQueuedExports(deps, userId);
-  return pending.length + (await expireExports(deps));
+  return (await runQueuedExports(deps)) + (await expireExports(deps));
 }
 
 /** The caller's own export of that kind (someone else's is not found: exports carry donors' data). */
@@ -159,7 +138,7 @@ async function ownExport(deps: ExportDeps, kind: ExportKind, id: string, userId:
 
 export async function exportJobOf(deps: ExportDeps, kind: ExportKind, id: string, userId: string): Promise<ExportJob> {
   const row = await ownExport(deps, kind, id, userId);
-  return presentExportJob(row, row.status === 'queued' ? ((await placesOf(deps, userId)).get(row.id) ?? null) : null);
+  return presentExportJob(row, row.status === 'queued' ? ((await placesOf(deps)).get(row.id) ?? null) : null);
 }
 
 /** The caller's recent exports of that kind, newest first (the page offers the ones still downloadable). */
@@ -170,7 +149,7 @@ export async function recentExports(deps: ExportDeps, kind: ExportKind, userId: 
     .where(and(eq(exportJobs.kind, kind), eq(exportJobs.requestedBy, userId), inArray(exportJobs.status, ['queued', 'running', 'ready'])))
     .orderBy(desc(exportJobs.createdAt))
     .limit(10);
-  const places = rows.some((row) => row.status === 'queued') ? await placesOf(deps, userId) : new Map<string, number>();
+  const places = rows.some((row) => row.status === 'queued') ? await placesOf(deps) : new Map<string, number>();
   return rows.map((row) => presentExportJob(row, places.get(row.id) ?? null));
 }
 

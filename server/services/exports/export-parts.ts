@@ -4,23 +4,23 @@ import type { FinanceLine } from '../../../contracts/admin-finances';
 import type { exportJobs } from '../../db/schema';
 import type { Database } from '../../db/types';
 import type { Translator } from '../../i18n/translator';
-import { financeCsvHeader, financeCsvRows, financeXlsx } from '../finances/finance-export';
-import { countFinanceLines, financeLines } from '../finances/finances';
+import { financeFileParts } from '../finances/finance-export';
+import { countFinanceLinesByDay, financePages } from '../finances/finance-pages';
 import { adminDonationsAfter, adminDonationsCsvHeader, adminDonationsCsvRows, countAdminDonations } from '../refunds/admin-donations';
 import { CSV_BOM } from '../../../contracts/csv';
 import { brazilianCsvLines } from './brazilian-csv';
 import { exportText } from './export-words';
 
 /**
- * An export's file as parts (docs/admin.md): a page of rows is read (a week of ledger lines, or
+ * An export's file as parts (docs/admin.md): a page of rows is read (the lines of FINANCE_PAGE_GROUPS ledger groups or
  * EXPORT_STEP_ROWS donations after the last one written: a cursor, never an offset), written out as a
- * part, its progress recorded, and the event loop is let go before the next page, so the server keeps
- * answering while a long export runs and no file is ever whole in memory.
+ * part (an XLSX's sheet row by row into its zip, deflated off the event loop: xlsx-stream.ts), its progress
+ * recorded, and the event loop is let go before the next page, so the server keeps answering while a long
+ * export runs and no file is ever whole in memory.
  */
 
 // Small pages: on PGlite every query holds the one database connection, /health's too, for as long as it runs.
 export const EXPORT_STEP_ROWS = 250;
-const STEP_DAYS = 7;
 
 type Job = typeof exportJobs.$inferSelect;
 
@@ -31,56 +31,19 @@ export interface ExportProgress {
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
-/** 'YYYY-MM-DD' plus n calendar days. */
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** The period in steps of STEP_DAYS São Paulo days, in order. */
-export function periodSteps(period: { from: string; to: string }): Array<{ from: string; to: string }> {
-  const steps: Array<{ from: string; to: string }> = [];
-  for (let from = period.from; from <= period.to; from = addDays(from, STEP_DAYS)) {
-    const end = addDays(from, STEP_DAYS - 1);
-    steps.push({ from, to: end < period.to ? end : period.to });
-  }
-  return steps;
-}
-
-/** The period's lines a week at a time, each week's progress recorded. */
-async function* financeWeeks(
-  db: Database,
-  period: { from: string; to: string },
-  run: ExportProgress,
-  locale: string,
-): AsyncGenerator<FinanceLine[]> {
-  let done = 0;
-  for (const step of periodSteps(period)) {
-    const lines = await financeLines(db, step, { locale });
-    yield lines;
-    done += lines.length;
-    await run.progress(done);
-    await nextTurn();
+/** The period's lines page by page (finance-pages.ts), each page's progress recorded and counted in `written`. */
+async function* financeLinesOf(deps: PartsDeps, job: Job, run: ExportProgress, written: { lines: number }): AsyncGenerator<FinanceLine[]> {
+  for await (const page of financePages(deps.db, job.params as { from: string; to: string }, { locale: job.locale })) {
+    written.lines += page.length;
+    yield page;
+    await run.progress(written.lines);
   }
 }
 
 async function* financeParts(deps: PartsDeps, job: Job, run: ExportProgress, written: { lines: number }): AsyncGenerator<Uint8Array> {
-  const period = job.params as { from: string; to: string };
-  const words = exportText(deps.translator, job.locale);
-  await run.progress(0, await countFinanceLines(deps.db, period));
-  if (job.format === 'xlsx') {
-    // A workbook is a zip of the whole sheet: it is read a week at a time, then written in one part.
-    const lines: FinanceLine[] = [];
-    for await (const week of financeWeeks(deps.db, period, run, job.locale)) lines.push(...week);
-    written.lines = lines.length;
-    yield financeXlsx(lines, words);
-    return;
-  }
-  yield utf8(CSV_BOM + brazilianCsvLines([financeCsvHeader(words)]));
-  for await (const week of financeWeeks(deps.db, period, run, job.locale)) {
-    written.lines += week.length;
-    if (week.length > 0) yield utf8(brazilianCsvLines(financeCsvRows(week, words)));
-  }
+  await run.progress(0, await countFinanceLinesByDay(deps.db, job.params as { from: string; to: string }));
+  const format = job.format === 'xlsx' ? 'xlsx' : 'csv';
+  yield* financeFileParts(format, financeLinesOf(deps, job, run, written), exportText(deps.translator, job.locale));
 }
 
 async function* donationParts(deps: PartsDeps, job: Job, run: ExportProgress, written: { lines: number }): AsyncGenerator<Uint8Array> {

@@ -42,7 +42,7 @@ class RunTakenOver extends Error {}
  * Takes the job if it is queued (and its admin has no other run going: the unique index says so), or
  * if its run went silent; null when another run has it, it is done, or it must wait its turn.
  */
-async function claim(deps: ExportRunDeps, id: string): Promise<Row | null> {
+export async function claimExport(deps: ExportRunDeps, id: string): Promise<Row | null> {
   const now = deps.clock.now();
   try {
     const [row] = await deps.db
@@ -82,11 +82,18 @@ function fencedRun(deps: ExportRunDeps, job: Row) {
 
 /**
  * Runs one export to its file. Safe to call from several places at once: one run takes the job. Answers
- * whether this call took it (false: another run has it, it is done, or its admin's queue is busy).
+ * whether this call took it (false: another run has it, it is done, or its admin's queue is busy). It runs
+ * now, outside the node's bound: the queue (export-queue.ts) claims and runs through runClaimedExport.
  */
 export async function runExport(deps: ExportRunDeps, id: string): Promise<boolean> {
-  const job = await claim(deps, id);
+  const job = await claimExport(deps, id);
   if (!job) return false;
+  await runClaimedExport(deps, job);
+  return true;
+}
+
+/** Runs a job this process has just claimed (claimExport) to its file, or to its failure. */
+export async function runClaimedExport(deps: ExportRunDeps, job: Row): Promise<void> {
   const run = fencedRun(deps, job);
   const heartbeat = setInterval(() => {
     run.beat().catch((error: unknown) => deps.log?.error({ err: error, exportId: job.id }, 'export heartbeat failed'));
@@ -110,12 +117,11 @@ export async function runExport(deps: ExportRunDeps, id: string): Promise<boolea
     });
     if (!ready) await deps.storage.delete(key);
   } catch (error) {
-    if (error instanceof RunTakenOver) return true;
+    if (error instanceof RunTakenOver) return;
     deps.log?.error({ err: error, exportId: job.id }, 'export failed');
     const givenUp = job.attempts >= MAX_ATTEMPTS;
     await run.finish(givenUp ? { status: 'failed', finishedAt: deps.clock.now() } : { status: 'queued' });
   } finally {
     clearInterval(heartbeat);
   }
-  return true;
 }

@@ -1,8 +1,8 @@
-import * as XLSX from '@e965/xlsx';
 import type { FinanceLine } from '../../../contracts/admin-finances';
-import { formulaSafe } from '../../../contracts/csv';
-import { brazilianCsv, type CsvCell } from '../exports/brazilian-csv';
+import { CSV_BOM, formulaSafe } from '../../../contracts/csv';
+import { brazilianCsvLines, type CsvCell } from '../exports/brazilian-csv';
 import { exportWords, type ExportText } from '../exports/export-words';
+import { xlsxStream } from '../exports/xlsx-stream';
 
 /**
  * The period's ledger lines as Brazilian spreadsheets open them: CSV with `;` and a UTF-8 BOM, or XLSX,
@@ -52,19 +52,29 @@ const textCells = (line: FinanceLine, w: ExportText) => [
 ];
 const amounts = (line: FinanceLine) => [line.gross, line.refund, line.fee, line.net];
 
-/** The lines as CSV rows (a background export writes them a week at a time). */
+/** The lines as CSV rows (an export writes them a page at a time). */
 export const financeCsvRows = (lines: readonly FinanceLine[], w: ExportText): CsvCell[][] =>
   lines.map((line) => [...textCells(line, w), ...amounts(line).map((cents) => ({ cents }))]);
 
-export const financeCsv = (lines: readonly FinanceLine[], w: ExportText): string =>
-  brazilianCsv([financeCsvHeader(w), ...financeCsvRows(lines, w)]);
-
-export function financeXlsx(lines: readonly FinanceLine[], w: ExportText): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([
-    financeCsvHeader(w),
-    ...lines.map((line) => [...textCells(line, w).map(formulaSafe), ...amounts(line).map((cents) => cents / 100)]),
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, w.t(exportWords.ledgerSheet));
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+/**
+ * The period's file, chunk by chunk, from its lines read page by page (finance-pages.ts): the background
+ * export and the direct one write the same bytes. CSV: the BOM and header, then a chunk per page. XLSX: a
+ * workbook streamed row by row (xlsx-stream.ts), its sheet named in the admin's language.
+ */
+export function financeFileParts(
+  format: 'csv' | 'xlsx',
+  pages: AsyncIterable<readonly FinanceLine[]>,
+  w: ExportText,
+): AsyncIterable<Buffer> {
+  if (format === 'xlsx') {
+    const rows = async function* () {
+      for await (const lines of pages)
+        yield lines.map((line) => [...textCells(line, w).map(formulaSafe), ...amounts(line).map((cents) => cents / 100)]);
+    };
+    return xlsxStream({ name: w.t(exportWords.ledgerSheet), header: financeCsvHeader(w) }, rows());
+  }
+  return (async function* () {
+    yield Buffer.from(CSV_BOM + brazilianCsvLines([financeCsvHeader(w)]), 'utf8');
+    for await (const lines of pages) if (lines.length > 0) yield Buffer.from(brazilianCsvLines(financeCsvRows(lines, w)), 'utf8');
+  })();
 }

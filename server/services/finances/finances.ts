@@ -13,6 +13,9 @@ import { selectRows } from '../wallet/raw-rows';
  * fee account (none while the sandbox charges none). Net is what is left on the causes: gross − refunds − fees.
  */
 
+/** The groups whose entries on the causes' accounts are finance lines. */
+const LINE_GROUP_KINDS = sql.raw(`('donation', 'automatic_donation', 'refund', 'chargeback', 'provider_fee')`);
+
 /** What a ledger group is to the finances: gross, a refund, or a provider's fee. */
 const LINE_KIND = sql.raw(
   `case when g.kind in ('refund', 'chargeback') then 'refund' when g.kind = 'provider_fee' then 'fee' else 'gross' end`,
@@ -34,7 +37,7 @@ export function previousPeriod(period: Period): Period {
  * The period's ledger entries on the causes' accounts, with what each belongs to: one query both the export and the figures read.
  * Category names come in `locale` (their translation, else the Portuguese name).
  */
-const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sql`
+const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt', groupIds?: readonly string[]) => sql`
     select g.created_at as at, g.id as group_id, e.id as entry_id, g.kind as group_kind, ${LINE_KIND} as line_kind, g.reference,
       e.amount_cents as amount,
       to_char(g.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as day,
@@ -61,8 +64,25 @@ const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt') => sq
     left join campaigns c on a.kind = 'campaign' and c.id::text = a.owner_key
     left join categories cat on cat.id = c.category_id
     where a.kind in ('campaign', 'general_fund')
-      and g.kind in ('donation', 'automatic_donation', 'refund', 'chargeback', 'provider_fee')
-      and g.created_at >= ${startOfSaoPauloDayText(period.from)} and g.created_at < ${endOfSaoPauloDayText(period.to)}`;
+      and g.kind in ${LINE_GROUP_KINDS}
+      and ${
+        groupIds
+          ? // Groups picked in the period already: read by their ids (the primary key), not by a scan of the period.
+            sql`g.id in (${sql.join(
+              groupIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql`g.created_at >= ${startOfSaoPauloDayText(period.from)} and g.created_at < ${endOfSaoPauloDayText(period.to)}`
+      }`;
+
+/**
+ * Where a page of lines ended: its last group's time (as the database's text, every microsecond of it: a
+ * JavaScript Date would cut it to milliseconds and read groups again) and id — the lines' order.
+ */
+export interface FinanceCursor {
+  at: string;
+  groupId: string;
+}
 
 type LineKind = 'gross' | 'refund' | 'fee';
 
@@ -82,48 +102,73 @@ type RawLine = {
   recurring: boolean;
 };
 
-/** How many lines the period's export has (counting no further than `cap`, when given: a direct export's refusal). */
+/**
+ * How many lines the period's export has (counting no further than `cap`, when given: a direct export's
+ * refusal). Only the three tables that make a line: every other join of the lines is to at most one row.
+ */
 export async function countFinanceLines(db: Executor, period: Period, cap?: number): Promise<number> {
   const limit = cap === undefined ? sql`` : sql` limit ${cap}`;
-  const [row] = await selectRows<{ n: string }>(db, sql`select count(*) as n from (${linesQuery(period, false)}${limit}) lines`);
+  const [row] = await selectRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from (select 1 from ledger_entries e
+      join ledger_groups g on g.id = e.group_id
+      join ledger_accounts a on a.id = e.account_id
+      where a.kind in ('campaign', 'general_fund') and g.kind in ${LINE_GROUP_KINDS}
+        and g.created_at >= ${startOfSaoPauloDayText(period.from)} and g.created_at < ${endOfSaoPauloDayText(period.to)}${limit}) lines`,
+  );
   return Number(row?.n ?? 0);
 }
 
 /**
- * The period's ledger lines on the causes' accounts, oldest first: the export, whose columns add up to
- * the figures; categories named in `locale` (the admin's language), as on the page.
+ * The lines of the period's next `groups` ledger groups after `after` (from the first when none), and where
+ * they ended (null: the period has no more): an export reads a period this way (finance-pages.ts). The groups
+ * are picked first, by the index on their time (a handful of rows), then their lines read by id: each page
+ * costs its own rows, where one query with a cursor and a limit was planned as a join of every entry.
  */
-export async function financeLines(
+export async function financeLinePage(
   db: Executor,
   period: Period,
-  options: { limit?: number; locale?: string } = {},
-): Promise<FinanceLine[]> {
-  const { limit, locale } = options;
+  options: { groups: number; locale: string; after?: FinanceCursor },
+): Promise<{ lines: FinanceLine[]; last: FinanceCursor | null }> {
+  const { groups, locale, after } = options;
+  const keys = await selectRows<{ id: string; at_text: string }>(
+    db,
+    sql`select id, created_at::text as at_text from ledger_groups
+      where kind in ${LINE_GROUP_KINDS}
+        and created_at >= ${startOfSaoPauloDayText(period.from)} and created_at < ${endOfSaoPauloDayText(period.to)}
+        ${after ? sql`and (created_at, id) > (${after.at}::timestamptz, ${after.groupId}::uuid)` : sql``}
+      order by created_at, id limit ${groups}`,
+  );
+  const end = keys.at(-1);
+  if (!end) return { lines: [], last: null };
+  const ids = keys.map((key) => key.id);
   const rows = await selectRows<RawLine>(
     db,
-    sql`select * from (${linesQuery(period, true, locale)}) lines order by at, group_id, entry_id ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
+    sql`select * from (${linesQuery(period, true, locale, ids)}) lines order by at, group_id, entry_id`,
   );
-  return rows.map((row) => {
-    const amount = Number(row.amount);
-    const refund = row.line_kind === 'refund';
-    const fee = row.line_kind === 'fee';
-    return {
-      at: new Date(row.at).toISOString(),
-      day: row.day,
-      kind: fee ? 'fee' : row.group_kind === 'chargeback' ? 'chargeback' : refund ? 'refund' : 'donation',
-      reference: row.reference,
-      donation_id: row.donation_id,
-      method: row.method,
-      campaign: row.campaign_slug ? { slug: row.campaign_slug, title: row.campaign_title ?? '' } : null,
-      category: row.category_slug ? { slug: row.category_slug, name: row.category_name ?? '' } : null,
-      // Monthly giving: the credit its charges put in the wallet, donated from there.
-      recurring: Boolean(row.recurring),
-      gross: refund || fee ? 0 : amount,
-      refund: refund ? -amount : 0,
-      fee: fee ? -amount : 0,
-      net: amount,
-    };
-  });
+  return { lines: rows.map(lineOf), last: keys.length < groups ? null : { at: end.at_text, groupId: end.id } };
+}
+
+function lineOf(row: RawLine): FinanceLine {
+  const amount = Number(row.amount);
+  const refund = row.line_kind === 'refund';
+  const fee = row.line_kind === 'fee';
+  return {
+    at: new Date(row.at).toISOString(),
+    day: row.day,
+    kind: fee ? 'fee' : row.group_kind === 'chargeback' ? 'chargeback' : refund ? 'refund' : 'donation',
+    reference: row.reference,
+    donation_id: row.donation_id,
+    method: row.method,
+    campaign: row.campaign_slug ? { slug: row.campaign_slug, title: row.campaign_title ?? '' } : null,
+    category: row.category_slug ? { slug: row.category_slug, name: row.category_name ?? '' } : null,
+    // Monthly giving: the credit its charges put in the wallet, donated from there.
+    recurring: Boolean(row.recurring),
+    gross: refund || fee ? 0 : amount,
+    refund: refund ? -amount : 0,
+    fee: fee ? -amount : 0,
+    net: amount,
+  };
 }
 
 type Sums = {

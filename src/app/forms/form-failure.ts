@@ -13,9 +13,11 @@ export function toFormFailure(error: unknown): FormFailure {
 /** Codes whose wording we own: shown in the interface language rather than the server's text. */
 const byCode: Record<string, MessageDescriptor> = {
   'auth.invalid_credentials': messages.invalidCredentials,
+  'auth.account_locked': messages.accountLocked,
   'auth.user_inactive': messages.userInactive,
   'user.email_taken': messages.emailTaken,
   'reset.invalid': messages.resetInvalid,
+  'sign_up.invalid': messages.signUpInvalid,
   rate_limited: messages.rateLimited,
 };
 

@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { errorCodes, messages, PASSWORD_MAX, PASSWORD_MIN } from '../../../contracts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contracts';
 import { Button, Checkbox, DateField, Form, FormActions, FormRow, RadioGroup, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FailureAlert } from '../../app/forms/FailureAlert';
@@ -10,34 +9,47 @@ import { masked } from '../../app/forms/masked';
 import { maskCnpj, maskCpf, maskPhone } from '../../app/forms/masks';
 import { signUpDefaults, signUpResolver, type SignUpFormValues } from './sign-up-form';
 import { useSignUpFlow } from './sign-up-provider';
+import { SignUpSent } from './SignUpSent';
 import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { usePrefilledEmail } from './use-prefilled-email';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';
 
-/** /signup: individuals (CPF, birth date) or companies (CNPJ); ends signed in. */
+/**
+ * /signup: individuals (CPF, birth date) or companies (CNPJ). Sending the form mails a link that
+ * creates the account (/signup/confirm); the page then says where it went, the same whether or not the
+ * address already had an account.
+ */
 export function SignUpPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
   const email = usePrefilledEmail();
-  const { view, submit } = useSignUpFlow();
+  const flow = useSignUpFlow(returnUrl);
+  const { view, submit } = flow;
   useLeaveWhenSignedIn();
-  const { register, control, handleSubmit, formState, watch, setError } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
+  const { register, control, handleSubmit, formState, watch, setFocus } = useForm<SignUpFormValues, unknown, Parameters<typeof submit>[0]>({
     resolver: signUpResolver,
     defaultValues: { ...signUpDefaults, email },
   });
   const errors = formState.errors;
   const isCompany = watch('person_type') === 'COMPANY';
   const passwordLength = (watch('password') ?? '').length;
-  const failure = view.failure;
 
-  // The one server answer that belongs to a field: the e-mail is already registered.
-  useEffect(() => {
-    if (failure?.code === errorCodes.emailTaken)
-      setError('email', { type: 'server', message: messages.emailTaken.id }, { shouldFocus: true });
-  }, [failure, setError]);
+  if (view.step === 'sent' && view.sent)
+    return (
+      <SignUpSent
+        view={view}
+        email={view.sent.email}
+        onResend={flow.resend}
+        onEdit={() => {
+          flow.edit();
+          // The form kept what was typed: back on it, the address is what to correct.
+          setTimeout(() => setFocus('email'));
+        }}
+      />
+    );
 
   return (
     <AuthCard title={<Trans>Criar conta</Trans>} lead={<Trans>Leva um minuto. Depois é só doar.</Trans>}>
@@ -139,10 +151,9 @@ export function SignUpPage() {
           error={fieldError(errors.accept_terms)}
           {...register('accept_terms')}
         />
-        {/* A taken e-mail is shown on its field instead. */}
-        <FailureAlert failure={failure?.code === errorCodes.emailTaken ? null : failure} />
+        <FailureAlert failure={view.failure} />
         <FormActions>
-          <Button type="submit" fullWidth loading={view.submitting || view.succeeded}>
+          <Button type="submit" fullWidth loading={view.submitting}>
             <Trans>Criar conta</Trans>
           </Button>
         </FormActions>

@@ -3,11 +3,13 @@ import {
   errorCodes,
   messages,
   sessionSchema,
+  signUpAcceptedSchema,
   userSchema,
   type ProfileUpdateInput,
   type Session,
   type SignInInput,
-  type SignUpInput,
+  type SignUpAccepted,
+  type SignUpRequestInput,
   type User,
 } from '../../../contracts';
 import { getRefreshToken, getToken } from '../cookies';
@@ -27,10 +29,15 @@ export function createAuthApi(http: AxiosInstance) {
       const response = await http.post('/sessions', input, noRefresh);
       return sessionSchema.parse(response.data);
     },
-    /** POST /users → the new user (201). Sign in afterwards to get a session. */
-    async signUp(input: SignUpInput): Promise<User> {
+    /** POST /users → 202 {message}, alike whether or not the address has an account; the account comes from the mailed link. */
+    async signUp(input: SignUpRequestInput): Promise<SignUpAccepted> {
       const response = await http.post('/users', input, noRefresh);
-      return userSchema.parse(response.data);
+      return signUpAcceptedSchema.parse(response.data);
+    },
+    /** POST /users/confirmations {token} (the mailed link) → the new account's session (201). */
+    async confirmSignUp(token: string): Promise<Session> {
+      const response = await http.post('/users/confirmations', { token }, noRefresh);
+      return sessionSchema.parse(response.data);
     },
     /** DELETE /sessions {refresh_token}: revokes the refresh token server-side. */
     async signOut(refreshToken: string | undefined = getRefreshToken()): Promise<void> {
@@ -64,4 +71,4 @@ export function createAuthApi(http: AxiosInstance) {
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
 export const authApi = createAuthApi(defaultHttp);
-export const { signIn, signUp, signOut, fetchProfile, updateProfile, forgotPassword, resetPassword } = authApi;
+export const { signIn, signUp, confirmSignUp, signOut, fetchProfile, updateProfile, forgotPassword, resetPassword } = authApi;

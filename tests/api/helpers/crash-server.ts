@@ -9,7 +9,7 @@ import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { withGeneratedSecrets } from '../../../server/config-secrets';
 import { openDatabase } from '../../../server/db/open-database';
-import { TEST_ENV } from './test-app';
+import { rememberDatabaseOf, TEST_ENV } from './test-app';
 import { scratchPostgres, templateData } from './test-database';
 
 const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
@@ -81,6 +81,7 @@ export function crashServer(prefix: string) {
       const config = loadConfig(withGeneratedSecrets(env));
       const database = await openDatabase(config, templateData());
       const app = await buildApp({ config, db: database.db, database });
+      rememberDatabaseOf(app, database.db);
       return {
         config,
         database,

@@ -66,3 +66,6 @@ export function readMailbox(folder: string): SavedMail[] {
 }
 
 export const resetTokenFrom = (mail: SavedMail): string | null => /reset-password\?token=([\w-]+)/.exec(mail.text)?.[1] ?? null;
+
+/** The token of a sign-up's confirmation link (`/signup/confirm?token=…`) in a mail's text. */
+export const signUpTokenFrom = (text: string): string | null => /\/signup\/confirm\?token=([\w-]+)/.exec(text)?.[1] ?? null;

@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { withGeneratedSecrets } from '../../../server/config-secrets';
-import type { DatabaseHandle } from '../../../server/db/types';
+import type { Database, DatabaseHandle } from '../../../server/db/types';
 import type { Clock } from '../../../server/services/clock';
 import type { OpenOptions } from '../../../server/db/open-database';
 import { openTestDatabase } from './test-database';
@@ -47,6 +47,18 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+const databases = new WeakMap<FastifyInstance, Database>();
+/** Tells databaseOf which database an app built elsewhere (a crash test's setup app) uses. */
+export function rememberDatabaseOf(app: FastifyInstance, db: Database): void {
+  databases.set(app, db);
+}
+/** The database of an app made here: fixtures that take only the app read the mail it queued (a sign-up's link). */
+export function databaseOf(app: FastifyInstance): Database {
+  const db = databases.get(app);
+  if (!db) throw new Error('databaseOf: this app was not made by createTestContext');
+  return db;
+}
+
 /** One isolated app, database and data folder per test file. */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -61,6 +73,7 @@ export async function createTestContext(
     const config = loadConfig(withGeneratedSecrets({ ...TEST_ENV, DATA_DIR: dataDir, ...env, ...moreEnv }));
     const app = await buildApp({ config, db: database.db, database, clock, ...options, ...moreOptions });
     apps.push(app);
+    rememberDatabaseOf(app, database.db);
     return { app, config };
   };
   const { app, config } = await make({}, {});

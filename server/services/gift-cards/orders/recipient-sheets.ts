@@ -30,7 +30,7 @@ export async function storeRecipientSheet(
   bytes: Uint8Array,
   now: Date,
 ): Promise<{ id: string; recipients: SheetRecipient[]; rejected: RejectedSheetRow[] }> {
-  const sheet = await reader.read(bytes);
+  const sheet = await reader.read(bytes, ownerId);
   if (!sheet.ok) throw invalid(errorCodes.validation, Object.values(gc).find((d) => d.id === sheet.problem) ?? gc.sheetType);
   if (sheet.recipients.length === 0) throw invalid(errorCodes.validation, gc.sheetEmpty);
   const id = randomUUID();

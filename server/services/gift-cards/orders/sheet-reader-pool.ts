@@ -3,7 +3,8 @@ import { errorCodes } from '../../../../contracts/errors';
 import { giftCardMessages as gc } from '../../../../contracts/gift-card-messages';
 import type { RecipientSheet } from '../../../../contracts/recipient-sheet';
 import { sheetKind } from '../../../../contracts/recipient-sheet-reader';
-import { invalid, unavailable } from '../../../domain/errors';
+import { invalid, limited, unavailable } from '../../../domain/errors';
+import { FairQueue } from './fair-queue';
 import { checkWorkbook } from './workbook-limits';
 
 export interface SheetJob {
@@ -20,16 +21,19 @@ export interface SheetReaderLimits {
   timeoutMs: number;
   /** The reader's heap; a file that needs more is refused, and the server's own heap is untouched. */
   maxMemoryMb: number;
-  /** Files waiting for the reader; more than this are asked to come back shortly. */
+  /** Files waiting for the reader, everyone's together; more than this are asked to come back shortly. */
   maxWaiting: number;
+  /** One person's files in the reader at once (the one being read and those waiting); more are refused. */
+  maxPerOwner: number;
 }
 
 export interface SheetReader {
-  read(bytes: Uint8Array): Promise<RecipientSheet>;
+  /** Reads `bytes` in `owner`'s turn (the uploader's id): each owner's files one at a time, owners in turns. */
+  read(bytes: Uint8Array, owner: string): Promise<RecipientSheet>;
   close(): Promise<void>;
 }
 
-const DEFAULT_LIMITS: SheetReaderLimits = { timeoutMs: 20_000, maxMemoryMb: 384, maxWaiting: 16 };
+const DEFAULT_LIMITS: SheetReaderLimits = { timeoutMs: 20_000, maxMemoryMb: 384, maxWaiting: 16, maxPerOwner: 3 };
 
 interface Waiting {
   id: number;
@@ -39,27 +43,33 @@ interface Waiting {
 }
 
 const tooLarge = () => invalid(errorCodes.validation, gc.sheetTooLarge);
+const busy = () => unavailable(errorCodes.busy, gc.sheetReaderBusy);
 
 /**
  * Reads recipients spreadsheets on a worker thread of its own, one at a time, so a heavy or hostile
  * file (a zip bomb) never holds the thread that answers requests: an xlsx is checked for its declared
  * unpacked size and cell count first, then read under a heap cap and a time limit; going over either
  * ends the worker (a new one starts for the next file) and refuses the file with a clear message.
+ * Uploaders take turns (fair-queue.ts) and each holds at most `maxPerOwner` places, so someone sending
+ * a pile of bombs gets one file read per round: another company's sheet waits for the file being read,
+ * not the pile.
+ * One worker, not one per uploader: a second core stays free to answer requests while a bomb is read.
  */
 export function createSheetReader(limits: Partial<SheetReaderLimits> = {}): SheetReader {
-  const { timeoutMs, maxMemoryMb, maxWaiting } = { ...DEFAULT_LIMITS, ...limits };
-  const waiting: Waiting[] = [];
+  const { timeoutMs, maxMemoryMb, maxWaiting, maxPerOwner } = { ...DEFAULT_LIMITS, ...limits };
+  const waiting = new FairQueue<Waiting>({ perOwner: maxPerOwner, total: maxWaiting });
   let worker: Worker | null = null;
   let ready = false;
-  let current: { job: Waiting; timer: NodeJS.Timeout } | null = null;
+  let current: { job: Waiting; owner: string; timer: NodeJS.Timeout } | null = null;
   let nextId = 1;
   let closed = false;
 
   const finish = (outcome: { sheet: RecipientSheet } | { error: Error }) => {
     if (!current) return;
     clearTimeout(current.timer);
-    const { job } = current;
+    const { job, owner } = current;
     current = null;
+    waiting.done(owner);
     if ('sheet' in outcome) job.resolve(outcome.sheet);
     else job.reject(outcome.error);
   };
@@ -99,35 +109,38 @@ export function createSheetReader(limits: Partial<SheetReaderLimits> = {}): Shee
   };
 
   function pump() {
-    if (closed || current || waiting.length === 0) return;
+    if (closed || current || waiting.size === 0) return;
     if (!worker) spawn();
     if (!ready || !worker) return;
-    const job = waiting.shift() as Waiting;
+    const next = waiting.take();
+    if (!next) return;
+    const { item: job, owner } = next;
     const timer = setTimeout(() => discard(tooLarge()), timeoutMs);
-    current = { job, timer };
+    current = { job, owner, timer };
     const copy = job.bytes.slice();
     worker.postMessage({ id: job.id, bytes: copy } satisfies SheetJob, [copy.buffer]);
   }
 
   return {
-    read(bytes) {
+    read(bytes, owner) {
       if (sheetKind(bytes) === 'xlsx') {
         const check = checkWorkbook(bytes);
         if (check === 'too_large') return Promise.reject(tooLarge());
         if (check === 'unreadable') return Promise.resolve({ ok: false, problem: gc.sheetType.id });
       }
-      if (waiting.length >= maxWaiting) return Promise.reject(unavailable(errorCodes.busy, gc.sheetReaderBusy));
       return new Promise<RecipientSheet>((resolve, reject) => {
-        waiting.push({ id: nextId++, bytes, resolve, reject });
+        const refusal = waiting.offer(owner, { id: nextId++, bytes, resolve, reject });
+        if (refusal === 'owner_full') return reject(limited(errorCodes.recipientSheetsPending, gc.sheetsPending));
+        if (refusal === 'full') return reject(busy());
         pump();
       });
     },
     async close() {
       closed = true;
-      for (const job of waiting.splice(0)) job.reject(unavailable(errorCodes.busy, gc.sheetReaderBusy));
+      for (const job of waiting.drain()) job.reject(busy());
       const gone = worker;
       worker = null;
-      finish({ error: unavailable(errorCodes.busy, gc.sheetReaderBusy) });
+      finish({ error: busy() });
       await gone?.terminate();
     },
   };

@@ -85,6 +85,25 @@ describe('SignInPage', () => {
     expect(screen.queryByTestId('location')).toBeNull();
   });
 
+  it('says a locked account in the interface language, not in the words the server sent', async () => {
+    vi.mocked(signIn).mockRejectedValue(
+      new ApiRequestError({
+        status: 429,
+        code: 'auth.account_locked',
+        messages: ['Muitas tentativas de entrar nesta conta. Por segurança, ela ficou bloqueada por alguns minutos.'],
+      }),
+    );
+    const { spies } = await renderPage(SignInPage, { path: '/signin', locale: 'en' });
+    fireEvent.input(await screen.findByLabelText(/E-mail/), { target: { value: 'ana@exemplo.com' } });
+    fireEvent.input(screen.getByLabelText(/Password/), { target: { value: 'certa-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Too many attempts to sign in to this account. For security, it has been locked for a few minutes. We sent an e-mail with a link to reset the password.',
+    );
+    expect(spies.persistSession).not.toHaveBeenCalled();
+  });
+
   it('sends an already signed-in user straight to the return_url', async () => {
     await renderPage(SignInPage, { path: '/signin', url: '/signin?return_url=%2Fdoacao-mensal', user: makeUser() });
     expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/doacao-mensal');

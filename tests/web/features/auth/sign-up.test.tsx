@@ -2,10 +2,10 @@ import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SignUpPage } from '../../../../src/features/auth/SignUpPage';
 import { ApiRequestError } from '../../../../src/lib/http/api-error';
-import { signIn, signUp } from '../../../../src/lib/api/auth';
-import { makeUser, renderPage } from '../harness';
+import { signUp } from '../../../../src/lib/api/auth';
+import { renderPage } from '../harness';
 
-vi.mock('../../../../src/lib/api/auth', () => ({ signIn: vi.fn(), signUp: vi.fn() }));
+vi.mock('../../../../src/lib/api/auth', () => ({ signUp: vi.fn() }));
 vi.mock('../../../../src/app/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), dismiss: vi.fn() },
 }));
@@ -29,7 +29,6 @@ async function fillIndividual() {
 
 describe('SignUpPage', () => {
   beforeEach(() => {
-    vi.mocked(signIn).mockReset();
     vi.mocked(signUp).mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -98,13 +97,13 @@ describe('SignUpPage', () => {
     expect(await screen.findByText('Use de 8 a 128 caracteres (3 digitados).')).toBeInTheDocument();
   });
 
-  it('creates the account, signs in and goes to the return_url', async () => {
-    vi.mocked(signUp).mockResolvedValue(makeUser());
-    vi.mocked(signIn).mockResolvedValue({ token: 'jwt', refresh_token: 'refresh', user: makeUser() });
+  it('sends the form with the return_url and says where the link went, signing no one in yet', async () => {
+    vi.mocked(signUp).mockResolvedValue({ message: 'não mostrado' });
     const { spies } = await renderPage(SignUpPage, { path: '/signup', url: '/signup?return_url=%2Fdoacao-mensal' });
     await fillIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    expect(await screen.findByTestId('location')).toHaveProperty('textContent', '/doacao-mensal');
+    expect(await screen.findByRole('heading', { name: 'Verifique seu e-mail' })).toBeInTheDocument();
+    expect(screen.getByText('Enviamos um e-mail para ana@exemplo.com. Abra o link nele para ativar sua conta.')).toBeInTheDocument();
     expect(signUp).toHaveBeenCalledWith({
       person_type: 'INDIVIDUAL',
       name: 'Ana Souza',
@@ -113,23 +112,32 @@ describe('SignUpPage', () => {
       phone: '81987654321',
       cpf: '52998224725',
       birth_date: '1990-04-15',
+      return_url: '/doacao-mensal',
     });
-    expect(signIn).toHaveBeenCalledWith({ email: 'ana@exemplo.com', password: 'segredo-123' });
-    expect(spies.persistSession).toHaveBeenCalledWith({ token: 'jwt', refreshToken: 'refresh' });
+    expect(spies.persistSession).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 
-  it('puts a taken e-mail on the e-mail field', async () => {
-    vi.mocked(signUp).mockRejectedValue(
-      new ApiRequestError({ status: 409, code: 'user.email_taken', messages: ['Já existe uma conta com este e-mail.'] }),
-    );
+  it('sends the mail again on request, and goes back to the form as typed to correct the address', async () => {
+    vi.mocked(signUp).mockResolvedValue({ message: 'ok' });
     await renderPage(SignUpPage, { path: '/signup' });
     await fillIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
-    const email = screen.getByLabelText(/E-mail/);
-    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Já existe uma conta com este e-mail.')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar o e-mail de novo' }));
+    expect(await screen.findByText(/Pedido enviado de novo/)).toBeInTheDocument();
+    expect(signUp).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(signUp).mock.calls[1]).toEqual(vi.mocked(signUp).mock.calls[0]);
+    expect(vi.mocked(signUp).mock.calls[0]?.[0]).not.toHaveProperty('return_url');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Corrigir o e-mail' }));
+    const email = (await screen.findByLabelText(/E-mail/)) as HTMLInputElement;
+    expect(email.value).toBe('ana@exemplo.com');
+    expect((screen.getByLabelText(/Nome completo/) as HTMLInputElement).value).toBe('Ana Souza');
     await waitFor(() => expect(document.activeElement).toBe(email));
-    expect(signIn).not.toHaveBeenCalled();
+    type(/E-mail/, 'ana.souza@exemplo.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByText(/Enviamos um e-mail para ana\.souza@exemplo\.com\./)).toBeInTheDocument();
+    expect(vi.mocked(signUp).mock.calls[2]?.[0]).toMatchObject({ email: 'ana.souza@exemplo.com', name: 'Ana Souza' });
   });
 
   it('lists the server validation messages when the API refuses the body', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_groups_created_at_idx" ON "ledger_groups" USING btree ("created_at","id");
