@@ -12,6 +12,7 @@ export * from './cards';
 export * from './donations';
 export * from './campaign-queries';
 export * from './giving-messages';
+export * from './auth-messages';
 export * from './notifications';
 export * from './payments';
 export * from './realtime';

@@ -17,23 +17,12 @@ export const messages = {
   mustBeSignedIn: /*i18n*/ { id: 'error.must_be_signed_in', message: 'Você precisa estar logado para utilizar essa funcionalidade.' },
   forbidden: /*i18n*/ { id: 'error.forbidden', message: 'Você não tem permissão para fazer isso.' },
   notFound: /*i18n*/ { id: 'error.not_found', message: 'Não encontramos o que você procurou.' },
-  methodNotAllowed: /*i18n*/ { id: 'error.method_not_allowed', message: 'Este endereço não aceita esse tipo de pedido.' },
   rateLimited: /*i18n*/ { id: 'error.rate_limited', message: 'Muitas tentativas. Aguarde um pouco e tente de novo.' },
   invalidCredentials: /*i18n*/ { id: 'error.invalid_credentials', message: 'E-mail ou senha incorretos.' },
-  accountLocked: /*i18n*/ {
-    id: 'error.account_locked',
-    message:
-      'Muitas tentativas de entrar nesta conta. Por segurança, ela ficou bloqueada por alguns minutos. Enviamos um e-mail com um link para redefinir a senha.',
-  },
   emailTaken: /*i18n*/ { id: 'error.email_taken', message: 'Já existe uma conta com este e-mail.' },
   refreshInvalid: /*i18n*/ { id: 'error.refresh_invalid', message: 'Sessão inválida. Entre novamente.' },
   resetInvalid: /*i18n*/ { id: 'error.reset_invalid', message: 'Este link de redefinição é inválido ou expirou. Peça um novo.' },
   userInactive: /*i18n*/ { id: 'error.user_inactive', message: 'Esta conta está desativada.' },
-  signUpMailSent: /*i18n*/ { id: 'signup.mail_sent', message: 'Enviamos um e-mail para {email}. Abra o link nele para ativar sua conta.' },
-  signUpInvalid: /*i18n*/ {
-    id: 'error.sign_up_invalid',
-    message: 'Este link de confirmação expirou ou já foi usado. Faça o cadastro de novo.',
-  },
 
   required: /*i18n*/ { id: 'validation.required', message: 'Campo obrigatório' },
   nameRequired: /*i18n*/ { id: 'validation.name.required', message: 'O nome é obrigatório' },

@@ -2,6 +2,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
+/** A 405's text, in the caller's language (the web app never shows it, so it stays out of contracts/). */
+export const methodNotAllowedMessage = /*i18n*/ {
+  id: 'error.method_not_allowed',
+  message: 'Este endereço não aceita esse tipo de pedido.',
+};
+
 const decoded = (text: string): string => {
   try {
     return decodeURIComponent(text);

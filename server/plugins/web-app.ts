@@ -8,7 +8,7 @@ import { messages as m } from '../../contracts/messages';
 import { slugSchema } from '../../contracts/routes';
 import { renderOpenGraph, type CampaignMetaLookup } from './open-graph';
 import { escapeHtml } from '../http/escape-html';
-import { allowedMethods, refuseUnroutableMethods } from '../http/allowed-methods';
+import { allowedMethods, methodNotAllowedMessage, refuseUnroutableMethods } from '../http/allowed-methods';
 import { localeFromAcceptLanguage } from '../i18n/locale';
 import { loadWebRouteMatcher, type WebRouteMatch } from '../http/web-routes';
 import {
@@ -231,7 +231,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       (path) => allowedMethods(app, path, isPagePath(path)),
       (acceptLanguage) =>
         JSON.stringify({
-          message: app.translator.translate(localeFromAcceptLanguage(acceptLanguage), m.methodNotAllowed),
+          message: app.translator.translate(localeFromAcceptLanguage(acceptLanguage), methodNotAllowedMessage),
           code: errorCodes.methodNotAllowed,
         }),
     );
@@ -243,7 +243,7 @@ export const webAppPlugin = fp<WebAppOptions>(
         return reply
           .status(405)
           .header('allow', allowed.join(', '))
-          .send({ message: request.t(m.methodNotAllowed), code: errorCodes.methodNotAllowed });
+          .send({ message: request.t(methodNotAllowedMessage), code: errorCodes.methodNotAllowed });
       }
       if (!isWebRoute(request)) {
         return reply.status(404).send({ message: request.t(m.notFound), code: errorCodes.notFound });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages as m } from '../../contracts/messages';
+import { authMessages } from '../../contracts/auth-messages';
 import {
   profileUpdateSchema,
   sessionSchema,
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, serv
       const { return_url: returnUrl, ...input } = request.body;
       const { locale } = request;
       app.afterAnswer(reply, 'sign-up request', () => signUps.request(input, locale, returnUrl));
-      return reply.status(202).send({ message: request.t(m.signUpMailSent, { email: input.email }) });
+      return reply.status(202).send({ message: request.t(authMessages.signUpMailSent, { email: input.email }) });
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { SIGN_UP_CONFIRMATION_TTL_S, SIGN_UP_MAIL_INTERVAL_S, type Locale } from '../../contracts/constants';
 import { errorCodes } from '../../contracts/errors';
+import { authMessages } from '../../contracts/auth-messages';
 import { messages as m } from '../../contracts/messages';
 import type { Session, SignUp } from '../../contracts/user';
 import type { AccessTokens } from '../auth/access-tokens';
@@ -112,7 +113,7 @@ export function createSignUps(deps: {
             .delete(pendingSignUps)
             .where(and(eq(pendingSignUps.tokenHash, hashOpaqueToken(token)), gt(pendingSignUps.expiresAt, now)))
             .returning();
-          if (!pending) throw invalid(errorCodes.signUpInvalid, m.signUpInvalid);
+          if (!pending) throw invalid(errorCodes.signUpInvalid, authMessages.signUpInvalid);
           // Taken since (another way in, such as the demo seed): the link is spent and the person signs in instead.
           if (await findUserByEmail(tx, pending.email)) return null;
           const row = await insertUser(

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/constants';
 import { errorCodes } from '../../../contracts/errors';
+import { authMessages } from '../../../contracts/auth-messages';
 import { messages as m } from '../../../contracts/messages';
 import type { RefreshedTokens, Session } from '../../../contracts/user';
 import type { AccessTokens } from '../../auth/access-tokens';
@@ -70,7 +71,7 @@ export function createSessions({ db, accessTokens, refreshTokens, userStatus, pu
      */
     async signIn(email: string, password: string, context: SignInContext): Promise<Session> {
       const attempt = await guard.attempt(email.toLowerCase(), clock.now());
-      if (!attempt) throw limited(errorCodes.accountLocked, m.accountLocked);
+      if (!attempt) throw limited(errorCodes.accountLocked, authMessages.accountLocked);
       const user = await findUserByEmail(db, email);
       // Without an account we still verify a hash, so the answer time does not reveal which e-mails exist.
       const passwordMatches = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);

@@ -1,4 +1,4 @@
-import { messages, type MessageDescriptor } from '../../../contracts';
+import { authMessages, messages, type MessageDescriptor } from '../../../contracts';
 import { normalizeApiError } from '../../lib/http/api-error';
 
 import type { FormFailure } from '../../../machines/forms/form-failure';
@@ -13,11 +13,11 @@ export function toFormFailure(error: unknown): FormFailure {
 /** Codes whose wording we own: shown in the interface language rather than the server's text. */
 const byCode: Record<string, MessageDescriptor> = {
   'auth.invalid_credentials': messages.invalidCredentials,
-  'auth.account_locked': messages.accountLocked,
+  'auth.account_locked': authMessages.accountLocked,
   'auth.user_inactive': messages.userInactive,
   'user.email_taken': messages.emailTaken,
   'reset.invalid': messages.resetInvalid,
-  'sign_up.invalid': messages.signUpInvalid,
+  'sign_up.invalid': authMessages.signUpInvalid,
   rate_limited: messages.rateLimited,
 };
 

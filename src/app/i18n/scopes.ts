@@ -39,6 +39,8 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)src\/app\/giving\//.test(path)) scopes.add('checkout');
     // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.
     else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
+    // A locked sign-in and the mailed sign-up link: shown only on the auth pages (contracts/auth-messages.ts).
+    else if (/(?:^|\/)contracts\/auth-messages\.ts$/.test(path)) scopes.add('auth');
     // Buying gift cards: shown only on /gift-card pages (contracts/gift-card-messages.ts).
     else if (/(?:^|\/)contracts\/gift-card-messages\.ts$/.test(path)) scopes.add('gifts');
     // The admin API's messages: shown only on /admin pages (contracts/admin-messages.ts).

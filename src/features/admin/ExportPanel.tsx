@@ -49,7 +49,7 @@ export function ExportPanel({
   const job = view.job;
   const total = job?.lines_total ?? null;
   const status = (() => {
-    // One export runs at a time per admin: the others wait their turn, and say which it is.
+    // Exports run a few at a time across every admin (docs/admin.md): the others wait their turn, and say which it is.
     if (view.busy && job?.status === 'queued' && job.queue_place !== null) {
       return (
         <Trans>

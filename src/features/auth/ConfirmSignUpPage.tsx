@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorCodes, messages } from '../../../contracts';
+import { authMessages, errorCodes } from '../../../contracts';
 import type { FormFailure } from '../../app/forms/form-failure';
 import { Spinner, Stack } from '../../ui';
 import { FailureAlert } from '../../app/forms/FailureAlert';
@@ -11,7 +11,7 @@ import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';
 
 /** A link without a token reads as one that no longer works. */
-const noToken: FormFailure = { status: 400, code: errorCodes.signUpInvalid, messages: [messages.signUpInvalid.id] };
+const noToken: FormFailure = { status: 400, code: errorCodes.signUpInvalid, messages: [authMessages.signUpInvalid.id] };
 
 /**
  * /signup/confirm?token=…: the link a sign-up mails. Opening it creates the account and signs it in, then

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { messages, SIGN_UP_MAIL_INTERVAL_S } from '../../../contracts';
+import { authMessages, SIGN_UP_MAIL_INTERVAL_S } from '../../../contracts';
 import { Button, FormActions, Notice, Stack } from '../../ui';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { AuthCard } from './AuthCard';
@@ -26,7 +26,7 @@ export function SignUpSent({
   const { i18n } = useLingui();
   const minutes = SIGN_UP_MAIL_INTERVAL_S / 60;
   return (
-    <AuthCard title={<Trans>Verifique seu e-mail</Trans>} lead={i18n._(messages.signUpMailSent.id, { email })}>
+    <AuthCard title={<Trans>Verifique seu e-mail</Trans>} lead={i18n._(authMessages.signUpMailSent.id, { email })}>
       <Stack>
         <Notice>
           <Trans>Não chegou? Confira a caixa de spam. Se este e-mail já tiver uma conta, a mensagem traz o link para entrar nela.</Trans>

@@ -60,8 +60,9 @@ describe('auth api', () => {
     expect(document.cookie).toContain('semear.token=t');
   });
 
-  it('signUp posts to /users and parses the created user', async () => {
-    const { auth, requests } = setup({ 'POST /users': () => ({ status: 201, data: user }) });
+  it('signUp posts to /users and parses the neutral answer (the account waits for the mailed link)', async () => {
+    const accepted = { message: 'Enviamos um e-mail para ana@semear.dev. Abra o link nele para ativar sua conta.' };
+    const { auth, requests } = setup({ 'POST /users': () => ({ status: 202, data: accepted }) });
     const input = {
       name: 'Ana Souza',
       email: 'ana@semear.dev',
@@ -70,8 +71,15 @@ describe('auth api', () => {
       person_type: 'INDIVIDUAL' as const,
       cpf: '52998224725',
     };
-    await expect(auth.signUp(input)).resolves.toEqual(user);
+    await expect(auth.signUp(input)).resolves.toEqual(accepted);
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/users', body: input });
+  });
+
+  it('confirmSignUp posts the mailed token to /users/confirmations and parses the new session', async () => {
+    const session = { token: 't', refresh_token: 'r', user };
+    const { auth, requests } = setup({ 'POST /users/confirmations': () => ({ status: 201, data: session }) });
+    await expect(auth.confirmSignUp('a'.repeat(43))).resolves.toEqual(session);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: '/users/confirmations', body: { token: 'a'.repeat(43) } });
   });
 
   it('signOut sends DELETE /sessions with the refresh token, and nothing without one', async () => {
