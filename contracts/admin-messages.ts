@@ -4,6 +4,15 @@ import type { Permission } from './permissions';
 
 /** Messages of the admin pages' API (docs/admin.md); the admin catalog scope shows them. */
 export const adminMessages = {
+  secondFactorEnrolmentRequired: /*i18n*/ {
+    id: 'error.second_factor_enrolment_required',
+    message:
+      'Para mexer com dinheiro ou com a equipe, ative antes uma segunda etapa de verificação (aplicativo autenticador ou chave de acesso) na página Segurança do seu perfil.',
+  },
+  stepUpRequired: /*i18n*/ {
+    id: 'error.step_up_required',
+    message: 'Confirme que é você: digite o código do seu aplicativo autenticador ou use sua chave de acesso.',
+  },
   nameRequired: /*i18n*/ { id: 'validation.taxonomy_name.required', message: 'O nome é obrigatório' },
   nameTooLong: /*i18n*/ { id: 'validation.taxonomy_name.too_long', message: 'O nome deve ter no máximo 60 caracteres' },
   categoryNameTaken: /*i18n*/ { id: 'error.category_name_taken', message: 'Já existe uma categoria com esse nome.' },

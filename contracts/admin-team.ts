@@ -21,6 +21,13 @@ export const teamMemberSchema = z.object({
   /** Who invited them and when they joined (null for a member who came without an invitation: the seed). */
   invited_by: z.string().nullable(),
   joined_at: z.string().nullable(),
+  /** They have an authenticator app or a passkey (docs/security.md). */
+  second_factor: z.boolean(),
+  /**
+   * ADMIN_SECOND_FACTOR=required, they hold a money permission and have no second factor: they can read the
+   * admin but change nothing until they enrol one (the team page says so).
+   */
+  must_enrol_second_factor: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -73,8 +80,20 @@ export type TeamInviteInput = z.input<typeof teamInviteSchema>;
 /** PATCH /admin/team/members/{id}: the member's whole set of permissions. */
 export const memberPermissionsSchema = z.object({ permissions: permissionList });
 
-/** PATCH /admin/team/members/{id} and POST /team-invitations/accept when the grant waits for a second admin (202). */
-export const permissionChangeWaitingSchema = z.object({ change: z.string() });
+/**
+ * PATCH /admin/team/members/{id} and POST /team-invitations/accept when the grant waits for a second admin (202).
+ * `must_enrol_second_factor` (PATCH only): once in force, the member must enrol a second factor before acting.
+ */
+export const permissionChangeWaitingSchema = z.object({ change: z.string(), must_enrol_second_factor: z.boolean().optional() });
+
+/**
+ * PATCH /admin/team/members/{id} in force at once (200 instead of 204): the member was given a money
+ * permission, has no second factor and ADMIN_SECOND_FACTOR=required, so they must enrol one before acting.
+ */
+export const permissionsGrantedSchema = z.object({ must_enrol_second_factor: z.literal(true) });
+
+/** POST /admin/team/invitations (201): `must_enrol_second_factor` as for a member, when the invited permissions move money. */
+export const invitationCreatedSchema = z.object({ id: z.string(), must_enrol_second_factor: z.boolean() });
 
 /** GET /team-invitations/{token}: what the invitation's page shows before it is accepted. */
 export const invitationPreviewSchema = z.object({

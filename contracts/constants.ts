@@ -9,6 +9,8 @@ export const COOKIE_REFRESH_TOKEN_MAX_AGE_S = 2_592_000;
 export const ACCESS_TOKEN_TTL_DEFAULT_S = 900;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_S = 60 * 60;
+/** A money action (docs/security.md, Step-up) needs a second factor proved within this time in the same session. */
+export const STEP_UP_WINDOW_S = 5 * 60;
 /** A sign-up's confirmation link (docs/spec.md §3): the account is only created when it is opened. */
 export const SIGN_UP_CONFIRMATION_TTL_S = 24 * 60 * 60;
 /** At most one sign-up mail (a confirmation link or an "account exists" notice) per address in this time. */

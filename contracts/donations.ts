@@ -158,6 +158,8 @@ export const paymentInputSchema = z.discriminatedUnion(
       method: z.literal('card'),
       card_token: plainText().trim().min(1, { error: gm.cardTokenInvalid.id }).max(200),
       save_card: z.boolean().default(false),
+      /** The challenge widget's answer, when a campaign under card testing asked for one (payment.challenge_required). */
+      challenge_token: plainText().trim().min(1).max(2048).optional(),
     }),
     z.object({ method: z.literal('saved_card'), card_id: z.uuid({ error: gm.savedCardNotFound.id }) }),
     z.object({ method: z.literal('pix') }),
@@ -255,6 +257,17 @@ export type Payment = z.infer<typeof paymentSchema>;
 
 /** GET /gift-cards/{code}: what is left on a gift card (cents) and when it expires. */
 export const giftCardBalanceSchema = z.object({ balance: z.number().int(), expires_at: z.string() });
+
+/**
+ * 403 payment.challenge_required: what the checkout shows before sending the card again with
+ * `payment.challenge_token` (docs/payments.md, "Card testing").
+ */
+export const cardChallengeAnswerSchema = z.object({
+  message: z.string(),
+  code: z.literal('payment.challenge_required'),
+  challenge: z.object({ provider: z.enum(['turnstile', 'hcaptcha']), site_key: z.string(), script_url: z.string() }),
+});
+export type CardChallengeAnswer = z.infer<typeof cardChallengeAnswerSchema>;
 
 /** 201 of a donation call, and GET /donations/{id} (without receipt_token). */
 export const donationResultSchema = z.object({

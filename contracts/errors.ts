@@ -31,6 +31,27 @@ export const errorCodes = {
   resetInvalid: 'reset.invalid',
   /** A sign-up confirmation link that is unknown, used or expired. */
   signUpInvalid: 'sign_up.invalid',
+  /** An admin write by a member holding a money permission without a second factor, while ADMIN_SECOND_FACTOR=required (403). */
+  secondFactorEnrolmentRequired: 'auth.second_factor_enrolment_required',
+  /** A money action without a second factor proved in this session within STEP_UP_WINDOW_S (403). */
+  stepUpRequired: 'auth.step_up_required',
+  /** POST /sessions for an account with a second factor (401): the answer carries `challenge` and `methods`. */
+  secondFactorRequired: 'auth.second_factor_required',
+  /** A wrong TOTP or recovery code, or a passkey that did not verify (401 while signing in or stepping up). */
+  secondFactorInvalid: 'auth.second_factor_invalid',
+  /** An unknown, expired or killed (too many wrong codes) sign-in challenge: sign in again (401). */
+  secondFactorChallengeInvalid: 'auth.second_factor_challenge_invalid',
+  /** Too many wrong second-factor codes for this account lately, from anywhere (429). */
+  secondFactorLocked: 'auth.second_factor_locked',
+  /** Recovery codes asked of an account without an app or passkey (409). */
+  secondFactorNotEnrolled: 'auth.second_factor_not_enrolled',
+  totpAlreadyEnabled: 'auth.totp_already_enabled',
+  /** A TOTP confirmation without a started (unconfirmed) enrolment (409). */
+  totpNotPending: 'auth.totp_not_pending',
+  totpNotFound: 'auth.totp_not_found',
+  /** A passkey registration that did not verify (400). */
+  passkeyInvalid: 'auth.passkey_invalid',
+  passkeyNotFound: 'auth.passkey_not_found',
   forbidden: 'forbidden',
   notFound: 'not_found',
   /** The address exists, not for this HTTP method (TRACE, or a POST where only GET is served): 405 with Allow. */
@@ -68,6 +89,10 @@ export const errorCodes = {
   paymentCallForAuthorize: 'payment.call_for_authorize',
   paymentCardDisabled: 'payment.card_disabled',
   paymentDuplicated: 'payment.duplicated',
+  /** A new card on a campaign under card testing: solve the challenge (`challenge` in the body) and send again (403). */
+  paymentChallengeRequired: 'payment.challenge_required',
+  /** A new card on a campaign under card testing, without a challenge provider: wait Retry-After seconds (429). */
+  paymentCardSlowed: 'payment.card_slowed',
   idempotencyKeyRequired: 'idempotency.key_required',
   idempotencyKeyReused: 'idempotency.key_reused',
   idempotencyInProgress: 'idempotency.in_progress',

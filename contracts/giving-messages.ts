@@ -74,6 +74,19 @@ export const givingMessages = {
     id: 'error.card_duplicated_payment',
     message: 'Você acabou de fazer um pagamento igual com este cartão. Para doar de novo, use outro cartão ou o PIX.',
   },
+  cardChallengeRequired: /*i18n*/ {
+    id: 'error.card_challenge_required',
+    message: 'Esta campanha está recebendo muitas tentativas com cartão. Confirme que você não é um robô para continuar.',
+  },
+  cardChallengeRefused: /*i18n*/ {
+    id: 'error.card_challenge_refused',
+    message: 'A verificação não foi aceita ou expirou. Confirme de novo que você não é um robô.',
+  },
+  cardChallengeCancel: /*i18n*/ { id: 'checkout.card_challenge.cancel', message: 'Cancelar' },
+  cardSlowed: /*i18n*/ {
+    id: 'error.card_slowed',
+    message: 'Esta campanha está recebendo muitas tentativas com cartão. Aguarde um pouco e tente de novo, ou doe com PIX.',
+  },
   cardNotAccepted: /*i18n*/ {
     id: 'error.card_not_accepted',
     message: 'Este cartão não é aceito aqui. Use outro cartão ou o PIX.',

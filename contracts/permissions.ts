@@ -5,6 +5,15 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS', 'MANAGE_PIX_ACCOUNTS', 'MANAGE_TEAM', 'MANAGE_USERS'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * The permissions that move money or decide who may (docs/security.md): refunds, approvals, PIX keys, webhooks
+ * and finance exports need MANAGE_FINANCES, payout accounts MANAGE_PIX_ACCOUNTS, the team MANAGE_TEAM.
+ * Their holders get new-device mails and, with ADMIN_SECOND_FACTOR=required, must enrol a second factor.
+ */
+export const MONEY_PERMISSIONS = ['MANAGE_FINANCES', 'MANAGE_PIX_ACCOUNTS', 'MANAGE_TEAM'] as const satisfies readonly Permission[];
+
+export const holdsMoneyPermission = (permissions: readonly string[]): boolean => MONEY_PERMISSIONS.some((p) => permissions.includes(p));
+
 export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/finances': ['MANAGE_FINANCES'],
   '/admin/pix-keys': ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],

@@ -1,5 +1,6 @@
 import type { AccessTokens } from './auth/access-tokens';
 import type { RefreshTokens } from './auth/refresh-tokens';
+import type { SessionStatus } from './auth/session-records';
 import type { Config } from './config';
 import type { Database } from './db/types';
 import type { PublicCache } from './http/public-cache';
@@ -20,6 +21,8 @@ export interface AppServices {
   storage: FileStorage;
   /** Whether a signed-in user may still act (cached briefly; `forget` after changing an account). */
   userStatus: UserStatus;
+  /** Whether an access token's session is still open (cached briefly; `forget` after ending sessions). */
+  sessionStatus: SessionStatus;
   /** Public reads kept in memory until a commit changes them (docs/campaigns.md). */
   publicCache: PublicCache;
 }

@@ -6,6 +6,7 @@ import { API_PREFIX } from '../contracts/constants';
 import type { AppServices } from './app-services';
 import { createAccessTokens } from './auth/access-tokens';
 import { createRefreshTokens } from './auth/refresh-tokens';
+import { createSessionStatus } from './auth/session-records';
 import { createUserStatus } from './users/user-status';
 import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import { renamedCampaignSlug } from './campaigns/campaigns-repository';
@@ -67,8 +68,10 @@ import { sandboxGatewayRoutes } from './routes/sandbox-gateway';
 import { shareImageRoutes } from './routes/share-image';
 import { coverRenditionRoutes } from './routes/cover-renditions';
 import { sessionRoutes } from './routes/sessions';
+import { secondFactorRoutes } from './routes/second-factors';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/users';
+import { userSessionRoutes } from './routes/user-sessions';
 import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport } from './services/mail/mail-transport';
@@ -109,7 +112,7 @@ export interface BuildAppOptions {
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
   /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
-  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'>;
+  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'> & Partial<Pick<DatabaseHandle, 'ping'>>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
   /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */
@@ -144,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
     refreshTokens: createRefreshTokens(db, clock),
     userStatus: createUserStatus({ db, clock }),
+    sessionStatus: createSessionStatus({ db, clock }),
     gateways: options.gateway
       ? singleGateway(options.gateway)
       : (options.gateways ??
@@ -201,9 +205,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, services);
+      await api.register(healthRoutes, { ...services, ping: options.database?.ping });
       await api.register(userRoutes, services);
       await api.register(sessionRoutes, services);
+      await api.register(secondFactorRoutes, services);
+      await api.register(userSessionRoutes, services);
       await api.register(passwordRoutes, services);
       await api.register(analyticsRoutes, services);
       await api.register(addressRoutes, { ...services, cepLookup: createCepLookup(config.cep) });

@@ -47,7 +47,8 @@ export const configVariables = [
   {
     name: 'JWT_SECRET',
     default: '(unset: random, kept in DATA_DIR/jwt-secret)',
-    description: 'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it.',
+    description:
+      'Secret that signs access tokens (HS256), at least 32 characters. Every API node must share it. The keys that encrypt TOTP secrets and hash recovery codes derive from it: changing it turns off every authenticator app and recovery code (docs/security.md).',
   },
   { name: 'ACCESS_TOKEN_TTL', default: String(ACCESS_TOKEN_TTL_DEFAULT_S), description: 'Lifetime of an access token, in seconds.' },
   {
@@ -120,6 +121,12 @@ export const configVariables = [
     default: '12000',
     description:
       'How long a request holds its Idempotency-Key without renewing it (renewed every third of it while the work runs); a retry after a crash takes the key over once it runs out.',
+  },
+  {
+    name: 'ADMIN_SECOND_FACTOR',
+    default: 'required with NODE_ENV=production, else optional',
+    description:
+      '`required`: a member holding a money permission (MANAGE_FINANCES, MANAGE_PIX_ACCOUNTS or MANAGE_TEAM) cannot write anything in the admin (403 auth.second_factor_enrolment_required) until they enrol a second factor (TOTP or passkey); reads still work. `optional`: each person chooses (docs/security.md).',
   },
   {
     name: 'REFUND_APPROVAL_ABOVE',
@@ -268,6 +275,44 @@ export const configVariables = [
     description: 'Receiver city in the BR Code (accents are stripped; at most 15 characters).',
   },
   { name: 'PIX_EXPIRES_S', default: '1800', description: 'How long a PIX charge can be paid, in seconds.' },
+  {
+    name: 'CARD_CHALLENGE_PROVIDER',
+    default: '(unset: none)',
+    description:
+      '`turnstile` (Cloudflare Turnstile) or `hcaptcha`: what a donor paying with a new card on a campaign under card testing must solve (docs/payments.md, "Card testing"). Unset: such a campaign admits one card attempt per CARD_TESTING_SLOW_INTERVAL_S instead.',
+  },
+  {
+    name: 'CARD_CHALLENGE_SITE_KEY',
+    default: '(unset)',
+    description: "The challenge provider's site key (public: the checkout's widget shows it).",
+  },
+  {
+    name: 'CARD_CHALLENGE_SECRET',
+    default: '(unset)',
+    description: "The challenge provider's secret key, with which the server checks each token at the provider's siteverify.",
+  },
+  {
+    name: 'CARD_CHALLENGE_VERIFY_URL',
+    default: "the provider's siteverify (https://challenges.cloudflare.com/turnstile/v0/siteverify, https://api.hcaptcha.com/siteverify)",
+    description: 'Where tokens are checked (a proxy, or a stand-in in tests).',
+  },
+  {
+    name: 'CARD_TESTING_DECLINES_PER_MINUTE',
+    default: '10',
+    description:
+      'More declined (or still unanswered) new-card attempts than this on one campaign within a minute is a card-testing burst: the campaign is guarded and the admins with MANAGE_FINANCES are mailed, once per burst.',
+  },
+  {
+    name: 'CARD_TESTING_GUARD_MINUTES',
+    default: '30',
+    description: 'How long a campaign stays guarded after the last sign of its burst.',
+  },
+  {
+    name: 'CARD_TESTING_SLOW_INTERVAL_S',
+    default: '30',
+    description:
+      'Without a challenge provider, a guarded campaign admits one new-card attempt per this many seconds; the others answer 429 with Retry-After, before any gateway call.',
+  },
   {
     name: 'CEP_PROVIDER',
     default: 'embedded',

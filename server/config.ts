@@ -9,6 +9,7 @@ import { booleanText, ConfigError, integerText, present, urlText } from './confi
 export { ConfigError } from './config-text';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config-payments';
 import { trustProxyText } from './config-trust-proxy';
+import { cardTestingConfig, cardTestingEnv, type CardTestingConfig } from './config-card-testing';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -50,9 +51,11 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyText.default(false),
   WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanText('WEBHOOKS_ALLOW_PRIVATE_TARGETS').default(false),
   IDEMPOTENCY_LEASE_MS: integerText('IDEMPOTENCY_LEASE_MS', 300, 10 * 60 * 1000).default(12_000),
+  ADMIN_SECOND_FACTOR: z.enum(['required', 'optional'], { error: 'ADMIN_SECOND_FACTOR must be required or optional' }).optional(),
   REFUND_APPROVAL_ABOVE: integerText('REFUND_APPROVAL_ABOVE', 0, 100_000_000_00).default(100_000),
   EXPORT_MAX_RUNS: integerText('EXPORT_MAX_RUNS', 1, 64).optional(),
   ...paymentsEnv,
+  ...cardTestingEnv,
   CEP_PROVIDER: z
     .enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' })
     .default('embedded'),
@@ -106,6 +109,11 @@ export interface Config {
   /** Page-view batches per client address and minute. */
   analyticsRateLimitMax: number;
   idempotencyLeaseMs: number;
+  /**
+   * `required`: a member holding a money permission (contracts/permissions.ts) writes nothing in the admin
+   * until they have a second factor (docs/security.md); `optional`: enrolling is their choice.
+   */
+  adminSecondFactor: 'required' | 'optional';
   /** Refunds above this many cents wait for a second admin's approval. */
   refundApprovalAboveCents: number;
   /** Exports in the background one node prepares at once (export-queue.ts). */
@@ -115,6 +123,8 @@ export interface Config {
   /** Outgoing webhooks may reach loopback and private addresses (development and tests only). */
   webhooksAllowPrivateTargets: boolean;
   payments: PaymentsConfig;
+  /** Card testing cut off (docs/payments.md, "Card testing"). */
+  cardTesting: CardTestingConfig;
   cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
   realtime: RealtimeConfig;
   /** Where uploads live: DATA_DIR/uploads, or an S3 bucket. */
@@ -208,12 +218,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentRateLimitMax: e.PAYMENT_RATE_LIMIT_MAX,
     analyticsRateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX,
     idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
+    adminSecondFactor: e.ADMIN_SECOND_FACTOR ?? (production ? 'required' : 'optional'),
     refundApprovalAboveCents: e.REFUND_APPROVAL_ABOVE,
     // PGlite runs in the server's one thread: a second run there adds no speed, only waiting for /health.
     exportMaxRuns: e.EXPORT_MAX_RUNS ?? (e.DATABASE_URL ? 2 : 1),
     trustProxy: e.TRUST_PROXY,
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     payments,
+    cardTesting: cardTestingConfig(e),
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
     realtime: realtimeConfig(e),
     storage: storageConfig(e, dataDir),

@@ -54,6 +54,7 @@ import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileCardsRouteImport } from './routes/profile/cards'
 import { Route as ProfileContributionsRouteImport } from './routes/profile/contributions'
 import { Route as ProfileNotificationsRouteImport } from './routes/profile/notifications'
+import { Route as ProfileSecurityRouteImport } from './routes/profile/security'
 import { Route as ProfileWalletRouteImport } from './routes/profile/wallet'
 import { Route as SignupConfirmRouteImport } from './routes/signup_.confirm'
 import { Route as AdminCampaignsIndexRouteImport } from './routes/admin/campaigns/index'
@@ -289,6 +290,11 @@ const ProfileNotificationsRoute = ProfileNotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => ProfileRouteRoute,
 } as any)
+const ProfileSecurityRoute = ProfileSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => ProfileRouteRoute,
+} as any)
 const ProfileWalletRoute = ProfileWalletRouteImport.update({
   id: '/wallet',
   path: '/wallet',
@@ -356,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
   '/signup/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
@@ -405,6 +412,7 @@ export interface FileRoutesByTo {
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
   '/signup/confirm': typeof SignupConfirmRoute
   '/$slug': typeof SlugIndexRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
+  '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
   '/signup_/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
@@ -512,6 +521,7 @@ export interface FileRouteTypes {
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
+    | '/profile/security'
     | '/profile/wallet'
     | '/signup/confirm'
     | '/$slug/'
@@ -561,6 +571,7 @@ export interface FileRouteTypes {
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
+    | '/profile/security'
     | '/profile/wallet'
     | '/signup/confirm'
     | '/$slug'
@@ -613,6 +624,7 @@ export interface FileRouteTypes {
     | '/profile/cards'
     | '/profile/contributions'
     | '/profile/notifications'
+    | '/profile/security'
     | '/profile/wallet'
     | '/signup_/confirm'
     | '/$slug/'
@@ -973,6 +985,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileNotificationsRouteImport
       parentRoute: typeof ProfileRouteRoute
     }
+    '/profile/security': {
+      id: '/profile/security'
+      path: '/security'
+      fullPath: '/profile/security'
+      preLoaderRoute: typeof ProfileSecurityRouteImport
+      parentRoute: typeof ProfileRouteRoute
+    }
     '/profile/wallet': {
       id: '/profile/wallet'
       path: '/wallet'
@@ -1069,6 +1088,7 @@ interface ProfileRouteRouteChildren {
   ProfileCardsRoute: typeof ProfileCardsRoute
   ProfileContributionsRoute: typeof ProfileContributionsRoute
   ProfileNotificationsRoute: typeof ProfileNotificationsRoute
+  ProfileSecurityRoute: typeof ProfileSecurityRoute
   ProfileWalletRoute: typeof ProfileWalletRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
 }
@@ -1077,6 +1097,7 @@ const ProfileRouteRouteChildren: ProfileRouteRouteChildren = {
   ProfileCardsRoute: ProfileCardsRoute,
   ProfileContributionsRoute: ProfileContributionsRoute,
   ProfileNotificationsRoute: ProfileNotificationsRoute,
+  ProfileSecurityRoute: ProfileSecurityRoute,
   ProfileWalletRoute: ProfileWalletRoute,
   ProfileIndexRoute: ProfileIndexRoute,
 }

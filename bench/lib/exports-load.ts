@@ -23,6 +23,9 @@ function memoryMb(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
+/** EXPORT_SLOW_MS: each /health answer slower than this is printed with its time, to set beside the server's own log. */
+const SLOW_MS = Number(process.env.EXPORT_SLOW_MS ?? Number.POSITIVE_INFINITY);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -55,7 +58,9 @@ export async function watchServer<T>(
       const answer = await fetch(`${base}/api/v1/health`);
       await answer.arrayBuffer();
       if (!answer.ok) throw new Error(`/health answered ${answer.status}`);
-      healthTimes.push(performance.now() - started);
+      const took = performance.now() - started;
+      healthTimes.push(took);
+      if (took > SLOW_MS) console.error(`[bench ${new Date().toISOString().slice(11, 23)}] /health ${Math.round(took)} ms`);
       await sleep(everyMs);
     }
   })();

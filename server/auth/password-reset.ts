@@ -11,6 +11,7 @@ import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import { hashPassword } from './passwords';
 import { clearSignInGuard } from './sign-in-guard';
 import type { RefreshTokens } from './refresh-tokens';
+import type { SessionStatus } from './session-records';
 import type { UserStatus } from '../users/user-status';
 
 /**
@@ -47,6 +48,7 @@ export function createPasswordReset(deps: {
   translator: Translator;
   refreshTokens: RefreshTokens;
   userStatus: UserStatus;
+  sessionStatus: SessionStatus;
   publicUrl: string;
 }): PasswordReset {
   const { db, clock } = deps;
@@ -109,6 +111,8 @@ export function createPasswordReset(deps: {
       });
       if (userId === null) return false;
       deps.userStatus.forget(userId);
+      // Every session ended with the new password: their access tokens stop at once on this node.
+      deps.sessionStatus.forgetUser(userId);
       return true;
     },
   };

@@ -83,6 +83,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
       const results = await pglite.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    ping: async () => void (await pglite.query('select 1')),
     // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
@@ -107,6 +108,7 @@ export async function openPostgres(connectionString: string, options: OpenOption
   await pool.query('select 1');
   const exclusively = startupLock(pool);
   const listener = sharedListener(() => new pg.Client({ connectionString }));
+  const health = healthConnection(() => new pg.Client({ connectionString, connectionTimeoutMillis: 5000, query_timeout: 5000 }));
   return {
     db: raw as unknown as Database,
     kind: 'postgres',
@@ -115,8 +117,10 @@ export async function openPostgres(connectionString: string, options: OpenOption
     exclusively,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
     listen: listener.listen,
+    ping: health.ping,
     close: async () => {
       listener.close();
+      health.close();
       await pool.end();
     },
   };
@@ -151,6 +155,48 @@ function startupLock(pool: pg.Pool): DatabaseHandle['exclusively'] {
     } finally {
       holder.release(!healthy);
     }
+  };
+}
+
+/**
+ * /health's connection, outside the pool. A load balancer asks whether this node and its database answer,
+ * not whether a pooled connection is free: twenty admins asking exports at once held all ten pooled
+ * connections in their requests' transactions, and /health's `select 1` queued behind them for 575 ms
+ * (issue 48, item 1). Connected on first use and again after any error; its queries queue on it in order,
+ * each a fraction of a millisecond.
+ */
+function healthConnection(newClient: () => pg.Client): { ping: () => Promise<void>; close: () => void } {
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  const drop = (client: Promise<pg.Client>) => {
+    if (connecting === client) connecting = null;
+    void client.then((c) => c.end()).catch(() => undefined);
+  };
+  const connected = (): Promise<pg.Client> => {
+    if (connecting) return connecting;
+    const client = newClient();
+    const current = client.connect().then(() => client);
+    // A connection lost while idle emits here; without a listener it would end the process.
+    client.on('error', () => drop(current));
+    connecting = current;
+    current.catch(() => drop(current));
+    return current;
+  };
+  return {
+    async ping() {
+      if (closed) throw new Error('the database is closed');
+      const client = connected();
+      try {
+        await (await client).query('select 1');
+      } catch (error) {
+        drop(client);
+        throw error;
+      }
+    },
+    close() {
+      closed = true;
+      if (connecting) drop(connecting);
+    },
   };
 }
 

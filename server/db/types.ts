@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Closes connections and releases the data-folder lock. */
   close(): Promise<void>;
+  /**
+   * `select 1` for /health: whether the database answers, on PostgreSQL over a connection of its own that
+   * never waits behind the pool's requests (PGlite has one connection; its turns are short, see openPglite).
+   */
+  ping(): Promise<void>;
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**

@@ -15,6 +15,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     /** A list stays a list in the answer (validation); a single message stays a string. */
     readonly messages: MessageDescriptor | readonly MessageDescriptor[],
+    /** More of the answer's body, beside message and code (a sign-in's second-factor challenge). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(Array.isArray(messages) ? messages.map((d) => d.id).join(', ') : (messages as MessageDescriptor).id);
   }

@@ -2,8 +2,11 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorCodes } from '../../contracts/errors';
 import { messages as m } from '../../contracts/messages';
-import type { Permission } from '../../contracts/permissions';
+import { adminMessages } from '../../contracts/admin-messages';
+import { holdsMoneyPermission, type Permission } from '../../contracts/permissions';
 import type { AppServices } from '../app-services';
+import { hasSecondFactor } from '../auth/second-factor-status';
+import { hasFreshSecondFactor } from '../auth/session-records';
 import { HttpError } from '../http/http-error';
 import { createAccountClosing, type AccountClosing } from '../users/user-status';
 import { findUserWithGrants, isUsable } from '../users/users-repository';
@@ -15,8 +18,20 @@ declare module 'fastify' {
      * bearer access token, or 401 (token.missing / token.expired / token.invalid).
      */
     authenticate: onRequestAsyncHookHandler;
-    /** onRequest: signed in, role ADMIN and every listed permission, or 403 forbidden. */
+    /**
+     * onRequest: signed in, role ADMIN and every listed permission, or 403 forbidden. With
+     * ADMIN_SECOND_FACTOR=required, a write (any method but GET and HEAD) by a member holding a money
+     * permission and no second factor is 403 auth.second_factor_enrolment_required.
+     */
     requirePermissions(permissions: readonly Permission[]): onRequestAsyncHookHandler;
+    /**
+     * onRequest, after `authenticate` or `requirePermissions`: a money action (docs/security.md, Step-up)
+     * needs a second factor proved in this session within STEP_UP_WINDOW_S, else 403 auth.step_up_required.
+     * Asked only of an account with a factor, or of everyone when ADMIN_SECOND_FACTOR=required.
+     */
+    requireStepUp: onRequestAsyncHookHandler;
+    /** The same check as `requireStepUp`, for routes where only some calls need it (a refund above the threshold). */
+    assertStepUp(request: FastifyRequest): Promise<void>;
     /** onRequest for calls open to guests and signed-in users: no bearer token is a guest (userId null); a bad one is a 401 like `authenticate`. */
     optionalAuthenticate: onRequestAsyncHookHandler;
     /** The user id of a valid bearer token, or null; never fails (for calls open to visitors). */
@@ -27,6 +42,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` (null: a guest, on routes open to guests). */
     userId: string | null;
+    /** The session (`sid`) of the bearer token, set with userId; null for guests and for tokens older than sessions. */
+    sessionId: string | null;
     /** The signed-in caller, on routes behind `authenticate` or `requirePermissions`. */
     readonly user: SignedInUser;
   }
@@ -61,8 +78,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const authenticationPlugin = fp<AppServices>(
   async (app, services) => {
-    const { accessTokens, db, userStatus } = services;
+    const { accessTokens, db, userStatus, sessionStatus, clock, config } = services;
     app.decorateRequest('userId', null);
+    app.decorateRequest('sessionId', null);
     app.decorateRequest('user', {
       getter(): SignedInUser {
         // A route reading the caller without the hook that sets it is a bug of ours, not the caller's.
@@ -79,11 +97,19 @@ export const authenticationPlugin = fp<AppServices>(
       done(null, payload);
     });
 
-    /** The user id of a valid token whose account is still usable; a closed account stops within USER_STATUS_CACHE_TTL_MS, at once on this node. */
+    /**
+     * The user and session of a valid token whose account is still usable and whose session is still open;
+     * a closed account or an ended session stops within its cache's TTL (5 s), at once on this node.
+     */
     const usableUserOf = async (token: string) => {
       const check = await accessTokens.verify(token);
       if (!check.ok) return check;
-      return (await userStatus.isUsable(check.userId)) ? check : ({ ok: false, reason: 'closed' } as const);
+      const [usable, open] = await Promise.all([
+        userStatus.isUsable(check.userId),
+        check.sessionId === null ? true : sessionStatus.isOpen(check.sessionId),
+      ]);
+      if (!usable) return { ok: false, reason: 'closed' } as const;
+      return open ? check : ({ ok: false, reason: 'ended' } as const);
     };
 
     const authenticate: onRequestAsyncHookHandler = async (request) => {
@@ -96,6 +122,7 @@ export const authenticationPlugin = fp<AppServices>(
         throw new HttpError(401, errorCodes.tokenInvalid, check.reason === 'closed' ? m.userInactive : m.authTokenError);
       }
       request.userId = check.userId;
+      request.sessionId = check.sessionId;
     };
     app.decorate('authenticate', gated(authenticate, { kind: 'bearer' }));
     // A signed-in donor whose token expired must refresh rather than silently give as a guest.
@@ -121,10 +148,29 @@ export const authenticationPlugin = fp<AppServices>(
           // Same rule as the admin routes of docs/spec.md §6: role ADMIN and all of the listed permissions.
           const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
           if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+          // Reads stay open, so the admin pages can show what is blocked and lead to enrolment.
+          const write = request.method !== 'GET' && request.method !== 'HEAD';
+          if (write && config.adminSecondFactor === 'required' && holdsMoneyPermission(names.permissions)) {
+            if (!(await hasSecondFactor(db, request.user.id))) {
+              throw new HttpError(403, errorCodes.secondFactorEnrolmentRequired, adminMessages.secondFactorEnrolmentRequired);
+            }
+          }
         },
         { kind: 'permissions', permissions },
       ),
     );
+
+    const assertStepUp = async (request: FastifyRequest) => {
+      const userId = request.user.id;
+      if (request.sessionId !== null && (await hasFreshSecondFactor(db, request.sessionId, clock.now()))) return;
+      // Without a factor and without the requirement there is nothing to prove (the enrolment check guards money members).
+      if (config.adminSecondFactor !== 'required' && !(await hasSecondFactor(db, userId))) return;
+      throw new HttpError(403, errorCodes.stepUpRequired, adminMessages.stepUpRequired);
+    };
+    app.decorate('assertStepUp', assertStepUp);
+    app.decorate('requireStepUp', async function requireStepUp(request: FastifyRequest) {
+      await assertStepUp(request);
+    } as onRequestAsyncHookHandler);
 
     app.decorate('optionalUserId', async (request: FastifyRequest) => {
       const token = bearerToken(request);

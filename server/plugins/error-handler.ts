@@ -41,7 +41,7 @@ export const errorHandlerPlugin = fp(
         const message = Array.isArray(error.messages)
           ? error.messages.map((d) => request.t(d))
           : request.t(error.messages as MessageDescriptor);
-        const body: ApiError = { message, code: error.code };
+        const body: ApiError = { ...(error instanceof DomainError ? error.details : undefined), message, code: error.code };
         return reply.status(error instanceof DomainError ? STATUS_OF[error.kind] : error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,28 +5,49 @@ import { API_PREFIX } from '../../contracts/constants';
 import type { Config } from '../config';
 import { BOOT_SCRIPT_HASH } from '../http/code-after-paint';
 import { cardOriginsOf } from '../services/payments/providers';
+import { CHALLENGE_PROVIDER_FACTS } from '../config-card-testing';
 
 /** The directives of our Content Security Policy, exported so tests can check them. */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & { realtime?: Config['realtime']; payments?: Config['payments'] },
+  config: Pick<Config, 'adScriptUrl' | 'publicUrl'> & {
+    realtime?: Config['realtime'];
+    payments?: Config['payments'];
+    cardTesting?: Config['cardTesting'];
+  },
 ): Record<string, string[] | null> {
   const site = new URL(config.publicUrl);
   const secure = site.protocol === 'https:';
   const cards = cardTokenisationOrigins(config.payments);
+  // The card-testing challenge's widget (script, its frame and its calls), only while a provider is configured.
+  const challenge = config.cardTesting?.challenge ? CHALLENGE_PROVIDER_FACTS[config.cardTesting.challenge.provider].origins : [];
   return {
     'default-src': ["'self'"],
     // The advertising script (docs/spec.md §1) is the only outside script allowed.
     // Besides files: the one inline script that asks for the app's code after the first paint.
     // And the card provider's tokenisation script when cards go to one (docs/payments.md).
-    'script-src': ["'self'", BOOT_SCRIPT_HASH, ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : []), ...cards.scripts],
+    'script-src': [
+      "'self'",
+      BOOT_SCRIPT_HASH,
+      ...(config.adScriptUrl ? [new URL(config.adScriptUrl).origin] : []),
+      ...cards.scripts,
+      ...challenge,
+    ],
     // Covers are served from PUBLIC_URL, which may be another host name than the one in the address bar.
     'img-src': ["'self'", site.origin, 'data:', 'blob:'],
     // vanilla-extract in development and react-toastify inject <style> elements.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...challenge],
+    'frame-src': challenge.length > 0 ? ["'self'", ...challenge] : null,
     'font-src': ["'self'", 'data:'],
     // The realtime endpoint is a WebSocket on the same host, or hosted Pusher / Soketi when configured.
     // The card provider's script posts the card straight to its API.
-    'connect-src': ["'self'", `ws://${site.host}`, `wss://${site.host}`, ...realtimeOrigins(config.realtime), ...cards.connect],
+    'connect-src': [
+      "'self'",
+      `ws://${site.host}`,
+      `wss://${site.host}`,
+      ...realtimeOrigins(config.realtime),
+      ...cards.connect,
+      ...challenge,
+    ],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

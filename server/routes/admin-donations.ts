@@ -84,13 +84,15 @@ export const adminDonationRoutes: FastifyPluginAsync<AppServices> = async (insta
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
+      // A refund that would wait for a second admin is a large one: a fresh second factor first (docs/security.md).
+      if (await service.wouldWait(request.params.id, request.body.amount)) await app.assertStepUp(request);
       const refund = await service.request(actorOf(request), request.params.id, request.body, key);
       return reply.status(201).send(await presented(refund, request.user.id));
     },
   );
   app.post(
     '/admin/refunds/:id/approve',
-    { ...admins, schema: { params: idParams, response: { 200: adminRefundSchema } } },
+    { ...admins, onRequest: [admins.onRequest, app.requireStepUp], schema: { params: idParams, response: { 200: adminRefundSchema } } },
     async (request) => presented(await service.decide(actorOf(request), request.params.id, true), request.user.id),
   );
   app.post(

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { adminMessages as am } from '../../contracts/admin-messages';
 import {
   invitationAcceptSchema,
+  invitationCreatedSchema,
   invitationPreviewSchema,
   memberPermissionsSchema,
   permissionChangeWaitingSchema,
+  permissionsGrantedSchema,
   teamInviteSchema,
   teamSchema,
 } from '../../contracts/admin-team';
@@ -26,14 +28,26 @@ const idParams = z.object({ id: z.uuid() });
  */
 export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const team = createTeamService({ db, translator: app.translator, publicUrl: config.publicUrl, now: () => clock.now() });
+  const team = createTeamService({
+    db,
+    translator: app.translator,
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+    adminSecondFactor: config.adminSecondFactor,
+  });
   const teamAdmin = { onRequest: app.requirePermissions(['MANAGE_TEAM']), config: { noStore: true } };
+  // Granting permissions (an invitation, a wider set, an approval) needs a fresh second factor (docs/security.md, Step-up).
+  const granting = { ...teamAdmin, onRequest: [teamAdmin.onRequest, app.requireStepUp] };
 
   app.get('/admin/team', { ...teamAdmin, schema: { response: { 200: teamSchema } } }, async (request) => team.team(request.user.id));
   app.post(
     '/admin/team/invitations',
-    { ...teamAdmin, schema: { body: teamInviteSchema, response: { 201: z.object({ id: z.string() }) } } },
-    async (request, reply) => reply.status(201).send({ id: await team.invite(actorOf(request), request.body, request.locale) }),
+    { ...granting, schema: { body: teamInviteSchema, response: { 201: invitationCreatedSchema } } },
+    async (request, reply) => {
+      const id = await team.invite(actorOf(request), request.body, request.locale);
+      const mustEnrol = await team.mustEnrolSecondFactor(await team.accountIdOf(request.body.email), request.body.permissions);
+      return reply.status(201).send({ id, must_enrol_second_factor: mustEnrol });
+    },
   );
   app.delete(
     '/admin/team/invitations/:id',
@@ -47,11 +61,22 @@ export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance,
     '/admin/team/members/:id',
     {
       ...teamAdmin,
-      schema: { params: idParams, body: memberPermissionsSchema, response: { 202: permissionChangeWaitingSchema, 204: noContentSchema } },
+      schema: {
+        params: idParams,
+        body: memberPermissionsSchema,
+        response: { 200: permissionsGrantedSchema, 202: permissionChangeWaitingSchema, 204: noContentSchema },
+      },
     },
     async (request, reply) => {
-      const change = await team.setPermissions(actorOf(request), request.params.id, request.body.permissions);
-      return change ? reply.status(202).send({ change }) : reply.status(204).send(null);
+      const { id } = request.params;
+      const { permissions } = request.body;
+      // Taking permissions away stays quick (a compromised account's, say); giving any needs a fresh second factor.
+      const before = await team.permissionsOfMember(id);
+      if (permissions.some((p) => !before.includes(p))) await app.assertStepUp(request);
+      const change = await team.setPermissions(actorOf(request), id, permissions);
+      const mustEnrol = await team.mustEnrolSecondFactor(id, permissions);
+      if (change) return reply.status(202).send({ change, ...(mustEnrol ? { must_enrol_second_factor: true } : {}) });
+      return mustEnrol ? reply.status(200).send({ must_enrol_second_factor: true }) : reply.status(204).send(null);
     },
   );
   for (const [verb, approve] of [
@@ -60,7 +85,7 @@ export const adminTeamRoutes: FastifyPluginAsync<AppServices> = async (instance,
   ] as const)
     app.post(
       `/admin/team/changes/:id/${verb}`,
-      { ...teamAdmin, schema: { params: idParams, response: { 204: noContentSchema } } },
+      { ...(approve ? granting : teamAdmin), schema: { params: idParams, response: { 204: noContentSchema } } },
       async (request, reply) => {
         await team.decideChange(actorOf(request), (request.params as { id: string }).id, approve);
         return reply.status(204).send(null);

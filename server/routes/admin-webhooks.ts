@@ -28,16 +28,18 @@ export const adminWebhookRoutes: FastifyPluginAsync<AppServices> = async (instan
     onRequest: app.requirePermissions(['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS']),
     config: { noStore: true },
   };
+  // Where the platform's events go, and the secret that signs them: a change needs a fresh second factor (docs/security.md).
+  const changes = { ...admins, onRequest: [admins.onRequest, app.requireStepUp] };
 
   app.get('/admin/webhooks', { ...admins, schema: { response: { 200: z.array(webhookEndpointSchema) } } }, async () => service.list());
   app.post(
     '/admin/webhooks',
-    { ...admins, schema: { body: webhookEndpointInputSchema, response: { 201: webhookSecretSchema } } },
+    { ...changes, schema: { body: webhookEndpointInputSchema, response: { 201: webhookSecretSchema } } },
     async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
   );
   app.patch(
     '/admin/webhooks/:id',
-    { ...admins, schema: { params: idParams, body: webhookEndpointPatchSchema, response: { 204: noContentSchema } } },
+    { ...changes, schema: { params: idParams, body: webhookEndpointPatchSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await service.update(actorOf(request), request.params.id, request.body);
       return reply.status(204).send(null);
@@ -45,7 +47,7 @@ export const adminWebhookRoutes: FastifyPluginAsync<AppServices> = async (instan
   );
   app.delete(
     '/admin/webhooks/:id',
-    { ...admins, schema: { params: idParams, response: { 204: noContentSchema } } },
+    { ...changes, schema: { params: idParams, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await service.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -53,7 +55,7 @@ export const adminWebhookRoutes: FastifyPluginAsync<AppServices> = async (instan
   );
   app.post(
     '/admin/webhooks/:id/rotate-secret',
-    { ...admins, schema: { params: idParams, response: { 200: webhookSecretSchema } } },
+    { ...changes, schema: { params: idParams, response: { 200: webhookSecretSchema } } },
     async (request) => service.rotate(actorOf(request), request.params.id),
   );
   app.post(

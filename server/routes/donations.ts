@@ -9,6 +9,8 @@ import { readDonation } from '../services/donations/read-donation';
 import { answerAttempt, createIdempotentAnswer } from '../http/idempotent-answer';
 import { pathParam } from '../../contracts/plain-text';
 import { attemptInProgressSchema, attemptParams } from '../../contracts/attempts';
+import { createCardTestingGuard } from '../services/payments/card-testing/card-guard';
+import { CardTestingRefusal } from '../services/payments/card-testing/refusals';
 
 export interface DonationRouteOptions extends AppServices {
   donationHooks?: DonationHooks;
@@ -17,7 +19,8 @@ export interface DonationRouteOptions extends AppServices {
 export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (instance, options) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = options;
-  const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log };
+  const cardTesting = createCardTestingGuard({ db, clock, config: options.config, translator: app.translator, log: app.log });
+  const deps = { ...options, translator: app.translator, hooks: options.donationHooks, log: app.log, cardTesting };
   const donations = createDonationService(deps);
   const answerOnce = createIdempotentAnswer({ db, clock, leaseMs: options.config.idempotencyLeaseMs, log: app.log });
 
@@ -26,15 +29,25 @@ export const donationRoutes: FastifyPluginAsync<DonationRouteOptions> = async (i
 
   async function give(request: FastifyRequest, reply: FastifyReply, body: DonationRequest, slug: string | null) {
     const userId = request.userId;
-    return answerOnce(request, reply, {
-      scope: scopeOf(request),
-      request: { body, slug },
-      // Claimed with the donation's first transaction, answered in its last: two commits (docs/payments.md).
-      claimAtCheckpoint: true,
-      execute: (checkpoint, complete) => donations.create({ request: body, slug, userId, locale: request.locale, checkpoint, complete }),
-      // A takeover after a crash may still have to reach the gateway: it needs the request (card token, campaign).
-      resume: (note) => donations.resume(note, { request: body, userId }),
-    });
+    try {
+      return await answerOnce(request, reply, {
+        scope: scopeOf(request),
+        request: { body, slug },
+        // Claimed with the donation's first transaction, answered in its last: two commits (docs/payments.md).
+        claimAtCheckpoint: true,
+        execute: (checkpoint, complete) =>
+          donations.create({ request: body, slug, userId, locale: request.locale, checkpoint, complete, remoteIp: request.ip }),
+        // A takeover after a crash may still have to reach the gateway: it needs the request (card token, campaign).
+        resume: (note) => donations.resume(note, { request: body, userId }),
+      });
+    } catch (error) {
+      // Card testing (docs/payments.md): turned away before anything was written, so nothing is claimed.
+      if (!(error instanceof CardTestingRefusal)) throw error;
+      if (error.extra.retryAfterS !== undefined) reply.header('retry-after', String(error.extra.retryAfterS));
+      return reply
+        .status(error.status)
+        .send({ message: request.t(error.text), code: error.code, ...(error.extra.challenge && { challenge: error.extra.challenge }) });
+    }
   }
 
   app.post(

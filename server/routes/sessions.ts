@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   refreshedTokensSchema,
   refreshTokenSchema,
@@ -9,12 +10,14 @@ import {
   type Session,
 } from '../../contracts/user';
 import { noContentSchema } from '../../contracts/http';
+import { apiErrorSchema } from '../../contracts/errors';
+import { secondFactorRequiredSchema } from '../../contracts/second-factor';
 import type { AppServices } from '../app-services';
-import { createSessions } from '../services/auth/sessions';
+import { createSessions, signInContext } from '../services/auth/sessions';
 
 export const sessionRoutes: FastifyPluginAsync<AppServices> = async (
   instance,
-  { db, config, clock, accessTokens, refreshTokens, userStatus },
+  { db, config, clock, accessTokens, refreshTokens, userStatus, sessionStatus },
 ) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const sessions = createSessions({
@@ -22,6 +25,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (
     accessTokens,
     refreshTokens,
     userStatus,
+    sessionStatus,
     clock,
     translator: app.translator,
     publicUrl: config.publicUrl,
@@ -29,9 +33,12 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (
 
   app.post(
     '/sessions',
-    { schema: { body: signInSchema, response: { 200: sessionSchema } }, config: { ...app.authRateLimit, noStore: true } },
-    async (request): Promise<Session> =>
-      sessions.signIn(request.body.email, request.body.password, { locale: request.locale, ip: request.ip, log: request.log }),
+    {
+      // An account with a second factor answers 401 with the challenge of the second step (routes/second-factors.ts).
+      schema: { body: signInSchema, response: { 200: sessionSchema, 401: z.union([secondFactorRequiredSchema, apiErrorSchema]) } },
+      config: { ...app.authRateLimit, noStore: true },
+    },
+    async (request): Promise<Session> => sessions.signIn(request.body.email, request.body.password, signInContext(request)),
   );
 
   app.post(
@@ -40,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsync<AppServices> = async (
     async (request): Promise<RefreshedTokens> => sessions.refresh(request.body.refresh_token),
   );
 
-  /** Sign-out: ends the refresh family; the short-lived access token simply runs out. */
+  /** Sign-out: ends the session; its access tokens stop too. */
   app.delete(
     '/sessions',
     { schema: { body: refreshTokenSchema, response: { 204: noContentSchema } }, config: { noStore: true } },

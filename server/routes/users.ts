@@ -13,6 +13,7 @@ import {
 } from '../../contracts/user';
 import type { AppServices } from '../app-services';
 import { assertPasswordNotCommon } from '../auth/password-policy';
+import { signInContext } from '../services/auth/sessions';
 import { createSignUps } from '../users/sign-ups';
 import { createUserAccounts } from '../users/user-accounts';
 
@@ -48,7 +49,7 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, serv
       schema: { body: signUpConfirmationSchema, response: { 201: sessionSchema } },
       config: { ...app.authRateLimit, noStore: true },
     },
-    async (request, reply): Promise<Session> => reply.status(201).send(await signUps.confirm(request.body.token)),
+    async (request, reply): Promise<Session> => reply.status(201).send(await signUps.confirm(request.body.token, signInContext(request))),
   );
 
   app.get('/users/profile', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>

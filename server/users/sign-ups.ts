@@ -5,6 +5,7 @@ import { authMessages } from '../../contracts/auth-messages';
 import { messages as m } from '../../contracts/messages';
 import type { Session, SignUp } from '../../contracts/user';
 import type { AccessTokens } from '../auth/access-tokens';
+import { createSessionIssuer, type SignInContext } from '../services/auth/sessions';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens';
 import { hashPassword } from '../auth/passwords';
 import type { RefreshTokens } from '../auth/refresh-tokens';
@@ -16,8 +17,7 @@ import type { Translator } from '../i18n/translator';
 import type { Clock } from '../services/clock';
 import { enqueueMail } from '../services/mail/mail-outbox';
 import { accountExistsMail, signUpConfirmationMail } from '../services/mail/sign-up-mails';
-import { presentUser } from './user-presenter';
-import { findUserByEmail, findUserWithGrants, insertUser, isUsable, type UserRow } from './users-repository';
+import { findUserByEmail, findUserById, insertUser, isUsable, type UserRow } from './users-repository';
 
 export interface SignUps {
   /**
@@ -27,7 +27,7 @@ export interface SignUps {
    */
   request(input: SignUp, locale: Locale, returnUrl: string | null): Promise<void>;
   /** Opens the link: creates the DONOR and signs them in. Refuses an unknown, used or expired token, and a taken address. */
-  confirm(token: string): Promise<Session>;
+  confirm(token: string, context: SignInContext): Promise<Session>;
 }
 
 export function createSignUps(deps: {
@@ -39,6 +39,7 @@ export function createSignUps(deps: {
   publicUrl: string;
 }): SignUps {
   const { db, clock, translator, publicUrl } = deps;
+  const issueSession = createSessionIssuer(deps);
   const intervalAgo = (now: Date) => new Date(now.getTime() - SIGN_UP_MAIL_INTERVAL_S * 1000);
   const withReturn = (path: string, params: Record<string, string>, returnUrl: string | null) =>
     `${publicUrl}${path}?${new URLSearchParams({ ...params, ...(returnUrl ? { return_url: returnUrl } : {}) }).toString()}`;
@@ -102,7 +103,7 @@ export function createSignUps(deps: {
       });
     },
 
-    async confirm(token) {
+    async confirm(token, context) {
       const now = clock.now();
       const emailTaken = conflict(errorCodes.emailTaken, m.emailTaken);
       let userId: string | null;
@@ -142,13 +143,9 @@ export function createSignUps(deps: {
         throw error;
       }
       if (userId === null) throw emailTaken;
-      const [accessToken, refreshToken, found] = await Promise.all([
-        deps.accessTokens.issue(userId),
-        deps.refreshTokens.issue(db, userId),
-        findUserWithGrants(db, userId),
-      ]);
-      if (!found) throw new Error(`the account ${userId} just created is gone`);
-      return { token: accessToken, refresh_token: refreshToken, user: presentUser(found.user, found.grants, publicUrl) };
+      const created = await findUserById(db, userId);
+      if (!created) throw new Error(`the account ${userId} just created is gone`);
+      return issueSession(created, context, { secondFactorAt: null });
     },
   };
 }

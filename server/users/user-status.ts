@@ -3,6 +3,7 @@ import { users } from '../db/schema';
 import type { Database } from '../db/types';
 import type { Clock } from '../services/clock';
 import type { RefreshTokens } from '../auth/refresh-tokens';
+import type { SessionStatus } from '../auth/session-records';
 
 /**
  * How long one node trusts its last look at a user's status. API nodes are stateless and may be
@@ -54,6 +55,7 @@ export function createAccountClosing(deps: {
   clock: Clock;
   refreshTokens: RefreshTokens;
   userStatus: UserStatus;
+  sessionStatus: SessionStatus;
 }): AccountClosing {
   async function close(userId: string, changes: (now: Date) => Partial<typeof users.$inferInsert>) {
     await deps.db.transaction(async (tx) => {
@@ -65,6 +67,7 @@ export function createAccountClosing(deps: {
       await deps.refreshTokens.revokeAllOfUser(tx, userId);
     });
     deps.userStatus.forget(userId);
+    deps.sessionStatus.forgetUser(userId);
   }
   return {
     deactivate: (userId) => close(userId, (now) => ({ active: false, inactivatedAt: now })),

@@ -34,10 +34,12 @@ const RUNS_PER_ROUTE_AND_ROLE = Number(process.env.FUZZ_RUNS ?? 18);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260709);
 /**
  * Tables a refused request may legitimately change: sign_in_guards, where a wrong password counts
- * towards its e-mail's lock. (Rate limits per address live in memory; a refused idempotent request frees
- * its key again, which the fingerprint sees as unchanged.)
+ * towards its e-mail's lock, and second_factor_failures and second_factor_challenges, where a wrong
+ * second-factor code counts towards its account's limit and its sign-in challenge's death (docs/security.md).
+ * (Rate limits per address live in memory; a refused idempotent request frees its key again, which the
+ * fingerprint sees as unchanged.)
  */
-const EXCLUDED_TABLES: string[] = ['sign_in_guards'];
+const EXCLUDED_TABLES: string[] = ['sign_in_guards', 'second_factor_failures', 'second_factor_challenges'];
 
 interface CollectedRoute {
   method: string;

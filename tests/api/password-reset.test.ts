@@ -50,6 +50,12 @@ describe('password reset through the embedded mailbox', () => {
     for (const refreshToken of [session.refresh_token, otherDevice.refresh_token]) {
       expect((await call(ctx.app, 'POST', '/api/v1/sessions/refresh/token', { refresh_token: refreshToken })).statusCode).toBe(401);
     }
+    // Their access tokens stop at once too, not when they run out (issue 49: sessions).
+    for (const token of [session.token, otherDevice.token]) {
+      const profile = await call(ctx.app, 'GET', '/api/v1/users/profile', undefined, { token });
+      expect(profile.statusCode).toBe(401);
+      expect(profile.json().code).toBe('token.invalid');
+    }
   });
 
   it('writes the mail in the language of the request', async () => {

@@ -16,7 +16,16 @@ afterEach(() => vi.useRealTimers());
 
 const team = {
   members: [
-    { id: 'u1', name: 'Lúcia', email: 'lucia@semear.dev', permissions: ['MANAGE_TEAM' as const], invited_by: null, joined_at: null },
+    {
+      id: 'u1',
+      name: 'Lúcia',
+      email: 'lucia@semear.dev',
+      permissions: ['MANAGE_TEAM' as const],
+      invited_by: null,
+      joined_at: null,
+      second_factor: false,
+      must_enrol_second_factor: false,
+    },
   ],
   invitations: [],
   changes: [],

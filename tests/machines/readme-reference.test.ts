@@ -11,6 +11,6 @@ describe('machines/README.md', () => {
     const kept = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
     const generated = await machineReference(root);
     expect(kept, 'machines/README.md is out of date: run npm run machines:readme').toBe(generated);
-    expect(generated.split('\n').filter((line) => line.startsWith('| `'))).toHaveLength(39);
+    expect(generated.split('\n').filter((line) => line.startsWith('| `'))).toHaveLength(43);
   }, 60_000);
 });

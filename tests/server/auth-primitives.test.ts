@@ -26,8 +26,8 @@ describe('access tokens', () => {
   it('expire after the TTL by the given clock', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     const tokens = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date(now) } });
-    const token = await tokens.issue('user-1');
-    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    const token = await tokens.issue('user-1', 'session-1');
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1', sessionId: 'session-1' });
     now += 61_000;
     expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
   });
@@ -35,11 +35,11 @@ describe('access tokens', () => {
   it('a token already verified still expires at the second its exp names, as on first sight', async () => {
     let now = Date.parse('2026-01-01T00:00:00Z');
     const tokens = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date(now) } });
-    const token = await tokens.issue('user-1');
+    const token = await tokens.issue('user-1', 'session-1');
     const firstSight = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date(now) } });
-    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1', sessionId: 'session-1' });
     now += 59_999;
-    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1', sessionId: 'session-1' });
     now += 1;
     expect(await tokens.verify(token)).toEqual({ ok: false, reason: 'expired' });
     expect(await firstSight.verify(token)).toEqual({ ok: false, reason: 'expired' });
@@ -47,8 +47,8 @@ describe('access tokens', () => {
 
   it('a remembered token lends nothing to a tampered copy', async () => {
     const tokens = createAccessTokens({ secret: 's'.repeat(40), ttlS: 60, clock: { now: () => new Date() } });
-    const token = await tokens.issue('user-1');
-    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1' });
+    const token = await tokens.issue('user-1', 'session-1');
+    expect(await tokens.verify(token)).toEqual({ ok: true, userId: 'user-1', sessionId: 'session-1' });
     const [header, , signature] = token.split('.');
     const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', exp: 4102444800 })).toString('base64url')}.${signature}`;
     expect(await tokens.verify(forged)).toEqual({ ok: false, reason: 'invalid' });
@@ -58,7 +58,7 @@ describe('access tokens', () => {
     const clock = { now: () => new Date() };
     const mine = createAccessTokens({ secret: 'a'.repeat(40), ttlS: 60, clock });
     const theirs = createAccessTokens({ secret: 'b'.repeat(40), ttlS: 60, clock });
-    expect(await mine.verify(await theirs.issue('u'))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await mine.verify(await theirs.issue('u', 's'))).toEqual({ ok: false, reason: 'invalid' });
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"u","exp":4102444800}').toString('base64url')}.`;
     expect(await mine.verify(unsigned)).toEqual({ ok: false, reason: 'invalid' });
   });

@@ -99,6 +99,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a URL starting with smtp:// or smtps://'],
     [{ AD_SCRIPT_URL: 'javascript:alert(1)' }, 'AD_SCRIPT_URL must be a URL'],
     [{ DEMO_SEED: 'maybe' }, 'DEMO_SEED must be true or false'],
+    [{ ADMIN_SECOND_FACTOR: 'sometimes' }, 'ADMIN_SECOND_FACTOR must be required or optional'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ AUTH_RATE_LIMIT_MAX: '-1' }, 'AUTH_RATE_LIMIT_MAX must be a whole number'],
     [{ AUTH_RATE_LIMIT_WINDOW_MS: '10' }, 'AUTH_RATE_LIMIT_WINDOW_MS must be a whole number'],
@@ -198,6 +199,14 @@ describe('loadConfig', () => {
       expect(load({ DATA_DIR, NODE_ENV: 'test', DEMO_SEED: 'false' }).demoSeed).toBe(false);
     });
 
+    it('requires a second factor of money members by default; ADMIN_SECOND_FACTOR set explicitly still decides', () => {
+      const DATA_DIR = scratch();
+      expect(load({ DATA_DIR, ...production }).adminSecondFactor).toBe('required');
+      expect(load({ DATA_DIR, ...production, ADMIN_SECOND_FACTOR: 'optional' }).adminSecondFactor).toBe('optional');
+      expect(load({ DATA_DIR, NODE_ENV: 'development' }).adminSecondFactor).toBe('optional');
+      expect(load({ DATA_DIR, ADMIN_SECOND_FACTOR: 'required' }).adminSecondFactor).toBe('required');
+    });
+
     it('refuses to start on the sandbox gateway unless PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION=true', () => {
       const DATA_DIR = scratch();
       for (const env of [{}, { PAYMENT_CARD_PROVIDER: 'sandbox' }, { PAYMENT_GATEWAY_SANDBOX_IN_PRODUCTION: 'false' }]) {
@@ -275,6 +284,7 @@ describe('loadConfig', () => {
       'ANALYTICS_RATE_LIMIT_MAX',
       'TRUST_PROXY',
       'IDEMPOTENCY_LEASE_MS',
+      'ADMIN_SECOND_FACTOR',
       'REFUND_APPROVAL_ABOVE',
       'EXPORT_MAX_RUNS',
       'PAYMENT_CARD_PROVIDER',
@@ -304,6 +314,13 @@ describe('loadConfig', () => {
       'PIX_MERCHANT_NAME',
       'PIX_MERCHANT_CITY',
       'PIX_EXPIRES_S',
+      'CARD_CHALLENGE_PROVIDER',
+      'CARD_CHALLENGE_SITE_KEY',
+      'CARD_CHALLENGE_SECRET',
+      'CARD_CHALLENGE_VERIFY_URL',
+      'CARD_TESTING_DECLINES_PER_MINUTE',
+      'CARD_TESTING_GUARD_MINUTES',
+      'CARD_TESTING_SLOW_INTERVAL_S',
       'CEP_PROVIDER',
       'CEP_PROVIDER_URL',
       'PUSHER_APP_ID',

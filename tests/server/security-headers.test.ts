@@ -26,6 +26,24 @@ describe('the Content Security Policy lets browsers reach the realtime server, a
   });
 });
 
+describe('the card-testing challenge (docs/payments.md, "Card testing")', () => {
+  const policy = (more: Record<string, string> = {}) => contentSecurityPolicy(loadConfig({ ...env, ...more }));
+  const turnstile = { CARD_CHALLENGE_PROVIDER: 'turnstile', CARD_CHALLENGE_SITE_KEY: '0x4AAA', CARD_CHALLENGE_SECRET: 's' };
+
+  it("opens the provider's script, frame and calls only while one is configured", () => {
+    expect(policy()['frame-src']).toBeNull();
+    expect(JSON.stringify(policy())).not.toContain('cloudflare');
+    const open = policy(turnstile);
+    for (const directive of ['script-src', 'frame-src', 'connect-src'])
+      expect(open[directive], directive).toContain('https://challenges.cloudflare.com');
+    expect(policy({ ...turnstile, CARD_CHALLENGE_PROVIDER: 'hcaptcha' })['script-src']).toContain('https://*.hcaptcha.com');
+  });
+
+  it('refuses a provider without its site key and secret, naming them', () => {
+    expect(() => loadConfig({ ...env, CARD_CHALLENGE_PROVIDER: 'hcaptcha' })).toThrow(/CARD_CHALLENGE_SITE_KEY and CARD_CHALLENGE_SECRET/);
+  });
+});
+
 describe("an API answer's security headers", () => {
   const documentHeaders = (publicUrl: string) =>
     securityHeadersOf({

@@ -19,12 +19,21 @@ describe('catalog scopes: which chunks of translations carry a message', () => {
     expect(scopesOfFiles(['contracts/donor-messages.ts'])).toEqual(['wallet']);
   });
 
+  it('keeps the Segurança page and the step-up dialog (only a signed-in money action opens it) off the first page', () => {
+    expect(scopesOfFiles(['src/features/security/SecurityPage.tsx'])).toEqual(['security']);
+    expect(scopesOfFiles(['src/app/dialogs/step-up/StepUpDialog.tsx'])).toEqual(['security']);
+  });
+
   it('keeps the giving flows’ shared pieces in src/app (the amount picker) with the checkout, not with the first page', () => {
     expect(scopesOfFiles(['src/app/giving/AmountPicker.tsx'])).toEqual(['checkout']);
     expect(scopesOfFiles(['src/app/giving/AmountPicker.tsx', 'src/features/monthly/SubscriptionEditors.tsx'])).toEqual([
       'checkout',
       'monthly',
     ]);
+  });
+
+  it('puts the second factors’ messages with the sign-in pages and the security chunk (page and step-up dialog)', () => {
+    expect(scopesOfFiles(['contracts/security-messages.ts'])).toEqual(['auth', 'security']);
   });
 
   it('leaves messages only the server uses out of every web catalog', () => {

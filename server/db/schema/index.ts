@@ -15,3 +15,6 @@ export * from './refunds';
 export * from './pix';
 export * from './exports';
 export * from './sign-ups';
+export * from './user-sessions';
+export * from './second-factors';
+export * from './card-testing';

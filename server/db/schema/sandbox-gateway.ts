@@ -24,6 +24,8 @@ export const sandboxCardTokens = pgTable(
     outcome: text('outcome', { enum: SANDBOX_CARD_OUTCOMES }).notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
+    /** The first six digits, which a provider tells about a token (Mercado Pago's first_six_digits); null on older rows. */
+    bin: text('bin'),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     holderName: text('holder_name').notNull(),

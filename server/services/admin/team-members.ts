@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { adminMessages as am } from '../../../contracts/admin-messages';
-import type { TeamMember } from '../../../contracts/admin-team';
+import type { TeamMember as PresentedMember } from '../../../contracts/admin-team';
 import { errorCodes } from '../../../contracts/errors';
 import { PERMISSIONS, type Permission } from '../../../contracts/permissions';
 import { permissions, roles, userPermissions, userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { conflict, notFound } from '../../domain/errors';
 import { teamEntriesOf } from './people';
+
+/** A member as the team's queries read them; the second-factor flags are added where the team is shown (team.ts). */
+export type TeamMember = Omit<PresentedMember, 'second_factor' | 'must_enrol_second_factor'>;
 
 /** Permissions in the contracts' order, whatever order they were stored or sent in. */
 export const ordered = (names: readonly string[]): Permission[] => PERMISSIONS.filter((p) => names.includes(p));

@@ -3,7 +3,8 @@ import { adminMessages as am } from '../../../contracts/admin-messages';
 import { INVITATION_VALID_DAYS, type Team, type TeamInviteInput } from '../../../contracts/admin-team';
 import type { Locale } from '../../../contracts/constants';
 import { errorCodes } from '../../../contracts/errors';
-import { grantNeedsSecondAdmin, type Permission } from '../../../contracts/permissions';
+import { grantNeedsSecondAdmin, holdsMoneyPermission, type Permission } from '../../../contracts/permissions';
+import { hasSecondFactor, usersWithSecondFactor } from '../../auth/second-factor-status';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import { teamInvitations, userRoles, users } from '../../db/schema';
 import type { Database } from '../../db/types';
@@ -25,11 +26,27 @@ export interface TeamDeps {
   translator: Translator;
   publicUrl: string;
   now: () => Date;
+  /** With `required`, a money permission is of no use until its holder enrols a second factor (docs/security.md). */
+  adminSecondFactor: 'required' | 'optional';
 }
 
 /** The admin team (docs/admin.md): members, permissions and invitations, every change audited. */
-export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) {
+export function createTeamService({ db, translator, publicUrl, now, adminSecondFactor }: TeamDeps) {
+  const mustEnrol = (permissions: readonly Permission[], enrolled: boolean) =>
+    adminSecondFactor === 'required' && holdsMoneyPermission(permissions) && !enrolled;
   return {
+    /** The account (by id; null: none yet) holding `permissions` would have to enrol a second factor before acting. */
+    async mustEnrolSecondFactor(userId: string | null, permissions: readonly Permission[]): Promise<boolean> {
+      if (!mustEnrol(permissions, false)) return false;
+      return userId === null || !(await hasSecondFactor(db, userId));
+    },
+
+    /** The account of an e-mail address, if there is one (an invitation's). */
+    accountIdOf: async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null,
+
+    /** A member's current permissions, for the routes that ask more of a grant than of a withdrawal. */
+    permissionsOfMember: async (memberId: string) => (await memberById(db, memberId)).permissions,
+
     async team(viewerId: string): Promise<Team> {
       const open = await db
         .select({ invitation: teamInvitations, inviter: users.name })
@@ -37,8 +54,17 @@ export function createTeamService({ db, translator, publicUrl, now }: TeamDeps) 
         .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
         .where(openInvitation(now()))
         .orderBy(asc(teamInvitations.createdAt));
+      const list = await members(db);
+      const enrolled = await usersWithSecondFactor(
+        db,
+        list.map((m) => m.id),
+      );
       return {
-        members: await members(db),
+        members: list.map((m) => ({
+          ...m,
+          second_factor: enrolled.has(m.id),
+          must_enrol_second_factor: mustEnrol(m.permissions, enrolled.has(m.id)),
+        })),
         invitations: open.map(({ invitation, inviter }) => ({
           id: invitation.id,
           email: invitation.email,

@@ -10,7 +10,7 @@ import { takesCards, takesPix, takesRedirects, withCapability } from '../payment
 import type { PaymentGateway } from '../payments/gateway';
 import type { PaymentGateways } from '../payments/gateways';
 import { payerOfPurchase } from '../payments/payer';
-import type { Payer } from '../payments/gateway';
+import type { Payer, SavedCardToken } from '../payments/gateway';
 import type { PaymentRow } from './payments-repository';
 import { recordCardResult, recordPaypalOrder, recordPixCharge } from './payment-outcomes';
 import { postProviderFee } from './provider-fee';
@@ -114,15 +114,22 @@ export async function gatewayCardToken(
   payment: DonationRequest['payment'],
   userId: string | null,
 ): Promise<string | null> {
-  if (payment.method === 'card') {
-    if (!(await deps.gateways.for('card').describeCard(payment.card_token)))
-      throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
-    return payment.card_token;
-  }
+  if (payment.method === 'card') return (await describedNewCard(deps, payment.card_token)).token;
   if (payment.method !== 'saved_card' || !userId) return null;
   const card = await usableSavedCard(deps.db, { cardId: payment.card_id, userId, gateway: deps.gateways.for('card').name });
   if (!card) throw notFound(errorCodes.savedCardNotFound, gm.savedCardNotFound);
   return card.gatewayToken;
+}
+
+/** A new card's one-time token as the card provider describes it (brand, last four, expiry, BIN); unknown: 'card.token_invalid'. */
+export async function describedNewCard(
+  deps: Pick<CollectDeps, 'gateways'>,
+  cardToken: string,
+): Promise<{ token: string; card: SavedCardToken; provider: string }> {
+  const gateway = deps.gateways.for('card');
+  const card = await gateway.describeCard(cardToken);
+  if (!card) throw invalid(errorCodes.cardTokenInvalid, gm.cardTokenInvalid);
+  return { token: cardToken, card, provider: gateway.name };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import type { Checkpoint, Completion, StoredResponse } from '../idempotency/idempotency';
 import { postLedgerGroup, spendFromWallet, usableGiftCard, WalletInsufficientError } from '../ledger';
 import { gatewayMethodOf, type PaymentGateways } from '../payments/gateways';
-import { donatableCampaign, type DonatableCampaign } from './campaign-access';
+import { donatableAsFound, donatableCampaign, type DonatableCampaign } from './campaign-access';
 import { confirmDonationIn, donationReference, donationTarget, finishConfirmation } from './confirm-donation';
 import { donationAnswer } from './donation-answers';
 import {
@@ -24,7 +24,8 @@ import {
   type DonationWithPayment,
 } from './donations-repository';
 import { holdProcessingPayment, INTERNAL_GATEWAY, markInternalPaymentSucceeded, type PaymentRow } from './payments-repository';
-import { collectPayment, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
+import { collectPayment, describedNewCard, gatewayCardToken, gatewayOf, resumedCardToken, type GatewayCollection } from './collect-payment';
+import type { Admission, CardTestingGuard } from '../payments/card-testing/card-guard';
 import { takesCards, withCapability } from '../payments/capabilities';
 import type { CardGateway } from '../payments/gateway';
 import { payerOfContact, payerOfUser } from '../payments/payer';
@@ -32,6 +33,17 @@ import type { Payer } from '../payments/gateway';
 import { confirmPayment } from './purchase-settlement';
 import { reconcilePayment } from './reconcile';
 import { givingMessages as gm } from '../../../contracts/giving-messages';
+
+/** Thrown inside a new card's first transaction when its campaign is guarded: rolled back, nothing written. */
+class GuardedCampaign extends Error {
+  constructor(
+    readonly campaignId: string | null,
+    /** A burst seen by this admission: its guard opens now. */
+    readonly opening: boolean,
+  ) {
+    super('card testing guard');
+  }
+}
 
 /** Seams for fault-injection tests (a crash between the recorded charge and the ledger write). */
 export interface DonationHooks {
@@ -46,6 +58,8 @@ export interface DonationDeps {
   gateways: PaymentGateways;
   hooks?: DonationHooks;
   log?: { warn(obj: object, msg: string): void };
+  /** Card testing cut off (payments/card-testing): new cards only; absent, nothing is counted. */
+  cardTesting?: CardTestingGuard;
 }
 
 export interface NewDonation {
@@ -57,6 +71,8 @@ export interface NewDonation {
   checkpoint: Checkpoint;
   /** Keeps the answer in the transaction that settles the donation. */
   complete: Completion;
+  /** The donor's address, for a card-testing challenge's check at its provider. */
+  remoteIp?: string | null;
 }
 
 const mustBeSignedIn = () => unauthenticated(errorCodes.tokenMissing, m.mustBeSignedIn);
@@ -79,6 +95,15 @@ export function createDonationService(deps: DonationDeps) {
     if ((method === 'wallet' || method === 'saved_card') && !userId) throw mustBeSignedIn();
     const receiptToken = newOpaqueToken();
     const campaignOfRequest = (tx: Executor) => (input.slug ? donatableCampaign(tx, input.slug, now) : Promise.resolve(null));
+    /** The campaign and a new card's card-testing admission on it, read together. */
+    const admissionIn = async (
+      tx: Executor,
+      guard: CardTestingGuard,
+    ): Promise<{ campaign: DonatableCampaign | null; admission: Admission }> => {
+      if (!input.slug) return { campaign: null, admission: await guard.admissionIn(tx, null, now) };
+      const read = await guard.campaignAdmissionIn(tx, input.slug, now);
+      return { campaign: donatableAsFound(read.campaign, now), admission: read.admission };
+    };
     const base = (campaign: DonatableCampaign | null) => ({
       request,
       campaignId: campaign?.id ?? null,
@@ -113,19 +138,44 @@ export function createDonationService(deps: DonationDeps) {
       });
     }
 
-    const cardToken = await gatewayCardToken(deps, request.payment, userId);
-    // Commit 1: the campaign checked, the donation and its payment written, the key claimed.
-    const { donation, payment, campaign } = await db.transaction(async (tx) => {
-      const campaign = await campaignOfRequest(tx);
-      const gateway = gateways.for(gatewayMethodOf(method)).name;
-      const created = await insertDonationWithPayment(tx, { ...base(campaign), gateway, now });
-      await input.checkpoint(tx, note(created.donation.id));
-      return { ...created, campaign };
+    const newCard = method === 'card' ? await describedNewCard(deps, request.payment.card_token) : null;
+    const cardToken = newCard ? newCard.token : await gatewayCardToken(deps, request.payment, userId);
+    const guard = newCard ? (deps.cardTesting ?? null) : null;
+    // Commit 1: the campaign checked, a new card admitted by its card-testing guard, the donation and its payment written, the key claimed.
+    const commitOne = (admitted: boolean) =>
+      db.transaction(async (tx) => {
+        const { campaign, admission } =
+          guard && !admitted ? await admissionIn(tx, guard) : { campaign: await campaignOfRequest(tx), admission: 'open' };
+        if (admission !== 'open') throw new GuardedCampaign(campaign?.id ?? null, admission === 'burst');
+        const gateway = gateways.for(gatewayMethodOf(method)).name;
+        const created = await insertDonationWithPayment(tx, { ...base(campaign), gateway, now });
+        await input.checkpoint(tx, note(created.donation.id));
+        return { ...created, campaign };
+      });
+    const { donation, payment, campaign } = await commitOne(false).catch(async (error: unknown) => {
+      // A guarded campaign: nothing was written; the challenge (or the slow lane) decides, then the same commit.
+      if (!(error instanceof GuardedCampaign) || !guard || request.payment.method !== 'card') throw error;
+      await guard.admitGuarded({
+        campaignId: error.campaignId,
+        opening: error.opening,
+        challengeToken: request.payment.challenge_token,
+        remoteIp: input.remoteIp ?? null,
+      });
+      return commitOne(true);
     });
     // Commit 2 (in pay): the gateway's answer, the ledger group with its outbox rows, and this answer.
     const answered: { response?: StoredResponse } = {};
     const payer = payerOfContact(donation.contact);
-    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale, payer }, async (tx, confirmed) => {
+    const onDeclined =
+      guard && newCard
+        ? (tx: Executor) =>
+            guard.recordDeclineIn(
+              tx,
+              { campaignId: campaign?.id ?? null, fingerprint: guard.fingerprintOf(newCard.card, newCard.provider) },
+              clock.now(),
+            )
+        : undefined;
+    await pay(payment, { request, userId, cardToken, campaign, locale: input.locale, payer, onDeclined }, async (tx, confirmed) => {
       answered.response = await answerIn(tx, donation.id, confirmed);
     });
     return answered.response ?? answer(donation.id, receiptToken, input.locale);
@@ -146,9 +196,11 @@ export function createDonationService(deps: DonationDeps) {
       campaign: DonatableCampaign | null;
       locale: Locale;
       payer?: Payer | null;
+      /** A new card the gateway declined: counted for card testing in the commit that records it. */
+      onDeclined?: (tx: Executor) => Promise<void>;
     },
     alsoInCommit?: (tx: Executor, confirmed: DonationWithPayment | null) => Promise<void>,
-  ): Promise<void> {
+  ): Promise<PaymentRow | null> {
     const { request, userId, cardToken, campaign } = input;
     const description = campaign ? `Doação para ${campaign.title}` : 'Doação ao fundo geral do Semear';
     const collection: GatewayCollection =
@@ -173,12 +225,13 @@ export function createDonationService(deps: DonationDeps) {
             },
           });
         }
+        if (moved?.status === 'failed') await input.onDeclined?.(tx);
         await alsoInCommit?.(tx, confirmed);
       },
     });
-    if (recorded?.status !== 'succeeded') return;
-    if (cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId)
+    if (recorded?.status === 'succeeded' && cardToken !== null && request.payment.method === 'card' && request.payment.save_card && userId)
       await saveCard(withCapability(gatewayOf(gateways, payment), takesCards, 'cards'), cardToken, userId);
+    return recorded;
   }
 
   /** Paths on this site: the donor comes back to the thank-you page, or to the checkout with the error. */

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/types';
+import { firesAt, parseCron, saoPauloMinute } from './cron-table';
 
 /** A recurring job: pg-boss runs `run` on one node at a time, on the cron schedule (America/Sao_Paulo). */
 export interface RecurringJob {
@@ -20,6 +21,10 @@ export interface JobLog {
 /**
  * pg-boss on the application's own database (docs/design.md §1, §9): PGlite through its `db` option, or
  * PostgreSQL, where several API nodes share the queue and a cron job runs once per tick across them.
+ * The cron table is read here, not by pg-boss's timekeeper (cron-table.ts says why): every
+ * `cronIntervalSeconds` each node sends the jobs whose expression fires in the current São Paulo minute,
+ * as pg-boss's timekeeper would, with a 60-second singleton slot per job name, so the ticks of every node
+ * and every check within one minute are one job.
  */
 export function createJobRunner(
   handle: Pick<DatabaseHandle, 'executeSql' | 'exclusively'>,
@@ -29,20 +34,22 @@ export function createJobRunner(
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
     schema: 'pgboss',
-    cronMonitorIntervalSeconds: options.cronIntervalSeconds ?? 30,
-    cronWorkerIntervalSeconds: options.cronIntervalSeconds ?? 30,
+    schedule: false,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job runner error'));
   let started = false;
+  let ticker: NodeJS.Timeout | undefined;
   return {
     async start(jobs) {
+      const tables = jobs.map((job) => ({ name: job.name, cron: parseCron(job.cron) }));
       // Nodes starting at once on PostgreSQL set pg-boss up in turn: two creating the same queue deadlock.
       await handle.exclusively(async () => {
         await boss.start();
         started = true;
         for (const job of jobs) {
           await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
-          await boss.schedule(job.name, job.cron, {}, { tz: 'America/Sao_Paulo' });
+          // A schedule kept by an earlier version: pg-boss's timekeeper no longer reads it.
+          await boss.unschedule(job.name);
         }
       });
       for (const job of jobs) {
@@ -50,8 +57,22 @@ export function createJobRunner(
           await job.run();
         });
       }
+      const tick = async () => {
+        const now = saoPauloMinute(new Date());
+        for (const { name } of tables.filter((table) => firesAt(table.cron, now))) {
+          await boss.send(name, {}, { singletonKey: name, singletonSeconds: 60 });
+        }
+      };
+      ticker = setInterval(
+        () => {
+          tick().catch((error: unknown) => log.error({ err: error }, 'job runner tick failed'));
+        },
+        (options.cronIntervalSeconds ?? 30) * 1000,
+      );
+      ticker.unref();
     },
     async stop() {
+      clearInterval(ticker);
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -164,6 +164,13 @@ export interface SavedCardToken {
   expMonth: number;
   expYear: number;
   holderName: string;
+  /**
+   * What tells this card apart from others for card-testing counts (docs/payments.md, "Card testing"): the
+   * provider's own card fingerprint where it gives one, else the first six digits it reveals; neither is ever
+   * the number. Absent: the count falls back to brand, last four and expiry.
+   */
+  fingerprint?: string | null;
+  bin?: string | null;
 }
 
 export interface PixCharge {

@@ -211,7 +211,17 @@ export function createRefundService(deps: RefundDeps) {
     return stuck.length;
   }
 
-  return { request, decide, process, resume };
+  /**
+   * Whether a refund of this amount would wait for a second admin now (read without a lock): the route
+   * asks the admin for a fresh second factor first (docs/security.md, Step-up). Refunds racing past the
+   * threshold meanwhile still wait, and their approval asks for one.
+   */
+  async function wouldWait(donationId: string, amount: number): Promise<boolean> {
+    const held = await heldCentsOf(db, donationId, [...HOLDING]);
+    return amount > approvalNeededAbove(held, deps.config.refundApprovalAboveCents);
+  }
+
+  return { request, decide, process, resume, wouldWait };
 }
 
 /**

@@ -21,6 +21,7 @@ const loaders: Record<CatalogScope, Loaders> = {
   monthly: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'monthly' }, import: 'messages' }),
   contributions: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'contributions' }, import: 'messages' }),
   gifts: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'gifts' }, import: 'messages' }),
+  security: import.meta.glob<Messages>('../../../locales/*/messages.po', { query: { scope: 'security' }, import: 'messages' }),
 };
 
 function loadScope(locale: Locale, scope: CatalogScope): Promise<Messages> {

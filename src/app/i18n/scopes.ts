@@ -17,6 +17,7 @@ export const LAZY_SCOPES = [
   'monthly',
   'contributions',
   'gifts',
+  'security',
 ] as const;
 export type LazyScope = (typeof LAZY_SCOPES)[number];
 export type CatalogScope = 'core' | LazyScope;
@@ -37,8 +38,15 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
     // The giving flows' shared pieces (the amount picker of the checkouts and /doacao-mensal): with the checkout's.
     else if (/(?:^|\/)src\/app\/giving\//.test(path)) scopes.add('checkout');
+    // The step-up dialog (a money action asks for the second factor again): loads with its first opening.
+    else if (/(?:^|\/)src\/app\/dialogs\/step-up\//.test(path)) scopes.add('security');
     // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.
     else if (/(?:^|\/)contracts\/donor-messages\.ts$/.test(path)) scopes.add('wallet');
+    // Second factors: the sign-in's second step, the "Segurança" page and the step-up dialog (contracts/security-messages.ts).
+    else if (/(?:^|\/)contracts\/security-messages\.ts$/.test(path)) {
+      scopes.add('auth');
+      scopes.add('security');
+    }
     // A locked sign-in and the mailed sign-up link: shown only on the auth pages (contracts/auth-messages.ts).
     else if (/(?:^|\/)contracts\/auth-messages\.ts$/.test(path)) scopes.add('auth');
     // Buying gift cards: shown only on /gift-card pages (contracts/gift-card-messages.ts).

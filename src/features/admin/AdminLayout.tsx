@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
 import { adminPathsFor, useAuth } from '../../app';
-import { Container } from '../../ui';
+import { Container, Notice } from '../../ui';
+import { useEnrolmentRequired } from './second-factor-banner-provider';
 import { ADMIN_PAGES } from './admin-pages';
 import * as s from './admin.css';
 
@@ -10,6 +11,7 @@ export function AdminLayout() {
   const { t, i18n } = useLingui();
   const { user } = useAuth();
   const paths = adminPathsFor(user).filter((p) => ADMIN_PAGES[p].inMenu);
+  const mustEnrol = useEnrolmentRequired(user);
   return (
     <Container className={s.layout}>
       {paths.length > 0 ? (
@@ -29,6 +31,16 @@ export function AdminLayout() {
         </nav>
       ) : null}
       <div>
+        {mustEnrol ? (
+          <Notice tone="warning" className={s.enrolBanner}>
+            <Trans id="admin.secondFactor.banner">
+              Sua conta pode mexer com dinheiro: ative um segundo fator antes de agir na administração.
+            </Trans>{' '}
+            <Link to="/profile/security">
+              <Trans id="admin.secondFactor.bannerLink">Ir para Segurança</Trans>
+            </Link>
+          </Notice>
+        ) : null}
         <Outlet />
       </div>
     </Container>

@@ -42,3 +42,5 @@ export const needed = style({ margin: 0, paddingLeft: vars.space['6'] });
 export const openList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space['3'] });
 globalStyle(`${openList} a`, { fontWeight: vars.fontWeight.semibold });
 export const openLead = style({ display: 'block', color: vars.color.muted, fontSize: vars.fontSize.sm });
+
+export const enrolBanner = style({ marginBottom: vars.space['4'] });

@@ -7,19 +7,24 @@ import { Button, Form, FormActions, TextField } from '../../ui';
 import { AuthCard } from './AuthCard';
 import { FailureAlert } from '../../app/forms/FailureAlert';
 import { useSignInFlow } from './sign-in-provider';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useFieldError } from '../../app/forms/use-field-error';
 import { useLeaveWhenSignedIn } from './use-leave-when-signed-in';
 import { usePrefilledEmail } from './use-prefilled-email';
 import { useReturnUrl } from './use-return-url';
 import * as s from './auth.css';
 
-/** /signin: e-mail and password; on success the session goes to the auth machine. */
+/**
+ * /signin: e-mail and password, then, for an account with a second factor, its code or passkey; the
+ * session goes to the auth machine.
+ */
 export function SignInPage() {
   const { t } = useLingui();
   const fieldError = useFieldError();
   const returnUrl = useReturnUrl();
   const email = usePrefilledEmail();
-  const { view, submit } = useSignInFlow();
+  const flow = useSignInFlow();
+  const { view, submit } = flow;
   useLeaveWhenSignedIn();
   const { register, handleSubmit, formState } = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
@@ -27,6 +32,22 @@ export function SignInPage() {
   });
   const busy = view.submitting || view.succeeded;
   const carry = { ...(returnUrl === '/' ? {} : { return_url: returnUrl }), ...(email ? { email } : {}) };
+
+  if (view.step === 'secondFactor')
+    return (
+      <AuthCard
+        title={<Trans id="signIn.secondFactor.title">Confirme que é você</Trans>}
+        lead={<Trans id="signIn.secondFactor.lead">Sua conta tem um segundo fator. Falta só ele para entrar.</Trans>}
+      >
+        <SecondFactorStep
+          view={view}
+          onCode={flow.submitCode}
+          onMethod={flow.chooseMethod}
+          onPasskey={flow.usePasskey}
+          onCancel={flow.cancel}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={<Trans>Entrar</Trans>} lead={<Trans>Que bom ver você de novo.</Trans>}>

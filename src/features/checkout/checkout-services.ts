@@ -5,6 +5,7 @@ import { paymentStepMachine } from '../../../machines/checkout/steps/payment-ste
 import { pixPaymentMachine, type PixCheck } from '../../../machines/checkout/pix-payment.machine';
 import { donationAnswerOf, donationPixCheckOf } from './donation-outcomes';
 import { donationsApi } from '../../lib/api/donations';
+import { withCardChallenge } from './card-challenge';
 import {
   checkoutSupportActors,
   realCheckoutSupport,
@@ -30,7 +31,8 @@ export interface CheckoutServices extends CheckoutSupportServices {
 
 export const realCheckoutServices: CheckoutServices = {
   ...realCheckoutSupport,
-  createDonation: (request, options) => donationsApi.createDonation(request, options),
+  // A campaign under card testing may ask for a challenge first (card-challenge.ts).
+  createDonation: (request, options) => withCardChallenge(request, (sent) => donationsApi.createDonation(sent, options)),
   getDonation: (id, token) => donationsApi.getDonation(id, token),
   findAttempt: (key) => donationsApi.findAttempt(key),
   getGiftCard: (code) => donationsApi.getGiftCard(code),

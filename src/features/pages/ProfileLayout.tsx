@@ -6,7 +6,7 @@ import { Container } from '../../ui';
 import * as s from './pages.css';
 
 const TABS: ReadonlyArray<{
-  to: '/profile' | '/profile/contributions' | '/profile/wallet' | '/profile/cards' | '/profile/notifications';
+  to: '/profile' | '/profile/contributions' | '/profile/wallet' | '/profile/cards' | '/profile/notifications' | '/profile/security';
   label: MessageDescriptor;
 }> = [
   { to: '/profile', label: msg`Perfil` },
@@ -14,6 +14,7 @@ const TABS: ReadonlyArray<{
   { to: '/profile/wallet', label: msg`Carteira` },
   { to: '/profile/cards', label: msg`Cartões` },
   { to: '/profile/notifications', label: msg`Notificações` },
+  { to: '/profile/security', label: msg({ id: 'profile.tabs.security', message: 'Segurança' }) },
 ];
 
 /** Tabs over every /profile page; the page itself renders in the outlet. */

@@ -12,6 +12,7 @@ import {
 import { tokenRefreshMachine, type TokenRefreshMachine } from '../../../machines/auth/token-refresh.machine';
 import { clearSessionTokens, getRefreshToken, getToken, storeSessionTokens } from '../cookies';
 import { ApiRequestError, normalizeApiError } from './api-error';
+import { canStepUp, requestStepUp } from './step-up-gate';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -21,6 +22,8 @@ declare module 'axios' {
     authRetried?: boolean;
     /** The access token this request was sent with. */
     sentWithToken?: string;
+    /** Set on the one retry after a step-up, so a second refusal reaches the caller. */
+    stepUpRetried?: boolean;
   }
 }
 
@@ -108,6 +111,19 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   http.interceptors.response.use(undefined, async (error: AxiosError) => {
     const config = error.config as InternalAxiosRequestConfig | undefined;
+    // A money action wants a fresh second factor: the dialog asks for it in place, then the very same
+    // request goes again, so the form that sent it keeps what was typed. Given up, the caller gets the 403.
+    if (error.response?.status === 403 && config && !config.stepUpRetried && canStepUp()) {
+      const refusal = normalizeApiError(error);
+      if (refusal.code === errorCodes.stepUpRequired) {
+        try {
+          await requestStepUp();
+        } catch {
+          throw refusal;
+        }
+        return http.request({ ...config, stepUpRetried: true });
+      }
+    }
     const unauthorized = error.response?.status === 401;
     // Only a call that carried a token can have lost its session; the others just fail.
     if (!unauthorized || !config || config.skipAuthRefresh || config.authRetried || !config.sentWithToken) {

@@ -25,6 +25,8 @@ export interface Operation {
   parameters: Parameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: Json }> };
   responses: Record<string, Answer>;
+  /** The permissions of an admin call (a bearer call may answer 403 for other reasons: step-up). */
+  'x-permissions'?: string[];
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;

@@ -155,7 +155,7 @@ export async function describeMercadoPagoCard(api: MercadoPagoClient, cardToken:
   if (!token || (token.status !== null && token.status !== 'active')) return null;
   const method = await cardMethodOfBin(api, token.firstSix);
   if (!method) throw notAccepted();
-  return shown(token.id, method.brand, token);
+  return { ...shown(token.id, method.brand, token), bin: token.firstSix };
 }
 
 /**

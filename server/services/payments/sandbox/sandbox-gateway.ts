@@ -104,6 +104,7 @@ const savedToken = (token: typeof sandboxCardTokens.$inferSelect): SavedCardToke
   expMonth: token.expMonth,
   expYear: token.expYear,
   holderName: token.holderName,
+  bin: token.bin,
 });
 
 export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
@@ -197,6 +198,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
           outcome: outcomeOfCard(card.card_number),
           brand,
           last4: card.card_number.slice(-4),
+          bin: card.card_number.slice(0, 6),
           expMonth: expiry.month,
           expYear: expiry.year,
           holderName: card.holder_name.trim(),

@@ -58,6 +58,16 @@ export function MemberRow({
           ) : null}
           <br />
           <JoinedNote entry={member} />
+          {member.must_enrol_second_factor ? (
+            <>
+              <br />
+              <strong role="note">
+                <Trans id="admin.team.mustEnrol">
+                  Precisa ativar um segundo fator (aplicativo autenticador ou chave de acesso) antes de agir na administração.
+                </Trans>
+              </strong>
+            </>
+          ) : null}
         </span>
         <Button type="button" size="sm" variant="danger" disabled={busy} onClick={() => void remove()}>
           <Trans>Remover da equipe</Trans>
