@@ -40,49 +40,38 @@ const challengeToken = plainText({ error: s.challengeRequired.id })
 const clientExtensionResults = z.record(z.string().max(64), z.unknown()).default({});
 const transports = z.array(z.string().max(32)).max(10);
 
-/** What the browser's navigator.credentials.create() gave, as @simplewebauthn/browser encodes it. */
-export const registrationResponseSchema = z.object(
-  {
-    id: base64url(1024),
-    rawId: base64url(1024),
-    type: z.literal('public-key', { error: s.passkeyResponseInvalid.id }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform'], { error: s.passkeyResponseInvalid.id }).optional(),
-    clientExtensionResults,
-    response: z.object(
-      {
-        clientDataJSON: base64url(8192),
-        attestationObject: base64url(65536),
-        authenticatorData: base64url(65536).optional(),
-        publicKey: base64url(8192).optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        transports: transports.optional(),
-      },
-      { error: s.passkeyResponseInvalid.id },
-    ),
-  },
-  { error: s.passkeyResponseInvalid.id },
-);
+/**
+ * A WebAuthn credential as @simplewebauthn/browser encodes it: the fields a registration and an authentication
+ * share, around the `response` each carries.
+ */
+const credentialSchema = <R extends z.ZodRawShape>(response: R) =>
+  z.object(
+    {
+      id: base64url(1024),
+      rawId: base64url(1024),
+      type: z.literal('public-key', { error: s.passkeyResponseInvalid.id }),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform'], { error: s.passkeyResponseInvalid.id }).optional(),
+      clientExtensionResults,
+      response: z.object({ clientDataJSON: base64url(8192), ...response }, { error: s.passkeyResponseInvalid.id }),
+    },
+    { error: s.passkeyResponseInvalid.id },
+  );
 
-/** What navigator.credentials.get() gave, as @simplewebauthn/browser encodes it. */
-export const authenticationResponseSchema = z.object(
-  {
-    id: base64url(1024),
-    rawId: base64url(1024),
-    type: z.literal('public-key', { error: s.passkeyResponseInvalid.id }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform'], { error: s.passkeyResponseInvalid.id }).optional(),
-    clientExtensionResults,
-    response: z.object(
-      {
-        clientDataJSON: base64url(8192),
-        authenticatorData: base64url(65536),
-        signature: base64url(8192),
-        userHandle: base64url(1024).optional(),
-      },
-      { error: s.passkeyResponseInvalid.id },
-    ),
-  },
-  { error: s.passkeyResponseInvalid.id },
-);
+/** What the browser's navigator.credentials.create() gave. */
+export const registrationResponseSchema = credentialSchema({
+  attestationObject: base64url(65536),
+  authenticatorData: base64url(65536).optional(),
+  publicKey: base64url(8192).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  transports: transports.optional(),
+});
+
+/** What navigator.credentials.get() gave. */
+export const authenticationResponseSchema = credentialSchema({
+  authenticatorData: base64url(65536),
+  signature: base64url(8192),
+  userHandle: base64url(1024).optional(),
+});
 
 export const passkeySchema = z.object({
   id: z.uuid(),

@@ -41,6 +41,31 @@ export type SignInEvent =
 /** The challenge is gone (killed by wrong codes, expired, used): only the password starts a new one. */
 export const CHALLENGE_INVALID = 'auth.second_factor_challenge_invalid';
 
+/**
+ * A code's or a passkey's verdict, the same for both: signed in; or the challenge gone, back to the password;
+ * or a wrong factor, back to the code step with the server's message.
+ */
+const factorVerdict = {
+  onDone: {
+    target: '#signIn.signedIn',
+    actions: { type: 'signedIn', params: ({ event }: { event: { output: unknown } }) => ({ session: event.output }) },
+  },
+  onError: [
+    {
+      guard: { type: 'challengeGone', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      target: '#signIn.password.failed',
+      actions: [
+        { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+        { type: 'forgetChallenge' },
+      ],
+    },
+    {
+      target: 'code.failed',
+      actions: { type: 'keepFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    },
+  ],
+} as const;
+
 export const signInMachine = setup({
   types: {
     context: {} as SignInContext,
@@ -61,10 +86,13 @@ export const signInMachine = setup({
     /** The session goes to the auth machine (cookies, other tabs). */
     signedIn: (_, _params: { session: unknown }) => {},
     keepFailure: assign({ failure: (_, params: { error: unknown }) => formFailureOf(params.error) }),
+    forgetChallenge: assign({ challenge: null, methods: [] }),
   },
   guards: {
     offersPasskey: ({ context }) => context.methods.includes('passkey'),
     offersMethod: ({ context, event }) => event.type === 'method.chosen' && context.methods.includes(event.method),
+    /** The server killed the challenge (wrong codes, expired, used). */
+    challengeGone: (_, params: { error: unknown }) => formFailureOf(params.error).code === CHALLENGE_INVALID,
   },
 }).createMachine({
   id: 'signIn',
@@ -136,18 +164,7 @@ export const signInMachine = setup({
               challenge: context.challenge ?? '',
               code: event.type === 'code.submitted' ? event.code.trim() : '',
             }),
-            onDone: { target: '#signIn.signedIn', actions: { type: 'signedIn', params: ({ event }) => ({ session: event.output }) } },
-            onError: [
-              {
-                guard: ({ event }) => formFailureOf(event.error).code === CHALLENGE_INVALID,
-                target: '#signIn.password.failed',
-                actions: [
-                  { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
-                  assign({ challenge: null, methods: [] }),
-                ],
-              },
-              { target: 'code.failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            ...factorVerdict,
           },
         },
         verifyingPasskey: {
@@ -157,18 +174,7 @@ export const signInMachine = setup({
             id: 'verifyPasskey',
             src: 'verifyPasskey',
             input: ({ context }) => ({ challenge: context.challenge ?? '' }),
-            onDone: { target: '#signIn.signedIn', actions: { type: 'signedIn', params: ({ event }) => ({ session: event.output }) } },
-            onError: [
-              {
-                guard: ({ event }) => formFailureOf(event.error).code === CHALLENGE_INVALID,
-                target: '#signIn.password.failed',
-                actions: [
-                  { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
-                  assign({ challenge: null, methods: [] }),
-                ],
-              },
-              { target: 'code.failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
-            ],
+            ...factorVerdict,
           },
         },
       },

@@ -196,16 +196,19 @@ export async function findPublicCampaignMeta(
 
 type CampaignForGiving = Pick<typeof campaigns.$inferSelect, 'id' | 'slug' | 'title' | 'status' | 'startsAt' | 'endsAt'>;
 
+/** The columns deciding whether a campaign takes a donation now reads (the card-testing guard reads them too). */
+export const campaignForGivingColumns = {
+  id: campaigns.id,
+  slug: campaigns.slug,
+  title: campaigns.title,
+  status: campaigns.status,
+  startsAt: campaigns.startsAt,
+  endsAt: campaigns.endsAt,
+};
+
 const campaignForGiving = reusedQuery<{ slug: string }, CampaignForGiving[]>((db, value) =>
   db
-    .select({
-      id: campaigns.id,
-      slug: campaigns.slug,
-      title: campaigns.title,
-      status: campaigns.status,
-      startsAt: campaigns.startsAt,
-      endsAt: campaigns.endsAt,
-    })
+    .select(campaignForGivingColumns)
     .from(campaigns)
     .where(eq(campaigns.slug, value('slug'))),
 );

@@ -1,6 +1,7 @@
 import { createActor, type Actor } from 'xstate';
 import { confirmDialogMachine, type ConfirmDialogMachine, type ConfirmRequest } from '../../../machines/dialogs/confirm-dialog.machine';
 import { inspected } from '../inspect';
+import { pendingAnswer } from './pending-answer';
 
 /** What `confirm()` rejects with when the user cancels or closes the dialog. */
 export class ConfirmCancelledError extends Error {
@@ -18,17 +19,12 @@ export interface ConfirmService {
 }
 
 export function createConfirmService(): ConfirmService {
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const take = () => {
-    const current = pending;
-    pending = undefined;
-    return current;
-  };
+  const answer = pendingAnswer(() => new ConfirmCancelledError());
   const actor = createActor(
     confirmDialogMachine.provide({
       actions: {
-        resolve: () => take()?.resolve(),
-        reject: () => take()?.reject(new ConfirmCancelledError()),
+        resolve: answer.resolve,
+        reject: answer.reject,
       },
     }),
     inspected({}),
@@ -39,9 +35,7 @@ export function createConfirmService(): ConfirmService {
     confirm: (request) => {
       // Sent before `pending` is replaced: opening over an open dialog rejects the older request.
       actor.send({ type: 'dialog.opened', ...request });
-      return new Promise<void>((resolve, reject) => {
-        pending = { resolve, reject };
-      });
+      return answer.wait();
     },
   };
 }

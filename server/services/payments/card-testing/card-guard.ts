@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { campaignForGivingColumns } from '../../../campaigns/campaigns-repository';
 import type { Config } from '../../../config';
 import { campaigns, cardDeclines, cardTestingGuards, donations } from '../../../db/schema';
 import type { Database, Executor } from '../../../db/types';
@@ -67,12 +68,7 @@ export function createCardTestingGuard(deps: CardTestingDeps) {
     const since = new Date(now.getTime() - BURST_WINDOW_MS).toISOString();
     const [row] = await tx
       .select({
-        id: campaigns.id,
-        slug: campaigns.slug,
-        title: campaigns.title,
-        status: campaigns.status,
-        startsAt: campaigns.startsAt,
-        endsAt: campaigns.endsAt,
+        ...campaignForGivingColumns,
         // Spelled out: inside a select from campaigns, drizzle would leave the columns unqualified.
         guarded: guardInForce(sql.raw('"campaigns"."id"::text'), now),
         suspects: sql<number>`(select count(*) from "donations" d where d."campaign_id" = "campaigns"."id"

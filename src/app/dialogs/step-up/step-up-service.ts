@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import { stepUpDialogMachine, type StepUpDialogMachine } from '../../../../machines/dialogs/step-up-dialog.machine';
 import { methodsOf, type SecondFactorApi } from '../../../lib/api/second-factor';
+import { pendingAnswer } from '../../../lib/actors/pending-answer';
 import { inspected } from '../../../lib/inspect';
 
 /** What a request waiting on the dialog is refused with when the person gives up. */
@@ -19,12 +20,7 @@ export interface StepUpService {
 
 /** The step-up dialog's actor with the real calls (POST /sessions/step-up, or the passkey pair). */
 export function createStepUpService(api: Pick<SecondFactorApi, 'status' | 'stepUpWithCode' | 'stepUpWithPasskey'>): StepUpService {
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  const take = () => {
-    const current = pending;
-    pending = undefined;
-    return current;
-  };
+  const answer = pendingAnswer(() => new StepUpCancelledError());
   const actor = createActor(
     stepUpDialogMachine.provide({
       actors: {
@@ -33,8 +29,8 @@ export function createStepUpService(api: Pick<SecondFactorApi, 'status' | 'stepU
         verifyPasskey: fromPromise(() => api.stepUpWithPasskey()),
       },
       actions: {
-        resolve: () => take()?.resolve(),
-        reject: () => take()?.reject(new StepUpCancelledError()),
+        resolve: answer.resolve,
+        reject: answer.reject,
       },
     }),
     inspected({}),
@@ -42,10 +38,10 @@ export function createStepUpService(api: Pick<SecondFactorApi, 'status' | 'stepU
   actor.start();
   return {
     actor,
-    request: () =>
-      new Promise<void>((resolve, reject) => {
-        pending = { resolve, reject };
-        actor.send({ type: 'stepUp.opened' });
-      }),
+    request: () => {
+      const answered = answer.wait();
+      actor.send({ type: 'stepUp.opened' });
+      return answered;
+    },
   };
 }
