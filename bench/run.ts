@@ -21,6 +21,7 @@ import { donationLine, measureDonationCost, pgbenchTps } from './lib/donation-co
 import { productEnv, withProcess } from './lib/processes';
 import { measureHardening, reportHardening } from './hardening';
 import { measureExports, reportExports } from './exports';
+import { reportMailVolume } from './mail-volume';
 
 const BARE_PORT = 3901;
 const APP_PORT = 3902;
@@ -156,3 +157,6 @@ if (!reportHardening(await measureHardening())) process.exitCode = 1;
 console.log('');
 // Issue 48: twenty admins' 100,000-line exports at once, XLSX and CSV (bench/exports.ts).
 if (!reportExports(await measureExports())) process.exitCode = 1;
+console.log('');
+// Issue 51: 10,000 e-mails through the outbox's SMTP pool to a provider taking 300 ms a message (bench/mail-volume.ts).
+if (!(await reportMailVolume(postgresUrl))) process.exitCode = 1;

@@ -66,6 +66,8 @@ export const AUDIT_SUBJECTS = [
   'pix_key',
   'payout_account',
   'export',
+  'organisation',
+  'data_requests',
 ] as const;
 
 /**
@@ -117,6 +119,8 @@ export const AUDIT_ACTIONS = [
   'payout_account.rejected',
   'export.requested',
   'export.downloaded',
+  'organisation.updated',
+  'privacy.requests_viewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

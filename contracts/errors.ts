@@ -144,5 +144,26 @@ export const errorCodes = {
   exportNotReady: 'export.not_ready',
   exportExpired: 'export.expired',
   exportTooLarge: 'export.too_large',
+  /** No issued document has this verification code (GET /documents/{code}), or no gift to put in one. */
+  documentNotFound: 'document.not_found',
+  /** A statement of a year that has not begun yet (400). */
+  statementYearFuture: 'document.year_future',
+  /** The NGO has no title entitling it to issue company deduction declarations (409). */
+  declarationsUnavailable: 'document.declarations_unavailable',
+  /** A declaration asked for gifts that were not given as a company (403). */
+  declarationNotCompany: 'document.not_company',
+  dataExportNotFound: 'data_export.not_found',
+  dataExportNotReady: 'data_export.not_ready',
+  dataExportExpired: 'data_export.expired',
+  /** DELETE /users/profile with a password that is not the account's (403): nothing was deleted. */
+  deletionPasswordWrong: 'account_deletion.password_wrong',
+  /** A guest's deletion link unknown, used or expired (400). */
+  deletionLinkInvalid: 'account_deletion.link_invalid',
+  /** A guest's statement asked through the receipt of a donation made signed in: the account's Comprovantes has it (409). */
+  statementAccountDonation: 'statement.account_donation',
+  /** A guest's statement asked through the receipt of a donation not confirmed (yet) (409). */
+  statementNotConfirmed: 'statement.not_confirmed',
+  /** A guest's statement link forged, malformed or past its 30 days (400). */
+  statementLinkInvalid: 'statement.link_invalid',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

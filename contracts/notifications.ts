@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'automatic_donation',
   'gift_card_received',
   'credit_expiring',
+  /** January's e-mail of last year's statement (docs/privacy.md): muting it is the opt-out. */
+  'yearly_statement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -26,6 +26,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/team': ['MANAGE_TEAM'],
   '/admin/donations': ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
   '/admin/webhooks': ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
+  '/admin/organization': ['MANAGE_TEAM'],
+  '/admin/privacy': ['MANAGE_USERS'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type AdminPath = keyof typeof ADMIN_ROUTE_PERMISSIONS;
 

@@ -132,6 +132,11 @@ export const adminTeamSearchSchema = z.object({
   action: optional(z.string().check(z.regex(/^[a-z_.]{1,80}$/))),
   page: optional(page),
 });
+/** /admin/privacy?kind=&page=: the DPO's list of LGPD requests (docs/privacy.md, "DPO"). */
+export const dataRequestsSearchSchema = z.object({
+  kind: optional(z.enum(['export', 'deletion'])),
+  page: optional(page),
+});
 /** /convite-equipe?token=…: the team invitation's link (docs/admin.md). */
 export const teamInvitationSearchSchema = z.object({ token: optional(z.string().check(z.regex(/^[\w-]{20,200}$/))) });
 /** /gift-card/agradecimento?type={shipping mode or corporate}&order={id}: the order is read back with its receipt token. */

@@ -207,6 +207,18 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 const namedSchema = z.object({ id: z.string(), name: z.string() });
 
+/** An address as stored and read back (the profile's, the organisation's). */
+export const storedAddressSchema = z.object({
+  country: z.string(),
+  zip_code: z.string(),
+  state: z.string(),
+  city: z.string(),
+  neighborhood: z.string(),
+  street_address: z.string(),
+  complement: z.string(),
+  house_number: z.string(),
+});
+
 /** The user as GET /users/profile answers it (docs/spec.md §3). */
 export const userSchema = z.object({
   id: z.string(),
@@ -226,16 +238,7 @@ export const userSchema = z.object({
   deleted_at: z.string().nullable(),
   inactivated_at: z.string().nullable(),
   // As stored: an address saved before control characters were refused must still read back.
-  address: z.object({
-    country: z.string(),
-    zip_code: z.string(),
-    state: z.string(),
-    city: z.string(),
-    neighborhood: z.string(),
-    street_address: z.string(),
-    complement: z.string(),
-    house_number: z.string(),
-  }),
+  address: storedAddressSchema,
   roles: z.array(namedSchema),
   permissions: z.array(namedSchema),
 });

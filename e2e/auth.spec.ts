@@ -83,6 +83,8 @@ test.describe('auth', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
     await expect(page).toHaveURL(/\/reset-password$/);
+    // The address can change before the new page replaces the sign-in form (whose field is also "E-mail").
+    await expect(page.getByRole('heading', { name: 'Esqueceu sua senha?' })).toBeVisible();
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await expect(page.getByText(/Se houver uma conta com esse e-mail, enviamos um link/)).toBeVisible();

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '../contracts/constants';
@@ -52,6 +53,7 @@ import { adminExportRoutes } from './routes/admin-exports';
 import { adminPixRoutes } from './routes/admin-pix';
 import { adminTaxonomyRoutes } from './routes/admin-taxonomy';
 import { adminTeamRoutes } from './routes/admin-team';
+import { organisationRoutes } from './routes/organisation';
 import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { createStorage } from './services/storage/create-storage';
 import type { FileStorage } from './services/storage/file-storage';
@@ -70,19 +72,29 @@ import { coverRenditionRoutes } from './routes/cover-renditions';
 import { sessionRoutes } from './routes/sessions';
 import { secondFactorRoutes } from './routes/second-factors';
 import { statsRoutes } from './routes/stats';
+import { statementRoutes } from './routes/statements';
+import { guestStatementRoutes } from './routes/guest-statements';
 import { userRoutes } from './routes/users';
+import { accountDeletionRoutes } from './routes/account-deletion';
 import { userSessionRoutes } from './routes/user-sessions';
+import { dataExportRoutes } from './routes/data-exports';
 import { createCepLookup } from './services/cep/create-cep-lookup';
 import { systemClock, type Clock } from './services/clock';
 import { createMailTransport } from './services/mail/mail-transport';
 import { createPaymentGateways } from './services/payments/create-gateway';
 import type { CardGateway, PixGateway, RedirectGateway } from './services/payments/gateway';
 import { singleGateway, type PaymentGateways } from './services/payments/gateways';
+import { instrumentedGateways } from './services/payments/instrumented-gateways';
+import { runningAfterCommits } from './db/after-commit';
+import { metricsPlugin } from './plugins/metrics';
+import { createReadiness, type Readiness } from './http/readiness';
 import type { DonationHooks } from './services/donations/create-donation';
 import { isSandboxGateway, SANDBOX, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** /ready's checks; start.ts turns it not-ready on SIGTERM before draining. */
+    readiness: Readiness;
     /** The payment providers the routes use (the demo seed pays its donations at the sandbox: server/seed/demo-payments.ts). */
     paymentGateways: PaymentGateways;
   }
@@ -112,7 +124,8 @@ export interface BuildAppOptions {
   /** The built SPA; defaults to dist/ at the project root. */
   distDir?: string;
   /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
-  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'> & Partial<Pick<DatabaseHandle, 'ping'>>;
+  database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'> &
+    Partial<Pick<DatabaseHandle, 'ping' | 'poolStats' | 'appliedMigrations'>>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
   /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */
@@ -124,7 +137,9 @@ export interface BuildAppOptions {
  * Routes may still be added before the first request (tests register guarded routes this way).
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const { config } = options;
+  // Counts that wait for their transaction's commit (after-commit.ts): metrics of donations and refunds.
+  const db = runningAfterCommits(options.db);
   const clock = options.clock ?? systemClock;
   // Without LISTEN nothing would tell this process of another's commits: every read then goes to the database.
   const publicCache = createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS });
@@ -148,25 +163,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refreshTokens: createRefreshTokens(db, clock),
     userStatus: createUserStatus({ db, clock }),
     sessionStatus: createSessionStatus({ db, clock }),
-    gateways: options.gateway
-      ? singleGateway(options.gateway)
-      : (options.gateways ??
-        createPaymentGateways(config, {
-          db,
-          clock,
-          // The sandbox's webhooks go through the very route a real provider calls.
-          deliverWebhook: async (body, headers) =>
-            (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/${SANDBOX}`, payload: body, headers })).statusCode,
-          onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
-        })),
+    // Timed and counted once here, whichever adapters are behind (metrics.ts).
+    gateways: instrumentedGateways(
+      options.gateway
+        ? singleGateway(options.gateway)
+        : (options.gateways ??
+            createPaymentGateways(config, {
+              db,
+              clock,
+              // The sandbox's webhooks go through the very route a real provider calls.
+              deliverWebhook: async (body, headers) =>
+                (await app.inject({ method: 'POST', url: `${API_PREFIX}/payments/webhooks/${SANDBOX}`, payload: body, headers }))
+                  .statusCode,
+              onError: (error) => app.log.error({ err: error }, 'sandbox webhook delivery failed'),
+            })),
+    ),
     storage: options.storage ?? createStorage(config.storage),
     publicCache,
   };
 
   app.decorate('paymentGateways', services.gateways);
+  const ping = options.database?.ping ?? (async () => void (await db.execute(sql`select 1`)));
+  app.decorate('readiness', createReadiness({ db, ping, appliedMigrations: options.database?.appliedMigrations }));
   const sandbox = services.gateways.all.find(isSandboxGateway);
   await app.register(i18nPlugin, { translator: createTranslator() });
   await app.register(errorHandlerPlugin);
+  // Before the routes: it times every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken, db, clock, database: options.database });
   await app.register(securityHeadersPlugin, { config });
   // Before any route: it hooks onRoute.
   await app.register(compressionPlugin);
@@ -205,11 +228,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ...services, ping: options.database?.ping });
+      await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(userRoutes, services);
+      await api.register(accountDeletionRoutes, services);
+      await api.register(statementRoutes, services);
+      await api.register(guestStatementRoutes, services);
       await api.register(sessionRoutes, services);
       await api.register(secondFactorRoutes, services);
       await api.register(userSessionRoutes, services);
+      await api.register(dataExportRoutes, services);
       await api.register(passwordRoutes, services);
       await api.register(analyticsRoutes, services);
       await api.register(addressRoutes, { ...services, cepLookup: createCepLookup(config.cep) });
@@ -237,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminFinanceRoutes, services);
       await api.register(adminExportRoutes, services);
       await api.register(adminPixRoutes, services);
+      await api.register(organisationRoutes, services);
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

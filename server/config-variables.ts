@@ -5,6 +5,7 @@ import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
  * docs/configuration.md are generated from this one (`npm run config:docs`), so it is the one place to add a variable.
  */
 export const DEFAULT_DATA_DIR = '.data';
+export const DEFAULT_SMTP_MAX_CONNECTIONS = 20;
 
 /**
  * Secrets a single-node install may leave unset: config-secrets.ts makes each once and keeps it in
@@ -55,6 +56,18 @@ export const configVariables = [
     name: 'SMTP_URL',
     default: '(unset: embedded mailbox in DATA_DIR/mail)',
     description: 'SMTP server for outgoing mail (smtp://user:pass@host:587 or smtps://...).',
+  },
+  {
+    name: 'SMTP_MAX_CONNECTIONS',
+    default: String(DEFAULT_SMTP_MAX_CONNECTIONS),
+    description:
+      'Connections each node keeps open to SMTP_URL; its outbox sends that many messages at once (10,000 at 300 ms each take about 2.5 minutes with 20). Keep nodes × this within what the provider allows one sender: a refused connection fails its message, which is retried like any failure.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: no /metrics)',
+    description:
+      'Bearer token (16 characters or more) Prometheus sends to GET /metrics on each node (docs/deploy.md, "Metrics"). Unset, /metrics answers 404.',
   },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
   {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ACCESS_TOKEN_TTL_DEFAULT_S } from '../contracts/constants';
 
 export { configVariables, DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES, type ConfigVariable } from './config-variables';
-import { configVariables, DEFAULT_DATA_DIR, GENERATED_SECRET_NAMES } from './config-variables';
+import { configVariables, DEFAULT_DATA_DIR, DEFAULT_SMTP_MAX_CONNECTIONS, GENERATED_SECRET_NAMES } from './config-variables';
 import { booleanText, ConfigError, integerText, present, urlText } from './config-text';
 export { ConfigError } from './config-text';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config-payments';
@@ -21,10 +21,12 @@ const envSchema = z.object({
   DATABASE_URL: urlText('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   DATABASE_PREPARED_STATEMENTS: booleanText('DATABASE_PREPARED_STATEMENTS').default(true),
   REDIS_URL: urlText('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must have at least 16 characters' }).optional(),
   PUBLIC_URL: urlText('PUBLIC_URL', ['http:', 'https:']).optional(),
   JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must have at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: integerText('ACCESS_TOKEN_TTL', 1, 7 * 24 * 3600).default(ACCESS_TOKEN_TTL_DEFAULT_S),
   SMTP_URL: urlText('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  SMTP_MAX_CONNECTIONS: integerText('SMTP_MAX_CONNECTIONS', 1, 200).default(DEFAULT_SMTP_MAX_CONNECTIONS),
   MAIL_FROM: z
     .string()
     .min(3, { error: 'MAIL_FROM must be an address like "Semear <nao-responda@semear.dev>"' })
@@ -98,7 +100,11 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   accessTokenTtlS: number;
+  /** The bearer token Prometheus sends to GET /metrics; null: no metrics route (404). */
+  metricsToken: string | null;
   smtpUrl: string | null;
+  /** Connections kept open to SMTP_URL, each sending one message at a time. */
+  smtpMaxConnections: number;
   mailFrom: string;
   adScriptUrl: string | null;
   demoSeed: boolean;
@@ -209,7 +215,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: present(e.JWT_SECRET),
     accessTokenTtlS: e.ACCESS_TOKEN_TTL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     smtpUrl: e.SMTP_URL ?? null,
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     mailFrom: e.MAIL_FROM,
     adScriptUrl: e.AD_SCRIPT_URL ?? null,
     demoSeed: e.DEMO_SEED ?? !production,

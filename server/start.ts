@@ -71,17 +71,41 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
   }
 }
 
-/** Graceful shutdown: stop taking requests, let the mail job finish, close the database, free the lock. */
+/**
+ * How long a node answers not-ready before it stops listening: a load balancer polling /ready (compose's
+ * healthcheck runs every 5 s) takes it out of rotation meanwhile, and the requests it still sends are served.
+ */
+export const NOT_READY_GRACE_MS = 5000;
+
+/**
+ * Graceful shutdown: /ready turns 503 first, then, after the grace, the server stops listening and waits
+ * for the requests in flight (Fastify's close: idle keep-alive connections are closed, busy ones finish),
+ * the mail job finishes, the database closes and the lock is freed.
+ */
+export async function drainAndClose(server: RunningServer, graceMs = NOT_READY_GRACE_MS): Promise<void> {
+  server.app.readiness.beginShutdown();
+  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  // Closing reaps the connections idle at that moment; one whose request finishes later would stay open
+  // until its keep-alive timeout (72 s) and hold the close: those are reaped as they fall idle.
+  const reaper = setInterval(() => server.app.server.closeIdleConnections(), 100);
+  try {
+    await server.close();
+  } finally {
+    clearInterval(reaper);
+  }
+}
+
 function closeOnSignals(server: RunningServer): void {
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      server.app.log.info(`${signal} received, shutting down`);
-      const forceExit = setTimeout(() => process.exit(1), 10_000);
+      server.app.log.info(`${signal} received: not ready any more, draining, then shutting down`);
+      // The grace, then up to 10 s for the requests in flight and the jobs to finish.
+      const forceExit = setTimeout(() => process.exit(1), NOT_READY_GRACE_MS + 10_000);
       forceExit.unref();
-      server.close().then(
+      drainAndClose(server, signal === 'SIGINT' ? 0 : NOT_READY_GRACE_MS).then(
         () => process.exit(0),
         (error: unknown) => {
           server.app.log.error({ err: error }, 'shutdown failed');

@@ -15,6 +15,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ConviteEquipeRouteImport } from './routes/convite-equipe'
 import { Route as DoacaoPixRouteImport } from './routes/doacao-pix'
+import { Route as ExcluirDadosRouteImport } from './routes/excluir-dados'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as PreVisualizacaoRouteImport } from './routes/pre-visualizacao'
 import { Route as PrivacidadeRouteImport } from './routes/privacidade'
@@ -32,8 +33,10 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCategoriesRouteImport } from './routes/admin/categories'
 import { Route as AdminDonationsRouteImport } from './routes/admin/donations'
 import { Route as AdminFinancesRouteImport } from './routes/admin/finances'
+import { Route as AdminOrganizationRouteImport } from './routes/admin/organization'
 import { Route as AdminPixAccountsRouteImport } from './routes/admin/pix-accounts'
 import { Route as AdminPixKeysRouteImport } from './routes/admin/pix-keys'
+import { Route as AdminPrivacyRouteImport } from './routes/admin/privacy'
 import { Route as AdminSemPermissaoRouteImport } from './routes/admin/sem-permissao'
 import { Route as AdminTagsRouteImport } from './routes/admin/tags'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
@@ -53,9 +56,11 @@ import { Route as GiftCardResgatarRouteImport } from './routes/gift-card/resgata
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileCardsRouteImport } from './routes/profile/cards'
 import { Route as ProfileContributionsRouteImport } from './routes/profile/contributions'
+import { Route as ProfileDeleteAccountRouteImport } from './routes/profile/delete-account'
 import { Route as ProfileNotificationsRouteImport } from './routes/profile/notifications'
 import { Route as ProfileSecurityRouteImport } from './routes/profile/security'
 import { Route as ProfileWalletRouteImport } from './routes/profile/wallet'
+import { Route as RecibosCodeRouteImport } from './routes/recibos.$code'
 import { Route as SignupConfirmRouteImport } from './routes/signup_.confirm'
 import { Route as AdminCampaignsIndexRouteImport } from './routes/admin/campaigns/index'
 import { Route as AdminCampaignsEditRouteImport } from './routes/admin/campaigns/edit'
@@ -89,6 +94,11 @@ const ConviteEquipeRoute = ConviteEquipeRouteImport.update({
 const DoacaoPixRoute = DoacaoPixRouteImport.update({
   id: '/doacao-pix',
   path: '/doacao-pix',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExcluirDadosRoute = ExcluirDadosRouteImport.update({
+  id: '/excluir-dados',
+  path: '/excluir-dados',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -176,6 +186,11 @@ const AdminFinancesRoute = AdminFinancesRouteImport.update({
   path: '/finances',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminOrganizationRoute = AdminOrganizationRouteImport.update({
+  id: '/organization',
+  path: '/organization',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminPixAccountsRoute = AdminPixAccountsRouteImport.update({
   id: '/pix-accounts',
   path: '/pix-accounts',
@@ -184,6 +199,11 @@ const AdminPixAccountsRoute = AdminPixAccountsRouteImport.update({
 const AdminPixKeysRoute = AdminPixKeysRouteImport.update({
   id: '/pix-keys',
   path: '/pix-keys',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminPrivacyRoute = AdminPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSemPermissaoRoute = AdminSemPermissaoRouteImport.update({
@@ -285,6 +305,11 @@ const ProfileContributionsRoute = ProfileContributionsRouteImport.update({
   path: '/contributions',
   getParentRoute: () => ProfileRouteRoute,
 } as any)
+const ProfileDeleteAccountRoute = ProfileDeleteAccountRouteImport.update({
+  id: '/delete-account',
+  path: '/delete-account',
+  getParentRoute: () => ProfileRouteRoute,
+} as any)
 const ProfileNotificationsRoute = ProfileNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
@@ -299,6 +324,11 @@ const ProfileWalletRoute = ProfileWalletRouteImport.update({
   id: '/wallet',
   path: '/wallet',
   getParentRoute: () => ProfileRouteRoute,
+} as any)
+const RecibosCodeRoute = RecibosCodeRouteImport.update({
+  id: '/recibos/$code',
+  path: '/recibos/$code',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const SignupConfirmRoute = SignupConfirmRouteImport.update({
   id: '/signup_/confirm',
@@ -329,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/about': typeof AboutRoute
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
+  '/excluir-dados': typeof ExcluirDadosRoute
   '/help': typeof HelpRoute
   '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -343,8 +374,10 @@ export interface FileRoutesByFullPath {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/donations': typeof AdminDonationsRoute
   '/admin/finances': typeof AdminFinancesRoute
+  '/admin/organization': typeof AdminOrganizationRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
@@ -361,9 +394,11 @@ export interface FileRoutesByFullPath {
   '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
+  '/profile/delete-account': typeof ProfileDeleteAccountRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/recibos/$code': typeof RecibosCodeRoute
   '/signup/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -379,6 +414,7 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
+  '/excluir-dados': typeof ExcluirDadosRoute
   '/help': typeof HelpRoute
   '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -393,8 +429,10 @@ export interface FileRoutesByTo {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/donations': typeof AdminDonationsRoute
   '/admin/finances': typeof AdminFinancesRoute
+  '/admin/organization': typeof AdminOrganizationRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
@@ -411,9 +449,11 @@ export interface FileRoutesByTo {
   '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
+  '/profile/delete-account': typeof ProfileDeleteAccountRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/recibos/$code': typeof RecibosCodeRoute
   '/signup/confirm': typeof SignupConfirmRoute
   '/$slug': typeof SlugIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -433,6 +473,7 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/convite-equipe': typeof ConviteEquipeRoute
   '/doacao-pix': typeof DoacaoPixRoute
+  '/excluir-dados': typeof ExcluirDadosRoute
   '/help': typeof HelpRoute
   '/pre-visualizacao': typeof PreVisualizacaoRoute
   '/privacidade': typeof PrivacidadeRoute
@@ -447,8 +488,10 @@ export interface FileRoutesById {
   '/admin/categories': typeof AdminCategoriesRoute
   '/admin/donations': typeof AdminDonationsRoute
   '/admin/finances': typeof AdminFinancesRoute
+  '/admin/organization': typeof AdminOrganizationRoute
   '/admin/pix-accounts': typeof AdminPixAccountsRoute
   '/admin/pix-keys': typeof AdminPixKeysRoute
+  '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
@@ -465,9 +508,11 @@ export interface FileRoutesById {
   '/gift-card/resgatar': typeof GiftCardResgatarRoute
   '/profile/cards': typeof ProfileCardsRoute
   '/profile/contributions': typeof ProfileContributionsRoute
+  '/profile/delete-account': typeof ProfileDeleteAccountRoute
   '/profile/notifications': typeof ProfileNotificationsRoute
   '/profile/security': typeof ProfileSecurityRoute
   '/profile/wallet': typeof ProfileWalletRoute
+  '/recibos/$code': typeof RecibosCodeRoute
   '/signup_/confirm': typeof SignupConfirmRoute
   '/$slug/': typeof SlugIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -488,6 +533,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/convite-equipe'
     | '/doacao-pix'
+    | '/excluir-dados'
     | '/help'
     | '/pre-visualizacao'
     | '/privacidade'
@@ -502,8 +548,10 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/donations'
     | '/admin/finances'
+    | '/admin/organization'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/privacy'
     | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
@@ -520,9 +568,11 @@ export interface FileRouteTypes {
     | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
+    | '/profile/delete-account'
     | '/profile/notifications'
     | '/profile/security'
     | '/profile/wallet'
+    | '/recibos/$code'
     | '/signup/confirm'
     | '/$slug/'
     | '/admin/'
@@ -538,6 +588,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/convite-equipe'
     | '/doacao-pix'
+    | '/excluir-dados'
     | '/help'
     | '/pre-visualizacao'
     | '/privacidade'
@@ -552,8 +603,10 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/donations'
     | '/admin/finances'
+    | '/admin/organization'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/privacy'
     | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
@@ -570,9 +623,11 @@ export interface FileRouteTypes {
     | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
+    | '/profile/delete-account'
     | '/profile/notifications'
     | '/profile/security'
     | '/profile/wallet'
+    | '/recibos/$code'
     | '/signup/confirm'
     | '/$slug'
     | '/admin'
@@ -591,6 +646,7 @@ export interface FileRouteTypes {
     | '/about'
     | '/convite-equipe'
     | '/doacao-pix'
+    | '/excluir-dados'
     | '/help'
     | '/pre-visualizacao'
     | '/privacidade'
@@ -605,8 +661,10 @@ export interface FileRouteTypes {
     | '/admin/categories'
     | '/admin/donations'
     | '/admin/finances'
+    | '/admin/organization'
     | '/admin/pix-accounts'
     | '/admin/pix-keys'
+    | '/admin/privacy'
     | '/admin/sem-permissao'
     | '/admin/tags'
     | '/admin/team'
@@ -623,9 +681,11 @@ export interface FileRouteTypes {
     | '/gift-card/resgatar'
     | '/profile/cards'
     | '/profile/contributions'
+    | '/profile/delete-account'
     | '/profile/notifications'
     | '/profile/security'
     | '/profile/wallet'
+    | '/recibos/$code'
     | '/signup_/confirm'
     | '/$slug/'
     | '/admin/'
@@ -645,6 +705,7 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ConviteEquipeRoute: typeof ConviteEquipeRoute
   DoacaoPixRoute: typeof DoacaoPixRoute
+  ExcluirDadosRoute: typeof ExcluirDadosRoute
   HelpRoute: typeof HelpRoute
   PreVisualizacaoRoute: typeof PreVisualizacaoRoute
   PrivacidadeRoute: typeof PrivacidadeRoute
@@ -663,6 +724,7 @@ export interface RootRouteChildren {
   GiftCardDefinitionRoute: typeof GiftCardDefinitionRoute
   GiftCardDefinition_corporateRoute: typeof GiftCardDefinition_corporateRoute
   GiftCardResgatarRoute: typeof GiftCardResgatarRoute
+  RecibosCodeRoute: typeof RecibosCodeRoute
   SignupConfirmRoute: typeof SignupConfirmRoute
   DoacaoMensalIndexRoute: typeof DoacaoMensalIndexRoute
   GiftCardIndexRoute: typeof GiftCardIndexRoute
@@ -710,6 +772,13 @@ declare module '@tanstack/react-router' {
       path: '/doacao-pix'
       fullPath: '/doacao-pix'
       preLoaderRoute: typeof DoacaoPixRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/excluir-dados': {
+      id: '/excluir-dados'
+      path: '/excluir-dados'
+      fullPath: '/excluir-dados'
+      preLoaderRoute: typeof ExcluirDadosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help': {
@@ -831,6 +900,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminFinancesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/organization': {
+      id: '/admin/organization'
+      path: '/organization'
+      fullPath: '/admin/organization'
+      preLoaderRoute: typeof AdminOrganizationRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/pix-accounts': {
       id: '/admin/pix-accounts'
       path: '/pix-accounts'
@@ -843,6 +919,13 @@ declare module '@tanstack/react-router' {
       path: '/pix-keys'
       fullPath: '/admin/pix-keys'
       preLoaderRoute: typeof AdminPixKeysRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/privacy': {
+      id: '/admin/privacy'
+      path: '/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AdminPrivacyRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/sem-permissao': {
@@ -978,6 +1061,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileContributionsRouteImport
       parentRoute: typeof ProfileRouteRoute
     }
+    '/profile/delete-account': {
+      id: '/profile/delete-account'
+      path: '/delete-account'
+      fullPath: '/profile/delete-account'
+      preLoaderRoute: typeof ProfileDeleteAccountRouteImport
+      parentRoute: typeof ProfileRouteRoute
+    }
     '/profile/notifications': {
       id: '/profile/notifications'
       path: '/notifications'
@@ -998,6 +1088,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/profile/wallet'
       preLoaderRoute: typeof ProfileWalletRouteImport
       parentRoute: typeof ProfileRouteRoute
+    }
+    '/recibos/$code': {
+      id: '/recibos/$code'
+      path: '/recibos/$code'
+      fullPath: '/recibos/$code'
+      preLoaderRoute: typeof RecibosCodeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/signup_/confirm': {
       id: '/signup_/confirm'
@@ -1052,8 +1149,10 @@ interface AdminRouteRouteChildren {
   AdminCategoriesRoute: typeof AdminCategoriesRoute
   AdminDonationsRoute: typeof AdminDonationsRoute
   AdminFinancesRoute: typeof AdminFinancesRoute
+  AdminOrganizationRoute: typeof AdminOrganizationRoute
   AdminPixAccountsRoute: typeof AdminPixAccountsRoute
   AdminPixKeysRoute: typeof AdminPixKeysRoute
+  AdminPrivacyRoute: typeof AdminPrivacyRoute
   AdminSemPermissaoRoute: typeof AdminSemPermissaoRoute
   AdminTagsRoute: typeof AdminTagsRoute
   AdminTeamRoute: typeof AdminTeamRoute
@@ -1068,8 +1167,10 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCategoriesRoute: AdminCategoriesRoute,
   AdminDonationsRoute: AdminDonationsRoute,
   AdminFinancesRoute: AdminFinancesRoute,
+  AdminOrganizationRoute: AdminOrganizationRoute,
   AdminPixAccountsRoute: AdminPixAccountsRoute,
   AdminPixKeysRoute: AdminPixKeysRoute,
+  AdminPrivacyRoute: AdminPrivacyRoute,
   AdminSemPermissaoRoute: AdminSemPermissaoRoute,
   AdminTagsRoute: AdminTagsRoute,
   AdminTeamRoute: AdminTeamRoute,
@@ -1087,6 +1188,7 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 interface ProfileRouteRouteChildren {
   ProfileCardsRoute: typeof ProfileCardsRoute
   ProfileContributionsRoute: typeof ProfileContributionsRoute
+  ProfileDeleteAccountRoute: typeof ProfileDeleteAccountRoute
   ProfileNotificationsRoute: typeof ProfileNotificationsRoute
   ProfileSecurityRoute: typeof ProfileSecurityRoute
   ProfileWalletRoute: typeof ProfileWalletRoute
@@ -1096,6 +1198,7 @@ interface ProfileRouteRouteChildren {
 const ProfileRouteRouteChildren: ProfileRouteRouteChildren = {
   ProfileCardsRoute: ProfileCardsRoute,
   ProfileContributionsRoute: ProfileContributionsRoute,
+  ProfileDeleteAccountRoute: ProfileDeleteAccountRoute,
   ProfileNotificationsRoute: ProfileNotificationsRoute,
   ProfileSecurityRoute: ProfileSecurityRoute,
   ProfileWalletRoute: ProfileWalletRoute,
@@ -1114,6 +1217,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ConviteEquipeRoute: ConviteEquipeRoute,
   DoacaoPixRoute: DoacaoPixRoute,
+  ExcluirDadosRoute: ExcluirDadosRoute,
   HelpRoute: HelpRoute,
   PreVisualizacaoRoute: PreVisualizacaoRoute,
   PrivacidadeRoute: PrivacidadeRoute,
@@ -1132,6 +1236,7 @@ const rootRouteChildren: RootRouteChildren = {
   GiftCardDefinitionRoute: GiftCardDefinitionRoute,
   GiftCardDefinition_corporateRoute: GiftCardDefinition_corporateRoute,
   GiftCardResgatarRoute: GiftCardResgatarRoute,
+  RecibosCodeRoute: RecibosCodeRoute,
   SignupConfirmRoute: SignupConfirmRoute,
   DoacaoMensalIndexRoute: DoacaoMensalIndexRoute,
   GiftCardIndexRoute: GiftCardIndexRoute,

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpLinkTo } from './mailbox';
+import { newestMailFile, signUpLinkTo } from './mailbox';
 
 /** The demo accounts every seeded database has (docs/design.md §5). Never change their passwords here. */
 export const DEMO_DONOR = { email: 'doador@semear.dev', password: 'semear-doador-123' } as const;
@@ -51,6 +51,8 @@ export async function createAccount(
   server?: { url: string; dataDir: string },
 ): Promise<TestAccount> {
   const base = server?.url ?? '';
+  // An address signing up again (after its account was deleted) has an older link in the mailbox: wait for the new one.
+  const since = await newestMailFile(server?.dataDir);
   const response = await request.post(`${base}/api/v1/users`, {
     data: {
       name: account.name,
@@ -62,7 +64,7 @@ export async function createAccount(
     },
   });
   expect(response.status(), await response.text()).toBe(202);
-  const link = await signUpLinkTo(account.email, { dataDir: server?.dataDir });
+  const link = await signUpLinkTo(account.email, { dataDir: server?.dataDir, since });
   const token = new URL(link).searchParams.get('token');
   const confirmed = await request.post(`${base}/api/v1/users/confirmations`, { data: { token } });
   expect(confirmed.status(), await confirmed.text()).toBe(201);

@@ -66,8 +66,8 @@ export async function waitForMail(
 }
 
 /** The newest file name now, to wait for messages sent after it. */
-export async function newestMailFile(): Promise<string | undefined> {
-  return (await mailFiles()).at(-1);
+export async function newestMailFile(dataDir?: string): Promise<string | undefined> {
+  return (await mailFiles(dataDir)).at(-1);
 }
 
 /** The app path of the reset link in a message (`/reset-password?token=…`), whatever PUBLIC_URL is. */
@@ -84,12 +84,12 @@ export function resetPathFrom(text: string): string {
 export async function waitForMailMatching(
   to: string,
   pattern: RegExp,
-  { timeoutMs = 20_000, dataDir }: { timeoutMs?: number; dataDir?: string } = {},
+  { timeoutMs = 20_000, dataDir, since }: { timeoutMs?: number; dataDir?: string; since?: string } = {},
 ): Promise<RegExpExecArray> {
   const deadline = Date.now() + timeoutMs;
   const recipient = to.toLowerCase();
   while (Date.now() < deadline) {
-    for (const file of (await mailFiles(dataDir)).reverse()) {
+    for (const file of (await mailFiles(dataDir)).filter((name) => since === undefined || name > since).reverse()) {
       const raw = await readFile(join(mailDir(dataDir), file), 'utf8');
       if (!isAddressedTo(raw, recipient)) continue;
       const match = pattern.exec(readableText(raw));
@@ -101,7 +101,7 @@ export async function waitForMailMatching(
 }
 
 /** The confirmation link a sign-up mailed to `to` (the newest), as written in the mail. */
-export async function signUpLinkTo(to: string, options: { timeoutMs?: number; dataDir?: string } = {}): Promise<string> {
+export async function signUpLinkTo(to: string, options: { timeoutMs?: number; dataDir?: string; since?: string } = {}): Promise<string> {
   const match = await waitForMailMatching(
     to,
     /https?:\/\/[^\s"<>]+\/signup\/confirm\?token=[A-Za-z0-9_-]+(?:&return_url=[^\s"<>]+)?/,

@@ -30,6 +30,10 @@ export interface OpenOptions {
   initialData?: Blob;
 }
 
+/** drizzle's record of the migrations applied: each one's journal `when` (migrate() writes it as created_at). */
+const APPLIED_MIGRATIONS = 'select created_at from drizzle.__drizzle_migrations';
+const migrationMoments = (rows: unknown[]): number[] => rows.map((row) => Number((row as { created_at: unknown }).created_at));
+
 /** How long the embedded database may run turns back to back before input and timers get theirs. */
 const PGLITE_SLICE_MS = 10;
 
@@ -41,17 +45,28 @@ const PGLITE_SLICE_MS = 10;
  * So at most every PGLITE_SLICE_MS, a turn first lets the event loop go round once (`setImmediate`),
  * holding the database meanwhile: a transaction still runs whole, and the queue keeps its order.
  */
-function lettingInputInBetweenTurns(client: PGlite): void {
+function lettingInputInBetweenTurns(client: PGlite): { total: number; idle: number; waiting: number } {
   const runExclusive = client._runExclusiveTransaction.bind(client);
   let sliceStart = performance.now();
-  client._runExclusiveTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
-    runExclusive(async () => {
-      if (performance.now() - sliceStart >= PGLITE_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
+  // Its queue, for the metrics: statements and transactions waiting for their turn, and whether one runs.
+  const turns = { total: 1, idle: 1, waiting: 0 };
+  client._runExclusiveTransaction = <T>(fn: () => Promise<T>): Promise<T> => {
+    turns.waiting++;
+    return runExclusive(async () => {
+      turns.waiting--;
+      turns.idle = 0;
+      try {
+        if (performance.now() - sliceStart >= PGLITE_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
+        return await fn();
+      } finally {
+        turns.idle = 1;
       }
-      return fn();
     });
+  };
+  return turns;
 }
 
 export async function openPglite(dataDir: string | null, options: OpenOptions = {}): Promise<DatabaseHandle> {
@@ -71,7 +86,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
   } else {
     client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
   }
-  lettingInputInBetweenTurns(client);
+  const turns = lettingInputInBetweenTurns(client);
   const db = drizzlePglite({ client, logger: options.logger }) as unknown as Database;
   const pglite = client;
   return {
@@ -84,6 +99,8 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
       return { rows: results.at(-1)?.rows ?? [] };
     },
     ping: async () => void (await pglite.query('select 1')),
+    poolStats: () => ({ ...turns }),
+    appliedMigrations: async () => migrationMoments((await pglite.query(APPLIED_MIGRATIONS)).rows),
     // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
@@ -118,6 +135,8 @@ export async function openPostgres(connectionString: string, options: OpenOption
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[] | undefined)).rows as unknown[] }),
     listen: listener.listen,
     ping: health.ping,
+    appliedMigrations: async () => migrationMoments(await health.query(APPLIED_MIGRATIONS)),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       listener.close();
       health.close();
@@ -165,7 +184,11 @@ function startupLock(pool: pg.Pool): DatabaseHandle['exclusively'] {
  * (issue 48, item 1). Connected on first use and again after any error; its queries queue on it in order,
  * each a fraction of a millisecond.
  */
-function healthConnection(newClient: () => pg.Client): { ping: () => Promise<void>; close: () => void } {
+function healthConnection(newClient: () => pg.Client): {
+  ping: () => Promise<void>;
+  query: (text: string) => Promise<unknown[]>;
+  close: () => void;
+} {
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   const drop = (client: Promise<pg.Client>) => {
@@ -182,17 +205,19 @@ function healthConnection(newClient: () => pg.Client): { ping: () => Promise<voi
     current.catch(() => drop(current));
     return current;
   };
+  const query = async (text: string): Promise<unknown[]> => {
+    if (closed) throw new Error('the database is closed');
+    const client = connected();
+    try {
+      return (await (await client).query(text)).rows as unknown[];
+    } catch (error) {
+      drop(client);
+      throw error;
+    }
+  };
   return {
-    async ping() {
-      if (closed) throw new Error('the database is closed');
-      const client = connected();
-      try {
-        await (await client).query('select 1');
-      } catch (error) {
-        drop(client);
-        throw error;
-      }
-    },
+    ping: async () => void (await query('select 1')),
+    query,
     close() {
       closed = true;
       if (connecting) drop(connecting);

@@ -28,6 +28,16 @@ export interface DatabaseHandle {
    * never waits behind the pool's requests (PGlite has one connection; its turns are short, see openPglite).
    */
   ping(): Promise<void>;
+  /**
+   * The migrations the database recorded as applied (their journal `when`), for /ready: on PostgreSQL over
+   * the same connection as `ping`, outside the pool.
+   */
+  appliedMigrations?(): Promise<number[]>;
+  /**
+   * For the metrics (app-gauges.ts): PostgreSQL's pool (open, idle, requests waiting for a connection);
+   * PGlite's one connection and the statements queued for their turn on it.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**

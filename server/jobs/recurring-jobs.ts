@@ -12,13 +12,16 @@ import { createRefundService } from '../services/refunds/refunds';
 import { runPendingExports, type ExportDeps } from '../services/exports/export-jobs';
 import { deleteStaleRecipientSheets } from '../services/gift-cards/orders/recipient-sheets';
 import { pruneSignInGuards } from '../auth/sign-in-guard';
+import { runProviderCleanups } from '../services/account-deletion/provider-cleanups';
+import { runPendingDataExports } from '../services/privacy/data-exports';
+import { mailYearlyStatements } from '../services/statements/yearly-statements';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
   Parameters<typeof notifyExpiringCredit>[0] &
   Parameters<typeof deliverDueWebhooks>[0] &
   Omit<Parameters<typeof createRefundService>[0], 'clock'> &
-  Omit<ExportDeps, 'clock'> & { log?: { error(obj: object, msg: string): void } };
+  Omit<ExportDeps, 'clock'> & { log?: { error(obj: object, msg: string): void }; config: { publicUrl: string } };
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
 export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
@@ -34,6 +37,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   },
   // Exports a stopped process left behind are run again, and files past their time deleted (docs/admin.md).
   { name: 'exports', cron: '* * * * *', run: () => runPendingExports({ ...deps, clock }) },
+  // Copies of one's data a stopped process left are prepared, and files past their 7 days deleted (docs/privacy.md).
+  { name: 'data-exports', cron: '* * * * *', run: () => runPendingDataExports({ ...deps, clock, publicUrl: deps.config.publicUrl }) },
   // Due months are charged within a minute of 00:00 (São Paulo) on their billing day.
   { name: 'subscriptions-charge-due', cron: '* * * * *', run: () => chargeDueSubscriptions(deps, clock.now()) },
   // "At each lot's expiry": expired credit is donated within a minute.
@@ -53,4 +58,8 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   { name: 'sign-in-guards', cron: '41 * * * *', run: () => pruneSignInGuards(deps.db, clock.now()) },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
+  // A deleted account's saved cards and Pix Automático recurrences the provider did not confirm removed are asked again (docs/privacy.md).
+  { name: 'provider-cleanups', cron: '*/5 * * * *', run: () => runProviderCleanups(deps, clock.now()) },
+  // Last year's statements, hourly in January's first week: a run cut short is carried on the next hour (docs/privacy.md).
+  { name: 'yearly-statements', cron: '7 * 1-7 1 *', run: () => mailYearlyStatements(deps, clock.now()) },
 ];

@@ -14,6 +14,7 @@ import { createPusherClient, createRealtimePublisher, loopbackTarget, type Realt
 import { createConnectionLimits } from '../services/realtime/connection-limits';
 import { ACTIVITY_TIMEOUT_S, closeCodes } from '../services/realtime/protocol';
 import { acceptConnection, refuseConnection } from '../services/realtime/ws-connection';
+import { realtimeConnections } from '../metrics/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,9 +62,15 @@ async function socketEndpoint(app: FastifyInstance, config: RealtimeConfig, regi
       protocol: request.query.protocol,
       authTimeoutMs: config.limits.authTimeoutMs,
       onAuthenticated: (authenticated) => limits.authenticated(authenticated),
-      onClose: (closed) => limits.closed(closed),
+      onClose: (closed) => {
+        limits.closed(closed);
+        realtimeConnections.dec();
+      },
     });
-    if (connection) limits.opened(connection);
+    if (connection) {
+      limits.opened(connection);
+      realtimeConnections.inc();
+    }
   });
   // Quiet clients get a ping, silent ones are closed: half-open TCP connections would otherwise stay forever.
   const sweep = setInterval(

@@ -1,23 +1,20 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, type Health } from '../../contracts/http';
-import type { AppServices } from '../app-services';
+import { healthSchema, readySchema, type Health } from '../../contracts/http';
+import type { Readiness } from '../http/readiness';
 
 /**
- * Liveness and database reachability, for load balancers and `npm start` smoke checks. `ping` is the
- * database handle's own check (open-database.ts: on PostgreSQL a connection outside the pool, so a burst of
- * requests holding every pooled connection does not make the node look dead); without a handle, a query.
+ * Liveness and readiness (docs/deploy.md, "Health and readiness"). /health only says the process answers
+ * (a supervisor restarts it when it does not); /ready says whether a load balancer should send it
+ * traffic: the database answers, the migrations are applied and the node is not shutting down.
  */
-export const healthRoutes: FastifyPluginAsync<AppServices & { ping?: () => Promise<void> }> = async (instance, { db, ping }) => {
+export const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async (instance, { readiness }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get('/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
-    try {
-      await (ping ? ping() : db.execute(sql`select 1`));
-      return { status: 'ok', database: 'ok' } satisfies Health;
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable' });
-    }
+  app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => ({ status: 'ok' }) satisfies Health);
+  app.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (request, reply) => {
+    const ready = await readiness.check();
+    if (ready.status === 'ok') return ready;
+    if (ready.database === 'unreachable') request.log.error('readiness: the database does not answer');
+    return reply.status(503).send(ready);
   });
 };

@@ -11,6 +11,7 @@ import { insertUser } from '../users/users-repository';
 import { coverSvg } from './cover-art';
 import { payDemoGifts, planDemoGifts, seedDemoGiving } from './demo-giving';
 import type { DemoPayments } from './demo-payments';
+import { seedDemoOrganisation } from './demo-organisation';
 import { demoAccounts, demoCampaigns, demoCategories, demoTags } from './demo-content';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,9 +19,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Demo data for a first start (DEMO_SEED=true): two accounts, categories, tags and campaigns (three
  * featured, one without a goal, rich-text stories) with cover images written to
- * DATA_DIR/uploads/campaigns, and their donations, paid at the gateway first (`payments`). Runs only
- * while there is no user at all, so a restart never duplicates it and a real installation that already
- * has users is left alone.
+ * DATA_DIR/uploads/campaigns, and their donations, paid at the gateway first (`payments`), and the NGO's
+ * legal data (server/seed/demo-organisation.ts). Runs only while there is no user at all, so a restart
+ * never duplicates it and a real installation that already has users is left alone.
  */
 export async function seedDemoData(db: Database, options: { uploadsDir: string; now: Date; payments: DemoPayments }): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
@@ -97,6 +98,7 @@ export async function seedDemoData(db: Database, options: { uploadsDir: string; 
       if (tagIds.length > 0) await tx.insert(campaignTags).values(tagIds.map((tagId) => ({ campaignId: row.id, tagId })));
     }
     await seedDemoGiving(tx, { now: options.now, users: { donorId }, campaigns: seeded, gifts, paid });
+    await seedDemoOrganisation(tx, options.now);
   });
   await options.payments.settle(paid.values());
   return true;

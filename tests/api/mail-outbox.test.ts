@@ -32,7 +32,14 @@ function flakyTransport(failuresBeforeSuccess: number) {
 describe('mail outbox sender', () => {
   it("sends person-to-person mail before bulk: a receipt queued after 500 of a company's cards goes first", async () => {
     const { transport, delivered } = flakyTransport(0);
-    const sender = createMailSender({ db: ctx.database.db, transport, clock: ctx.clock, from: 'Semear <x@semear.dev>', log: silentLog });
+    const sender = createMailSender({
+      db: ctx.database.db,
+      transport,
+      clock: ctx.clock,
+      from: 'Semear <x@semear.dev>',
+      log: silentLog,
+      batchSize: 20,
+    });
     const queuedAt = ctx.clock.now();
     await ctx.database.db.insert(mailOutbox).values(
       Array.from({ length: 500 }, (_, i) => ({

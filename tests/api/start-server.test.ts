@@ -27,7 +27,9 @@ describe('startServer', () => {
     try {
       expect(existsSync(join(dataDir, 'db.lock'))).toBe(true);
       const health = await fetch(`${first.url}/api/v1/health`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const ready = await fetch(`${first.url}/api/v1/ready`);
+      expect(await ready.json()).toEqual({ status: 'ok', database: 'ok', migrations: 'applied', shutting_down: false });
       const session = await fetch(`${first.url}/api/v1/sessions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

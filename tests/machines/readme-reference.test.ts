@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { END, machineReference, START } from '../../scripts/machine-reference';
@@ -11,6 +11,11 @@ describe('machines/README.md', () => {
     const kept = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
     const generated = await machineReference(root);
     expect(kept, 'machines/README.md is out of date: run npm run machines:readme').toBe(generated);
-    expect(generated.split('\n').filter((line) => line.startsWith('| `'))).toHaveLength(43);
+    // One row per machine file in the folder, whatever their number.
+    const machineFiles = readdirSync(join(root, 'machines'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.machine.ts'),
+    );
+    expect(machineFiles.length).toBeGreaterThan(40);
+    expect(generated.split('\n').filter((line) => line.startsWith('| `'))).toHaveLength(machineFiles.length);
   }, 60_000);
 });

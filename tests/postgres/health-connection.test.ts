@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../api/helpers/test-app';
 
 /**
- * /health asks the database over a connection of its own (server/db/open-database.ts): a burst of requests
+ * /ready asks the database over a connection of its own (server/db/open-database.ts): a burst of requests
  * holding every pooled connection (twenty admins asking exports at once) must not make a live node look dead
  * to its load balancer. PostgreSQL only: PGlite has one connection, which every query takes in turn.
  */
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.app.close());
 
-describe('/health while every pooled connection is held (PostgreSQL)', () => {
+describe('/ready while every pooled connection is held (PostgreSQL)', () => {
   it('answers at once, and still answers after its connection was cut', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -30,11 +30,11 @@ describe('/health while every pooled connection is held (PostgreSQL)', () => {
       await expect.poll(() => holding, { timeout: 10_000 }).toBe(10);
       // Queued behind the pool it would wait for a release that only comes after it: given 5 s, it has none.
       const health = await Promise.race([
-        ctx.app.inject({ method: 'GET', url: '/api/v1/health' }),
+        ctx.app.inject({ method: 'GET', url: '/api/v1/ready' }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
       ]);
       expect(health?.statusCode).toBe(200);
-      expect(health?.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(health?.json()).toMatchObject({ status: 'ok', database: 'ok' });
     } finally {
       release();
       await Promise.all(holders);
@@ -44,7 +44,7 @@ describe('/health while every pooled connection is held (PostgreSQL)', () => {
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'idle' and query = 'select 1'`,
     );
     await expect
-      .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, { timeout: 10_000 })
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/ready' })).statusCode, { timeout: 10_000 })
       .toBe(200);
   });
 });

@@ -93,6 +93,19 @@ export class FakeGateway implements PaymentGateway {
     };
   }
 
+  /** Saved tokens removed at the "provider" (an account's deletion). */
+  readonly forgottenCards: string[] = [];
+  /** The next forgetCard fails as an unreachable provider would. */
+  failNextForget = false;
+
+  async forgetCard(savedToken: string): Promise<void> {
+    if (this.failNextForget) {
+      this.failNextForget = false;
+      throw new Error('provider unreachable');
+    }
+    this.forgottenCards.push(savedToken);
+  }
+
   async describeCard(cardToken: string): Promise<SavedCardToken | null> {
     if (!(cardToken in OUTCOMES) && !cardToken.startsWith('card_')) return null;
     return { token: cardToken, brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, holderName: 'MARIA DA SILVA' };

@@ -19,6 +19,10 @@ describe('catalog scopes: which chunks of translations carry a message', () => {
     expect(scopesOfFiles(['contracts/donor-messages.ts'])).toEqual(['wallet']);
   });
 
+  it("loads the organisation's and the DPO's contract messages with the admin pages only", () => {
+    expect(scopesOfFiles(['contracts/organisation-messages.ts'])).toEqual(['admin']);
+  });
+
   it('keeps the Segurança page and the step-up dialog (only a signed-in money action opens it) off the first page', () => {
     expect(scopesOfFiles(['src/features/security/SecurityPage.tsx'])).toEqual(['security']);
     expect(scopesOfFiles(['src/app/dialogs/step-up/StepUpDialog.tsx'])).toEqual(['security']);

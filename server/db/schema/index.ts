@@ -18,3 +18,6 @@ export * from './sign-ups';
 export * from './user-sessions';
 export * from './second-factors';
 export * from './card-testing';
+export * from './privacy';
+export * from './statement-mailings';
+export * from './account-deletion';

@@ -9,12 +9,12 @@ import { isUuid } from '../../db/uuid';
 
 type Subject = Pick<AuditEntry, 'subject_type' | 'subject_id' | 'before' | 'after'>;
 
-/** A name the entry itself kept (a deleted campaign's title, a deleted tag's name, a webhook's address). */
+/** A name the entry itself kept (a deleted campaign's title, a deleted tag's name, a webhook's address, the NGO's legal name). */
 function keptName(entry: Subject): string | null {
   for (const values of [entry.before, entry.after]) {
     if (values && typeof values === 'object') {
-      const kept = values as { title?: unknown; name?: unknown; url?: unknown };
-      for (const value of [kept.title, kept.name, kept.url]) if (typeof value === 'string' && value) return value;
+      const kept = values as { title?: unknown; name?: unknown; url?: unknown; legal_name?: unknown };
+      for (const value of [kept.title, kept.name, kept.url, kept.legal_name]) if (typeof value === 'string' && value) return value;
     }
   }
   return null;

@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/mail-outbox';
 import { emitDonationEvent } from '../webhooks/webhook-payloads';
 import { notifyDonor } from '../notifications/create-notification';
 import { confirmOpenDonation, donationCampaign, markDonationConfirmed, type DonationRow } from './donations-repository';
-import { lockPayment, type PaymentRow } from './payments-repository';
+import { INTERNAL_GATEWAY, lockPayment, type PaymentRow } from './payments-repository';
 import { receiptMail } from './receipt-mail';
 
 export interface ConfirmDeps {
@@ -32,7 +32,8 @@ export const donationReference = (donationId: string): string => `donation:${don
  */
 export async function finishConfirmation(...args: Parameters<typeof tellOfConfirmation>): Promise<void> {
   const [tx, , donation, now] = args;
-  await markDonationConfirmed(tx, donation.id, now);
+  // Only a gift card or the wallet pays without a provider's answer to wait for.
+  await markDonationConfirmed(tx, donation.id, now, { method: donation.paymentMethod, gateway: INTERNAL_GATEWAY });
   await tellOfConfirmation(...args);
 }
 
@@ -101,7 +102,7 @@ export async function confirmDonationIn(
   // Confirming the open donation is what locks it (the row lock of the update, as `for update` did):
   // a second confirmation waits for this commit, then finds it settled. One statement instead of a
   // locking read and then the update (issue 26); the rest reads only fields confirming leaves alone.
-  const donation = await confirmOpenDonation(tx, payment.donationId, now);
+  const donation = await confirmOpenDonation(tx, payment.donationId, now, payment);
   if (!donation) return 'already_settled';
   await postLedgerGroup(tx, {
     kind: 'donation',

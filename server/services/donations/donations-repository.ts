@@ -6,6 +6,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
 import { campaigns, donations, payments, type DonationContactRecord, type PaymentMethodName } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { reusedQuery } from '../../db/reused-query';
+import { countDonation } from '../../metrics/metrics';
 import { INTERNAL_GATEWAY, type PaymentRow } from './payments-repository';
 
 /** The donations table and the payment rows written with a donation. */
@@ -112,6 +113,7 @@ export async function insertDonationWithPayment(
     now,
   });
   if (!created) throw new Error('donation not created');
+  countDonation({ method: created.payment.method, provider: created.payment.gateway, status: created.donation.status });
   return created;
 }
 
@@ -144,16 +146,26 @@ export async function lockDonation(tx: Executor, donationId: string): Promise<Do
   return donation ?? null;
 }
 
-export async function markDonationConfirmed(tx: Executor, donationId: string, now: Date): Promise<void> {
+/** Who took a donation's payment, as the metrics name it (metrics.ts). */
+export type PaidThrough = Pick<PaymentRow, 'method' | 'gateway'>;
+
+export async function markDonationConfirmed(tx: Executor, donationId: string, now: Date, paidThrough: PaidThrough): Promise<void> {
   await tx.update(donations).set({ status: 'confirmed', confirmedAt: now, updatedAt: now }).where(eq(donations.id, donationId));
+  countDonation({ method: paidThrough.method, provider: paidThrough.gateway, status: 'confirmed' });
 }
 
 /**
  * Confirms the donation unless it is settled already (confirmed or refunded), locking its row for the
  * rest of the transaction; the row as confirmed, or null when there was nothing to confirm.
  */
-export async function confirmOpenDonation(tx: Executor, donationId: string, now: Date): Promise<DonationRow | null> {
+export async function confirmOpenDonation(
+  tx: Executor,
+  donationId: string,
+  now: Date,
+  paidThrough: PaidThrough,
+): Promise<DonationRow | null> {
   const [donation] = await confirmIfOpen(tx, { donationId, now });
+  if (donation) countDonation({ method: paidThrough.method, provider: paidThrough.gateway, status: 'confirmed' });
   return donation ?? null;
 }
 
@@ -165,16 +177,25 @@ const confirmIfOpen = reusedQuery<{ donationId: string; now: Date }, DonationRow
     .returning(),
 );
 
-export async function markDonationRefunded(tx: Executor, donationId: string, now: Date): Promise<void> {
+export async function markDonationRefunded(tx: Executor, donationId: string, now: Date, paidThrough: PaidThrough): Promise<void> {
   await tx.update(donations).set({ status: 'refunded', updatedAt: now }).where(eq(donations.id, donationId));
+  countDonation({ method: paidThrough.method, provider: paidThrough.gateway, status: 'refunded' });
 }
 
 /** A failed, declined or expired payment fails (or expires) its donation too, unless already settled. */
-export async function settlePendingDonation(tx: Executor, donationId: string, status: 'failed' | 'expired', now: Date): Promise<void> {
-  await tx
+export async function settlePendingDonation(
+  tx: Executor,
+  donationId: string,
+  status: 'failed' | 'expired',
+  now: Date,
+  paidThrough: PaidThrough,
+): Promise<void> {
+  const settled = await tx
     .update(donations)
     .set({ status, updatedAt: now })
-    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')));
+    .where(and(eq(donations.id, donationId), eq(donations.status, 'pending')))
+    .returning({ id: donations.id });
+  if (settled.length > 0) countDonation({ method: paidThrough.method, provider: paidThrough.gateway, status });
 }
 
 /** The campaign a donation went to, as receipts and gateway descriptions name it. */
@@ -230,6 +251,7 @@ export async function insertAutomaticDonation(
     .onConflictDoNothing()
     .returning();
   if (!donation) return null;
+  countDonation({ method: input.method, provider: INTERNAL_GATEWAY, status: 'confirmed' });
   await tx.insert(payments).values({
     donationId: donation.id,
     gateway: INTERNAL_GATEWAY,

@@ -93,7 +93,7 @@ export async function refundDonation(
       ],
     });
   }
-  await markDonationRefunded(tx, donation.id, now);
+  await markDonationRefunded(tx, donation.id, now, payment);
   await markPaymentRefunded(tx, payment.id, now);
   const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;
   if (rest > 0) await emitDonationEvent(tx, 'donation.refunded', { ...donation, amountCents: rest }, campaign, now);

@@ -14,7 +14,7 @@ import { findPayment, type PaymentRow } from './payments-repository';
 
 /** A failed or expired payment fails (or expires) its purchase, unless that was settled already. */
 export async function settleUnpaidPurchase(tx: Executor, payment: PaymentRow, status: 'failed' | 'expired', now: Date): Promise<void> {
-  if (payment.donationId) await settlePendingDonation(tx, payment.donationId, status, now);
+  if (payment.donationId) await settlePendingDonation(tx, payment.donationId, status, now, payment);
   else if (payment.giftCardOrderId) await settlePendingOrder(tx, payment.giftCardOrderId, status, now);
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { DEFAULT_SMTP_MAX_CONNECTIONS } from '../../config-variables';
 
 export interface OutgoingMail {
   id: string;
@@ -14,6 +15,8 @@ export interface OutgoingMail {
 /** Where mail goes: an SMTP server, or the embedded mailbox folder. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'mailbox';
+  /** How many sends it takes at once without queueing any (its connections); 1 when unset. */
+  readonly concurrency?: number;
   /** Resolves with where the message went (a file path for the mailbox, the server's answer for SMTP). */
   send(mail: OutgoingMail): Promise<string>;
   close(): void;
@@ -40,24 +43,30 @@ const isPermanentRecipientRefusal = (error: unknown): error is Error & { respons
 };
 
 /**
- * One connection, kept open and reused (nodemailer's pool of one): a new connection for each message
- * costs its TCP, TLS, greeting and login round trips, most of a message's time at a remote provider.
- * The outbox sends one message at a time, so one connection is all it uses. A URL may still say otherwise
- * (`?pool=false`). The timeouts end a stuck send (at most about two minutes) before the outbox's claim on
- * its message (CLAIM_MS) runs out, so no other node sends it while this one still might.
+ * A pool of `maxConnections` connections, each kept open and reused for up to 100 messages: a new
+ * connection for each message costs its TCP, TLS, greeting and login round trips, most of a message's
+ * time at a remote provider. The outbox sends as many messages at once as there are connections and
+ * never more, so none waits in nodemailer's own queue. A URL may still say otherwise (`?pool=false`).
+ * The timeouts end a stuck send (at most about two minutes) before the outbox's claim on its message
+ * (CLAIM_MS) runs out, so no other node sends it while this one still might; for the same reason a
+ * message whose connection drops mid-send is not put back in the pool's queue for another try
+ * (`maxRequeues: 0`, which would add a connection's timeouts again): it fails to the outbox, which
+ * retries it on its own schedule.
  */
-export function smtpTransport(smtpUrl: string): MailTransport {
+export function smtpTransport(smtpUrl: string, maxConnections = DEFAULT_SMTP_MAX_CONNECTIONS): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 1,
+    maxConnections,
     maxMessages: 100,
+    maxRequeues: 0,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
   });
   return {
     kind: 'smtp',
+    concurrency: maxConnections,
     async send(mail) {
       try {
         const info = await transporter.sendMail(toNodemailer(mail));
@@ -91,7 +100,7 @@ export function mailboxTransport(folder: string, now: () => Date = () => new Dat
   };
 }
 
-export const createMailTransport = (config: { smtpUrl: string | null; dataDir: string }): MailTransport =>
-  config.smtpUrl ? smtpTransport(config.smtpUrl) : mailboxTransport(mailboxFolder(config.dataDir));
+export const createMailTransport = (config: { smtpUrl: string | null; smtpMaxConnections?: number; dataDir: string }): MailTransport =>
+  config.smtpUrl ? smtpTransport(config.smtpUrl, config.smtpMaxConnections) : mailboxTransport(mailboxFolder(config.dataDir));
 
 export const mailboxFolder = (dataDir: string): string => join(dataDir, 'mail');

@@ -44,6 +44,11 @@ export interface CardPayments {
   saveCard(input: { cardToken: string; customerRef: string; payer?: Payer | null }): Promise<SavedCardToken>;
   /** Describes a one-time or saved token without charging it (brand, last four, expiry). */
   describeCard(cardToken: string): Promise<SavedCardToken | null>;
+  /**
+   * Removes a saved card at the provider (its account was deleted, docs/privacy.md): the token charges
+   * nothing again. A card the provider no longer knows counts as removed; a failure to reach it throws.
+   */
+  forgetCard(savedToken: string): Promise<void>;
 }
 
 /** PIX charges: a BR Code the donor pays in their bank app. */

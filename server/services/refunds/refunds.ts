@@ -10,7 +10,8 @@ import { recordAudit, type AdminActor } from '../admin/audit-log';
 import type { Clock } from '../clock';
 import { donationReference, donationTarget } from '../donations/confirm-donation';
 import { donationCampaign, lockDonation, markDonationRefunded } from '../donations/donations-repository';
-import { markPaymentRefunded } from '../donations/payments-repository';
+import { INTERNAL_GATEWAY, markPaymentRefunded } from '../donations/payments-repository';
+import { countRefund } from '../../metrics/metrics';
 import { creditWallet, postLedgerGroup } from '../ledger';
 import { enqueueMail } from '../mail/mail-outbox';
 import type { RefundResult } from '../payments/gateway';
@@ -117,6 +118,14 @@ export function createRefundService(deps: RefundDeps) {
         .set({ status: approve ? 'processing' : 'rejected', decidedBy: actor.userId, ...(approve ? {} : { completedAt: now }) })
         .where(eq(refunds.id, refundId))
         .returning();
+      if (!approve) {
+        const [payment] = await tx
+          .select({ method: payments.method, gateway: payments.gateway })
+          .from(payments)
+          .where(eq(payments.donationId, refund.donationId));
+        const paidThrough = payment ?? { method: 'wallet', gateway: INTERNAL_GATEWAY };
+        countRefund({ method: paidThrough.method, provider: paidThrough.gateway, status: 'rejected' });
+      }
       await recordAudit(
         tx,
         actor,
@@ -155,6 +164,7 @@ export function createRefundService(deps: RefundDeps) {
           })
         : { status: 'failed', gatewayRef: null, failureCode: 'refund.failed' };
     const now = deps.clock.now();
+    const paidThrough = payment ?? { method: 'wallet' as const, gateway: INTERNAL_GATEWAY };
     return db.transaction(async (tx) => {
       const donation = await lockDonation(tx, refund.donationId);
       const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
@@ -168,6 +178,7 @@ export function createRefundService(deps: RefundDeps) {
           .set({ status: 'failed', failureReason: outcome.failureCode, gatewayRef: outcome.gatewayRef, completedAt: now })
           .where(eq(refunds.id, refundId))
           .returning();
+        countRefund({ method: paidThrough.method, provider: paidThrough.gateway, status: 'failed' });
         return failed as RefundRow;
       }
       const destination = await giveBack(tx, donation, current, now);
@@ -176,9 +187,10 @@ export function createRefundService(deps: RefundDeps) {
         .set({ status: 'succeeded', gatewayRef: outcome.gatewayRef, completedAt: now })
         .where(eq(refunds.id, refundId))
         .returning();
+      countRefund({ method: paidThrough.method, provider: paidThrough.gateway, status: 'succeeded' });
       const refundedInAll = await heldCentsOf(tx, donation.id, ['succeeded']);
       if (refundedInAll >= donation.amountCents) {
-        await markDonationRefunded(tx, donation.id, now);
+        await markDonationRefunded(tx, donation.id, now, paidThrough);
         if (payment) await markPaymentRefunded(tx, payment.id, now);
       }
       const campaign = donation.campaignId ? await donationCampaign(tx, donation.campaignId) : null;

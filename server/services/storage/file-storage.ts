@@ -26,7 +26,7 @@ export interface StoredFileStream {
 }
 
 /** Lower-case path segments of letters, digits, '-' and '_', ending in a known extension: no '..', no absolute path. */
-const KEY = /^(?:[a-z0-9][a-z0-9_-]{0,99}\/){0,4}[a-z0-9][a-z0-9_-]{0,99}\.(?:png|jpg|webp|pdf|csv|xlsx|json)$/;
+const KEY = /^(?:[a-z0-9][a-z0-9_-]{0,99}\/){0,4}[a-z0-9][a-z0-9_-]{0,99}\.(?:png|jpg|webp|pdf|csv|xlsx|json|zip)$/;
 
 export function assertStorageKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key)}`);
@@ -39,6 +39,7 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 };
 
 /** The type a key's extension stands for (what the local folder answers with). */

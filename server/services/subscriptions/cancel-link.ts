@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
+import { signatureMatches } from '../../auth/signed-links';
 import { isUuid } from '../../db/uuid';
 
 /**
@@ -20,9 +21,7 @@ export function cancelToken(jwtSecret: string, subscriptionId: string): string {
 export function verifyCancelToken(jwtSecret: string, token: string): string | null {
   const [id, signature, ...rest] = token.split('.');
   if (!id || !signature || rest.length > 0 || !isUuid(id)) return null;
-  const given = Buffer.from(signature, 'base64url');
-  const expected = signatureOf(jwtSecret, id.toLowerCase());
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id.toLowerCase() : null;
+  return signatureMatches(signature, signatureOf(jwtSecret, id.toLowerCase())) ? id.toLowerCase() : null;
 }
 
 /** The page of the web app that shows the subscription and cancels it with one click. */

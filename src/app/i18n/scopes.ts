@@ -53,6 +53,8 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)contracts\/gift-card-messages\.ts$/.test(path)) scopes.add('gifts');
     // The admin API's messages: shown only on /admin pages (contracts/admin-messages.ts).
     else if (/(?:^|\/)contracts\/admin-messages\.ts$/.test(path)) scopes.add('admin');
+    // The organisation's data and the DPO's page: shown only on /admin pages (contracts/organisation-messages.ts).
+    else if (/(?:^|\/)contracts\/organisation-messages\.ts$/.test(path)) scopes.add('admin');
     else if (/(?:^|\/)server\//.test(path)) scopes.add('server');
     else scopes.add('core');
   }

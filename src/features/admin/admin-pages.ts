@@ -19,4 +19,14 @@ export const ADMIN_PAGES: Record<AdminPath, { title: MessageDescriptor; lead: Me
     lead: msg`Avisos que o Semear envia aos sistemas da sua organização (ERP, CRM, planilhas) a cada doação, reembolso ou campanha publicada, e o resultado de cada entrega.`,
     inMenu: true,
   },
+  '/admin/organization': {
+    title: msg`Organização`,
+    lead: msg`Os dados legais da organização, que saem em cada comprovante e declaração, e o contato do encarregado de dados (DPO).`,
+    inMenu: true,
+  },
+  '/admin/privacy': {
+    title: msg`Privacidade`,
+    lead: msg`Os pedidos de cópia e de exclusão de dados (LGPD), com datas e resultado, e por quanto tempo cada dado é guardado.`,
+    inMenu: true,
+  },
 };

@@ -48,6 +48,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, MessageDescriptor> = {
   'payout_account.rejected': msg`Conta dos repasses recusada`,
   'export.requested': msg`Exportação pedida`,
   'export.downloaded': msg`Exportação baixada`,
+  'organisation.updated': msg`Dados da organização alterados`,
+  'privacy.requests_viewed': msg`Pedidos de titulares consultados`,
 };
 
 /** The action's name, or its code for one this version does not know. */

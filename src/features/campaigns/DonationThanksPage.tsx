@@ -5,6 +5,10 @@ import { givingMessages as gm } from '../../../contracts/giving-messages';
 import { formatDate, formatMoney, useAuth, usePageTitle } from '../../app';
 import { buttonClass, Card, Container, PageHeader, Stack } from '../../ui';
 import { ShareButtons } from './ShareButtons';
+import { GuestDataDeletion } from './GuestDataDeletion';
+import { GuestStatement } from './GuestStatement';
+import { saoPauloDateOf } from '../../../contracts/sao-paulo-time';
+import { receiptFor } from '../../lib/receipts';
 import { absoluteUrl } from './share-links';
 import * as s from './campaigns.css';
 
@@ -24,6 +28,9 @@ export function DonationThanksPage({ donation, campaign }: { donation: DonationR
   const slug = donation?.donation.campaign?.slug ?? campaign;
   const shareUrl = absoluteUrl(slug ? `/${slug}` : '/');
   const giftCard = confirmed?.gift_card;
+  // A guest's own receipt (this tab's token): they may ask for their data to be erased (docs/privacy.md).
+  const receiptToken = !isSignedIn && confirmed ? receiptFor(confirmed.donation.id) : null;
+  const guestReceipt = receiptToken && confirmed ? { donationId: confirmed.donation.id, token: receiptToken } : null;
   return (
     <Container narrow>
       <Stack gap="6">
@@ -83,6 +90,14 @@ export function DonationThanksPage({ donation, campaign }: { donation: DonationR
             </Stack>
           </Card>
         )}
+        {guestReceipt && confirmed?.donation.confirmed_at ? (
+          <GuestStatement
+            donationId={guestReceipt.donationId}
+            receiptToken={guestReceipt.token}
+            year={saoPauloDateOf(new Date(confirmed.donation.confirmed_at)).year}
+          />
+        ) : null}
+        {guestReceipt ? <GuestDataDeletion donationId={guestReceipt.donationId} receiptToken={guestReceipt.token} /> : null}
       </Stack>
     </Container>
   );

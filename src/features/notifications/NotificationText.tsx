@@ -106,5 +106,17 @@ export function NotificationText({ notification }: { notification: Notification 
           .
         </Trans>
       );
+    case 'yearly_statement': {
+      const year = facts.year === null ? '' : String(facts.year);
+      return (
+        <Trans id="notifications.text.yearly_statement">
+          Em {year} você doou {amount}. O comprovante do ano está em{' '}
+          <Link to="/profile" hash={`comprovantes-${year}`} className={s.link}>
+            Comprovantes
+          </Link>
+          .
+        </Trans>
+      );
+    }
   }
 }

@@ -12,6 +12,7 @@ export const typeLabels: Record<NotificationType, MessageDescriptor> = {
   automatic_donation: msg`Doações automáticas do seu crédito`,
   gift_card_received: msg`Gift cards recebidos`,
   credit_expiring: msg`Crédito perto de vencer`,
+  yearly_statement: msg({ id: 'notifications.type.yearly_statement', message: 'Comprovante anual de doações' }),
 };
 
 export const channelLabels: Record<NotificationChannel, MessageDescriptor> = {

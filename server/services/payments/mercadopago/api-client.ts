@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createJsonHttp, fetchTransport } from '../provider-kit/json-http';
 import { mercadoPagoErrors } from './errors';
 import { centsToReais } from './money';
@@ -81,6 +81,8 @@ export interface MercadoPagoClient {
   findCustomerByEmail(email: string): Promise<MercadoPagoCustomer | null>;
   saveCustomerCard(customerId: string, cardToken: string, idempotencyKey: string): Promise<MercadoPagoCustomerCard>;
   getCustomerCard(customerId: string, cardId: string): Promise<MercadoPagoCustomerCard>;
+  /** DELETE /v1/customers/{id}/cards/{card_id}: the card is no longer kept (an account's deletion). */
+  deleteCustomerCard(customerId: string, cardId: string): Promise<void>;
   /** Describes a token without charging it: last four, first six (the brand), expiry, holder. */
   getCardToken(tokenId: string): Promise<MercadoPagoCardToken>;
   /** A one-use token for a saved card, made server-side with no CVV (cards on file: monthly giving). */
@@ -127,7 +129,7 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
   });
 
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     schema: S,
     extra: { body?: unknown; idempotencyKey?: string } = {},
@@ -173,6 +175,9 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
       call('POST', `/v1/customers/${segment(customerId)}/cards`, customerCardSchema, { body: { token: cardToken }, idempotencyKey }),
     getCustomerCard: (customerId, cardId) =>
       call('GET', `/v1/customers/${segment(customerId)}/cards/${segment(cardId)}`, customerCardSchema),
+    deleteCustomerCard: async (customerId, cardId) => {
+      await call('DELETE', `/v1/customers/${segment(customerId)}/cards/${segment(cardId)}`, z.unknown());
+    },
     getCardToken: (tokenId) => call('GET', `/v1/card_tokens/${segment(tokenId)}`, cardTokenSchema),
     createSavedCardToken: (input, idempotencyKey) =>
       call('POST', '/v1/card_tokens', cardTokenSchema, { body: { card_id: input.cardId, customer_id: input.customerId }, idempotencyKey }),

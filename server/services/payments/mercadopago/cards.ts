@@ -183,6 +183,18 @@ export async function saveMercadoPagoCard(
   return shown(savedCardRef(customer.id, card.id), brand, card);
 }
 
+/** Removes a saved card from its Mercado Pago customer; one Mercado Pago no longer knows (404) is already gone. */
+export async function forgetMercadoPagoCard(api: MercadoPagoClient, savedToken: string): Promise<void> {
+  const saved = parseSavedCardRef(savedToken);
+  if (!saved) return;
+  try {
+    await api.deleteCustomerCard(saved.customerId, saved.cardId);
+  } catch (error) {
+    if (isMercadoPagoError(error) && error.status === 404) return;
+    throw error;
+  }
+}
+
 function shown(
   token: string,
   brand: CardBrand,

@@ -14,7 +14,13 @@ import { isValidPixBrCode, parsePixBrCode } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { outageAsUnavailable } from '../provider-kit/outage';
 import { createMercadoPagoClient, type MercadoPagoClient } from './api-client';
-import { chargeMercadoPagoCard, describeMercadoPagoCard, rememberingPaymentMethods, saveMercadoPagoCard } from './cards';
+import {
+  chargeMercadoPagoCard,
+  describeMercadoPagoCard,
+  forgetMercadoPagoCard,
+  rememberingPaymentMethods,
+  saveMercadoPagoCard,
+} from './cards';
 import { isMercadoPagoError } from './errors';
 import type { MercadoPagoPayment } from './schemas';
 import { mercadoPagoOutcome, refundFailureForError } from './status';
@@ -53,6 +59,7 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Ca
       if (!payer) throw new Error('a Mercado Pago saved card needs its holder');
       return saveMercadoPagoCard(api, { cardToken, customerRef, payer });
     },
+    forgetCard: (savedToken) => outageAsUnavailable(() => forgetMercadoPagoCard(api, savedToken)),
 
     async createPixCharge({ idempotencyKey, amountCents, description, expiresAt, payer }): Promise<PixCharge> {
       const payment = await outageAsUnavailable(() =>

@@ -291,6 +291,10 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
       return savedToken(again!);
     },
 
+    async forgetCard(savedToken) {
+      await db.delete(sandboxCardTokens).where(and(eq(sandboxCardTokens.token, savedToken), eq(sandboxCardTokens.kind, 'reusable')));
+    },
+
     async describeCard(cardToken) {
       const [token] = await findCardToken(db, { token: cardToken });
       // A spent or expired one-time token can no longer be charged, so it describes no usable card.

@@ -301,6 +301,18 @@ export function cardRoutes(state: StandInState, publicKey: string, authorised: (
           : mpError(404, 'not_found', 'Card not found', [{ code: 2002, description: 'Customer not found' }]);
       },
     },
+    {
+      // DELETE /v1/customers/{id}/cards/{card_id}: the card is no longer kept; it answers the card it removed.
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)\/cards\/([^/]+)$/,
+      route: (_request, [customerId, cardId]) => {
+        const card = state.cards.get(cardId as string);
+        if (!card || card.customerId !== customerId)
+          return mpError(404, 'not_found', 'Card not found', [{ code: 2002, description: 'Customer not found' }]);
+        state.cards.delete(cardId as string);
+        return json(200, cardJson(card));
+      },
+    },
   ];
 }
 
