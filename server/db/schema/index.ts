@@ -21,3 +21,4 @@ export * from './card-testing';
 export * from './privacy';
 export * from './statement-mailings';
 export * from './account-deletion';
+export * from './backups';
