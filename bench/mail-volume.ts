@@ -4,10 +4,8 @@
 // password reset is queued and must overtake the rest. On the embedded database, and on PostgreSQL with
 // BENCH_DATABASE_URL/TEST_DATABASE_URL (a scratch database). MAIL_VOLUME_MESSAGES shrinks the batch.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { DEFAULT_SMTP_MAX_CONNECTIONS } from '../server/config-variables';
 import { chunksOf } from '../server/db/chunks';
 import { openPglite, openPostgres } from '../server/db/open-database';
@@ -15,6 +13,7 @@ import { mailOutbox } from '../server/db/schema';
 import { systemClock } from '../server/services/clock';
 import { createMailSender, enqueueMail } from '../server/services/mail/mail-outbox';
 import { smtpTransport } from '../server/services/mail/mail-transport';
+import { startDelayingSmtpServer } from '../tests/support/delaying-smtp-server';
 import { withScratchDatabase } from './lib/postgres';
 
 export const MAIL_VOLUME_GOAL_MS = 5 * 60_000;
@@ -32,37 +31,6 @@ export interface MailVolumeResult {
   resetWaitMs: number;
 }
 
-/** A provider that answers each message after PROVIDER_MS, noting when each recipient's arrived. */
-async function startProvider() {
-  const seen = { arrivals: new Map<string, number>(), count: 0, open: 0, maxOpen: 0 };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    onConnect(_session, callback) {
-      seen.open += 1;
-      seen.maxOpen = Math.max(seen.maxOpen, seen.open);
-      callback();
-    },
-    onClose() {
-      seen.open -= 1;
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () =>
-        setTimeout(() => {
-          for (const to of session.envelope.rcptTo) seen.arrivals.set(to.address, performance.now());
-          seen.count += 1;
-          callback();
-        }, PROVIDER_MS),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-  return { seen, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
 export async function measureMailVolume(
   databaseUrl: string | null,
   messages = Number(process.env.MAIL_VOLUME_MESSAGES ?? 10_000),
@@ -70,7 +38,7 @@ export async function measureMailVolume(
 ): Promise<MailVolumeResult> {
   const dataDir = databaseUrl ? null : mkdtempSync(join(tmpdir(), 'semear-bench-mail-'));
   const handle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(dataDir as string, 'db'));
-  const provider = await startProvider();
+  const provider = await startDelayingSmtpServer(PROVIDER_MS);
   try {
     await handle.migrate();
     const now = systemClock.now();
@@ -93,7 +61,7 @@ export async function measureMailVolume(
     });
     const started = performance.now();
     const run = sender.runOnce();
-    while (provider.seen.count < messages / 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (provider.state.arrivals.length < messages / 2) await new Promise((resolve) => setTimeout(resolve, 20));
     const asked = performance.now();
     await enqueueMail(handle.db, { to: RESET_TO, subject: 'Redefina sua senha do Semear', text: 'link' }, systemClock.now());
     const sent = await run;
@@ -104,8 +72,8 @@ export async function measureMailVolume(
       messages,
       connections,
       elapsedMs,
-      maxConnections: provider.seen.maxOpen,
-      resetWaitMs: Math.round((provider.seen.arrivals.get(RESET_TO) ?? Number.NaN) - asked),
+      maxConnections: provider.state.maxOpen,
+      resetWaitMs: Math.round((provider.state.arrivals.find((arrival) => arrival.to === RESET_TO)?.at ?? Number.NaN) - asked),
     };
   } finally {
     await provider.close();

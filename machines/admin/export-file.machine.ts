@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ExportFormat, ExportJob } from '../../contracts/admin-exports';
 import { rejectionStatus } from '../../contracts/rejection';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { downloadingState } from '../download-state';
 import { required } from '../required';
 
 /**
@@ -46,6 +47,9 @@ export const exportFileMachine = setup({
     download: fromPromise<void, { job: ExportJob }>(async () => {
       throw new Error('export: download not provided');
     }),
+  },
+  actions: {
+    downloadFailed: assign({ failure: (_, params: { error: unknown }) => formFailureOf(params.error) }),
   },
   delays: { poll: EXPORT_POLL_MS },
   guards: {
@@ -114,19 +118,10 @@ export const exportFileMachine = setup({
         },
       },
     },
-    downloading: {
+    downloading: downloadingState({
       tags: ['state:busy'],
-      invoke: {
-        id: 'download',
-        src: 'download',
-        input: ({ context }) => ({ job: required(context.job, 'export: the job to download') }),
-        onDone: 'ready',
-        onError: [
-          { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
-          { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error) }) },
-        ],
-      },
-    },
+      input: ({ context }: { context: ExportFileContext }) => ({ job: required(context.job, 'export: the job to download') }),
+    }),
     ready: {
       tags: ['state:ready'],
       on: { 'export.downloaded': { target: 'downloading', actions: assign({ failure: null }) }, 'export.requested': 'requesting' },

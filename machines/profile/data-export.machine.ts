@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DataExport } from '../../contracts/data-export';
 import { rejectionStatus } from '../../contracts/rejection';
 import { formFailureOf, type FormFailure } from '../forms/form-failure';
+import { downloadingState } from '../download-state';
 import { required } from '../required';
 
 /**
@@ -48,6 +49,7 @@ export const dataExportMachine = setup({
   },
   actions: {
     taken: assign({ request: (_, params: { request: DataExport | null }) => params.request }),
+    downloadFailed: assign({ failure: (_, params: { error: unknown }) => formFailureOf(params.error) }),
   },
   delays: { poll: DATA_EXPORT_POLL_MS },
   guards: {
@@ -122,19 +124,10 @@ export const dataExportMachine = setup({
         'dataExport.requested': 'requesting',
       },
     },
-    downloading: {
+    downloading: downloadingState({
       tags: ['state:ready', 'state:downloading'],
-      invoke: {
-        id: 'download',
-        src: 'download',
-        input: ({ context }) => ({ request: required(context.request, 'data export: the copy to download') }),
-        onDone: 'ready',
-        onError: [
-          { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
-          { target: 'ready', actions: assign({ failure: ({ event }) => formFailureOf(event.error) }) },
-        ],
-      },
-    },
+      input: ({ context }: { context: DataExportContext }) => ({ request: required(context.request, 'data export: the copy to download') }),
+    }),
     failed: { tags: ['state:failed'], on: { 'dataExport.requested': 'requesting' } },
     expired: { tags: ['state:expired'], on: { 'dataExport.requested': 'requesting' } },
   },

@@ -1,78 +1,29 @@
 // The outbox at volume: several messages at once through the SMTP pool (SMTP_MAX_CONNECTIONS), against a
 // local SMTP server that takes a while over each message, as a provider does.
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../server/db/schema';
 import { CLAIM_MS, createMailSender, enqueueMail, retryDelayMs } from '../../server/services/mail/mail-outbox';
 import { smtpTransport, type MailTransport } from '../../server/services/mail/mail-transport';
+import { startDelayingSmtpServer, type DelayingSmtpServer } from '../support/delaying-smtp-server';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 const PER_MESSAGE_MS = 60;
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** An SMTP server that answers each message after PER_MESSAGE_MS and counts what it holds at once. */
-function delayingServer() {
-  const state = {
-    arrivals: [] as Array<{ to: string; messageId: string }>,
-    open: 0,
-    maxOpen: 0,
-    receiving: 0,
-    maxReceiving: 0,
-    /** Recipients refused: for good (550) or for now (450). */
-    refusedForGood: new Set<string>(),
-    refusedForNow: new Set<string>(),
-  };
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    onConnect(_session, callback) {
-      state.open += 1;
-      state.maxOpen = Math.max(state.maxOpen, state.open);
-      callback();
-    },
-    onClose() {
-      state.open -= 1;
-    },
-    onRcptTo(address, _session, callback) {
-      if (state.refusedForGood.has(address.address)) return callback(Object.assign(new Error('5.1.1 No such user'), { responseCode: 550 }));
-      if (state.refusedForNow.has(address.address)) return callback(Object.assign(new Error('4.2.1 Mailbox busy'), { responseCode: 450 }));
-      return callback();
-    },
-    onData(stream, session, callback) {
-      state.receiving += 1;
-      state.maxReceiving = Math.max(state.maxReceiving, state.receiving);
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        setTimeout(() => {
-          const messageId = /Message-ID: <([^@>]+)@/i.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? '';
-          for (const to of session.envelope.rcptTo) state.arrivals.push({ to: to.address, messageId });
-          state.receiving -= 1;
-          callback();
-        }, PER_MESSAGE_MS);
-      });
-    },
-  });
-  return { server, state };
-}
-
 let ctx: TestContext;
-let smtp: ReturnType<typeof delayingServer>;
+let smtp: DelayingSmtpServer;
 let smtpUrl = '';
 const transports: MailTransport[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  smtp = delayingServer();
-  await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.server.address() as AddressInfo).port}`;
+  smtp = await startDelayingSmtpServer(PER_MESSAGE_MS);
+  smtpUrl = smtp.url;
 });
 afterAll(async () => {
   for (const transport of transports) transport.close();
-  await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  await smtp.close();
   await ctx.close();
 });
 beforeEach(async () => {

@@ -36,6 +36,15 @@ describe('catalog scopes: which chunks of translations carry a message', () => {
     ]);
   });
 
+  it('keeps the shared address block (profile editor, organisation form) with those pages, not with the first page', () => {
+    expect(scopesOfFiles(['src/app/forms/address/AddressFields.tsx'])).toEqual(['profile', 'admin']);
+    expect(scopesOfFiles(['src/app/forms/address/AddressFields.tsx', 'src/features/checkout/AddressStep.tsx'])).toEqual([
+      'profile',
+      'admin',
+      'checkout',
+    ]);
+  });
+
   it('puts the second factors’ messages with the sign-in pages and the security chunk (page and step-up dialog)', () => {
     expect(scopesOfFiles(['contracts/security-messages.ts'])).toEqual(['auth', 'security']);
   });

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../contracts/admin-taxonomy';
 import type { Locale } from '../../../contracts/constants';
+import { pagedWithTotal } from '../../db/paged';
 import { auditLog, users } from '../../db/schema';
 import { subjectNames } from './audit-subjects';
 import type { Database, Executor } from '../../db/types';
@@ -56,17 +57,17 @@ export async function listAudit(db: Database, filter: AuditFilter, locale: Local
   if (filter.actor_id) conditions.push(eq(auditLog.actorUserId, filter.actor_id));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pagedWithTotal(
+    db,
     db
       .select({ entry: auditLog, name: users.name, email: users.email })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorUserId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.seq))
-      .limit(filter.amount)
-      .offset(filter.page * filter.amount),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.seq)),
+    { table: auditLog, where },
+    filter,
+  );
   const entries = rows.map(({ entry, name, email }) => ({
     id: entry.id,
     at: entry.createdAt.toISOString(),
@@ -80,7 +81,7 @@ export async function listAudit(db: Database, filter: AuditFilter, locale: Local
   }));
   const names = await subjectNames(db, entries, locale);
   return {
-    total: total?.n ?? 0,
+    total,
     entries: entries.map((entry) => ({ ...entry, subject_name: names.get(`${entry.subject_type}:${entry.subject_id}`) ?? null })),
   };
 }

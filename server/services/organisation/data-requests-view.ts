@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DataRequest, DataRequestsQuery } from '../../../contracts/organisation';
+import { pagedWithTotal } from '../../db/paged';
 import { dataRequests, users } from '../../db/schema';
 import type { Database } from '../../db/types';
 import { recordAudit, type AdminActor } from '../admin/audit-log';
@@ -16,17 +17,17 @@ export async function listDataRequests(
 ): Promise<{ items: DataRequest[]; total: number }> {
   const where = query.kind ? eq(dataRequests.kind, query.kind) : undefined;
   return db.transaction(async (tx) => {
-    const [rows, [total]] = await Promise.all([
+    const { rows, total } = await pagedWithTotal(
+      tx,
       tx
         .select({ request: dataRequests, email: users.email, deletedAt: users.deletedAt })
         .from(dataRequests)
         .leftJoin(users, eq(users.id, dataRequests.userId))
         .where(where)
-        .orderBy(desc(dataRequests.requestedAt), desc(dataRequests.id))
-        .limit(query.amount)
-        .offset(query.page * query.amount),
-      tx.select({ n: count() }).from(dataRequests).where(where),
-    ]);
+        .orderBy(desc(dataRequests.requestedAt), desc(dataRequests.id)),
+      { table: dataRequests, where },
+      query,
+    );
     const items = rows.map(({ request, email, deletedAt }): DataRequest => {
       // A deleted account keeps only its pseudonymous address: the DPO is told it was removed, not that address.
       const type = request.userId === null ? 'guest' : email === null || deletedAt !== null ? 'removed' : 'account';
@@ -51,7 +52,7 @@ export async function listDataRequests(
       },
       now,
     );
-    return { items, total: total?.n ?? 0 };
+    return { items, total };
   });
 }
 

@@ -38,6 +38,11 @@ export function scopesOfFiles(files: readonly string[]): readonly CatalogScope[]
     else if (/(?:^|\/)contracts\/giving-messages\.ts$/.test(path)) scopes.add('checkout');
     // The giving flows' shared pieces (the amount picker of the checkouts and /doacao-mensal): with the checkout's.
     else if (/(?:^|\/)src\/app\/giving\//.test(path)) scopes.add('checkout');
+    // The address block of the profile editor and the organisation's form: with those pages, not the first one.
+    else if (/(?:^|\/)src\/app\/forms\/address\//.test(path)) {
+      scopes.add('profile');
+      scopes.add('admin');
+    }
     // The step-up dialog (a money action asks for the second factor again): loads with its first opening.
     else if (/(?:^|\/)src\/app\/dialogs\/step-up\//.test(path)) scopes.add('security');
     // The donor's home (wallet, monthly giving, notifications): shown only under /profile and /doacao-mensal.

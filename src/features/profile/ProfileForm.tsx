@@ -4,12 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { useCallback } from 'react';
 import { BRAZILIAN_STATES, profileUpdateSchema, type CepLookupResult, type ProfileUpdateInput, type User } from '../../../contracts';
-import { Button, DateField, Form, FormActions, FormRow, FormSection, Select, TextField, type SelectOption } from '../../ui';
+import { Button, DateField, Form, FormActions, FormRow, FormSection, TextField, type SelectOption } from '../../ui';
 import { ConfirmCancelledError, useConfirm } from '../../app/dialogs/confirm';
 import { FailureAlert } from '../../app/forms/FailureAlert';
-import { applyCep, useCepLookup } from '../../app/forms/cep-lookup';
+import { AddressFields } from '../../app/forms/address/AddressFields';
+import type { CepFilledField } from '../../app/forms/cep-lookup';
 import { masked } from '../../app/forms/masked';
-import { maskPhone, maskZipCode } from '../../app/forms/masks';
+import { maskPhone } from '../../app/forms/masks';
 import { profileDefaults } from './profile-form';
 import type { FormFailure } from '../../app/forms/form-failure';
 import type { ProfileValues } from '../../../machines/profile/profile.machine';
@@ -54,24 +55,10 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
   };
   const err = (e: { message?: string } | undefined) => (e?.message ? i18n._(e.message) : undefined);
   // The same lookup as the checkout's address step: the state (and what else the source knows) fills in.
-  const onCepFound = useCallback(
-    (result: CepLookupResult) =>
-      applyCep(result, (field, value) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' })),
+  const setAddress = useCallback(
+    (field: CepFilledField, value: string) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' }),
     [setValue],
   );
-  const cep = useCepLookup(onCepFound, lookupCep);
-  // Registered where it is rendered (see above: the focus order); the lookup runs after the mask.
-  const zipField = () => {
-    const zip = masked(register('address.zip_code'), maskZipCode);
-    return {
-      ...zip,
-      onChange: (event: { target: EventTarget & { value: string } }) => {
-        const result = zip.onChange(event);
-        cep.entered(event.target.value);
-        return result;
-      },
-    };
-  };
   const states: SelectOption[] = BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }));
   // A registered state outside the list (older data) stays selectable instead of being wiped.
   if (user.address.state && !states.some((o) => o.value === user.address.state))
@@ -102,55 +89,15 @@ export function ProfileForm({ user, saving, failure, onSave, onCancel, lookupCep
           )}
         </FormRow>
       </FormSection>
-      <FormSection title={t`Endereço`}>
-        <FormRow>
-          <TextField
-            label={t`CEP`}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="00000-000"
-            hint={cep.lookingUp ? t`Buscando o CEP…` : undefined}
-            error={err(errors.address?.zip_code) ?? (cep.failed ? t`CEP não encontrado` : undefined)}
-            {...zipField()}
-          />
-          <Select
-            label={t`Estado`}
-            placeholder={t`Selecione`}
-            options={states}
-            error={err(errors.address?.state)}
-            {...register('address.state')}
-          />
-          <TextField label={t`Cidade`} autoComplete="address-level2" error={err(errors.address?.city)} {...register('address.city')} />
-        </FormRow>
-        <TextField
-          label={t`Bairro`}
-          autoComplete="address-level3"
-          error={err(errors.address?.neighborhood)}
-          {...register('address.neighborhood')}
-        />
-        <TextField
-          label={t`Rua`}
-          autoComplete="address-line1"
-          error={err(errors.address?.street_address)}
-          {...register('address.street_address')}
-        />
-        <FormRow>
-          <TextField
-            label={t`Número`}
-            inputMode="text"
-            hint={t`Ou S/N`}
-            error={err(errors.address?.house_number)}
-            {...register('address.house_number')}
-          />
-          <TextField
-            label={t`Complemento`}
-            autoComplete="address-line2"
-            error={err(errors.address?.complement)}
-            {...register('address.complement')}
-          />
-          <TextField label={t`País`} autoComplete="country-name" error={err(errors.address?.country)} {...register('address.country')} />
-        </FormRow>
-      </FormSection>
+      <AddressFields
+        field={(name) => register(`address.${name}`)}
+        errors={errors.address}
+        errorText={err}
+        setField={setAddress}
+        lookupCep={lookupCep}
+        states={states}
+        autoFill
+      />
       <FailureAlert failure={failure} />
       <FormActions>
         <Button type="submit" loading={saving}>

@@ -5,8 +5,9 @@ import type { AdminCampaignRow } from '../../../../contracts/admin-campaigns';
 import type { CampaignStatus } from '../../../../contracts/campaigns';
 import type { TaxonomyItem } from '../../../../machines/admin/taxonomy-list.machine';
 import { formatDate, formatMoney, formatNumber } from '../../../app';
-import { Button, buttonClass, Form, Select, TextField, TableScroll } from '../../../ui';
+import { Button, buttonClass, Form, Select, TextField } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { DataTable, Pager } from '../PagedTable';
 import { CAMPAIGN_STATUS_NAMES } from '../campaign-status-names';
 import { taxonomyOptions } from '../taxonomy-names';
 import * as s from '../taxonomy/taxonomy.css';
@@ -38,8 +39,6 @@ export function AdminCampaignsPage({
   const navigate = useNavigate();
   const [q, setQ] = useState(filter.q ?? '');
   const go = (next: AdminCampaignsFilter) => void navigate({ to: '/admin/campaigns', search: { ...next, page: undefined } });
-  const page = filter.page ?? 0;
-  const last = list ? Math.max(0, Math.ceil(list.total / CAMPAIGNS_PAGE_SIZE) - 1) : 0;
   const total = formatNumber(list?.total ?? 0);
   return (
     <AdminPage path="/admin/campaigns">
@@ -99,62 +98,47 @@ export function AdminCampaignsPage({
           <p className={s.muted} role="status">
             <Plural value={list.total} _0="Nenhuma campanha" one={`${total} campanha`} other={`${total} campanhas`} />
           </p>
-          <TableScroll label={t`Campanhas`}>
-            <table className={s.table} aria-label={t`Campanhas`}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Campanha</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Categoria</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Arrecadado / meta</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Doadores</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Termina</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((row) => (
-                  <tr key={row.slug}>
-                    <th scope="row">
-                      <Link to="/admin/campaigns/edit" search={{ slug: row.slug }}>
-                        {row.title}
-                      </Link>
-                    </th>
-                    <td>{i18n._(CAMPAIGN_STATUS_NAMES[row.status])}</td>
-                    <td>{row.category?.name ?? '—'}</td>
-                    <td>
-                      {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
-                    </td>
-                    <td>{formatNumber(row.donors)}</td>
-                    <td>{row.last_day ? formatDate(row.last_day) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <div className={s.actions}>
-            {page > 0 ? (
-              <Link to="/admin/campaigns" search={{ ...filter, page: page - 1 }}>
-                <Trans>Página anterior</Trans>
+          <DataTable
+            label={t`Campanhas`}
+            tableLabel={t`Campanhas`}
+            columns={[
+              <Trans>Campanha</Trans>,
+              <Trans>Status</Trans>,
+              <Trans>Categoria</Trans>,
+              <Trans>Arrecadado / meta</Trans>,
+              <Trans>Doadores</Trans>,
+              <Trans>Termina</Trans>,
+            ]}
+          >
+            {list.rows.map((row) => (
+              <tr key={row.slug}>
+                <th scope="row">
+                  <Link to="/admin/campaigns/edit" search={{ slug: row.slug }}>
+                    {row.title}
+                  </Link>
+                </th>
+                <td>{i18n._(CAMPAIGN_STATUS_NAMES[row.status])}</td>
+                <td>{row.category?.name ?? '—'}</td>
+                <td>
+                  {formatMoney(row.raised)} / {row.goal === null ? '—' : formatMoney(row.goal)}
+                </td>
+                <td>{formatNumber(row.donors)}</td>
+                <td>{row.last_day ? formatDate(row.last_day) : '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager
+            page={filter.page ?? 0}
+            total={list.total}
+            pageSize={CAMPAIGNS_PAGE_SIZE}
+            previous={<Trans>Página anterior</Trans>}
+            next={<Trans>Próxima página</Trans>}
+            link={(page, label) => (
+              <Link to="/admin/campaigns" search={{ ...filter, page }}>
+                {label}
               </Link>
-            ) : null}
-            {page < last ? (
-              <Link to="/admin/campaigns" search={{ ...filter, page: page + 1 }}>
-                <Trans>Próxima página</Trans>
-              </Link>
-            ) : null}
-          </div>
+            )}
+          />
         </>
       )}
     </AdminPage>

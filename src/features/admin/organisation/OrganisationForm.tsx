@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BRAZILIAN_STATES, type CepLookupResult } from '../../../../contracts';
+import type { CepLookupResult } from '../../../../contracts';
 import {
   organisationProfileInputSchema,
   type OrganisationProfileData,
@@ -10,9 +10,10 @@ import {
   type OrganisationProfileValues,
 } from '../../../../contracts/organisation';
 import { FailureAlert } from '../../../app/forms/FailureAlert';
-import { applyCep, useCepLookup } from '../../../app/forms/cep-lookup';
+import { AddressFields } from '../../../app/forms/address/AddressFields';
+import type { CepFilledField } from '../../../app/forms/cep-lookup';
 import { masked } from '../../../app/forms/masked';
-import { maskCnpj, maskZipCode } from '../../../app/forms/masks';
+import { maskCnpj } from '../../../app/forms/masks';
 import { useFieldError } from '../../../app/forms/use-field-error';
 import { Button, DateField, Form, FormActions, FormRow, FormSection, Select, TextArea, TextField } from '../../../ui';
 import { organisationDefaults } from './organisation-form-values';
@@ -44,23 +45,10 @@ export function OrganisationForm({ profile, onSaved, save, lookupCep }: Props) {
   });
   const { errors } = formState;
   const { view, submit } = useSaveOrganisation(onSaved, save);
-  const onCepFound = useCallback(
-    (result: CepLookupResult) =>
-      applyCep(result, (field, value) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' })),
+  const setAddress = useCallback(
+    (field: CepFilledField, value: string) => setValue(`address.${field}`, value, { shouldDirty: true, shouldValidate: field === 'state' }),
     [setValue],
   );
-  const cep = useCepLookup(onCepFound, lookupCep);
-  const zipField = () => {
-    const zip = masked(register('address.zip_code'), maskZipCode);
-    return {
-      ...zip,
-      onChange: (event: { target: EventTarget & { value: string } }) => {
-        const result = zip.onChange(event);
-        cep.entered(event.target.value);
-        return result;
-      },
-    };
-  };
   const hasTitle = watch('deduction_title') !== 'none';
 
   return (
@@ -78,41 +66,14 @@ export function OrganisationForm({ profile, onSaved, save, lookupCep }: Props) {
           {...masked(register('cnpj'), maskCnpj)}
         />
       </FormSection>
-      <FormSection title={t`Endereço`}>
-        <FormRow>
-          <TextField
-            label={t`CEP`}
-            inputMode="numeric"
-            placeholder="00000-000"
-            required
-            hint={cep.lookingUp ? t`Buscando o CEP…` : undefined}
-            error={fieldError(errors.address?.zip_code) ?? (cep.failed ? t`CEP não encontrado` : undefined)}
-            {...zipField()}
-          />
-          <Select
-            label={t`Estado`}
-            placeholder={t`Selecione`}
-            required
-            options={BRAZILIAN_STATES.map((uf) => ({ value: uf, label: uf }))}
-            error={fieldError(errors.address?.state)}
-            {...register('address.state')}
-          />
-          <TextField label={t`Cidade`} required error={fieldError(errors.address?.city)} {...register('address.city')} />
-        </FormRow>
-        <TextField label={t`Bairro`} error={fieldError(errors.address?.neighborhood)} {...register('address.neighborhood')} />
-        <TextField label={t`Rua`} required error={fieldError(errors.address?.street_address)} {...register('address.street_address')} />
-        <FormRow>
-          <TextField
-            label={t`Número`}
-            hint={t`Ou S/N`}
-            required
-            error={fieldError(errors.address?.house_number)}
-            {...register('address.house_number')}
-          />
-          <TextField label={t`Complemento`} error={fieldError(errors.address?.complement)} {...register('address.complement')} />
-          <TextField label={t`País`} error={fieldError(errors.address?.country)} {...register('address.country')} />
-        </FormRow>
-      </FormSection>
+      <AddressFields
+        field={(name) => register(`address.${name}`)}
+        errors={errors.address}
+        errorText={fieldError}
+        setField={setAddress}
+        lookupCep={lookupCep}
+        required
+      />
       <FormSection title={t`Representante legal`}>
         <FormRow>
           <TextField

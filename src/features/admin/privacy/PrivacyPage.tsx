@@ -4,8 +4,9 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DataRequest } from '../../../../contracts/organisation';
 import { formatDateTime } from '../../../app';
-import { Card, Select, TableScroll } from '../../../ui';
+import { Card, Select } from '../../../ui';
 import { AdminPage } from '../AdminPage';
+import { DataTable, Pager } from '../PagedTable';
 import { RETENTION_RULES } from './retention-rules';
 import * as s from '../taxonomy/taxonomy.css';
 
@@ -52,8 +53,6 @@ const outcomeText = (outcome: DataRequest['outcome']): string =>
 export function PrivacyPage({ data, filter }: { data: DataRequestsData | null; filter: DataRequestsFilter }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const page = filter.page ?? 0;
-  const last = data ? Math.max(0, Math.ceil(data.total / DATA_REQUESTS_PAGE_SIZE) - 1) : 0;
   const requester = (request: DataRequest) =>
     request.requester.type === 'account'
       ? (request.requester.email ?? '—')
@@ -90,100 +89,67 @@ export function PrivacyPage({ data, filter }: { data: DataRequestsData | null; f
             <Trans>Nenhum pedido por enquanto.</Trans>
           </p>
         ) : (
-          <TableScroll label={t`Pedidos dos titulares`}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Pedido</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Titular</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Pedido em</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Concluído em</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Situação</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Resultado</Trans>
-                  </th>
+          <DataTable
+            label={t`Pedidos dos titulares`}
+            columns={[
+              <Trans>Pedido</Trans>,
+              <Trans>Titular</Trans>,
+              <Trans>Pedido em</Trans>,
+              <Trans>Concluído em</Trans>,
+              <Trans>Situação</Trans>,
+              <Trans>Resultado</Trans>,
+            ]}
+          >
+            {data.requests.map((request) => {
+              const until = request.expires_at && request.status === 'ready' ? formatDateTime(request.expires_at) : null;
+              return (
+                <tr key={request.id}>
+                  <td>{i18n._(KIND_NAMES[request.kind])}</td>
+                  <td>{requester(request)}</td>
+                  <td>{formatDateTime(request.requested_at)}</td>
+                  <td>{request.completed_at ? formatDateTime(request.completed_at) : '—'}</td>
+                  <td>
+                    {i18n._(STATUS_NAMES[request.status])}
+                    {until ? (
+                      <span className={s.muted}>
+                        {' '}
+                        <Trans>até {until}</Trans>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{outcomeText(request.outcome)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.requests.map((request) => {
-                  const until = request.expires_at && request.status === 'ready' ? formatDateTime(request.expires_at) : null;
-                  return (
-                    <tr key={request.id}>
-                      <td>{i18n._(KIND_NAMES[request.kind])}</td>
-                      <td>{requester(request)}</td>
-                      <td>{formatDateTime(request.requested_at)}</td>
-                      <td>{request.completed_at ? formatDateTime(request.completed_at) : '—'}</td>
-                      <td>
-                        {i18n._(STATUS_NAMES[request.status])}
-                        {until ? (
-                          <span className={s.muted}>
-                            {' '}
-                            <Trans>até {until}</Trans>
-                          </span>
-                        ) : null}
-                      </td>
-                      <td>{outcomeText(request.outcome)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
+              );
+            })}
+          </DataTable>
         )}
-        <div className={s.actions}>
-          {page > 0 ? (
-            <Link to="/admin/privacy" search={{ ...filter, page: page - 1 }}>
-              <Trans>Mais recentes</Trans>
+        <Pager
+          page={filter.page ?? 0}
+          total={data?.total ?? 0}
+          pageSize={DATA_REQUESTS_PAGE_SIZE}
+          previous={<Trans>Mais recentes</Trans>}
+          next={<Trans>Mais antigos</Trans>}
+          link={(page, label) => (
+            <Link to="/admin/privacy" search={{ ...filter, page }}>
+              {label}
             </Link>
-          ) : null}
-          {page < last ? (
-            <Link to="/admin/privacy" search={{ ...filter, page: page + 1 }}>
-              <Trans>Mais antigos</Trans>
-            </Link>
-          ) : null}
-        </div>
+          )}
+        />
       </section>
       <Card>
         <section aria-labelledby="retention-title">
           <h2 id="retention-title">
             <Trans>Por quanto tempo guardamos cada dado</Trans>
           </h2>
-          <TableScroll label={t`Prazos de guarda`}>
-            <table className={s.table}>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Dado</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Prazo</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Base</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {RETENTION_RULES.map((rule) => (
-                  <tr key={rule.data.id}>
-                    <th scope="row">{i18n._(rule.data)}</th>
-                    <td>{i18n._(rule.kept)}</td>
-                    <td>{i18n._(rule.why)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable label={t`Prazos de guarda`} columns={[<Trans>Dado</Trans>, <Trans>Prazo</Trans>, <Trans>Base</Trans>]}>
+            {RETENTION_RULES.map((rule) => (
+              <tr key={rule.data.id}>
+                <th scope="row">{i18n._(rule.data)}</th>
+                <td>{i18n._(rule.kept)}</td>
+                <td>{i18n._(rule.why)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       </Card>
     </AdminPage>

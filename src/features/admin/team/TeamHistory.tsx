@@ -4,7 +4,8 @@ import type { AuditEntry } from '../../../../contracts/admin-taxonomy';
 import type { TeamMember } from '../../../../contracts/admin-team';
 import { PERMISSIONS, type Permission } from '../../../../contracts/permissions';
 import { formatDateTime, formatMoney } from '../../../app';
-import { Select, TableScroll } from '../../../ui';
+import { Select } from '../../../ui';
+import { DataTable, Pager } from '../PagedTable';
 import { AUDIT_ACTION_NAMES, auditActionName } from '../audit-action-names';
 import { PERMISSION_NAMES } from './permission-names';
 import * as s from '../taxonomy/taxonomy.css';
@@ -71,8 +72,6 @@ export function TeamHistory({
 }) {
   const { t, i18n } = useLingui();
   const changeText = useChangeText();
-  const page = filter.page ?? 0;
-  const last = history ? Math.max(0, Math.ceil(history.total / HISTORY_PAGE_SIZE) - 1) : 0;
   const nameOf = (entry: AuditEntry) => entry.actor.name ?? entry.actor.email ?? t`conta removida`;
   return (
     <section aria-label={t`Histórico de alterações`} className={s.list}>
@@ -105,51 +104,34 @@ export function TeamHistory({
           <Trans>Nenhuma alteração com esses filtros.</Trans>
         </p>
       ) : (
-        <TableScroll label={t`Histórico de alterações`}>
-          <table className={s.table}>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Quando</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Quem</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Alteração</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>O que mudou</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
-                  <td>
-                    {nameOf(entry)} <span className={s.muted}>({entry.ip})</span>
-                  </td>
-                  <td>{auditActionName(entry.action, (d) => i18n._(d))}</td>
-                  <td>{changeText(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t`Histórico de alterações`}
+          columns={[<Trans>Quando</Trans>, <Trans>Quem</Trans>, <Trans>Alteração</Trans>, <Trans>O que mudou</Trans>]}
+        >
+          {history.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>
+                {nameOf(entry)} <span className={s.muted}>({entry.ip})</span>
+              </td>
+              <td>{auditActionName(entry.action, (d) => i18n._(d))}</td>
+              <td>{changeText(entry)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      <div className={s.actions}>
-        {page > 0 ? (
-          <Link to="/admin/team" search={{ ...filter, page: page - 1 }}>
-            <Trans>Mais recentes</Trans>
+      <Pager
+        page={filter.page ?? 0}
+        total={history?.total ?? 0}
+        pageSize={HISTORY_PAGE_SIZE}
+        previous={<Trans>Mais recentes</Trans>}
+        next={<Trans>Mais antigas</Trans>}
+        link={(page, label) => (
+          <Link to="/admin/team" search={{ ...filter, page }}>
+            {label}
           </Link>
-        ) : null}
-        {page < last ? (
-          <Link to="/admin/team" search={{ ...filter, page: page + 1 }}>
-            <Trans>Mais antigas</Trans>
-          </Link>
-        ) : null}
-      </div>
+        )}
+      />
     </section>
   );
 }
