@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { campaignPageUrl, campaignUrl, measureCardDonations } from './lib/giving';
 import { loadRow as row, measure } from './lib/load';
 import { seedNotifications } from './lib/notifications';
+import { signedInLines } from './lib/signed-in-reads';
 import { measureForgotPassword, type ForgotPasswordTimes } from './lib/password-forgot';
 import { measureRealtimeFanout, type RealtimeFanoutResult } from './lib/realtime';
 import { javascriptWeight, type PageWeight } from './lib/page-weight';
@@ -91,12 +92,12 @@ for (const [database, figures] of [
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure on PostgreSQL too)');
     continue;
   }
-  console.log(row(`GET /api/v1/users/profile (${database})`, figures.profile, bare));
+  // Issue 52's signed-in reads, each with its goal.
+  for (const line of signedInLines(database, figures, bare)) console.log(line);
   console.log(row(`GET /api/v1/campaigns/{slug} (${database})`, figures.campaign, bare));
   console.log(row(`GET /api/v1/campaigns/{slug}, br (${database})`, figures.campaignBrotli, bare));
   console.log(row(`POST donation, sandbox card (${database})`, figures.donation, bare));
   console.log(donationLine(database, figures.donation, donationCost[database]!, database === 'PostgreSQL' ? pgbench : null));
-  console.log(row(`GET /api/v1/notifications (${database})`, figures.notifications, bare));
   reportForgotPassword(database, figures.forgotPassword);
 }
 

@@ -169,6 +169,15 @@ export const adminMessages = {
     id: 'error.export_too_large',
     message: 'Esta exportação passa de 10.000 linhas: peça-a para ser preparada em segundo plano.',
   },
+  backupRunning: /*i18n*/ {
+    id: 'error.backup_running',
+    message: 'Um backup já está sendo feito. Aguarde ele terminar e veja o resultado na lista de backups.',
+  },
+  backupsExternal: /*i18n*/ {
+    id: 'error.backups_external',
+    message:
+      'Este servidor usa PostgreSQL: os backups são feitos pelo próprio banco de dados (pg_dump e recuperação a um ponto no tempo), não pelo Semear.',
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 /** How a payment method is called on the admin's pages and in their exports. */

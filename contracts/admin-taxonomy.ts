@@ -68,6 +68,7 @@ export const AUDIT_SUBJECTS = [
   'export',
   'organisation',
   'data_requests',
+  'backup',
 ] as const;
 
 /**
@@ -121,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'export.downloaded',
   'organisation.updated',
   'privacy.requests_viewed',
+  'backup.requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -165,5 +165,9 @@ export const errorCodes = {
   statementNotConfirmed: 'statement.not_confirmed',
   /** A guest's statement link forged, malformed or past its 30 days (400). */
   statementLinkInvalid: 'statement.link_invalid',
+  /** A backup of the embedded database asked for while one is being written (409). */
+  backupRunning: 'backup.running',
+  /** Backups asked of a server on PostgreSQL, whose backups are the database's own (409; docs/deploy.md, "Backups"). */
+  backupsExternal: 'backup.external',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -28,6 +28,8 @@ export const ADMIN_ROUTE_PERMISSIONS = {
   '/admin/webhooks': ['MANAGE_USERS', 'MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'],
   '/admin/organization': ['MANAGE_TEAM'],
   '/admin/privacy': ['MANAGE_USERS'],
+  // Any admin: the alerts, queues and backups are everyone's concern (docs/admin.md, "Sistema").
+  '/admin/system': [],
 } as const satisfies Record<string, readonly Permission[]>;
 export type AdminPath = keyof typeof ADMIN_ROUTE_PERMISSIONS;
 

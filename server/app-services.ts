@@ -3,6 +3,7 @@ import type { RefreshTokens } from './auth/refresh-tokens';
 import type { SessionStatus } from './auth/session-records';
 import type { Config } from './config';
 import type { Database } from './db/types';
+import type { PersonalCache } from './http/personal-cache';
 import type { PublicCache } from './http/public-cache';
 import type { Clock } from './services/clock';
 import type { PaymentGateways } from './services/payments/gateways';
@@ -25,4 +26,6 @@ export interface AppServices {
   sessionStatus: SessionStatus;
   /** Public reads kept in memory until a commit changes them (docs/campaigns.md). */
   publicCache: PublicCache;
+  /** A signed-in person's own reads kept in memory until a commit changes them (docs/auth-and-profile.md). */
+  personalCache: PersonalCache;
 }

@@ -25,9 +25,14 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { reconcileJobPlugin } from './plugins/reconcile-job';
 import { jobsPlugin } from './plugins/jobs';
 import { webhookPollPlugin } from './plugins/webhook-poll';
+import { alertsJobPlugin } from './plugins/alerts-job';
+import { createAlertChecks } from './services/alerts/alert-checks';
+import { adminSystemRoutes } from './routes/admin-system';
 import { recurringJobs } from './jobs/recurring-jobs';
 import { realtimePlugin } from './plugins/realtime';
 import { publicCachePlugin } from './plugins/public-cache';
+import { personalCachePlugin } from './plugins/personal-cache';
+import { createPersonalCache, PERSONAL_CACHE_LIMITS } from './http/personal-cache';
 import { createPublicCache, PUBLIC_CACHE_LIMITS } from './http/public-cache';
 import { createFrontDoor, FRONT_DOOR_MAX_ENTRIES, frontDoorServer } from './http/front-door';
 import { frontDoorPlugin } from './plugins/front-door';
@@ -47,6 +52,9 @@ import { giftCardLogoRoutes } from './routes/gift-card-logos';
 import { storedImageRoutes } from './routes/stored-images';
 import { adminCampaignEditorRoutes } from './routes/admin-campaign-editor';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
+import { adminBackupRoutes } from './routes/admin-backups';
+import { backupsPlugin } from './plugins/backups';
+import { backupServiceFor } from './services/backups/backup-service-for';
 import { adminDonationRoutes } from './routes/admin-donations';
 import { adminFinanceRoutes } from './routes/admin-finances';
 import { adminExportRoutes } from './routes/admin-exports';
@@ -87,6 +95,8 @@ import { singleGateway, type PaymentGateways } from './services/payments/gateway
 import { instrumentedGateways } from './services/payments/instrumented-gateways';
 import { runningAfterCommits } from './db/after-commit';
 import { metricsPlugin } from './plugins/metrics';
+import { tracingPlugin } from './plugins/tracing';
+import { tracingOn } from './tracing/tracing';
 import { createReadiness, type Readiness } from './http/readiness';
 import type { DonationHooks } from './services/donations/create-donation';
 import { isSandboxGateway, SANDBOX, SANDBOX_GATEWAY_PREFIX } from './services/payments/sandbox/sandbox-gateway';
@@ -125,7 +135,7 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
   database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'> &
-    Partial<Pick<DatabaseHandle, 'ping' | 'poolStats' | 'appliedMigrations'>>;
+    Partial<Pick<DatabaseHandle, 'ping' | 'poolStats' | 'appliedMigrations' | 'dumpDataDir'>>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
   /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */
@@ -143,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // Without LISTEN nothing would tell this process of another's commits: every read then goes to the database.
   const publicCache = createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS });
+  const personalCache = createPersonalCache({ enabled: options.database !== undefined, clock, ...PERSONAL_CACHE_LIMITS });
   const frontDoor = createFrontDoor({ cache: publicCache, maxEntries: FRONT_DOOR_MAX_ENTRIES });
   const app = Fastify({
     serverFactory: frontDoorServer(frontDoor),
@@ -180,12 +191,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     storage: options.storage ?? createStorage(config.storage),
     publicCache,
+    personalCache,
   };
 
   app.decorate('paymentGateways', services.gateways);
   const ping = options.database?.ping ?? (async () => void (await db.execute(sql`select 1`)));
   app.decorate('readiness', createReadiness({ db, ping, appliedMigrations: options.database?.appliedMigrations }));
   const sandbox = services.gateways.all.find(isSandboxGateway);
+  // First of all: every hook and handler after its onRequest runs inside the request's span.
+  if (tracingOn()) await app.register(tracingPlugin);
   await app.register(i18nPlugin, { translator: createTranslator() });
   await app.register(errorHandlerPlugin);
   // Before the routes: it times every one of them.
@@ -215,14 +229,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deliverDueWebhooks: sandbox?.deliverDueWebhooks,
   });
   await app.register(webhookPollPlugin, { db, clock, config, pollEveryMs: options.startMailJob ? 2000 : null });
+  // The alerts to the admins (docs/deploy.md, "Alerts"): this node's counts every minute here, the database's in the cron table.
+  const alertChecks = createAlertChecks({ db, translator: app.translator, config, log: app.log });
+  await app.register(alertsJobPlugin, { checks: alertChecks, clock, pollEveryMs: options.startMailJob ? 60_000 : null });
   await app.register(publicCachePlugin, { cache: services.publicCache, database: options.database });
+  await app.register(personalCachePlugin, {
+    cache: personalCache,
+    userStatus: services.userStatus,
+    sessionStatus: services.sessionStatus,
+    database: options.database,
+  });
   await app.register(frontDoorPlugin, { door: frontDoor });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
+  await app.register(backupsPlugin, { service: backupServiceFor(config, options.database, db, clock, app.log) });
   if (options.startJobs && options.database) {
-    const deps = { db, gateways: services.gateways, translator: app.translator, config, log: app.log, storage: services.storage };
+    const deps = {
+      db,
+      gateways: services.gateways,
+      translator: app.translator,
+      config,
+      log: app.log,
+      storage: services.storage,
+      alertChecks,
+    };
     await app.register(jobsPlugin, {
       database: options.database,
-      jobs: recurringJobs(deps, clock),
+      jobs: recurringJobs({ ...deps, backups: app.backups }, clock),
     });
   }
 
@@ -260,11 +292,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCampaignRoutes, services);
       await api.register(adminCampaignEditorRoutes, services);
       await api.register(adminWebhookRoutes, services);
+      await api.register(adminBackupRoutes, { ...services, backups: app.backups });
       await api.register(adminDonationRoutes, services);
       await api.register(adminFinanceRoutes, services);
       await api.register(adminExportRoutes, services);
       await api.register(adminPixRoutes, services);
       await api.register(organisationRoutes, services);
+      await api.register(adminSystemRoutes, {
+        ...services,
+        databaseKind: options.database?.kind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
+      });
       await api.register(realtimeRoutes, services);
     },
     { prefix: API_PREFIX },

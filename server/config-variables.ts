@@ -69,6 +69,23 @@ export const configVariables = [
     description:
       'Bearer token (16 characters or more) Prometheus sends to GET /metrics on each node (docs/deploy.md, "Metrics"). Unset, /metrics answers 404.',
   },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '(unset: no tracing)',
+    description:
+      'OpenTelemetry collector (OTLP/HTTP, e.g. http://otel-collector:4318) that receives traces of requests, database calls and provider calls at `/v1/traces` (docs/deploy.md, "Tracing"). Unset, the tracing SDK is never loaded.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    default: 'http/protobuf',
+    description: 'How spans are encoded to OTEL_EXPORTER_OTLP_ENDPOINT: `http/protobuf` or `http/json` (gRPC is not supported).',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_HEADERS',
+    default: '(unset)',
+    description: "Headers sent with every export, `key=value,key2=value2` URL-encoded (a tracing service's API key).",
+  },
+  { name: 'OTEL_SERVICE_NAME', default: 'semear', description: 'The service name traces carry (`service.name`).' },
   { name: 'MAIL_FROM', default: 'Semear <nao-responda@semear.dev>', description: 'Sender of outgoing mail.' },
   {
     name: 'S3_BUCKET',
@@ -88,6 +105,19 @@ export const configVariables = [
     default: 'false',
     description: 'Address the bucket as host/bucket (MinIO and most self-hosted stores need true).',
   },
+  {
+    name: 'BACKUP_EVERY',
+    default: '24h',
+    description:
+      'With the embedded database, how often the server writes a snapshot of it (30m, 6h, 24h, 7d; at least 5m), or off. PostgreSQL keeps its own backups (docs/deploy.md, "Backups"): the app writes none there.',
+  },
+  {
+    name: 'BACKUP_DIR',
+    default: '(unset: beside DATA_DIR, named <its name>-backups, e.g. .data-backups)',
+    description:
+      "Folder the embedded database's snapshots go to, outside DATA_DIR. With S3_BUCKET set they go to the bucket instead, under backups/.",
+  },
+  { name: 'BACKUP_KEEP', default: '14', description: 'How many snapshots are kept (the oldest are deleted; the newest never).' },
   {
     name: 'AD_SCRIPT_URL',
     default: '(unset)',
@@ -314,6 +344,23 @@ export const configVariables = [
     default: '10',
     description:
       'More declined (or still unanswered) new-card attempts than this on one campaign within a minute is a card-testing burst: the campaign is guarded and the admins with MANAGE_FINANCES are mailed, once per burst.',
+  },
+  {
+    name: 'ALERT_PROVIDER_ERRORS',
+    default: '10',
+    description:
+      'This many failed calls to one payment provider within 5 minutes, on one node, raise an alert to the admins (docs/deploy.md, "Alerts").',
+  },
+  {
+    name: 'ALERT_WEBHOOK_SIGNATURE_FAILURES',
+    default: '20',
+    description: 'This many provider webhooks whose signature does not verify within 5 minutes, on one node, raise an alert to the admins.',
+  },
+  {
+    name: 'ALERT_QUEUE_AGE_MINUTES',
+    default: '10',
+    description:
+      'A queue (mail outbox, webhook deliveries, jobs, exports) whose oldest due item waits longer than this raises an alert to the admins.',
   },
   {
     name: 'CARD_TESTING_GUARD_MINUTES',

@@ -10,6 +10,9 @@ export { ConfigError } from './config-text';
 import { paymentsConfig, paymentsEnv, type PaymentsConfig } from './config-payments';
 import { trustProxyText } from './config-trust-proxy';
 import { cardTestingConfig, cardTestingEnv, type CardTestingConfig } from './config-card-testing';
+import { alertsConfig, alertsEnv, type AlertsConfig } from './config-alerts';
+import { backupConfig, backupsEnv, type BackupConfig } from './config-backups';
+import { tracingConfig, tracingEnv, type TracingConfig } from './config-tracing';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -58,6 +61,9 @@ const envSchema = z.object({
   EXPORT_MAX_RUNS: integerText('EXPORT_MAX_RUNS', 1, 64).optional(),
   ...paymentsEnv,
   ...cardTestingEnv,
+  ...alertsEnv,
+  ...backupsEnv,
+  ...tracingEnv,
   CEP_PROVIDER: z
     .enum(['embedded', 'viacep', 'brasilapi'], { error: 'CEP_PROVIDER must be embedded, viacep or brasilapi' })
     .default('embedded'),
@@ -131,10 +137,16 @@ export interface Config {
   payments: PaymentsConfig;
   /** Card testing cut off (docs/payments.md, "Card testing"). */
   cardTesting: CardTestingConfig;
+  /** The alerts' thresholds (docs/deploy.md, "Alerts"). */
+  alerts: AlertsConfig;
   cep: { provider: 'embedded' | 'viacep' | 'brasilapi'; url: string | null };
   realtime: RealtimeConfig;
   /** Where uploads live: DATA_DIR/uploads, or an S3 bucket. */
   storage: StorageConfig;
+  /** Snapshots of the embedded database (config-backups.ts); PostgreSQL keeps its own. */
+  backups: BackupConfig;
+  /** OpenTelemetry traces over OTLP/HTTP; null (no OTEL_EXPORTER_OTLP_ENDPOINT): none, at no cost. */
+  tracing: TracingConfig | null;
 }
 
 export type StorageConfig =
@@ -234,9 +246,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooksAllowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
     payments,
     cardTesting: cardTestingConfig(e),
+    alerts: alertsConfig(e),
     cep: { provider: e.CEP_PROVIDER, url: e.CEP_PROVIDER_URL?.replace(/\/+$/, '') ?? null },
     realtime: realtimeConfig(e),
     storage: storageConfig(e, dataDir),
+    backups: backupConfig(e, dataDir),
+    tracing: tracingConfig(e),
   };
 }
 

@@ -10,6 +10,8 @@ import { ensureReferenceData } from './db/reference-data';
 import { demoPaymentsOf } from './seed/demo-payments';
 import { seedDemoData } from './seed/demo-seed';
 import { mailboxFolder } from './services/mail/mail-transport';
+import { startTracing } from './tracing/tracing';
+import { backupSocketPath, listenForBackupRequests } from './services/backups/backup-socket';
 import { buildWebApp, webBuildIsStale } from './web-build';
 import { PAYMENT_PROVIDERS, PROVIDER_KEYS } from './services/payments/providers';
 
@@ -27,15 +29,23 @@ export interface RunningServer {
  * listens. Used by `npm start`, the benchmarks and Playwright (PORT=0 picks a free port).
  */
 export async function startServer(config: Config, options: { logStream?: NodeJS.WritableStream } = {}): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  // Before the database opens: its clients are wrapped for spans only when tracing is on (tracing.ts).
+  const tracing = await startTracing(config.tracing);
+  const database = await openDatabase(config).catch(async (error: unknown) => {
+    await tracing?.shutdown();
+    throw error;
+  });
   let app: FastifyInstance | null = null;
+  let backupSocket: { close(): Promise<void> } | null = null;
   // The database closes after the whole app has: its jobs, mail loop and requests stop first. (An onClose
   // hook would not do: the plugins add theirs when the app loads, after any hook added here.)
   const close = async () => {
     try {
+      await backupSocket?.close();
       if (app) await app.close();
     } finally {
-      await database.close();
+      // The spans still buffered are sent last, those of the shutdown included.
+      await database.close().finally(() => tracing?.shutdown());
     }
   };
   try {
@@ -52,6 +62,8 @@ export async function startServer(config: Config, options: { logStream?: NodeJS.
         )
       : false;
     const url = await app.listen({ port: config.port, host: config.host });
+    // `npm run backup` asks this server for a snapshot of the embedded database (backup-socket.ts).
+    if (app.backups) backupSocket = await listenForBackupRequests(backupSocketPath(config.dataDir), app.backups, app.log);
     // What a provider does once the database is ready (the API Pix registers its webhooks at the bank).
     for (const key of PROVIDER_KEYS) {
       await PAYMENT_PROVIDERS[key].onStart?.(

@@ -38,6 +38,7 @@ import { Route as AdminPixAccountsRouteImport } from './routes/admin/pix-account
 import { Route as AdminPixKeysRouteImport } from './routes/admin/pix-keys'
 import { Route as AdminPrivacyRouteImport } from './routes/admin/privacy'
 import { Route as AdminSemPermissaoRouteImport } from './routes/admin/sem-permissao'
+import { Route as AdminSystemRouteImport } from './routes/admin/system'
 import { Route as AdminTagsRouteImport } from './routes/admin/tags'
 import { Route as AdminTeamRouteImport } from './routes/admin/team'
 import { Route as AdminWebhooksRouteImport } from './routes/admin/webhooks'
@@ -211,6 +212,11 @@ const AdminSemPermissaoRoute = AdminSemPermissaoRouteImport.update({
   path: '/sem-permissao',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminSystemRoute = AdminSystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminTagsRoute = AdminTagsRouteImport.update({
   id: '/tags',
   path: '/tags',
@@ -379,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/admin/pix-keys': typeof AdminPixKeysRoute
   '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
+  '/admin/system': typeof AdminSystemRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/admin/pix-keys': typeof AdminPixKeysRoute
   '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
+  '/admin/system': typeof AdminSystemRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -493,6 +501,7 @@ export interface FileRoutesById {
   '/admin/pix-keys': typeof AdminPixKeysRoute
   '/admin/privacy': typeof AdminPrivacyRoute
   '/admin/sem-permissao': typeof AdminSemPermissaoRoute
+  '/admin/system': typeof AdminSystemRoute
   '/admin/tags': typeof AdminTagsRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/webhooks': typeof AdminWebhooksRoute
@@ -553,6 +562,7 @@ export interface FileRouteTypes {
     | '/admin/pix-keys'
     | '/admin/privacy'
     | '/admin/sem-permissao'
+    | '/admin/system'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -608,6 +618,7 @@ export interface FileRouteTypes {
     | '/admin/pix-keys'
     | '/admin/privacy'
     | '/admin/sem-permissao'
+    | '/admin/system'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -666,6 +677,7 @@ export interface FileRouteTypes {
     | '/admin/pix-keys'
     | '/admin/privacy'
     | '/admin/sem-permissao'
+    | '/admin/system'
     | '/admin/tags'
     | '/admin/team'
     | '/admin/webhooks'
@@ -935,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSemPermissaoRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/system': {
+      id: '/admin/system'
+      path: '/system'
+      fullPath: '/admin/system'
+      preLoaderRoute: typeof AdminSystemRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/tags': {
       id: '/admin/tags'
       path: '/tags'
@@ -1154,6 +1173,7 @@ interface AdminRouteRouteChildren {
   AdminPixKeysRoute: typeof AdminPixKeysRoute
   AdminPrivacyRoute: typeof AdminPrivacyRoute
   AdminSemPermissaoRoute: typeof AdminSemPermissaoRoute
+  AdminSystemRoute: typeof AdminSystemRoute
   AdminTagsRoute: typeof AdminTagsRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminWebhooksRoute: typeof AdminWebhooksRoute
@@ -1172,6 +1192,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminPixKeysRoute: AdminPixKeysRoute,
   AdminPrivacyRoute: AdminPrivacyRoute,
   AdminSemPermissaoRoute: AdminSemPermissaoRoute,
+  AdminSystemRoute: AdminSystemRoute,
   AdminTagsRoute: AdminTagsRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminWebhooksRoute: AdminWebhooksRoute,

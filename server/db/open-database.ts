@@ -10,6 +10,8 @@ import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { acquireDataFolderLock } from './data-folder-lock';
 import { createStatementNames, preparingClient } from './statement-names';
+import { tracingOn } from '../tracing/tracing';
+import { tracedClient, tracedPoolQuery, tracePglite } from '../tracing/traced-database';
 import type { Database, DatabaseHandle } from './types';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -87,6 +89,8 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
   }
   const turns = lettingInputInBetweenTurns(client);
+  // Only while tracing (start.ts started it before opening): otherwise the client stays as PGlite made it.
+  if (tracingOn()) tracePglite(client);
   const db = drizzlePglite({ client, logger: options.logger }) as unknown as Database;
   const pglite = client;
   return {
@@ -106,6 +110,13 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns PGlite's folder (the data-folder lock), so there is no one to wait for.
     exclusively: (work) => work(),
+    // Every statement and transaction holds PGlite's transaction mutex (a transaction from BEGIN to
+    // COMMIT); the dump itself takes only the query mutex. Holding the first, it sees no transaction
+    // half-way. The checkpoint before writes the committed pages, so a restore replays little WAL.
+    dumpDataDir: async () => {
+      await pglite.exec('checkpoint');
+      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('none'));
+    },
     close: async () => {
       try {
         await client.close();
@@ -117,8 +128,11 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
 }
 
 export async function openPostgres(connectionString: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  const Client = options.preparedStatements === false ? pg.Client : preparingClient(createStatementNames());
+  const Plain = options.preparedStatements === false ? pg.Client : preparingClient(createStatementNames());
+  // Only while tracing (start.ts started it before opening): otherwise the pool is pg's own.
+  const Client = tracingOn() ? tracedClient(Plain) : Plain;
   const pool = new pg.Pool({ connectionString, max: 10, Client });
+  if (tracingOn()) tracedPoolQuery(pool);
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', () => {});
   const raw = drizzlePostgres({ client: pool, logger: options.logger });

@@ -38,6 +38,11 @@ export interface DatabaseHandle {
    * PGlite's one connection and the statements queued for their turn on it.
    */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: its data folder as an uncompressed tar (what `loadDataDir` takes back), taken between
+   * transactions, for the backups (services/backups). PostgreSQL has none: its backups are its own.
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**

@@ -68,7 +68,11 @@ export interface PublicCacheOptions {
 export const etagOf = (body: string): string => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** The answer of a read that is not kept (a list's later pages). */
-export const toAnswer = (filled: Filled): PublicAnswer => ({ body: filled.body, etag: etagOf(filled.body), headers: filled.headers ?? {} });
+export const toAnswer = (filled: Filled): PublicAnswer => ({
+  body: filled.body,
+  etag: etagOf(filled.body),
+  headers: filled.headers ?? {},
+});
 
 /**
  * Public reads kept in this process (docs/campaigns.md, "Public reads from memory"). A change committed

@@ -12,19 +12,34 @@ import { createRefundService } from '../services/refunds/refunds';
 import { runPendingExports, type ExportDeps } from '../services/exports/export-jobs';
 import { deleteStaleRecipientSheets } from '../services/gift-cards/orders/recipient-sheets';
 import { pruneSignInGuards } from '../auth/sign-in-guard';
+import { pruneAccessRecords } from '../auth/access-record-retention';
 import { runProviderCleanups } from '../services/account-deletion/provider-cleanups';
 import { runPendingDataExports } from '../services/privacy/data-exports';
+import { compactFinanceDays } from '../services/finances/finance-rollups';
 import { mailYearlyStatements } from '../services/statements/yearly-statements';
+import type { AlertChecks } from '../services/alerts/alert-checks';
+import type { BackupService } from '../services/backups/backup-service';
 
 type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
   Parameters<typeof settleExpiredCredit>[0] &
   Parameters<typeof notifyExpiringCredit>[0] &
   Parameters<typeof deliverDueWebhooks>[0] &
   Omit<Parameters<typeof createRefundService>[0], 'clock'> &
-  Omit<ExportDeps, 'clock'> & { log?: { error(obj: object, msg: string): void }; config: { publicUrl: string } };
+  Omit<ExportDeps, 'clock'> & {
+    log?: { error(obj: object, msg: string): void };
+    config: { publicUrl: string };
+    /** The alerts' checks of the database (docs/deploy.md, "Alerts"); absent, no such job. */
+    alertChecks?: AlertChecks;
+    /** The embedded database's snapshots; null on PostgreSQL, whose backups are its own. */
+    backups?: BackupService | null;
+  };
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
 export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
+  // The alerts to the admins that the database shows (ledger, queues, backups, the API Pix certificate): docs/deploy.md.
+  ...(deps.alertChecks
+    ? [{ name: 'system-alerts', cron: '* * * * *', run: async () => (await deps.alertChecks!.checkDatabase(clock.now())).length }]
+    : []),
   // Scheduled campaigns publish, and campaigns past their last day end, within a minute (docs/admin.md).
   { name: 'campaign-schedule', cron: '* * * * *', run: () => runCampaignSchedule(deps.db, clock.now()) },
   // Outgoing webhooks: due deliveries and retries go out every minute (docs/webhooks.md).
@@ -54,12 +69,25 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   },
   // Recipient spreadsheets (names and e-mails) are kept a day, then deleted (docs/gift-cards.md).
   { name: 'recipient-sheets', cron: '23 * * * *', run: () => deleteStaleRecipientSheets(deps, clock.now()) },
+  // The finances' days that are over are summed into daily rollups (docs/admin.md, "Finances"), a few minutes after midnight and then hourly.
+  { name: 'finance-rollups', cron: '5 * * * *', run: () => compactFinanceDays(deps.db) },
   // Sign-in counts whose window and lock are over are forgotten (docs/auth-and-profile.md).
   { name: 'sign-in-guards', cron: '41 * * * *', run: () => pruneSignInGuards(deps.db, clock.now()) },
+  // Access records (sessions, tokens, page views' person) are kept six months, as the privacy policy says (docs/privacy.md).
+  {
+    name: 'access-records',
+    cron: '29 4 * * *',
+    run: async () => {
+      const pruned = await pruneAccessRecords(deps.db, clock.now());
+      return pruned.sessions + pruned.refreshTokens + pruned.resetLinks + pruned.pageViewsAnonymised;
+    },
+  },
   // Unredeemed gift cards: their holder is reminded 30 and 7 days before they expire.
   { name: 'gift-card-expiring-reminders', cron: '*/15 * * * *', run: () => remindExpiringGiftCards(deps, clock.now()) },
   // A deleted account's saved cards and Pix Automático recurrences the provider did not confirm removed are asked again (docs/privacy.md).
   { name: 'provider-cleanups', cron: '*/5 * * * *', run: () => runProviderCleanups(deps, clock.now()) },
   // Last year's statements, hourly in January's first week: a run cut short is carried on the next hour (docs/privacy.md).
   { name: 'yearly-statements', cron: '7 * 1-7 1 *', run: () => mailYearlyStatements(deps, clock.now()) },
+  // A snapshot of the embedded database once the last one is BACKUP_EVERY old (docs/deploy.md, "Backups").
+  ...(deps.backups ? [{ name: 'database-backup', cron: '* * * * *', run: () => (deps.backups as BackupService).runIfDue() }] : []),
 ];

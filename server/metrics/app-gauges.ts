@@ -5,7 +5,9 @@ import type { Clock } from '../services/clock';
 
 export type PoolStats = ReturnType<NonNullable<DatabaseHandle['poolStats']>>;
 
-interface QueueFigures {
+export type QueueName = 'mail' | 'webhooks' | 'jobs';
+
+export interface QueueFigures {
   depth: number;
   oldestDue: Date | string | null;
 }
@@ -15,7 +17,7 @@ interface QueueFigures {
  * one (its age: how far the worker is behind). Jobs are pg-boss's, whose schema exists only once the
  * job runner has started (npm start): without it, no jobs figures.
  */
-const QUEUES: Record<'mail' | 'webhooks' | 'jobs', (db: Database, now: Date) => Promise<QueueFigures | null>> = {
+const QUEUES: Record<QueueName, (db: Database, now: Date) => Promise<QueueFigures | null>> = {
   mail: async (db, now) =>
     first(
       await db.execute(sql`select count(*)::int as depth, min(next_attempt_at) filter (where next_attempt_at <= ${now}) as "oldestDue"
@@ -40,6 +42,24 @@ const QUEUES: Record<'mail' | 'webhooks' | 'jobs', (db: Database, now: Date) => 
 const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []));
 const first = (result: unknown): QueueFigures | null => (rowsOf(result)[0] as QueueFigures | undefined) ?? null;
 
+/** Each queue's depth and oldest due item, as the gauges read them (also the alerts and the admins' Sistema page). */
+export async function readQueueFigures(
+  db: Database,
+  now: Date,
+  onError: (error: unknown) => void = () => {},
+): Promise<Map<QueueName, QueueFigures>> {
+  const found = new Map<QueueName, QueueFigures>();
+  for (const [queue, read] of Object.entries(QUEUES) as Array<[QueueName, (typeof QUEUES)[QueueName]]>) {
+    try {
+      const row = await read(db, now);
+      if (row) found.set(queue, row);
+    } catch (error) {
+      onError(error);
+    }
+  }
+  return found;
+}
+
 /**
  * The figures read from this app's database when Prometheus scrapes (gauges with `collect`): queue
  * depths and ages, and the database pool. A registry per app: tests run several apps in one process.
@@ -53,18 +73,7 @@ export function appGauges(deps: { db: Database; clock: Clock; poolStats?: () => 
     if (!reading) reading = readQueues(deps.clock.now()).finally(() => (reading = null));
     return reading;
   };
-  const readQueues = async (now: Date) => {
-    const found = new Map<string, QueueFigures>();
-    for (const [queue, read] of Object.entries(QUEUES)) {
-      try {
-        const row = await read(deps.db, now);
-        if (row) found.set(queue, row);
-      } catch (error) {
-        deps.onError(error);
-      }
-    }
-    return found;
-  };
+  const readQueues = (now: Date): Promise<Map<string, QueueFigures>> => readQueueFigures(deps.db, now, deps.onError);
   new Gauge({
     name: 'semear_queue_depth',
     help: 'Items waiting in a queue (mail outbox, webhook deliveries, jobs), due or not yet.',

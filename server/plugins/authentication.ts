@@ -99,7 +99,8 @@ export const authenticationPlugin = fp<AppServices>(
 
     /**
      * The user and session of a valid token whose account is still usable and whose session is still open;
-     * a closed account or an ended session stops within its cache's TTL (5 s), at once on this node.
+     * a closed account or an ended session stops at once on every node (the database NOTIFYs its change,
+     * plugins/personal-cache.ts), and within its cache's TTL (5 s) if a notification was lost.
      */
     const usableUserOf = async (token: string) => {
       const check = await accessTokens.verify(token);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../contracts/constants';
 import type { DatabaseHandle } from '../db/types';
 import { PERSONAL_CACHE_CONTROL } from '../http/public-answer';
+import { personalScopeOf } from '../http/personal-cache';
 import { EVERYTHING, PUBLIC_CHANGED_CHANNEL, type PublicCache } from '../http/public-cache';
 
 export interface PublicCachePluginOptions {
@@ -33,7 +34,8 @@ export const publicCachePlugin = fp<PublicCachePluginOptions>(
       app.addHook('onReady', async () => {
         unlisten = await database.listen(
           PUBLIC_CHANGED_CHANNEL,
-          (scope) => cache.invalidate(scope),
+          // A person's own payloads (migration 0045) are the personal cache's: they change nothing public.
+          (scope) => personalScopeOf(scope) === null && cache.invalidate(scope),
           () => cache.invalidate(EVERYTHING),
         );
       });

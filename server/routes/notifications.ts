@@ -12,22 +12,28 @@ import {
 } from '../../contracts/notifications';
 import type { AppServices } from '../app-services';
 import { HttpError } from '../http/http-error';
+import { personalJson, sendPersonalAnswer } from '../http/personal-answer';
 import { listNotifications, markNotifications } from '../services/notifications/notification-list';
 import { readNotificationPreferences, saveNotificationPreferences } from '../services/notifications/notification-preferences';
 
 const notificationTypes = { notificationTypes: NOTIFICATION_TYPES.map((type) => ({ type })) };
 
 /** docs/spec.md §7: the signed-in donor's notifications and what they want to hear about; one's own only. */
-export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock }) => {
+export const notificationRoutes: FastifyPluginAsync<AppServices> = async (instance, { db, clock, personalCache }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/notifications',
     { onRequest: app.authenticate, schema: { querystring: notificationQuerySchema, response: { 200: notificationListSchema } } },
     async (request, reply) => {
-      const { items, total } = await listNotifications(db, request.user.id, request.query);
-      reply.header('x-total-count', String(total)).header('cache-control', 'no-store');
-      return items;
+      const userId = request.user.id;
+      const { page, amount, read, type } = request.query;
+      // Every page and filter from memory until a commit changes one of the person's notifications (migration 0045).
+      const answer = await personalCache.answer(userId, `notifications:${page}:${amount}:${read ?? ''}:${type ?? ''}`, async () => {
+        const { items, total } = await listNotifications(db, userId, { page, amount, read, type });
+        return personalJson(notificationListSchema, items, total);
+      });
+      return sendPersonalAnswer(request, reply, answer);
     },
   );
 

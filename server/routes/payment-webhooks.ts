@@ -13,6 +13,7 @@ import { pathParam } from '../../contracts/plain-text';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_PROVIDERS, PROVIDER_KEYS } from '../services/payments/providers';
 import type { WebhookDelivery } from '../services/payments/gateway';
+import { forgedWebhooks } from '../metrics/alert-signals';
 
 /**
  * POST /payments/webhooks/{gateway}: the signature covers the exact bytes sent, so this route (and
@@ -32,7 +33,11 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
     if (!gateway) throw new HttpError(404, errorCodes.notFound, m.notFound);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const reading = await gateway.readWebhook({ rawBody: raw, headers: request.headers, query: request.query ?? {} });
-    if (reading.kind === 'forged') throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+    if (reading.kind === 'forged') {
+      // A burst of these is an alert to the admins (alert-signals.ts): someone is forging the provider's news.
+      forgedWebhooks.add(gateway.name);
+      throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+    }
     if (reading.kind === 'noted') return;
     if (reading.kind === 'unknown_payment') {
       // Signed, but the provider does not know the payment: a retry would be answered the same, so it is acknowledged.
@@ -72,7 +77,10 @@ export const paymentWebhookRoutes: FastifyPluginAsync<AppServices> = async (inst
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         if (!gateway?.recurrences) throw new HttpError(404, errorCodes.notFound, m.notFound);
         const hints = gateway.recurrences.readWebhook(topic, raw);
-        if (!hints) throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+        if (!hints) {
+          forgedWebhooks.add(name);
+          throw new HttpError(400, errorCodes.webhookSignatureInvalid, gm.webhookSignatureInvalid);
+        }
         const now = deps.clock.now();
         const followed = { ...deps, log: request.log };
         for (const id of hints.recurrenceIds) await applyRecurrenceNews(followed, gateway, id, now);

@@ -13,12 +13,13 @@ import {
 } from '../../contracts/user';
 import type { AppServices } from '../app-services';
 import { assertPasswordNotCommon } from '../auth/password-policy';
+import { personalJson, sendPersonalAnswer } from '../http/personal-answer';
 import { signInContext } from '../services/auth/sessions';
 import { createSignUps } from '../users/sign-ups';
 import { createUserAccounts } from '../users/user-accounts';
 
 export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, services) => {
-  const { db, clock, config } = services;
+  const { db, clock, config, personalCache } = services;
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const accounts = createUserAccounts({ db, publicUrl: config.publicUrl });
   const signUps = createSignUps({ ...services, translator: app.translator, publicUrl: config.publicUrl });
@@ -52,9 +53,12 @@ export const userRoutes: FastifyPluginAsync<AppServices> = async (instance, serv
     async (request, reply): Promise<Session> => reply.status(201).send(await signUps.confirm(request.body.token, signInContext(request))),
   );
 
-  app.get('/users/profile', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request) =>
-    accounts.signedInUser(request.user.id),
-  );
+  // From memory until a commit changes the person's row or grants (docs/auth-and-profile.md, "Signed-in reads from memory").
+  app.get('/users/profile', { onRequest: app.authenticate, schema: { response: { 200: userSchema } } }, async (request, reply) => {
+    const userId = request.user.id;
+    const answer = await personalCache.answer(userId, 'profile', async () => personalJson(userSchema, await accounts.signedInUser(userId)));
+    return sendPersonalAnswer(request, reply, answer);
+  });
 
   app.put(
     '/users/profile',

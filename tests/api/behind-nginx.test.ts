@@ -16,6 +16,7 @@ import { createTestContext, type TestContext } from './helpers/test-app';
  */
 const LIMIT = 3;
 const NGINX_ADDRESS = '127.0.0.1';
+const METRICS_TOKEN = 'nginx-test-metrics-token-0123456789';
 
 let ctx: TestContext;
 let node: FastifyInstance;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT_MAX: String(LIMIT),
     PAYMENT_RATE_LIMIT_MAX: String(LIMIT),
     TRUST_PROXY: NGINX_ADDRESS,
+    METRICS_TOKEN,
   });
   await node.listen({ port: 0, host: '127.0.0.1' });
   nginx = await startNginx((node.server.address() as AddressInfo).port);
@@ -113,5 +115,18 @@ describe('a client reaching the node around nginx', () => {
         headers: { 'x-forwarded-for': forged() },
       });
     expect(await statusesOf(LIMIT + 1, async () => ({ status: (await direct()).statusCode }))).toEqual([404, 404, 404, 429]);
+  });
+});
+
+describe('/metrics', () => {
+  const scrape = (base: string) => fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+
+  it('is refused by nginx even with the token, and answered by the node on the private side', async () => {
+    const throughNginx = await scrape(nginx.url);
+    expect(throughNginx.status).toBe(404);
+    expect(await throughNginx.text()).not.toContain('semear_donations_total');
+    const direct = await scrape(`http://127.0.0.1:${(node.server.address() as AddressInfo).port}`);
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('semear_donations_total');
   });
 });

@@ -22,3 +22,5 @@ export * from './privacy';
 export * from './statement-mailings';
 export * from './account-deletion';
 export * from './backups';
+export * from './alerts';
+export * from './finance-rollups';

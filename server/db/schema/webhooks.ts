@@ -21,6 +21,11 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   disabledReason: text('disabled_reason', { enum: ['gone', 'failing', 'admin'] }),
   /** Since when every attempt has failed (null: the last one succeeded). */
   failingSince: timestamp('failing_since', { withTimezone: true }),
+  /**
+   * A deliverer's lease on the endpoint (issue 52): while it runs, that node alone sends to it, one
+   * delivery after another (per-endpoint order); its value is the deliverer's token when it records.
+   */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -21,6 +21,8 @@ const CARD_SHOWN = 'brand and last four of a card: not a person without the name
 
 export const PERSONAL_COLUMNS: Record<string, ColumnFate> = {
   // The account itself: every field that says who the person is.
+  // The admins' alerts name a provider, a queue or a ledger group, never a person (docs/admin.md, "Sistema").
+  'system_alerts.subject': kept(NOT_A_PERSON),
   'users.name': erased,
   'users.email': erased,
   'users.cpf': erased,

@@ -3,6 +3,7 @@ import type { FinanceFigures, FinanceLine, FinanceReport } from '../../../contra
 import { endOfSaoPauloDayText, saoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 import type { Executor } from '../../db/types';
 import { selectRows } from '../wallet/raw-rows';
+import { daySums, DONATION_OF_GROUP, LINE_GROUP_KINDS, LINE_KIND } from './finance-line-sql';
 
 /**
  * The finances of a period (docs/admin.md), all from the ledger: every entry on a cause's account (a
@@ -12,14 +13,6 @@ import { selectRows } from '../wallet/raw-rows';
  * 'provider_fee' groups are fees: what the payment providers kept, moved from the cause to the platform's
  * fee account (none while the sandbox charges none). Net is what is left on the causes: gross − refunds − fees.
  */
-
-/** The groups whose entries on the causes' accounts are finance lines. */
-const LINE_GROUP_KINDS = sql.raw(`('donation', 'automatic_donation', 'refund', 'chargeback', 'provider_fee')`);
-
-/** What a ledger group is to the finances: gross, a refund, or a provider's fee. */
-const LINE_KIND = sql.raw(
-  `case when g.kind in ('refund', 'chargeback') then 'refund' when g.kind = 'provider_fee' then 'fee' else 'gross' end`,
-);
 
 interface Period {
   from: string;
@@ -53,14 +46,7 @@ const linesQuery = (period: Period, withRecurring: boolean, locale = 'pt', group
     from ledger_entries e
     join ledger_groups g on g.id = e.group_id
     join ledger_accounts a on a.id = e.account_id
-    left join refunds r on g.reference = 'refund:' || r.id::text
-    left join donations d on d.id = coalesce(
-      case when g.reference like 'donation:%' then substring(g.reference from 10)::uuid end,
-      case when g.reference like 'chargeback:%' then substring(g.reference from 12)::uuid end,
-      r.donation_id,
-      case when g.reference ~ '^refund:[0-9a-f-]{36}$' and r.id is null then substring(g.reference from 8)::uuid end,
-      case when g.description ~ '^donation [0-9a-f-]{36}$' then substring(g.description from 10)::uuid end
-    )
+    ${DONATION_OF_GROUP}
     left join campaigns c on a.kind = 'campaign' and c.id::text = a.owner_key
     left join categories cat on cat.id = c.category_id
     where a.kind in ('campaign', 'general_fund')
@@ -171,31 +157,72 @@ function lineOf(row: RawLine): FinanceLine {
   };
 }
 
+/**
+ * The period's lines summed per kind, cause's account and method, and gross per day, in one statement (one
+ * snapshot): compacted days from their rollups (finance_day_sums), every other day of the period (today,
+ * yesterday until the job has run, a reopened day) from the ledger's own lines (finance-rollups.ts).
+ */
 type Sums = {
-  by: 'all' | 'method' | 'campaign' | 'category' | 'day';
+  day: string | null;
   line_kind: LineKind;
-  key: string | null;
-  label: string | null;
+  account_kind: string | null;
+  method: string | null;
+  campaign_slug: string | null;
+  campaign_title: string | null;
+  category_slug: string | null;
+  category_name: string | null;
   amount: string;
   n: string;
 };
 
-/** The same lines summed in the database (a year of donations is 100,000 lines): by method, campaign, category and day. */
 async function sums(db: Executor, period: Period, locale: string): Promise<Sums[]> {
   return selectRows<Sums>(
     db,
     sql`
-    select
-      case when grouping(method) = 0 then 'method' when grouping(campaign_slug) = 0 then 'campaign'
-        when grouping(category_slug) = 0 then 'category' when grouping(day) = 0 then 'day' else 'all' end as by,
-      line_kind,
-      coalesce(method, campaign_slug, category_slug, day) as key,
-      coalesce(campaign_title, category_name) as label,
-      sum(amount) as amount, count(*) as n
-    from (${linesQuery(period, false, locale)}) lines
-    group by grouping sets ((line_kind), (line_kind, method), (line_kind, campaign_slug, campaign_title),
-      (line_kind, category_slug, category_name), (line_kind, day))`,
+    with ledger_days as (
+      -- The ledger's first and last days (the ends of the index on the groups' time): days outside hold no line.
+      select (min(created_at) at time zone 'America/Sao_Paulo')::date as first,
+        (max(created_at) at time zone 'America/Sao_Paulo')::date as last from ledger_groups
+    ),
+    open_days as (
+      select d::date as day from ledger_days,
+        generate_series(greatest(${period.from}::date, ledger_days.first), least(${period.to}::date, ledger_days.last), interval '1 day') d
+      where not exists (select 1 from finance_compacted_days c where c.day = d::date)
+    ),
+    parts as (
+      select day, line_kind, account_id, method, amount_cents, lines from finance_day_sums
+        where day >= ${period.from}::date and day <= ${period.to}::date
+      union all
+      ${daySums(sql`select day from open_days`)}
+    ),
+    summed as (
+      select day, line_kind, account_id, method, sum(amount_cents) as amount, sum(lines) as n from parts
+      group by grouping sets ((line_kind, day), (line_kind, account_id, method))
+    )
+    select s.day::text as day, s.line_kind, a.kind as account_kind, s.method, c.slug as campaign_slug, c.title as campaign_title,
+      cat.slug as category_slug, coalesce(nullif(trim(cat.translations ->> ${locale}), ''), cat.name) as category_name,
+      s.amount, s.n
+    from summed s
+    left join ledger_accounts a on a.id = s.account_id
+    left join campaigns c on a.kind = 'campaign' and c.id::text = a.owner_key
+    left join categories cat on cat.id = c.category_id`,
   );
+}
+
+type Group = FinanceFigures['by_method'][number];
+
+/** Gross lines added up per key, biggest first. */
+function groupsOf(rows: readonly Sums[], keyOf: (row: Sums) => { key: string; label: string }): Group[] {
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const { key, label } = keyOf(row);
+    const id = `${key}\u0000${label}`;
+    const group = groups.get(id) ?? { key, label, gross: 0, count: 0 };
+    group.gross += Number(row.amount);
+    group.count += Number(row.n);
+    groups.set(id, group);
+  }
+  return [...groups.values()].sort((a, b) => b.gross - a.gross || a.key.localeCompare(b.key));
 }
 
 /** The page's figures (sums of the export's lines), with the monthly giving read at the period's end. */
@@ -205,15 +232,12 @@ export async function figuresOf(
   locale = 'pt',
 ): Promise<FinanceFigures & { daily: Array<{ day: string; gross: number }> }> {
   const rows = await sums(db, period, locale);
-  const of = (by: Sums['by'], kind: LineKind) => rows.filter((r) => r.by === by && r.line_kind === kind);
-  const total = (kind: LineKind) => of('all', kind).reduce((sum, r) => sum + Number(r.amount), 0);
+  const byAccount = rows.filter((r) => r.day === null);
+  const total = (kind: LineKind) => byAccount.filter((r) => r.line_kind === kind).reduce((sum, r) => sum + Number(r.amount), 0);
   const gross = total('gross');
   const refunds = -total('refund');
   const fees = -total('fee');
-  const groups = (by: Sums['by'], fallback: string) =>
-    of(by, 'gross')
-      .map((r) => ({ key: r.key ?? fallback, label: r.label ?? (r.key ? r.key : ''), gross: Number(r.amount), count: Number(r.n) }))
-      .sort((a, b) => b.gross - a.gross);
+  const grossRows = byAccount.filter((r) => r.line_kind === 'gross');
   const start = startOfSaoPauloDayText(period.from);
   const end = endOfSaoPauloDayText(period.to);
   const [m] = await selectRows<Record<'active' | 'mrr' | 'at_start' | 'churned' | 'recovered', string>>(
@@ -233,12 +257,17 @@ export async function figuresOf(
     fees,
     refunds,
     net: gross - fees - refunds,
-    donations: of('all', 'gross').reduce((sum, r) => sum + Number(r.n), 0),
-    by_method: groups('method', 'other'),
-    by_campaign: groups('campaign', 'general_fund').map((g) => (g.key === 'general_fund' ? { ...g, label: '' } : g)),
-    by_category: groups('category', 'none').map((g) => (g.key === 'none' ? { ...g, label: '' } : g)),
-    daily: of('day', 'gross')
-      .map((r) => ({ day: r.key as string, gross: Number(r.amount) }))
+    donations: grossRows.reduce((sum, r) => sum + Number(r.n), 0),
+    by_method: groupsOf(grossRows, (r) => ({ key: r.method ?? 'other', label: r.method ?? '' })),
+    by_campaign: groupsOf(grossRows, (r) =>
+      r.campaign_slug ? { key: r.campaign_slug, label: r.campaign_title ?? r.campaign_slug } : { key: 'general_fund', label: '' },
+    ),
+    by_category: groupsOf(grossRows, (r) =>
+      r.category_slug ? { key: r.category_slug, label: r.category_name ?? r.category_slug } : { key: 'none', label: '' },
+    ),
+    daily: rows
+      .filter((r) => r.day !== null && r.line_kind === 'gross')
+      .map((r) => ({ day: r.day as string, gross: Number(r.amount) }))
       .sort((x, y) => x.day.localeCompare(y.day)),
     monthly: {
       active_donors: Number(m.active),

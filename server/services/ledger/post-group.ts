@@ -3,6 +3,7 @@ import { ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/sche
 import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
 import { reusedQueryPerShape } from '../../db/reused-query';
+import { reopenFinanceDay } from '../finances/finance-rollups';
 import { accountIdOf, ensureAccounts, type AccountRef } from './accounts';
 
 export interface LedgerLine {
@@ -115,6 +116,8 @@ export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Pr
     amountCents: l.amountCents,
     lotId: l.lotId ?? null,
   }));
+  // A group dated by its writer may land in a day the finances already summed: that day is read from the ledger again.
+  if (input.at) await reopenFinanceDay(tx, input.at);
   const when = input.at ? 'dated' : 'now';
   const groupValues = { kind: input.kind, reference: input.reference, description: input.description ?? '', at: input.at ?? null };
   const [group] =

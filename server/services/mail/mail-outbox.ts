@@ -12,8 +12,11 @@ export interface MailToSend {
   html?: string | null;
   /** Bulk mail (a company's cards, reminders sent by a job) waits while person-to-person mail is due. */
   bulk?: boolean;
+  /** An alert to the admins (docs/deploy.md, "Alerts"): ahead of everything else due. */
+  urgent?: boolean;
 }
 
+const URGENT = -1;
 const PERSONAL = 0;
 const BULK = 1;
 
@@ -43,7 +46,7 @@ export async function enqueueMail(executor: Executor, mail: MailToSend, now: Dat
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? null,
-    priority: mail.bulk ? BULK : PERSONAL,
+    priority: mail.urgent ? URGENT : mail.bulk ? BULK : PERSONAL,
     now,
   });
   return row!.id;

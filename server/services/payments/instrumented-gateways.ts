@@ -1,4 +1,7 @@
 import { providerCallDuration, providerCallErrors } from '../../metrics/metrics';
+import { providerCalls, providerErrors } from '../../metrics/alert-signals';
+import { tracingOn } from '../../tracing/tracing';
+import { tracedProviderCall } from '../../tracing/traced-provider-call';
 import type { PaymentGateway } from './gateway';
 import type { PaymentGateways } from './gateways';
 
@@ -17,7 +20,10 @@ export function instrumentedGateways(gateways: PaymentGateways): PaymentGateways
       get(target, property, receiver) {
         const value: unknown = Reflect.get(target, property, receiver);
         if (typeof value !== 'function' || typeof property !== 'string') return value;
-        return (...args: unknown[]) => timedCall(target.name, property, () => Reflect.apply(value, target, args) as unknown);
+        return (...args: unknown[]) => {
+          const call = () => Reflect.apply(value, target, args) as unknown;
+          return timedCall(target.name, property, tracingOn() ? () => tracedProviderCall(target.name, property, call) : call);
+        };
       },
     });
     wrapped.set(gateway, proxy);
@@ -40,6 +46,8 @@ function timedCall(provider: string, operation: string, call: () => unknown): un
   const started = performance.now();
   const failed = (error: unknown) => {
     providerCallErrors.inc(labels);
+    // The alerts' 5-minute counts (alert-signals.ts): a call that answers synchronously is no network call.
+    providerErrors.add(provider);
     providerCallDuration.observe(labels, (performance.now() - started) / 1000);
     throw error;
   };
@@ -47,9 +55,11 @@ function timedCall(provider: string, operation: string, call: () => unknown): un
   try {
     result = call();
   } catch (error) {
+    providerCalls.add(provider);
     return failed(error);
   }
   if (!(result instanceof Promise)) return result;
+  providerCalls.add(provider);
   return result.then((value: unknown) => {
     providerCallDuration.observe(labels, (performance.now() - started) / 1000);
     return value;

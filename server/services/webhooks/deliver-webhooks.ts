@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageDescriptor } from '../../../contracts/messages';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookMessages } from '../../db/schema';
 import type { Database, Executor } from '../../db/types';
@@ -68,110 +68,239 @@ export interface DeliveryDeps {
   random?: () => number;
 }
 
-interface Claimed {
+/** How much one round takes: endpoints served at once, and deliveries per endpoint. */
+export interface RoundSize {
+  endpoints?: number;
+  perEndpoint?: number;
+}
+
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+
+interface Lane {
+  endpoint: Endpoint;
+  /** The end of this round's lease on the endpoint: the token its records are written under. */
+  until: Date;
+  deliveries: Array<{ id: string; attempts: number; messageId: string; payload: unknown }>;
+}
+
+interface Outcome {
+  id: string;
+  endpointId: string;
+  until: Date;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: Date | null;
+  at: Date;
+  headers: Record<string, string>;
+  result: PostResult;
+}
+
+/** Outcomes written by one statement at most, and how long one waits for others to join it. */
+const RECORD_BATCH = 200;
+const RECORD_LINGER_MS = 10;
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+/** Rows of a raw statement, whichever driver ran it. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+
+interface ClaimedRow {
+  /** The endpoint's row as JSON (snake_case columns). */
+  endpoint: Record<string, unknown> & { id: string; url: string; description: string; events: string[]; secret: string; enabled: boolean };
   id: string;
   attempts: number;
-  messageId: string;
+  message_id: string;
   payload: unknown;
-  endpoint: typeof webhookEndpoints.$inferSelect;
 }
 
-async function claimDue(db: Database, now: Date, limit: number): Promise<Claimed[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ delivery: webhookDeliveries, message: webhookMessages, endpoint: webhookEndpoints })
-      .from(webhookDeliveries)
-      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, now), eq(webhookEndpoints.enabled, true)))
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(limit)
-      .for('update', { of: webhookDeliveries, skipLocked: true });
-    for (const row of due) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-        .where(eq(webhookDeliveries.id, row.delivery.id));
+/**
+ * Leases up to `endpoints` endpoints with due deliveries and takes the `perEndpoint` earliest of each, in
+ * one statement. SKIP LOCKED and PostgreSQL's recheck of a row another claim just updated keep two nodes
+ * from leasing one endpoint, so its deliveries go out from one node, one after another, in order. The
+ * lease's end is this round's token; nothing is written on the deliveries, so a node killed mid-round
+ * leaves them due as they were, and they go out again when the lease ends.
+ */
+async function claimDue(db: Database, now: Date, size: Required<RoundSize>): Promise<Lane[]> {
+  const until = new Date(now.getTime() + LEASE_MS);
+  const result = await db.execute(sql`
+    with picked as (
+      select e.id from ${webhookEndpoints} e
+      where e.enabled and (e.claimed_until is null or e.claimed_until <= ${iso(now)}::timestamptz)
+        and exists (select from ${webhookDeliveries} d
+                    where d.endpoint_id = e.id and d.status = 'pending' and d.next_attempt_at <= ${iso(now)}::timestamptz)
+      limit ${size.endpoints}
+      for update of e skip locked
+    ), leased as (
+      update ${webhookEndpoints} e set claimed_until = ${iso(until)}::timestamptz from picked where e.id = picked.id returning e.*
+    )
+    select to_jsonb(leased) as endpoint, due.id, due.attempts, due.message_id, m.payload
+    from leased
+    cross join lateral (
+      select d.id, d.attempts, d.message_id, d.next_attempt_at, d.created_at from ${webhookDeliveries} d
+      where d.endpoint_id = leased.id and d.status = 'pending' and d.next_attempt_at <= ${iso(now)}::timestamptz
+      order by d.next_attempt_at, d.created_at, d.id
+      limit ${size.perEndpoint}
+    ) due
+    join ${webhookMessages} m on m.id = due.message_id
+    order by leased.id, due.next_attempt_at, due.created_at, due.id`);
+  const lanes = new Map<string, Lane>();
+  for (const row of rowsOf<ClaimedRow>(result)) {
+    const raw = row.endpoint;
+    const id = raw.id;
+    let lane = lanes.get(id);
+    if (!lane) {
+      const date = (value: unknown) => (value ? new Date(value as string) : null);
+      const endpoint: Endpoint = {
+        id,
+        url: raw.url,
+        description: raw.description,
+        events: raw.events,
+        secret: raw.secret,
+        previousSecret: (raw.previous_secret as string | null) ?? null,
+        previousSecretUntil: date(raw.previous_secret_until),
+        enabled: raw.enabled,
+        disabledReason: (raw.disabled_reason as Endpoint['disabledReason']) ?? null,
+        failingSince: date(raw.failing_since),
+        claimedUntil: until,
+        createdAt: date(raw.created_at) as Date,
+      };
+      lane = { endpoint, until, deliveries: [] };
+      lanes.set(id, lane);
     }
-    return due.map((row) => ({
-      id: row.delivery.id,
-      attempts: row.delivery.attempts,
-      messageId: row.message.id,
-      payload: row.message.payload,
-      endpoint: row.endpoint,
-    }));
-  });
+    lane.deliveries.push({ id: row.id, attempts: Number(row.attempts), messageId: row.message_id, payload: row.payload });
+  }
+  return [...lanes.values()];
 }
 
-async function switchOff(tx: Executor, deps: DeliveryDeps, endpoint: Claimed['endpoint'], reason: 'gone' | 'failing', now: Date) {
-  // Already off (another delivery of this round): the admins were told once.
-  if (!endpoint.enabled) return;
+/**
+ * Outcomes written together (issue 52): each waits for the statement under way to end, and the next one
+ * writes all that ended meanwhile, so at volume one statement records many deliveries. A delivery is
+ * recorded (its attempt kept, its status and next attempt set) only while its endpoint's lease is still
+ * this round's: a round that outlived its lease, whose endpoint another node took, writes nothing.
+ */
+function outcomeRecorder(db: Database) {
+  let waiting: Array<{ outcome: Outcome; done: () => void; failed: (error: unknown) => void }> = [];
+  let writing: Promise<void> | null = null;
+  const write = async (batch: Outcome[]) => {
+    const rows = sql.join(
+      batch.map(
+        (o) =>
+          sql`(${o.id}::uuid, ${o.endpointId}::uuid, ${iso(o.until)}::timestamptz, ${o.status}::text, ${o.attempts}::int, ${iso(o.nextAttemptAt)}::timestamptz, ${iso(o.at)}::timestamptz, ${JSON.stringify(o.headers)}::jsonb, ${o.result.statusCode}::int, ${o.result.body}::text, ${o.result.error}::text, ${o.result.durationMs}::int)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      with outcome (id, endpoint_id, until, status, attempts, next_attempt_at, at, headers, status_code, body, error, duration_ms) as (values ${rows}),
+      recorded as (
+        update ${webhookDeliveries} d
+        set status = outcome.status, attempts = outcome.attempts, next_attempt_at = outcome.next_attempt_at
+        from outcome join ${webhookEndpoints} e on e.id = outcome.endpoint_id and e.claimed_until = outcome.until
+        where d.id = outcome.id and d.status = 'pending'
+        returning d.id
+      )
+      insert into ${webhookAttempts} (delivery_id, at, request_headers, status_code, response_body, error, duration_ms)
+      select outcome.id, outcome.at, outcome.headers, outcome.status_code, outcome.body, outcome.error, outcome.duration_ms
+      from outcome join recorded on recorded.id = outcome.id`);
+  };
+  const flush = () => {
+    if (writing || waiting.length === 0) return;
+    const batch = waiting;
+    waiting = [];
+    writing = write(batch.map((w) => w.outcome)).then(
+      () => batch.forEach((w) => w.done()),
+      (error: unknown) => batch.forEach((w) => w.failed(error)),
+    );
+    void writing.finally(() => {
+      writing = null;
+      flush();
+    });
+  };
+  // A few ms of lingering gathers the outcomes of every lane: on a quick database a statement per outcome
+  // would end before the next outcome arrives. Nobody waits on it but the lease's release.
+  let lingering: NodeJS.Timeout | null = null;
+  return (outcome: Outcome) =>
+    new Promise<void>((done, failed) => {
+      waiting.push({ outcome, done, failed });
+      if (waiting.length >= RECORD_BATCH) return flush();
+      lingering ??= setTimeout(() => {
+        lingering = null;
+        flush();
+      }, RECORD_LINGER_MS);
+    });
+}
+
+/** The endpoint's switch off and the admins' e-mail, in the caller's transaction. */
+async function switchOff(tx: Executor, deps: DeliveryDeps, endpoint: Endpoint, reason: 'gone' | 'failing', now: Date) {
   await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, endpoint.id));
   const t = (d: MessageDescriptor) => deps.translator.translate('pt', d, { url: endpoint.url });
   const text = `${t(webhookAlertMessages[reason])}\n\n${deps.translator.translate('pt', mailMessages.signature)}\n`;
   for (const to of await adminEmails(tx, PERMISSIONS)) await enqueueMail(tx, { to, subject: t(webhookAlertMessages.subject), text }, now);
 }
 
-async function record(tx: Executor, deps: DeliveryDeps, claimed: Claimed, headers: Record<string, string>, result: PostResult, now: Date) {
-  await tx.insert(webhookAttempts).values({
-    deliveryId: claimed.id,
-    at: now,
-    requestHeaders: headers,
-    statusCode: result.statusCode,
-    responseBody: result.body,
-    error: result.error,
-    durationMs: result.durationMs,
+/**
+ * One endpoint's deliveries, one after another over its kept-alive connection: the next goes out once
+ * the one before has its outcome (delivered, or its retry scheduled). A 410 or 3 days of failures
+ * switch the endpoint off and end the lane. Its lease ends with it, after every outcome is written.
+ */
+async function runLane(deps: DeliveryDeps, lane: Lane, now: Date, record: (o: Outcome) => Promise<void>): Promise<number> {
+  const post = deps.post ?? postWebhook;
+  const started = performance.now();
+  const { endpoint } = lane;
+  let failingSince = endpoint.failingSince;
+  let switchedOff: 'gone' | 'failing' | null = null;
+  const recorded: Array<Promise<void>> = [];
+  let attempted = 0;
+  for (const delivery of lane.deliveries) {
+    // Leave the rest due rather than send past the lease (each send may take its 15 s timeout).
+    if (switchedOff || performance.now() - started > LEASE_MS / 2) break;
+    const body = JSON.stringify(delivery.payload);
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
+      secrets.push(endpoint.previousSecret);
+    const headers = signedHeaders(secrets, delivery.messageId, now, body);
+    const result = await post(endpoint.url, headers, body, { allowPrivate: deps.config.webhooksAllowPrivateTargets, now });
+    attempted += 1;
+    const attempts = delivery.attempts + 1;
+    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    let outcome: Pick<Outcome, 'status' | 'nextAttemptAt'>;
+    if (ok) {
+      failingSince = null;
+      outcome = { status: 'succeeded', nextAttemptAt: null };
+    } else if (result.statusCode === 410) {
+      switchedOff = 'gone';
+      outcome = { status: 'failed', nextAttemptAt: null };
+    } else {
+      const delay = retryDelay(attempts, result.retryAfterMs, deps.random);
+      outcome =
+        delay === null ? { status: 'failed', nextAttemptAt: null } : { status: 'pending', nextAttemptAt: new Date(now.getTime() + delay) };
+      if (!failingSince) failingSince = now;
+      else if (now.getTime() - failingSince.getTime() >= FAILING_LIMIT_MS) switchedOff = 'failing';
+    }
+    recorded.push(record({ id: delivery.id, endpointId: endpoint.id, until: lane.until, attempts, at: now, headers, result, ...outcome }));
+  }
+  await Promise.all(recorded);
+  // The endpoint as this lane leaves it, and its lease released, only while the lease is still ours.
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.claimedUntil, lane.until)))
+      .for('update');
+    if (!current) return;
+    await tx.update(webhookEndpoints).set({ failingSince, claimedUntil: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    if (switchedOff && current.enabled) await switchOff(tx, deps, current, switchedOff, now);
   });
-  const attempts = claimed.attempts + 1;
-  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  if (ok) {
-    await tx
-      .update(webhookDeliveries)
-      .set({ status: 'succeeded', attempts, nextAttemptAt: null })
-      .where(eq(webhookDeliveries.id, claimed.id));
-    await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, claimed.endpoint.id));
-    return;
-  }
-  if (result.statusCode === 410) {
-    await tx.update(webhookDeliveries).set({ status: 'failed', attempts, nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
-    await switchOff(tx, deps, claimed.endpoint, 'gone', now);
-    return;
-  }
-  const delay = retryDelay(attempts, result.retryAfterMs, deps.random);
-  await tx
-    .update(webhookDeliveries)
-    .set(
-      delay === null ? { status: 'failed', attempts, nextAttemptAt: null } : { attempts, nextAttemptAt: new Date(now.getTime() + delay) },
-    )
-    .where(eq(webhookDeliveries.id, claimed.id));
-  const failingSince = claimed.endpoint.failingSince ?? now;
-  if (!claimed.endpoint.failingSince) {
-    await tx.update(webhookEndpoints).set({ failingSince: now }).where(eq(webhookEndpoints.id, claimed.endpoint.id));
-  } else if (now.getTime() - failingSince.getTime() >= FAILING_LIMIT_MS) {
-    await switchOff(tx, deps, claimed.endpoint, 'failing', now);
-  }
+  return attempted;
 }
 
-/** Sends every due delivery (up to `limit` this round); answers how many were attempted. */
-export async function deliverDueWebhooks(deps: DeliveryDeps, now: Date, limit = 100): Promise<number> {
-  const claimed = await claimDue(deps.db, now, limit);
-  const post = deps.post ?? postWebhook;
-  for (const delivery of claimed) {
-    const body = JSON.stringify(delivery.payload);
-    const secrets = [delivery.endpoint.secret];
-    if (delivery.endpoint.previousSecret && delivery.endpoint.previousSecretUntil && delivery.endpoint.previousSecretUntil > now) {
-      secrets.push(delivery.endpoint.previousSecret);
-    }
-    const headers = signedHeaders(secrets, delivery.messageId, now, body);
-    const result = await post(delivery.endpoint.url, headers, body, { allowPrivate: deps.config.webhooksAllowPrivateTargets, now });
-    // The endpoint as it is now: another delivery of this round may have switched it off or marked it failing.
-    await deps.db.transaction(async (tx) => {
-      const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpoint.id)).for('update');
-      if (!endpoint) return;
-      await record(tx, deps, { ...delivery, endpoint }, headers, result, now);
-    });
-  }
-  return claimed.length;
+/**
+ * Sends the due deliveries of up to `endpoints` endpoints at once (up to `perEndpoint` each this round);
+ * answers how many were attempted.
+ */
+export async function deliverDueWebhooks(deps: DeliveryDeps, now: Date, size: RoundSize = {}): Promise<number> {
+  const lanes = await claimDue(deps.db, now, { endpoints: size.endpoints ?? 20, perEndpoint: size.perEndpoint ?? 100 });
+  if (lanes.length === 0) return 0;
+  const record = outcomeRecorder(deps.db);
+  const counts = await Promise.all(lanes.map((lane) => runLane(deps, lane, now, record)));
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** Puts deliveries back in the queue for now (a replay): their history stays. */

@@ -1,5 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pinnedLookup, resolveTarget } from './ssrf-guard';
 
 export interface PostResult {
@@ -14,6 +15,38 @@ export interface PostResult {
 
 const RESPONSE_KEEP = 2048;
 const TIMEOUT_MS = 15_000;
+/** An idle kept-alive connection is closed before a receiver's usual 5 s (Node's default) would close it under us. */
+const IDLE_MS = 4000;
+const AGENTS_KEPT = 200;
+
+/**
+ * Kept-alive connections per target (issue 52): one agent per origin *and* the addresses the SSRF guard
+ * just checked, so a reused connection always goes to addresses checked for this very delivery; when the
+ * name resolves elsewhere, the delivery opens a connection of a new agent. The oldest agents are closed
+ * past AGENTS_KEPT.
+ */
+const agents = new Map<string, HttpAgent>();
+function agentFor(target: URL, addresses: LookupAddress[]): HttpAgent {
+  const key = `${target.protocol}//${target.host}|${addresses.map((a) => a.address).join(',')}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' as const };
+    agent = target.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agents.set(key, agent);
+    for (const [oldKey, old] of agents) {
+      if (agents.size <= AGENTS_KEPT) break;
+      agents.delete(oldKey);
+      old.destroy();
+    }
+  }
+  return agent;
+}
+
+/** Closes every kept-alive connection (tests, shutdown). */
+export function closeWebhookConnections(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
 
 /** Retry-After as seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
 export function retryAfterMs(value: string | string[] | undefined, now: Date): number | null {
@@ -61,6 +94,7 @@ export async function postWebhook(
         },
         // Pinned: the connection goes to the addresses just checked, whatever DNS says now.
         lookup: pinnedLookup(resolved.addresses),
+        agent: agentFor(target, resolved.addresses),
         timeout: TIMEOUT_MS,
         servername: target.hostname,
       },

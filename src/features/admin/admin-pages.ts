@@ -29,4 +29,9 @@ export const ADMIN_PAGES: Record<AdminPath, { title: MessageDescriptor; lead: Me
     lead: msg`Os pedidos de cópia e de exclusão de dados (LGPD), com datas e resultado, e por quanto tempo cada dado é guardado.`,
     inMenu: true,
   },
+  '/admin/system': {
+    title: msg`Sistema`,
+    lead: msg`Alertas, filas, o último backup, as versões e a saúde de cada provedor de pagamento.`,
+    inMenu: true,
+  },
 };

@@ -50,6 +50,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, MessageDescriptor> = {
   'export.downloaded': msg`Exportação baixada`,
   'organisation.updated': msg`Dados da organização alterados`,
   'privacy.requests_viewed': msg`Pedidos de titulares consultados`,
+  'backup.requested': msg`Backup do banco de dados pedido`,
 };
 
 /** The action's name, or its code for one this version does not know. */

@@ -85,7 +85,7 @@ export const privacyPolicy: LegalText = {
     {
       heading: msg`1. Controlador`,
       paragraphs: [
-        msg`A Semear é a controladora dos dados pessoais tratados na plataforma. Nosso encarregado de proteção de dados (DPO) atende pelo e-mail privacidade@semear.org.br.`,
+        msg`A Semear é a controladora dos dados pessoais tratados na plataforma. Nosso encarregado de proteção de dados (DPO) atende pelo contato indicado no início desta página.`,
       ],
     },
     {
@@ -118,7 +118,7 @@ export const privacyPolicy: LegalText = {
       heading: msg`6. Seus direitos`,
       paragraphs: [
         msg`Pelo art. 18 da LGPD, você pode pedir a confirmação de que tratamos seus dados, o acesso a eles, a correção, a anonimização ou eliminação do que for desnecessário, a portabilidade, informações sobre com quem compartilhamos, e revogar o consentimento. Também pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD).`,
-        msg`Muitos dados você mesmo corrige no seu perfil. Para os demais pedidos, escreva para privacidade@semear.org.br; respondemos em até 15 dias.`,
+        msg`Muitos dados você mesmo corrige no seu perfil. Para os demais pedidos, escreva ao encarregado pelo contato indicado no início desta página; respondemos em até 15 dias.`,
       ],
     },
     {

@@ -88,6 +88,8 @@ export async function createTestContext(
       for (const a of apps) await a.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // BACKUP_DIR's default beside DATA_DIR, where an admin's POST /admin/backups writes (config-backups.ts).
+      rmSync(`${dataDir}-backups`, { recursive: true, force: true });
     },
   };
 }
