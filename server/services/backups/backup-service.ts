@@ -46,6 +46,11 @@ export interface BackupService {
   idle(): Promise<void>;
 }
 
+/**
+ * A scheduled backup waits this long after the process starts: on the embedded database the dump holds every
+ * query for its length, and a node that just (re)started is answering the requests its stop left waiting.
+ */
+export const SCHEDULED_BACKUP_SETTLE_MS = 10 * 60_000;
 /** A failed scheduled attempt is tried again after this long (or BACKUP_EVERY, when shorter). */
 const RETRY_AFTER_MS = 60 * 60 * 1000;
 export const INTERRUPTED = 'interrupted: the process writing this backup stopped before it ended';
@@ -76,6 +81,7 @@ function gzipped(tar: Blob): AsyncIterable<Uint8Array> {
  */
 export function createBackupService(deps: BackupDeps): BackupService {
   const { db, target, clock, log } = deps;
+  const startedAt = clock.now().getTime();
   let inFlight = false;
   let current: Promise<unknown> = Promise.resolve();
 
@@ -133,6 +139,7 @@ export function createBackupService(deps: BackupDeps): BackupService {
     async runIfDue() {
       if (deps.everyMs === null || inFlight) return false;
       const now = clock.now().getTime();
+      if (now - startedAt < SCHEDULED_BACKUP_SETTLE_MS) return false;
       const last = await runs.lastStarts(db);
       if (last.succeeded && now - last.succeeded.getTime() < deps.everyMs) return false;
       if (last.scheduled && now - last.scheduled.getTime() < Math.min(deps.everyMs, RETRY_AFTER_MS)) return false;
