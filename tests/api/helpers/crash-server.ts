@@ -71,6 +71,8 @@ export function crashServer(prefix: string) {
         PORT: '0',
         HOST: '127.0.0.1',
         PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+        // These tests are about requests cut short; a scheduled snapshot would hold the embedded database meanwhile.
+        BACKUP_EVERY: 'off',
       };
       if (process.env.TEST_DB !== 'postgres') return env;
       scratch = await scratchPostgres(`semear_${prefix}`);
