@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '../../../contracts/constants';
 import type { Permission } from '../../../contracts/permissions';
 import { permissions, roles, userPermissions, userRoles, users } from '../../db/schema';
 import type { MessageDescriptor } from '../../../contracts/messages';
@@ -6,6 +7,17 @@ import type { Executor } from '../../db/types';
 import type { TranslationValues, Translator } from '../../i18n/translator';
 import { enqueueMail } from '../mail/mail-outbox';
 import { mailMessages } from '../mail/mail-messages';
+
+/** Every active account with the role ADMIN, with the language it reads (the system alerts go to each). */
+export async function activeAdmins(db: Executor): Promise<Array<{ email: string; locale: Locale }>> {
+  const rows = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.name, 'ADMIN')))
+    .where(eq(users.active, true));
+  return rows.map((row) => ({ email: row.email, locale: row.locale ?? 'pt' }));
+}
 
 /** The e-mail of every active admin who holds all of `needed` (who an alert about that page goes to). */
 export async function adminEmails(db: Executor, needed: readonly Permission[]): Promise<string[]> {

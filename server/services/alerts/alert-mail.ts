@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { SystemAlertKind } from '../../../contracts/admin-system';
 import type { Locale } from '../../../contracts/constants';
 import type { MessageDescriptor } from '../../../contracts/messages';
-import { roles, userRoles, users } from '../../db/schema';
 import type { Executor } from '../../db/types';
 import { formatBrlText, formatLongDate } from '../../i18n/format';
 import type { Translator } from '../../i18n/translator';
+import { activeAdmins } from '../admin/admin-recipients';
 import { enqueueMail } from '../mail/mail-outbox';
 import { mailMessages } from '../mail/mail-messages';
 
@@ -105,17 +104,6 @@ export function alertWords(t: Words, locale: Locale, kind: SystemAlertKind, find
   }
 }
 
-/** Every active account with the role ADMIN, whatever its permissions: the system is everyone's concern. */
-async function admins(db: Executor): Promise<Array<{ email: string; locale: Locale }>> {
-  const rows = await db
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.name, 'ADMIN')))
-    .where(eq(users.active, true));
-  return rows.map((row) => ({ email: row.email, locale: row.locale ?? 'pt' }));
-}
-
 /** Queues the new alert's mail to every admin, each in their language, urgent; in the raising transaction. */
 export async function mailAlert(
   tx: Executor,
@@ -124,7 +112,8 @@ export async function mailAlert(
   finding: AlertFinding,
   now: Date,
 ): Promise<number> {
-  const recipients = await admins(tx);
+  // Whatever their permissions: the system is every admin's concern.
+  const recipients = await activeAdmins(tx);
   for (const { email, locale } of recipients) {
     const t: Words = (message, values) => deps.translator.translate(locale, message, values);
     const { title, line } = alertWords(t, locale, kind, finding);
