@@ -73,6 +73,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
           isolate: false,
+          // A page rendered in jsdom takes a second alone and several beside CI's API files: 5 s timed some out.
+          testTimeout: 15_000,
         },
       },
       // The first screen's bytes, from the production build (built when stale): not in test:fast.

@@ -161,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // JSON bodies only (the largest, a full analytics batch, stays under 1 MiB); uploads get their own limit.
     bodyLimit: 1024 * 1024,
+    // A hook that waits for the database (LISTEN, on the embedded one behind a restart's backlog) may take
+    // more than the default 10 s on a loaded machine: failing the start then would make a crash a crash loop.
+    pluginTimeout: 60_000,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

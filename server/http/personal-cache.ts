@@ -9,14 +9,18 @@ import { toAnswer, type PublicAnswer } from './public-cache';
 export const USER_SCOPE = 'user:';
 export const SESSION_SCOPE = 'session:';
 export const EVERY_USER = 'user:*';
+/** A node's own marker (personal-cache plugin): heard after every NOTIFY of the commits before it. */
+export const SYNC_SCOPE = 'sync:';
 
-export type PersonalScope = { kind: 'user'; userId: string } | { kind: 'every-user' } | { kind: 'session'; sessionId: string };
+export type PersonalScope =
+  { kind: 'user'; userId: string } | { kind: 'every-user' } | { kind: 'session'; sessionId: string } | { kind: 'sync'; marker: string };
 
 /** What a payload on the shared channel says about personal answers, or null for a public read's payload. */
 export function personalScopeOf(payload: string): PersonalScope | null {
   if (payload === EVERY_USER) return { kind: 'every-user' };
   if (payload.startsWith(USER_SCOPE)) return { kind: 'user', userId: payload.slice(USER_SCOPE.length) };
   if (payload.startsWith(SESSION_SCOPE)) return { kind: 'session', sessionId: payload.slice(SESSION_SCOPE.length) };
+  if (payload.startsWith(SYNC_SCOPE)) return { kind: 'sync', marker: payload.slice(SYNC_SCOPE.length) };
   return null;
 }
 

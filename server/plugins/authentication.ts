@@ -46,6 +46,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The signed-in caller, on routes behind `authenticate` or `requirePermissions`. */
     readonly user: SignedInUser;
+    /** Set by `requirePermissions` once the caller passed as an admin: their write may change other people's reads. */
+    asAdmin: boolean;
   }
   interface FastifyContextConfig {
     /** The answer is someone's own (a session, a receipt) though the call may come without a bearer token. */
@@ -80,6 +82,7 @@ export const authenticationPlugin = fp<AppServices>(
   async (app, services) => {
     const { accessTokens, db, userStatus, sessionStatus, clock, config } = services;
     app.decorateRequest('userId', null);
+    app.decorateRequest('asAdmin', false);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('user', {
       getter(): SignedInUser {
@@ -149,6 +152,7 @@ export const authenticationPlugin = fp<AppServices>(
           // Same rule as the admin routes of docs/spec.md §6: role ADMIN and all of the listed permissions.
           const allowed = names.roles.includes('ADMIN') && permissions.every((p) => names.permissions.includes(p));
           if (!allowed) throw new HttpError(403, errorCodes.forbidden, m.forbidden);
+          request.asAdmin = true;
           // Reads stay open, so the admin pages can show what is blocked and lead to enrolment.
           const write = request.method !== 'GET' && request.method !== 'HEAD';
           if (write && config.adminSecondFactor === 'required' && holdsMoneyPermission(names.permissions)) {

@@ -8,22 +8,30 @@ export interface JobsPluginOptions {
 }
 
 /**
- * Recurring jobs on pg-boss (monthly charges, automatic donations, expiry notices). They start when
- * the server is ready and stop before the database closes; each job's work is a service that tests
- * call directly with a controllable clock.
+ * Recurring jobs on pg-boss (monthly charges, automatic donations, expiry notices). They start once the
+ * server is ready, without holding its readiness: setting up a queue per job is a few dozen statements,
+ * and on the embedded database behind a restart's backlog that took longer than Fastify gives a hook,
+ * so a node restarted after a crash failed to start at all. They stop before the database closes; each
+ * job's work is a service that tests call directly with a controllable clock.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
     const runner = createJobRunner(options.database, app.log, { pollingIntervalSeconds: 5 });
+    let starting: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
-      await runner.start(
-        options.jobs.map((job) => ({
-          ...job,
-          run: () => job.run().catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'recurring job failed')),
-        })),
-      );
+      starting = runner
+        .start(
+          options.jobs.map((job) => ({
+            ...job,
+            run: () => job.run().catch((error: unknown) => app.log.error({ err: error, job: job.name }, 'recurring job failed')),
+          })),
+        )
+        .catch((error: unknown) => app.log.error({ err: error }, 'recurring jobs did not start'));
     });
-    app.addHook('onClose', async () => runner.stop());
+    app.addHook('onClose', async () => {
+      await starting;
+      await runner.stop();
+    });
   },
   { name: 'semear-jobs' },
 );

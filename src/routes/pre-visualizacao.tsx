@@ -2,7 +2,7 @@ import { createFileRoute, getRouteApi, notFound } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
 import { campaignPreviewSearchSchema } from '../../contracts/routes';
 import { loadCatalogScope } from '../app/i18n/catalogs';
-import { requireAdmin, requireSignedIn } from '../app/navigation/route-guards';
+import { requireAdmin } from '../app/navigation/route-guards';
 import { CampaignPage } from '../features/campaigns/CampaignPage';
 
 /**
@@ -11,10 +11,8 @@ import { CampaignPage } from '../features/campaigns/CampaignPage';
  */
 export const Route = createFileRoute('/pre-visualizacao')({
   validateSearch: campaignPreviewSearchSchema,
-  beforeLoad: async (ctx) => {
-    await requireSignedIn(ctx);
-    await requireAdmin('/admin/campaigns/edit')(ctx);
-  },
+  // requireAdmin sends a signed-out visitor home as requireSignedIn would.
+  beforeLoad: requireAdmin('/admin/campaigns/edit'),
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {
     const { adminCampaignsApi } = await import('../lib/api/admin-campaigns');

@@ -105,6 +105,19 @@ describe('signed-in reads from memory', () => {
     }
   });
 
+  it('shows an admin’s change to another person on that person’s next read, on the node that answered it', async () => {
+    const lead = await newSession(ctx.app);
+    await grantAdmin(ctx, lead.user.id, ['MANAGE_TEAM']);
+    const member = await newSession(ctx.app);
+    await grantAdmin(ctx, member.user.id, ['MANAGE_CAMPAIGNS']);
+    const roles = async () => ((await profileOf(ctx.app, member.token)).roles as Array<{ name: string }>).map((r) => r.name);
+    await expect.poll(roles, soon).toContain('ADMIN');
+    const removed = await call(ctx.app, 'DELETE', `/api/v1/admin/team/members/${member.user.id}`, undefined, { token: lead.token });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // No waiting here: the admin's answer left only once this node had heard its commit's NOTIFY.
+    expect(await roles()).not.toContain('ADMIN');
+  });
+
   it('shows a renamed permission in every profile that holds it (user:*)', async () => {
     const { token, user } = await newSession(ctx.app);
     await grantAdmin(ctx, user.id, ['MANAGE_CAMPAIGNS']);

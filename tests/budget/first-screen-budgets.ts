@@ -13,7 +13,9 @@ export const KB = 1024;
  * against (`UPDATE_FIRST_SCREEN_BASELINE=1 npx vitest run --project budget`).
  */
 export const FIRST_SCREEN_BUDGETS: Record<LandingPage, { js: number; css: number }> = {
-  '/': { js: 150 * KB, css: 8 * KB },
+  // 151 (was 150): the route tree every page carries gained /admin/system, the Sistema page (issue 51), and the
+  // menu's permission table its entry; npm run bench's first screen stays within its goal (closing note of stop 62).
+  '/': { js: 151 * KB, css: 8 * KB },
   '/{slug}': { js: 170 * KB, css: 8 * KB },
   '/{slug}/donate': { js: 240 * KB, css: 10 * KB },
 };

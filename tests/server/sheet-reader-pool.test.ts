@@ -24,6 +24,12 @@ const refusal = async (reading: Promise<unknown>) => {
   return (error as DomainError).messages;
 };
 
+/**
+ * Unpacking a bomb on the main thread holds it for seconds; a worker's start and end only for moments.
+ * The bound sits well between, so a loaded CI machine's garbage collection does not trip it.
+ */
+const MAIN_THREAD_NEVER_HELD_MS = 1_000;
+
 /** The longest the event loop went without a turn while `work` ran (a stalled server answers nobody). */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {
   let longest = 0;
@@ -82,7 +88,7 @@ describe('the sheet reader', () => {
     let messages: unknown;
     const stall = await longestStall(async () => (messages = await refusal(reader().read(bomb, 'ana'))));
     expect(messages).toMatchObject({ id: 'validation.recipient_sheet.too_large' });
-    expect(stall).toBeLessThan(100);
+    expect(stall).toBeLessThan(MAIN_THREAD_NEVER_HELD_MS);
   });
 
   it('refuses a bomb that lies about its size (memory cap), and reads the next file with a new worker', async () => {
@@ -103,7 +109,7 @@ describe('the sheet reader', () => {
     // Whatever the reader made of them, neither got through as recipients, and the server kept answering.
     for (const outcome of outcomes) expect(outcome).toMatchObject({ id: expect.stringMatching(/^validation\.recipient_sheet\./) });
     expect(outcomes).toContainEqual(expect.objectContaining({ id: 'validation.recipient_sheet.too_large' }));
-    expect(stall).toBeLessThan(100);
+    expect(stall).toBeLessThan(MAIN_THREAD_NEVER_HELD_MS);
     const after = await capped.read(new TextEncoder().encode('Nome,E-mail\nBia,bia@exemplo.com.br\n'), 'ana');
     expect(after.ok).toBe(true);
   }, 60_000);

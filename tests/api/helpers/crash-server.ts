@@ -25,6 +25,13 @@ export async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/**
+ * A crash test's whole budget: two server starts on the embedded database (each some 20 s in WebAssembly on
+ * an idle machine, twice that beside the other test files in CI), the burst and every answer. What a donor
+ * waits for is asserted in the tests themselves (each answer within 30 s of the restart).
+ */
+export const CRASH_TEST_TIMEOUT_MS = 240_000;
+
 /** The server as `npm start` runs it (server/start.ts), in a child process; `listening` resolves with its address. */
 export function spawnServer(env: Record<string, string>): {
   process: ChildProcess;

@@ -66,8 +66,8 @@ describe('adminPathsFor', () => {
     expect(adminPathsFor(donor.user)).toEqual([]);
     expect(adminPathsFor(null)).toEqual([]);
   });
-  it('is limited to what a team manager may open', () => {
+  it('is limited to what a team manager may open (and the Sistema page every admin may)', () => {
     const team = userWith({ roles: ['ADMIN'], permissions: ['MANAGE_TEAM'] });
-    expect(adminPathsFor(team)).toEqual(['/admin/team', '/admin/organization']);
+    expect(adminPathsFor(team)).toEqual(['/admin/team', '/admin/organization', '/admin/system']);
   });
 });
