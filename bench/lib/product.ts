@@ -1,22 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProcess, stopProcess, waitForUrl } from './processes';
+import { productEnv, startProcess, stopProcess, waitForUrl } from './processes';
 
 /** The product on a fresh embedded database with the demo data, for `work`, then stopped and removed. */
 export async function withProduct<T>(port: number, env: Record<string, string>, work: (base: string) => Promise<T>): Promise<T> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'semear-bench-product-'));
-  const app = startProcess('server/start.ts', {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DEMO_SEED: 'true',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+  const app = startProcess('server/start.ts', productEnv(port, dataDir, { PUBLIC_URL: base, ...env }));
   try {
     await waitForUrl(`${base}/api/v1/health`);
     return await work(base);
