@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { webPlugins } from './vite.plugins';
 import SlowFilesFirst from './tests/support/timing/slow-files-first';
@@ -9,12 +9,32 @@ const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/db/**/*.test.ts'];
 // Every API test file's database is a copy of one migrated template, made before the project's files run.
 const DATABASE_TEMPLATE = 'tests/support/database-template.setup.ts';
 
+const onPostgresToo = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Files whose subject is not the database, so one database is enough: every route fed bytes no form would
+ * send (its 4xx comes before any query), the OpenAPI contract, and the providers' side of a kill -9 (the
+ * database's own recovery from one is crash-recovery and refund-crash, on both). With PostgreSQL present
+ * they run there only (where each is also quicker); without it, on PGlite. Together they were a third of
+ * the PGlite project's time in CI.
+ */
+const ONE_DATABASE_IS_ENOUGH = [
+  'tests/api/fuzz-routes.test.ts',
+  'tests/api/openapi-contract.test.ts',
+  'tests/api/crash-recovery-api-pix.test.ts',
+  'tests/api/crash-recovery-mercadopago.test.ts',
+];
+
+/** Files about PGlite itself (its turns, its data folder's lock): they open it whatever TEST_DB says. */
+const PGLITE_ONLY = ['tests/db/pglite-turns.test.ts', 'tests/db/data-folder-lock.test.ts'];
+
 // The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
 const apiProjects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'api:pglite',
       include: DATABASE_TESTS,
+      exclude: [...configDefaults.exclude, ...(onPostgresToo ? ONE_DATABASE_IS_ENOUGH : [])],
       environment: 'node',
       env: { TEST_DB: 'pglite' },
       globalSetup: [DATABASE_TEMPLATE],
@@ -27,13 +47,14 @@ const apiProjects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
-if (process.env.TEST_DATABASE_URL) {
+if (onPostgresToo) {
   apiProjects.push({
     test: {
       name: 'api:postgres',
       // Several server processes on one database (tests/nodes) need PostgreSQL: PGlite is one process's; so
       // does what only its driver does (tests/postgres).
       include: [...DATABASE_TESTS, 'tests/nodes/**/*.test.ts', 'tests/postgres/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       globalSetup: [DATABASE_TEMPLATE],
