@@ -74,7 +74,7 @@ test('a member sent away from a page they may not open reads why, what it needs,
       .filter({ hasText: /^Finanças$/ }),
   ).toBeVisible();
   const offered = page.getByRole('heading', { name: 'Páginas que você pode abrir' }).locator('..').getByRole('link');
-  await expect(offered).toHaveText(['Categorias', 'Tags', 'Campanhas', 'Equipe', 'Organização']);
+  await expect(offered).toHaveText(['Categorias', 'Tags', 'Campanhas', 'Equipe', 'Organização', 'Sistema']);
   await offered.filter({ hasText: 'Equipe' }).click();
   await expect(page).toHaveURL(/\/admin\/team$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();

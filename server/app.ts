@@ -13,6 +13,7 @@ import { createCampaignMetaLookup } from './campaigns/campaign-meta';
 import { renamedCampaignSlug } from './campaigns/campaigns-repository';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/types';
+import { keepCallerAddress } from './http/caller-address';
 import { loggerOptions } from './http/request-log';
 import { createTranslator } from './i18n/translator';
 import { afterAnswerPlugin } from './plugins/after-answer';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: 60_000,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRequest', keepCallerAddress);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
