@@ -26,6 +26,8 @@ const SECOND_LANE = [
   'paypal-provider.spec.ts',
   'first-screen.spec.ts',
   'legal.spec.ts',
+  'admin-taxonomy.spec.ts',
+  'admin-languages.spec.ts',
 ].map((spec) => `**/${spec}`);
 
 /**

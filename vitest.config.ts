@@ -13,16 +13,27 @@ const onPostgresToo = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Files whose subject is not the database, so one database is enough: every route fed bytes no form would
- * send (its 4xx comes before any query), the OpenAPI contract, and the providers' side of a kill -9 (the
- * database's own recovery from one is crash-recovery and refund-crash, on both). With PostgreSQL present
- * they run there only (where each is also quicker); without it, on PGlite. Together they were a third of
- * the PGlite project's time in CI.
+ * send (its 4xx comes before any query), the OpenAPI contract and document, the providers' side of a kill -9
+ * (the database's own recovery from one is crash-recovery and refund-crash, on both), and the HTTP layer
+ * (nginx in front, compression, cache headers, methods, logs, crawlers' tags, images, story HTML). With
+ * PostgreSQL present they run there only (where most are also quicker); without it, on PGlite. Together
+ * they were more than a quarter of the PGlite project's time in CI.
  */
 const ONE_DATABASE_IS_ENOUGH = [
   'tests/api/fuzz-routes.test.ts',
   'tests/api/openapi-contract.test.ts',
+  'tests/api/openapi.test.ts',
   'tests/api/crash-recovery-api-pix.test.ts',
   'tests/api/crash-recovery-mercadopago.test.ts',
+  'tests/api/behind-nginx.test.ts',
+  'tests/api/compression.test.ts',
+  'tests/api/no-store.test.ts',
+  'tests/api/method-not-allowed.test.ts',
+  'tests/api/logging.test.ts',
+  'tests/api/open-graph.test.ts',
+  'tests/api/cover-renditions.test.ts',
+  'tests/api/gift-card-logos.test.ts',
+  'tests/api/campaign-story.test.ts',
 ];
 
 /** Files about PGlite itself (its turns, its data folder's lock): they open it whatever TEST_DB says. */

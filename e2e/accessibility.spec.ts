@@ -19,6 +19,8 @@ const visitorPages = [
   '/signup',
   '/reset-password',
   '/search?q=fome',
+  // No campaign found: the empty state.
+  '/search?q=xyzzy',
   `/${CAMPAIGN}`,
   `/${CAMPAIGN}/doadores`,
   `/${CAMPAIGN}/messages`,
