@@ -17,7 +17,8 @@ const onPostgresToo = Boolean(process.env.TEST_DATABASE_URL);
  * (the database's own recovery from one is crash-recovery and refund-crash, on both), and the HTTP layer
  * (nginx in front, compression, cache headers, methods, logs, crawlers' tags, images, story HTML). With
  * PostgreSQL present they run there only (where most are also quicker); without it, on PGlite. Together
- * they were more than a quarter of the PGlite project's time in CI.
+ * they were more than a quarter of the PGlite project's time in CI. The limits kept in memory and the
+ * pages the server writes (the share image, the first screen, the web files) joined them later.
  */
 const ONE_DATABASE_IS_ENOUGH = [
   'tests/api/fuzz-routes.test.ts',
@@ -34,6 +35,15 @@ const ONE_DATABASE_IS_ENOUGH = [
   'tests/api/cover-renditions.test.ts',
   'tests/api/gift-card-logos.test.ts',
   'tests/api/campaign-story.test.ts',
+  // Limits kept in memory (per address, per socket, the spreadsheet reader's turns) and pages the server writes.
+  'tests/api/rate-limit.test.ts',
+  'tests/api/realtime-limits.test.ts',
+  'tests/api/recipient-sheet-turns.test.ts',
+  'tests/api/share-image.test.ts',
+  'tests/api/health-and-web.test.ts',
+  'tests/api/first-screen.test.ts',
+  // npm start's own first start: embedded PGlite in a DATA_DIR whatever TEST_DB says, so the second run repeated the first.
+  'tests/api/start-server.test.ts',
 ];
 
 /** Files about PGlite itself (its turns, its data folder's lock): they open it whatever TEST_DB says. */

@@ -6,9 +6,10 @@ import { approveChange, joinTeam } from './helpers/team';
 
 /**
  * The route × permission matrix of docs/spec.md §6 in Chromium (issue 13): a colleague joins the team
- * through an invitation, then for every admin page and every permission it needs, the admin takes
- * that one permission away and the page sends the colleague home; with all of them it opens. Each
- * change counts from the next request: no new sign-in in between.
+ * through an invitation, then for every admin page the admin takes one permission it needs away (the
+ * last it lists, so each permission is taken somewhere) and the page sends the colleague to the page
+ * that says why; with all of them it opens. Each change counts from the next request: no new sign-in in
+ * between. Every other cell of the matrix is tests/web/app/guards.test.ts's, on the same guard.
  */
 
 /** A colleague who joined the team through an invitation, and a way for the admin to set their permissions. */
@@ -24,7 +25,7 @@ async function joinedColleague(request: APIRequestContext, name: string) {
   return { colleague, own, grant };
 }
 
-test('every admin page needs all of its permissions: one missing sends to the page that says so, all of them open it', async ({
+test('every admin page needs its permissions: one missing sends to the page that says so, all of them open it', async ({
   page,
   request,
   baseURL,
@@ -35,7 +36,7 @@ test('every admin page needs all of its permissions: one missing sends to the pa
   await signInWithCookies(page, baseURL!, colleague);
   for (const [path, needed] of Object.entries(ADMIN_ROUTE_PERMISSIONS) as Array<[AdminPath, readonly Permission[]]>) {
     const url = path === '/admin/campaigns/edit' ? `${path}?slug=cozinha-solidaria-recife` : path;
-    for (const missing of needed) {
+    for (const missing of needed.slice(-1)) {
       await grant(PERMISSIONS.filter((p) => p !== missing));
       await page.goto(url);
       await waitForShell(page);

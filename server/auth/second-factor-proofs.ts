@@ -1,4 +1,4 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { verify as verifyTotp } from 'otplib';
 import { errorCodes } from '../../contracts/errors';
@@ -8,6 +8,9 @@ import { passkeys, recoveryCodes, secondFactorFailures, totpFactors } from '../d
 import type { Database } from '../db/types';
 import { limited } from '../domain/errors';
 import { isRecoveryCodeShape, normalizeRecoveryCode, type SecondFactorSecrets } from './second-factor-secrets';
+import { onFirstUse } from '../services/on-first-use';
+
+const webAuthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 /** TOTP as every authenticator app reads an otpauth URL: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_S = 30;
@@ -134,7 +137,7 @@ export function createSecondFactorProofs(deps: { db: Database; secrets: SecondFa
         .from(passkeys)
         .where(eq(passkeys.userId, userId));
       if (credentials.length === 0) return null;
-      return generateAuthenticationOptions({
+      return webAuthn().generateAuthenticationOptions({
         rpID: relyingParty.id,
         allowCredentials: credentials,
         userVerification: 'preferred',
@@ -149,19 +152,21 @@ export function createSecondFactorProofs(deps: { db: Database; secrets: SecondFa
         .from(passkeys)
         .where(and(eq(passkeys.userId, userId), eq(passkeys.credentialId, response.id)));
       if (!passkey) return false;
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: relyingParty.origin,
-        expectedRPID: relyingParty.id,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-        requireUserVerification: false,
-      }).catch(() => null);
+      const verification = await webAuthn()
+        .verifyAuthenticationResponse({
+          response,
+          expectedChallenge,
+          expectedOrigin: relyingParty.origin,
+          expectedRPID: relyingParty.id,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
+          requireUserVerification: false,
+        })
+        .catch(() => null);
       if (!verification?.verified) return false;
       const { newCounter } = verification.authenticationInfo;
       // A counter that did not grow (when the authenticator counts at all) is a cloned key's sign: the library refuses it.

@@ -1,4 +1,4 @@
-import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
 import { errorCodes } from '../../../contracts/errors';
@@ -13,6 +13,9 @@ import type { Database, Executor } from '../../db/types';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { findUserWithGrants } from '../../users/users-repository';
 import type { Clock } from '../clock';
+import { onFirstUse } from '../on-first-use';
+
+const webAuthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 export interface EnrolmentDeps {
   db: Database;
@@ -180,7 +183,7 @@ export function createSecondFactorEnrolment({ db, clock, secrets, relyingParty, 
         .select({ id: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
         .where(eq(passkeys.userId, user.id));
-      const options = await generateRegistrationOptions({
+      const options = await webAuthn().generateRegistrationOptions({
         rpName: relyingParty.name,
         rpID: relyingParty.id,
         userName: user.email,
@@ -201,13 +204,15 @@ export function createSecondFactorEnrolment({ db, clock, secrets, relyingParty, 
       const passkeyInvalid = () => invalid(errorCodes.passkeyInvalid, s.passkeyInvalid);
       const expectedChallenge = await webauthnChallengeOf(db, userId, 'register', now);
       if (!expectedChallenge) throw passkeyInvalid();
-      const verification = await verifyRegistrationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: relyingParty.origin,
-        expectedRPID: relyingParty.id,
-        requireUserVerification: false,
-      }).catch(() => null);
+      const verification = await webAuthn()
+        .verifyRegistrationResponse({
+          response,
+          expectedChallenge,
+          expectedOrigin: relyingParty.origin,
+          expectedRPID: relyingParty.id,
+          requireUserVerification: false,
+        })
+        .catch(() => null);
       if (!verification?.verified) throw passkeyInvalid();
       const { credential } = verification.registrationInfo;
       return db.transaction(async (tx) => {

@@ -1,11 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import { onFirstUse } from '../on-first-use';
+
+const pdfLib = onFirstUse<typeof import('pdf-lib')>('pdf-lib');
 
 /** A4 in points, with margins a printer keeps clear. */
 export const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 export const TEXT_WIDTH = A4.width - 2 * MARGIN;
-const INK = rgb(0.13, 0.13, 0.13);
-const MUTED = rgb(0.38, 0.38, 0.38);
 
 /** The text as the standard fonts can draw it (WinAnsi, which has every Portuguese letter): anything else is left out. */
 export function drawable(font: PDFFont, text: string): string {
@@ -59,6 +60,8 @@ export interface TextStyle {
 export class PdfFlow {
   private page!: PDFPage;
   private y = 0;
+  private readonly ink: RGB = pdfLib().rgb(0.13, 0.13, 0.13);
+  private readonly muted: RGB = pdfLib().rgb(0.38, 0.38, 0.38);
 
   private constructor(
     readonly document: PDFDocument,
@@ -69,6 +72,7 @@ export class PdfFlow {
   }
 
   static async create(title: string): Promise<PdfFlow> {
+    const { PDFDocument, StandardFonts } = pdfLib();
     const document = await PDFDocument.create();
     document.setTitle(title);
     document.setCreator('Semear');
@@ -92,7 +96,7 @@ export class PdfFlow {
     for (const line of wrap(font, drawable(font, text), size, TEXT_WIDTH)) {
       this.room(size * 1.4);
       this.y -= size * 1.4;
-      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: style.muted ? MUTED : INK });
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color: style.muted ? this.muted : this.ink });
     }
   }
 
@@ -111,7 +115,7 @@ export class PdfFlow {
       const [line = ''] = wrap(font, drawable(font, cell), size, width - 6);
       const right = options.right?.[index] ?? false;
       const at = right ? x + width - 6 - font.widthOfTextAtSize(line, size) : x;
-      this.page.drawText(line, { x: at, y: this.y, size, font, color: INK });
+      this.page.drawText(line, { x: at, y: this.y, size, font, color: this.ink });
       x += width;
     });
   }
@@ -119,14 +123,14 @@ export class PdfFlow {
   rule(): void {
     this.room(8);
     this.y -= 6;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: MUTED });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: this.muted });
   }
 
   /** A line to sign on, with who signs under it. */
   signature(name: string, role: string): void {
     this.room(80);
     this.y -= 48;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + 240, y: this.y }, thickness: 0.7, color: INK });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + 240, y: this.y }, thickness: 0.7, color: this.ink });
     this.paragraph(name, { bold: true, before: 2 });
     if (role) this.paragraph(role);
   }
@@ -136,7 +140,7 @@ export class PdfFlow {
     const pages = this.document.getPages();
     pages.forEach((page, index) => {
       const text = drawable(this.regular, footer(index + 1, pages.length));
-      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: MUTED });
+      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: this.muted });
     });
     return this.document.save();
   }

@@ -1,6 +1,10 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { onFirstUse } from '../on-first-use';
 
 export type { Redis } from 'ioredis';
+
+// Only a deployment with REDIS_URL uses it.
+const ioredis = onFirstUse<typeof import('ioredis')>('ioredis');
 
 /** How long a Redis command may take before the caller falls back to its own node's count. */
 const COMMAND_TIMEOUT_MS = 250;
@@ -11,7 +15,7 @@ const COMMAND_TIMEOUT_MS = 250;
  * COMMAND_TIMEOUT_MS, so every caller can fall back to counting on this node; ioredis keeps reconnecting.
  */
 export function createRedisClient(url: string, log: { warn(obj: object, msg: string): void }): Redis {
-  const redis = new Redis(url, {
+  const redis = new (ioredis().Redis)(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: COMMAND_TIMEOUT_MS,

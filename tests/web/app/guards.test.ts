@@ -46,6 +46,18 @@ describe('adminOnly (/admin/*)', () => {
   it.each(paths)('sends a signed-out visitor home from %s', (path) => {
     expect(adminOnly(signedOut, path)).toBe('/');
   });
+  // The whole route × permission matrix of docs/spec.md §6 (e2e/admin-permissions.spec.ts takes one missing
+  // permission per page in the browser): each permission a page needs, taken away alone, sends to the page
+  // that says why; exactly the ones it needs open it.
+  const missingOne = paths.flatMap((path) => ADMIN_ROUTE_PERMISSIONS[path].map((missing) => [path, missing] as const));
+  it.each(missingOne)("sends an admin without %s's %s to the page that says why", (path, missing) => {
+    const user = userWith({ roles: ['ADMIN'], permissions: ALL_PERMISSIONS.filter((p) => p !== missing) });
+    expect(adminOnly({ signedIn: true, user }, path)).toBe(adminDeniedPath(path));
+  });
+  it.each(paths)('lets an admin holding exactly what %s needs into it', (path) => {
+    const user = userWith({ roles: ['ADMIN'], permissions: [...ADMIN_ROUTE_PERMISSIONS[path]] });
+    expect(adminOnly({ signedIn: true, user }, path)).toBeNull();
+  });
   it('needs ALL the permissions of a route, not any', () => {
     const partial = { signedIn: true, user: userWith({ roles: ['ADMIN'], permissions: ['MANAGE_FINANCES', 'MANAGE_CAMPAIGNS'] }) };
     expect(adminOnly(partial, '/admin/pix-keys')).toBeNull();

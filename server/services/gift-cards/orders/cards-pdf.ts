@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type RGB } from 'pdf-lib';
+import type { PDFFont, RGB } from 'pdf-lib';
 import sharp from 'sharp';
-import QRCode from 'qrcode';
 import type { Locale } from '../../../../contracts/constants';
 import type { GiftCardTemplate } from '../../../../contracts/gift-card-definition';
 import { GIFT_CARD_TEMPLATE_LOOKS } from '../../../../contracts/gift-card-templates';
@@ -12,6 +11,10 @@ import { giftCardPageUrl } from '../remind-expiring';
 import type { FileStorage } from '../../storage/file-storage';
 import { logoKey } from '../store-company-logo';
 import { n, PdfWriter, pdfText } from './pdf-writer';
+import { onFirstUse } from '../../on-first-use';
+
+const pdfLib = onFirstUse<typeof import('pdf-lib')>('pdf-lib');
+const qrcode = onFirstUse<typeof import('qrcode')>('qrcode');
 
 /** A4 in points, 2 × 4 cards a page with room to cut between them. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -45,7 +48,7 @@ const LOGO = { width: 57, height: 27 };
 
 const colour = (hex: string): RGB => {
   const n = Number.parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  return pdfLib().rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 };
 
 /** The text as the standard fonts can draw it (WinAnsi): anything else, an emoji say, is left out. */
@@ -87,7 +90,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number, maxLines
 
 /** The QR code of a card's page as a 1-bit image (a module a pixel, a quiet zone of 2): a few hundred bytes a card. */
 function qrImage(url: string): { side: number; bits: Buffer } {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const { modules } = qrcode().create(url, { errorCorrectionLevel: 'M' });
   const side = modules.size + 2 * QR_QUIET;
   const rowBytes = Math.ceil(side / 8);
   // 1 is white in DeviceGray: everything white but the dark modules.
@@ -132,6 +135,7 @@ export async function* giftCardsPdfParts(
   const { order } = input;
   const t = (d: { id: string; message: string }, values?: Record<string, string>) => translator.translate(order.locale, d, values);
   // pdf-lib's standard fonts measure and encode the text (WinAnsi); the writer draws it.
+  const { PDFDocument, StandardFonts } = pdfLib();
   const metrics = await PDFDocument.create();
   const regular = await metrics.embedFont(StandardFonts.Helvetica);
   const bold = await metrics.embedFont(StandardFonts.HelveticaBold);

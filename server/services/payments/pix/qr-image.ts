@@ -1,5 +1,7 @@
-import QRCode from 'qrcode';
+import { onFirstUse } from '../../on-first-use';
 import { isValidPixBrCode } from './br-code';
+
+const qrcode = onFirstUse<typeof import('qrcode')>('qrcode');
 
 /** Side of the PNG in pixels: large enough to scan from a laptop screen with a phone. */
 export const PIX_QR_WIDTH = 280;
@@ -11,5 +13,5 @@ export const PIX_QR_WIDTH = 280;
  */
 export async function pixQrImage(brCode: string): Promise<string> {
   if (!isValidPixBrCode(brCode)) throw new Error('pixQrImage needs a valid PIX BR Code');
-  return QRCode.toDataURL(brCode, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: PIX_QR_WIDTH });
+  return qrcode().toDataURL(brCode, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: PIX_QR_WIDTH });
 }
