@@ -91,8 +91,9 @@ for (const locale of ['pt', 'en'] as const) {
     page,
     request,
   }) => {
-    // Purchases in real Chromium against the real server: slow on a busy machine.
-    test.slow();
+    // Purchases in real Chromium against the real server: 30-50 s on CI's machines, about 75 s for a retry
+    // recording its trace. Not test.slow() (270 s): a step that never came kept a lane waiting 4.5 min.
+    test.setTimeout(150_000);
     const w = WORDS[locale];
     await signInThroughForm(page, await createAccount(request, newIndividual()));
     await page.goto('/gift-card/definition');
@@ -121,8 +122,9 @@ test('item 2: a paid order is not offered again (Back, the definition page); a s
   page,
   request,
 }) => {
-  // Purchases in real Chromium against the real server: slow on a busy machine.
-  test.slow();
+  // Purchases in real Chromium against the real server: 30-50 s on CI's machines, about 75 s for a retry
+  // recording its trace. Not test.slow() (270 s): a step that never came kept a lane waiting 4.5 min.
+  test.setTimeout(150_000);
   const w = WORDS.pt;
   await page.clock.install();
   await signInThroughForm(page, await createAccount(request, newIndividual()));
@@ -190,8 +192,9 @@ test('item 2: a paid order is not offered again (Back, the definition page); a s
 });
 
 test('item 3: a declined order reads as not paid, with no receipt, and can be tried again', async ({ page, request }) => {
-  // Purchases in real Chromium against the real server: slow on a busy machine.
-  test.slow();
+  // Purchases in real Chromium against the real server: 30-50 s on CI's machines, about 75 s for a retry
+  // recording its trace. Not test.slow() (270 s): a step that never came kept a lane waiting 4.5 min.
+  test.setTimeout(150_000);
   const w = WORDS.pt;
   await signInThroughForm(page, await createAccount(request, newIndividual()));
   await page.goto('/gift-card/definition');
@@ -221,8 +224,9 @@ test("item 6: a company pays with its own card (the holder's CNPJ); its codes co
   page,
   request,
 }) => {
-  // Purchases in real Chromium against the real server: slow on a busy machine.
-  test.slow();
+  // Purchases in real Chromium against the real server: 30-50 s on CI's machines, about 75 s for a retry
+  // recording its trace. Not test.slow() (270 s): a step that never came kept a lane waiting 4.5 min.
+  test.setTimeout(150_000);
   await signInThroughForm(page, await createAccount(request, newIndividual({ name: 'Carla Dias' })));
   await defineCompanyCard(page, 'Obrigado pelo ano!');
   await page.getByLabel(/Só os códigos/).check();
