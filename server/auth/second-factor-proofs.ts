@@ -10,7 +10,8 @@ import { limited } from '../domain/errors';
 import { isRecoveryCodeShape, normalizeRecoveryCode, type SecondFactorSecrets } from './second-factor-secrets';
 import { onFirstUse } from '../services/on-first-use';
 
-const webAuthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
+/** The passkey library, loaded on first use: for the proofs here and for enrolment. */
+export const webAuthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 /** TOTP as every authenticator app reads an otpauth URL: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_PERIOD_S = 30;

@@ -5,7 +5,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { holdsMoneyPermission } from '../../../contracts/permissions';
 import type { Passkey, PasskeyRegistered, SecondFactorStatus, TotpEnrolment } from '../../../contracts/second-factor';
 import { securityMessages as s } from '../../../contracts/security-messages';
-import { totpStepOf, WEBAUTHN_CHALLENGE_TTL_MS, type RelyingParty } from '../../auth/second-factor-proofs';
+import { totpStepOf, WEBAUTHN_CHALLENGE_TTL_MS, webAuthn, type RelyingParty } from '../../auth/second-factor-proofs';
 import { newRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT, type SecondFactorSecrets } from '../../auth/second-factor-secrets';
 import { hasSecondFactor } from '../../auth/second-factor-status';
 import { passkeys, recoveryCodes, secondFactorChallenges, totpFactors, webauthnChallenges } from '../../db/schema';
@@ -13,9 +13,6 @@ import type { Database, Executor } from '../../db/types';
 import { conflict, invalid, notFound } from '../../domain/errors';
 import { findUserWithGrants } from '../../users/users-repository';
 import type { Clock } from '../clock';
-import { onFirstUse } from '../on-first-use';
-
-const webAuthn = onFirstUse<typeof import('@simplewebauthn/server')>('@simplewebauthn/server');
 
 export interface EnrolmentDeps {
   db: Database;
