@@ -66,7 +66,7 @@ async function compactDay(db: Database, day: string): Promise<number | 'busy' | 
       tx,
       sql`with sums as (
           insert into finance_day_sums (day, line_kind, account_id, method, amount_cents, lines)
-          ${daySums(sql`select ${day}::date as day`)}
+          ${daySums([{ from: day, to: day }])}
           returning lines
         )
         update finance_compacted_days set lines = (select coalesce(sum(lines), 0) from sums) where day = ${day}::date returning lines`,

@@ -3,7 +3,7 @@ import type { FinanceFigures, FinanceLine, FinanceReport } from '../../../contra
 import { endOfSaoPauloDayText, saoPauloDayText, startOfSaoPauloDayText } from '../../../contracts/sao-paulo-time';
 import type { Executor } from '../../db/types';
 import { selectRows } from '../wallet/raw-rows';
-import { daySums, DONATION_OF_GROUP, LINE_GROUP_KINDS, LINE_KIND } from './finance-line-sql';
+import { daySums, DONATION_OF_GROUP, LINE_GROUP_KINDS, LINE_KIND, type DayRange } from './finance-line-sql';
 
 /**
  * The finances of a period (docs/admin.md), all from the ledger: every entry on a cause's account (a
@@ -158,9 +158,35 @@ function lineOf(row: RawLine): FinanceLine {
 }
 
 /**
- * The period's lines summed per kind, cause's account and method, and gross per day, in one statement (one
- * snapshot): compacted days from their rollups (finance_day_sums), every other day of the period (today,
- * yesterday until the job has run, a reopened day) from the ledger's own lines (finance-rollups.ts).
+ * The period's days not compacted (today, yesterday until the job has run, a reopened day), as ranges of
+ * consecutive days, between the ledger's first and last days (the ends of the index on the groups' time:
+ * days outside hold no line).
+ */
+async function openDayRanges(db: Executor, period: Period): Promise<DayRange[]> {
+  return selectRows<DayRange>(
+    db,
+    sql`
+    with ledger_days as (
+      select (min(created_at) at time zone 'America/Sao_Paulo')::date as first,
+        (max(created_at) at time zone 'America/Sao_Paulo')::date as last from ledger_groups
+    ),
+    open_days as (
+      select d::date as day from ledger_days,
+        generate_series(greatest(${period.from}::date, ledger_days.first), least(${period.to}::date, ledger_days.last), interval '1 day') d
+      where not exists (select 1 from finance_compacted_days c where c.day = d::date)
+    )
+    -- Consecutive days share their distance from their rank: one range each.
+    select min(day)::text as "from", max(day)::text as "to"
+    from (select day, day - (row_number() over (order by day))::int as island from open_days) days
+    group by island order by 1`,
+  );
+}
+
+/**
+ * The period's lines summed per kind, cause's account and method, and gross per day: compacted days from
+ * their rollups (finance_day_sums), every other day from the ledger's own lines (finance-rollups.ts). One
+ * snapshot for both reads (a day compacted or reopened meanwhile is counted once), without the JIT: these
+ * statements are small, and compiling them cost seconds where running them costs milliseconds.
  */
 type Sums = {
   day: string | null;
@@ -176,24 +202,17 @@ type Sums = {
 };
 
 async function sums(db: Executor, period: Period, locale: string): Promise<Sums[]> {
-  return selectRows<Sums>(
-    db,
-    sql`
-    with ledger_days as (
-      -- The ledger's first and last days (the ends of the index on the groups' time): days outside hold no line.
-      select (min(created_at) at time zone 'America/Sao_Paulo')::date as first,
-        (max(created_at) at time zone 'America/Sao_Paulo')::date as last from ledger_groups
-    ),
-    open_days as (
-      select d::date as day from ledger_days,
-        generate_series(greatest(${period.from}::date, ledger_days.first), least(${period.to}::date, ledger_days.last), interval '1 day') d
-      where not exists (select 1 from finance_compacted_days c where c.day = d::date)
-    ),
-    parts as (
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      const open = await openDayRanges(tx, period);
+      return selectRows<Sums>(
+        tx,
+        sql`
+    with parts as (
       select day, line_kind, account_id, method, amount_cents, lines from finance_day_sums
         where day >= ${period.from}::date and day <= ${period.to}::date
-      union all
-      ${daySums(sql`select day from open_days`)}
+      ${open.length > 0 ? sql`union all ${daySums(open)}` : sql``}
     ),
     summed as (
       select day, line_kind, account_id, method, sum(amount_cents) as amount, sum(lines) as n from parts
@@ -206,6 +225,9 @@ async function sums(db: Executor, period: Period, locale: string): Promise<Sums[
     left join ledger_accounts a on a.id = s.account_id
     left join campaigns c on a.kind = 'campaign' and c.id::text = a.owner_key
     left join categories cat on cat.id = c.category_id`,
+      );
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
