@@ -4,8 +4,6 @@
 // finance-rollups job does); (2) 1,000 webhook deliveries to a receiver on this machine, as the delivery job sends them. Prints one
 // JSON line. PostgreSQL when BENCH_MONEY_DATABASE_URL is set, else PGlite.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +18,7 @@ import { compactFinanceDays } from '../server/services/finances/finance-rollups'
 import { deliverDueWebhooks } from '../server/services/webhooks/deliver-webhooks';
 import { emitWebhookEvent } from '../server/services/webhooks/emit-webhook-event';
 import { newWebhookSecret } from '../server/services/webhooks/standard-webhooks';
+import { startReceiver } from './lib/webhook-receiver';
 
 const DONATIONS = Number(process.env.DONATIONS ?? 100_000);
 const DELIVERIES = Number(process.env.DELIVERIES ?? 1000);
@@ -99,17 +98,10 @@ try {
   rmSync(storageDir, { recursive: true, force: true });
   if (exported?.status !== 'ready') throw new Error(`bench export ended ${exported?.status}`);
 
-  // Webhooks: one endpoint on a local receiver, DELIVERIES events, sent as the job sends them.
-  let received = 0;
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received += 1;
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  // Webhooks: one endpoint on a local receiver in a process of its own (as a receiver is: its CPU is not
+  // ours), DELIVERIES events, sent as the job sends them.
+  const receiver = await startReceiver();
+  const url = `${receiver.origin}/hook`;
   await db.insert(webhookEndpoints).values({ url, events: ['*'], secret: newWebhookSecret() });
   await db.transaction(async (tx) => {
     for (let i = 0; i < DELIVERIES; i++) await emitWebhookEvent(tx, 'donation.confirmed', { id: `bench-${i}`, amount: 1000 }, now);
@@ -123,7 +115,7 @@ try {
     sent += round;
   }
   const deliverySeconds = (performance.now() - t1) / 1000;
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  const received = await receiver.stop();
   console.log(
     JSON.stringify({
       donations: DONATIONS,

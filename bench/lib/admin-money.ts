@@ -26,5 +26,5 @@ export function measureAdminMoney(databaseUrl: string | null): MoneyFigures {
 export const moneyLines = (database: string, figures: MoneyFigures): string[] => [
   `GET /api/v1/admin/finances for a year of ${figures.donations.toLocaleString('en')} donations (${database}): median ${figures.financesMedianMs.toFixed(0)} ms (goal ≤ 200 ms; ${figures.compactedDays} days rolled up by the finance-rollups job in ${figures.compactSeconds.toFixed(1)} s beforehand)`,
   `The same year's CSV export prepared in the background (${database}): ${figures.exportSeconds.toFixed(1)} s for ${figures.exportLines.toLocaleString('en')} lines (${(figures.exportBytes / 1_048_576).toFixed(1)} MB)`,
-  `Webhook deliveries to a local receiver (${database}): ${figures.deliveriesPerSecond.toFixed(0)} per second (${figures.deliveries} signed POSTs) (goal ≥ 1,000/s)`,
+  `Webhook deliveries to a receiver on this machine, in its own process (${database}): ${figures.deliveriesPerSecond.toFixed(0)} per second (${figures.deliveries} signed POSTs) (goal ≥ 1,000/s)`,
 ];
