@@ -36,6 +36,7 @@ class Receiver {
       setTimeout(() => {
         this.underWay.set(path, (this.underWay.get(path) ?? 1) - 1);
         if (this.failFirst.delete(n)) return void res.writeHead(500).end('busy');
+        if (path === '/nul') return void res.writeHead(200).end('ok\u0000then more');
         this.events.set(path, [...(this.events.get(path) ?? []), n]);
         res.writeHead(204).end();
       }, 3);
@@ -225,6 +226,25 @@ describe('deliveries at volume', () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, id as string));
     expect(endpoint?.claimedUntil).toBeNull();
+  });
+
+  it('keeps the answer of a receiver that sends a NUL byte, and the outcomes written with it', async () => {
+    // PostgreSQL's text and jsonb refuse U+0000: kept as it came, it failed the whole batch, other endpoints' outcomes too.
+    const ids = await endpoints(['/nul', '/a']);
+    await emit(3);
+    expect(await deliverDueWebhooks(deps, now())).toBe(6);
+    const rows = await statuses(ids);
+    expect(rows.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
+    const attempts = await db()
+      .select()
+      .from(webhookAttempts)
+      .where(
+        inArray(
+          webhookAttempts.deliveryId,
+          rows.map((d) => d.id),
+        ),
+      );
+    expect(attempts.filter((a) => a.responseBody === 'ok\uFFFDthen more')).toHaveLength(3);
   });
 
   it('still refuses a name that resolves to a private address, and the receiver never hears of it', async () => {

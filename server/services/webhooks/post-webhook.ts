@@ -110,7 +110,8 @@ export async function postWebhook(
         res.on('end', () =>
           done({
             statusCode: res.statusCode ?? null,
-            body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP),
+            // U+0000 is the one character PostgreSQL's text refuses: kept as it came, it failed the statement recording the batch.
+            body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP).replaceAll('\u0000', '\uFFFD'),
             error: null,
             retryAfterMs: retryAfterMs(res.headers['retry-after'], options.now),
           }),
