@@ -16,6 +16,7 @@ const WORDS = {
     value: /Valor de cada cartão/,
     quantity: /Quantidade de cartões/,
     message: /^Mensagem/,
+    from: /De \(quem envia\)/,
     next: 'Continuar',
     pdf: 'Em PDF para eu imprimir e entregar',
     toPayment: 'Continuar para o pagamento',
@@ -34,6 +35,7 @@ const WORDS = {
     value: /Value of each card/,
     quantity: /Number of cards/,
     message: /^Message/,
+    from: /From \(who sends it\)/,
     next: 'Continue',
     pdf: 'As a PDF for me to print and hand over',
     toPayment: 'Continue to payment',
@@ -56,6 +58,8 @@ async function definePrintedCard(page: Page, w: Words, reais: string) {
   await page.getByLabel(w.quantity).fill('1');
   await page.getByRole('radio').first().check();
   await page.getByLabel(w.message).fill('Boas festas!');
+  // The signed-in buyer's name is the sender, once the account is read (it can come after the form).
+  await expect(page.getByLabel(w.from)).not.toHaveValue('');
   await page.getByRole('button', { name: w.next }).click();
   await page.getByLabel(w.pdf).check();
   await page.getByRole('button', { name: w.next }).click();

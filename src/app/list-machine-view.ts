@@ -9,6 +9,11 @@ export interface ListView<Params, Data, Done> {
   loading: boolean;
   unavailable: boolean;
   saving: boolean;
+  /**
+   * The page takes no command now (its list loads, a change is saved or confirmed): its buttons wait, since
+   * the machine takes commands only when ready, and one sent meanwhile would be lost without a word.
+   */
+  busy: boolean;
   params: Params;
   data: Data;
   failure: FormFailure | null;
@@ -44,6 +49,7 @@ export function useListMachineView<Params extends object, Data, Command extends 
       loading: snapshot.hasTag('state:loading'),
       unavailable: snapshot.hasTag('state:unavailable'),
       saving: snapshot.hasTag('state:saving'),
+      busy: !snapshot.matches('ready'),
       params: snapshot.context.params,
       data: snapshot.context.data,
       failure: snapshot.context.failure,

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { DesignStep } from '../../src/features/gifts/DesignStep';
 import { GiftCardDefinitionPage } from '../../src/features/gifts/GiftCardDefinitionPage';
 import { makeUser, renderPage } from './features/harness';
 
@@ -44,6 +46,27 @@ describe('/gift-card/definition', () => {
     next();
     expect(await screen.findByText('O valor deve ser em reais inteiros, sem centavos')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1. O cartão' })).toBeInTheDocument();
+  });
+
+  it("puts the buyer's name in as the sender when the account is read after the form shows, never over a sender typed", async () => {
+    let accountRead: (name: string) => void = () => undefined;
+    function FormBeforeAccount() {
+      const [name, setName] = useState('');
+      accountRead = setName;
+      return <DesignStep design={null} defaultFrom={name} issues={[]} onDraft={() => undefined} onSubmit={() => undefined} />;
+    }
+    const { unmount } = await renderPage(() => <FormBeforeAccount />, { path: '/gift-card/definition' });
+    const sender = () => screen.getByLabelText(/De \(quem envia\)/);
+    expect(await screen.findByLabelText(/De \(quem envia\)/)).toHaveValue('');
+    act(() => accountRead('Carla Mendes'));
+    expect(sender()).toHaveValue('Carla Mendes');
+    unmount();
+
+    await renderPage(() => <FormBeforeAccount />, { path: '/gift-card/definition' });
+    await screen.findByLabelText(/De \(quem envia\)/);
+    type(/De \(quem envia\)/, 'Padaria Boa Massa');
+    act(() => accountRead('Carla Mendes'));
+    expect(sender()).toHaveValue('Padaria Boa Massa');
   });
 
   it('walks the card, the shipping, the recipients (no duplicates) and the review, and keeps the definition for the checkout', async () => {

@@ -59,7 +59,7 @@ export function DesignStep({
 }) {
   const { t, i18n } = useLingui();
   const issue = useIssueText(issues);
-  const { register, handleSubmit, watch } = useForm<Fields>({
+  const { register, handleSubmit, watch, getValues, getFieldState, setValue } = useForm<Fields>({
     defaultValues: {
       value: design ? centsToReaisText(design.value) : '',
       quantity: String(design?.quantity ?? 1),
@@ -74,6 +74,11 @@ export function DesignStep({
     const subscription = watch((fields) => onDraft(toDraft(fields as Partial<Fields>)));
     return () => subscription.unsubscribe();
   }, [watch, onDraft]);
+  // A page opened straight after signing in can show the form before the account is read: its name then
+  // arrives later, and goes in unless the buyer has typed a sender already.
+  useEffect(() => {
+    if (defaultFrom && getValues('from') === '' && !getFieldState('from').isDirty) setValue('from', defaultFrom);
+  }, [defaultFrom, getValues, getFieldState, setValue]);
   const messageLength = (watch('message') ?? '').length;
 
   return (

@@ -73,7 +73,7 @@ export function SecurityPage() {
             ) : (
               <FactorList
                 factors={factors}
-                busy={list.saving || list.loading}
+                busy={list.busy}
                 send={send}
                 enrolment={view}
                 onStartTotp={enrolment.startTotp}
@@ -86,7 +86,7 @@ export function SecurityPage() {
             <h2 className={s.sectionTitle}>
               <Trans id="security.sessions.title">Sessões</Trans>
             </h2>
-            <SessionList sessions={sessions} busy={list.saving || list.loading} send={send} />
+            <SessionList sessions={sessions} busy={list.busy} send={send} />
           </Card>
         </>
       )}

@@ -93,7 +93,7 @@ export function ChangeList<T extends Listed>({
                   </span>
                   {item.can_decide ? (
                     <DecisionButtons
-                      busy={view.saving}
+                      busy={view.busy}
                       onDecide={(approve) => send({ type: 'command.sent', command: { type: approve ? 'approve' : 'reject', id: item.id } })}
                     />
                   ) : null}

@@ -54,7 +54,7 @@ export function PayoutAccountsPage() {
           <TextField label={t`Titular`} {...field('holder_name')} required />
           <TextField label={t`CPF ou CNPJ do titular`} {...field('holder_document')} required />
           <FormActions>
-            <Button type="submit" disabled={view.saving}>
+            <Button type="submit" disabled={view.busy}>
               <Trans>Pedir a troca da conta</Trans>
             </Button>
           </FormActions>

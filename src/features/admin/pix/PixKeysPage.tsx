@@ -50,7 +50,7 @@ export function PixKeysPage() {
           />
           <TextField label={t`Chave`} value={key} onChange={(e) => setKey(e.target.value)} required />
           <FormActions>
-            <Button type="submit" disabled={view.saving}>
+            <Button type="submit" disabled={view.busy}>
               <Trans>Pedir a troca da chave</Trans>
             </Button>
           </FormActions>

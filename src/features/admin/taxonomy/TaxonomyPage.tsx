@@ -32,7 +32,7 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
           key={view.done === 'create' ? `created-${items.length}` : 'new'}
           label={kind === 'categories' ? t`Nova categoria` : t`Nova tag`}
           submitLabel={kind === 'categories' ? t`Criar categoria` : t`Criar tag`}
-          busy={view.saving}
+          busy={view.busy}
           onSubmit={(input) => send({ type: 'command.sent', command: { type: 'create', input } })}
         />
       </Card>
@@ -60,7 +60,7 @@ export function TaxonomyPage({ kind }: { kind: 'categories' | 'tags' }) {
               others={items.filter((other) => other.slug !== item.slug)}
               first={index === 0}
               last={index === items.length - 1}
-              busy={view.saving || view.loading}
+              busy={view.busy}
               send={send}
               moved={moved?.slug === item.slug ? moved.by : null}
               onMove={(by) => {

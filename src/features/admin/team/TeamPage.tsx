@@ -55,7 +55,7 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
         <InviteForm
           key={view.done === 'invite' ? `sent-${team.invitations.length}` : 'new'}
           grantable={mine}
-          busy={view.saving}
+          busy={view.busy}
           send={send}
         />
       </Card>
@@ -83,13 +83,13 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
                   member={member}
                   mine={member.id === user?.id}
                   viewerPermissions={mine}
-                  busy={view.saving || view.loading}
+                  busy={view.busy}
                   send={send}
                 />
               ))}
             </ul>
           </section>
-          <PermissionChanges team={team} busy={view.saving || view.loading} send={send} />
+          <PermissionChanges team={team} busy={view.busy} send={send} />
           {team.invitations.length > 0 ? (
             <section aria-label={t`Convites abertos`} className={s.list}>
               <h2 className={s.muted}>
@@ -113,7 +113,7 @@ export function TeamPage({ history, filter }: { history: TeamHistoryData | null;
                           type="button"
                           size="sm"
                           variant="ghost"
-                          disabled={view.saving}
+                          disabled={view.busy}
                           onClick={() => send({ type: 'command.sent', command: { type: 'revoke', invitationId: invitation.id } })}
                         >
                           <Trans>Cancelar convite</Trans>

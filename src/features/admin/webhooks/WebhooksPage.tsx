@@ -28,7 +28,7 @@ export function WebhooksPage() {
   return (
     <AdminPage path="/admin/webhooks">
       <Card>
-        <EndpointForm key={done === 'create' ? `made-${endpoints.length}` : 'new'} busy={view.saving} send={send} />
+        <EndpointForm key={done === 'create' ? `made-${endpoints.length}` : 'new'} busy={view.busy} send={send} />
       </Card>
       <div aria-live="polite">
         {view.failure ? <FormError>{view.failure.messages.map((m) => i18n._(m)).join(' ')}</FormError> : null}
@@ -64,7 +64,7 @@ export function WebhooksPage() {
             <EndpointRow
               key={endpoint.id}
               endpoint={endpoint}
-              busy={view.saving || view.loading}
+              busy={view.busy}
               opened={opened === endpoint.id}
               deliveries={opened === endpoint.id ? deliveries : null}
               send={send}
