@@ -8,6 +8,8 @@ const DATABASE_TESTS = ['tests/api/**/*.test.ts', 'tests/db/**/*.test.ts'];
 
 // Every API test file's database is a copy of one migrated template, made before the project's files run.
 const DATABASE_TEMPLATE = 'tests/support/database-template.setup.ts';
+// The server bundled into one file, for the tests that start it in a process of its own (crash, two nodes).
+const SERVER_BUNDLE = 'tests/support/server-bundle.setup.ts';
 
 const onPostgresToo = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -58,7 +60,7 @@ const apiProjects: TestProjectInlineConfiguration[] = [
       exclude: [...configDefaults.exclude, ...(onPostgresToo ? ONE_DATABASE_IS_ENOUGH : [])],
       environment: 'node',
       env: { TEST_DB: 'pglite' },
-      globalSetup: [DATABASE_TEMPLATE],
+      globalSetup: [DATABASE_TEMPLATE, SERVER_BUNDLE],
       // Packages (Fastify, drizzle, PGlite, the AWS SDK…) are imported once per worker, not once per file
       // (about 4 s each); our modules are still evaluated afresh for each file (tests/unit-setup.ts).
       isolate: false,
@@ -78,7 +80,7 @@ if (onPostgresToo) {
       exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
-      globalSetup: [DATABASE_TEMPLATE],
+      globalSetup: [DATABASE_TEMPLATE, SERVER_BUNDLE],
       isolate: false,
       setupFiles: ['tests/unit-setup.ts'],
       testTimeout: 30_000,

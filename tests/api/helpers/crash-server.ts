@@ -3,16 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { withGeneratedSecrets } from '../../../server/config-secrets';
 import { openDatabase } from '../../../server/db/open-database';
 import { rememberDatabaseOf, TEST_ENV } from './test-app';
 import { scratchPostgres, templateData } from './test-database';
-
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
 
 /** Runs one statement on TEST_DATABASE_URL itself (creating and dropping scratch databases). */
 export async function adminQuery(text: string): Promise<void> {
@@ -32,12 +30,16 @@ export async function adminQuery(text: string): Promise<void> {
  */
 export const CRASH_TEST_TIMEOUT_MS = 240_000;
 
-/** The server as `npm start` runs it (server/start.ts), in a child process; `listening` resolves with its address. */
+/**
+ * The server as `npm start` runs it (server/start.ts, by `crash-child.ts`), in a child process; `listening`
+ * resolves with its address. It runs bundled into one file (tests/support/server-bundle.ts): the same code,
+ * started without tsx's loader.
+ */
 export function spawnServer(env: Record<string, string>): {
   process: ChildProcess;
   listening: Promise<{ url: string; process: ChildProcess }>;
 } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const proc = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
