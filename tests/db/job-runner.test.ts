@@ -9,7 +9,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => handle.close());
 
-const silent = { error: () => {} };
+const silent = { error: () => {}, warn: () => {} };
 
 describe('recurring jobs on pg-boss (on the test database: PGlite, or PostgreSQL with TEST_DB=postgres)', () => {
   it('runs a scheduled job, and two runners on one database run each tick once between them', async () => {
@@ -33,4 +33,29 @@ describe('recurring jobs on pg-boss (on the test database: PGlite, or PostgreSQL
       await second.stop();
     }
   }, 70_000);
+
+  it('a job still running when its server stops finishes without crashing the stopped process, and runs again', async () => {
+    const database = await openTestDatabase();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    const runner = createJobRunner(database, silent, { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1, stopTimeoutMs: 1000 });
+    try {
+      await runner.start([{ name: 'test-outlives-stop', cron: '* * * * *', run: async () => ((started = true), released) }]);
+      await expect.poll(() => started, { timeout: 20_000, interval: 100 }).toBe(true);
+      await runner.stop();
+      const { rows } = await database.executeSql(`select state from pgboss.job where name = 'test-outlives-stop'`);
+      expect(rows).toEqual([{ state: 'retry' }]);
+      await database.close();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      release();
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 40_000);
 });
