@@ -104,14 +104,17 @@ export function createDonationService(deps: DonationDeps) {
       const read = await guard.campaignAdmissionIn(tx, input.slug, now);
       return { campaign: donatableAsFound(read.campaign, now), admission: read.admission };
     };
+    const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
+    // The donation is written with the key's claim (or checkpoint) and the note a retry resumes from.
     const base = (campaign: DonatableCampaign | null) => ({
       request,
       campaignId: campaign?.id ?? null,
       userId,
       receiptTokenHash: hashOpaqueToken(receiptToken),
       locale: input.locale,
+      checkpoint: input.checkpoint,
+      note,
     });
-    const note = (donationId: string) => ({ donation_id: donationId, receipt_token: receiptToken, locale: input.locale });
     /**
      * The answer, read and kept in the transaction that settles the donation: it commits with it. A
      * donation confirmed in that transaction is answered from the rows it just wrote (`confirmed`),
@@ -133,7 +136,6 @@ export function createDonationService(deps: DonationDeps) {
         else await payWithWallet(tx, donation, now);
         await markInternalPaymentSucceeded(tx, payment.id, now);
         await finishConfirmation(tx, deps, donation, now, input.locale, { campaign });
-        await input.checkpoint(tx, note(donation.id));
         return answerIn(tx, donation.id);
       });
     }
@@ -149,7 +151,6 @@ export function createDonationService(deps: DonationDeps) {
         if (admission !== 'open') throw new GuardedCampaign(campaign?.id ?? null, admission === 'burst');
         const gateway = gateways.for(gatewayMethodOf(method)).name;
         const created = await insertDonationWithPayment(tx, { ...base(campaign), gateway, now });
-        await input.checkpoint(tx, note(created.donation.id));
         return { ...created, campaign };
       });
     const { donation, payment, campaign } = await commitOne(false).catch(async (error: unknown) => {

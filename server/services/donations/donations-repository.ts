@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, notInArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contracts/constants';
 import type { DonationRequest } from '../../../contracts/donations';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/opaque-tokens';
-import { campaigns, donations, payments, type DonationContactRecord, type PaymentMethodName } from '../../db/schema';
+import { campaigns, donations, idempotencyKeys, payments, type DonationContactRecord, type PaymentMethodName } from '../../db/schema';
 import type { Executor } from '../../db/types';
-import { reusedQuery } from '../../db/reused-query';
+import { reusedQuery, reusedQueryPerShape } from '../../db/reused-query';
+import type { Checkpoint, ClaimRow } from '../idempotency/idempotency';
 import { countDonation } from '../../metrics/metrics';
 import { INTERNAL_GATEWAY, type PaymentRow } from './payments-repository';
 
@@ -31,14 +32,19 @@ type PendingDonation = Pick<
 const columnsOf = <T extends object>(cte: T, table: Parameters<typeof getTableColumns>[0]) =>
   Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, cte[key as keyof T]])) as never;
 
+type ClaimValues = { [K in keyof ClaimRow as `claim${Capitalize<K & string>}`]: ClaimRow[K] };
+
 /**
  * The donation (pending) and its payment (processing) in one statement: one round trip less on every
- * donation (issue 26). The donation's id comes from here, so the payment can name it in the same statement.
+ * donation (issue 26). The donation's id comes from the caller, so the payment can name it in the same
+ * statement, and so can the Idempotency-Key's claim with its note, which the statement inserts too while
+ * the key is unclaimed ('claimed'): one round trip less again (issue 52).
  */
-const insertPendingDonationWithPayment = reusedQuery<
-  PendingDonation & { donationId: string; gateway: string },
-  Array<{ donation: DonationRow; payment: PaymentRow }>
->((tx, value) => {
+const insertPendingDonationWithPayment = reusedQueryPerShape<
+  'claimed' | 'plain',
+  PendingDonation & { donationId: string; gateway: string } & Partial<ClaimValues>,
+  Array<{ donation: DonationRow; payment: PaymentRow; claimed: boolean }>
+>((shape) => (tx, value) => {
   const donation = tx.$with('donation').as(
     tx
       .insert(donations)
@@ -74,14 +80,39 @@ const insertPendingDonationWithPayment = reusedQuery<
       })
       .returning(),
   );
+  const claim = tx.$with('claim').as(
+    tx
+      .insert(idempotencyKeys)
+      .values({
+        scope: value('claimScope'),
+        key: value('claimKey'),
+        requestHash: value('claimRequestHash'),
+        responseBody: value('claimResponseBody'),
+        createdAt: value('claimCreatedAt'),
+        owner: value('claimOwner'),
+        leaseExpiresAt: value('claimLeaseExpiresAt'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  );
+  const rows = { donation: columnsOf(donation, donations), payment: columnsOf(payment, payments) };
+  if (shape === 'plain')
+    return tx
+      .with(donation, payment)
+      .select({ ...rows, claimed: sql<boolean>`false` })
+      .from(donation)
+      .crossJoin(payment);
   return tx
-    .with(donation, payment)
-    .select({ donation: columnsOf(donation, donations), payment: columnsOf(payment, payments) })
+    .with(donation, payment, claim)
+    .select({ ...rows, claimed: sql<boolean>`exists (select 1 from "claim")` })
     .from(donation)
     .crossJoin(payment);
 });
 
-/** Step 1 of a donation: the donation (pending) and its payment (processing), in one statement. */
+/**
+ * Step 1 of a donation: the donation (pending) and its payment (processing), in one statement with the
+ * Idempotency-Key's claim when the checkpoint hands it over (else the checkpoint runs after it).
+ */
 export async function insertDonationWithPayment(
   tx: Executor,
   input: {
@@ -92,12 +123,17 @@ export async function insertDonationWithPayment(
     gateway: string;
     locale: Locale;
     now: Date;
+    checkpoint: Checkpoint;
+    /** The note a retry resumes from, given the donation's id. */
+    note: (donationId: string) => Record<string, unknown>;
   },
 ): Promise<{ donation: DonationRow; payment: PaymentRow }> {
   const { request, now } = input;
   const { contact_email: _contactEmail, ...contact } = request.contact;
-  const [created] = await insertPendingDonationWithPayment(tx, {
-    donationId: randomUUID(),
+  const donationId = randomUUID();
+  const claim = input.checkpoint.claimInStatement?.(input.note(donationId)) ?? null;
+  const [created] = await insertPendingDonationWithPayment(claim ? 'claimed' : 'plain', tx, {
+    donationId,
     campaignId: input.campaignId,
     userId: input.userId,
     amountCents: request.amount,
@@ -111,11 +147,17 @@ export async function insertDonationWithPayment(
     locale: input.locale,
     gateway: input.gateway,
     now,
+    ...(claim ? claimValues(claim.row) : {}),
   });
   if (!created) throw new Error('donation not created');
+  if (claim) claim.settle(created.claimed);
+  else await input.checkpoint(tx, input.note(donationId));
   countDonation({ method: created.payment.method, provider: created.payment.gateway, status: created.donation.status });
-  return created;
+  return { donation: created.donation, payment: created.payment };
 }
+
+const claimValues = (row: ClaimRow): ClaimValues =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [`claim${key[0]!.toUpperCase()}${key.slice(1)}`, value])) as ClaimValues;
 
 export interface DonationWithPayment {
   donation: DonationRow;

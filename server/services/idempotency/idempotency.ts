@@ -13,8 +13,25 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** Lets the work leave a note in the key's row, in its own transaction, so a retry can pick it up. */
-export type Checkpoint = (tx: Executor, note: Record<string, unknown>) => Promise<void>;
+/** The key's row as the claim writes it, for work that writes it in a statement of its own (a donation's first). */
+export type ClaimRow = typeof idempotencyKeys.$inferInsert;
+
+/** A claim made by the work's own statement: its row, and what to do with whether the insert took the key. */
+export interface ClaimInStatement {
+  row: ClaimRow;
+  /** Not taken: throws, rolling back the transaction, as a checkpoint that finds the key claimed does. */
+  settle(claimed: boolean): void;
+}
+
+/**
+ * Lets the work leave a note in the key's row, in its own transaction, so a retry can pick it up. With
+ * `claimAtCheckpoint`, while the key is not yet claimed, `claimInStatement(note)` hands the claim to the
+ * work to insert (on conflict do nothing) in the statement that writes its first rows: one round trip
+ * less (issue 52). It answers null once the claim is made; the checkpoint is then called as usual.
+ */
+export type Checkpoint = ((tx: Executor, note: Record<string, unknown>) => Promise<void>) & {
+  claimInStatement?: (note: Record<string, unknown>) => ClaimInStatement | null;
+};
 
 /** Keeps the answer in the work's last transaction, so it commits with what it answers (no commit of its own). */
 export type Completion = (tx: Executor, response: StoredResponse) => Promise<void>;
@@ -194,12 +211,17 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
   ): Promise<StoredResponse | typeof ELSEWHERE> {
     let unclaimed = claimAtCheckpoint;
     let completed = false;
+    const settle = (claimed: boolean) => {
+      // Throwing rolls back what the work wrote in this transaction: the key's holder does it.
+      if (!claimed) throw new ClaimedElsewhere();
+      unclaimed = false;
+    };
+    const claimInStatement = (next: Record<string, unknown>): ClaimInStatement | null =>
+      unclaimed ? { row: { ...claimRow(call, claim), responseBody: { resume: next } }, settle } : null;
     const checkpoint: Checkpoint = async (tx, next) => {
       if (unclaimed) {
         const [claimed] = await claimWithNote(tx, { ...claimRow(call, claim), responseBody: { resume: next } });
-        // Throwing rolls back what the work wrote in this transaction: the key's holder does it.
-        if (!claimed) throw new ClaimedElsewhere();
-        unclaimed = false;
+        settle(claimed !== undefined);
         return;
       }
       const [held] = await tx
@@ -210,6 +232,7 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       // Throwing rolls back the transaction that would have written the work.
       if (!held) throw new Error(`idempotency claim on ${call.scope} ${call.key} was taken over`);
     };
+    if (claimAtCheckpoint) checkpoint.claimInStatement = claimInStatement;
     const complete: Completion = async (tx, response) => {
       await answerInTransaction(tx, {
         status: response.status,

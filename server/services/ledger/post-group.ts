@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerGroups, type LedgerGroupKind } from '../../db/schema';
 import { chunksOf } from '../../db/chunks';
 import type { Executor } from '../../db/types';
 import { reusedQueryPerShape } from '../../db/reused-query';
 import { reopenFinanceDay } from '../finances/finance-rollups';
-import { accountIdOf, ensureAccounts, type AccountRef } from './accounts';
+import { accountIdOf, accountKey, ensureAccounts, type AccountRef } from './accounts';
 
 export interface LedgerLine {
   account: AccountRef;
@@ -46,43 +46,51 @@ const insertGroup = reusedQueryPerShape<'now' | 'dated', GroupValues, Array<{ id
 );
 
 /**
- * A small group and its entries in one statement (issue 26: one round trip less for every movement).
- * The entries are written from the group the statement inserted, so a reference already posted
- * inserts neither and answers no row, as the group's own insert would.
+ * A small group, its accounts' look-up and its entries in one statement (issue 26, then 52: two round
+ * trips less for every movement). The accounts are found by (kind, owner key) in the statement itself;
+ * the group is written only when every line's account exists (nearly always: accounts are made once,
+ * never removed), and its entries from the group it wrote, so a reference already posted writes
+ * nothing. It answers the group written (null when none) and how many lines found their account: fewer
+ * than the lines means nothing was written and the accounts are to be made first.
  */
 const insertGroupWithEntries = reusedQueryPerShape<
   `${'now' | 'dated'} ${number}`,
-  GroupValues & Record<string, unknown>,
-  Array<{ id: string }>
+  // `at` as ISO text: in a `sql` template a value goes to the driver as given.
+  Omit<GroupValues, 'at'> & { at: string | null } & Record<string, unknown>,
+  Array<{ id: string | null; accounts: number }>
 >((shape) => (tx, value) => {
   const [when, count] = shape.split(' ') as ['now' | 'dated', string];
-  const group = tx
-    .$with('new_group')
-    .as(
-      tx
-        .insert(ledgerGroups)
-        .values(groupRow(when, value))
-        .onConflictDoNothing({ target: ledgerGroups.reference })
-        .returning({ id: ledgerGroups.id }),
-    );
   const lines = Array.from(
     { length: Number(count) },
-    (_, i) => sql`(${value(`account${i}`)}::uuid, ${value(`amount${i}`)}::bigint, ${value(`lot${i}`)}::uuid)`,
+    (_, i) => sql`(${value(`kind${i}`)}::text, ${value(`owner${i}`)}::text, ${value(`amount${i}`)}::bigint, ${value(`lot${i}`)}::uuid)`,
   );
+  const account = tx
+    .$with('account', { accountId: ledgerAccounts.id })
+    .as(
+      sql`select a.id as account_id, line.amount_cents, line.lot_id from (values ${sql.join(lines, sql`, `)}) as line (kind, owner_key, amount_cents, lot_id) join ${ledgerAccounts} a on a.kind = line.kind and a.owner_key = line.owner_key`,
+    );
+  const dated = when === 'dated';
+  const group = tx
+    .$with('new_group', { id: ledgerGroups.id })
+    .as(
+      sql`insert into ${ledgerGroups} (kind, reference, description${sql.raw(dated ? ', created_at' : '')}) select ${value('kind')}::text, ${value('reference')}::text, ${value('description')}::text${dated ? sql`, ${value('at')}::timestamptz` : sql``} where (select count(*) from account) = ${Number(count)} on conflict (reference) do nothing returning id`,
+    );
   const entries = tx
     .$with('new_entries', { groupId: ledgerEntries.groupId })
     .as(
-      sql`insert into ${ledgerEntries} (group_id, account_id, amount_cents, lot_id) select new_group.id, line.account_id, line.amount_cents, line.lot_id from new_group cross join (values ${sql.join(lines, sql`, `)}) as line (account_id, amount_cents, lot_id) returning group_id`,
+      sql`insert into ${ledgerEntries} (group_id, account_id, amount_cents, lot_id) select new_group.id, account.account_id, account.amount_cents, account.lot_id from new_group cross join account returning group_id`,
     );
-  return tx.with(group, entries).select({ id: group.id }).from(group);
+  const outcome = tx
+    .$with('outcome', { id: ledgerGroups.id, accounts: sql<number>`accounts`.as('accounts') })
+    .as(sql`select (select id from new_group) as id, (select count(*) from account)::int as accounts`);
+  return tx.with(account, group, entries, outcome).select({ id: outcome.id, accounts: outcome.accounts }).from(outcome);
 });
 
 /** A line's values under names of their own, `i` being its place in the statement. */
-const lineValues = (line: { accountId: string; amountCents: number; lotId: string | null }, i: number) => ({
-  [`account${i}`]: line.accountId,
-  [`amount${i}`]: line.amountCents,
-  [`lot${i}`]: line.lotId,
-});
+const lineValues = (line: LedgerLine, i: number) => {
+  const { kind, ownerKey } = accountKey(line.account);
+  return { [`kind${i}`]: kind, [`owner${i}`]: ownerKey, [`amount${i}`]: line.amountCents, [`lot${i}`]: line.lotId ?? null };
+};
 
 /** Thrown before anything is written when the lines do not form a balanced group. */
 export class UnbalancedLedgerGroupError extends Error {
@@ -106,33 +114,66 @@ export function assertBalanced(lines: readonly LedgerLine[]): void {
  */
 export async function postLedgerGroup(tx: Executor, input: LedgerGroupInput): Promise<{ groupId: string; created: boolean }> {
   assertBalanced(input.lines);
-  // The accounts first: a small group then needs no statement of its own before its entries.
+  // A group dated by its writer may land in a day the finances already summed: that day is read from the ledger again.
+  if (input.at) await reopenFinanceDay(tx, input.at);
+  const when = input.at ? 'dated' : 'now';
+  const groupValues = {
+    kind: input.kind,
+    reference: input.reference,
+    description: input.description ?? '',
+    at: input.at ?? null,
+  };
+  const groupId =
+    input.lines.length <= FEW_LINES
+      ? await postSmallGroup(tx, input, when, groupValues)
+      : await postLargeGroup(tx, input, when, groupValues);
+  if (groupId) return { groupId, created: true };
+  const [existing] = await tx.select({ id: ledgerGroups.id }).from(ledgerGroups).where(eq(ledgerGroups.reference, input.reference));
+  if (!existing) throw new Error(`ledger group ${input.reference} vanished`);
+  return { groupId: existing.id, created: false };
+}
+
+/** The group's id, or null when its reference was posted before. */
+async function postSmallGroup(
+  tx: Executor,
+  input: LedgerGroupInput,
+  when: 'now' | 'dated',
+  groupValues: GroupValues,
+): Promise<string | null> {
+  const values = Object.assign({ ...groupValues, at: groupValues.at?.toISOString() ?? null }, ...input.lines.map(lineValues));
+  const shape = `${when} ${input.lines.length}` as const;
+  let [outcome] = await insertGroupWithEntries(shape, tx, values);
+  if (outcome!.accounts < input.lines.length) {
+    // An account's first movement: nothing was written; the accounts are made, and the same statement runs again.
+    await ensureAccounts(
+      tx,
+      input.lines.map((l) => l.account),
+    );
+    [outcome] = await insertGroupWithEntries(shape, tx, values);
+  }
+  return outcome!.id;
+}
+
+async function postLargeGroup(
+  tx: Executor,
+  input: LedgerGroupInput,
+  when: 'now' | 'dated',
+  groupValues: GroupValues,
+): Promise<string | null> {
   const accounts = await ensureAccounts(
     tx,
     input.lines.map((l) => l.account),
   );
+  const [group] = await insertGroup(when, tx, groupValues);
+  if (!group) return null;
   const lines = input.lines.map((l) => ({
+    groupId: group.id,
     accountId: accountIdOf(accounts, l.account),
     amountCents: l.amountCents,
     lotId: l.lotId ?? null,
   }));
-  // A group dated by its writer may land in a day the finances already summed: that day is read from the ledger again.
-  if (input.at) await reopenFinanceDay(tx, input.at);
-  const when = input.at ? 'dated' : 'now';
-  const groupValues = { kind: input.kind, reference: input.reference, description: input.description ?? '', at: input.at ?? null };
-  const [group] =
-    lines.length <= FEW_LINES
-      ? await insertGroupWithEntries(`${when} ${lines.length}`, tx, Object.assign(groupValues, ...lines.map(lineValues)))
-      : await insertGroup(when, tx, groupValues);
-  if (!group) {
-    const [existing] = await tx.select({ id: ledgerGroups.id }).from(ledgerGroups).where(eq(ledgerGroups.reference, input.reference));
-    if (!existing) throw new Error(`ledger group ${input.reference} vanished`);
-    return { groupId: existing.id, created: false };
-  }
-  if (lines.length > FEW_LINES) {
-    for (const chunk of chunksOf(lines)) await tx.insert(ledgerEntries).values(chunk.map((line) => ({ groupId: group.id, ...line })));
-  }
-  return { groupId: group.id, created: true };
+  for (const chunk of chunksOf(lines)) await tx.insert(ledgerEntries).values(chunk);
+  return group.id;
 }
 
 /** The group posted under a reference, if any. */
