@@ -306,3 +306,44 @@ describe('sandbox charges under concurrency', () => {
     );
   });
 });
+
+describe('sandbox card charges', () => {
+  const tokenFor = async (card_number: string, exp_date = '12/35'): Promise<string> =>
+    (await call(ctx.app, 'POST', TOKENS, { ...goodCard, card_number, exp_date })).json().token;
+  const charge = (cardToken: string, idempotencyKey: string = randomUUID()) =>
+    sandbox.chargeCard({ idempotencyKey, amountCents: 2500, cardToken, description: 'Doação' });
+
+  it("answers each test card's outcome with its brand and last four", async () => {
+    expect(await charge(await tokenFor(goodCard.card_number))).toMatchObject({ status: 'succeeded', brand: 'visa', last4: '1111' });
+    expect(await charge(await tokenFor(SANDBOX_TEST_CARDS.declined.number))).toMatchObject({
+      status: 'failed',
+      failureCode: 'payment.declined',
+      last4: '0002',
+    });
+    expect(await charge(await tokenFor(SANDBOX_TEST_CARDS.insufficientFunds.number))).toMatchObject({
+      status: 'failed',
+      failureCode: 'payment.insufficient_funds',
+    });
+  });
+
+  it('spends a one-time token once; a key already charged spends no other token', async () => {
+    const first = await tokenFor(goodCard.card_number);
+    const key = randomUUID();
+    const charged = await charge(first, key);
+    expect(await charge(first)).toMatchObject({ status: 'failed', failureCode: 'card.token_invalid' });
+    const second = await tokenFor(goodCard.card_number);
+    // The same key again, with another card: the first charge answers, and the other card stays usable.
+    expect(await charge(second, key)).toEqual(charged);
+    expect(await charge(second)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('declines a saved card once its month has ended, and charges it until then', async () => {
+    const now = ctx.clock.now();
+    const thisMonth = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
+    const saved = await sandbox.saveCard({ cardToken: await tokenFor(goodCard.card_number, thisMonth), customerRef: randomUUID() });
+    expect(await charge(saved.token)).toMatchObject({ status: 'succeeded' });
+    expect(await charge(saved.token)).toMatchObject({ status: 'succeeded' });
+    ctx.clock.advance(32 * 24 * 60 * 60 * 1000);
+    expect(await charge(saved.token)).toMatchObject({ status: 'failed', failureCode: 'payment.declined' });
+  });
+});

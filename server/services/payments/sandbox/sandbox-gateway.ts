@@ -1,11 +1,11 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { cardBrand, isCardExpired, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
+import { cardBrand, parseCardExpiry, type CardBrand, type CardInput, type CardToken } from '../../../../contracts/cards';
 import { errorCodes } from '../../../../contracts/errors';
 import { givingMessages as gm } from '../../../../contracts/giving-messages';
 import { safeReturnPath } from '../../../../contracts/routes';
 import { sandboxCardTokens, sandboxPayments, type SandboxPaymentStatus } from '../../../db/schema/sandbox-gateway';
-import { findCardToken, insertCardCharge, spendOneTimeToken } from './card-statements';
-import type { Database, Transaction } from '../../../db/types';
+import { chargeCardOnce, findCardToken } from './card-statements';
+import type { Database } from '../../../db/types';
 import { invalid } from '../../../domain/errors';
 import type { Clock } from '../../clock';
 import type {
@@ -25,7 +25,7 @@ import { buildPixBrCode, newPixTxid } from '../pix/br-code';
 import { pixQrImage } from '../pix/qr-image';
 import { verifyWebhook } from './webhook-signature';
 import { paypalOrderId, sandboxId } from './ids';
-import { FAILURE_OF_OUTCOME, outcomeOfCard } from './test-cards';
+import { outcomeOfCard } from './test-cards';
 import { createSandboxRefunds } from './sandbox-refunds';
 import { createWebhookOutbox, type DeliverWebhook, type Scheduler } from './webhook-outbox';
 
@@ -71,9 +71,6 @@ export interface SandboxGateway extends GatewayCore, CardPayments, PixPayments, 
   /** Cancels pending retry timers (the app's onClose). */
   stop(): void;
 }
-
-/** Another request with the same idempotency key committed first: its answer is the answer. */
-class LostRace extends Error {}
 
 function assertAmount(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
@@ -167,20 +164,6 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
     return settle(payment, 'expired', when);
   }
 
-  /** The one-time token is spent by this charge (in the charge's transaction); a saved card's stays. */
-  async function takeToken(tx: Transaction, token: string) {
-    const now = clock.now();
-    if (token.startsWith('tok_')) {
-      const [taken] = await spendOneTimeToken(tx, { token, now, nowText: now.toISOString() });
-      return taken ?? null;
-    }
-    const [saved] = await tx
-      .select()
-      .from(sandboxCardTokens)
-      .where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.kind, 'reusable')));
-    return saved ?? null;
-  }
-
   return {
     name: SANDBOX,
 
@@ -218,38 +201,20 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): SandboxGateway {
 
     async chargeCard({ idempotencyKey, amountCents, cardToken, description }) {
       assertAmount(amountCents);
-      // No read by key first: a repeated key finds its first charge anyway, since the insert below
-      // conflicts on it (and rolls back, giving the token back) and the charge is then read (issue 26:
-      // one statement less for every first charge, which is nearly every charge).
-      try {
-        const payment = await db.transaction(async (tx) => {
-          const token = await takeToken(tx, cardToken);
-          const failureCode: CardFailureCode | null = !token
-            ? 'card.token_invalid'
-            : isCardExpired({ month: token.expMonth, year: token.expYear }, clock.now())
-              ? 'payment.declined'
-              : FAILURE_OF_OUTCOME[token.outcome];
-          const [created] = await insertCardCharge(tx, {
-            id: sandboxId('ch'),
-            idempotencyKey,
-            status: failureCode ? 'failed' : 'succeeded',
-            amountCents,
-            description,
-            failureCode,
-            cardToken,
-            brand: token?.brand ?? null,
-            last4: token?.last4 ?? null,
-            completedAt: clock.now(),
-          });
-          // Rolling back gives the one-time token back: the winner of the race charged already.
-          if (!created) throw new LostRace();
-          return created;
-        });
-        return cardResult(payment);
-      } catch (error) {
-        if (!(error instanceof LostRace)) throw error;
-        return cardResult(sameRequest((await findByKey(idempotencyKey)) as SandboxPayment, 'card', amountCents));
-      }
+      // No read by key first: a repeated key finds its first charge anyway, since the statement writes
+      // nothing for it (and spends no token), and the charge is then read (issue 26).
+      const now = clock.now();
+      const [created] = await chargeCardOnce(cardToken.startsWith('tok_') ? 'one_time' : 'reusable', db, {
+        id: sandboxId('ch'),
+        idempotencyKey,
+        cardToken,
+        amountCents,
+        description,
+        now: now.toISOString(),
+        year: now.getUTCFullYear(),
+        month: now.getUTCMonth() + 1,
+      });
+      return cardResult(created ?? sameRequest((await findByKey(idempotencyKey)) as SandboxPayment, 'card', amountCents));
     },
 
     async saveCard({ cardToken, customerRef }) {
