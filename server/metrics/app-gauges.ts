@@ -5,7 +5,7 @@ import type { Clock } from '../services/clock';
 
 export type PoolStats = ReturnType<NonNullable<DatabaseHandle['poolStats']>>;
 
-export type QueueName = 'mail' | 'webhooks' | 'jobs';
+export type QueueName = 'mail' | 'webhooks' | 'jobs' | 'exports';
 
 export interface QueueFigures {
   depth: number;
@@ -28,6 +28,13 @@ const QUEUES: Record<QueueName, (db: Database, now: Date) => Promise<QueueFigure
       await db.execute(sql`select count(*)::int as depth,
           min(coalesce(next_attempt_at, created_at)) filter (where coalesce(next_attempt_at, created_at) <= ${now}) as "oldestDue"
         from webhook_deliveries where status = 'pending'`),
+    ),
+  // An export is due from when it was asked for: one still queued after ALERT_QUEUE_AGE_MINUTES means
+  // admins wait that long for their files (the runs are stuck, or far fewer than the exports asked for).
+  exports: async (db, now) =>
+    first(
+      await db.execute(sql`select count(*)::int as depth, min(created_at) filter (where created_at <= ${now}) as "oldestDue"
+        from export_jobs where status = 'queued'`),
     ),
   jobs: async (db, now) => {
     const [known] = rowsOf(await db.execute(sql`select to_regclass('pgboss.job') is not null as known`)) as Array<{ known: boolean }>;
@@ -76,7 +83,7 @@ export function appGauges(deps: { db: Database; clock: Clock; poolStats?: () => 
   const readQueues = (now: Date): Promise<Map<string, QueueFigures>> => readQueueFigures(deps.db, now, deps.onError);
   new Gauge({
     name: 'semear_queue_depth',
-    help: 'Items waiting in a queue (mail outbox, webhook deliveries, jobs), due or not yet.',
+    help: 'Items waiting in a queue (mail outbox, webhook deliveries, finance and donation exports, jobs), due or not yet.',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {

@@ -135,6 +135,7 @@ describe('what /metrics counts', () => {
     expect(sampleOf(text, 'semear_queue_depth', { queue: 'mail' }) - sampleOf(before, 'semear_queue_depth', { queue: 'mail' })).toBe(1);
     expect(sampleOf(text, 'semear_queue_oldest_due_age_seconds', { queue: 'mail' })).toBeGreaterThanOrEqual(120);
     expect(text).toMatch(/^semear_queue_depth\{queue="webhooks"\} \d+$/m);
+    expect(text).toMatch(/^semear_queue_depth\{queue="exports"\} \d+$/m);
     expect(sampleOf(text, 'semear_db_pool_connections')).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/^semear_db_pool_waiting \d+$/m);
     expect(text).toMatch(/^semear_realtime_connections \d+$/m);

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, systemAlerts, users, backupRuns } from '../../server/db/schema';
+import { backupRuns, exportJobs, mailOutbox, systemAlerts, users } from '../../server/db/schema';
 import { clearAlertSignals } from '../../server/metrics/alert-signals';
 import { createAlertChecks, type AlertChecks } from '../../server/services/alerts/alert-checks';
 import { enqueueMail } from '../../server/services/mail/mail-outbox';
@@ -130,6 +131,33 @@ describe('a stuck queue', () => {
     await db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.status, 'pending'));
     await checks.checkDatabase(now);
     expect(await openAlerts('queue_stuck')).toHaveLength(0);
+  });
+
+  it('raises an export still queued 11 minutes after it was asked for, and resolves it once it runs', async () => {
+    const { db } = ctx.database;
+    const now = ctx.clock.now();
+    const exportAt = (minutesAgo: number) => ({
+      kind: 'finances' as const,
+      format: 'xlsx' as const,
+      params: { from: '2026-01-01', to: '2026-12-31' },
+      requestedBy: randomUUID(),
+      fileName: 'financas.xlsx',
+      createdAt: new Date(now.getTime() - minutesAgo * MINUTE),
+    });
+    // Queued for a few minutes behind other admins' exports: waiting its turn, no alert.
+    const [waiting] = await db.insert(exportJobs).values(exportAt(3)).returning({ id: exportJobs.id });
+    await checks.checkDatabase(now);
+    expect(await openAlerts('queue_stuck')).toHaveLength(0);
+    const [stuck] = await db.insert(exportJobs).values(exportAt(11)).returning({ id: exportJobs.id });
+    await checks.checkDatabase(now);
+    const [open] = await openAlerts('queue_stuck');
+    expect(open).toMatchObject({ subject: 'exports', details: { depth: 2 } });
+    expect(Number(open!.details.oldest_due_age_s)).toBeGreaterThanOrEqual(11 * 60);
+
+    await db.update(exportJobs).set({ status: 'running' }).where(eq(exportJobs.id, stuck!.id));
+    await checks.checkDatabase(now);
+    expect(await openAlerts('queue_stuck')).toHaveLength(0);
+    await db.update(exportJobs).set({ status: 'ready' }).where(eq(exportJobs.id, waiting!.id));
   });
 });
 
