@@ -216,11 +216,12 @@ export function createIdempotency(deps: IdempotencyDeps): Idempotency {
       if (!claimed) throw new ClaimedElsewhere();
       unclaimed = false;
     };
+    const rowWithNote = (next: Record<string, unknown>): ClaimRow => ({ ...claimRow(call, claim), responseBody: { resume: next } });
     const claimInStatement = (next: Record<string, unknown>): ClaimInStatement | null =>
-      unclaimed ? { row: { ...claimRow(call, claim), responseBody: { resume: next } }, settle } : null;
+      unclaimed ? { row: rowWithNote(next), settle } : null;
     const checkpoint: Checkpoint = async (tx, next) => {
       if (unclaimed) {
-        const [claimed] = await claimWithNote(tx, { ...claimRow(call, claim), responseBody: { resume: next } });
+        const [claimed] = await claimWithNote(tx, rowWithNote(next));
         settle(claimed !== undefined);
         return;
       }

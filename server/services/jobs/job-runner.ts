@@ -32,11 +32,12 @@ export function createJobRunner(
   log: JobLog,
   options: { pollingIntervalSeconds?: number; cronIntervalSeconds?: number; stopTimeoutMs?: number } = {},
 ): JobRunner {
-  let stopped = false;
+  // 'stopped' once stop() returns: pg-boss's late writes then go nowhere (see executeSql).
+  let phase: 'idle' | 'started' | 'stopped' = 'idle';
   const boss = new PgBoss({
     db: {
       executeSql: (text: string, values?: unknown[]) => {
-        if (!stopped) return handle.executeSql(text, values);
+        if (phase !== 'stopped') return handle.executeSql(text, values);
         // A job that outlived stop(): pg-boss has already marked it failed, so it runs again later, and
         // writes its completion without awaiting it. Sent on to a database being closed, that write
         // rejected with no one to catch it, and the stopping server crashed on its way out. No result is
@@ -49,16 +50,15 @@ export function createJobRunner(
     schedule: false,
   });
   boss.on('error', (error: unknown) => log.error({ err: error }, 'job runner error'));
-  let started = false;
   let ticker: NodeJS.Timeout | undefined;
   return {
     async start(jobs) {
       const tables = jobs.map((job) => ({ name: job.name, cron: parseCron(job.cron) }));
-      stopped = false;
+      phase = 'idle';
       // Nodes starting at once on PostgreSQL set pg-boss up in turn: two creating the same queue deadlock.
       await handle.exclusively(async () => {
         await boss.start();
-        started = true;
+        phase = 'started';
         for (const job of jobs) {
           await boss.createQueue(job.name, { name: job.name, policy: 'singleton' });
           // A schedule kept by an earlier version: pg-boss's timekeeper no longer reads it.
@@ -86,9 +86,8 @@ export function createJobRunner(
     },
     async stop() {
       clearInterval(ticker);
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
-      started = false;
-      stopped = true;
+      if (phase === 'started') await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000 });
+      phase = 'stopped';
     },
   };
 }

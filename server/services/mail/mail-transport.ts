@@ -86,9 +86,8 @@ export function smtpTransport(smtpUrl: string, maxConnections = DEFAULT_SMTP_MAX
  */
 export function mailboxTransport(folder: string, now: () => Date = () => new Date()): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  // The folder once; then each file is written off the event loop. Written synchronously, opening and
-  // writing a receipt took 6% of the server's time under a donation burst, with every request waiting (issue 52).
-  let folderMade = false;
+  // Each file is written off the event loop: written synchronously, opening and writing a receipt took
+  // 6% of the server's time under a donation burst, with every request waiting (issue 52).
   return {
     kind: 'mailbox',
     async send(mail) {
@@ -96,9 +95,7 @@ export function mailboxTransport(folder: string, now: () => Date = () => new Dat
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       const path = join(folder, `${stamp}-${mail.id}.eml`);
       const write = () => writeFile(path, info.message as Buffer);
-      if (!folderMade) await mkdir(folder, { recursive: true });
-      folderMade = true;
-      // The folder removed since (someone emptied the mailbox): made again.
+      // No folder yet (the first message, or someone emptied the mailbox): made, then written.
       await write().catch(async (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         await mkdir(folder, { recursive: true });
