@@ -49,7 +49,7 @@ const ONE_DATABASE_IS_ENOUGH = [
 ];
 
 /** Files about PGlite itself (its turns, its data folder's lock): they open it whatever TEST_DB says. */
-const PGLITE_ONLY = ['tests/db/pglite-turns.test.ts', 'tests/db/data-folder-lock.test.ts'];
+const PGLITE_ONLY = ['tests/db/pglite-turns.test.ts', 'tests/db/data-folder-lock.test.ts', 'tests/db/pglite-statistics.test.ts'];
 
 // The API suite runs once on embedded PGlite and, when TEST_DATABASE_URL is set (CI), again on PostgreSQL.
 const apiProjects: TestProjectInlineConfiguration[] = [

@@ -2,13 +2,15 @@
 // background export of the same LINES-line period at once, XLSX then CSV, from the real server process
 // (tsx server/start.ts), while /health is asked every 50 ms and the server's RSS read as often. Goal:
 // /health ≤ 200 ms and RSS ≤ 512 MB throughout. The lines are written straight into the database
-// (bench/lib/finance-lines-seed.ts); the server is restarted for each format, so each RSS is that run's own.
+// (bench/lib/finance-lines-seed.ts) and the days that are over compacted, as the hourly job would have; the
+// server is restarted for each format, so each RSS is that run's own.
 // PGlite (as `npm start`), and PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
 // (EXPORT_DATABASES=pglite or postgres: only one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, openPostgres } from '../server/db/open-database';
+import { compactFinanceDays } from '../server/services/finances/finance-rollups';
 import { benchAdmin, seedFinanceLines } from './lib/finance-lines-seed';
 import { exportAll, exportsLine, watchServer, withinGoals, type ExportsLoad } from './lib/exports-load';
 import { withScratchDatabase } from './lib/postgres';
@@ -44,6 +46,8 @@ async function measureOn(databaseUrl: string | null): Promise<ExportsLoad[]> {
     const handle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(join(dataDir, 'db'));
     try {
       await seedFinanceLines(handle.db, LINES, DAYS, ADMINS);
+      // The days that are over, as the hourly `finance-rollups` job keeps them on a running server.
+      await compactFinanceDays(handle.db);
     } finally {
       await handle.close();
     }

@@ -136,7 +136,7 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Raw access to the database for pg-boss and LISTEN (realtime balance events); without it neither runs. */
   database?: Pick<DatabaseHandle, 'kind' | 'executeSql' | 'listen' | 'exclusively'> &
-    Partial<Pick<DatabaseHandle, 'ping' | 'poolStats' | 'appliedMigrations' | 'dumpDataDir'>>;
+    Partial<Pick<DatabaseHandle, 'ping' | 'poolStats' | 'appliedMigrations' | 'dumpDataDir' | 'keepStatistics'>>;
   /** Run pg-boss's recurring jobs (monthly charges, automatic donations): npm start; tests call the services. */
   startJobs?: boolean;
   /** Told of every route as it is added, with its schema (the fuzz test sends hostile requests to each). */
@@ -259,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
     await app.register(jobsPlugin, {
       database: options.database,
-      jobs: recurringJobs({ ...deps, backups: app.backups }, clock),
+      jobs: recurringJobs({ ...deps, backups: app.backups, keepStatistics: options.database.keepStatistics }, clock),
     });
   }
 

@@ -28,10 +28,10 @@ export async function seedFinanceLines(db: Database, lines: number, days: number
       sql`insert into ledger_groups (id, kind, reference, created_at) select id, 'donation', 'donation:' || id, at from bench_gifts`,
     );
     await tx.execute(sql`
-      insert into ledger_entries (group_id, account_id, amount_cents)
-      select g.id, a.id, g.amount from bench_gifts g join ledger_accounts a on a.kind = 'campaign' and a.owner_key = g.campaign_id::text
+      insert into ledger_entries (group_id, account_id, amount_cents, created_at)
+      select g.id, a.id, g.amount, g.at from bench_gifts g join ledger_accounts a on a.kind = 'campaign' and a.owner_key = g.campaign_id::text
       union all
-      select g.id, (select id from ledger_accounts where kind = 'gateway_clearing' and owner_key = 'sandbox'), -g.amount from bench_gifts g`);
+      select g.id, (select id from ledger_accounts where kind = 'gateway_clearing' and owner_key = 'sandbox'), -g.amount, g.at from bench_gifts g`);
   });
   await db.execute(sql`
     insert into users (name, email, password_hash, person_type, phone)

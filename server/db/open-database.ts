@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'drizzle-orm';
 import { acquireDataFolderLock } from './data-folder-lock';
+import { analyzeStaleTables } from './pglite-statistics';
 import { createStatementNames, preparingClient } from './statement-names';
 import { tracingOn } from '../tracing/tracing';
 import { tracedClient, tracedPoolQuery, tracePglite } from '../tracing/traced-database';
@@ -71,6 +72,15 @@ function lettingInputInBetweenTurns(client: PGlite): { total: number; idle: numb
   return turns;
 }
 
+/**
+ * PGlite's buffer pool. Its default (128 MB, PostgreSQL's) is allocated and written at start inside the
+ * process's WebAssembly memory: 116 MB of resident memory before the first query. Its pages are files the
+ * operating system caches anyway, so a year's scans run as fast with 32 MB (measured: three scans of
+ * 200,000 ledger entries in 383 ms either way), and the node stays within its memory under twenty exports.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
 export async function openPglite(dataDir: string | null, options: OpenOptions = {}): Promise<DatabaseHandle> {
   let release = () => {};
   let client: PGlite;
@@ -80,13 +90,13 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     try {
       // PGlite refuses to load a dump over a database: only a folder without one starts from it.
       const fresh = options.initialData && !existsSync(join(dataDir, 'PG_VERSION'));
-      client = await PGlite.create(dataDir, fresh ? { loadDataDir: options.initialData } : {});
+      client = await PGlite.create(dataDir, { startParams: pgliteStartParams, ...(fresh ? { loadDataDir: options.initialData } : {}) });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
+    client = await PGlite.create({ startParams: pgliteStartParams, ...(options.initialData ? { loadDataDir: options.initialData } : {}) });
   }
   const turns = lettingInputInBetweenTurns(client);
   // Only while tracing (start.ts started it before opening): otherwise the client stays as PGlite made it.
@@ -104,6 +114,7 @@ export async function openPglite(dataDir: string | null, options: OpenOptions = 
     },
     ping: async () => void (await pglite.query('select 1')),
     poolStats: () => ({ ...turns }),
+    keepStatistics: () => analyzeStaleTables(pglite),
     appliedMigrations: async () => migrationMoments((await pglite.query(APPLIED_MIGRATIONS)).rows),
     // In-process: PGlite calls listeners before the committing statement resolves, and never drops them.
     listen: async (channel, onPayload) => pglite.listen(channel, onPayload),

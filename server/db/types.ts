@@ -43,6 +43,11 @@ export interface DatabaseHandle {
    * transactions, for the backups (services/backups). PostgreSQL has none: its backups are its own.
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: gathers the planner's statistics of the tables that have none or have grown
+   * (pglite-statistics.ts: it has no autovacuum); answers the tables analyzed. PostgreSQL's are autovacuum's.
+   */
+  keepStatistics?: () => Promise<string[]>;
   /** Raw SQL for libraries that bring their own queries (pg-boss's `db` option). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**

@@ -32,6 +32,8 @@ type JobDeps = Parameters<typeof chargeDueSubscriptions>[0] &
     alertChecks?: AlertChecks;
     /** The embedded database's snapshots; null on PostgreSQL, whose backups are its own. */
     backups?: BackupService | null;
+    /** The embedded database's planner statistics (pglite-statistics.ts); absent on PostgreSQL, whose autovacuum keeps them. */
+    keepStatistics?: () => Promise<string[]>;
   };
 
 /** The cron table: what runs by itself, and when (America/Sao_Paulo; pg-boss runs each tick once across nodes). */
@@ -90,4 +92,6 @@ export const recurringJobs = (deps: JobDeps, clock: Clock): RecurringJob[] => [
   { name: 'yearly-statements', cron: '7 * 1-7 1 *', run: () => mailYearlyStatements(deps, clock.now()) },
   // A snapshot of the embedded database once the last one is BACKUP_EVERY old (docs/deploy.md, "Backups").
   ...(deps.backups ? [{ name: 'database-backup', cron: '* * * * *', run: () => (deps.backups as BackupService).runIfDue() }] : []),
+  // What autovacuum's ANALYZE does on PostgreSQL, for the embedded database: tables grown a tenth are analyzed (docs/deploy.md).
+  ...(deps.keepStatistics ? [{ name: 'database-statistics', cron: '*/10 * * * *', run: deps.keepStatistics }] : []),
 ];

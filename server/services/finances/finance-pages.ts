@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import type { FinanceLine } from '../../../contracts/admin-finances';
 import type { Executor } from '../../db/types';
+import { selectRows } from '../wallet/raw-rows';
 import { countFinanceLines, financeLinePage, type FinanceCursor } from './finances';
 
 /**
@@ -50,10 +52,24 @@ export function periodSteps(period: { from: string; to: string }, days: number):
   return steps;
 }
 
-/** The period's lines counted a day at a time (one count of a busy year held PGlite, and so the server, for a second). */
+/**
+ * The period's lines counted a day at a time: a compacted day's from its rollup (the same lines, counted when
+ * it was compacted: finance-rollups.ts), any other from the ledger. A month of 100,000 donations was thirty
+ * counts over every entry, a third of a second each on PGlite, every request waiting meanwhile.
+ */
 export async function countFinanceLinesByDay(db: Executor, period: { from: string; to: string }): Promise<number> {
+  const compacted = await selectRows<{ day: string; lines: number }>(
+    db,
+    sql`select day::text as day, lines from finance_compacted_days where day between ${period.from}::date and ${period.to}::date`,
+  );
+  const linesOf = new Map(compacted.map((row) => [row.day, Number(row.lines)]));
   let total = 0;
   for (const day of periodSteps(period, 1)) {
+    const known = linesOf.get(day.from);
+    if (known !== undefined) {
+      total += known;
+      continue;
+    }
     total += await countFinanceLines(db, day);
     await nextTurn();
   }
