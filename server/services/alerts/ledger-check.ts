@@ -68,7 +68,6 @@ export async function checkLedger(
 ): Promise<AlertFinding[]> {
   const [newest] = rowsOf<{ id: string | null }>(await db.execute(sql`select max(id)::text as id from ledger_entries`));
   const last = Number(newest?.id ?? 0);
-  let total = progress.totalCents;
   // The entries up to the newest settled one are added for good: their sum is the slices' before it and its own part.
   let before = 0;
   let settled: { id: number; sum: number } | null = null;
@@ -83,7 +82,7 @@ export async function checkLedger(
       broken.push(...(await unbalancedGroups(db, touched, 100 - broken.length)));
     }
   }
-  total += before;
+  const total = progress.totalCents + before;
   if (knownBroken.length > 0) {
     const named = sql`select unnest(${sql`array[${sql.join(
       knownBroken.map((id) => sql`${id}`),
