@@ -37,6 +37,7 @@ import { createPersonalCache, PERSONAL_CACHE_LIMITS } from './http/personal-cach
 import { createPublicCache, PUBLIC_CACHE_LIMITS } from './http/public-cache';
 import { createFrontDoor, FRONT_DOOR_MAX_ENTRIES, frontDoorServer } from './http/front-door';
 import { frontDoorPlugin } from './plugins/front-door';
+import { createPersonalDoor, PERSONAL_DOOR_MAX_ENTRIES } from './http/personal-door';
 import { realtimeRoutes } from './routes/realtime';
 import { openApiPlugin } from './plugins/openapi';
 import { compressionPlugin } from './plugins/compression';
@@ -156,8 +157,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const publicCache = createPublicCache({ enabled: options.database !== undefined, clock, ...PUBLIC_CACHE_LIMITS });
   const personalCache = createPersonalCache({ enabled: options.database !== undefined, clock, ...PERSONAL_CACHE_LIMITS });
   const frontDoor = createFrontDoor({ cache: publicCache, maxEntries: FRONT_DOOR_MAX_ENTRIES });
+  const accessTokens = createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock });
+  const userStatus = createUserStatus({ db, clock });
+  const sessionStatus = createSessionStatus({ db, clock });
+  const personalDoor = createPersonalDoor({
+    cache: personalCache,
+    accessTokens,
+    userStatus,
+    sessionStatus,
+    maxEntries: PERSONAL_DOOR_MAX_ENTRIES,
+  });
   const app = Fastify({
-    serverFactory: frontDoorServer(frontDoor),
+    serverFactory: frontDoorServer([frontDoor, personalDoor]),
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     // JSON bodies only (the largest, a full analytics batch, stays under 1 MiB); uploads get their own limit.
@@ -175,10 +186,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db,
     clock,
-    accessTokens: createAccessTokens({ secret: config.jwtSecret, ttlS: config.accessTokenTtlS, clock }),
+    accessTokens,
     refreshTokens: createRefreshTokens(db, clock),
-    userStatus: createUserStatus({ db, clock }),
-    sessionStatus: createSessionStatus({ db, clock }),
+    userStatus,
+    sessionStatus,
     // Timed and counted once here, whichever adapters are behind (metrics.ts).
     gateways: instrumentedGateways(
       options.gateway
@@ -244,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionStatus: services.sessionStatus,
     database: options.database,
   });
-  await app.register(frontDoorPlugin, { door: frontDoor });
+  await app.register(frontDoorPlugin, { door: frontDoor, personalDoor });
   await app.register(realtimePlugin, { config: config.realtime, db, clock, database: options.database });
   await app.register(backupsPlugin, { service: backupServiceFor(config, options.database, db, clock, app.log) });
   if (options.startJobs && options.database) {

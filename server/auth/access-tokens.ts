@@ -7,6 +7,14 @@ export type AccessTokenCheck = { ok: true; userId: string; sessionId: string | n
 export interface AccessTokens {
   issue(userId: string, sessionId: string): Promise<string>;
   verify(token: string): Promise<AccessTokenCheck>;
+  /** What `verify` would answer from memory alone, or null for a token it has not checked (or has forgotten). */
+  peek(token: string): AccessTokenCheck | null;
+}
+
+/** The token of an `Authorization: Bearer <token>` header, or null for any other header or none. */
+export function bearerTokenOf(authorization: string | undefined): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  return match?.[1] ?? null;
 }
 
 /** How many verified tokens are remembered (a few hundred bytes each). */
@@ -26,6 +34,13 @@ export function createAccessTokens(options: { secret: string; ttlS: number; cloc
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
     verified.set(token, { userId, sessionId, expiresAtS });
   };
+  const peek = (token: string): AccessTokenCheck | null => {
+    const known = verified.get(token);
+    if (!known) return null;
+    // Same rule as jose: a token is expired from the second its `exp` names.
+    const nowS = Math.floor(options.clock.now().getTime() / 1000);
+    return nowS < known.expiresAtS ? { ok: true, userId: known.userId, sessionId: known.sessionId } : { ok: false, reason: 'expired' };
+  };
   return {
     issue(userId, sessionId) {
       const now = Math.floor(options.clock.now().getTime() / 1000);
@@ -36,13 +51,10 @@ export function createAccessTokens(options: { secret: string; ttlS: number; cloc
         .setExpirationTime(now + options.ttlS)
         .sign(key);
     },
+    peek,
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        // Same rule as jose: a token is expired from the second its `exp` names.
-        const nowS = Math.floor(options.clock.now().getTime() / 1000);
-        return nowS < known.expiresAtS ? { ok: true, userId: known.userId, sessionId: known.sessionId } : { ok: false, reason: 'expired' };
-      }
+      const known = peek(token);
+      if (known) return known;
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],

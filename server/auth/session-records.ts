@@ -111,6 +111,8 @@ const SESSION_STATUS_CACHE_SIZE = 10_000;
 export interface SessionStatus {
   /** The session is still open: checked on every authenticated call, cached briefly. */
   isOpen(sessionId: string): Promise<boolean>;
+  /** `isOpen`'s answer from memory alone while it is fresh, or undefined when it would read the database. */
+  peek(sessionId: string): boolean | undefined;
   /** Drops what this node remembers of these sessions (call it after ending them): refused at once here. */
   forget(sessionIds: readonly string[]): void;
   /** Drops what this node remembers of all of a user's sessions. */
@@ -121,11 +123,17 @@ export function createSessionStatus(deps: { db: Database; clock: Clock; ttlMs?: 
   const ttlMs = deps.ttlMs ?? SESSION_STATUS_CACHE_TTL_MS;
   // Map keeps insertion order; a fresh look is re-inserted, so the first key is the least recently checked.
   const seen = new Map<string, { open: boolean; userId: string | null; checkedAtMs: number }>();
+  const peek = (sessionId: string): boolean | undefined => {
+    const nowMs = deps.clock.now().getTime();
+    const known = seen.get(sessionId);
+    return known && nowMs - known.checkedAtMs < ttlMs && nowMs >= known.checkedAtMs ? known.open : undefined;
+  };
   return {
+    peek,
     async isOpen(sessionId) {
+      const known = peek(sessionId);
+      if (known !== undefined) return known;
       const nowMs = deps.clock.now().getTime();
-      const known = seen.get(sessionId);
-      if (known && nowMs - known.checkedAtMs < ttlMs && nowMs >= known.checkedAtMs) return known.open;
       const [row] = await deps.db
         .select({ userId: userSessions.userId, revokedAt: userSessions.revokedAt })
         .from(userSessions)

@@ -46,6 +46,11 @@ export interface PersonalCache {
   readonly enabled: boolean;
   /** `userId`'s answer under `key`, from memory or from `fill` (concurrent readers of one key share one fill). */
   answer(userId: string, key: string, fill: () => Promise<{ body: string; headers?: Record<string, string> }>): Promise<PublicAnswer>;
+  /**
+   * The answer is still the one kept for its key and not expired (counted as a read, for the
+   * least-recently-read order): the front door asks before sending its bytes again.
+   */
+  isCurrent(answer: PublicAnswer): boolean;
   /** Drops every answer kept for this person; a fill under way for them is answered but not kept. */
   invalidateUser(userId: string): void;
   /** Drops everything (a notification may have been lost, or names every profile shows changed). */
@@ -73,6 +78,7 @@ export function createPersonalCache({ enabled, clock, maxBytes, maxAgeMs }: Pers
   const entries = new Map<string, Entry>();
   const keysOfUser = new Map<string, Set<string>>();
   const filling = new Map<string, Promise<PublicAnswer>>();
+  const entryOf = new WeakMap<PublicAnswer, Entry>();
   let bytes = 0;
   // Each invalidation gets the next number; a fill is kept only if its person had none since it began.
   // The map of last invalidations is bounded: one dropped raises the floor every person is compared to.
@@ -93,11 +99,23 @@ export function createPersonalCache({ enabled, clock, maxBytes, maxAgeMs }: Pers
     const old = entries.get(entry.key);
     if (old) remove(old);
     entries.set(entry.key, entry);
+    entryOf.set(entry.answer, entry);
     bytes += entry.bytes;
     let keys = keysOfUser.get(entry.userId);
     if (!keys) keysOfUser.set(entry.userId, (keys = new Set()));
     keys.add(entry.key);
     while (bytes > maxBytes && entries.size > 0) remove(entries.values().next().value as Entry);
+  };
+
+  /** An entry not yet expired is moved to the most recently read end; an expired one goes. */
+  const stillFresh = (entry: Entry): boolean => {
+    if (entry.expiresAt <= clock.now().getTime()) {
+      remove(entry);
+      return false;
+    }
+    entries.delete(entry.key);
+    entries.set(entry.key, entry);
+    return true;
   };
 
   const lastInvalidation = (userId: string) => invalidatedIn.get(userId) ?? floor;
@@ -127,20 +145,17 @@ export function createPersonalCache({ enabled, clock, maxBytes, maxAgeMs }: Pers
       if (!enabled) return toAnswer({ ...(await fill()), campaignId: null });
       const fullKey = `${userId} ${key}`;
       const entry = entries.get(fullKey);
-      if (entry) {
-        if (entry.expiresAt <= clock.now().getTime()) remove(entry);
-        else {
-          entries.delete(fullKey);
-          entries.set(fullKey, entry);
-          return entry.answer;
-        }
-      }
+      if (entry && stillFresh(entry)) return entry.answer;
       let pending = filling.get(fullKey);
       if (!pending) {
         pending = fillAndKeep(userId, fullKey, fill);
         filling.set(fullKey, pending);
       }
       return pending;
+    },
+    isCurrent(answer) {
+      const entry = entryOf.get(answer);
+      return entry !== undefined && entries.get(entry.key) === entry && stillFresh(entry);
     },
     invalidateUser(userId) {
       epoch += 1;

@@ -5,6 +5,7 @@ import { messages as m } from '../../contracts/messages';
 import { adminMessages } from '../../contracts/admin-messages';
 import { holdsMoneyPermission, type Permission } from '../../contracts/permissions';
 import type { AppServices } from '../app-services';
+import { bearerTokenOf } from '../auth/access-tokens';
 import { hasSecondFactor } from '../auth/second-factor-status';
 import { hasFreshSecondFactor } from '../auth/session-records';
 import { HttpError } from '../http/http-error';
@@ -72,11 +73,7 @@ export interface SignedInUser {
   id: string;
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1] ?? null;
-}
+export const bearerToken = (request: FastifyRequest): string | null => bearerTokenOf(request.headers.authorization);
 
 export const authenticationPlugin = fp<AppServices>(
   async (app, services) => {

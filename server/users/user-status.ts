@@ -16,6 +16,8 @@ const USER_STATUS_CACHE_SIZE = 10_000;
 export interface UserStatus {
   /** The user exists, is active and not deleted: checked on every authenticated call, cached briefly. */
   isUsable(userId: string): Promise<boolean>;
+  /** `isUsable`'s answer from memory alone while it is fresh, or undefined when it would read the database. */
+  peek(userId: string): boolean | undefined;
   /** Drops what this node remembers of the user: call it after any change to the account. */
   forget(userId: string): void;
 }
@@ -24,11 +26,17 @@ export function createUserStatus(deps: { db: Database; clock: Clock; ttlMs?: num
   const ttlMs = deps.ttlMs ?? USER_STATUS_CACHE_TTL_MS;
   // Map keeps insertion order; a fresh look is re-inserted, so the first key is the least recently checked.
   const seen = new Map<string, { usable: boolean; checkedAtMs: number }>();
+  const peek = (userId: string): boolean | undefined => {
+    const nowMs = deps.clock.now().getTime();
+    const known = seen.get(userId);
+    return known && nowMs - known.checkedAtMs < ttlMs && nowMs >= known.checkedAtMs ? known.usable : undefined;
+  };
   return {
+    peek,
     async isUsable(userId) {
+      const known = peek(userId);
+      if (known !== undefined) return known;
       const nowMs = deps.clock.now().getTime();
-      const known = seen.get(userId);
-      if (known && nowMs - known.checkedAtMs < ttlMs && nowMs >= known.checkedAtMs) return known.usable;
       const [row] = await deps.db.select({ active: users.active, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
       const usable = row !== undefined && row.active && row.deletedAt === null;
       seen.delete(userId);

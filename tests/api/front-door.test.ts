@@ -1,7 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { PassThrough } from 'node:stream';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CACHE_LIMITS } from '../../server/http/public-cache';
@@ -10,6 +7,7 @@ import { give, insertCampaign, type CampaignRow } from './helpers/campaign-fixtu
 import { newSession } from './helpers/fixtures';
 import { cardDonation } from './helpers/giving';
 import { minimalBuild } from './helpers/minimal-build';
+import { answeredAgainFromMemory, listeningNode, loggingNode, type SocketAnswer } from './helpers/over-socket';
 import { createTestContext, type TestContext } from './helpers/test-app';
 
 const distDir = minimalBuild();
@@ -18,9 +16,8 @@ let ctx: TestContext;
 let campaign: CampaignRow;
 /** A node on the same database, listening: the front door only meets requests that come over a socket. */
 let node: FastifyInstance;
-let base: string;
-/** Requests that reached Fastify (its first hook); one answered by the front door never does. */
-let reachedFastify = 0;
+let get: Awaited<ReturnType<typeof listeningNode>>['request'];
+let askedTwice: (path: string, headers?: Record<string, string>) => Promise<SocketAnswer>;
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { distDir });
@@ -28,53 +25,13 @@ beforeAll(async () => {
   const story = `<p>${'Canteiros, sementes e mutirões aos sábados para o bairro inteiro. '.repeat(40)}</p>`;
   campaign = await insertCampaign(ctx.database.db, { title: 'Horta comunitária', story });
   node = await ctx.buildAnotherApp();
-  node.addHook('onRequest', (_request, _reply, done) => {
-    reachedFastify += 1;
-    done();
-  });
-  await node.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(node.server.address() as AddressInfo).port}`;
+  get = (await listeningNode(node)).request;
+  askedTwice = (path, headers) => answeredAgainFromMemory(get, path, headers);
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
   rmSync(distDir, { recursive: true, force: true });
 });
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  /** Whether Fastify answered it (false: the front door did). */
-  byFastify: boolean;
-}
-
-/** A GET (or another method) over a socket, with exactly these headers, its body's bytes as sent. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET', to = base): Promise<Answer> {
-  const before = reachedFastify;
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${to}${path}`, { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const { date: _sentAt, ...rest } = incoming.headers;
-        resolve({ status: incoming.statusCode ?? 0, headers: rest, body: Buffer.concat(chunks), byFastify: reachedFastify > before });
-      });
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
-/** Asks twice: Fastify answers the first, and the second must be the very same answer from memory. */
-async function answeredAgainFromMemory(path: string, headers: Record<string, string> = {}) {
-  const first = await get(path, headers);
-  const again = await get(path, headers);
-  expect(again.byFastify, path).toBe(false);
-  expect(again.status, path).toBe(first.status);
-  expect(again.headers, path).toEqual(first.headers);
-  expect(again.body.equals(first.body), path).toBe(true);
-  return again;
-}
 
 const raisedOf = async () => JSON.parse((await get(`/api/v1/campaigns/${campaign.slug}`)).body.toString()).raised as number;
 
@@ -89,7 +46,7 @@ describe('the front door: public reads answered before Fastify', () => {
       `/${campaign.slug}?utm_source=whatsapp`,
     ];
     for (const path of paths) {
-      const again = await answeredAgainFromMemory(path);
+      const again = await askedTwice(path);
       expect(again.status, path).toBe(200);
       expect(again.headers['cache-control'], path).toBe(PUBLIC_CACHE_CONTROL);
       expect(again.headers['x-content-type-options'], path).toBe('nosniff');
@@ -106,7 +63,7 @@ describe('the front door: public reads answered before Fastify', () => {
       { 'accept-language': 'es' },
     ];
     const answers = [];
-    for (const headers of kinds) answers.push(await answeredAgainFromMemory(path, headers));
+    for (const headers of kinds) answers.push(await askedTwice(path, headers));
     expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['br', 'gzip', undefined, undefined, undefined]);
     // Plain bodies differ by language only where a name is translated; the encodings always differ.
     expect(answers[0]?.body.equals(answers[1]?.body ?? Buffer.alloc(0))).toBe(false);
@@ -116,7 +73,7 @@ describe('the front door: public reads answered before Fastify', () => {
     const path = `/api/v1/campaigns/${campaign.slug}`;
     const page = await get(path);
     const etag = page.headers.etag as string;
-    const notModified = await answeredAgainFromMemory(path, { 'if-none-match': etag });
+    const notModified = await askedTwice(path, { 'if-none-match': etag });
     expect(notModified.status).toBe(304);
     expect(notModified.body.length).toBe(0);
     const stale = await get(path, { 'if-none-match': 'W/"older"' });
@@ -127,7 +84,7 @@ describe('the front door: public reads answered before Fastify', () => {
 
   it('leaves to Fastify every request that carries credentials or a cookie, a HEAD, and a GET with a body', async () => {
     const path = `/api/v1/campaigns/${campaign.slug}`;
-    await answeredAgainFromMemory(path);
+    await askedTwice(path);
     const { token } = await newSession(ctx.app);
     const signedIn = await get(path, { authorization: `Bearer ${token}` });
     expect(signedIn.byFastify).toBe(true);
@@ -147,13 +104,13 @@ describe('the front door: public reads answered before Fastify', () => {
     await expect.poll(raisedOf, { timeout: 5000 }).toBe(before + 3_500);
     await give(ctx.database.db, campaign.id, { amountCents: 700 });
     await expect.poll(raisedOf, { timeout: 5000 }).toBe(before + 4_200);
-    const html = (await answeredAgainFromMemory(`/${campaign.slug}`)).body.toString();
+    const html = (await askedTwice(`/${campaign.slug}`)).body.toString();
     expect(html).toContain(`"raised":${before + 4_200}`);
   });
 
   it('asks Fastify again once the kept answer is too old, though nothing was written', async () => {
     const path = `/api/v1/campaigns/${campaign.slug}`;
-    await answeredAgainFromMemory(path);
+    await askedTwice(path);
     ctx.clock.advance(PUBLIC_CACHE_LIMITS.maxAgeMs + 1);
     expect((await get(path)).byFastify).toBe(true);
     expect((await get(path)).byFastify).toBe(false);
@@ -167,20 +124,11 @@ describe('the front door: public reads answered before Fastify', () => {
   });
 
   it('writes a line for each request it answers, as Fastify does for the others', async () => {
-    let logs = '';
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) => (logs += chunk.toString('utf8')));
-    const logged = await ctx.buildAnotherApp({ LOG_LEVEL: 'info' }, { logStream: stream });
-    await logged.listen({ port: 0, host: '127.0.0.1' });
-    const at = `http://127.0.0.1:${(logged.server.address() as AddressInfo).port}`;
+    const { request, logs, fromMemory: linesFromMemory } = await loggingNode((env, options) => ctx.buildAnotherApp(env, options));
     const path = `/api/v1/campaigns/${campaign.slug}?token=segredo`;
     const proxied = { 'x-forwarded-for': '203.0.113.7' };
-    for (let i = 0; i < 2; i += 1) expect((await get(path, proxied, 'GET', at)).status).toBe(200);
-    const lines = logs
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const fromMemory = lines.filter((line) => line.answeredFrom === 'memory');
+    for (let i = 0; i < 2; i += 1) expect((await request(path, proxied)).status).toBe(200);
+    const fromMemory = linesFromMemory();
     expect(fromMemory).toHaveLength(1);
     expect(fromMemory[0]).toMatchObject({
       msg: 'request completed',
@@ -188,6 +136,6 @@ describe('the front door: public reads answered before Fastify', () => {
       res: { statusCode: 200 },
       forwardedFor: '203.0.113.7',
     });
-    expect(logs).not.toContain('segredo');
+    expect(logs()).not.toContain('segredo');
   });
 });

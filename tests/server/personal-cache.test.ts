@@ -44,6 +44,23 @@ describe('personal cache', () => {
     expect((await kept.answer('a', 'profile', async () => ({ body: 'new' }))).body).toBe('new');
   });
 
+  it('tells the front door whether an answer it holds is still the kept one', async () => {
+    let nowMs = 1_000_000;
+    const kept = createPersonalCache({ enabled: true, clock: { now: () => new Date(nowMs) }, maxBytes: 1_000_000, maxAgeMs: 60_000 });
+    const first = await kept.answer('a', 'profile', async () => body(10));
+    expect(kept.isCurrent(first)).toBe(true);
+    kept.invalidateUser('a');
+    expect(kept.isCurrent(first)).toBe(false);
+    const second = await kept.answer('a', 'profile', async () => body(10));
+    expect(kept.isCurrent(second)).toBe(true);
+    kept.invalidateAll();
+    expect(kept.isCurrent(second)).toBe(false);
+    const third = await kept.answer('a', 'profile', async () => body(10));
+    nowMs += 60_000;
+    expect(kept.isCurrent(third)).toBe(false);
+    expect(kept.size).toBe(0);
+  });
+
   it('reads every time when off (no LISTEN)', async () => {
     const off = createPersonalCache({ enabled: false, clock, maxBytes: 1_000_000, maxAgeMs: 60_000 });
     let fills = 0;
