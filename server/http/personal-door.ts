@@ -11,8 +11,8 @@ import type { PersonalCache } from './personal-cache';
 export const PERSONAL_DOOR_ROUTE = '(front door, signed in)';
 
 /**
- * Request kinds kept: one per access token, read, language and encoding. A token lives minutes and each
- * kind holds a header list (the bytes are the personal cache's), so this bounds a few MB.
+ * Request kinds kept: one per access token, read, language and encoding. Each holds its key, token and
+ * header list, about a kilobyte (the bytes are the personal cache's): at most some 10 MB.
  */
 export const PERSONAL_DOOR_MAX_ENTRIES = 10_000;
 
