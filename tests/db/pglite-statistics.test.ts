@@ -47,4 +47,21 @@ describe('the embedded database keeps its planner statistics (it has no autovacu
     const { rows } = await handle.executeSql(`select count(*)::int as n from pg_stats where tablename = 'few_readings'`);
     expect(rows).toEqual([{ n: 0 }]);
   });
+
+  it('plans a day’s lines as index look-ups of its groups, not a scan of every entry, once statistics exist', async () => {
+    // The shape of an export's line count (finances.ts): a day of groups out of a year, their entries by group.
+    await handle.executeSql('create table year_groups (id int primary key, at int not null)');
+    await handle.executeSql('create index on year_groups (at)');
+    await handle.executeSql('create table year_entries (id int primary key, group_id int not null, cents int not null)');
+    await handle.executeSql('create index on year_entries (group_id)');
+    await handle.executeSql('insert into year_groups select i, i from generate_series(1, 100000) i');
+    await handle.executeSql('insert into year_entries select i, (i + 1) / 2, 100 from generate_series(1, 200000) i');
+    await handle.keepStatistics!();
+    const { rows } = await handle.executeSql(
+      `explain select count(*) from year_entries e join year_groups g on g.id = e.group_id where g.at between 50000 and 50700`,
+    );
+    const plan = rows.map((row) => Object.values(row as Record<string, string>)[0]).join('\n');
+    expect(plan).toContain('year_entries_group_id_idx');
+    expect(plan).not.toContain('Seq Scan on year_entries');
+  });
 });
